@@ -1,0 +1,27 @@
+import { PROBLEM_KINDS, type TFieldError, type TProblemKind } from '@impact/domain';
+
+/**
+ * The one way services report an expected failure. The error handler turns it into a
+ * problem document; anything else that escapes a handler is a 500 whose details stay in the log.
+ */
+export class AppError extends Error {
+  readonly kind: TProblemKind;
+  readonly status: number;
+  readonly messageKey: string;
+  readonly fieldErrors: TFieldError[] | undefined;
+
+  constructor(kind: TProblemKind, options: { messageKey?: string; detail?: string; errors?: TFieldError[] } = {}) {
+    super(options.detail ?? kind);
+    this.kind = kind;
+    this.status = PROBLEM_KINDS[kind];
+    this.messageKey = options.messageKey ?? `errors.${kind}`;
+    this.fieldErrors = options.errors;
+  }
+}
+
+export const notFound = (messageKey?: string) => new AppError('notFound', messageKey ? { messageKey } : {});
+export const forbidden = (messageKey?: string) => new AppError('forbidden', messageKey ? { messageKey } : {});
+export const conflict = (messageKey: string, detail?: string) =>
+  new AppError('conflict', detail ? { messageKey, detail } : { messageKey });
+export const invalid = (errors: TFieldError[], messageKey = 'errors.validation') =>
+  new AppError('validation', { messageKey, errors });

@@ -1,0 +1,42 @@
+import { ZHealth } from '@impact/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app';
+
+const READINESS_TIMEOUT_MS = 2000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}
+
+/** Liveness says the process answers; readiness says it can serve (the database answers). */
+export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
+  app.get('/healthz', { schema: { tags: ['health'], response: { 200: ZHealth } }, logLevel: 'warn' }, async () => ({
+    status: 'ok' as const,
+  }));
+
+  app.get(
+    '/readyz',
+    { schema: { tags: ['health'], response: { 200: ZHealth, 503: ZHealth } }, logLevel: 'warn' },
+    async (request, reply) => {
+      try {
+        await withTimeout(database.ping(), READINESS_TIMEOUT_MS);
+        return { status: 'ok' as const, checks: { database: 'ok' as const } };
+      } catch (err) {
+        request.log.warn({ err }, 'readiness check failed');
+        return reply.status(503).send({ status: 'unavailable' as const, checks: { database: 'failed' as const } });
+      }
+    },
+  );
+};

@@ -1,0 +1,77 @@
+import { issueToFieldError, PROBLEM_KINDS, type TProblem, type TProblemKind } from '@impact/domain';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+
+const TITLES: Record<TProblemKind, string> = {
+  validation: 'The request is not valid',
+  unauthenticated: 'Sign-in required',
+  forbidden: 'Not allowed',
+  notFound: 'Not found',
+  conflict: 'Conflict',
+  staleVersion: 'A newer version exists',
+  closed: 'Closed',
+  tooLarge: 'Too large',
+  unsupportedMediaType: 'Unsupported media type',
+  rateLimited: 'Too many requests',
+  internal: 'Internal error',
+  unavailable: 'Service unavailable',
+};
+
+export function sendProblem(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  kind: TProblemKind,
+  extra: Partial<Pick<TProblem, 'detail' | 'messageKey' | 'errors'>> & { status?: number } = {},
+) {
+  const status = extra.status ?? PROBLEM_KINDS[kind];
+  const body: TProblem = {
+    type: `/problems/${kind}`,
+    title: TITLES[kind],
+    status,
+    messageKey: extra.messageKey ?? `errors.${kind}`,
+    instance: request.url.split('?')[0],
+    requestId: request.id,
+    ...(extra.detail ? { detail: extra.detail } : {}),
+    ...(extra.errors?.length ? { errors: extra.errors } : {}),
+  };
+  return reply.status(status).type('application/problem+json').send(body);
+}
+
+function kindForStatus(status: number): TProblemKind {
+  const found = (Object.entries(PROBLEM_KINDS) as [TProblemKind, number][]).find(([, s]) => s === status);
+  return found ? found[0] : status >= 500 ? 'internal' : 'validation';
+}
+
+/** RFC 9457 answers for every error and for unknown API routes. 5xx details never leave the log. */
+export const problemDetails = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return sendProblem(reply, request, error.kind, {
+        messageKey: error.messageKey,
+        ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
+        ...(error.message !== error.kind ? { detail: error.message } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((v) =>
+        issueToFieldError({
+          code: v.keyword,
+          path: v.instancePath.split('/').filter(Boolean),
+          message: v.message ?? '',
+          ...(v.params as object),
+        }),
+      );
+      return sendProblem(reply, request, 'validation', { errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return sendProblem(reply, request, status === 503 ? 'unavailable' : 'internal', { status });
+    }
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported content type, rate limit).
+    const kind = status === 429 ? 'rateLimited' : kindForStatus(status);
+    return sendProblem(reply, request, kind, { status, detail: error.message });
+  });
+});

@@ -1,0 +1,48 @@
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, isLanguage, LANGUAGES, type TLanguage } from '@impact/domain';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../../locales/en.json';
+import fr from '../../locales/fr.json';
+import it from '../../locales/it.json';
+
+const STORAGE_KEY = 'impact-calls.language';
+
+function readStoredLanguage(): TLanguage | null {
+  try {
+    const value = window.localStorage.getItem(STORAGE_KEY);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null; // storage disabled (private mode, strict settings)
+  }
+}
+
+/** The user's own choice wins, then the configured default, then Italian (SPEC 1). */
+export function chooseLanguage(configDefault: string | undefined): TLanguage {
+  return readStoredLanguage() ?? (isLanguage(configDefault) ? configDefault : DEFAULT_LANGUAGE);
+}
+
+export async function initI18n(language: TLanguage) {
+  await i18next.use(initReactI18next).init({
+    resources: { it: { translation: it }, en: { translation: en }, fr: { translation: fr } },
+    lng: language,
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false }, // React escapes
+    returnNull: false,
+  });
+  document.documentElement.lang = language;
+  return i18next;
+}
+
+/** SPEC 2: changing the language reloads the page, so every cached text is rendered anew. */
+export function switchLanguage(language: TLanguage) {
+  try {
+    window.localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // Without storage a reload would forget the choice: switch in place instead.
+    void i18next.changeLanguage(language);
+    document.documentElement.lang = language;
+    return;
+  }
+  window.location.reload();
+}

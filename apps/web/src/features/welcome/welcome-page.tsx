@@ -1,0 +1,35 @@
+import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { BrandLogo } from '../../components/brand-logo';
+import { signInUrl } from '../auth/sign-in-urls';
+import { useConfig } from '../config/api/get-config';
+
+/** SPEC 2 "/": configurable logo, name and message, with Login and Register. */
+export function WelcomePage() {
+  const config = useConfig();
+  const { t, i18n } = useTranslation();
+  return (
+    <Center mih="70vh">
+      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 48 }} maw={640} w="100%">
+        <Stack align="center" gap="lg" ta="center">
+          <BrandLogo config={config} scale={config.logoBase64 ? 1 : 1.6} />
+          <Title order={1}>{t('welcome.title', { name: config.name })}</Title>
+          {config.message && (
+            <Text size="lg" c="dimmed" data-testid="welcome-message">
+              {config.message}
+            </Text>
+          )}
+          <Text>{t('welcome.intro')}</Text>
+          <Group justify="center">
+            <Button size="md" component="a" href={signInUrl({ language: i18n.language })} variant="default">
+              {t('auth.login')}
+            </Button>
+            <Button size="md" component="a" href={signInUrl({ register: true, language: i18n.language })}>
+              {t('auth.register')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

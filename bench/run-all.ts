@@ -1,0 +1,13 @@
+import { benchConfigRead } from './config-read.bench';
+import type { BenchResult } from './support';
+
+const benches: Array<() => Promise<BenchResult>> = [benchConfigRead];
+
+let failed = 0;
+for (const bench of benches) {
+  const result = await bench();
+  if (!result.ok) failed += 1;
+  console.log(`${result.ok ? 'PASS' : 'OVER BUDGET'}  ${result.name}  (${result.budget})`);
+  console.log(`      ${JSON.stringify(result.figures)}`);
+}
+process.exit(failed ? 1 : 0);

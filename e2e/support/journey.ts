@@ -1,0 +1,28 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { launchBrowser } from './browser';
+
+/** One browser per journey file; each test opens its own context (cookies and storage). */
+export function useBrowser() {
+  const state = { browser: null as Browser | null, baseUrl: inject('baseUrl') };
+  beforeAll(async () => {
+    state.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+  return {
+    baseUrl: state.baseUrl,
+    async newPage(options: { locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+      if (!state.browser) throw new Error('browser not started');
+      const context = await state.browser.newContext({
+        baseURL: state.baseUrl,
+        viewport: { width: 1280, height: 800 },
+        locale: options.locale ?? 'it-IT',
+      });
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      return { context, page };
+    },
+  };
+}

@@ -1,0 +1,6 @@
+export * from './config';
+export * from './field-errors';
+export * from './health';
+export * from './ids';
+export * from './languages';
+export * from './problem';
