@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
+import { getOrCreateSecret, randomSecret } from './lib/secrets';
+import { AccessTokens } from './modules/auth/access-tokens';
+import { registerIdentity } from './modules/auth/register-identity';
 import { ActiveConfigCache } from './modules/config/active-config-cache';
 import { configRoutes } from './modules/config/routes';
+import { devOutboxRoutes } from './modules/email/dev-outbox-routes';
 import { healthRoutes } from './modules/health/routes';
+import { derivedSecret } from './modules/idp/provider';
+import { authentication } from './plugins/authentication';
 import { registerOpenApi } from './plugins/openapi';
 import { problemDetails } from './plugins/problem-details';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -47,7 +54,15 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   await registerOpenApi(app);
 
   const deps: AppDeps = { config, database, db: database.db, configCache: new ActiveConfigCache(database.db) };
+  // Production passes AUTH_SECRET; a development install makes one and keeps it in its database.
+  const authSecret = config.authSecret ?? (await getOrCreateSecret(database.db, 'auth-secret', randomSecret));
+  const accessTokens = new AccessTokens(authSecret);
+  await app.register(cookie, { secret: derivedSecret(authSecret, 'cookies') });
+  await app.register(authentication, { tokens: accessTokens });
+
   await app.register(healthRoutes, deps);
+  await registerIdentity(app, { ...deps, authSecret, accessTokens });
+  if (!config.isProduction) await app.register(devOutboxRoutes, { db: database.db });
   await app.register(
     async (api) => {
       await api.register(configRoutes, deps);

@@ -21,6 +21,15 @@ const ZEnv = z.object({
   SEED_DEMO: booleanString.default(true),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: booleanString.default(false),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ROLES_CLAIM: z.string().min(1).default('roles'),
+  OIDC_SCOPES: z.string().min(1).default('openid email profile'),
+  ADMIN_EMAILS: z.string().default(''),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default('Impact Calls <no-reply@localhost>'),
 });
 
 export type AppConfig = {
@@ -36,6 +45,16 @@ export type AppConfig = {
   /** The built web app to serve; null serves the API only (tests, `vite` dev server in front). */
   webDistDir: string | null;
   trustProxy: boolean;
+  /** Signs access tokens and cookies. Required in production; generated and stored otherwise. */
+  authSecret: string | null;
+  /** null: the embedded provider at /idp; otherwise any standard OpenID Connect issuer. */
+  externalOidc: { issuer: string; clientId: string; clientSecret: string } | null;
+  oidcRolesClaim: string;
+  oidcScopes: string;
+  /** E-mails of the embedded provider that get the admin role. */
+  adminEmails: string[];
+  smtpUrl: string | null;
+  mailFrom: string;
 };
 
 export class ConfigError extends Error {}
@@ -49,6 +68,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid environment variable(s):\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) problems.push('  AUTH_SECRET: required in production');
+  const oidcSet = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (oidcSet > 0 && oidcSet < 3) {
+    problems.push('  OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: set all three for an external provider, or none');
+  }
+  if (problems.length) throw new ConfigError(`Invalid environment variable(s):\n${problems.join('\n')}`);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -63,5 +89,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: e.TRUST_PROXY,
+    authSecret: e.AUTH_SECRET ?? null,
+    externalOidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+        : null,
+    oidcRolesClaim: e.OIDC_ROLES_CLAIM,
+    oidcScopes: e.OIDC_SCOPES,
+    adminEmails: e.ADMIN_EMAILS.split(',')
+      .map((x) => x.trim().toLowerCase())
+      .filter(Boolean),
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
   };
 }

@@ -1,3 +1,4 @@
+export * from './auth';
 export * from './config';
 export * from './field-errors';
 export * from './health';

@@ -1,1 +1,4 @@
 export * from './config';
+export * from './email';
+export * from './idp';
+export * from './users';

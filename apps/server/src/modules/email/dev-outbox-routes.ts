@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { escapeHtml } from '../../lib/html';
+import { listRecentMails } from './outbox';
+
+/**
+ * Development only (never registered in production): the mails the app would have sent, so a
+ * person trying it without SMTP can click the verification link.
+ */
+export async function devOutboxRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  app.get('/dev/outbox', async (_request, reply) => {
+    const mails = await listRecentMails(db);
+    const items = mails
+      .map(
+        (m) => `<article class="mail">
+  <header><strong>${escapeHtml(m.subject)}</strong><br><span>To: ${escapeHtml(m.to)} · ${m.createdAt.toISOString()} · ${m.sentAt ? 'sent' : 'not sent (no SMTP)'}</span></header>
+  <div class="body">${m.html.replace(/^[\s\S]*<body[^>]*>|<\/body>[\s\S]*$/g, '')}</div>
+</article>`,
+      )
+      .join('\n');
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev outbox</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:system-ui,Arial,sans-serif;max-width:860px;margin:24px auto;padding:0 16px;background:#f8f9fa}
+.mail{background:#fff;border:1px solid #dee2e6;border-radius:8px;padding:16px;margin:16px 0}
+header span{color:#868e96;font-size:13px}</style></head>
+<body><h1>Development outbox</h1><p>Mails are kept here because SMTP_URL is not set. Newest first.</p>
+${items || '<p>No mails yet.</p>'}</body></html>`;
+  });
+}

@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db } from '../../db/client';
+import { sendDueMails } from './outbox';
+
+const POLL_MS = 5_000;
+
+/** Polls the outbox and sends through SMTP. Started by main.ts only when SMTP_URL is set. */
+export function startMailWorker(db: Db, options: { smtpUrl: string; from: string; log: FastifyBaseLogger }) {
+  const transport = nodemailer.createTransport(options.smtpUrl);
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      await sendDueMails(db, async (mail) => {
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+      });
+    } catch (err) {
+      options.log.error({ err }, 'mail worker batch failed');
+    } finally {
+      running = false;
+    }
+  }, POLL_MS);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    transport.close();
+  };
+}

@@ -1,0 +1,431 @@
+import { PASSWORD_MIN_LENGTH, type TLanguage } from '@impact/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { z } from 'zod';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { escapeHtml as e } from '../../lib/html';
+import type { ActiveConfigCache } from '../config/active-config-cache';
+import { enqueueMail } from '../email/outbox';
+import {
+  createAccount,
+  createAccountToken,
+  findAccountByEmail,
+  isResetTokenUsable,
+  resetPassword,
+  signIn,
+  verifyEmail,
+  ZNewPassword,
+  ZRegistration,
+} from './accounts';
+import { LOGOUT_SCRIPT } from './logout-script';
+import { form, layout, links, messagePage, notice, type PageContext, passwordHint } from './pages';
+import { IDP_PATH } from './provider';
+import { type IdpTexts, idpTexts, pickLanguage } from './texts';
+
+type Deps = { provider: Provider; db: Db; config: AppConfig; brand: ActiveConfigCache };
+type Body = Record<string, string | undefined>;
+
+/** Per-address limits on the forms that guess passwords or send mail (per-account: accounts.ts). */
+const LOGIN_LIMIT = { max: 20, timeWindow: '1 minute' };
+const MAIL_LIMIT = { max: 5, timeWindow: '15 minutes' };
+
+function fieldErrors(t: IdpTexts, error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0]);
+    if (out[key]) continue;
+    if (issue.message === 'errors.idp.passwordMismatch') out[key] = t.passwordMismatch;
+    else if (key === 'email' && issue.code !== 'too_small') out[key] = t.invalidEmail;
+    else if (key === 'password' && issue.code === 'too_small')
+      out[key] = t.passwordTooShort.replace('{min}', String(PASSWORD_MIN_LENGTH));
+    else out[key] = t.required;
+  }
+  return out;
+}
+
+export async function idpRoutes(app: FastifyInstance, { provider, db, config, brand }: Deps) {
+  const pageContext = async (language: TLanguage): Promise<PageContext> => ({
+    language,
+    t: idpTexts(language),
+    brand: await brand.get(),
+  });
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+  const langOf = (request: FastifyRequest) => pickLanguage((request.query as Body | undefined)?.lang);
+  const startOver = `${config.publicUrl}/api/Auth/Login`;
+
+  async function details(request: FastifyRequest, reply: FastifyReply) {
+    try {
+      return await provider.interactionDetails(request.raw, reply.raw);
+    } catch {
+      return null; // expired or foreign interaction
+    }
+  }
+  async function expired(reply: FastifyReply, language: TLanguage) {
+    const page = await pageContext(language);
+    return html(
+      reply,
+      400,
+      messagePage(page, page.t.errorTitle, page.t.errorText, { href: startOver, text: page.t.restart }),
+    );
+  }
+
+  function loginPage(
+    page: PageContext,
+    uid: string,
+    state: { email?: string; notice?: Parameters<typeof notice>[0]; unverified?: boolean },
+  ) {
+    const { t } = page;
+    const base = `${IDP_PATH}/interaction/${uid}`;
+    const resend = state.unverified
+      ? `<form method="post" action="${base}/resend"><input type="hidden" name="email" value="${e(state.email ?? '')}"><button type="submit" class="secondary">${e(t.resend)}</button></form>`
+      : '';
+    return layout(
+      page,
+      t.signInTitle,
+      `<h1>${e(t.signInTitle)}</h1><p class="intro">${e(t.signInIntro)}</p>${notice(state.notice)}${resend}
+${form(
+  `${base}/login`,
+  [
+    { name: 'email', label: t.email, type: 'email', value: state.email ?? '', autocomplete: 'username' },
+    { name: 'password', label: t.password, type: 'password', autocomplete: 'current-password' },
+  ],
+  t.signIn,
+)}
+${links([
+  { href: `${base}/register`, text: t.createAccount, prefix: t.noAccount },
+  { href: `${IDP_PATH}/forgot?lang=${page.language}`, text: t.forgot },
+])}`,
+    );
+  }
+
+  function registerPage(page: PageContext, uid: string, values: Body = {}, errors: Record<string, string> = {}) {
+    const { t } = page;
+    const base = `${IDP_PATH}/interaction/${uid}`;
+    return layout(
+      page,
+      t.registerTitle,
+      `<h1>${e(t.registerTitle)}</h1><p class="intro">${e(t.registerIntro)}</p>
+${form(
+  `${base}/register`,
+  [
+    {
+      name: 'firstName',
+      label: t.firstName,
+      value: values.firstName,
+      autocomplete: 'given-name',
+      error: errors.firstName,
+    },
+    {
+      name: 'lastName',
+      label: t.lastName,
+      value: values.lastName,
+      autocomplete: 'family-name',
+      error: errors.lastName,
+    },
+    { name: 'email', label: t.email, type: 'email', value: values.email, autocomplete: 'email', error: errors.email },
+    {
+      name: 'password',
+      label: t.password,
+      type: 'password',
+      autocomplete: 'new-password',
+      error: errors.password,
+      hint: passwordHint(t),
+    },
+    {
+      name: 'passwordConfirm',
+      label: t.passwordConfirm,
+      type: 'password',
+      autocomplete: 'new-password',
+      error: errors.passwordConfirm,
+    },
+  ],
+  t.register,
+)}
+${links([{ href: base, text: t.signIn, prefix: t.haveAccount }])}`,
+    );
+  }
+
+  app.get(`${IDP_PATH}/assets/logout.js`, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(LOGOUT_SCRIPT),
+  );
+
+  // The provider sends the browser here when it needs the user to sign in.
+  app.get<{ Params: { uid: string } }>(`${IDP_PATH}/interaction/:uid`, async (request, reply) => {
+    const interaction = await details(request, reply);
+    if (!interaction || interaction.uid !== request.params.uid) return expired(reply, langOf(request));
+    const page = await pageContext(pickLanguage(interaction.params.ui_locales));
+    if (interaction.prompt.name !== 'login') {
+      // Consent is implied for our own client (see loadExistingGrant): nothing to ask.
+      const returnTo = await provider.interactionResult(request.raw, reply.raw, {}, { mergeWithLastSubmission: true });
+      return reply.redirect(returnTo, 303);
+    }
+    if (interaction.params.screen === 'register') return html(reply, 200, registerPage(page, interaction.uid));
+    return html(reply, 200, loginPage(page, interaction.uid, { email: String(interaction.params.login_hint ?? '') }));
+  });
+
+  app.get<{ Params: { uid: string } }>(`${IDP_PATH}/interaction/:uid/register`, async (request, reply) => {
+    const interaction = await details(request, reply);
+    if (!interaction || interaction.uid !== request.params.uid) return expired(reply, langOf(request));
+    const page = await pageContext(pickLanguage(interaction.params.ui_locales));
+    return html(reply, 200, registerPage(page, interaction.uid));
+  });
+
+  app.post<{ Params: { uid: string }; Body: Body }>(
+    `${IDP_PATH}/interaction/:uid/login`,
+    { config: { rateLimit: LOGIN_LIMIT } },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction || interaction.uid !== request.params.uid) return expired(reply, langOf(request));
+      const page = await pageContext(pickLanguage(interaction.params.ui_locales));
+      const email = String(request.body?.email ?? '').trim();
+      const password = String(request.body?.password ?? '');
+      if (!email || !password) {
+        return html(
+          reply,
+          400,
+          loginPage(page, interaction.uid, { email, notice: { kind: 'error', text: page.t.invalidCredentials } }),
+        );
+      }
+      const result = await signIn(db, email, password);
+      if (result.kind === 'invalid') {
+        return html(
+          reply,
+          401,
+          loginPage(page, interaction.uid, { email, notice: { kind: 'error', text: page.t.invalidCredentials } }),
+        );
+      }
+      if (result.kind === 'locked') {
+        return html(
+          reply,
+          429,
+          loginPage(page, interaction.uid, { email, notice: { kind: 'error', text: page.t.locked } }),
+        );
+      }
+      if (result.kind === 'unverified') {
+        return html(
+          reply,
+          403,
+          loginPage(page, interaction.uid, {
+            email,
+            unverified: true,
+            notice: { kind: 'error', text: page.t.notVerified },
+          }),
+        );
+      }
+      const returnTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId: result.account.id, remember: true } },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(returnTo, 303);
+    },
+  );
+
+  app.post<{ Params: { uid: string }; Body: Body }>(
+    `${IDP_PATH}/interaction/:uid/register`,
+    { config: { rateLimit: MAIL_LIMIT } },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction || interaction.uid !== request.params.uid) return expired(reply, langOf(request));
+      const page = await pageContext(pickLanguage(interaction.params.ui_locales));
+      const parsed = ZRegistration.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        const values = { ...request.body, password: '', passwordConfirm: '' };
+        return html(reply, 400, registerPage(page, interaction.uid, values, fieldErrors(page.t, parsed.error)));
+      }
+      const result = await createAccount(db, { ...parsed.data, language: page.language });
+      const appName = page.brand.name;
+      if (result.kind === 'created') {
+        const token = await createAccountToken(db, result.account.id, 'verify-email');
+        await enqueueMail(db, {
+          to: result.account.email,
+          template: 'verify-email',
+          language: page.language,
+          params: {
+            firstName: result.account.firstName,
+            appName,
+            link: `${config.publicUrl}${IDP_PATH}/verify?token=${token}&lang=${page.language}`,
+          },
+        });
+      } else {
+        // Same answer as a new registration, so the form does not reveal who has an account.
+        const token = await createAccountToken(db, result.account.id, 'reset-password');
+        await enqueueMail(db, {
+          to: result.account.email,
+          template: 'already-registered',
+          language: page.language,
+          params: {
+            firstName: result.account.firstName,
+            appName,
+            link: `${config.publicUrl}${IDP_PATH}/reset?token=${token}&lang=${page.language}`,
+          },
+        });
+      }
+      return html(
+        reply,
+        200,
+        messagePage(page, page.t.checkEmailTitle, page.t.checkEmailText.replace('{email}', parsed.data.email), {
+          href: `${IDP_PATH}/interaction/${interaction.uid}`,
+          text: page.t.backToSignIn,
+        }),
+      );
+    },
+  );
+
+  app.post<{ Params: { uid: string }; Body: Body }>(
+    `${IDP_PATH}/interaction/:uid/resend`,
+    { config: { rateLimit: MAIL_LIMIT } },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction || interaction.uid !== request.params.uid) return expired(reply, langOf(request));
+      const page = await pageContext(pickLanguage(interaction.params.ui_locales));
+      const email = String(request.body?.email ?? '').trim();
+      const account = email ? await findAccountByEmail(db, email) : null;
+      if (account && !account.emailVerifiedAt) {
+        const token = await createAccountToken(db, account.id, 'verify-email');
+        await enqueueMail(db, {
+          to: account.email,
+          template: 'verify-email',
+          language: page.language,
+          params: {
+            firstName: account.firstName,
+            appName: page.brand.name,
+            link: `${config.publicUrl}${IDP_PATH}/verify?token=${token}&lang=${page.language}`,
+          },
+        });
+      }
+      return html(
+        reply,
+        200,
+        loginPage(page, interaction.uid, { email, notice: { kind: 'info', text: page.t.resent } }),
+      );
+    },
+  );
+
+  app.get<{ Querystring: Body }>(`${IDP_PATH}/verify`, async (request, reply) => {
+    const page = await pageContext(langOf(request));
+    const account = request.query.token ? await verifyEmail(db, request.query.token) : null;
+    if (!account) {
+      return html(
+        reply,
+        400,
+        messagePage(page, page.t.linkInvalidTitle, page.t.linkInvalidText, { href: startOver, text: page.t.signIn }),
+      );
+    }
+    return html(
+      reply,
+      200,
+      messagePage(page, page.t.verifiedTitle, page.t.verifiedText, {
+        href: `${startOver}?lang=${page.language}`,
+        text: page.t.signIn,
+      }),
+    );
+  });
+
+  const forgotPage = (page: PageContext, state: { email?: string; notice?: Parameters<typeof notice>[0] } = {}) =>
+    layout(
+      page,
+      page.t.forgotTitle,
+      `<h1>${e(page.t.forgotTitle)}</h1><p class="intro">${e(page.t.forgotIntro)}</p>${notice(state.notice)}
+${form(`${IDP_PATH}/forgot?lang=${page.language}`, [{ name: 'email', label: page.t.email, type: 'email', value: state.email, autocomplete: 'email' }], page.t.sendLink)}
+${links([{ href: `${startOver}?lang=${page.language}`, text: page.t.backToSignIn }])}`,
+    );
+
+  app.get(`${IDP_PATH}/forgot`, async (request, reply) =>
+    html(reply, 200, forgotPage(await pageContext(langOf(request)))),
+  );
+
+  app.post<{ Body: Body }>(`${IDP_PATH}/forgot`, { config: { rateLimit: MAIL_LIMIT } }, async (request, reply) => {
+    const page = await pageContext(langOf(request));
+    const email = String(request.body?.email ?? '').trim();
+    const account = email ? await findAccountByEmail(db, email) : null;
+    if (account) {
+      const token = await createAccountToken(db, account.id, 'reset-password');
+      await enqueueMail(db, {
+        to: account.email,
+        template: 'reset-password',
+        language: page.language,
+        params: {
+          firstName: account.firstName,
+          appName: page.brand.name,
+          link: `${config.publicUrl}${IDP_PATH}/reset?token=${token}&lang=${page.language}`,
+        },
+      });
+    }
+    return html(reply, 200, forgotPage(page, { email, notice: { kind: 'success', text: page.t.forgotSent } }));
+  });
+
+  const resetPage = (page: PageContext, token: string, errors: Record<string, string> = {}) =>
+    layout(
+      page,
+      page.t.resetTitle,
+      `<h1>${e(page.t.resetTitle)}</h1>
+${form(
+  `${IDP_PATH}/reset?lang=${page.language}`,
+  [
+    {
+      name: 'password',
+      label: page.t.password,
+      type: 'password',
+      autocomplete: 'new-password',
+      error: errors.password,
+      hint: passwordHint(page.t),
+    },
+    {
+      name: 'passwordConfirm',
+      label: page.t.passwordConfirm,
+      type: 'password',
+      autocomplete: 'new-password',
+      error: errors.passwordConfirm,
+    },
+  ],
+  page.t.resetSubmit,
+  `<input type="hidden" name="token" value="${e(token)}">`,
+)}`,
+    );
+
+  app.get<{ Querystring: Body }>(`${IDP_PATH}/reset`, async (request, reply) => {
+    const page = await pageContext(langOf(request));
+    const token = request.query.token ?? '';
+    if (!token || !(await isResetTokenUsable(db, token))) {
+      return html(
+        reply,
+        400,
+        messagePage(page, page.t.linkInvalidTitle, page.t.linkInvalidText, {
+          href: `${IDP_PATH}/forgot?lang=${page.language}`,
+          text: page.t.forgot,
+        }),
+      );
+    }
+    return html(reply, 200, resetPage(page, token));
+  });
+
+  app.post<{ Body: Body }>(`${IDP_PATH}/reset`, { config: { rateLimit: MAIL_LIMIT } }, async (request, reply) => {
+    const page = await pageContext(langOf(request));
+    const token = String(request.body?.token ?? '');
+    const parsed = ZNewPassword.safeParse(request.body ?? {});
+    if (!parsed.success) return html(reply, 400, resetPage(page, token, fieldErrors(page.t, parsed.error)));
+    const account = await resetPassword(db, token, parsed.data.password);
+    if (!account) {
+      return html(
+        reply,
+        400,
+        messagePage(page, page.t.linkInvalidTitle, page.t.linkInvalidText, {
+          href: `${IDP_PATH}/forgot?lang=${page.language}`,
+          text: page.t.forgot,
+        }),
+      );
+    }
+    return html(
+      reply,
+      200,
+      messagePage(page, page.t.resetTitle, page.t.resetDone, {
+        href: `${startOver}?lang=${page.language}`,
+        text: page.t.signIn,
+      }),
+    );
+  });
+}
