@@ -18,7 +18,7 @@ const ZEnv = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: booleanString.default(true),
+  SEED_DEMO: booleanString.optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: booleanString.default(false),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -86,7 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite') },
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO,
+    // Demo accounts have published passwords: never by default in production.
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: e.TRUST_PROXY,
     authSecret: e.AUTH_SECRET ?? null,

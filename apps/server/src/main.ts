@@ -54,11 +54,19 @@ async function main() {
       '',
       `  Impact Calls is running at ${url}`,
       `  database: ${config.database.kind === 'pglite' ? `embedded (${config.database.dataDir})` : 'PostgreSQL'}`,
-      report.configCreated ? '  first start: default branding created' : '',
+      ...(report.configCreated ? ['  first start: default branding created'] : []),
+      ...(report.demoAccounts.length
+        ? [
+            '',
+            '  Demo accounts (embedded sign-in):',
+            ...report.demoAccounts.map((a) => `    ${a.role.padEnd(10)} ${a.email}  /  ${a.password}`),
+          ]
+        : []),
+      ...(config.isProduction || config.smtpUrl
+        ? []
+        : [`  Mails are not sent (no SMTP_URL): read them at ${url}/dev/outbox`]),
       '',
-    ]
-      .filter((l) => l !== '')
-      .join('\n'),
+    ].join('\n'),
   );
 }
 

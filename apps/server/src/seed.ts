@@ -1,11 +1,16 @@
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { seedDefaultConfig } from './modules/config/service';
+import { seedDemo } from './seed-demo';
 
-export type SeedReport = { configCreated: boolean };
+export type SeedReport = {
+  configCreated: boolean;
+  demoAccounts: Array<{ role: string; email: string; password: string }>;
+};
 
 /** Idempotent: every start runs it; only what is missing gets created. */
-export async function seed(db: Db, _config: AppConfig): Promise<SeedReport> {
+export async function seed(db: Db, config: AppConfig): Promise<SeedReport> {
   const configCreated = await seedDefaultConfig(db);
-  return { configCreated };
+  const demoAccounts = await seedDemo(db, config);
+  return { configCreated, demoAccounts };
 }

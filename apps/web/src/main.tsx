@@ -2,22 +2,50 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { DEFAULT_CONFIG, EMPTY_ID } from '@impact/domain';
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { createRouter } from './app/router';
+import { bootstrapSession, endSessionLocally, refreshAccessToken } from './features/auth/session';
+import { accessToken } from './features/auth/session-store';
 import { configQueryKey, getConfig } from './features/config/api/get-config';
 import { chooseLanguage, initI18n } from './features/i18n/i18n';
+import { ApiError, configureApiClient } from './lib/api-client';
+
+const router = createRouter();
+
+/** SPEC 4: a network error returns to /, unless a query opts out (autosave keeps the user where they are). */
+function goHomeOnNetworkError(error: unknown, meta: Record<string, unknown> | undefined) {
+  if (error instanceof ApiError && error.isNetworkError && !meta?.keepOnNetworkError) void router.navigate('/');
+}
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+  queryCache: new QueryCache({ onError: (error, query) => goHomeOnNetworkError(error, query.meta) }),
+  mutationCache: new MutationCache({
+    onError: (error, _v, _c, mutation) => goHomeOnNetworkError(error, mutation.meta),
+  }),
+});
+
+configureApiClient({
+  getAccessToken: accessToken,
+  refreshAccessToken,
+  // SPEC 4: 401 (after a failed renewal), 403 or 498 clear the session and return to /.
+  onSessionLost: () => {
+    endSessionLocally();
+    queryClient.clear();
+    void router.navigate('/', { replace: true });
+  },
 });
 
 async function start() {
   // Branding decides the default language, so it is read before the first render.
-  const config = await getConfig().catch(() => ({ id: EMPTY_ID, ...DEFAULT_CONFIG }));
+  const [config] = await Promise.all([
+    getConfig().catch(() => ({ id: EMPTY_ID, ...DEFAULT_CONFIG })),
+    bootstrapSession().catch(() => undefined),
+  ]);
   queryClient.setQueryData(configQueryKey, config);
   await initI18n(chooseLanguage(config.defaultLanguage));
   document.title = config.name;
@@ -26,7 +54,7 @@ async function start() {
   createRoot(root).render(
     <StrictMode>
       <Providers queryClient={queryClient}>
-        <RouterProvider router={createRouter()} />
+        <RouterProvider router={router} />
       </Providers>
     </StrictMode>,
   );

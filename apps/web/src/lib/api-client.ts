@@ -18,8 +18,34 @@ type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
+  /** multipart uploads: sent as is, without a JSON content type */
+  formData?: FormData;
   signal?: AbortSignal;
+  /** Sign-in calls themselves must not trigger the session machinery. */
+  skipAuth?: boolean;
+  responseType?: 'json' | 'blob';
 };
+
+/**
+ * Hooks the session and organization features plug in at start-up, so this file knows nothing
+ * of them: the current token, a way to renew it, what to do when the session is lost, and the
+ * organization to send as X-Organization-Id.
+ */
+type ClientHooks = {
+  getAccessToken: () => string | null;
+  refreshAccessToken: () => Promise<string | null>;
+  onSessionLost: () => void;
+  getOrganizationId: () => string | null;
+};
+const hooks: ClientHooks = {
+  getAccessToken: () => null,
+  refreshAccessToken: async () => null,
+  onSessionLost: () => {},
+  getOrganizationId: () => null,
+};
+export function configureApiClient(partial: Partial<ClientHooks>) {
+  Object.assign(hooks, partial);
+}
 
 const networkProblem: TProblem = {
   type: '/problems/network',
@@ -28,20 +54,24 @@ const networkProblem: TProblem = {
   messageKey: 'errors.network',
 };
 
-/** Every call to our API goes through here, so headers and error handling live in one place. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** SPEC 4 "Session": these answers end the session. 401 is tried once more after a silent renewal. */
+const SESSION_ENDING = new Set([401, 403, 498]);
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const url = new URL(`/api/${path.replace(/^\//, '')}`, window.location.origin);
   for (const [k, v] of Object.entries(options.query ?? {})) {
     if (v !== undefined) url.searchParams.set(k, String(v));
   }
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
+  if (token) headers.authorization = `Bearer ${token}`;
+  const organizationId = hooks.getOrganizationId();
+  if (organizationId && !options.skipAuth) headers['x-organization-id'] = organizationId;
   try {
-    response = await fetch(url, {
+    return await fetch(url, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.formData ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       credentials: 'same-origin',
       signal: options.signal,
     });
@@ -49,20 +79,37 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(networkProblem);
   }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body = await response.json().catch(() => null);
+  const parsed = ZProblem.safeParse(body);
+  return new ApiError(
+    parsed.success
+      ? parsed.data
+      : {
+          type: '/problems/http',
+          title: response.statusText,
+          status: response.status,
+          messageKey: 'errors.unexpected',
+        },
+  );
+}
+
+/** Every call to our API goes through here, so headers, renewal and error handling live in one place. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = options.skipAuth ? null : hooks.getAccessToken();
+  let response = await send(path, options, token);
+  if (response.status === 401 && token && !options.skipAuth) {
+    const renewed = await hooks.refreshAccessToken();
+    if (renewed) response = await send(path, options, renewed);
+  }
   if (!response.ok) {
-    const body = await response.json().catch(() => null);
-    const parsed = ZProblem.safeParse(body);
-    throw new ApiError(
-      parsed.success
-        ? parsed.data
-        : {
-            type: '/problems/http',
-            title: response.statusText,
-            status: response.status,
-            messageKey: 'errors.unexpected',
-          },
-    );
+    const error = await toApiError(response);
+    if (!options.skipAuth && token && SESSION_ENDING.has(response.status)) hooks.onSessionLost();
+    throw error;
   }
   if (response.status === 204) return undefined as T;
+  if (options.responseType === 'blob') return (await response.blob()) as T;
   return (await response.json()) as T;
 }

@@ -1,9 +1,7 @@
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, isLanguage, LANGUAGES, type TLanguage } from '@impact/domain';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../../locales/en.json';
-import fr from '../../locales/fr.json';
-import it from '../../locales/it.json';
+import { buildResources } from './resources';
 
 const STORAGE_KEY = 'impact-calls.language';
 
@@ -23,7 +21,7 @@ export function chooseLanguage(configDefault: string | undefined): TLanguage {
 
 export async function initI18n(language: TLanguage) {
   await i18next.use(initReactI18next).init({
-    resources: { it: { translation: it }, en: { translation: en }, fr: { translation: fr } },
+    resources: buildResources(),
     lng: language,
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...LANGUAGES],

@@ -1,6 +1,8 @@
 import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
+import { useSession } from '../auth/session-store';
 import { signInUrl } from '../auth/sign-in-urls';
 import { useConfig } from '../config/api/get-config';
 
@@ -8,6 +10,9 @@ import { useConfig } from '../config/api/get-config';
 export function WelcomePage() {
   const config = useConfig();
   const { t, i18n } = useTranslation();
+  const session = useSession();
+  // SPEC 2: a signed-in user is redirected to /calls.
+  if (session.status === 'authenticated') return <Navigate to="/calls" replace />;
   return (
     <Center mih="70vh">
       <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 48 }} maw={640} w="100%">
