@@ -143,7 +143,7 @@ ${form(
   ],
   t.register,
 )}
-${links([{ href: base, text: t.signIn, prefix: t.haveAccount }])}`,
+${links([{ href: `${base}?show=login`, text: t.signIn, prefix: t.haveAccount }])}`,
     );
   }
 
@@ -161,7 +161,10 @@ ${links([{ href: base, text: t.signIn, prefix: t.haveAccount }])}`,
       const returnTo = await provider.interactionResult(request.raw, reply.raw, {}, { mergeWithLastSubmission: true });
       return reply.redirect(returnTo, 303);
     }
-    if (interaction.params.screen === 'register') return html(reply, 200, registerPage(page, interaction.uid));
+    // Register opens the registration form first; "back to log in" links ask for the login form.
+    const wantsLogin = (request.query as Body | undefined)?.show === 'login';
+    if (interaction.params.screen === 'register' && !wantsLogin)
+      return html(reply, 200, registerPage(page, interaction.uid));
     return html(reply, 200, loginPage(page, interaction.uid, { email: String(interaction.params.login_hint ?? '') }));
   });
 
@@ -268,7 +271,7 @@ ${links([{ href: base, text: t.signIn, prefix: t.haveAccount }])}`,
         reply,
         200,
         messagePage(page, page.t.checkEmailTitle, page.t.checkEmailText.replace('{email}', parsed.data.email), {
-          href: `${IDP_PATH}/interaction/${interaction.uid}`,
+          href: `${IDP_PATH}/interaction/${interaction.uid}?show=login`,
           text: page.t.backToSignIn,
         }),
       );

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/journey';
+import { DEMO, registerAndVerify, signIn, uniqueEmail } from '../support/sign-in';
+
+describe('sign-in', () => {
+  const browser = useBrowser();
+
+  it('registers, verifies the e-mail from the outbox, signs in, lands on /calls with the name shown, signs out', async () => {
+    const { context, page } = await browser.newPage();
+    const person = {
+      firstName: 'Lucia',
+      lastName: 'Verdi',
+      email: uniqueEmail('lucia'),
+      password: 'una frase lunga e sicura',
+    };
+    await registerAndVerify(page, person);
+    await page.getByRole('link', { name: 'Accedi' }).click();
+    await page.getByLabel('E-mail', { exact: true }).fill(person.email);
+    await page.getByLabel('Password', { exact: true }).fill(person.password);
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.waitForURL('**/calls');
+    await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('Lucia Verdi');
+    expect(await page.getByTestId('user-menu').textContent()).toContain('LV');
+
+    // A reload keeps the session (silent renewal from the HttpOnly cookie).
+    await page.reload();
+    await page.getByTestId('user-name').waitFor();
+
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Esci' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: 'Benvenuti su Impact Calls' }).waitFor();
+    // The session is really gone: /calls sends an anonymous visitor home.
+    await page.goto('/calls');
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+
+  it('an unverified account sees the exact message and can ask for the mail again', async () => {
+    const { context, page } = await browser.newPage();
+    const email = uniqueEmail('unverified');
+    await page.goto('/');
+    await page.getByRole('combobox', { name: 'Lingua' }).click();
+    await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'English' }).click()]);
+    await page.getByRole('link', { name: 'Register' }).first().click();
+    await page.getByLabel('First name', { exact: true }).fill('Paolo');
+    await page.getByLabel('Last name', { exact: true }).fill('Neri');
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('another long passphrase');
+    await page.getByLabel('Repeat the password', { exact: true }).fill('another long passphrase');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('link', { name: 'Back to log in' }).click();
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('another long passphrase');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('Registration Not Verified. Check your email to complete the registration process.').waitFor();
+    await page.getByRole('button', { name: 'Send the confirmation e-mail again' }).click();
+    await page.getByRole('status').waitFor();
+    await context.close();
+  });
+
+  it('an applicant opening /admin is sent to /calls via /; the admin sees the admin panel link', async () => {
+    const applicant = await browser.newPage();
+    await signIn(applicant.page, DEMO.applicant);
+    await applicant.page.getByTestId('user-menu').click();
+    expect(await applicant.page.getByRole('menuitem', { name: 'Pannello di amministrazione' }).count()).toBe(0);
+    await applicant.page.goto('/admin');
+    await applicant.page.waitForURL((url) => url.pathname !== '/admin');
+    await applicant.context.close();
+
+    const admin = await browser.newPage();
+    await signIn(admin.page, DEMO.admin);
+    await admin.page.getByTestId('user-menu').click();
+    await admin.page.getByRole('menuitem', { name: 'Pannello di amministrazione' }).click();
+    await admin.page.waitForURL('**/admin');
+    await admin.context.close();
+  });
+});
