@@ -60,6 +60,12 @@ export class RelyingParty {
     return this.configuration;
   }
 
+  /** Whether the issuer advertises a prompt value (unknown values make a compliant issuer fail the request). */
+  async supportsPrompt(value: string): Promise<boolean> {
+    const supported = (await this.config()).serverMetadata().prompt_values_supported;
+    return Array.isArray(supported) && supported.includes(value);
+  }
+
   async start(redirectUri: string, extra: Record<string, string> = {}): Promise<{ url: URL; pending: PendingSignIn }> {
     const config = await this.config();
     const pending: PendingSignIn = {

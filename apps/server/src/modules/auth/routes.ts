@@ -44,9 +44,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (
       const extra: Record<string, string> = {};
       if (request.query.lang && isLanguage(request.query.lang)) extra.ui_locales = request.query.lang;
       if (request.query.register === 'true') {
-        // The embedded provider opens its registration page; standard issuers understand prompt=create.
+        // The embedded provider opens its registration page; an external issuer gets prompt=create
+        // (OIDC "Initiating User Registration") only when it advertises it, else a plain sign-in.
         if (embedded) extra.screen = 'register';
-        else extra.prompt = 'create';
+        else if (await relyingParty.supportsPrompt('create')) extra.prompt = 'create';
       }
       const { url, pending } = await relyingParty.start(redirectUri, extra);
       reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), cookies.pending);
