@@ -1,4 +1,5 @@
 export * from './config';
 export * from './email';
 export * from './idp';
+export * from './organizations';
 export * from './users';
