@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './calls';
 export * from './config';
 export * from './field-errors';
 export * from './health';
@@ -6,3 +7,4 @@ export * from './ids';
 export * from './languages';
 export * from './organizations';
 export * from './problem';
+export * from './steps';

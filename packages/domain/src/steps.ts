@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { EMPTY_ID } from './ids';
+
+/** SPEC 3 "Step types". Seeded on every start; admins may add more (unknown ones show "not implemented"). */
+export const STEP_TYPE_NAMES = ['text', 'upload', 'miniDyi', 'results', 'survey', 'quiz'] as const;
+export type TKnownStepTypeName = (typeof STEP_TYPE_NAMES)[number];
+/** Quiz steps exist but are not offered in the step-type picker (SPEC 3). */
+export const STEP_TYPES_HIDDEN_IN_PICKER: readonly string[] = ['quiz'];
+
+export const ZStepType = z.object({ id: z.uuid(), name: z.string() });
+export type TStepType = z.infer<typeof ZStepType>;
+
+export const ZCreateStepTypeRequest = z.object({ name: z.string().trim().min(1).max(100) });
+export type TCreateStepTypeRequest = z.infer<typeof ZCreateStepTypeRequest>;
+
+/** The step types an admin may pick for a step. */
+export function pickableStepTypes<T extends { name: string }>(types: T[]): T[] {
+  return types.filter((t) => !STEP_TYPES_HIDDEN_IN_PICKER.includes(t.name));
+}
+
+// ---- Content shapes per step type (Step.content is a string; these are what it holds as JSON) ----
+
+export const UPLOAD_FILE_TYPES = ['pdf', 'excel', 'word', 'image'] as const;
+export const ZUploadFileType = z.enum(UPLOAD_FILE_TYPES);
+export type TUploadFileType = z.infer<typeof ZUploadFileType>;
+
+/** SPEC 3 "Upload step definition": one expected file. `dimensions` is the maximum size in bytes. */
+export const ZUploadStepFile = z.object({
+  file_name: z.string().trim().min(1).max(200),
+  file_description: z.string().max(1024),
+  file_type: ZUploadFileType,
+  dimensions: z
+    .number()
+    .int()
+    .positive()
+    .max(1024 * 1024 * 1024),
+  mandatory: z.boolean(),
+});
+export type TUploadStepFile = z.infer<typeof ZUploadStepFile>;
+export const ZUploadStepContent = z.array(ZUploadStepFile).max(50);
+export type TUploadStepContent = z.infer<typeof ZUploadStepContent>;
+
+/** A free-text step: the question (HTML) and an optional length limit for the answer. */
+export const ZTextStepContent = z.object({
+  question: z.string().max(20_000),
+  maxLength: z.number().int().positive().max(100_000).optional(),
+});
+export type TTextStepContent = z.infer<typeof ZTextStepContent>;
+
+/** Default content for a step that just got the given type. */
+export function defaultStepContent(stepTypeName: string | undefined): string {
+  if (stepTypeName === 'upload') return '[]';
+  if (stepTypeName === 'text') return JSON.stringify({ question: '' } satisfies TTextStepContent);
+  return '';
+}
+
+/**
+ * Validates a step's content against its type. Known structured types must hold valid JSON of
+ * their shape; other types (survey, quiz, miniDyi, results) keep a free string that their own
+ * features define. Returns the parsed content, or the failing issues' paths.
+ */
+export function parseStepContent(
+  stepTypeName: string,
+  content: string,
+):
+  | { ok: true; value: TUploadStepContent | TTextStepContent | string }
+  | { ok: false; issues: Array<{ path: string }> } {
+  const schema =
+    stepTypeName === 'upload' ? ZUploadStepContent : stepTypeName === 'text' ? ZTextStepContent : undefined;
+  if (!schema) return { ok: true, value: content };
+  let json: unknown;
+  try {
+    json = JSON.parse(content);
+  } catch {
+    return { ok: false, issues: [{ path: '' }] };
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.') })) };
+}
+
+// ---- Step ----
+
+export const ZSubStep = z.object({ name: z.string().max(200) });
+
+/** SPEC 3 "Step". `stepTypeId` is the empty id while a freshly added step has no type yet. */
+export const ZStep = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  content: z.string(),
+  sort: z.number().int(),
+  stepTypeId: z.uuid(),
+  stepType: z.object({ name: z.string() }).nullable(),
+  expectedAnswers: z.string().nullable(),
+  subSteps: z.array(ZSubStep),
+});
+export type TStep = z.infer<typeof ZStep>;
+
+/** A step as the call editor sends it: no id (or the empty id) means a new step. */
+export const ZStepInput = z.object({
+  id: z.uuid().optional(),
+  name: z.string().max(300),
+  description: z.string().max(50_000),
+  content: z.string().max(500_000),
+  sort: z.number().int().min(0).max(10_000),
+  stepTypeId: z.uuid(),
+  expectedAnswers: z.string().max(100_000).nullable().optional(),
+  subSteps: z.array(ZSubStep).max(20).optional(),
+});
+export type TStepInput = z.infer<typeof ZStepInput>;
+
+/** SPEC 4 "Step ordering": a new step is appended with empty fields, sort = count, no type. */
+export function newStepDraft(existing: ReadonlyArray<{ sort: number }>): TStepInput {
+  return { name: '', description: '', content: '', sort: existing.length, stepTypeId: EMPTY_ID };
+}
+
+export function sortSteps<T extends { sort: number }>(steps: readonly T[]): T[] {
+  return [...steps].sort((a, b) => a.sort - b.sort);
+}
+
+/**
+ * SPEC 4 "Step ordering": up and down swap the sort values of the step and its neighbour in
+ * sort order. Sort values stay the same set, so they stay unique. Out of range is a no-op.
+ */
+export function moveStep<T extends { sort: number }>(
+  steps: readonly T[],
+  index: number,
+  direction: 'up' | 'down',
+): T[] {
+  const ordered = sortSteps(steps);
+  const other = direction === 'up' ? index - 1 : index + 1;
+  const a = ordered[index];
+  const b = ordered[other];
+  if (!a || !b) return ordered;
+  ordered[index] = { ...b, sort: a.sort };
+  ordered[other] = { ...a, sort: b.sort };
+  return ordered;
+}
+
+/** Removing a step drops it; the rest are renumbered 0..n-1 in their order (unique, no gaps). */
+export function removeStep<T extends { sort: number }>(steps: readonly T[], index: number): T[] {
+  return sortSteps(steps)
+    .filter((_, i) => i !== index)
+    .map((s, i) => ({ ...s, sort: i }));
+}
+
+export function hasUniqueSorts(steps: ReadonlyArray<{ sort: number }>): boolean {
+  return new Set(steps.map((s) => s.sort)).size === steps.length;
+}
