@@ -1,3 +1,4 @@
+export * from './calls';
 export * from './config';
 export * from './email';
 export * from './idp';
