@@ -14,8 +14,10 @@ import { configRoutes } from './modules/config/routes';
 import { devOutboxRoutes } from './modules/email/dev-outbox-routes';
 import { healthRoutes } from './modules/health/routes';
 import { derivedSecret } from './modules/idp/provider';
+import { organizationRoutes } from './modules/organizations/routes';
 import { authentication } from './plugins/authentication';
 import { registerOpenApi } from './plugins/openapi';
+import { organizationHeader } from './plugins/organization-header';
 import { problemDetails } from './plugins/problem-details';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
@@ -59,6 +61,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   const accessTokens = new AccessTokens(authSecret);
   await app.register(cookie, { secret: derivedSecret(authSecret, 'cookies') });
   await app.register(authentication, { tokens: accessTokens });
+  await app.register(organizationHeader, { db: database.db });
 
   await app.register(healthRoutes, deps);
   await registerIdentity(app, { ...deps, authSecret, accessTokens });
@@ -66,6 +69,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   await app.register(
     async (api) => {
       await api.register(configRoutes, deps);
+      await api.register(organizationRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -57,9 +57,9 @@ describe('organization contract (SPEC 5 "Organization form")', () => {
     expect(errorsOf({ ...valid, date_of_foundation: '3000-01-01' })[0]?.messageKey).toBe(
       'errors.organizations.foundationDateOutOfRange',
     );
-    expect(ZOrganizationInput.parse({ ...valid, date_of_foundation: '1998-03-15T00:00:00+01:00' }).date_of_foundation).toBe(
-      '1998-03-15',
-    );
+    expect(
+      ZOrganizationInput.parse({ ...valid, date_of_foundation: '1998-03-15T00:00:00+01:00' }).date_of_foundation,
+    ).toBe('1998-03-15');
     expect(ZOrganizationInput.parse({ ...valid, date_of_foundation: '' }).date_of_foundation).toBeNull();
   });
 

@@ -1,0 +1,90 @@
+import { ZOrganization, ZOrganizationIdQuery, ZOrganizationInput, ZOrganizationUpdate, ZProblem } from '@impact/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { currentUser, requireUser } from '../../plugins/authentication';
+import {
+  createOrganization,
+  deleteOrganization,
+  getOrganization,
+  listOrganizations,
+  updateOrganization,
+} from './service';
+
+const tags = ['organizations'];
+const problems = { 400: ZProblem, 401: ZProblem, 404: ZProblem };
+
+/** SPEC 7 "Organization": every call is the signed-in user's own business. */
+export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.addHook('onRequest', requireUser);
+
+  app.post(
+    '/Organization/CreateOrganization',
+    {
+      schema: {
+        tags,
+        summary: 'Register an organization owned by the caller',
+        body: ZOrganizationInput,
+        response: { 201: ZOrganization, ...problems },
+      },
+    },
+    async (request, reply) => {
+      const organization = await createOrganization(db, currentUser(request).id, request.body);
+      return reply.status(201).send(organization);
+    },
+  );
+
+  app.get(
+    '/Organization/GetOrganizations',
+    {
+      schema: {
+        tags,
+        summary: "The caller's organizations, by name",
+        response: { 200: z.array(ZOrganization), ...problems },
+      },
+    },
+    async (request) => listOrganizations(db, currentUser(request).id),
+  );
+
+  app.get(
+    '/Organization/GetOrganizationById',
+    {
+      schema: {
+        tags,
+        summary: "One of the caller's organizations (404 for anyone else's)",
+        querystring: ZOrganizationIdQuery,
+        response: { 200: ZOrganization, ...problems },
+      },
+    },
+    async (request) => getOrganization(db, currentUser(request).id, request.query.orgId),
+  );
+
+  app.put(
+    '/Organization/UpdateOrganization',
+    {
+      schema: {
+        tags,
+        summary: "Update one of the caller's organizations",
+        body: ZOrganizationUpdate,
+        response: { 200: ZOrganization, ...problems },
+      },
+    },
+    async (request) => updateOrganization(db, currentUser(request).id, request.body),
+  );
+
+  app.post(
+    '/Organization/DeleteOrganization',
+    {
+      schema: {
+        tags,
+        summary: "Delete one of the caller's organizations, unless it has submissions (409)",
+        querystring: ZOrganizationIdQuery,
+        response: { 204: z.null(), 409: ZProblem, ...problems },
+      },
+    },
+    async (request, reply) => {
+      await deleteOrganization(db, currentUser(request).id, request.query.orgId);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,120 @@
+import type { TOrganization, TOrganizationInput, TOrganizationUpdate } from '@impact/domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { organizations } from '../../db/schema';
+import { conflict, notFound } from '../../lib/app-error';
+
+type OrganizationRow = typeof organizations.$inferSelect;
+
+export function toOrganization(row: OrganizationRow): TOrganization {
+  return {
+    id: row.id,
+    name: row.name,
+    reg_number: row.regNumber,
+    street_name: row.streetName,
+    city_name: row.cityName,
+    country: row.country,
+    date_of_foundation: row.dateOfFoundation,
+    contact_name: row.contactName,
+    contact_surname: row.contactSurname,
+    contact_role: row.contactRole,
+    contact_email: row.contactEmail,
+    personalData: row.personalData,
+    selfCertification: row.selfCertification,
+    termsOfService: row.termsOfService,
+    nordicCountry: row.nordicCountry,
+    preFunding: row.preFunding,
+    chnageInLife: row.chnageInLife,
+  };
+}
+
+function toColumns(input: TOrganizationInput) {
+  return {
+    name: input.name,
+    regNumber: input.reg_number,
+    streetName: input.street_name,
+    cityName: input.city_name,
+    country: input.country,
+    dateOfFoundation: input.date_of_foundation,
+    contactName: input.contact_name,
+    contactSurname: input.contact_surname,
+    contactRole: input.contact_role,
+    contactEmail: input.contact_email,
+    personalData: input.personalData,
+    selfCertification: input.selfCertification,
+    termsOfService: input.termsOfService,
+    nordicCountry: input.nordicCountry,
+    preFunding: input.preFunding,
+    chnageInLife: input.chnageInLife,
+  };
+}
+
+/** Another user's organization and a missing one look the same (404): ids reveal nothing. */
+const ownedBy = (orgId: string, userId: string) =>
+  and(eq(organizations.id, orgId), eq(organizations.ownerUserId, userId));
+
+export async function listOrganizations(db: Db, userId: string): Promise<TOrganization[]> {
+  const rows = await db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.ownerUserId, userId))
+    .orderBy(asc(sql`lower(${organizations.name})`), asc(organizations.createdAt));
+  return rows.map(toOrganization);
+}
+
+export async function getOrganization(db: Db, userId: string, orgId: string): Promise<TOrganization> {
+  const [row] = await db.select().from(organizations).where(ownedBy(orgId, userId)).limit(1);
+  if (!row) throw notFound('errors.organizations.notFound');
+  return toOrganization(row);
+}
+
+/** Used by the X-Organization-Id check: does this organization belong to this user? */
+export async function isOwnedBy(db: Db, userId: string, orgId: string): Promise<boolean> {
+  const [row] = await db.select({ id: organizations.id }).from(organizations).where(ownedBy(orgId, userId)).limit(1);
+  return Boolean(row);
+}
+
+export async function createOrganization(db: Db, userId: string, input: TOrganizationInput): Promise<TOrganization> {
+  const [row] = await db
+    .insert(organizations)
+    .values({ ...toColumns(input), ownerUserId: userId })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return toOrganization(row);
+}
+
+export async function updateOrganization(db: Db, userId: string, input: TOrganizationUpdate): Promise<TOrganization> {
+  const [row] = await db
+    .update(organizations)
+    .set({ ...toColumns(input), updatedAt: new Date() })
+    .where(ownedBy(input.id, userId))
+    .returning();
+  if (!row) throw notFound('errors.organizations.notFound');
+  return toOrganization(row);
+}
+
+/**
+ * The one place that says whether an organization has submissions (SPEC: such an organization
+ * cannot be deleted). Submissions do not exist yet: the submissions module will replace this body
+ * with a query on its table, and keep the call inside deleteOrganization's transaction.
+ */
+export async function organizationHasSubmissions(_db: Db | Tx, _orgId: string): Promise<boolean> {
+  return false;
+}
+
+/** Deletes the caller's organization unless it has submissions (409: their data must stay). */
+export async function deleteOrganization(db: Db, userId: string, orgId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Lock the row so a submission cannot be started for it between the check and the delete.
+    const [row] = await tx
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(ownedBy(orgId, userId))
+      .for('update');
+    if (!row) throw notFound('errors.organizations.notFound');
+    if (await organizationHasSubmissions(tx, orgId)) {
+      throw conflict('errors.organizations.hasSubmissions');
+    }
+    await tx.delete(organizations).where(eq(organizations.id, orgId));
+  });
+}
