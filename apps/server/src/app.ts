@@ -8,6 +8,7 @@ import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { getOrCreateSecret, randomSecret } from './lib/secrets';
 import { AccessTokens } from './modules/auth/access-tokens';
+import { callAdminRoutes } from './modules/calls/routes';
 import { registerIdentity } from './modules/auth/register-identity';
 import { ActiveConfigCache } from './modules/config/active-config-cache';
 import { configRoutes } from './modules/config/routes';
@@ -69,6 +70,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   await app.register(
     async (api) => {
       await api.register(configRoutes, deps);
+      await api.register(callAdminRoutes, deps);
       await api.register(organizationRoutes, deps);
     },
     { prefix: '/api' },

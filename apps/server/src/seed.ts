@@ -1,5 +1,6 @@
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
+import { seedStepTypes } from './modules/calls/step-types';
 import { seedDefaultConfig } from './modules/config/service';
 import { seedDemo } from './seed-demo';
 
@@ -11,6 +12,7 @@ export type SeedReport = {
 /** Idempotent: every start runs it; only what is missing gets created. */
 export async function seed(db: Db, config: AppConfig): Promise<SeedReport> {
   const configCreated = await seedDefaultConfig(db);
+  await seedStepTypes(db);
   const demoAccounts = await seedDemo(db, config);
   return { configCreated, demoAccounts };
 }

@@ -1,0 +1,209 @@
+import {
+  isEmptyId,
+  parseStepContent,
+  type TCallType,
+  type TFieldError,
+  type TStep,
+  type TStepInput,
+  type TTextStepContent,
+} from '@impact/domain';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { callTypes, steps, stepTypes } from '../../db/schema';
+import { invalid, notFound } from '../../lib/app-error';
+import { sanitizeRichText } from './sanitize';
+import { stepTypeNamesById } from './step-types';
+
+type StepRow = typeof steps.$inferSelect;
+
+function toStep(row: StepRow, typeName: string | null): TStep {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    content: row.content,
+    sort: row.sort,
+    stepTypeId: row.stepTypeId,
+    stepType: typeName === null ? null : { name: typeName },
+    expectedAnswers: row.expectedAnswers,
+    subSteps: row.subSteps,
+  };
+}
+
+/** Steps of the given call types, in sort order, with their type names. */
+export async function stepsOfCallTypes(db: Db, callTypeIds: string[]): Promise<Map<string, TStep[]>> {
+  const out = new Map<string, TStep[]>(callTypeIds.map((id) => [id, []]));
+  if (callTypeIds.length === 0) return out;
+  const rows = await db
+    .select({ step: steps, typeName: stepTypes.name })
+    .from(steps)
+    .leftJoin(stepTypes, eq(stepTypes.id, steps.stepTypeId))
+    .where(inArray(steps.callTypeId, callTypeIds))
+    .orderBy(asc(steps.callTypeId), asc(steps.sort));
+  for (const { step, typeName } of rows) out.get(step.callTypeId)?.push(toStep(step, typeName));
+  return out;
+}
+
+export async function getStepById(db: Db, stepId: string): Promise<TStep> {
+  const [row] = await db
+    .select({ step: steps, typeName: stepTypes.name })
+    .from(steps)
+    .leftJoin(stepTypes, eq(stepTypes.id, steps.stepTypeId))
+    .where(eq(steps.id, stepId));
+  if (!row) throw notFound('errors.calls.stepNotFound');
+  return toStep(row.step, row.typeName);
+}
+
+export async function getSteps(db: Db, callTypeId: string): Promise<TStep[]> {
+  await requireCallType(db, callTypeId);
+  return (await stepsOfCallTypes(db, [callTypeId])).get(callTypeId) ?? [];
+}
+
+async function requireCallType(db: Db, callTypeId: string) {
+  const [row] = await db.select().from(callTypes).where(eq(callTypes.id, callTypeId));
+  if (!row) throw notFound('errors.calls.callTypeNotFound');
+  return row;
+}
+
+export async function getCallType(db: Db, callTypeId: string): Promise<TCallType> {
+  const row = await requireCallType(db, callTypeId);
+  const stepsByType = await stepsOfCallTypes(db, [row.id]);
+  return { id: row.id, name: row.name, description: row.description, steps: stepsByType.get(row.id) ?? [] };
+}
+
+export async function listCallTypes(db: Db): Promise<TCallType[]> {
+  const rows = await db.select().from(callTypes).orderBy(asc(callTypes.createdAt));
+  const stepsByType = await stepsOfCallTypes(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, description: r.description, steps: stepsByType.get(r.id) ?? [] }));
+}
+
+/**
+ * Checks every step of a call type against the rules (a known step type, content valid for its
+ * type, unique sort values) and returns the values to store: HTML sanitised, content normalised.
+ * `prefix` is the path of the step list in the request, for field errors.
+ */
+async function prepareSteps(db: Db, input: TStepInput[], prefix: string) {
+  const typeNames = await stepTypeNamesById(db);
+  const errors: TFieldError[] = [];
+  const seenSorts = new Set<number>();
+  const prepared = input.map((step, i) => {
+    const at = `${prefix}.${i}`;
+    if (seenSorts.has(step.sort)) errors.push({ path: `${at}.sort`, messageKey: 'errors.calls.duplicateSort' });
+    seenSorts.add(step.sort);
+    const typeName = typeNames.get(step.stepTypeId);
+    let content = step.content;
+    if (isEmptyId(step.stepTypeId) || !typeName) {
+      errors.push({ path: `${at}.stepTypeId`, messageKey: 'errors.calls.stepTypeRequired' });
+    } else {
+      const parsed = parseStepContent(typeName, step.content);
+      if (!parsed.ok) {
+        for (const issue of parsed.issues) {
+          errors.push({
+            path: issue.path ? `${at}.content.${issue.path}` : `${at}.content`,
+            messageKey: 'errors.calls.stepContentInvalid',
+          });
+        }
+      } else if (typeName === 'text') {
+        const text = parsed.value as TTextStepContent;
+        content = JSON.stringify({ ...text, question: sanitizeRichText(text.question) });
+      } else if (typeName === 'upload') {
+        content = JSON.stringify(parsed.value);
+      }
+    }
+    return {
+      id: step.id && !isEmptyId(step.id) ? step.id : undefined,
+      name: step.name.trim(),
+      description: sanitizeRichText(step.description),
+      content,
+      sort: step.sort,
+      stepTypeId: step.stepTypeId,
+      expectedAnswers: step.expectedAnswers ?? null,
+      subSteps: step.subSteps ?? [],
+    };
+  });
+  if (errors.length > 0) throw invalid(errors);
+  return prepared;
+}
+
+/**
+ * Replaces the steps of a call type with the given list: listed ids are updated, new ones
+ * inserted, missing ones removed. Call inside a transaction: a failing step leaves nothing changed.
+ */
+async function replaceSteps(db: Db, callTypeId: string, input: TStepInput[], prefix: string) {
+  const prepared = await prepareSteps(db, input, prefix);
+  const existing = await db.select({ id: steps.id }).from(steps).where(eq(steps.callTypeId, callTypeId));
+  const existingIds = new Set(existing.map((r) => r.id));
+  const unknown = prepared.flatMap((s, i) =>
+    s.id && !existingIds.has(s.id) ? [{ path: `${prefix}.${i}.id`, messageKey: 'errors.calls.stepNotInCallType' }] : [],
+  );
+  if (unknown.length > 0) throw invalid(unknown);
+
+  const keptIds = prepared.flatMap((s) => (s.id ? [s.id] : []));
+  await db
+    .delete(steps)
+    .where(
+      keptIds.length > 0
+        ? and(eq(steps.callTypeId, callTypeId), notInArray(steps.id, keptIds))
+        : eq(steps.callTypeId, callTypeId),
+    );
+  // Sort values are unique per call type (index). Move the kept steps out of the way first, so
+  // a swap never collides with the neighbour's old value halfway through.
+  await db
+    .update(steps)
+    .set({ sort: sql`-1 - ${steps.sort}` })
+    .where(eq(steps.callTypeId, callTypeId));
+  const now = new Date();
+  for (const step of prepared) {
+    const { id, ...values } = step;
+    if (id)
+      await db
+        .update(steps)
+        .set({ ...values, updatedAt: now })
+        .where(eq(steps.id, id));
+    else await db.insert(steps).values({ ...values, callTypeId });
+  }
+}
+
+export async function createCallType(
+  db: Db,
+  input: { name: string; description: string; steps: TStepInput[] },
+): Promise<TCallType> {
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(callTypes)
+      .values({ name: input.name.trim(), description: sanitizeRichText(input.description) })
+      .returning({ id: callTypes.id });
+    if (!row) throw new Error('insert returned nothing');
+    await replaceSteps(tx, row.id, input.steps, 'steps');
+    return row.id;
+  });
+  return getCallType(db, id);
+}
+
+/** Saves a call type with its complete step list. `prefix` names the list in field errors. */
+export async function saveCallTypeIn(
+  tx: Db,
+  input: { id: string; name: string; description: string; steps: TStepInput[] },
+  prefix = 'steps',
+): Promise<void> {
+  const [row] = await tx.select({ id: callTypes.id }).from(callTypes).where(eq(callTypes.id, input.id)).for('update');
+  if (!row) throw notFound('errors.calls.callTypeNotFound');
+  await tx
+    .update(callTypes)
+    .set({ name: input.name.trim(), description: sanitizeRichText(input.description), updatedAt: new Date() })
+    .where(eq(callTypes.id, input.id));
+  await replaceSteps(tx, input.id, input.steps, prefix);
+}
+
+export async function upsertCallType(
+  db: Db,
+  input: { id: string; name: string; description: string; steps: TStepInput[] },
+): Promise<TCallType> {
+  // Upsert: the empty id creates a new call type.
+  if (isEmptyId(input.id)) return createCallType(db, input);
+  await db.transaction((tx) => saveCallTypeIn(tx, input));
+  return getCallType(db, input.id);
+}

@@ -1,0 +1,47 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The one allow-list for HTML written by administrators (call and step descriptions, text-step
+ * questions). Anything else — scripts, event handlers, styles, javascript: links — is dropped
+ * here, on the server, before it is stored; pages render it again through DOMPurify.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'h2',
+    'h3',
+    'h4',
+    'blockquote',
+    'code',
+  ],
+  allowedAttributes: { a: ['href', 'target', 'rel'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    // A link that opens a new tab must not hand the opener to the target page.
+    a: (tagName, attribs) => {
+      const out: Record<string, string> = { ...attribs };
+      if (out.target && out.target !== '_blank') delete out.target;
+      if (out.target === '_blank') out.rel = 'noopener noreferrer nofollow';
+      else delete out.rel;
+      return { tagName, attribs: out };
+    },
+  },
+};
+
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}

@@ -1,0 +1,187 @@
+import {
+  EMPTY_ID,
+  reportIdOrNull,
+  splitFilterEmails,
+  type TCall,
+  type TCallListItem,
+  type TCreateCallRequest,
+  type TFieldError,
+  ZFilterEmail,
+  type ZUpdateCallRequest,
+} from '@impact/domain';
+import { desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { calls, callTypes } from '../../db/schema';
+import { conflict, invalid, notFound } from '../../lib/app-error';
+import { saveCallTypeIn, stepsOfCallTypes } from './call-types';
+import { sanitizeRichText } from './sanitize';
+
+type CallRow = typeof calls.$inferSelect;
+type UpdateCallInput = z.output<typeof ZUpdateCallRequest>;
+
+/** A saved lock may be set a little in the past by a slow clock; beyond this it is refused. */
+const LOCK_CLOCK_TOLERANCE_MS = 60_000;
+
+function toCallListItem(row: CallRow): TCallListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    openingAt: row.openingAt.toISOString(),
+    closingAt: row.closingAt.toISOString(),
+    callLockEnd: row.callLockEnd?.toISOString() ?? null,
+    callTypeId: row.callTypeId,
+    isUserFilterEnable: row.isUserFilterEnable,
+    userFilterEmail: row.userFilterEmail,
+    powerBIReportID: row.powerBiReportId,
+    powerBIWorkspaceID: row.powerBiWorkspaceId,
+    userPowerBIReportID: row.userPowerBiReportId,
+    userPowerBIWorkspaceID: row.userPowerBiWorkspaceId,
+    // Admin views carry no submission of their own (SPEC 3: the empty id means none).
+    submissionId: EMPTY_ID,
+    submissionClosed: false,
+    customFile: row.customFileId ? { id: row.customFileId, name: row.customFileName ?? '' } : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listCalls(db: Db): Promise<TCallListItem[]> {
+  const rows = await db.select().from(calls).orderBy(desc(calls.openingAt), desc(calls.createdAt));
+  return rows.map(toCallListItem);
+}
+
+export async function getCallByIdAdmin(db: Db, callId: string): Promise<TCall> {
+  const [row] = await db.select().from(calls).where(eq(calls.id, callId));
+  if (!row) throw notFound('errors.calls.callNotFound');
+  const stepsByType = await stepsOfCallTypes(db, [row.callTypeId]);
+  return { ...toCallListItem(row), steps: stepsByType.get(row.callTypeId) ?? [] };
+}
+
+function checkDates(openingAt: Date, closingAt: Date): TFieldError[] {
+  return closingAt.getTime() > openingAt.getTime()
+    ? []
+    : [{ path: 'closingAt', messageKey: 'errors.calls.closingBeforeOpening' }];
+}
+
+async function checkCallTypeExists(db: Db, callTypeId: string): Promise<TFieldError[]> {
+  const [row] = await db.select({ id: callTypes.id }).from(callTypes).where(eq(callTypes.id, callTypeId));
+  return row ? [] : [{ path: 'callTypeId', messageKey: 'errors.calls.callTypeNotFound' }];
+}
+
+export async function createCall(db: Db, input: TCreateCallRequest): Promise<TCall> {
+  const openingAt = new Date(input.openingAt);
+  const closingAt = new Date(input.closingAt);
+  const errors = [...checkDates(openingAt, closingAt), ...(await checkCallTypeExists(db, input.callTypeId))];
+  if (errors.length > 0) throw invalid(errors);
+  const [row] = await db
+    .insert(calls)
+    .values({
+      name: input.name.trim(),
+      description: sanitizeRichText(input.description),
+      openingAt,
+      closingAt,
+      callTypeId: input.callTypeId,
+    })
+    .returning({ id: calls.id });
+  if (!row) throw new Error('insert returned nothing');
+  return getCallByIdAdmin(db, row.id);
+}
+
+/**
+ * SPEC 4 "Call lock": once saved, callLockEnd never changes and is never cleared; when first set
+ * it must not lie in the past. Leaving it out of the request keeps what is stored.
+ */
+function resolveCallLock(stored: Date | null, requested: string | null | undefined, now: Date): Date | null {
+  if (requested === undefined) return stored;
+  const next = requested === null ? null : new Date(requested);
+  if (stored) {
+    if (!next || next.getTime() !== stored.getTime()) throw conflict('errors.calls.callLockFixed');
+    return stored;
+  }
+  if (next && next.getTime() < now.getTime() - LOCK_CLOCK_TOLERANCE_MS) {
+    throw invalid([{ path: 'callLockEnd', messageKey: 'errors.calls.callLockInPast' }]);
+  }
+  return next;
+}
+
+function normaliseFilterEmails(value: string, enabled: boolean): { value: string; errors: TFieldError[] } {
+  const emails = splitFilterEmails(value);
+  const bad = emails.filter((e) => !ZFilterEmail.safeParse(e).success);
+  const errors: TFieldError[] = bad.length
+    ? [{ path: 'userFilterEmail', messageKey: 'errors.calls.filterEmailInvalid', params: { emails: bad.join(', ') } }]
+    : [];
+  if (enabled && emails.length === 0)
+    errors.push({ path: 'userFilterEmail', messageKey: 'errors.calls.filterEmailRequired' });
+  return { value: emails.join(', '), errors };
+}
+
+/**
+ * PUT Call/UpdateCall, SPEC 4 "Call save sequence": the call type with its steps first, then the
+ * call, in one transaction. Any failure (a bad step, a refused lock change) leaves both unchanged.
+ */
+export async function updateCall(db: Db, input: UpdateCallInput, now = new Date()): Promise<TCall> {
+  await db.transaction(async (tx) => {
+    const [stored] = await tx.select().from(calls).where(eq(calls.id, input.id)).for('update');
+    if (!stored) throw notFound('errors.calls.callNotFound');
+
+    const openingAt = new Date(input.openingAt);
+    const closingAt = new Date(input.closingAt);
+    const filter = normaliseFilterEmails(input.userFilterEmail, input.isUserFilterEnable);
+    const errors = [...checkDates(openingAt, closingAt), ...filter.errors];
+    if (input.callType && input.callType.id !== input.callTypeId) {
+      errors.push({ path: 'callType.id', messageKey: 'errors.calls.callTypeMismatch' });
+    }
+    if (errors.length > 0) throw invalid(errors);
+    const callLockEnd = resolveCallLock(stored.callLockEnd, input.callLockEnd, now);
+
+    if (input.callType) {
+      await saveCallTypeIn(tx, input.callType, 'callType.steps');
+    } else if (input.callTypeId !== stored.callTypeId) {
+      const missing = await checkCallTypeExists(tx, input.callTypeId);
+      if (missing.length > 0) throw invalid(missing);
+    }
+
+    await tx
+      .update(calls)
+      .set({
+        name: input.name.trim(),
+        description: sanitizeRichText(input.description),
+        openingAt,
+        closingAt,
+        callLockEnd,
+        callTypeId: input.callTypeId,
+        isUserFilterEnable: input.isUserFilterEnable,
+        userFilterEmail: filter.value,
+        powerBiReportId: reportIdOrNull(input.powerBIReportID),
+        powerBiWorkspaceId: reportIdOrNull(input.powerBIWorkspaceID),
+        userPowerBiReportId: reportIdOrNull(input.userPowerBIReportID),
+        userPowerBiWorkspaceId: reportIdOrNull(input.userPowerBIWorkspaceID),
+        updatedAt: now,
+      })
+      .where(eq(calls.id, input.id));
+  });
+  return getCallByIdAdmin(db, input.id);
+}
+
+/**
+ * Whether any organization has started a submission for the call. Submissions do not exist yet:
+ * the submissions feature replaces this body with a real query (and DeleteCall keeps working).
+ */
+export async function callHasSubmissions(_db: Db, _callId: string): Promise<boolean> {
+  return false;
+}
+
+/**
+ * POST Call/DeleteCall. A call with submissions is refused (409) so no applicant's work is lost.
+ * The call type stays: other calls may share it and it can be reused.
+ */
+export async function deleteCall(db: Db, callId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: calls.id }).from(calls).where(eq(calls.id, callId)).for('update');
+    if (!row) throw notFound('errors.calls.callNotFound');
+    if (await callHasSubmissions(tx, callId)) throw conflict('errors.calls.hasSubmissions');
+    await tx.delete(calls).where(eq(calls.id, callId));
+  });
+}
