@@ -12,6 +12,8 @@ import { bootstrapSession, endSessionLocally, refreshAccessToken } from './featu
 import { accessToken } from './features/auth/session-store';
 import { configQueryKey, getConfig } from './features/config/api/get-config';
 import { chooseLanguage, initI18n } from './features/i18n/i18n';
+// Sends the selected organization as X-Organization-Id on every request (SPEC 6).
+import './features/organizations/selected-organization';
 import { ApiError, configureApiClient } from './lib/api-client';
 
 const router = createRouter();

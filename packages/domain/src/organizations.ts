@@ -141,6 +141,7 @@ export const ZOrganization = z.object({
   chnageInLife: z.boolean(),
 });
 export type TOrganization = z.infer<typeof ZOrganization>;
+export const ZOrganizationList = z.array(ZOrganization);
 
 export const ZOrganizationIdQuery = z.object({ orgId: z.uuid() });
 

@@ -4,6 +4,9 @@ import { RequireAdmin, RequireAuth } from '../features/auth/guards';
 import { LoginCallbackPage } from '../features/auth/login-callback-page';
 import { LogoutCallbackPage } from '../features/auth/logout-callback-page';
 import { CallsPage } from '../features/calls/calls-page';
+import { EditOrganizationPage } from '../features/organizations/pages/edit-organization-page';
+import { OrganizationListPage } from '../features/organizations/pages/organization-list-page';
+import { RegisterOrganizationPage } from '../features/organizations/pages/register-organization-page';
 import { WelcomePage } from '../features/welcome/welcome-page';
 import { ErrorPage } from './error-page';
 import { Layout } from './layout';
@@ -22,6 +25,9 @@ export function createRouter() {
           element: <RequireAuth />,
           children: [
             { path: 'calls', element: <CallsPage /> },
+            { path: 'register-org', element: <RegisterOrganizationPage /> },
+            { path: 'org/list', element: <OrganizationListPage /> },
+            { path: 'org/edit/:organizationId', element: <EditOrganizationPage /> },
             { path: 'admin', element: <RequireAdmin />, children: [{ index: true, element: <AdminIndexPage /> }] },
           ],
         },

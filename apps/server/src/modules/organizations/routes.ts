@@ -40,7 +40,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       schema: {
         tags,
         summary: "The caller's organizations, by name",
-        response: { 200: z.array(ZOrganization), ...problems },
+        response: { 200: ZOrganizationList, ...problems },
       },
     },
     async (request) => listOrganizations(db, currentUser(request).id),

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { forgetOrganization } from '../selected-organization';
+import { organizationQueryKey } from './get-organization';
+import { organizationsQueryKey } from './get-organizations';
+
+/** POST Organization/DeleteOrganization. Refused (409) when the organization has submissions. */
+export async function deleteOrganization(orgId: string): Promise<void> {
+  await apiRequest<void>('Organization/DeleteOrganization', { method: 'POST', query: { orgId } });
+}
+
+export function useDeleteOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteOrganization,
+    onSuccess: async (_result, orgId) => {
+      // Stop sending its id before anything else is requested: the server would refuse it.
+      forgetOrganization(orgId);
+      queryClient.removeQueries({ queryKey: organizationQueryKey(orgId) });
+      await queryClient.invalidateQueries({ queryKey: organizationsQueryKey });
+    },
+  });
+}

@@ -1,0 +1,104 @@
+import { Alert, Button, NavLink, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { IconBuilding, IconList, IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useConfig } from '../../config/api/get-config';
+import { organizationsQueryKey, useOrganizations } from '../api/get-organizations';
+import { selectOrganization, useSelectedOrganizationId } from '../selected-organization';
+
+/**
+ * SPEC 2 "Layout" side panel: the organization the user works for, or a prompt to register one.
+ * The add-organization button follows the configuration flag organizationSelection.
+ */
+export function OrganizationSidePanel() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const organizations = useOrganizations();
+  const selectedId = useSelectedOrganizationId();
+
+  const choose = (id: string | null) => {
+    if (!id || id === selectedId) return;
+    selectOrganization(id);
+    // Whatever was read for the previous organization is read again for this one.
+    void queryClient.invalidateQueries({
+      predicate: (q) => q.queryKey[0] !== 'config' && q.queryKey[0] !== organizationsQueryKey[0],
+    });
+  };
+
+  let organizationBlock: React.ReactNode;
+  if (organizations.isPending) {
+    organizationBlock = <Skeleton height={60} />;
+  } else if (organizations.isError) {
+    organizationBlock = (
+      <Text size="sm" c="red">
+        {t('organizations.panel.loadFailed')}
+      </Text>
+    );
+  } else if (organizations.data.length === 0) {
+    organizationBlock = (
+      <Alert variant="light" color="teal" icon={<IconBuilding size={18} aria-hidden />} p="sm">
+        <Stack gap="sm">
+          <Text size="sm">{t('organizations.panel.none')}</Text>
+          <Button component={Link} to="/register-org" size="sm" leftSection={<IconPlus size={16} aria-hidden />}>
+            {t('organizations.panel.register')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else {
+    organizationBlock = (
+      <Stack gap="xs">
+        <Select
+          label={t('organizations.panel.selectLabel')}
+          data={organizations.data.map((o) => ({ value: o.id, label: o.name }))}
+          value={selectedId}
+          onChange={choose}
+          allowDeselect={false}
+          searchable={organizations.data.length > 8}
+          data-testid="organization-selector"
+        />
+        {config.organizationSelection && (
+          <Button
+            component={Link}
+            to="/register-org"
+            variant="light"
+            size="sm"
+            leftSection={<IconPlus size={16} aria-hidden />}
+          >
+            {t('organizations.panel.add')}
+          </Button>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg" component="nav" aria-label={t('organizations.panel.label')}>
+      <Stack gap="xs">
+        <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+          {t('organizations.panel.title')}
+        </Text>
+        {organizationBlock}
+      </Stack>
+      <Stack gap={2}>
+        <NavLink
+          component={Link}
+          to="/calls"
+          label={t('organizations.panel.calls')}
+          leftSection={<IconList size={18} aria-hidden />}
+          active={pathname.startsWith('/calls')}
+        />
+        <NavLink
+          component={Link}
+          to="/org/list"
+          label={t('organizations.panel.manage')}
+          leftSection={<IconBuilding size={18} aria-hidden />}
+          active={pathname.startsWith('/org/')}
+        />
+      </Stack>
+    </Stack>
+  );
+}

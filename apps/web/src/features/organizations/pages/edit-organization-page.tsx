@@ -1,0 +1,63 @@
+import { Alert, Anchor, Center, Loader, Stack, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { useOrganization } from '../api/get-organization';
+import { useUpdateOrganization } from '../api/update-organization';
+import { OrganizationForm } from '../components/organization-form';
+
+/** SPEC 2 "/org/edit/{organizationId}". */
+export function EditOrganizationPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { organizationId = '' } = useParams();
+  const query = useOrganization(organizationId);
+  const update = useUpdateOrganization();
+
+  let body: React.ReactNode;
+  if (query.isPending) {
+    body = (
+      <Center mih={200}>
+        <Loader aria-label={t('organizations.edit.title')} />
+      </Center>
+    );
+  } else if (query.isError) {
+    const missing = query.error instanceof ApiError && [400, 404].includes(query.error.status);
+    body = (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+        <Stack gap="xs" align="flex-start">
+          {t(missing ? 'organizations.edit.notFound' : 'organizations.edit.loadFailed')}
+          <Anchor component={Link} to="/org/list">
+            {t('organizations.backToList')}
+          </Anchor>
+        </Stack>
+      </Alert>
+    );
+  } else {
+    const organization = query.data;
+    body = (
+      <OrganizationForm
+        key={organization.id}
+        organization={organization}
+        submitLabel={t('organizations.edit.submit')}
+        onSubmit={async (input) => {
+          await update.mutateAsync({ ...input, id: organization.id });
+          notifications.show({ color: 'teal', message: t('organizations.edit.success') });
+          await navigate('/org/list');
+        }}
+        onCancel={() => void navigate('/org/list')}
+      />
+    );
+  }
+
+  return (
+    <Stack maw={820}>
+      <Title order={1}>
+        {query.data ? `${t('organizations.edit.title')}: ${query.data.name}` : t('organizations.edit.title')}
+      </Title>
+      {body}
+    </Stack>
+  );
+}

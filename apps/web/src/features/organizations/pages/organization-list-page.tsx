@@ -1,0 +1,187 @@
+import type { TOrganization } from '@impact/domain';
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconBuilding, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { useDeleteOrganization } from '../api/delete-organization';
+import { useOrganizations } from '../api/get-organizations';
+import { countryName } from '../countries';
+import { useSelectedOrganizationId } from '../selected-organization';
+
+function formatDate(date: string, language: string) {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}
+
+function OrganizationCard({
+  organization,
+  selected,
+  onDelete,
+}: {
+  organization: TOrganization;
+  selected: boolean;
+  onDelete: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const o = organization;
+  return (
+    <Paper withBorder p="md" component="article" aria-labelledby={`org-${o.id}`}>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 320px' }}>
+          <Group gap="xs">
+            <Title order={2} size="h4" id={`org-${o.id}`}>
+              {o.name}
+            </Title>
+            {selected && (
+              <Badge variant="light" color="teal">
+                {t('organizations.list.selected')}
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm">
+            {t('organizations.list.regNumber')}: {o.reg_number}
+            {o.date_of_foundation &&
+              ` · ${t('organizations.list.founded', { date: formatDate(o.date_of_foundation, i18n.language) })}`}
+          </Text>
+          <Text size="sm">
+            {o.street_name}, {o.city_name}, {countryName(o.country, i18n.language)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('organizations.list.contact')}: {o.contact_name} {o.contact_surname} ({o.contact_role}) ·{' '}
+            {o.contact_email}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Button
+            component={Link}
+            to={`/org/edit/${o.id}`}
+            variant="light"
+            leftSection={<IconPencil size={16} aria-hidden />}
+            aria-label={t('organizations.list.editAria', { name: o.name })}
+          >
+            {t('organizations.list.edit')}
+          </Button>
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            aria-label={t('organizations.list.deleteAria', { name: o.name })}
+            onClick={onDelete}
+          >
+            {t('organizations.list.delete')}
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+/** SPEC 2 "/org/list": the user's organizations, with edit and delete (after confirmation). */
+export function OrganizationListPage() {
+  const { t } = useTranslation();
+  const query = useOrganizations();
+  const selectedId = useSelectedOrganizationId();
+  const remove = useDeleteOrganization();
+  const [deletionError, setDeletionError] = useState<string | null>(null);
+
+  const confirmDelete = (organization: TOrganization) =>
+    modals.openConfirmModal({
+      title: t('organizations.delete.title'),
+      children: <Text size="sm">{t('organizations.delete.text', { name: organization.name })}</Text>,
+      labels: { confirm: t('organizations.delete.confirm'), cancel: t('organizations.delete.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        setDeletionError(null);
+        remove.mutate(organization.id, {
+          onSuccess: () => notifications.show({ color: 'teal', message: t('organizations.delete.success') }),
+          // SPEC 8: the alert 'message-error-deletion', with the reason when the server gives one.
+          onError: (error) =>
+            setDeletionError(
+              error instanceof ApiError && error.problem.messageKey !== 'errors.internal'
+                ? t(error.problem.messageKey)
+                : t('errors.unexpected'),
+            ),
+        });
+      },
+    });
+
+  let body: React.ReactNode;
+  if (query.isPending) {
+    body = (
+      <Center mih={160}>
+        <Loader aria-label={t('organizations.list.title')} />
+      </Center>
+    );
+  } else if (query.isError) {
+    body = (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+        <Group justify="space-between">
+          {t('organizations.list.loadFailed')}
+          <Button variant="white" color="red" size="xs" onClick={() => void query.refetch()}>
+            {t('organizations.list.retry')}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  } else if (query.data.length === 0) {
+    body = (
+      <Paper withBorder p="xl">
+        <Stack align="center" gap="sm">
+          <IconBuilding size={40} stroke={1.5} aria-hidden color="var(--mantine-color-dimmed)" />
+          <Text>{t('organizations.list.empty')}</Text>
+          <Button component={Link} to="/register-org" leftSection={<IconPlus size={16} aria-hidden />}>
+            {t('organizations.list.add')}
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  } else {
+    body = (
+      <Stack gap="sm">
+        {query.data.map((o) => (
+          <OrganizationCard
+            key={o.id}
+            organization={o}
+            selected={o.id === selectedId}
+            onDelete={() => confirmDelete(o)}
+          />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>{t('organizations.list.title')}</Title>
+          <Text c="dimmed">{t('organizations.list.intro')}</Text>
+        </Stack>
+        {query.data && query.data.length > 0 && (
+          <Button component={Link} to="/register-org" leftSection={<IconPlus size={16} aria-hidden />}>
+            {t('organizations.list.add')}
+          </Button>
+        )}
+      </Group>
+      {deletionError && (
+        <Alert
+          color="red"
+          icon={<IconAlertCircle size={18} />}
+          title={t('organizations.message-error-deletion')}
+          role="alert"
+          withCloseButton
+          closeButtonLabel={t('organizations.close')}
+          onClose={() => setDeletionError(null)}
+        >
+          {deletionError}
+        </Alert>
+      )}
+      {body}
+    </Stack>
+  );
+}
