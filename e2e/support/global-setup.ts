@@ -36,6 +36,15 @@ async function waitUntilReady(url: string, child: ChildProcess, logFile: string)
   );
 }
 
+/** The app runs as a process group (npm, sh, node): signal them all; a group already gone is fine. */
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    // already exited
+  }
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
@@ -65,7 +74,7 @@ export default async function setup(project: TestProject) {
   try {
     await waitUntilReady(baseUrl, child, logFile);
   } catch (err) {
-    if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    killGroup(child, 'SIGKILL');
     throw err;
   }
   project.provide('baseUrl', baseUrl);
@@ -73,10 +82,10 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     if (child.pid && child.exitCode === null) {
-      process.kill(-child.pid, 'SIGTERM');
+      killGroup(child, 'SIGTERM');
       await new Promise((r) => {
         const timer = setTimeout(() => {
-          if (child.pid) process.kill(-child.pid, 'SIGKILL');
+          killGroup(child, 'SIGKILL');
           r(null);
         }, 10_000);
         child.once('exit', () => {

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { startBackgroundJobs } from './background-jobs';
 import { seed } from './seed';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -22,6 +23,7 @@ async function main() {
   await runMigrations(database);
   const report = await seed(database.db, config);
   const app = await buildApp(config, database);
+  const stopJobs = startBackgroundJobs(database.db, config, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -34,6 +36,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     try {
+      stopJobs();
       await app.close(); // stops accepting, lets in-flight requests finish
       await database.close();
       process.exit(0);

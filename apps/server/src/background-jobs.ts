@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import { startMailWorker } from './modules/email/worker';
+import { purgeExpired } from './modules/idp/adapter';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Work that runs beside the HTTP server; returns a stop function for graceful shutdown. */
+export function startBackgroundJobs(db: Db, config: AppConfig, log: FastifyBaseLogger): () => void {
+  const stops: Array<() => void> = [];
+  if (config.smtpUrl) stops.push(startMailWorker(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log }));
+  if (!config.externalOidc) {
+    // Expired provider sessions, codes and interactions are invisible already; this reclaims the space.
+    const purge = () => purgeExpired(db).catch((err) => log.warn({ err }, 'purging expired provider rows failed'));
+    void purge();
+    const timer = setInterval(purge, HOUR_MS);
+    timer.unref();
+    stops.push(() => clearInterval(timer));
+  }
+  return () => {
+    for (const stop of stops) stop();
+  };
+}

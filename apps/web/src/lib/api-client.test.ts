@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, configureApiClient } from './api-client';
+
+// Unit test of the client's own logic (renewal, session loss, headers): the network is a stub here;
+// the real server is exercised by the integration tests and journeys.
+const problem = (status: number) =>
+  new Response(JSON.stringify({ type: '/problems/x', title: 'x', status, messageKey: 'errors.x' }), {
+    status,
+    headers: { 'content-type': 'application/problem+json' },
+  });
+const ok = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
+
+describe('apiRequest', () => {
+  const fetchStub = vi.fn<typeof fetch>();
+  const onSessionLost = vi.fn();
+  let token: string | null = 'old-token';
+  const refreshAccessToken = vi.fn(async () => {
+    token = 'new-token';
+    return token;
+  });
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchStub);
+    token = 'old-token';
+    configureApiClient({ getAccessToken: () => token, refreshAccessToken, onSessionLost, getOrganizationId: () => 'org-1' });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchStub.mockReset();
+    onSessionLost.mockReset();
+    refreshAccessToken.mockClear();
+  });
+
+  it('sends the bearer token and the selected organization', async () => {
+    fetchStub.mockResolvedValueOnce(ok({ a: 1 }));
+    expect(await apiRequest('Thing/Get', { query: { id: 'x' } })).toEqual({ a: 1 });
+    const [url, init] = fetchStub.mock.calls[0] ?? [];
+    expect(String(url)).toContain('/api/Thing/Get?id=x');
+    expect((init?.headers as Record<string, string>).authorization).toBe('Bearer old-token');
+    expect((init?.headers as Record<string, string>)['x-organization-id']).toBe('org-1');
+  });
+
+  it('renews the token once on 401 and retries', async () => {
+    fetchStub.mockResolvedValueOnce(problem(401)).mockResolvedValueOnce(ok({ fine: true }));
+    expect(await apiRequest('Thing/Get')).toEqual({ fine: true });
+    expect(refreshAccessToken).toHaveBeenCalledOnce();
+    expect((fetchStub.mock.calls[1]?.[1]?.headers as Record<string, string>).authorization).toBe('Bearer new-token');
+    expect(onSessionLost).not.toHaveBeenCalled();
+  });
+
+  it.each([401, 403, 498])('ends the session on %i that renewal cannot fix (SPEC 4)', async (status) => {
+    fetchStub.mockResolvedValue(problem(status));
+    await expect(apiRequest('Thing/Get')).rejects.toBeInstanceOf(ApiError);
+    expect(onSessionLost).toHaveBeenCalledOnce();
+  });
+
+  it('does not end the session for other errors, and reports network failures as status 0', async () => {
+    fetchStub.mockResolvedValueOnce(problem(409));
+    await expect(apiRequest('Thing/Get')).rejects.toMatchObject({ status: 409 });
+    fetchStub.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const error = await apiRequest('Thing/Get').catch((e: ApiError) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).isNetworkError).toBe(true);
+    expect(onSessionLost).not.toHaveBeenCalled();
+  });
+});
