@@ -1,4 +1,11 @@
-import { ZOrganization, ZOrganizationIdQuery, ZOrganizationInput, ZOrganizationUpdate, ZProblem } from '@impact/domain';
+import {
+  ZOrganization,
+  ZOrganizationIdQuery,
+  ZOrganizationInput,
+  ZOrganizationList,
+  ZOrganizationUpdate,
+  ZProblem,
+} from '@impact/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
