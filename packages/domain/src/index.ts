@@ -8,3 +8,4 @@ export * from './languages';
 export * from './organizations';
 export * from './problem';
 export * from './steps';
+export * from './sroi';
