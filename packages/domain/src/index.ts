@@ -9,3 +9,6 @@ export * from './organizations';
 export * from './problem';
 export * from './steps';
 export * from './sroi';
+export * from './wizard';
+export * from './quiz';
+export * from './uploads';
