@@ -75,4 +75,29 @@ describe('sign-in', () => {
     await admin.page.waitForURL('**/admin');
     await admin.context.close();
   });
+
+  it('a tampered access token or a dead refresh cookie sends the user back to /', async () => {
+    const { context, page } = await browser.newPage();
+    await signIn(page, DEMO.applicant);
+    // Every API call now carries a forged token: the server answers 401 and the app gives up the session.
+    await page.route('**/api/**', (route) =>
+      route.continue({ headers: { ...route.request().headers(), authorization: 'Bearer forged.token.value' } }),
+    );
+    await page.reload();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.unroute('**/api/**');
+
+    // The refresh cookie itself was never touched, so the session comes back...
+    await page.goto('/calls');
+    await page.getByTestId('user-name').waitFor();
+    // ...until it is replaced by a token the server does not know.
+    // Same name, domain and path: it replaces the real refresh cookie.
+    await context.addCookies([
+      { name: 'ic_refresh', value: 'stolen-or-expired', domain: 'localhost', path: '/api/Jwt' },
+    ]);
+    await page.reload();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: 'Accedi' }).first().waitFor();
+    await context.close();
+  });
 });
