@@ -4,3 +4,4 @@ export * from './email';
 export * from './idp';
 export * from './organizations';
 export * from './users';
+export * from './submissions';
