@@ -28,7 +28,42 @@ export function createRouter() {
             { path: 'register-org', element: <RegisterOrganizationPage /> },
             { path: 'org/list', element: <OrganizationListPage /> },
             { path: 'org/edit/:organizationId', element: <EditOrganizationPage /> },
-            { path: 'admin', element: <RequireAdmin />, children: [{ index: true, element: <AdminIndexPage /> }] },
+            {
+              path: 'admin',
+              element: <RequireAdmin />,
+              children: [
+                { index: true, element: <AdminIndexPage /> },
+                // The call builder pages carry the rich-text editor: loaded on demand, outside the applicant bundle.
+                {
+                  path: 'steps',
+                  lazy: () =>
+                    import('../features/call-builder/pages/step-types-page').then((m) => ({
+                      Component: m.StepTypesPage,
+                    })),
+                },
+                {
+                  path: 'calls/create/type',
+                  lazy: () =>
+                    import('../features/call-builder/pages/create-call-type-page').then((m) => ({
+                      Component: m.CreateCallTypePage,
+                    })),
+                },
+                {
+                  path: 'calls/edit/call/:callId',
+                  lazy: () =>
+                    import('../features/call-builder/pages/edit-call-page').then((m) => ({
+                      Component: m.EditCallPage,
+                    })),
+                },
+                {
+                  path: 'calls/:callId',
+                  lazy: () =>
+                    import('../features/call-builder/pages/call-editor-page').then((m) => ({
+                      Component: m.CallEditorPage,
+                    })),
+                },
+              ],
+            },
           ],
         },
         { path: '*', element: <NotFoundPage /> },

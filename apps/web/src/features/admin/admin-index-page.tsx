@@ -1,13 +1,97 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { isEmptyId } from '@impact/domain';
+import { EmptyState, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconBrush, IconChartBar, IconInbox, IconTargetArrow } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../auth/session-store';
+import { CallsTab } from '../call-builder/components/calls-tab';
+import { useConfig } from '../config/api/get-config';
 
-/** SPEC 2 admin index. Its tabs arrive with the call builder. */
+const TABS = ['calls', 'submissions', 'report', 'customize', 'impactframe'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * SPEC 2: the customize tab shows only when the user's e-mail contains the configured
+ * organisation domain. An empty domain means no restriction was configured, so every admin sees
+ * it (otherwise a fresh install could never be branded).
+ */
+export function canCustomize(email: string, domain: string): boolean {
+  const d = domain.trim().toLowerCase();
+  return d === '' || email.toLowerCase().includes(d);
+}
+
+function LaterEmptyState({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
+  return <EmptyState icon={icon} title={title} description={text} py="xl" />;
+}
+
+/** /admin — tabbed admin index (SPEC 2). The tab is in the URL (?tab=calls) so it can be linked. */
 export function AdminIndexPage() {
   const { t } = useTranslation();
+  const config = useConfig();
+  const session = useSession();
+  const [params, setParams] = useSearchParams();
+  const email = session.status === 'authenticated' ? session.user.email : '';
+
+  const visible: Tab[] = TABS.filter((tab) => {
+    if (tab === 'customize') return canCustomize(email, config.domain);
+    // SPEC 2: the report tab needs both a workspace id and a report id.
+    if (tab === 'report') return !isEmptyId(config.workspacePowerBiId) && !isEmptyId(config.reportPowerBiId);
+    return true;
+  });
+  const requested = params.get('tab') as Tab | null;
+  const current: Tab = requested && visible.includes(requested) ? requested : 'calls';
+
   return (
-    <Stack>
-      <Title order={1}>{t('admin.title')}</Title>
-      <Text c="dimmed">{t('admin.intro')}</Text>
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>{t('admin.title')}</Title>
+        <Text c="dimmed">{t('admin.intro')}</Text>
+      </Stack>
+      <Tabs
+        value={current}
+        onChange={(value) => value && setParams({ tab: value }, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="lg">
+          {visible.map((tab) => (
+            <Tabs.Tab key={tab} value={tab}>
+              {t(`adminIndex.tabs.${tab}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="calls">
+          <CallsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="submissions">
+          <LaterEmptyState
+            icon={<IconInbox size={28} />}
+            title={t('adminIndex.submissions.title')}
+            text={t('adminIndex.submissions.text')}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="report">
+          <LaterEmptyState
+            icon={<IconChartBar size={28} />}
+            title={t('adminIndex.report.title')}
+            text={t('adminIndex.report.text')}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="customize">
+          <LaterEmptyState
+            icon={<IconBrush size={28} />}
+            title={t('adminIndex.customize.title')}
+            text={t('adminIndex.customize.text')}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="impactframe">
+          <LaterEmptyState
+            icon={<IconTargetArrow size={28} />}
+            title={t('adminIndex.impactframe.title')}
+            text={t('adminIndex.impactframe.text')}
+          />
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }

@@ -1,0 +1,62 @@
+import { Typography, type TypographyProps } from '@mantine/core';
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
+
+/**
+ * The tags administrators may use in descriptions and questions: the same allow-list the server
+ * applies before storing (apps/server/src/modules/calls/sanitize.ts). Rendering sanitises again,
+ * so HTML that reached the database some other way still cannot run a script.
+ */
+const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'h2',
+  'h3',
+  'h4',
+  'blockquote',
+  'code',
+];
+const ALLOWED_ATTR = ['href', 'target', 'rel'];
+
+let hooked = false;
+function purifier() {
+  if (!hooked) {
+    // A link that opens a new tab must not hand the opener to the target page.
+    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+      if (node.tagName === 'A' && node.getAttribute('target') === '_blank') {
+        node.setAttribute('rel', 'noopener noreferrer nofollow');
+      }
+    });
+    hooked = true;
+  }
+  return DOMPurify;
+}
+
+export function sanitizeHtml(html: string): string {
+  return purifier().sanitize(html, {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR,
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
+  });
+}
+
+/** Admin-authored HTML, rendered safely with the app's typography. */
+export function SafeHtml({ html, ...props }: { html: string } & Omit<TypographyProps, 'children'>) {
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  return (
+    <Typography {...props}>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify with an allow-list just above */}
+      <div dangerouslySetInnerHTML={{ __html: clean }} />
+    </Typography>
+  );
+}

@@ -1,0 +1,33 @@
+import { newCallDates, type TCall, type TCreateCallRequest, ZCall } from '@impact/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { createCallType } from './create-call-type';
+import { callBuilderKeys } from './keys';
+
+export async function createCall(body: TCreateCallRequest): Promise<TCall> {
+  return ZCall.parse(await apiRequest<unknown>('Call/CreateCall', { method: 'POST', body }));
+}
+
+/**
+ * SPEC 2 "Call editor": creating a call first creates an empty call type, then a call opening in
+ * one month and closing in three months. The caller then opens the editor.
+ */
+export async function createNewCall(name: string): Promise<TCall> {
+  const callType = await createCallType({ name: '', description: '', steps: [] });
+  const { openingAt, closingAt } = newCallDates();
+  return createCall({
+    name,
+    description: '',
+    openingAt: openingAt.toISOString(),
+    closingAt: closingAt.toISOString(),
+    callTypeId: callType.id,
+  });
+}
+
+export function useCreateNewCall() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createNewCall,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: callBuilderKeys.all }),
+  });
+}

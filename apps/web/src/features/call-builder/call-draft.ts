@@ -1,0 +1,157 @@
+import {
+  isEmptyId,
+  parseServerDate,
+  sortSteps,
+  type TCall,
+  type TCallType,
+  type TStep,
+  type TStepInput,
+  type TUpdateCallRequest,
+} from '@impact/domain';
+import dayjs from 'dayjs';
+
+/** Mantine date pickers speak local "YYYY-MM-DD HH:mm:ss" strings; the API speaks ISO instants. */
+const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export function toPickerValue(iso: string | null | undefined): string | null {
+  return iso ? dayjs(parseServerDate(iso)).format(PICKER_FORMAT) : null;
+}
+export function fromPickerValue(value: string | null): string | null {
+  if (!value) return null;
+  const d = dayjs(value);
+  return d.isValid() ? d.toDate().toISOString() : null;
+}
+
+/** A step in the editor: `key` identifies it in the list before the server gives it an id. */
+export type DraftStep = TStepInput & { key: string };
+
+/** The call being edited. Dates are picker values; nothing reaches the server before Save. */
+export type CallDraft = {
+  name: string;
+  description: string;
+  openingAt: string | null;
+  closingAt: string | null;
+  lockEnabled: boolean;
+  callLockEnd: string | null;
+  /** The lock as saved on the server: from then on it is fixed (SPEC 4). */
+  savedLockEnd: string | null;
+  isUserFilterEnable: boolean;
+  userFilterEmail: string;
+  powerBIReportID: string;
+  powerBIWorkspaceID: string;
+  userPowerBIReportID: string;
+  userPowerBIWorkspaceID: string;
+  steps: DraftStep[];
+};
+
+let counter = 0;
+export const newKey = () => `new-${Date.now().toString(36)}-${++counter}`;
+
+export function stepToDraft(step: TStep): DraftStep {
+  return {
+    key: step.id,
+    id: step.id,
+    name: step.name,
+    description: step.description,
+    content: step.content,
+    sort: step.sort,
+    stepTypeId: step.stepTypeId,
+    expectedAnswers: step.expectedAnswers,
+    subSteps: step.subSteps,
+  };
+}
+
+export function callToDraft(call: TCall): CallDraft {
+  return {
+    name: call.name,
+    description: call.description,
+    openingAt: toPickerValue(call.openingAt),
+    closingAt: toPickerValue(call.closingAt),
+    lockEnabled: call.callLockEnd !== null,
+    callLockEnd: toPickerValue(call.callLockEnd),
+    savedLockEnd: call.callLockEnd,
+    isUserFilterEnable: call.isUserFilterEnable,
+    userFilterEmail: call.userFilterEmail,
+    powerBIReportID: call.powerBIReportID ?? '',
+    powerBIWorkspaceID: call.powerBIWorkspaceID ?? '',
+    userPowerBIReportID: call.userPowerBIReportID ?? '',
+    userPowerBIWorkspaceID: call.userPowerBIWorkspaceID ?? '',
+    steps: sortSteps(call.steps).map(stepToDraft),
+  };
+}
+
+/** Problems the editor shows before sending anything; keys are translation keys. */
+export function draftProblems(draft: CallDraft, now = new Date()) {
+  const opening = fromPickerValue(draft.openingAt);
+  const closing = fromPickerValue(draft.closingAt);
+  const lockEnd = fromPickerValue(draft.callLockEnd);
+  return {
+    name: draft.name.trim() ? null : 'errors.field.required',
+    openingAt: opening ? null : 'errors.field.required',
+    closingAt: !closing
+      ? 'errors.field.required'
+      : opening && closing <= opening
+        ? 'errors.calls.closingBeforeOpening'
+        : null,
+    callLockEnd:
+      draft.lockEnabled && !draft.savedLockEnd
+        ? !lockEnd
+          ? 'errors.field.required'
+          : new Date(lockEnd) < now
+            ? 'errors.calls.callLockInPast'
+            : null
+        : null,
+    steps: draft.steps.some((s) => isEmptyId(s.stepTypeId)) ? 'errors.calls.stepTypeRequired' : null,
+  };
+}
+
+const emptyToNull = (v: string) => (v.trim() === '' || isEmptyId(v.trim()) ? null : v.trim());
+
+/** SPEC 4 "Call save sequence" as one request: the call type with its steps, then the call. */
+export function draftToUpdateRequest(
+  call: TCall,
+  callType: TCallType | undefined,
+  draft: CallDraft,
+): TUpdateCallRequest {
+  const callLockEnd = draft.savedLockEnd ?? (draft.lockEnabled ? fromPickerValue(draft.callLockEnd) : null);
+  return {
+    id: call.id,
+    name: draft.name.trim(),
+    description: draft.description,
+    openingAt: fromPickerValue(draft.openingAt) ?? call.openingAt,
+    closingAt: fromPickerValue(draft.closingAt) ?? call.closingAt,
+    callLockEnd,
+    callTypeId: call.callTypeId,
+    isUserFilterEnable: draft.isUserFilterEnable,
+    userFilterEmail: draft.userFilterEmail,
+    // SPEC 5: empty report ids are sent as absent.
+    powerBIReportID: emptyToNull(draft.powerBIReportID),
+    powerBIWorkspaceID: emptyToNull(draft.powerBIWorkspaceID),
+    userPowerBIReportID: emptyToNull(draft.userPowerBIReportID),
+    userPowerBIWorkspaceID: emptyToNull(draft.userPowerBIWorkspaceID),
+    callType: {
+      id: call.callTypeId,
+      name: callType?.name ?? '',
+      description: callType?.description ?? '',
+      steps: draft.steps.map(({ key: _key, ...step }) => step),
+    },
+  };
+}
+
+/** The simple edit form changes name, description and dates only; everything else is sent back as it is. */
+export function callToUpdateRequest(call: TCall, changes: Partial<TUpdateCallRequest>): TUpdateCallRequest {
+  return {
+    id: call.id,
+    name: call.name,
+    description: call.description,
+    openingAt: call.openingAt,
+    closingAt: call.closingAt,
+    callTypeId: call.callTypeId,
+    isUserFilterEnable: call.isUserFilterEnable,
+    userFilterEmail: call.userFilterEmail,
+    powerBIReportID: call.powerBIReportID,
+    powerBIWorkspaceID: call.powerBIWorkspaceID,
+    userPowerBIReportID: call.userPowerBIReportID,
+    userPowerBIWorkspaceID: call.userPowerBIWorkspaceID,
+    ...changes,
+  };
+}

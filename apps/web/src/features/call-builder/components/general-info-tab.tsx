@@ -1,0 +1,129 @@
+import { Checkbox, Fieldset, Group, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { modals } from '@mantine/modals';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { CallDraft, draftProblems } from '../call-draft';
+import { RichTextField } from './rich-text-field';
+
+type Props = {
+  draft: CallDraft;
+  problems: ReturnType<typeof draftProblems>;
+  showErrors: boolean;
+  onChange: (patch: Partial<CallDraft>) => void;
+};
+
+const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** Call editor, General Info tab (SPEC 2): name, description, dates, call lock, e-mail filter. */
+export function GeneralInfoTab({ draft, problems, showErrors, onChange }: Props) {
+  const { t } = useTranslation();
+  const err = (key: string | null, always = false) => (key && (showErrors || always) ? t(key) : undefined);
+  const lockFixed = draft.savedLockEnd !== null;
+
+  // SPEC 4 "Call lock": enabling asks for confirmation; unchecking before saving clears it.
+  const onLockToggle = (checked: boolean) => {
+    if (!checked) {
+      onChange({ lockEnabled: false, callLockEnd: null });
+      return;
+    }
+    modals.openConfirmModal({
+      title: t('callBuilder.lock.confirmTitle'),
+      children: <Text size="sm">{t('callBuilder.lock.confirmText')}</Text>,
+      labels: { confirm: t('callBuilder.lock.confirm'), cancel: t('callBuilder.cancel') },
+      confirmProps: { color: 'orange' },
+      onConfirm: () => {
+        const closing = draft.closingAt ? dayjs(draft.closingAt) : null;
+        const base = closing?.isAfter(dayjs()) ? closing : dayjs().add(1, 'day');
+        onChange({ lockEnabled: true, callLockEnd: base.endOf('day').second(0).format(PICKER_FORMAT) });
+      },
+    });
+  };
+
+  return (
+    <Stack gap="lg">
+      <TextInput
+        label={t('callBuilder.general.name')}
+        required
+        value={draft.name}
+        onChange={(e) => onChange({ name: e.currentTarget.value })}
+        error={err(problems.name, true)}
+        maxLength={300}
+      />
+      <RichTextField
+        label={t('callBuilder.general.description')}
+        value={draft.description}
+        onChange={(description) => onChange({ description })}
+        minHeight={180}
+      />
+      <Group grow align="flex-start">
+        <DateTimePicker
+          label={t('callBuilder.general.openingAt')}
+          required
+          value={draft.openingAt}
+          onChange={(openingAt) => onChange({ openingAt })}
+          valueFormat="DD/MM/YYYY HH:mm"
+          error={err(problems.openingAt)}
+          clearable={false}
+        />
+        <DateTimePicker
+          label={t('callBuilder.general.closingAt')}
+          required
+          value={draft.closingAt}
+          onChange={(closingAt) => onChange({ closingAt })}
+          valueFormat="DD/MM/YYYY HH:mm"
+          minDate={draft.openingAt ?? undefined}
+          error={err(problems.closingAt, true)}
+          clearable={false}
+        />
+      </Group>
+
+      <Fieldset legend={t('callBuilder.lock.legend')}>
+        <Stack gap="sm">
+          <Checkbox
+            label={t('callBuilder.lock.enable')}
+            description={lockFixed ? t('callBuilder.lock.fixed') : t('callBuilder.lock.help')}
+            checked={draft.lockEnabled}
+            disabled={lockFixed}
+            onChange={(e) => onLockToggle(e.currentTarget.checked)}
+          />
+          {draft.lockEnabled && (
+            <DateTimePicker
+              label={t('callBuilder.lock.endDate')}
+              required
+              value={draft.callLockEnd}
+              onChange={(callLockEnd) => onChange({ callLockEnd })}
+              valueFormat="DD/MM/YYYY HH:mm"
+              minDate={dayjs().format('YYYY-MM-DD')}
+              disabled={lockFixed}
+              error={err(problems.callLockEnd, true)}
+              clearable={false}
+              maw={320}
+            />
+          )}
+        </Stack>
+      </Fieldset>
+
+      <Fieldset legend={t('callBuilder.filter.legend')}>
+        <Stack gap="sm">
+          <Switch
+            label={t('callBuilder.filter.enable')}
+            checked={draft.isUserFilterEnable}
+            onChange={(e) => onChange({ isUserFilterEnable: e.currentTarget.checked })}
+          />
+          {draft.isUserFilterEnable && (
+            <Textarea
+              label={t('callBuilder.filter.emails')}
+              description={t('callBuilder.filter.emailsHelp')}
+              value={draft.userFilterEmail}
+              onChange={(e) => onChange({ userFilterEmail: e.currentTarget.value })}
+              autosize
+              minRows={2}
+              placeholder="nome@esempio.it, altra@esempio.it"
+            />
+          )}
+        </Stack>
+      </Fieldset>
+    </Stack>
+  );
+}

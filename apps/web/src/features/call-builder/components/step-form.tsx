@@ -1,0 +1,154 @@
+import {
+  defaultStepContent,
+  isEmptyId,
+  parseStepContent,
+  pickableStepTypes,
+  type TStepType,
+  type TTextStepContent,
+  type TUploadStepFile,
+  ZTextStepContent,
+  ZUploadStepContent,
+} from '@impact/domain';
+import { Alert, Button, Group, NumberInput, Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DraftStep } from '../call-draft';
+import { stepTypeLabel } from './labels';
+import { RichTextField } from './rich-text-field';
+import { UploadFilesEditor } from './upload-files-editor';
+
+type Props = {
+  step: DraftStep;
+  position: number;
+  stepTypes: TStepType[];
+  onSave: (step: DraftStep) => void;
+  onCancel: () => void;
+};
+
+function readJson<T>(content: string, parse: (v: unknown) => T | undefined, fallback: T): T {
+  try {
+    return parse(JSON.parse(content)) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * SPEC 4 "Step edit": the form works on its own copy; Salva applies it to the call draft,
+ * Annulla throws the changes away. Nothing reaches the server until the call is saved.
+ */
+export function StepForm({ step, position, stepTypes, onSave, onCancel }: Props) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<DraftStep>(step);
+  const [showErrors, setShowErrors] = useState(false);
+  const typeName = stepTypes.find((s) => s.id === values.stepTypeId)?.name;
+  const patch = (p: Partial<DraftStep>) => setValues((v) => ({ ...v, ...p }));
+
+  const files = readJson<TUploadStepFile[]>(values.content, (v) => ZUploadStepContent.safeParse(v).data, []);
+  const text = readJson<TTextStepContent>(values.content, (v) => ZTextStepContent.safeParse(v).data, { question: '' });
+
+  const onTypeChange = (id: string | null) => {
+    if (!id) return;
+    const name = stepTypes.find((s) => s.id === id)?.name;
+    // Keep the content if it still fits the new type; otherwise start from that type's default.
+    const keep = name && values.content && parseStepContent(name, values.content).ok;
+    patch({ stepTypeId: id, content: keep ? values.content : defaultStepContent(name) });
+  };
+
+  const typeMissing = isEmptyId(values.stepTypeId) || !typeName;
+  const contentOk = typeName ? parseStepContent(typeName, values.content).ok : false;
+
+  const save = () => {
+    if (typeMissing || !contentOk) {
+      setShowErrors(true);
+      return;
+    }
+    onSave(values);
+  };
+
+  // Quiz is hidden in the picker (SPEC 3) but a step that already is a quiz keeps its label.
+  const options = pickableStepTypes(stepTypes);
+  if (typeName && !options.some((o) => o.id === values.stepTypeId))
+    options.push({ id: values.stepTypeId, name: typeName });
+
+  return (
+    <Paper withBorder p="md" radius="md" shadow="xs" component="section" aria-labelledby="step-form-title">
+      <Stack gap="md">
+        <Title order={3} id="step-form-title" size="h4">
+          {t('callBuilder.steps.formTitle', { n: position })}
+        </Title>
+        <TextInput
+          label={t('callBuilder.steps.name')}
+          value={values.name}
+          onChange={(e) => patch({ name: e.currentTarget.value })}
+          maxLength={300}
+          data-autofocus
+        />
+        <Select
+          label={t('callBuilder.steps.type')}
+          placeholder={t('callBuilder.steps.typePlaceholder')}
+          required
+          allowDeselect={false}
+          data={options.map((o) => ({ value: o.id, label: stepTypeLabel(t, o.name) }))}
+          value={typeMissing ? null : values.stepTypeId}
+          onChange={onTypeChange}
+          error={showErrors && typeMissing ? t('errors.calls.stepTypeRequired') : undefined}
+        />
+        <RichTextField
+          label={t('callBuilder.steps.description')}
+          value={values.description}
+          onChange={(description) => patch({ description })}
+        />
+        {typeName === 'upload' && (
+          <UploadFilesEditor
+            files={files}
+            onChange={(next) => patch({ content: JSON.stringify(next) })}
+            showErrors={showErrors}
+          />
+        )}
+        {typeName === 'text' && (
+          <>
+            <RichTextField
+              label={t('callBuilder.text.question')}
+              value={text.question}
+              onChange={(question) => patch({ content: JSON.stringify({ ...text, question }) })}
+            />
+            <NumberInput
+              label={t('callBuilder.text.maxLength')}
+              description={t('callBuilder.text.maxLengthHelp')}
+              min={1}
+              allowDecimal={false}
+              allowNegative={false}
+              value={text.maxLength ?? ''}
+              onChange={(v) => {
+                const n = typeof v === 'number' ? v : Number.parseInt(v, 10);
+                const { maxLength: _old, ...rest } = text;
+                patch({ content: JSON.stringify(n > 0 ? { ...rest, maxLength: n } : rest) });
+              }}
+              maw={240}
+            />
+          </>
+        )}
+        {typeName && typeName !== 'upload' && typeName !== 'text' && (
+          <Textarea
+            label={t('callBuilder.steps.content')}
+            description={t('callBuilder.steps.contentHelp')}
+            value={values.content}
+            onChange={(e) => patch({ content: e.currentTarget.value })}
+            autosize
+            minRows={3}
+            maxRows={16}
+            ff="monospace"
+          />
+        )}
+        {showErrors && !typeMissing && !contentOk && <Alert color="red">{t('errors.calls.stepContentInvalid')}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('callBuilder.steps.cancel')}
+          </Button>
+          <Button onClick={save}>{t('callBuilder.steps.save')}</Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,152 @@
+import { isEmptyId, moveStep, newStepDraft, removeStep, sortSteps, type TStepType } from '@impact/domain';
+import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DraftStep, newKey } from '../call-draft';
+import { stepTypeLabel } from './labels';
+import { StepForm } from './step-form';
+
+type Props = {
+  steps: DraftStep[];
+  stepTypes: TStepType[];
+  showErrors: boolean;
+  onChange: (steps: DraftStep[]) => void;
+};
+
+/** Call editor, steps tab (SPEC 4 "Step ordering" and "Step edit"). */
+export function StepsTab({ steps, stepTypes, showErrors, onChange }: Props) {
+  const { t } = useTranslation();
+  const [editingKey, setEditingKey] = useState<string | null>(null);
+  const ordered = sortSteps(steps);
+  const typeName = (id: string) => stepTypes.find((s) => s.id === id)?.name;
+
+  const add = () => {
+    const step: DraftStep = { ...newStepDraft(steps), key: newKey() };
+    onChange([...ordered, step]);
+    setEditingKey(step.key);
+  };
+  const editing = ordered.find((s) => s.key === editingKey);
+  const missingType = ordered.some((s) => isEmptyId(s.stepTypeId));
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Text c="dimmed" size="sm">
+          {t('callBuilder.steps.help')}
+        </Text>
+        <Button leftSection={<IconPlus size={16} />} onClick={add} variant="light">
+          {t('callBuilder.steps.add')}
+        </Button>
+      </Group>
+      {showErrors && missingType && <Alert color="red">{t('errors.calls.stepTypeRequired')}</Alert>}
+      {ordered.length === 0 ? (
+        <Text c="dimmed">{t('callBuilder.steps.empty')}</Text>
+      ) : (
+        <Stack
+          gap="xs"
+          component="ol"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('callBuilder.steps.listLabel')}
+        >
+          {ordered.map((step, index) => {
+            const label = step.name.trim() || t('callBuilder.steps.untitled');
+            const type = typeName(step.stepTypeId);
+            return (
+              <Paper
+                key={step.key}
+                component="li"
+                withBorder
+                p="sm"
+                radius="md"
+                data-testid="step-row"
+                bg={step.key === editingKey ? 'var(--mantine-color-blue-light)' : undefined}
+              >
+                <Group justify="space-between" wrap="nowrap">
+                  <Group gap="sm" wrap="nowrap" miw={0}>
+                    <Badge variant="outline" color="gray" circle size="lg">
+                      {index + 1}
+                    </Badge>
+                    <Stack gap={0} miw={0}>
+                      <Text fw={600} truncate data-testid="step-name">
+                        {label}
+                      </Text>
+                      {type ? (
+                        <Text size="xs" c="dimmed">
+                          {stepTypeLabel(t, type)}
+                        </Text>
+                      ) : (
+                        <Badge color="orange" variant="light" size="sm">
+                          {t('callBuilder.steps.noType')}
+                        </Badge>
+                      )}
+                    </Stack>
+                  </Group>
+                  <Group gap={4} wrap="nowrap">
+                    <Tooltip label={t('callBuilder.steps.moveUp')}>
+                      <ActionIcon
+                        variant="subtle"
+                        disabled={index === 0}
+                        aria-label={`${t('callBuilder.steps.moveUp')}: ${label}`}
+                        onClick={() => onChange(moveStep(ordered, index, 'up'))}
+                      >
+                        <IconArrowUp size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t('callBuilder.steps.moveDown')}>
+                      <ActionIcon
+                        variant="subtle"
+                        disabled={index === ordered.length - 1}
+                        aria-label={`${t('callBuilder.steps.moveDown')}: ${label}`}
+                        onClick={() => onChange(moveStep(ordered, index, 'down'))}
+                      >
+                        <IconArrowDown size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t('callBuilder.steps.edit')}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`${t('callBuilder.steps.edit')}: ${label}`}
+                        onClick={() => setEditingKey(step.key)}
+                      >
+                        <IconEdit size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t('callBuilder.steps.remove')}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`${t('callBuilder.steps.remove')}: ${label}`}
+                        onClick={() => {
+                          if (editingKey === step.key) setEditingKey(null);
+                          onChange(removeStep(ordered, index));
+                        }}
+                      >
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Group>
+              </Paper>
+            );
+          })}
+        </Stack>
+      )}
+      {editing && (
+        <StepForm
+          key={editing.key}
+          step={editing}
+          position={ordered.indexOf(editing) + 1}
+          stepTypes={stepTypes}
+          onCancel={() => setEditingKey(null)}
+          onSave={(saved) => {
+            onChange(ordered.map((s) => (s.key === saved.key ? { ...saved, sort: s.sort } : s)));
+            setEditingKey(null);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,129 @@
+import { type TUploadStepFile, UPLOAD_FILE_TYPES } from '@impact/domain';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+type Props = { files: TUploadStepFile[]; onChange: (files: TUploadStepFile[]) => void; showErrors: boolean };
+
+const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+
+function humanSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '';
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(0)} kB`;
+  return `${bytes} B`;
+}
+
+/** The list of files an upload step asks for (SPEC 3 "Upload step definition"). */
+export function UploadFilesEditor({ files, onChange, showErrors }: Props) {
+  const { t } = useTranslation();
+  const update = (index: number, patch: Partial<TUploadStepFile>) =>
+    onChange(files.map((f, i) => (i === index ? { ...f, ...patch } : f)));
+  const add = () =>
+    onChange([
+      ...files,
+      { file_name: '', file_description: '', file_type: 'pdf', dimensions: DEFAULT_MAX_BYTES, mandatory: true },
+    ]);
+
+  return (
+    <Stack gap="sm">
+      <Text fw={600} size="sm">
+        {t('callBuilder.upload.title')}
+      </Text>
+      {files.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('callBuilder.upload.empty')}
+        </Text>
+      )}
+      {files.map((file, index) => (
+        <Paper
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own; order is the identity
+          key={index}
+          withBorder
+          p="sm"
+          radius="md"
+          data-testid="upload-file-row"
+        >
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Text size="sm" fw={600}>
+                {t('callBuilder.upload.file', { n: index + 1 })}
+              </Text>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('callBuilder.upload.remove', { n: index + 1 })}
+                onClick={() => onChange(files.filter((_, i) => i !== index))}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <TextInput
+                label={t('callBuilder.upload.fileName')}
+                required
+                value={file.file_name}
+                onChange={(e) => update(index, { file_name: e.currentTarget.value })}
+                error={showErrors && !file.file_name.trim() ? t('errors.field.required') : undefined}
+                maxLength={200}
+              />
+              <Select
+                label={t('callBuilder.upload.fileType')}
+                required
+                allowDeselect={false}
+                data={UPLOAD_FILE_TYPES.map((v) => ({ value: v, label: t(`callBuilder.upload.types.${v}`) }))}
+                value={file.file_type}
+                onChange={(v) => v && update(index, { file_type: v as TUploadStepFile['file_type'] })}
+              />
+              <NumberInput
+                label={t('callBuilder.upload.maxBytes')}
+                description={humanSize(file.dimensions)}
+                required
+                min={1}
+                step={1024 * 1024}
+                allowDecimal={false}
+                allowNegative={false}
+                thousandSeparator="."
+                decimalSeparator=","
+                value={file.dimensions}
+                onChange={(v) => update(index, { dimensions: typeof v === 'number' ? v : Number.parseInt(v, 10) || 0 })}
+                error={showErrors && !(file.dimensions > 0) ? t('errors.field.required') : undefined}
+              />
+            </SimpleGrid>
+            <Textarea
+              label={t('callBuilder.upload.fileDescription')}
+              value={file.file_description}
+              onChange={(e) => update(index, { file_description: e.currentTarget.value })}
+              autosize
+              minRows={1}
+              maxLength={1024}
+            />
+            <Checkbox
+              label={t('callBuilder.upload.mandatory')}
+              checked={file.mandatory}
+              onChange={(e) => update(index, { mandatory: e.currentTarget.checked })}
+            />
+          </Stack>
+        </Paper>
+      ))}
+      <Group>
+        <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={add}>
+          {t('callBuilder.upload.add')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

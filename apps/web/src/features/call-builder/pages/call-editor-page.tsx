@@ -1,0 +1,175 @@
+import type { TCall, TCallType, TStepType } from '@impact/domain';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useCallByIdAdmin } from '../api/get-call-by-id-admin';
+import { useCallType } from '../api/get-call-type';
+import { useStepTypes } from '../api/get-step-types';
+import { useUpdateCall } from '../api/update-call';
+import { type CallDraft, callToDraft, draftProblems, draftToUpdateRequest } from '../call-draft';
+import { CallDatesProvider } from '../components/dates-provider';
+import { GeneralInfoTab } from '../components/general-info-tab';
+import { errorMessage } from '../components/labels';
+import { PowerBiTab } from '../components/powerbi-tab';
+import { StepsTab } from '../components/steps-tab';
+
+/** /admin/calls/:callId — the call editor (SPEC 2): General Info, steps, PowerBI. */
+export function CallEditorPage() {
+  const { callId = '' } = useParams();
+  const { t } = useTranslation();
+  const call = useCallByIdAdmin(callId);
+  const callType = useCallType(call.data?.callTypeId);
+  const stepTypes = useStepTypes();
+
+  if (call.isError) {
+    return (
+      <Stack>
+        <Alert color="red" title={t('callBuilder.editor.notFoundTitle')}>
+          {errorMessage(t, call.error)}
+        </Alert>
+        <Anchor component={Link} to="/admin?tab=calls">
+          {t('callBuilder.backToList')}
+        </Anchor>
+      </Stack>
+    );
+  }
+  if (!call.data || callType.isPending || !stepTypes.data) {
+    return (
+      <Center mih="40vh">
+        <Loader aria-label={t('callBuilder.loading')} />
+      </Center>
+    );
+  }
+  return (
+    <CallDatesProvider>
+      <CallEditor key={call.data.updatedAt} call={call.data} callType={callType.data} stepTypes={stepTypes.data} />
+    </CallDatesProvider>
+  );
+}
+
+function CallEditor({
+  call,
+  callType,
+  stepTypes,
+}: {
+  call: TCall;
+  callType: TCallType | undefined;
+  stepTypes: TStepType[];
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const update = useUpdateCall();
+  const [draft, setDraft] = useState<CallDraft>(() => callToDraft(call));
+  const [tab, setTab] = useState<string | null>('general');
+  const [showErrors, setShowErrors] = useState(false);
+  const problems = draftProblems(draft);
+  const change = (patch: Partial<CallDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  const save = () => {
+    const { steps, ...general } = problems;
+    if (Object.values(general).some(Boolean)) {
+      setShowErrors(true);
+      setTab('general');
+      return;
+    }
+    if (steps) {
+      setShowErrors(true);
+      setTab('steps');
+      return;
+    }
+    update.mutate(draftToUpdateRequest(call, callType, draft), {
+      onSuccess: () => {
+        notifications.show({ color: 'teal', message: t('callBuilder.notifications.callUpdated') });
+        void navigate('/admin?tab=calls');
+      },
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          title: t('callBuilder.notifications.updateError'),
+          message: errorMessage(t, error),
+          autoClose: 10_000,
+        }),
+    });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/admin?tab=calls">
+          {t('callBuilder.list.title')}
+        </Anchor>
+        <Text>{draft.name.trim() || t('callBuilder.editor.untitled')}</Text>
+      </Breadcrumbs>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={4}>
+          <Title order={1}>{t('callBuilder.editor.title')}</Title>
+          {draft.savedLockEnd && (
+            <Badge color="orange" variant="light">
+              {t('callBuilder.lock.badge')}
+            </Badge>
+          )}
+        </Stack>
+        <Group gap="sm">
+          <Button variant="default" component={Link} to="/admin?tab=calls">
+            {t('callBuilder.cancel')}
+          </Button>
+          {/* SPEC 5: save is disabled while the name is empty. */}
+          <Button
+            leftSection={<IconDeviceFloppy size={18} />}
+            onClick={save}
+            disabled={!draft.name.trim()}
+            loading={update.isPending}
+          >
+            {t('callBuilder.editor.save')}
+          </Button>
+        </Group>
+      </Group>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="general">{t('callBuilder.editor.tabs.general')}</Tabs.Tab>
+          <Tabs.Tab
+            value="steps"
+            rightSection={
+              <Badge size="xs" variant="light" circle>
+                {draft.steps.length}
+              </Badge>
+            }
+          >
+            {t('callBuilder.editor.tabs.steps')}
+          </Tabs.Tab>
+          <Tabs.Tab value="powerbi">{t('callBuilder.editor.tabs.powerBi')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="general">
+          <GeneralInfoTab draft={draft} problems={problems} showErrors={showErrors} onChange={change} />
+        </Tabs.Panel>
+        <Tabs.Panel value="steps">
+          <StepsTab
+            steps={draft.steps}
+            stepTypes={stepTypes}
+            showErrors={showErrors}
+            onChange={(steps) => change({ steps })}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="powerbi">
+          <PowerBiTab draft={draft} onChange={change} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,142 @@
+import type { TCall } from '@impact/domain';
+import {
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useCallByIdAdmin } from '../api/get-call-by-id-admin';
+import { useUpdateCall } from '../api/update-call';
+import { callToUpdateRequest, fromPickerValue, toPickerValue } from '../call-draft';
+import { CallDatesProvider } from '../components/dates-provider';
+import { errorMessage } from '../components/labels';
+import { RichTextField } from '../components/rich-text-field';
+
+/** /admin/calls/edit/call/:callId — the simple edit form: name, description, dates (SPEC 2). */
+export function EditCallPage() {
+  const { callId = '' } = useParams();
+  const { t } = useTranslation();
+  const call = useCallByIdAdmin(callId);
+  if (call.isError) {
+    return (
+      <Alert color="red" title={t('callBuilder.editor.notFoundTitle')}>
+        {errorMessage(t, call.error)}
+      </Alert>
+    );
+  }
+  if (!call.data) {
+    return (
+      <Center mih="40vh">
+        <Loader aria-label={t('callBuilder.loading')} />
+      </Center>
+    );
+  }
+  return (
+    <CallDatesProvider>
+      <EditCallForm call={call.data} />
+    </CallDatesProvider>
+  );
+}
+
+function EditCallForm({ call }: { call: TCall }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const update = useUpdateCall();
+  const [name, setName] = useState(call.name);
+  const [description, setDescription] = useState(call.description);
+  const [openingAt, setOpeningAt] = useState(toPickerValue(call.openingAt));
+  const [closingAt, setClosingAt] = useState(toPickerValue(call.closingAt));
+  const opening = fromPickerValue(openingAt);
+  const closing = fromPickerValue(closingAt);
+  const datesError = opening && closing && closing <= opening ? t('errors.calls.closingBeforeOpening') : undefined;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim() || !opening || !closing || datesError) return;
+    update.mutate(
+      callToUpdateRequest(call, { name: name.trim(), description, openingAt: opening, closingAt: closing }),
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: t('callBuilder.notifications.callUpdated') });
+          void navigate('/admin?tab=calls');
+        },
+        onError: (error) =>
+          notifications.show({
+            color: 'red',
+            title: t('callBuilder.notifications.updateError'),
+            message: errorMessage(t, error),
+          }),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="lg" maw={820}>
+      <Breadcrumbs>
+        <Anchor component={Link} to="/admin?tab=calls">
+          {t('callBuilder.list.title')}
+        </Anchor>
+        <Text>{call.name}</Text>
+      </Breadcrumbs>
+      <Title order={1}>{t('callBuilder.quickEdit.title')}</Title>
+      <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('callBuilder.general.name')}
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={name.trim() ? undefined : t('errors.field.required')}
+            maxLength={300}
+          />
+          <RichTextField label={t('callBuilder.general.description')} value={description} onChange={setDescription} />
+          <Group grow align="flex-start">
+            <DateTimePicker
+              label={t('callBuilder.general.openingAt')}
+              required
+              value={openingAt}
+              onChange={setOpeningAt}
+              valueFormat="DD/MM/YYYY HH:mm"
+              clearable={false}
+            />
+            <DateTimePicker
+              label={t('callBuilder.general.closingAt')}
+              required
+              value={closingAt}
+              onChange={setClosingAt}
+              valueFormat="DD/MM/YYYY HH:mm"
+              error={datesError}
+              clearable={false}
+            />
+          </Group>
+          <Group justify="space-between">
+            <Anchor component={Link} to={`/admin/calls/${call.id}`} size="sm">
+              {t('callBuilder.quickEdit.fullEditor')}
+            </Anchor>
+            <Group>
+              <Button variant="default" component={Link} to="/admin?tab=calls">
+                {t('callBuilder.cancel')}
+              </Button>
+              <Button type="submit" disabled={!name.trim() || Boolean(datesError)} loading={update.isPending}>
+                {t('callBuilder.editor.save')}
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
