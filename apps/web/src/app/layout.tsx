@@ -25,7 +25,7 @@ export function Layout() {
     <AppShell
       header={{ height: 72 }}
       navbar={
-        authenticated ? { width: 280, breakpoint: 'sm', collapsed: { mobile: !navOpened, desktop: false } } : undefined
+        authenticated ? { width: 300, breakpoint: 'sm', collapsed: { mobile: !navOpened, desktop: false } } : undefined
       }
       padding="md"
     >

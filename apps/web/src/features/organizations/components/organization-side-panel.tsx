@@ -1,4 +1,4 @@
-import { Alert, Button, NavLink, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, NavLink, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuilding, IconList, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -39,14 +39,17 @@ export function OrganizationSidePanel() {
     );
   } else if (organizations.data.length === 0) {
     organizationBlock = (
-      <Alert variant="light" color="teal" icon={<IconBuilding size={18} aria-hidden />} p="sm">
-        <Stack gap="sm">
-          <Text size="sm">{t('organizations.panel.none')}</Text>
-          <Button component={Link} to="/register-org" size="sm" leftSection={<IconPlus size={16} aria-hidden />}>
-            {t('organizations.panel.register')}
-          </Button>
-        </Stack>
-      </Alert>
+      <Stack gap="sm" data-testid="register-organization-prompt">
+        <Paper withBorder p="sm" bg="teal.0">
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <IconBuilding size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+            <Text size="sm">{t('organizations.panel.none')}</Text>
+          </Group>
+        </Paper>
+        <Button component={Link} to="/register-org" fullWidth leftSection={<IconPlus size={16} aria-hidden />}>
+          {t('organizations.panel.register')}
+        </Button>
+      </Stack>
     );
   } else {
     organizationBlock = (

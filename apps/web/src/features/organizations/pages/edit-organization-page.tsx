@@ -1,4 +1,4 @@
-import { Alert, Anchor, Center, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -54,9 +54,14 @@ export function EditOrganizationPage() {
 
   return (
     <Stack maw={820}>
-      <Title order={1}>
-        {query.data ? `${t('organizations.edit.title')}: ${query.data.name}` : t('organizations.edit.title')}
-      </Title>
+      <Stack gap={4}>
+        <Title order={1}>{t('organizations.edit.title')}</Title>
+        {query.data && (
+          <Text size="lg" c="dimmed">
+            {query.data.name}
+          </Text>
+        )}
+      </Stack>
       {body}
     </Stack>
   );

@@ -30,7 +30,7 @@ function OrganizationCard({
   const { t, i18n } = useTranslation();
   const o = organization;
   return (
-    <Paper withBorder p="md" component="article" aria-labelledby={`org-${o.id}`}>
+    <Paper withBorder p="md" component="article" aria-labelledby={`org-${o.id}`} data-organization-id={o.id}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
         <Stack gap={4} style={{ minWidth: 0, flex: '1 1 320px' }}>
           <Group gap="xs">

@@ -28,7 +28,13 @@ export function RegisterOrganizationPage() {
           notifications.show({ color: 'teal', message: t('organizations.register.success') });
           await navigate(returnTo);
         }}
-        onCancel={() => void navigate(-1)}
+        onCancel={() => {
+          // Back where the user came from; straight to the calls when this page was opened directly.
+          const cameFromApp = (window.history.state as { idx?: number } | null)?.idx;
+          if (params.get('returnTo')) void navigate(returnTo);
+          else if (cameFromApp) void navigate(-1);
+          else void navigate('/calls');
+        }}
       />
     </Stack>
   );
