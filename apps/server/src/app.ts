@@ -8,14 +8,16 @@ import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { getOrCreateSecret, randomSecret } from './lib/secrets';
 import { AccessTokens } from './modules/auth/access-tokens';
-import { callAdminRoutes } from './modules/calls/routes';
 import { registerIdentity } from './modules/auth/register-identity';
+import { callAdminRoutes } from './modules/calls/routes';
 import { ActiveConfigCache } from './modules/config/active-config-cache';
 import { configRoutes } from './modules/config/routes';
 import { devOutboxRoutes } from './modules/email/dev-outbox-routes';
+import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
 import { derivedSecret } from './modules/idp/provider';
 import { organizationRoutes } from './modules/organizations/routes';
+import { submissionAdminRoutes, submissionRoutes } from './modules/submissions/routes';
 import { authentication } from './plugins/authentication';
 import { registerOpenApi } from './plugins/openapi';
 import { organizationHeader } from './plugins/organization-header';
@@ -72,6 +74,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
       await api.register(configRoutes, deps);
       await api.register(callAdminRoutes, deps);
       await api.register(organizationRoutes, deps);
+      await api.register(submissionRoutes, deps);
+      await api.register(submissionAdminRoutes, deps);
+      await api.register(fileRoutes, deps);
     },
     { prefix: '/api' },
   );

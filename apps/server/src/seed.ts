@@ -2,6 +2,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { seedStepTypes } from './modules/calls/step-types';
 import { seedDefaultConfig } from './modules/config/service';
+import { seedAttachmentTypes } from './modules/files/service';
 import { seedDemo } from './seed-demo';
 
 export type SeedReport = {
@@ -13,6 +14,7 @@ export type SeedReport = {
 export async function seed(db: Db, config: AppConfig): Promise<SeedReport> {
   const configCreated = await seedDefaultConfig(db);
   await seedStepTypes(db);
+  await seedAttachmentTypes(db);
   const demoAccounts = await seedDemo(db, config);
   return { configCreated, demoAccounts };
 }

@@ -12,3 +12,4 @@ export * from './sroi';
 export * from './wizard';
 export * from './quiz';
 export * from './uploads';
+export * from './submissions';

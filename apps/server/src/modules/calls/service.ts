@@ -11,8 +11,8 @@ import {
 } from '@impact/domain';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
-import { calls, callTypes } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { callSubmissions, calls, callTypes } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
 import { saveCallTypeIn, stepsOfCallTypes } from './call-types';
 import { sanitizeRichText } from './sanitize';
@@ -166,11 +166,16 @@ export async function updateCall(db: Db, input: UpdateCallInput, now = new Date(
 }
 
 /**
- * Whether any organization has started a submission for the call. Submissions do not exist yet:
- * the submissions feature replaces this body with a real query (and DeleteCall keeps working).
+ * Whether any organization has started a submission for the call (such a call cannot be
+ * deleted; the foreign key, RESTRICT, backs this up in the database).
  */
-export async function callHasSubmissions(_db: Db, _callId: string): Promise<boolean> {
-  return false;
+export async function callHasSubmissions(db: Db | Tx, callId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: callSubmissions.id })
+    .from(callSubmissions)
+    .where(eq(callSubmissions.callId, callId))
+    .limit(1);
+  return Boolean(row);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { TOrganization, TOrganizationInput, TOrganizationUpdate } from '@impact/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { organizations } from '../../db/schema';
+import { callSubmissions, organizations } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 
 type OrganizationRow = typeof organizations.$inferSelect;
@@ -95,11 +95,16 @@ export async function updateOrganization(db: Db, userId: string, input: TOrganiz
 
 /**
  * The one place that says whether an organization has submissions (SPEC: such an organization
- * cannot be deleted). Submissions do not exist yet: the submissions module will replace this body
- * with a query on its table, and keep the call inside deleteOrganization's transaction.
+ * cannot be deleted). Called inside deleteOrganization's transaction; the foreign key (RESTRICT)
+ * backs it up in the database.
  */
-export async function organizationHasSubmissions(_db: Db | Tx, _orgId: string): Promise<boolean> {
-  return false;
+export async function organizationHasSubmissions(db: Db | Tx, orgId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: callSubmissions.id })
+    .from(callSubmissions)
+    .where(eq(callSubmissions.organizationId, orgId))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** Deletes the caller's organization unless it has submissions (409: their data must stay). */

@@ -1,0 +1,170 @@
+import {
+  formatBytes,
+  parseStepContent,
+  type TAttachmentRow,
+  type TUploadStepContent,
+  truncateDescription,
+  UPLOAD_FILE_TYPES,
+  ZUploadAnswer,
+} from '@impact/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { attachmentTypes, files, stepResults } from '../../db/schema';
+import { AppError, invalid, notFound } from '../../lib/app-error';
+import type { SessionUser } from '../../plugins/authentication';
+import { loadSubmissionFor } from '../submissions/access';
+import { assertWritable, stepOfSubmission, writeStepResult } from '../submissions/service';
+import { detectMime, isAccepted } from './detect-type';
+
+/** The file types of SPEC 3, seeded with stable ids (TipoFileId). */
+export async function seedAttachmentTypes(db: Db) {
+  await db
+    .insert(attachmentTypes)
+    .values(UPLOAD_FILE_TYPES.map((attachedType, i) => ({ id: i + 1, attachedType })))
+    .onConflictDoNothing();
+}
+
+export async function listAttachmentTypes(db: Db) {
+  return db.select().from(attachmentTypes).orderBy(asc(attachmentTypes.id));
+}
+
+export type IncomingUpload = {
+  submissionId: string;
+  stepId: string;
+  slot: string;
+  description: string;
+  fileName: string;
+  bytes: Buffer;
+};
+
+/**
+ * FileUpload/UploadFile for a submission's upload step: the slot must be one of the step's, the
+ * size within its limit, the type (from the bytes) the one it asks for. The file replaces an
+ * earlier one in the same slot, and the step's answer is updated in the same transaction.
+ */
+export async function uploadSubmissionFile(db: Db, user: SessionUser, upload: IncomingUpload) {
+  return db.transaction(async (tx) => {
+    const { submission, call } = await loadSubmissionFor(tx, user, upload.submissionId, { forUpdate: true });
+    assertWritable(submission, call);
+    const step = await stepOfSubmission(tx, call, upload.stepId);
+    const def = step.stepType?.name === 'upload' ? parseStepContent('upload', step.content) : null;
+    const slots = def?.ok ? (def.value as TUploadStepContent) : [];
+    const slot = slots.find((s) => s.file_name === upload.slot);
+    if (!slot) throw invalid([{ path: 'Nome', messageKey: 'errors.files.unknownSlot' }]);
+    if (upload.bytes.length > slot.dimensions) {
+      const limit = formatBytes(slot.dimensions);
+      throw new AppError('tooLarge', {
+        messageKey: 'errors.files.tooLarge',
+        errors: [
+          { path: 'File', messageKey: 'errors.files.tooLarge', params: { value: limit.value, unit: limit.unit } },
+        ],
+      });
+    }
+    const mime = await detectMime(upload.bytes);
+    if (!isAccepted(slot.file_type, mime, upload.fileName)) {
+      throw new AppError('unsupportedMediaType', {
+        messageKey: 'errors.files.wrongType',
+        errors: [{ path: 'File', messageKey: 'errors.files.wrongType', params: { expected: slot.file_type } }],
+      });
+    }
+    const typeId = UPLOAD_FILE_TYPES.indexOf(slot.file_type) + 1;
+    const description = truncateDescription(upload.description);
+    const [row] = await tx
+      .insert(files)
+      .values({
+        ownerUserId: user.id,
+        callSubmissionId: submission.id,
+        stepId: step.id,
+        name: slot.file_name,
+        description,
+        attachmentTypeId: typeId,
+        fileName: upload.fileName.slice(0, 255),
+        mimeType: mime ?? 'application/octet-stream',
+        size: upload.bytes.length,
+        bytes: upload.bytes,
+      })
+      .returning({ id: files.id, fileName: files.fileName });
+    if (!row) throw new Error('file insert failed');
+
+    // The step's answer lists the file now filling each slot; the replaced file is removed.
+    const [current] = await tx
+      .select()
+      .from(stepResults)
+      .where(and(eq(stepResults.callSubmissionId, submission.id), eq(stepResults.stepId, step.id)));
+    const parsed = current ? ZUploadAnswer.safeParse(JSON.parse(current.content || '{"files":[]}')) : null;
+    const previous = parsed?.success ? parsed.data.files : [];
+    for (const old of previous.filter((f) => f.slot === slot.file_name)) {
+      await tx.delete(files).where(eq(files.id, old.fileDownloadId));
+    }
+    const answer = {
+      files: [
+        ...previous.filter((f) => f.slot !== slot.file_name),
+        { slot: slot.file_name, fileDownloadId: row.id, fileName: row.fileName, description },
+      ],
+    };
+    await writeStepResult(tx, submission.id, step.id, JSON.stringify(answer), null, null);
+    return { fileName: row.fileName, fileDownloadId: row.id };
+  });
+}
+
+/** Removes the file of one slot (the applicant changed their mind) while the submission is open. */
+export async function removeSubmissionFile(db: Db, user: SessionUser, fileId: string) {
+  await db.transaction(async (tx) => {
+    const [file] = await tx
+      .select({ id: files.id, submissionId: files.callSubmissionId, stepId: files.stepId })
+      .from(files)
+      .where(eq(files.id, fileId));
+    if (!file?.submissionId || !file.stepId) throw notFound('errors.files.notFound');
+    const { submission, call } = await loadSubmissionFor(tx, user, file.submissionId, { forUpdate: true });
+    assertWritable(submission, call);
+    const [current] = await tx
+      .select()
+      .from(stepResults)
+      .where(and(eq(stepResults.callSubmissionId, submission.id), eq(stepResults.stepId, file.stepId)));
+    const parsed = current ? ZUploadAnswer.safeParse(JSON.parse(current.content)) : null;
+    const remaining = parsed?.success ? parsed.data.files.filter((f) => f.fileDownloadId !== fileId) : [];
+    await tx.delete(files).where(eq(files.id, fileId));
+    await writeStepResult(tx, submission.id, file.stepId, JSON.stringify({ files: remaining }), null, null);
+  });
+}
+
+/** GET FileUpload/GetFile: the owner of the submission's organization, or an admin. */
+export async function getFileFor(db: Db, user: SessionUser, fileId: string) {
+  const [file] = await db.select().from(files).where(eq(files.id, fileId));
+  if (!file) throw notFound('errors.files.notFound');
+  if (file.callSubmissionId) {
+    await loadSubmissionFor(db, user, file.callSubmissionId, { allowAdmin: true }); // 404 for anyone else
+  } else if (file.ownerUserId !== user.id && !user.isAdmin) {
+    throw notFound('errors.files.notFound');
+  }
+  return file;
+}
+
+export async function listAttachments(db: Db, user: SessionUser, submissionId: string): Promise<TAttachmentRow[]> {
+  await loadSubmissionFor(db, user, submissionId, { allowAdmin: true });
+  const rows = await db
+    .select({
+      id: files.id,
+      name: files.name,
+      fileName: files.fileName,
+      description: files.description,
+      stepId: files.stepId,
+      size: files.size,
+      createdAt: files.createdAt,
+      type: attachmentTypes.attachedType,
+    })
+    .from(files)
+    .leftJoin(attachmentTypes, eq(attachmentTypes.id, files.attachmentTypeId))
+    .where(eq(files.callSubmissionId, submissionId))
+    .orderBy(asc(files.createdAt));
+  return rows.map((r) => ({
+    fileName: r.fileName,
+    nomeAllegato: r.name,
+    tipoAllegatoName: r.type ?? '',
+    descrizione: r.description,
+    fileDownloadId: r.id,
+    stepId: r.stepId,
+    size: r.size,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}

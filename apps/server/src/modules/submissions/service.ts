@@ -1,0 +1,275 @@
+import {
+  EMPTY_ID,
+  emailAllowedByFilter,
+  parseStepContent,
+  type TStep,
+  type TStepResult,
+  type TSubmission,
+  type TTextStepContent,
+  type TUploadStepContent,
+  type TUpsertStepResultRequest,
+  type TUserCall,
+  ZTextAnswer,
+  ZUploadAnswer,
+} from '@impact/domain';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { callSubmissions, calls, organizations, stepResults } from '../../db/schema';
+import { AppError, conflict, invalid, notFound } from '../../lib/app-error';
+import type { SessionUser } from '../../plugins/authentication';
+import { getCallByIdAdmin } from '../calls/service';
+import { type CallRow, isCallLocked, isCallOpen, loadSubmissionFor, type SubmissionRow } from './access';
+
+type StepResultRow = typeof stepResults.$inferSelect;
+
+export function toStepResult(row: StepResultRow, hideScore: boolean): TStepResult {
+  return {
+    id: row.id,
+    callSubmissionId: row.callSubmissionId,
+    stepId: row.stepId,
+    content: row.content,
+    score: hideScore ? null : row.score,
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function toSubmission(
+  db: Db | Tx,
+  submission: SubmissionRow,
+  call: CallRow,
+  hideScores: boolean,
+): Promise<TSubmission> {
+  const results = await db.select().from(stepResults).where(eq(stepResults.callSubmissionId, submission.id));
+  return {
+    id: submission.id,
+    submissionId: submission.id,
+    closed: submission.closed,
+    closedAt: submission.closedAt?.toISOString() ?? null,
+    callId: call.id,
+    callCallTypeId: call.callTypeId,
+    organizationId: submission.organizationId,
+    stepResults: results.map((r) => toStepResult(r, hideScores)),
+  };
+}
+
+/** What an applicant may see of a call: no one else's e-mail, no admin report ids. */
+function forApplicant(call: TUserCall, submission: SubmissionRow | null): TUserCall {
+  return {
+    ...call,
+    userFilterEmail: '',
+    powerBIReportID: null,
+    powerBIWorkspaceID: null,
+    submissionId: submission?.id ?? EMPTY_ID,
+    submissionClosed: submission?.closed ?? false,
+  };
+}
+
+async function submissionOf(db: Db | Tx, callId: string, organizationId: string | null) {
+  if (!organizationId) return null;
+  const [row] = await db
+    .select()
+    .from(callSubmissions)
+    .where(and(eq(callSubmissions.callId, callId), eq(callSubmissions.organizationId, organizationId)));
+  return row ?? null;
+}
+
+/** A call the user may see (e-mail filter, server-side); 404 otherwise. */
+async function visibleCall(db: Db | Tx, user: SessionUser, callId: string): Promise<CallRow> {
+  const [call] = await db.select().from(calls).where(eq(calls.id, callId));
+  if (!call || !emailAllowedByFilter(call, user.email)) throw notFound('errors.calls.notFound');
+  return call;
+}
+
+/** GET Call/GetCallListUser: the calls this user may see, with the selected organization's submission. */
+export async function listCallsForUser(db: Db, user: SessionUser, organizationId: string | null): Promise<TUserCall[]> {
+  const rows = await db.select().from(calls).orderBy(asc(calls.closingAt));
+  const visible = rows.filter((c) => emailAllowedByFilter(c, user.email));
+  const submissions = organizationId
+    ? await db.select().from(callSubmissions).where(eq(callSubmissions.organizationId, organizationId))
+    : [];
+  const byCall = new Map(submissions.map((s) => [s.callId, s]));
+  const out: TUserCall[] = [];
+  for (const call of visible) out.push(forApplicant(await getCallByIdAdmin(db, call.id), byCall.get(call.id) ?? null));
+  return out;
+}
+
+export async function getCallForUser(db: Db, user: SessionUser, callId: string, organizationId: string | null) {
+  await visibleCall(db, user, callId);
+  return forApplicant(await getCallByIdAdmin(db, callId), await submissionOf(db, callId, organizationId));
+}
+
+/** POST Call/UpsertCallSubmission: one per organization per call; asking twice returns the same one. */
+export async function upsertSubmission(db: Db, user: SessionUser, callId: string, organizationId: string | null) {
+  if (!organizationId) {
+    throw invalid(
+      [{ path: 'organizationId', messageKey: 'errors.field.required' }],
+      'errors.submissions.organizationRequired',
+    );
+  }
+  return db.transaction(async (tx) => {
+    const [org] = await tx.select().from(organizations).where(eq(organizations.id, organizationId));
+    if (!org || org.ownerUserId !== user.id) throw notFound('errors.organizations.notFound');
+    const call = await visibleCall(tx, user, callId);
+    const existing = await submissionOf(tx, callId, organizationId);
+    if (existing) return { id: existing.id, closed: existing.closed };
+    if (!isCallOpen(call)) throw conflict('errors.submissions.callNotOpen');
+    const [created] = await tx
+      .insert(callSubmissions)
+      .values({ callId, organizationId, createdByUserId: user.id })
+      .onConflictDoNothing()
+      .returning();
+    const row = created ?? (await submissionOf(tx, callId, organizationId));
+    if (!row) throw new Error('submission upsert failed');
+    return { id: row.id, closed: row.closed };
+  });
+}
+
+export async function getSubmission(db: Db, user: SessionUser, submissionId: string, asAdmin = false) {
+  const { submission, call } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: asAdmin });
+  return toSubmission(db, submission, call, !asAdmin && isCallLocked(call));
+}
+
+export async function getStepResult(db: Db, user: SessionUser, submissionId: string, stepId: string) {
+  const { call } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true });
+  const [row] = await db
+    .select()
+    .from(stepResults)
+    .where(and(eq(stepResults.callSubmissionId, submissionId), eq(stepResults.stepId, stepId)));
+  if (!row) throw notFound('errors.submissions.noStepResult');
+  return toStepResult(row, !user.isAdmin && isCallLocked(call));
+}
+
+/** Writes are refused (409, nothing changes) on a closed submission or after the closing date. */
+export function assertWritable(submission: SubmissionRow, call: CallRow, now = new Date()) {
+  if (submission.closed) throw new AppError('closed', { messageKey: 'errors.submissions.closed' });
+  if (now.getTime() > call.closingAt.getTime())
+    throw new AppError('closed', { messageKey: 'errors.submissions.deadlinePassed' });
+}
+
+export async function stepOfSubmission(db: Db | Tx, call: CallRow, stepId: string): Promise<TStep> {
+  const full = await getCallByIdAdmin(db as Db, call.id);
+  const step = full.steps.find((s) => s.id === stepId);
+  if (!step) throw notFound('errors.submissions.stepNotInCall');
+  return step;
+}
+
+/** Validates an answer against its step; server-kept answers (uploads) cannot be written directly. */
+function checkAnswer(step: TStep, content: string) {
+  const type = step.stepType?.name;
+  if (type === 'upload') throw conflict('errors.submissions.uploadAnswerIsServerKept');
+  if (type === 'text') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(content);
+    } catch {
+      throw invalid([{ path: 'content', messageKey: 'errors.field.invalid' }]);
+    }
+    const answer = ZTextAnswer.safeParse(parsed);
+    if (!answer.success) throw invalid([{ path: 'content', messageKey: 'errors.field.invalid' }]);
+    const def = parseStepContent('text', step.content);
+    const max = def.ok ? (def.value as TTextStepContent).maxLength : undefined;
+    if (max && answer.data.answer.length > max) {
+      throw invalid([{ path: 'content', messageKey: 'errors.field.tooBig', params: { maximum: max } }]);
+    }
+  }
+}
+
+/**
+ * POST Call/UpsertCallStepResult. Optimistic concurrency: the write names the version it started
+ * from; if the stored one is newer (another tab, another device) it is refused with 409 and the
+ * newer answer is left untouched for the client to offer.
+ */
+export async function upsertStepResult(db: Db, user: SessionUser, input: TUpsertStepResultRequest, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const { submission, call } = await loadSubmissionFor(tx, user, input.callSubmissionId, { forUpdate: true });
+    assertWritable(submission, call, now);
+    const step = await stepOfSubmission(tx, call, input.stepId);
+    checkAnswer(step, input.content);
+    return writeStepResult(tx, submission.id, step.id, input.content, input.score ?? null, input.version);
+  });
+}
+
+export async function writeStepResult(
+  tx: Tx | Db,
+  submissionId: string,
+  stepId: string,
+  content: string,
+  score: number | null,
+  basedOn: number | null,
+) {
+  const [current] = await tx
+    .select()
+    .from(stepResults)
+    .where(and(eq(stepResults.callSubmissionId, submissionId), eq(stepResults.stepId, stepId)))
+    .for('update');
+  const currentVersion = current?.version ?? 0;
+  if (basedOn !== null && basedOn !== currentVersion) {
+    throw new AppError('staleVersion', { messageKey: 'errors.submissions.staleVersion' });
+  }
+  if (!current) {
+    const [row] = await tx
+      .insert(stepResults)
+      .values({ callSubmissionId: submissionId, stepId, content, score, version: 1 })
+      .returning();
+    if (!row) throw new Error('insert failed');
+    return toStepResult(row, false);
+  }
+  const [row] = await tx
+    .update(stepResults)
+    .set({ content, score, version: currentVersion + 1, updatedAt: sql`now()` })
+    .where(eq(stepResults.id, current.id))
+    .returning();
+  if (!row) throw new Error('update failed');
+  await tx.update(callSubmissions).set({ updatedAt: sql`now()` }).where(eq(callSubmissions.id, submissionId));
+  return toStepResult(row, false);
+}
+
+/** What blocks submitting: unanswered text steps and missing mandatory files, step by step. */
+export async function missingAnswers(db: Db | Tx, call: CallRow, submissionId: string) {
+  const full = await getCallByIdAdmin(db as Db, call.id);
+  const results = await db.select().from(stepResults).where(eq(stepResults.callSubmissionId, submissionId));
+  const byStep = new Map(results.map((r) => [r.stepId, r.content]));
+  const problems: Array<{ path: string; messageKey: string }> = [];
+  for (const step of full.steps) {
+    const type = step.stepType?.name;
+    const content = byStep.get(step.id);
+    if (type === 'text') {
+      const answer = content ? ZTextAnswer.safeParse(JSON.parse(content)) : null;
+      if (!answer?.success || !answer.data.answer.trim())
+        problems.push({ path: step.id, messageKey: 'errors.submissions.textMissing' });
+    }
+    if (type === 'upload') {
+      const def = parseStepContent('upload', step.content);
+      const slots = def.ok ? (def.value as TUploadStepContent) : [];
+      const uploaded = content ? ZUploadAnswer.safeParse(JSON.parse(content)) : null;
+      const have = new Set(uploaded?.success ? uploaded.data.files.map((f) => f.slot) : []);
+      for (const slot of slots) {
+        if (slot.mandatory && !have.has(slot.file_name)) {
+          problems.push({ path: `${step.id}.${slot.file_name}`, messageKey: 'errors.submissions.fileMissing' });
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+/** POST Call/CloseCallSubmission: all-or-nothing; a closed submission is read-only until reopened. */
+export async function closeSubmission(db: Db, user: SessionUser, submissionId: string, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const { submission, call } = await loadSubmissionFor(tx, user, submissionId, { forUpdate: true });
+    assertWritable(submission, call, now);
+    const problems = await missingAnswers(tx, call, submissionId);
+    if (problems.length) throw invalid(problems, 'errors.submissions.incomplete');
+    await tx
+      .update(callSubmissions)
+      .set({ closed: true, closedAt: now, updatedAt: now })
+      .where(eq(callSubmissions.id, submissionId));
+    return { id: submissionId, closed: true };
+  });
+}
+
+export async function submissionsOfCalls(db: Db, callIds: string[]) {
+  if (!callIds.length) return [];
+  return db.select().from(callSubmissions).where(inArray(callSubmissions.callId, callIds));
+}

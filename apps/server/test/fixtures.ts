@@ -1,0 +1,140 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+
+type Headers = Record<string, string>;
+
+/** A complete organization form, as the register page sends it. */
+export function organizationForm(name = 'Cooperativa Sociale Aurora') {
+  return {
+    name,
+    reg_number: '01234567890',
+    street_name: 'Via Roma 1',
+    city_name: 'Torino',
+    country: 'IT',
+    contact_name: 'Giulia',
+    contact_surname: 'Rossi',
+    contact_role: 'Presidente',
+    contact_email: 'giulia@aurora.example',
+    personalData: true,
+  };
+}
+
+export async function createOrganization(app: FastifyInstance, headers: Headers, name?: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/Organization/CreateOrganization',
+    headers,
+    payload: organizationForm(name),
+  });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json().id;
+}
+
+export const TEXT_QUESTION = { question: '<p>Describe your project</p>', maxLength: 200 };
+export const UPLOAD_SLOTS = [
+  { file_name: 'Budget', file_description: 'The budget as PDF', file_type: 'pdf', dimensions: 2048, mandatory: true },
+  { file_name: 'Logo', file_description: 'Your logo', file_type: 'image', dimensions: 100_000, mandatory: false },
+];
+
+/**
+ * An open call (opened yesterday, closing in a month) with a text and an upload step, built
+ * through the admin API as the call builder does.
+ */
+export async function createOpenCall(
+  app: FastifyInstance,
+  adminHeaders: Headers,
+  options: { opensInDays?: number; closesInDays?: number; filterEmails?: string; name?: string } = {},
+) {
+  const types = (await app.inject({ url: '/api/Step/GetStepTypes', headers: adminHeaders })).json() as Array<{
+    id: string;
+    name: string;
+  }>;
+  const typeId = (name: string) => types.find((t) => t.name === name)?.id ?? '';
+  const ct = await app.inject({
+    method: 'POST',
+    url: '/api/Call/CreateCallType',
+    headers: adminHeaders,
+    payload: {
+      name: 'Type',
+      description: 'Type',
+      steps: [
+        {
+          name: 'Project',
+          description: '',
+          content: JSON.stringify(TEXT_QUESTION),
+          sort: 0,
+          stepTypeId: typeId('text'),
+        },
+        {
+          name: 'Documents',
+          description: '',
+          content: JSON.stringify(UPLOAD_SLOTS),
+          sort: 1,
+          stepTypeId: typeId('upload'),
+        },
+      ],
+    },
+  });
+  expect(ct.statusCode, ct.body).toBeLessThan(300);
+  const day = 24 * 3600 * 1000;
+  const call = await app.inject({
+    method: 'POST',
+    url: '/api/Call/CreateCall',
+    headers: adminHeaders,
+    payload: {
+      name: options.name ?? 'Bando Impatto 2027',
+      description: '<p>Per progetti sociali</p>',
+      openingAt: new Date(Date.now() + (options.opensInDays ?? -1) * day).toISOString(),
+      closingAt: new Date(Date.now() + (options.closesInDays ?? 30) * day).toISOString(),
+      callTypeId: ct.json().id,
+    },
+  });
+  expect(call.statusCode, call.body).toBeLessThan(300);
+  const created = call.json();
+  if (options.filterEmails !== undefined) {
+    const upd = await app.inject({
+      method: 'PUT',
+      url: '/api/Call/UpdateCall',
+      headers: adminHeaders,
+      payload: {
+        id: created.id,
+        name: created.name,
+        description: created.description,
+        openingAt: created.openingAt,
+        closingAt: created.closingAt,
+        callTypeId: created.callTypeId,
+        isUserFilterEnable: true,
+        userFilterEmail: options.filterEmails,
+      },
+    });
+    expect(upd.statusCode, upd.body).toBeLessThan(300);
+  }
+  const full = (
+    await app.inject({ url: `/api/Call/GetCallByIdAdmin?callId=${created.id}`, headers: adminHeaders })
+  ).json();
+  return {
+    id: created.id as string,
+    textStepId: full.steps[0].id as string,
+    uploadStepId: full.steps[1].id as string,
+  };
+}
+
+/** A minimal valid PDF, and bytes that are not one. */
+export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+export const EXE_BYTES = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
+
+export function multipart(fields: Record<string, string>, file: { name: string; bytes: Buffer; type?: string }) {
+  const boundary = `----ic${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="File"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/pdf'}\r\n\r\n`,
+    ),
+    file.bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { ZCall } from './calls';
+
+/** SPEC 3 "StepResult" as the applicant's client sees it; `version` guards against stale writes. */
+export const ZStepResult = z.object({
+  id: z.uuid(),
+  callSubmissionId: z.uuid(),
+  stepId: z.uuid(),
+  content: z.string(),
+  /** Hidden (null) from applicants while the call is locked (SPEC 1, 4 "Call lock"). */
+  score: z.number().nullable(),
+  version: z.number().int(),
+  updatedAt: z.string(),
+});
+export type TStepResult = z.infer<typeof ZStepResult>;
+
+/** SPEC 3 "Submission". */
+export const ZSubmission = z.object({
+  id: z.uuid(),
+  submissionId: z.uuid(),
+  closed: z.boolean(),
+  closedAt: z.string().nullable(),
+  callId: z.uuid(),
+  callCallTypeId: z.uuid(),
+  organizationId: z.uuid(),
+  stepResults: z.array(ZStepResult),
+});
+export type TSubmission = z.infer<typeof ZSubmission>;
+
+/** SPEC 7 POST Call/UpsertCallSubmission: the organization comes from the body or X-Organization-Id. */
+export const ZUpsertSubmissionRequest = z.object({ callId: z.uuid(), organizationId: z.uuid().optional() });
+export const ZUpsertSubmissionResponse = z.object({ id: z.uuid(), closed: z.boolean() });
+
+/** Largest answer of one step (text, survey JSON, impact design): generous, but bounded. */
+export const STEP_RESULT_MAX_LENGTH = 500_000;
+
+/** SPEC 7 POST Call/UpsertCallStepResult. `version` is the one the edit started from (0: none yet). */
+export const ZUpsertStepResultRequest = z.object({
+  callSubmissionId: z.uuid(),
+  stepId: z.uuid(),
+  content: z.string().max(STEP_RESULT_MAX_LENGTH),
+  score: z.number().finite().nullable().optional(),
+  version: z.number().int().min(0),
+});
+export type TUpsertStepResultRequest = z.infer<typeof ZUpsertStepResultRequest>;
+
+export const ZCloseSubmissionRequest = z.object({ submissionId: z.uuid() });
+
+/** A text step's answer. */
+export const ZTextAnswer = z.object({ answer: z.string() });
+export type TTextAnswer = z.infer<typeof ZTextAnswer>;
+
+/** An upload step's answer, kept by the server as files arrive: which file fills which slot. */
+export const ZUploadAnswer = z.object({
+  files: z.array(
+    z.object({ slot: z.string(), fileDownloadId: z.uuid(), fileName: z.string(), description: z.string() }),
+  ),
+});
+export type TUploadAnswer = z.infer<typeof ZUploadAnswer>;
+
+/** What an applicant sees of a call: the admin-only fields are blanked by the server. */
+export const ZUserCall = ZCall;
+export type TUserCall = z.infer<typeof ZUserCall>;
+
+/** SPEC 7 FileUpload/UploadFile answer. */
+export const ZUploadResult = z.object({ fileName: z.string(), fileDownloadId: z.uuid() });
+
+/** SPEC 3 attachment rows. */
+export const ZAttachmentRow = z.object({
+  fileName: z.string(),
+  nomeAllegato: z.string(),
+  tipoAllegatoName: z.string(),
+  descrizione: z.string(),
+  fileDownloadId: z.uuid(),
+  stepId: z.uuid().nullable(),
+  size: z.number().int(),
+  createdAt: z.string(),
+});
+export type TAttachmentRow = z.infer<typeof ZAttachmentRow>;
+
+export const ZAttachmentType = z.object({ id: z.number().int(), attachedType: z.string() });
+
+/** The admin submissions tab. */
+export const ZSubmissionListItem = z.object({
+  id: z.uuid(),
+  callId: z.uuid(),
+  callName: z.string(),
+  organizationId: z.uuid(),
+  organizationName: z.string(),
+  userEmail: z.string(),
+  userName: z.string(),
+  closed: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+export type TSubmissionListItem = z.infer<typeof ZSubmissionListItem>;
+
+/** Which organization's e-mail list lets a user see a call (SPEC 1, 6): case-insensitive, spaces trimmed. */
+export function emailAllowedByFilter(filter: { isUserFilterEnable: boolean; userFilterEmail: string }, email: string) {
+  if (!filter.isUserFilterEnable) return true;
+  const me = email.trim().toLowerCase();
+  return filter.userFilterEmail
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean)
+    .includes(me);
+}
