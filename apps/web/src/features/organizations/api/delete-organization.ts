@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { forgetOrganization } from '../selected-organization';
 import { organizationQueryKey } from './get-organization';
-import { organizationsQueryKey } from './get-organizations';
+import { organizationListQueryKey, organizationsQueryKey } from './get-organizations';
 
 /** POST Organization/DeleteOrganization. Refused (409) when the organization has submissions. */
 export async function deleteOrganization(orgId: string): Promise<void> {
@@ -18,6 +18,11 @@ export function useDeleteOrganization() {
       forgetOrganization(orgId);
       queryClient.removeQueries({ queryKey: organizationQueryKey(orgId) });
       await queryClient.invalidateQueries({ queryKey: organizationsQueryKey });
+    },
+    onError: async (error, orgId) => {
+      // Already gone (deleted in another tab): stop sending it, and show the list as it is now.
+      if (error instanceof ApiError && error.status === 404) forgetOrganization(orgId);
+      await queryClient.invalidateQueries({ queryKey: organizationListQueryKey });
     },
   });
 }
