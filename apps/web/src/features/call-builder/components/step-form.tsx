@@ -6,8 +6,7 @@ import {
   type TStepType,
   type TTextStepContent,
   type TUploadStepFile,
-  ZTextStepContent,
-  ZUploadStepContent,
+  UPLOAD_FILE_TYPES,
 } from '@impact/domain';
 import { Alert, Button, Group, NumberInput, Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -25,12 +24,36 @@ type Props = {
   onCancel: () => void;
 };
 
-function readJson<T>(content: string, parse: (v: unknown) => T | undefined, fallback: T): T {
+function readJson(content: string): unknown {
   try {
-    return parse(JSON.parse(content)) ?? fallback;
+    return JSON.parse(content);
   } catch {
-    return fallback;
+    return undefined;
   }
+}
+
+/**
+ * The editors read the content leniently, so a half-filled row (an empty file name) stays on
+ * screen while the admin types; the strict check runs on Salva and on the server.
+ */
+function readUploadFiles(content: string): TUploadStepFile[] {
+  const json = readJson(content);
+  if (!Array.isArray(json)) return [];
+  return json.map((item: Partial<Record<keyof TUploadStepFile, unknown>>) => ({
+    file_name: typeof item?.file_name === 'string' ? item.file_name : '',
+    file_description: typeof item?.file_description === 'string' ? item.file_description : '',
+    file_type: (UPLOAD_FILE_TYPES as readonly unknown[]).includes(item?.file_type)
+      ? (item.file_type as TUploadStepFile['file_type'])
+      : 'pdf',
+    dimensions: typeof item?.dimensions === 'number' ? item.dimensions : 0,
+    mandatory: item?.mandatory === true,
+  }));
+}
+
+function readTextContent(content: string): TTextStepContent {
+  const json = readJson(content) as Partial<TTextStepContent> | undefined;
+  const question = typeof json?.question === 'string' ? json.question : '';
+  return typeof json?.maxLength === 'number' ? { question, maxLength: json.maxLength } : { question };
 }
 
 /**
@@ -44,8 +67,8 @@ export function StepForm({ step, position, stepTypes, onSave, onCancel }: Props)
   const typeName = stepTypes.find((s) => s.id === values.stepTypeId)?.name;
   const patch = (p: Partial<DraftStep>) => setValues((v) => ({ ...v, ...p }));
 
-  const files = readJson<TUploadStepFile[]>(values.content, (v) => ZUploadStepContent.safeParse(v).data, []);
-  const text = readJson<TTextStepContent>(values.content, (v) => ZTextStepContent.safeParse(v).data, { question: '' });
+  const files = readUploadFiles(values.content);
+  const text = readTextContent(values.content);
 
   const onTypeChange = (id: string | null) => {
     if (!id) return;

@@ -58,7 +58,7 @@ export function CallEditorPage() {
   }
   return (
     <CallDatesProvider>
-      <CallEditor key={call.data.updatedAt} call={call.data} callType={callType.data} stepTypes={stepTypes.data} />
+      <CallEditor key={call.data.id} call={call.data} callType={callType.data} stepTypes={stepTypes.data} />
     </CallDatesProvider>
   );
 }
