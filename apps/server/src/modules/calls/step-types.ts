@@ -12,11 +12,20 @@ export async function seedStepTypes(db: Db): Promise<void> {
     .onConflictDoNothing();
 }
 
+/** Built-in types first, in the spec's order, then the ones admins added, oldest first. */
 export async function listStepTypes(db: Db): Promise<TStepType[]> {
-  return db
+  const rows = await db
     .select({ id: stepTypes.id, name: stepTypes.name })
     .from(stepTypes)
     .orderBy(asc(stepTypes.createdAt), asc(stepTypes.name));
+  const rank = (name: string) => {
+    const i = (STEP_TYPE_NAMES as readonly string[]).indexOf(name);
+    return i === -1 ? STEP_TYPE_NAMES.length : i;
+  };
+  return rows
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => rank(a.r.name) - rank(b.r.name) || a.i - b.i)
+    .map(({ r }) => r);
 }
 
 export async function createStepType(db: Db, name: string): Promise<TStepType> {

@@ -1,4 +1,3 @@
-import { isEmptyId } from '@impact/domain';
 import { EmptyState, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconBrush, IconChartBar, IconInbox, IconTargetArrow } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -7,19 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useSession } from '../auth/session-store';
 import { CallsTab } from '../call-builder/components/calls-tab';
 import { useConfig } from '../config/api/get-config';
-
-const TABS = ['calls', 'submissions', 'report', 'customize', 'impactframe'] as const;
-type Tab = (typeof TABS)[number];
-
-/**
- * SPEC 2: the customize tab shows only when the user's e-mail contains the configured
- * organisation domain. An empty domain means no restriction was configured, so every admin sees
- * it (otherwise a fresh install could never be branded).
- */
-export function canCustomize(email: string, domain: string): boolean {
-  const d = domain.trim().toLowerCase();
-  return d === '' || email.toLowerCase().includes(d);
-}
+import { type AdminTab, visibleAdminTabs } from './admin-tabs';
 
 function LaterEmptyState({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return <EmptyState icon={icon} title={title} description={text} py="xl" />;
@@ -33,14 +20,9 @@ export function AdminIndexPage() {
   const [params, setParams] = useSearchParams();
   const email = session.status === 'authenticated' ? session.user.email : '';
 
-  const visible: Tab[] = TABS.filter((tab) => {
-    if (tab === 'customize') return canCustomize(email, config.domain);
-    // SPEC 2: the report tab needs both a workspace id and a report id.
-    if (tab === 'report') return !isEmptyId(config.workspacePowerBiId) && !isEmptyId(config.reportPowerBiId);
-    return true;
-  });
-  const requested = params.get('tab') as Tab | null;
-  const current: Tab = requested && visible.includes(requested) ? requested : 'calls';
+  const visible = visibleAdminTabs(email, config);
+  const requested = params.get('tab') as AdminTab | null;
+  const current: AdminTab = requested && visible.includes(requested) ? requested : 'calls';
 
   return (
     <Stack gap="lg">

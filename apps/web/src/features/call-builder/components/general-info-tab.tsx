@@ -1,4 +1,4 @@
-import { Checkbox, Fieldset, Group, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Fieldset, Group, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { modals } from '@mantine/modals';
 import dayjs from 'dayjs';
@@ -11,12 +11,13 @@ type Props = {
   problems: ReturnType<typeof draftProblems>;
   showErrors: boolean;
   onChange: (patch: Partial<CallDraft>) => void;
+  onOpenPowerBi: () => void;
 };
 
 const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** Call editor, General Info tab (SPEC 2): name, description, dates, call lock, e-mail filter. */
-export function GeneralInfoTab({ draft, problems, showErrors, onChange }: Props) {
+export function GeneralInfoTab({ draft, problems, showErrors, onChange, onOpenPowerBi }: Props) {
   const { t } = useTranslation();
   const err = (key: string | null, always = false) => (key && (showErrors || always) ? t(key) : undefined);
   const lockFixed = draft.savedLockEnd !== null;
@@ -123,6 +124,24 @@ export function GeneralInfoTab({ draft, problems, showErrors, onChange }: Props)
             />
           )}
         </Stack>
+      </Fieldset>
+
+      <Fieldset legend={t('callBuilder.powerBi.summaryLegend')}>
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm">
+            {t('callBuilder.powerBi.summary', {
+              count: [
+                draft.powerBIReportID,
+                draft.powerBIWorkspaceID,
+                draft.userPowerBIReportID,
+                draft.userPowerBIWorkspaceID,
+              ].filter((v) => v.trim() !== '').length,
+            })}
+          </Text>
+          <Button variant="subtle" size="compact-sm" onClick={onOpenPowerBi}>
+            {t('callBuilder.powerBi.edit')}
+          </Button>
+        </Group>
       </Fieldset>
     </Stack>
   );

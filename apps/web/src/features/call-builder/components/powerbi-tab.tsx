@@ -14,7 +14,7 @@ export function PowerBiTab({ draft, onChange }: Props) {
       onChange={(e) => onChange({ [key]: e.currentTarget.value })}
       placeholder="00000000-0000-0000-0000-000000000000"
       maxLength={100}
-      ff="monospace"
+      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
     />
   );
   return (

@@ -156,7 +156,13 @@ function CallEditor({
           <Tabs.Tab value="powerbi">{t('callBuilder.editor.tabs.powerBi')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="general">
-          <GeneralInfoTab draft={draft} problems={problems} showErrors={showErrors} onChange={change} />
+          <GeneralInfoTab
+            draft={draft}
+            problems={problems}
+            showErrors={showErrors}
+            onChange={change}
+            onOpenPowerBi={() => setTab('powerbi')}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="steps">
           <StepsTab
