@@ -9,7 +9,7 @@ import {
   UPLOAD_FILE_TYPES,
 } from '@impact/domain';
 import { Alert, Button, Group, NumberInput, Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DraftStep } from '../call-draft';
 import { stepTypeLabel } from './labels';
@@ -64,6 +64,12 @@ export function StepForm({ step, position, stepTypes, onSave, onCancel }: Props)
   const { t } = useTranslation();
   const [values, setValues] = useState<DraftStep>(step);
   const [showErrors, setShowErrors] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  // Keyboard users land in the form that just opened, wherever it sits on the page.
+  useEffect(() => {
+    nameRef.current?.focus({ preventScroll: true });
+    nameRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, []);
   const typeName = stepTypes.find((s) => s.id === values.stepTypeId)?.name;
   const patch = (p: Partial<DraftStep>) => setValues((v) => ({ ...v, ...p }));
 
@@ -105,7 +111,7 @@ export function StepForm({ step, position, stepTypes, onSave, onCancel }: Props)
           value={values.name}
           onChange={(e) => patch({ name: e.currentTarget.value })}
           maxLength={300}
-          data-autofocus
+          ref={nameRef}
         />
         <Select
           label={t('callBuilder.steps.type')}
