@@ -1,9 +1,10 @@
 import { createBrowserRouter } from 'react-router';
 import { AdminIndexPage } from '../features/admin/admin-index-page';
+import { CallsPage } from '../features/applying/pages/calls-page';
+import { SubmissionPage } from '../features/applying/pages/submission-page';
 import { RequireAdmin, RequireAuth } from '../features/auth/guards';
 import { LoginCallbackPage } from '../features/auth/login-callback-page';
 import { LogoutCallbackPage } from '../features/auth/logout-callback-page';
-import { CallsPage } from '../features/calls/calls-page';
 import { EditOrganizationPage } from '../features/organizations/pages/edit-organization-page';
 import { OrganizationListPage } from '../features/organizations/pages/organization-list-page';
 import { RegisterOrganizationPage } from '../features/organizations/pages/register-organization-page';
@@ -25,6 +26,7 @@ export function createRouter() {
           element: <RequireAuth />,
           children: [
             { path: 'calls', element: <CallsPage /> },
+            { path: 'call/:submissionId/*', element: <SubmissionPage /> },
             { path: 'register-org', element: <RegisterOrganizationPage /> },
             { path: 'org/list', element: <OrganizationListPage /> },
             { path: 'org/edit/:organizationId', element: <EditOrganizationPage /> },

@@ -1,0 +1,41 @@
+import { EMPTY_ID, type TUserCall } from '@impact/domain';
+import { describe, expect, it } from 'vitest';
+import { cardState } from './call-card-state';
+
+const now = new Date('2027-03-10T12:00:00Z');
+const base = {
+  openingAt: '2027-03-01T00:00:00Z',
+  closingAt: '2027-03-31T00:00:00Z',
+  submissionId: EMPTY_ID,
+  submissionClosed: false,
+} as unknown as TUserCall;
+const sub = '11111111-1111-4111-8111-111111111111';
+
+describe('call card button (SPEC 2)', () => {
+  it('submit on an open call without a submission', () => {
+    expect(cardState(base, now)).toMatchObject({ status: 'open', button: 'submit', disabled: false });
+  });
+  it('resume an open submission', () => {
+    expect(cardState({ ...base, submissionId: sub }, now)).toMatchObject({ button: 'resume', disabled: false });
+  });
+  it('close (view) a submitted one, with the extra buttons', () => {
+    expect(cardState({ ...base, submissionId: sub, submissionClosed: true }, now)).toMatchObject({
+      button: 'close',
+      disabled: false,
+      showClosedExtras: true,
+    });
+  });
+  it('disabled before the call opens and after it closed without a submission', () => {
+    expect(
+      cardState({ ...base, openingAt: '2027-04-01T00:00:00Z', closingAt: '2027-05-01T00:00:00Z' }, now),
+    ).toMatchObject({ disabled: true });
+    expect(cardState({ ...base, closingAt: '2027-03-05T00:00:00Z' }, now)).toMatchObject({
+      button: 'closed',
+      disabled: true,
+    });
+  });
+  it('treats server dates without Z as UTC', () => {
+    expect(cardState({ ...base, closingAt: '2027-03-10T12:30:00' }, now).status).toBe('open');
+    expect(cardState({ ...base, closingAt: '2027-03-10T11:30:00' }, now).status).toBe('closed');
+  });
+});

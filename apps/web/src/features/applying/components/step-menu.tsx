@@ -1,0 +1,54 @@
+import { MINI_DYI_SUB_STEPS, type TStep, type TWizardPosition } from '@impact/domain';
+import { NavLink } from '@mantine/core';
+import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+type Props = {
+  steps: TStep[];
+  position: TWizardPosition;
+  isDone: (index: number) => boolean;
+  canGoTo: (index: number) => boolean;
+  onGo: (position: TWizardPosition) => void;
+};
+
+/** SPEC 2: the steps in sort order with their sub-steps. */
+export function StepMenu({ steps, position, isDone, canGoTo, onGo }: Props) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('applying.stepsMenu')}>
+      {steps.map((step, index) => {
+        const active = index === position.step;
+        const subSteps = step.stepType?.name === 'miniDyi' ? MINI_DYI_SUB_STEPS : [];
+        return (
+          <NavLink
+            key={step.id}
+            component="button"
+            label={step.name || t('applying.untitledStep', { n: index + 1 })}
+            active={active}
+            opened={active && subSteps.length > 0}
+            disabled={!canGoTo(index)}
+            leftSection={
+              isDone(index) ? (
+                <IconCircleCheck size={16} color="var(--mantine-color-teal-7)" />
+              ) : (
+                <IconCircleDashed size={16} />
+              )
+            }
+            onClick={() => onGo({ step: index, subStep: 0 })}
+            aria-current={active ? 'step' : undefined}
+          >
+            {subSteps.map((name, sub) => (
+              <NavLink
+                key={name}
+                component="button"
+                label={t(`applying.miniDyi.${name}`)}
+                active={active && position.subStep === sub}
+                onClick={() => onGo({ step: index, subStep: sub })}
+              />
+            ))}
+          </NavLink>
+        );
+      })}
+    </nav>
+  );
+}

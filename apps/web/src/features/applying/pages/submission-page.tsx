@@ -1,0 +1,275 @@
+import {
+  clampPosition,
+  isAdmin,
+  isClosingPage,
+  isLastPosition,
+  nextPosition,
+  previousPosition,
+  type TStep,
+  type TStepResult,
+  type TWizardPosition,
+} from '@impact/domain';
+import { Alert, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { SafeHtml } from '../../../components/safe-html';
+import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../auth/session-store';
+import { useSubmissionCall } from '../api/submission-call';
+import { useCloseSubmission, useSubmission } from '../api/submissions';
+import { ClosingPage } from '../components/closing-page';
+import { StepMenu } from '../components/step-menu';
+import { TextStep } from '../components/text-step';
+import { UploadStep } from '../components/upload-step';
+import { stepProblems } from '../step-validation';
+
+const parsePosition = (splat: string | undefined): TWizardPosition => {
+  const [step, subStep] = (splat ?? '').split('/').map((n) => Number.parseInt(n, 10));
+  return { step: step || 0, subStep: subStep || 0 };
+};
+
+/** SPEC 2 "/call/{submissionId}/*": the submission wizard; the position lives in the URL. */
+export function SubmissionPage() {
+  const { t } = useTranslation();
+  const { submissionId = '', '*': splat } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const session = useSession();
+  const admin = session.status === 'authenticated' && isAdmin(session.user.roles);
+  const readOnlyView = search.get('readonly') === 'true';
+  const submission = useSubmission(submissionId, readOnlyView && admin);
+  const call = useSubmissionCall(submission.data?.callId, readOnlyView && admin);
+  const close = useCloseSubmission();
+  const [contents, setContents] = useState<Record<string, string>>({});
+  const [problems, setProblems] = useState<string[]>([]);
+  const [closing, setClosing] = useState(false);
+  const flushRef = useRef<() => Promise<boolean>>(async () => true);
+
+  const steps = useMemo(() => [...(call.data?.steps ?? [])].sort((a, b) => a.sort - b.sort), [call.data]);
+  const navSteps = useMemo(() => steps.map((s) => ({ stepTypeName: s.stepType?.name ?? '' })), [steps]);
+  const position = clampPosition(parsePosition(splat), navSteps);
+  const readOnly = readOnlyView || Boolean(submission.data?.closed);
+  const resultOf = (step: TStep) => submission.data?.stepResults.find((r) => r.stepId === step.id);
+  const contentOf = (step: TStep) => contents[step.id] ?? resultOf(step)?.content;
+  const registerFlush = useCallback((flush: () => Promise<boolean>) => {
+    flushRef.current = flush;
+  }, []);
+  const onContent = useCallback(
+    (stepId: string) => (content: string) =>
+      setContents((c) => (c[stepId] === content ? c : { ...c, [stepId]: content })),
+    [],
+  );
+  const contentHandlers = useMemo(
+    () => Object.fromEntries(steps.map((s) => [s.id, onContent(s.id)])),
+    [steps, onContent],
+  );
+
+  if (submission.isError || call.isError) {
+    const notFound = submission.error instanceof ApiError && submission.error.status === 404;
+    return (
+      <Alert color="red" title={t(notFound ? 'applying.notFound' : 'errors.unexpected')}>
+        <Button component={Link} to="/calls" mt="sm">
+          {t('applying.backToCalls')}
+        </Button>
+      </Alert>
+    );
+  }
+  if (!submission.data || !call.data) {
+    return (
+      <Center mih="40vh">
+        <Loader />
+      </Center>
+    );
+  }
+  if (closing) {
+    return (
+      <Center mih="50vh">
+        <Stack align="center">
+          <Loader size="lg" />
+          <Text>{t('applying.processing')}</Text>
+        </Stack>
+      </Center>
+    );
+  }
+  if (isClosingPage(position, navSteps) && submission.data.closed) return <ClosingPage callName={call.data.name} />;
+
+  const go = async (target: TWizardPosition) => {
+    const saved = await flushRef.current();
+    if (!saved && !readOnly) {
+      setProblems(['applying.validation.notSaved']);
+      return;
+    }
+    setProblems([]);
+    navigate({ pathname: `/call/${submissionId}/${target.step}/${target.subStep}`, search: search.toString() });
+    window.scrollTo({ top: 0 });
+  };
+  const isDone = (index: number) => {
+    const step = steps[index];
+    return step ? stepProblems(step, contentOf(step)).length === 0 : false;
+  };
+  const canGoTo = (index: number) =>
+    readOnly || index <= position.step || steps.slice(0, index).every((_, i) => isDone(i));
+  const current = steps[position.step];
+  const next = async () => {
+    if (!current) return;
+    const found = readOnly ? [] : stepProblems(current, contentOf(current));
+    if (found.length) {
+      setProblems(found); // SPEC 4: Next is blocked while the step is not valid
+      return;
+    }
+    await go(nextPosition(position, navSteps));
+  };
+  const submit = () => {
+    if (!current) return;
+    const found = steps.flatMap((s) => stepProblems(s, contentOf(s)));
+    if (found.length) {
+      setProblems(found);
+      return;
+    }
+    modals.openConfirmModal({
+      title: t('applying.confirm.title'),
+      children: <Text size="sm">{t('applying.confirm.text')}</Text>,
+      labels: { confirm: t('applying.confirm.yes'), cancel: t('applying.confirm.no') },
+      onConfirm: async () => {
+        await flushRef.current();
+        setClosing(true);
+        try {
+          await close.mutateAsync(submissionId);
+          await submission.refetch();
+          navigate(`/call/${submissionId}/${steps.length}/0`, { replace: true });
+        } catch (err) {
+          setProblems([err instanceof ApiError ? err.problem.messageKey : 'errors.unexpected']);
+        } finally {
+          setClosing(false);
+        }
+      },
+    });
+  };
+  const showNav = !readOnly && navSteps.reduce((n, s) => n + (s.stepTypeName === 'miniDyi' ? 6 : 1), 0) > 1;
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 3 }}>
+        <Paper withBorder radius="md" p="sm">
+          <Text fw={700} mb="xs">
+            {call.data.name}
+          </Text>
+          {readOnly && (
+            <Badge color={submission.data.closed ? 'teal' : 'gray'} mb="sm">
+              {t(submission.data.closed ? 'applying.status.submitted' : 'applying.status.readOnly')}
+            </Badge>
+          )}
+          <StepMenu steps={steps} position={position} isDone={isDone} canGoTo={canGoTo} onGo={(p) => void go(p)} />
+          {!submission.data.closed && (
+            <Button
+              component={Link}
+              to="/calls"
+              variant="subtle"
+              leftSection={<IconArrowLeft size={16} />}
+              mt="md"
+              fullWidth
+            >
+              {t('applying.backToCalls')}
+            </Button>
+          )}
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 9 }}>
+        {current ? (
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+            <Stack gap="md">
+              <div>
+                <Text size="sm" c="dimmed">
+                  {t('applying.stepOf', { n: position.step + 1, total: steps.length })}
+                </Text>
+                <Title order={2}>{current.name || t('applying.untitledStep', { n: position.step + 1 })}</Title>
+              </div>
+              {current.description && <SafeHtml html={current.description} />}
+              <StepBody
+                key={current.id}
+                step={current}
+                submissionId={submissionId}
+                result={resultOf(current)}
+                readOnly={readOnly}
+                onContent={contentHandlers[current.id] ?? (() => {})}
+                registerFlush={registerFlush}
+              />
+              {problems.length > 0 && (
+                <Alert color="red" role="alert" data-testid="step-problems">
+                  {[...new Set(problems)].map((p) => (
+                    <div key={p}>{t(p)}</div>
+                  ))}
+                </Alert>
+              )}
+              {(showNav || (!readOnly && isLastPosition(position, navSteps))) && (
+                <Group justify="space-between" mt="md">
+                  <Button
+                    variant="default"
+                    leftSection={<IconArrowLeft size={16} />}
+                    onClick={() => void go(previousPosition(position, navSteps))}
+                    disabled={position.step === 0 && position.subStep === 0}
+                  >
+                    {t('applying.previous')}
+                  </Button>
+                  {isLastPosition(position, navSteps) ? (
+                    <Button leftSection={<IconSend size={16} />} onClick={submit}>
+                      {t('applying.submit')}
+                    </Button>
+                  ) : (
+                    <Button rightSection={<IconArrowRight size={16} />} onClick={() => void next()}>
+                      {t('applying.next')}
+                    </Button>
+                  )}
+                </Group>
+              )}
+            </Stack>
+          </Paper>
+        ) : (
+          <Alert>{t('applying.noSteps')}</Alert>
+        )}
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+type BodyProps = {
+  step: TStep;
+  submissionId: string;
+  result: TStepResult | undefined;
+  readOnly: boolean;
+  onContent: (content: string) => void;
+  registerFlush: (flush: () => Promise<boolean>) => void;
+};
+
+const nothingToSave = async () => true;
+
+function StepBody({ step, submissionId, result, readOnly, onContent, registerFlush }: BodyProps) {
+  const { t } = useTranslation();
+  const type = step.stepType?.name;
+  // Only the text step has typing to save; the others save as they act (uploads) or not at all.
+  useEffect(() => {
+    if (type !== 'text') registerFlush(nothingToSave);
+  }, [type, registerFlush]);
+  if (type === 'text') {
+    return (
+      <TextStep
+        step={step}
+        submissionId={submissionId}
+        result={result}
+        readOnly={readOnly}
+        onContent={onContent}
+        registerFlush={registerFlush}
+      />
+    );
+  }
+  if (type === 'upload') {
+    return (
+      <UploadStep step={step} submissionId={submissionId} result={result} readOnly={readOnly} onContent={onContent} />
+    );
+  }
+  // SPEC 2: a step type this version does not handle says so.
+  return <Alert color="gray">{t('applying.notImplemented')}</Alert>;
+}

@@ -1,0 +1,168 @@
+import { type TStepResult, ZStepResult } from '@impact/domain';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, apiRequest } from '../../lib/api-client';
+
+export type SaveStatus = 'saved' | 'dirty' | 'saving' | 'offline' | 'conflict' | 'error';
+
+const DEBOUNCE_MS = 800;
+const RETRY_MS = 5_000;
+const draftKey = (submissionId: string, stepId: string) => `impact-calls.draft.${submissionId}.${stepId}`;
+
+type Options = {
+  submissionId: string;
+  stepId: string;
+  /** The stored answer and its version, as loaded. */
+  initial: TStepResult | undefined;
+  readOnly: boolean;
+};
+
+/**
+ * Autosave of one step's answer (DESIGN "Data rules"): saved a moment after typing stops and on
+ * every navigation (flush); a local draft copy survives a reload or a lost connection; offline
+ * writes retry on their own; a write based on an old version is refused by the server and the
+ * page offers the newer answer instead of overwriting it.
+ */
+export function useAutosave({ submissionId, stepId, initial, readOnly }: Options) {
+  // A draft left by an unsaved session (reload while offline) wins only if it was based on the
+  // version the server still has; otherwise the server's newer answer is shown.
+  const [restored] = useState(() => {
+    const draft = readOnly ? null : readDraft(submissionId, stepId);
+    const usable = draft && draft.version === (initial?.version ?? 0) && draft.content !== (initial?.content ?? '');
+    return usable ? draft.content : null;
+  });
+  const [content, setContent] = useState<string>(restored ?? initial?.content ?? '');
+  const [status, setStatus] = useState<SaveStatus>(restored !== null ? 'dirty' : 'saved');
+  const [newer, setNewer] = useState<TStepResult | null>(null);
+  const version = useRef(initial?.version ?? 0);
+  const latest = useRef(content);
+  const inFlight = useRef<Promise<boolean> | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const dirty = useRef(restored !== null);
+
+  const save = useCallback(async (): Promise<boolean> => {
+    if (readOnly) return true;
+    if (inFlight.current) await inFlight.current;
+    if (!dirty.current) return true;
+    const sending = latest.current;
+    setStatus('saving');
+    const run = (async () => {
+      try {
+        const result = ZStepResult.parse(
+          await apiRequest('Call/UpsertCallStepResult', {
+            method: 'POST',
+            body: { callSubmissionId: submissionId, stepId, content: sending, version: version.current },
+          }),
+        );
+        version.current = result.version;
+        if (latest.current === sending) {
+          dirty.current = false;
+          clearDraft(submissionId, stepId);
+          setStatus('saved');
+        } else {
+          setStatus('dirty');
+        }
+        return true;
+      } catch (err) {
+        if (err instanceof ApiError && err.isNetworkError) {
+          setStatus('offline');
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => void save(), RETRY_MS);
+          return false;
+        }
+        if (err instanceof ApiError && err.problem.type === '/problems/staleVersion') {
+          const fresh = await apiRequest('Call/GetStepResult', { query: { submissionId, StepId: stepId } }).catch(
+            () => null,
+          );
+          setNewer(fresh ? ZStepResult.parse(fresh) : null);
+          setStatus('conflict');
+          return false;
+        }
+        setStatus('error');
+        return false;
+      } finally {
+        inFlight.current = null;
+      }
+    })();
+    inFlight.current = run;
+    return run;
+  }, [readOnly, submissionId, stepId]);
+
+  const change = useCallback(
+    (next: string) => {
+      if (readOnly) return;
+      latest.current = next;
+      dirty.current = true;
+      setContent(next);
+      writeDraft(submissionId, stepId, next, version.current);
+      setStatus((s) => (s === 'conflict' ? s : 'dirty'));
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void save(), DEBOUNCE_MS);
+    },
+    [readOnly, save, submissionId, stepId],
+  );
+
+  /** Take the newer answer from the server (the user's own text stays in the draft until then). */
+  const loadNewer = useCallback(() => {
+    if (!newer) return;
+    version.current = newer.version;
+    latest.current = newer.content;
+    dirty.current = false;
+    setContent(newer.content);
+    clearDraft(submissionId, stepId);
+    setNewer(null);
+    setStatus('saved');
+  }, [newer, submissionId, stepId]);
+
+  /** Keep this tab's text: save it over the newer version, knowingly. */
+  const keepMine = useCallback(() => {
+    if (!newer) return;
+    version.current = newer.version;
+    setNewer(null);
+    dirty.current = true;
+    void save();
+  }, [newer, save]);
+
+  // A pending change is saved before the page goes away; the browser warns if it cannot be.
+  useEffect(() => {
+    const beforeUnload = (e: BeforeUnloadEvent) => {
+      if (dirty.current) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => {
+      window.removeEventListener('beforeunload', beforeUnload);
+      clearTimeout(timer.current);
+      if (dirty.current) void save();
+    };
+  }, [save]);
+
+  useEffect(() => {
+    const online = () => dirty.current && void save();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [save]);
+
+  return { content, change, status, flush: save, newer, loadNewer, keepMine };
+}
+
+function readDraft(submissionId: string, stepId: string): { content: string; version: number } | null {
+  try {
+    const raw = window.localStorage.getItem(draftKey(submissionId, stepId));
+    return raw ? (JSON.parse(raw) as { content: string; version: number }) : null;
+  } catch {
+    return null;
+  }
+}
+function writeDraft(submissionId: string, stepId: string, content: string, version: number) {
+  try {
+    window.localStorage.setItem(draftKey(submissionId, stepId), JSON.stringify({ content, version }));
+  } catch {
+    // storage full or disabled: the server save still runs
+  }
+}
+function clearDraft(submissionId: string, stepId: string) {
+  try {
+    window.localStorage.removeItem(draftKey(submissionId, stepId));
+  } catch {
+    // ignore
+  }
+}

@@ -1,0 +1,99 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createCallWithTextAndUpload } from '../support/api';
+import { useBrowser } from '../support/journey';
+import { registerAndVerify, uniqueEmail } from '../support/sign-in';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+
+describe('applying to a call', () => {
+  const browser = useBrowser();
+
+  it('registers an organization from the card, answers with autosave, uploads, submits, and is reopened by the admin', async () => {
+    const callName = `Bando Comunità ${Date.now().toString(36)}`;
+    const { api, callId } = await createCallWithTextAndUpload(browser.baseUrl, callName);
+    const { context, page } = await browser.newPage();
+    const person = {
+      firstName: 'Elena',
+      lastName: 'Galli',
+      email: uniqueEmail('elena'),
+      password: 'una frase lunga e sicura',
+    };
+    await registerAndVerify(page, person);
+    await page.getByRole('link', { name: 'Accedi' }).click();
+    await page.getByLabel('E-mail', { exact: true }).fill(person.email);
+    await page.getByLabel('Password', { exact: true }).fill(person.password);
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.waitForURL('**/calls');
+
+    // No organization yet: "Candidati" opens the register dialog, then the application.
+    const card = page.getByTestId('call-card').filter({ hasText: callName });
+    await card.getByRole('button', { name: 'Candidati' }).click();
+    const dialog = page.getByRole('dialog');
+    await textbox(dialog as unknown as Page, "Nome dell'organizzazione").fill('Fondazione Elena');
+    await textbox(dialog as unknown as Page, 'Partita IVA o codice fiscale').fill('01234567890');
+    await textbox(dialog as unknown as Page, 'Indirizzo (via e numero civico)').fill('Via Po 2');
+    await textbox(dialog as unknown as Page, 'Città').fill('Torino');
+    await dialog.getByRole('combobox', { name: 'Paese', exact: true }).fill('Ital');
+    await page.getByRole('option', { name: 'Italia', exact: true }).click();
+    await textbox(dialog as unknown as Page, 'Nome').fill('Elena');
+    await textbox(dialog as unknown as Page, 'Cognome').fill('Galli');
+    await textbox(dialog as unknown as Page, "Ruolo nell'organizzazione").fill('Presidente');
+    await textbox(dialog as unknown as Page, 'E-mail').fill('elena@example.org');
+    await dialog.getByRole('checkbox', { name: /Acconsento/ }).check();
+    await dialog.getByRole('button', { name: 'Registra e continua' }).click();
+    await page.waitForURL(/\/call\/[0-9a-f-]{36}\/0\/0$/);
+    const submissionUrl = page.url();
+
+    // Next is blocked without an answer.
+    await page.getByRole('button', { name: 'Avanti' }).click();
+    await page.getByTestId('step-problems').getByText('Scrivi una risposta prima di proseguire.').waitFor();
+
+    // Autosave: type, see "Salvato", reload, find the text.
+    await page.getByTestId('text-answer').fill('Un doposcuola per 40 ragazzi del quartiere.');
+    await page.locator('[data-testid="save-status"][data-status="saved"]').waitFor();
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('text-answer').inputValue())
+      .toBe('Un doposcuola per 40 ragazzi del quartiere.');
+
+    await page.getByRole('button', { name: 'Avanti' }).click();
+    await page.waitForURL(/\/1\/0$/);
+
+    // A file over the limit is refused with the size and unit; a PDF is accepted.
+    const slot = page.getByTestId('slot-Budget');
+    await slot
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'enorme.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(1024 * 1024 + 10, 32) });
+    await slot
+      .getByTestId('upload-error')
+      .getByText('Le dimensioni del documento superano quelle consentite (1 MB).')
+      .waitFor();
+    await slot
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'budget.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await slot.getByText('budget.pdf').waitFor();
+
+    await page.getByRole('button', { name: 'Invia la candidatura' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sì, invia' }).click();
+    await page.getByRole('heading', { name: 'Grazie, candidatura inviata!' }).waitFor();
+    await page.getByRole('link', { name: 'Torna ai bandi' }).click();
+
+    // The card now offers the closed-state button; the steps are read-only.
+    await card.getByRole('button', { name: 'Vedi candidatura' }).click();
+    await page.getByRole('heading', { name: 'Il progetto' }).waitFor();
+    expect(await page.getByTestId('text-answer').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByRole('button', { name: 'Avanti' }).count()).toBe(0);
+
+    // The admin reopens it: the applicant can edit again.
+    const submissionId = /\/call\/([0-9a-f-]{36})\//.exec(submissionUrl)?.[1];
+    const list = await api<Array<{ id: string; callId: string }>>(`Call/GetSubmissions?callId=${callId}`);
+    expect(list.map((s) => s.id)).toContain(submissionId);
+    await api(`CallSubmission/ReOpenSubmission?submissionId=${submissionId}`, 'POST');
+    await page.goto(submissionUrl);
+    await page.getByTestId('text-answer').waitFor();
+    expect(await page.getByTestId('text-answer').getAttribute('readonly')).toBeNull();
+    await context.close();
+  });
+});
