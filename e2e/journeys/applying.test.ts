@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createCallWithTextAndUpload } from '../support/api';
 import { useBrowser } from '../support/journey';
-import { registerAndVerify, uniqueEmail } from '../support/sign-in';
+import { DEMO, registerAndVerify, signIn, uniqueEmail } from '../support/sign-in';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
@@ -86,11 +86,25 @@ describe('applying to a call', () => {
     expect(await page.getByTestId('text-answer').getAttribute('readonly')).not.toBeNull();
     expect(await page.getByRole('button', { name: 'Avanti' }).count()).toBe(0);
 
-    // The admin reopens it: the applicant can edit again.
+    // The admin finds it in the submissions tab, sees its attachment, and reopens it.
     const submissionId = /\/call\/([0-9a-f-]{36})\//.exec(submissionUrl)?.[1];
     const list = await api<Array<{ id: string; callId: string }>>(`Call/GetSubmissions?callId=${callId}`);
     expect(list.map((s) => s.id)).toContain(submissionId);
-    await api(`CallSubmission/ReOpenSubmission?submissionId=${submissionId}`, 'POST');
+    const admin = await browser.newPage();
+    await signIn(admin.page, DEMO.admin);
+    await admin.page.goto('/admin?tab=submissions');
+    await admin.page.getByRole('textbox', { name: 'Cerca organizzazione o utente' }).fill('Fondazione Elena');
+    const row = admin.page.getByTestId('submission-row').filter({ hasText: callName });
+    await row.getByRole('link', { name: 'Allegati' }).click();
+    await admin.page.getByRole('cell', { name: 'budget.pdf' }).waitFor();
+    await admin.page.goBack();
+    await admin.page.getByRole('textbox', { name: 'Cerca organizzazione o utente' }).fill('Fondazione Elena');
+    await row.getByRole('button', { name: 'Riapri' }).click();
+    await admin.page.getByRole('dialog').getByRole('button', { name: 'Riapri' }).click();
+    await admin.page.getByText('Candidatura riaperta').waitFor();
+    await admin.context.close();
+
+    // The applicant can edit again.
     await page.goto(submissionUrl);
     await page.getByTestId('text-answer').waitFor();
     expect(await page.getByTestId('text-answer').getAttribute('readonly')).toBeNull();

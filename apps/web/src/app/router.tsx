@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { AdminIndexPage } from '../features/admin/admin-index-page';
+import { AttachmentsPage } from '../features/admin-submissions/attachments-page';
 import { CallsPage } from '../features/applying/pages/calls-page';
 import { SubmissionPage } from '../features/applying/pages/submission-page';
 import { RequireAdmin, RequireAuth } from '../features/auth/guards';
@@ -35,6 +36,7 @@ export function createRouter() {
               element: <RequireAdmin />,
               children: [
                 { index: true, element: <AdminIndexPage /> },
+                { path: 'attachments/:subId', element: <AttachmentsPage /> },
                 // The call builder pages carry the rich-text editor: loaded on demand, outside the applicant bundle.
                 {
                   path: 'steps',

@@ -22,7 +22,12 @@ describe('apiRequest', () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchStub);
     token = 'old-token';
-    configureApiClient({ getAccessToken: () => token, refreshAccessToken, onSessionLost, getOrganizationId: () => 'org-1' });
+    configureApiClient({
+      getAccessToken: () => token,
+      refreshAccessToken,
+      onSessionLost,
+      getOrganizationId: () => 'org-1',
+    });
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -52,6 +57,22 @@ describe('apiRequest', () => {
     fetchStub.mockResolvedValue(problem(status));
     await expect(apiRequest('Thing/Get')).rejects.toBeInstanceOf(ApiError);
     expect(onSessionLost).toHaveBeenCalledOnce();
+  });
+
+  it('does not end the session when only the selected organization is stale', async () => {
+    fetchStub.mockResolvedValueOnce(
+      new Response(
+        JSON.stringify({
+          type: '/problems/forbidden',
+          title: 'x',
+          status: 403,
+          messageKey: 'errors.organizations.notYours',
+        }),
+        { status: 403 },
+      ),
+    );
+    await expect(apiRequest('Thing/Get')).rejects.toMatchObject({ status: 403 });
+    expect(onSessionLost).not.toHaveBeenCalled();
   });
 
   it('does not end the session for other errors, and reports network failures as status 0', async () => {

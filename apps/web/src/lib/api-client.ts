@@ -106,7 +106,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   if (!response.ok) {
     const error = await toApiError(response);
-    if (!options.skipAuth && token && SESSION_ENDING.has(response.status)) hooks.onSessionLost();
+    // A 403 for a stale selected organization (deleted in another tab) is not a lost session:
+    // the organization list resynchronises the selection instead.
+    const staleOrganization = error.problem.messageKey === 'errors.organizations.notYours';
+    if (!options.skipAuth && token && SESSION_ENDING.has(response.status) && !staleOrganization) hooks.onSessionLost();
     throw error;
   }
   if (response.status === 204) return undefined as T;

@@ -1,8 +1,9 @@
 import { EmptyState, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconBrush, IconChartBar, IconInbox, IconTargetArrow } from '@tabler/icons-react';
+import { IconBrush, IconChartBar, IconTargetArrow } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { SubmissionsTab } from '../admin-submissions/submissions-tab';
 import { useSession } from '../auth/session-store';
 import { CallsTab } from '../call-builder/components/calls-tab';
 import { useConfig } from '../config/api/get-config';
@@ -46,11 +47,7 @@ export function AdminIndexPage() {
           <CallsTab />
         </Tabs.Panel>
         <Tabs.Panel value="submissions">
-          <LaterEmptyState
-            icon={<IconInbox size={28} />}
-            title={t('adminIndex.submissions.title')}
-            text={t('adminIndex.submissions.text')}
-          />
+          <SubmissionsTab />
         </Tabs.Panel>
         <Tabs.Panel value="report">
           <LaterEmptyState

@@ -1,0 +1,67 @@
+import { ActionIcon, Anchor, Breadcrumbs, Center, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { downloadFile, useAttachments } from '../applying/api/files';
+
+/** SPEC 2 admin attachments/{subId}: description, attachment name, file name, created at. */
+export function AttachmentsPage() {
+  const { t, i18n } = useTranslation();
+  const { subId = '' } = useParams();
+  const attachments = useAttachments(subId);
+  return (
+    <Stack>
+      <Breadcrumbs>
+        <Anchor component={Link} to="/admin?tab=submissions">
+          {t('adminIndex.tabs.submissions')}
+        </Anchor>
+        <Text>{t('adminSubmissions.attachments.title')}</Text>
+      </Breadcrumbs>
+      <Title order={1}>{t('adminSubmissions.attachments.title')}</Title>
+      {attachments.isPending ? (
+        <Center mih={120}>
+          <Loader />
+        </Center>
+      ) : attachments.isError ? (
+        <Text c="red">{t('errors.notFound')}</Text>
+      ) : attachments.data.length === 0 ? (
+        <Text c="dimmed">{t('adminSubmissions.attachments.empty')}</Text>
+      ) : (
+        <Table striped verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('adminSubmissions.attachments.description')}</Table.Th>
+              <Table.Th>{t('adminSubmissions.attachments.name')}</Table.Th>
+              <Table.Th>{t('adminSubmissions.attachments.fileName')}</Table.Th>
+              <Table.Th>{t('adminSubmissions.attachments.createdAt')}</Table.Th>
+              <Table.Th aria-label={t('adminSubmissions.actions.download')} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {attachments.data.map((a) => (
+              <Table.Tr key={a.fileDownloadId}>
+                <Table.Td>{a.descrizione || '—'}</Table.Td>
+                <Table.Td>{a.nomeAllegato}</Table.Td>
+                <Table.Td>{a.fileName}</Table.Td>
+                <Table.Td>
+                  {new Date(a.createdAt).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
+                </Table.Td>
+                <Table.Td>
+                  <Tooltip label={t('adminSubmissions.actions.download')}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('adminSubmissions.actions.download')}
+                      onClick={() => void downloadFile(a.fileDownloadId, a.fileName)}
+                    >
+                      <IconDownload size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,194 @@
+import type { TSubmissionListItem } from '@impact/domain';
+import { ActionIcon, Badge, Center, Group, Loader, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconEye, IconLockOpen, IconPaperclip, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAdminSubmissions, useDeleteSubmission, useReopenSubmission } from './api';
+
+/** Admin index, submissions tab: every submission with filters, read-only view, attachments, reopen, delete. */
+export function SubmissionsTab() {
+  const { t, i18n } = useTranslation();
+  const submissions = useAdminSubmissions();
+  const reopen = useReopenSubmission();
+  const remove = useDeleteSubmission();
+  const [callId, setCallId] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
+
+  const calls = useMemo(() => {
+    const byId = new Map((submissions.data ?? []).map((s) => [s.callId, s.callName]));
+    return [...byId].map(([value, label]) => ({ value, label }));
+  }, [submissions.data]);
+  const rows = (submissions.data ?? []).filter((s) => {
+    const q = query.trim().toLowerCase();
+    return (
+      (!callId || s.callId === callId) &&
+      (!status || (status === 'closed') === s.closed) &&
+      (!q || [s.organizationName, s.userEmail, s.userName].some((v) => v.toLowerCase().includes(q)))
+    );
+  });
+  const date = (iso: string | null) =>
+    iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }) : '—';
+
+  const confirmReopen = (s: TSubmissionListItem) =>
+    modals.openConfirmModal({
+      title: t('adminSubmissions.reopen.title'),
+      children: <Text size="sm">{t('adminSubmissions.reopen.text', { organization: s.organizationName })}</Text>,
+      labels: { confirm: t('adminSubmissions.reopen.confirm'), cancel: t('adminSubmissions.cancel') },
+      onConfirm: () =>
+        reopen.mutate(s.id, {
+          onSuccess: () => notifications.show({ color: 'teal', message: t('adminSubmissions.reopen.done') }),
+          onError: () => notifications.show({ color: 'red', message: t('errors.unexpected') }),
+        }),
+    });
+  const confirmDelete = (s: TSubmissionListItem) =>
+    modals.openConfirmModal({
+      title: t('adminSubmissions.delete.title'),
+      children: (
+        <Text size="sm">
+          {t('adminSubmissions.delete.text', { organization: s.organizationName, call: s.callName })}
+        </Text>
+      ),
+      labels: { confirm: t('adminSubmissions.delete.confirm'), cancel: t('adminSubmissions.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(s.id, {
+          onSuccess: () => notifications.show({ color: 'teal', message: t('adminSubmissions.delete.done') }),
+          onError: () =>
+            notifications.show({
+              color: 'red',
+              title: t('adminSubmissions.delete.errorTitle'),
+              message: t('errors.unexpected'),
+            }),
+        }),
+    });
+
+  if (submissions.isPending) {
+    return (
+      <Center mih={160}>
+        <Loader />
+      </Center>
+    );
+  }
+  return (
+    <>
+      <Group mb="md" align="flex-end">
+        <Select
+          label={t('adminSubmissions.filters.call')}
+          data={calls}
+          value={callId}
+          onChange={setCallId}
+          clearable
+          searchable
+          w={260}
+        />
+        <Select
+          label={t('adminSubmissions.filters.status')}
+          data={[
+            { value: 'open', label: t('adminSubmissions.status.open') },
+            { value: 'closed', label: t('adminSubmissions.status.closed') },
+          ]}
+          value={status}
+          onChange={setStatus}
+          clearable
+          w={180}
+        />
+        <TextInput
+          label={t('adminSubmissions.filters.search')}
+          leftSection={<IconSearch size={16} />}
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          w={260}
+        />
+      </Group>
+      {rows.length === 0 ? (
+        <Text c="dimmed">{t('adminSubmissions.empty')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={860}>
+          <Table striped highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('adminSubmissions.columns.call')}</Table.Th>
+                <Table.Th>{t('adminSubmissions.columns.organization')}</Table.Th>
+                <Table.Th>{t('adminSubmissions.columns.user')}</Table.Th>
+                <Table.Th>{t('adminSubmissions.columns.status')}</Table.Th>
+                <Table.Th>{t('adminSubmissions.columns.updated')}</Table.Th>
+                <Table.Th>{t('adminSubmissions.columns.submitted')}</Table.Th>
+                <Table.Th aria-label={t('adminSubmissions.columns.actions')} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((s) => (
+                <Table.Tr key={s.id} data-testid="submission-row">
+                  <Table.Td>{s.callName}</Table.Td>
+                  <Table.Td>{s.organizationName}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{s.userName}</Text>
+                    <Text size="xs" c="dimmed">
+                      {s.userEmail}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={s.closed ? 'teal' : 'gray'} variant="light">
+                      {t(s.closed ? 'adminSubmissions.status.closed' : 'adminSubmissions.status.open')}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{date(s.updatedAt)}</Table.Td>
+                  <Table.Td>{date(s.closedAt)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Tooltip label={t('adminSubmissions.actions.view')}>
+                        <ActionIcon
+                          component={Link}
+                          to={`/call/${s.id}/0/0?readonly=true`}
+                          variant="subtle"
+                          aria-label={t('adminSubmissions.actions.view')}
+                        >
+                          <IconEye size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t('adminSubmissions.actions.attachments')}>
+                        <ActionIcon
+                          component={Link}
+                          to={`/admin/attachments/${s.id}`}
+                          variant="subtle"
+                          aria-label={t('adminSubmissions.actions.attachments')}
+                        >
+                          <IconPaperclip size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      {s.closed && (
+                        <Tooltip label={t('adminSubmissions.actions.reopen')}>
+                          <ActionIcon
+                            variant="subtle"
+                            onClick={() => confirmReopen(s)}
+                            aria-label={t('adminSubmissions.actions.reopen')}
+                          >
+                            <IconLockOpen size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
+                      <Tooltip label={t('adminSubmissions.actions.delete')}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          onClick={() => confirmDelete(s)}
+                          aria-label={t('adminSubmissions.actions.delete')}
+                        >
+                          <IconTrash size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </>
+  );
+}
