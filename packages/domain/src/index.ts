@@ -9,6 +9,7 @@ export * from './organizations';
 export * from './problem';
 export * from './steps';
 export * from './sroi';
+export * from './impact';
 export * from './wizard';
 export * from './quiz';
 export * from './uploads';
