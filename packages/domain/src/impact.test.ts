@@ -34,6 +34,7 @@ const framework = {
   ],
 };
 
+const fwIndicator = framework.outcomes[0]?.indicators[0] ?? { id: '', name: '', proxies: [] };
 const outcome = (over: Partial<TMiniDyiOutcome> = {}): TMiniDyiOutcome => ({
   outcomeId: 'o1',
   sdg: 8,
@@ -93,17 +94,17 @@ describe('mini impact design rules (SPEC 5, 9)', () => {
     expect(keys({ ...valid, selectedOutcomes: [...three, named(custom())] })).toContain(
       IMPACT_ERRORS.tooManyCustomOutcomes,
     );
-    expect(keys({ ...valid, selectedOutcomes: [{ ...three[0]!, sdg: 8 }] })).toContain(
+    expect(keys({ ...valid, selectedOutcomes: [{ ...(three[0] as TMiniDyiOutcome), sdg: 8 }] })).toContain(
       IMPACT_ERRORS.customOutcomeHasSdg,
     );
-    expect(keys({ ...valid, selectedOutcomes: [{ ...three[0]!, customKey: 'short' }] })).toContain(
+    expect(keys({ ...valid, selectedOutcomes: [{ ...(three[0] as TMiniDyiOutcome), customKey: 'short' }] })).toContain(
       IMPACT_ERRORS.customKeyInvalid,
     );
   });
   it('numbers are ≥ 0; a checked indicator needs a target', () => {
     expect(keys({ ...valid, budget: -1 })).toContain(IMPACT_ERRORS.negativeNumber);
     expect(keys({ ...valid, budgetSpent: -1 })).toContain(IMPACT_ERRORS.negativeNumber);
-    const ind = outcome().indicators[0]!;
+    const ind = outcome().indicators[0] as TMiniDyiOutcome['indicators'][number];
     expect(keys({ ...valid, selectedOutcomes: [outcome({ indicators: [{ ...ind, proxyValue: -5 }] })] })).toContain(
       IMPACT_ERRORS.negativeNumber,
     );
@@ -147,9 +148,9 @@ describe('impact selection helpers (SPEC 4)', () => {
     expect(a.selectedOutcomes).toHaveLength(3);
   });
   it('toggling an indicator adds it with the default proxy value, or removes it', () => {
-    const o = toggleIndicator(outcome({ indicators: [] }), framework.outcomes[0]!.indicators[0]!);
+    const o = toggleIndicator(outcome({ indicators: [] }), fwIndicator);
     expect(o.indicators[0]).toMatchObject({ indicatorId: 'i1', proxyValue: 1000, indicatorTargetValue: null });
-    expect(toggleIndicator(o, framework.outcomes[0]!.indicators[0]!).indicators).toEqual([]);
+    expect(toggleIndicator(o, fwIndicator).indicators).toEqual([]);
   });
   it('custom keys are 12 random alphanumerics', () => {
     const a = newCustomKey();
