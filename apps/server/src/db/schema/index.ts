@@ -5,3 +5,4 @@ export * from './idp';
 export * from './organizations';
 export * from './users';
 export * from './submissions';
+export * from './impact';
