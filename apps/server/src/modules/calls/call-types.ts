@@ -9,8 +9,8 @@ import {
 } from '@impact/domain';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { callTypes, steps, stepTypes } from '../../db/schema';
-import { invalid, notFound } from '../../lib/app-error';
+import { callTypes, stepResults, steps, stepTypes } from '../../db/schema';
+import { conflict, invalid, notFound } from '../../lib/app-error';
 import { sanitizeRichText } from './sanitize';
 import { stepTypeNamesById } from './step-types';
 
@@ -142,6 +142,16 @@ async function replaceSteps(db: Db, callTypeId: string, input: TStepInput[], pre
   if (unknown.length > 0) throw invalid(unknown);
 
   const keptIds = prepared.flatMap((s) => (s.id ? [s.id] : []));
+  // Applicants' answers are never dropped by an edit of the call: a step that has answers stays.
+  const removed = existing.map((r) => r.id).filter((id) => !keptIds.includes(id));
+  if (removed.length > 0) {
+    const [answered] = await db
+      .select({ stepId: stepResults.stepId })
+      .from(stepResults)
+      .where(inArray(stepResults.stepId, removed))
+      .limit(1);
+    if (answered) throw conflict('errors.calls.stepHasAnswers');
+  }
   await db
     .delete(steps)
     .where(

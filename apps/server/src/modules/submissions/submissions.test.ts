@@ -328,6 +328,35 @@ describe('submissions (SPEC 3, 4, 5, 7)', () => {
     expect(list[0]).toHaveProperty('userEmail');
   });
 
+  it('an admin cannot remove a step applicants have answered: 409 and the call stays as it was', async () => {
+    const answered = await createOpenCall(t.app, admin.headers, { name: 'Answered' });
+    const sub = (await start(anna, annaOrg, answered.id)).json().id;
+    expect((await writeText(anna, sub, 'risposta', 0, answered.textStepId)).statusCode).toBe(200);
+    const full = (
+      await t.app.inject({ url: `/api/Call/GetCallByIdAdmin?callId=${answered.id}`, headers: as(admin) })
+    ).json();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/Call/UpdateCall',
+      headers: as(admin),
+      payload: {
+        id: full.id,
+        name: full.name,
+        description: full.description,
+        openingAt: full.openingAt,
+        closingAt: full.closingAt,
+        callTypeId: full.callTypeId,
+        callType: { id: full.callTypeId, name: 'Type', description: 'Type', steps: [{ ...full.steps[1], sort: 0 }] },
+      },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().messageKey).toBe('errors.calls.stepHasAnswers');
+    const after = (
+      await t.app.inject({ url: `/api/Call/GetCallByIdAdmin?callId=${answered.id}`, headers: as(admin) })
+    ).json();
+    expect(after.steps.map((s: { id: string }) => s.id)).toEqual(full.steps.map((s: { id: string }) => s.id));
+  });
+
   it('an organization or a call with submissions cannot be deleted; deleting the submission frees them', async () => {
     const del = await t.app.inject({
       method: 'POST',
