@@ -15,6 +15,7 @@ import { configRoutes } from './modules/config/routes';
 import { devOutboxRoutes } from './modules/email/dev-outbox-routes';
 import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
+import { impactAdminRoutes, impactRoutes } from './modules/impact/routes';
 import { derivedSecret } from './modules/idp/provider';
 import { organizationRoutes } from './modules/organizations/routes';
 import { submissionAdminRoutes, submissionRoutes } from './modules/submissions/routes';
@@ -77,6 +78,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
       await api.register(submissionRoutes, deps);
       await api.register(submissionAdminRoutes, deps);
       await api.register(fileRoutes, deps);
+      await api.register(impactRoutes, deps);
+      await api.register(impactAdminRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,7 @@ import type { Db } from './db/client';
 import { seedStepTypes } from './modules/calls/step-types';
 import { seedDefaultConfig } from './modules/config/service';
 import { seedAttachmentTypes } from './modules/files/service';
+import { seedImpact } from './modules/impact/service';
 import { seedDemo } from './seed-demo';
 
 export type SeedReport = {
@@ -15,6 +16,7 @@ export async function seed(db: Db, config: AppConfig): Promise<SeedReport> {
   const configCreated = await seedDefaultConfig(db);
   await seedStepTypes(db);
   await seedAttachmentTypes(db);
+  await seedImpact(db, config);
   const demoAccounts = await seedDemo(db, config);
   return { configCreated, demoAccounts };
 }

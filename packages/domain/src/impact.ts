@@ -112,9 +112,13 @@ export const ZParseWorkbookRequest = z.object({
   /** The .xls / .xlsx bytes, base64 (at most WORKBOOK_MAX_BYTES once decoded). */
   contentBase64: z.string().max(8 * 1024 * 1024),
 });
+/** The preview may be incomplete (an outcome without indicators…): its problems say what is missing. */
+const ZPreviewOutcome = ZOutcomeInput.extend({
+  indicators: z.array(ZIndicatorInput.extend({ proxies: z.array(ZProxyInput) })),
+});
 export const ZParseWorkbookResponse = z.object({
   stakeholders: z.array(ZStakeholderInput),
-  outcomes: z.array(ZOutcomeInput),
+  outcomes: z.array(ZPreviewOutcome),
   problems: z.array(ZWorkbookProblem),
   rows: z.number().int(),
 });
@@ -412,3 +416,46 @@ export function newCustomOutcome(): TMiniDyiOutcome {
     ],
   };
 }
+
+// ---- API shapes of the applicant's impact step ----
+export const ZSroiScenario = z.object({
+  yearly: z.array(z.number()),
+  presentValue: z.number(),
+  netPresentValue: z.number(),
+  ratio: z.number().nullable(),
+  paybackMonths: z.number().nullable(),
+});
+export const ZSroiEstimate = z.object({
+  yearlyValue: z.number(),
+  central: ZSroiScenario,
+  low: ZSroiScenario,
+  high: ZSroiScenario,
+  overThreshold: z.boolean(),
+});
+
+/** SPEC 7 PUT ImpactFramework/PutMiniDYI: by stepResultID, or by submission and step; `version` as in UpsertCallStepResult. */
+export const ZPutMiniDyiRequest = z.object({
+  stepResultID: z.uuid().optional(),
+  submissionId: z.uuid().optional(),
+  stepId: z.uuid().optional(),
+  version: z.number().int().min(0),
+  budget: amount,
+  budgetSpent: amount,
+  sdg: z.array(ZSdgCode).max(17),
+  outcomes: z.array(ZMiniDyiOutcome).max(100),
+});
+export type TPutMiniDyiRequest = z.infer<typeof ZPutMiniDyiRequest>;
+
+export const ZMiniDyiResponse = z.object({
+  submissionId: z.uuid(),
+  stepId: z.uuid(),
+  stepResultId: z.uuid().nullable(),
+  version: z.number().int(),
+  frameworkId: z.uuid().nullable(),
+  answer: ZMiniDyiAnswer,
+  estimate: ZSroiEstimate,
+  score: z.number().nullable(),
+  lowerScore: z.number().nullable(),
+  upperScore: z.number().nullable(),
+});
+export type TMiniDyiResponse = z.infer<typeof ZMiniDyiResponse>;

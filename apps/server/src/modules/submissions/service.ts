@@ -18,6 +18,7 @@ import { callSubmissions, calls, organizations, stepResults } from '../../db/sch
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { getCallByIdAdmin } from '../calls/service';
+import { checkImpactAnswer, impactAnswerMissing } from '../impact/answer';
 import { type CallRow, isCallLocked, isCallOpen, loadSubmissionFor, type SubmissionRow } from './access';
 
 type StepResultRow = typeof stepResults.$inferSelect;
@@ -186,7 +187,10 @@ export async function upsertStepResult(db: Db, user: SessionUser, input: TUpsert
     assertWritable(submission, call, now);
     const step = await stepOfSubmission(tx, call, input.stepId);
     checkAnswer(step, input.content);
-    return writeStepResult(tx, submission.id, step.id, input.content, input.score ?? null, input.version);
+    // The impact step's answer obeys the impact rules; its score is the server's SROI estimate.
+    const score =
+      step.stepType?.name === 'miniDyi' ? await checkImpactAnswer(tx, step, input.content) : (input.score ?? null);
+    return writeStepResult(tx, submission.id, step.id, input.content, score, input.version);
   });
 }
 
@@ -239,6 +243,7 @@ export async function missingAnswers(db: Db | Tx, call: CallRow, submissionId: s
       if (!answer?.success || !answer.data.answer.trim())
         problems.push({ path: step.id, messageKey: 'errors.submissions.textMissing' });
     }
+    if (type === 'miniDyi') problems.push(...(await impactAnswerMissing(db, step, content)));
     if (type === 'upload') {
       const def = parseStepContent('upload', step.content);
       const slots = def.ok ? (def.value as TUploadStepContent) : [];

@@ -1,0 +1,57 @@
+import {
+  DEFAULT_SROI_PARAMS,
+  estimateMiniDyi,
+  miniDyiAnswerProblems,
+  parseImpactStepContent,
+  type TImpactFramework,
+  type TMiniDyiAnswer,
+  type TStep,
+  ZMiniDyiAnswer,
+} from '@impact/domain';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { impactFrameworks } from '../../db/schema';
+import { invalid } from '../../lib/app-error';
+
+/** The framework a miniDyi step is built on (null when the admin has not picked one yet). */
+export async function frameworkOfStep(db: Db | Tx, step: TStep) {
+  const def = parseImpactStepContent(step.content);
+  if (!def) return { def: null, framework: null };
+  const [row] = await db.select().from(impactFrameworks).where(eq(impactFrameworks.id, def.frameworkId));
+  const framework: Pick<TImpactFramework, 'outcomes' | 'stakeholders'> | null = row
+    ? { outcomes: row.outcomes, stakeholders: row.stakeholders }
+    : null;
+  return { def, framework };
+}
+
+function parseAnswer(content: string): TMiniDyiAnswer | null {
+  try {
+    const parsed = ZMiniDyiAnswer.safeParse(JSON.parse(content));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every write of a miniDyi answer (PutMiniDYI or UpsertCallStepResult) goes through the same
+ * rules as the page (SPEC 5 "Impact design"); a refused answer is a 400 and nothing is stored.
+ * Returns the score to store: the central SROI ratio (null when the budget is zero).
+ */
+export async function checkImpactAnswer(db: Db | Tx, step: TStep, content: string): Promise<number | null> {
+  const answer = parseAnswer(content);
+  if (!answer) throw invalid([{ path: 'content', messageKey: 'errors.field.invalid' }]);
+  const { def, framework } = await frameworkOfStep(db, step);
+  const problems = miniDyiAnswerProblems(answer, framework ? { framework } : {});
+  if (problems.length) throw invalid(problems, 'errors.impact.answerInvalid');
+  return estimateMiniDyi(answer, def?.sroiParams ?? DEFAULT_SROI_PARAMS).central.ratio;
+}
+
+/** What keeps a submission with this impact answer from closing (SPEC 4 "Submission"). */
+export async function impactAnswerMissing(db: Db | Tx, step: TStep, content: string | undefined) {
+  const answer = content ? parseAnswer(content) : null;
+  if (!answer) return [{ path: step.id, messageKey: 'errors.impact.answerMissing' }];
+  const { framework } = await frameworkOfStep(db, step);
+  const problems = miniDyiAnswerProblems(answer, { ...(framework ? { framework } : {}), complete: true });
+  return problems.map((p) => ({ path: `${step.id}.${p.path}`, messageKey: p.messageKey }));
+}

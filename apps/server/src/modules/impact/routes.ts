@@ -1,0 +1,161 @@
+import {
+  ZAddImpactFrameworkRequest,
+  ZImpactFramework,
+  ZImpactFrameworkListItem,
+  ZIndicatorType,
+  ZMiniDyiResponse,
+  ZOutcomeType,
+  ZParseWorkbookRequest,
+  ZParseWorkbookResponse,
+  ZPutMiniDyiRequest,
+  ZSdg,
+  ZSdgCode,
+  ZStakeholderType,
+} from '@impact/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { invalid } from '../../lib/app-error';
+import { currentUser, requireAdmin, requireUser } from '../../plugins/authentication';
+import { sampleWorkbook } from './sample-workbook';
+import {
+  addFramework,
+  deleteFramework,
+  getFramework,
+  getMiniDyi,
+  indicatorTypes,
+  listFrameworks,
+  listSdgs,
+  outcomeTypes,
+  putMiniDyi,
+  stakeholderTypes,
+} from './service';
+import { parseWorkbook, WorkbookRefused } from './workbook';
+
+const tags = ['impact'];
+const id = z.string().min(1).max(100);
+
+/** Signed-in users: the catalogue and the pickers of the impact step, and their own answer. */
+export const impactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.addHook('onRequest', requireUser);
+
+  app.get('/ImpactFramework/GetSdg', { schema: { tags, response: { 200: z.array(ZSdg) } } }, async () => listSdgs(db));
+
+  app.get(
+    '/ImpactFramework/GetStakeholderType',
+    {
+      schema: {
+        tags,
+        querystring: z.object({ frameworkId: z.uuid().optional() }),
+        response: { 200: z.array(ZStakeholderType) },
+      },
+    },
+    async (request) => stakeholderTypes(db, request.query.frameworkId),
+  );
+
+  app.post(
+    '/Outcome/GetOutcomeType',
+    {
+      schema: {
+        tags,
+        body: z.object({ frameworkId: z.uuid().optional(), sdgs: z.array(ZSdgCode).max(17) }),
+        response: { 200: z.array(ZOutcomeType) },
+      },
+    },
+    async (request) => outcomeTypes(db, request.body.frameworkId, request.body.sdgs),
+  );
+
+  app.post(
+    '/Indicator/GetIndicatorType',
+    {
+      schema: {
+        tags,
+        body: z.object({ frameworkId: z.uuid().optional(), outcomeIds: z.array(id).max(500) }),
+        response: { 200: z.array(ZIndicatorType) },
+      },
+    },
+    async (request) => indicatorTypes(db, request.body.frameworkId, request.body.outcomeIds),
+  );
+
+  app.get(
+    '/ImpactFramework/MiniDYI',
+    {
+      schema: {
+        tags,
+        querystring: z.object({ submissionId: z.uuid(), stepId: z.uuid() }),
+        response: { 200: ZMiniDyiResponse },
+      },
+    },
+    async (request) => getMiniDyi(db, currentUser(request), request.query.submissionId, request.query.stepId),
+  );
+
+  app.put(
+    '/ImpactFramework/PutMiniDYI',
+    { schema: { tags, body: ZPutMiniDyiRequest, response: { 200: ZMiniDyiResponse } } },
+    async (request) => putMiniDyi(db, currentUser(request), request.body),
+  );
+};
+
+/** Admins: impact frameworks (SPEC 5 "Framework creation", 7 "Impact framework"). */
+export const impactAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.addHook('onRequest', requireAdmin);
+
+  app.get(
+    '/ImpactFramework/GetImpactFrameworkSetList',
+    { schema: { tags, response: { 200: z.array(ZImpactFrameworkListItem) } } },
+    async () => listFrameworks(db),
+  );
+
+  app.get(
+    '/ImpactFramework/GetImpactFrameworkById',
+    { schema: { tags, querystring: z.object({ ImpactFrameworkId: z.uuid() }), response: { 200: ZImpactFramework } } },
+    async (request) => getFramework(db, request.query.ImpactFrameworkId),
+  );
+
+  app.put(
+    '/ImpactFramework/AddImpactFrameworkSet',
+    {
+      bodyLimit: 16 * 1024 * 1024,
+      schema: { tags, body: ZAddImpactFrameworkRequest, response: { 200: ZImpactFramework } },
+    },
+    async (request) => addFramework(db, currentUser(request).id, request.body),
+  );
+
+  app.get(
+    '/ImpactFramework/DeleteImpactFrameworkSet',
+    { schema: { tags, querystring: z.object({ id: z.uuid() }) } },
+    async (request, reply) => {
+      await deleteFramework(db, request.query.id);
+      return reply.status(204).send();
+    },
+  );
+
+  /** The workbook is parsed here, never stored: the page previews it, then saves with AddImpactFrameworkSet. */
+  app.post(
+    '/ImpactFramework/ParseWorkbook',
+    {
+      bodyLimit: 8 * 1024 * 1024,
+      schema: { tags, body: ZParseWorkbookRequest, response: { 200: ZParseWorkbookResponse } },
+    },
+    async (request) => {
+      if (!/\.(xlsx|xls)$/i.test(request.body.fileName))
+        throw invalid([{ path: 'fileName', messageKey: 'errors.impact.notAWorkbook' }], 'errors.impact.notAWorkbook');
+      try {
+        return parseWorkbook(Buffer.from(request.body.contentBase64, 'base64'));
+      } catch (err) {
+        if (err instanceof WorkbookRefused) {
+          const { messageKey, sheet } = err.problem;
+          throw invalid([{ path: 'contentBase64', messageKey, ...(sheet ? { params: { sheet } } : {}) }], messageKey);
+        }
+        throw err;
+      }
+    },
+  );
+
+  app.get('/ImpactFramework/Template', { schema: { tags } }, async (_request, reply) =>
+    reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', 'attachment; filename="impact-framework-template.xlsx"')
+      .send(sampleWorkbook()),
+  );
+};
