@@ -1,7 +1,8 @@
 import { benchConfigRead } from './config-read.bench';
+import { benchImpactImport } from './impact-import.bench';
 import type { BenchResult } from './support';
 
-const benches: Array<() => Promise<BenchResult>> = [benchConfigRead];
+const benches: Array<() => Promise<BenchResult>> = [benchConfigRead, benchImpactImport];
 
 let failed = 0;
 for (const bench of benches) {
