@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createCallWithTextAndUpload } from '../support/api';
+import { apiAs, createCallWithTextAndUpload } from '../support/api';
 import { useBrowser } from '../support/journey';
 import { DEMO, registerAndVerify, signIn, uniqueEmail } from '../support/sign-in';
 
@@ -108,6 +108,53 @@ describe('applying to a call', () => {
     await page.goto(submissionUrl);
     await page.getByTestId('text-answer').waitFor();
     expect(await page.getByTestId('text-answer').getAttribute('readonly')).toBeNull();
+    await context.close();
+  });
+
+  it('keeps typed text through a lost connection, and offers the newer answer when another tab saved first', async () => {
+    const { callId } = await createCallWithTextAndUpload(browser.baseUrl, `Bando Tab ${Date.now().toString(36)}`);
+    const { context, page } = await browser.newPage();
+    await signIn(page, DEMO.applicant);
+    // The demo applicant may have no organization yet: give it one through the API as itself.
+    const me = await apiAs(browser.baseUrl, DEMO.applicant);
+    const orgs = await me<Array<{ id: string }>>('Organization/GetOrganizations');
+    const orgId =
+      orgs[0]?.id ??
+      (
+        await me<{ id: string }>('Organization/CreateOrganization', 'POST', {
+          name: 'Cooperativa Demo',
+          reg_number: '01234567890',
+          street_name: 'Via Roma 1',
+          city_name: 'Torino',
+          country: 'IT',
+          contact_name: 'Marco',
+          contact_surname: 'Bianchi',
+          contact_role: 'Presidente',
+          contact_email: 'marco@example.org',
+          personalData: true,
+        })
+      ).id;
+    const submission = await me<{ id: string }>('Call/UpsertCallSubmission', 'POST', { callId, organizationId: orgId });
+    await page.goto(`/call/${submission.id}/0/0`);
+    await page.getByTestId('text-answer').waitFor();
+
+    // Offline: the text stays, the indicator says so, and it is saved once the connection returns.
+    await context.setOffline(true);
+    await page.getByTestId('text-answer').fill('Scritto senza connessione');
+    await page.locator('[data-testid="save-status"][data-status="offline"]').waitFor();
+    await context.setOffline(false);
+    await page.locator('[data-testid="save-status"][data-status="saved"]').waitFor({ timeout: 20_000 });
+
+    // A second tab saves a newer answer; the first tab's next write is refused and it offers the newer one.
+    const second = await context.newPage();
+    await second.goto(`/call/${submission.id}/0/0`);
+    await expect.poll(() => second.getByTestId('text-answer').inputValue()).toBe('Scritto senza connessione');
+    await second.getByTestId('text-answer').fill('Versione della seconda scheda');
+    await second.locator('[data-testid="save-status"][data-status="saved"]').waitFor();
+    await page.getByTestId('text-answer').fill('Versione della prima scheda');
+    await page.getByTestId('conflict-banner').waitFor();
+    await page.getByRole('button', { name: 'Carica la versione più recente' }).click();
+    await expect.poll(() => page.getByTestId('text-answer').inputValue()).toBe('Versione della seconda scheda');
     await context.close();
   });
 });
