@@ -39,6 +39,20 @@ export function createRouter() {
                 { path: 'attachments/:subId', element: <AttachmentsPage /> },
                 // The call builder pages carry the rich-text editor: loaded on demand, outside the applicant bundle.
                 {
+                  path: 'impact-framework',
+                  lazy: () =>
+                    import('../features/impact/pages/framework-create-page').then((m) => ({
+                      Component: m.FrameworkCreatePage,
+                    })),
+                },
+                {
+                  path: 'impact-framework/:id',
+                  lazy: () =>
+                    import('../features/impact/pages/framework-detail-page').then((m) => ({
+                      Component: m.FrameworkDetailPage,
+                    })),
+                },
+                {
                   path: 'steps',
                   lazy: () =>
                     import('../features/call-builder/pages/step-types-page').then((m) => ({

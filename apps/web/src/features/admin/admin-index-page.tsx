@@ -1,5 +1,5 @@
 import { EmptyState, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconBrush, IconChartBar, IconTargetArrow } from '@tabler/icons-react';
+import { IconBrush, IconChartBar } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { SubmissionsTab } from '../admin-submissions/submissions-tab';
 import { useSession } from '../auth/session-store';
 import { CallsTab } from '../call-builder/components/calls-tab';
 import { useConfig } from '../config/api/get-config';
+import { FrameworksTab } from '../impact/components/frameworks-tab';
 import { type AdminTab, visibleAdminTabs } from './admin-tabs';
 
 function LaterEmptyState({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
@@ -64,11 +65,7 @@ export function AdminIndexPage() {
           />
         </Tabs.Panel>
         <Tabs.Panel value="impactframe">
-          <LaterEmptyState
-            icon={<IconTargetArrow size={28} />}
-            title={t('adminIndex.impactframe.title')}
-            text={t('adminIndex.impactframe.text')}
-          />
+          <FrameworksTab />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -6,6 +6,7 @@ import {
   ZTextAnswer,
   ZUploadAnswer,
 } from '@impact/domain';
+import { miniDyiProblems } from '../impact/validation';
 
 export function textDefinition(step: TStep): TTextStepContent {
   const parsed = parseStepContent('text', step.content);
@@ -41,8 +42,10 @@ export function uploadedOf(content: string | undefined) {
  * What keeps Next from moving on (the server says the same when submitting): a text answer
  * missing or too long, a mandatory file missing. Returns translation keys.
  */
-export function stepProblems(step: TStep, content: string | undefined): string[] {
+export function stepProblems(step: TStep, content: string | undefined, subStep?: number): string[] {
   const type = step.stepType?.name;
+  // The impact step: the problems up to the current sub-step (all of them when submitting).
+  if (type === 'miniDyi') return miniDyiProblems(step, content, subStep);
   if (type === 'text') {
     const answer = textAnswerOf(content);
     const max = textDefinition(step).maxLength;

@@ -18,6 +18,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { SafeHtml } from '../../../components/safe-html';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../auth/session-store';
+import { ImpactStep } from '../../impact/components/impact-step';
 import { useSubmissionCall } from '../api/submission-call';
 import { useCloseSubmission, useSubmission } from '../api/submissions';
 import { ClosingPage } from '../components/closing-page';
@@ -115,7 +116,7 @@ export function SubmissionPage() {
   const current = steps[position.step];
   const next = async () => {
     if (!current) return;
-    const found = readOnly ? [] : stepProblems(current, contentOf(current));
+    const found = readOnly ? [] : stepProblems(current, contentOf(current), position.subStep);
     if (found.length) {
       setProblems(found); // SPEC 4: Next is blocked while the step is not valid
       return;
@@ -194,6 +195,7 @@ export function SubmissionPage() {
                 submissionId={submissionId}
                 result={resultOf(current)}
                 readOnly={readOnly}
+                subStep={position.subStep}
                 onContent={contentHandlers[current.id] ?? (() => {})}
                 registerFlush={registerFlush}
               />
@@ -240,18 +242,19 @@ type BodyProps = {
   submissionId: string;
   result: TStepResult | undefined;
   readOnly: boolean;
+  subStep: number;
   onContent: (content: string) => void;
   registerFlush: (flush: () => Promise<boolean>) => void;
 };
 
 const nothingToSave = async () => true;
 
-function StepBody({ step, submissionId, result, readOnly, onContent, registerFlush }: BodyProps) {
+function StepBody({ step, submissionId, result, readOnly, subStep, onContent, registerFlush }: BodyProps) {
   const { t } = useTranslation();
   const type = step.stepType?.name;
   // Only the text step has typing to save; the others save as they act (uploads) or not at all.
   useEffect(() => {
-    if (type !== 'text') registerFlush(nothingToSave);
+    if (type !== 'text' && type !== 'miniDyi') registerFlush(nothingToSave);
   }, [type, registerFlush]);
   if (type === 'text') {
     return (
@@ -268,6 +271,19 @@ function StepBody({ step, submissionId, result, readOnly, onContent, registerFlu
   if (type === 'upload') {
     return (
       <UploadStep step={step} submissionId={submissionId} result={result} readOnly={readOnly} onContent={onContent} />
+    );
+  }
+  if (type === 'miniDyi') {
+    return (
+      <ImpactStep
+        step={step}
+        submissionId={submissionId}
+        result={result}
+        readOnly={readOnly}
+        subStep={subStep}
+        onContent={onContent}
+        registerFlush={registerFlush}
+      />
     );
   }
   // SPEC 2: a step type this version does not handle says so.

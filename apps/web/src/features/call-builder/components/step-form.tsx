@@ -11,6 +11,7 @@ import {
 import { Alert, Button, Group, NumberInput, Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImpactStepEditor } from '../../impact/components/impact-step-editor';
 import type { DraftStep } from '../call-draft';
 import { stepTypeLabel } from './labels';
 import { RichTextField } from './rich-text-field';
@@ -158,7 +159,14 @@ export function StepForm({ step, position, stepTypes, onSave, onCancel }: Props)
             />
           </>
         )}
-        {typeName && typeName !== 'upload' && typeName !== 'text' && (
+        {typeName === 'miniDyi' && (
+          <ImpactStepEditor
+            content={values.content}
+            onChange={(content) => patch({ content })}
+            showErrors={showErrors}
+          />
+        )}
+        {typeName && typeName !== 'upload' && typeName !== 'text' && typeName !== 'miniDyi' && (
           <Textarea
             label={t('callBuilder.steps.content')}
             description={t('callBuilder.steps.contentHelp')}

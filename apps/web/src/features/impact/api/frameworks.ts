@@ -1,0 +1,90 @@
+import {
+  type TAddImpactFrameworkRequest,
+  type TImpactFramework,
+  type TImpactFrameworkListItem,
+  type TParseWorkbookResponse,
+  ZImpactFramework,
+  ZImpactFrameworkListItem,
+  ZParseWorkbookResponse,
+} from '@impact/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const impactKeys = {
+  all: ['impact'] as const,
+  frameworks: () => ['impact', 'frameworks'] as const,
+  framework: (id: string) => ['impact', 'framework', id] as const,
+  sdgs: () => ['impact', 'sdgs'] as const,
+  pickers: (frameworkId: string) => ['impact', 'pickers', frameworkId] as const,
+};
+
+/** GET ImpactFramework/GetImpactFrameworkSetList (admin). */
+export function useFrameworks() {
+  return useQuery({
+    queryKey: impactKeys.frameworks(),
+    queryFn: async (): Promise<TImpactFrameworkListItem[]> =>
+      ZImpactFrameworkListItem.array().parse(await apiRequest('ImpactFramework/GetImpactFrameworkSetList')),
+  });
+}
+
+/** GET ImpactFramework/GetImpactFrameworkById (admin). */
+export function useFramework(id: string) {
+  return useQuery({
+    queryKey: impactKeys.framework(id),
+    queryFn: async (): Promise<TImpactFramework> =>
+      ZImpactFramework.parse(
+        await apiRequest('ImpactFramework/GetImpactFrameworkById', { query: { ImpactFrameworkId: id } }),
+      ),
+  });
+}
+
+/** PUT ImpactFramework/AddImpactFrameworkSet (admin). */
+export function useAddFramework() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: TAddImpactFrameworkRequest) =>
+      ZImpactFramework.parse(await apiRequest('ImpactFramework/AddImpactFrameworkSet', { method: 'PUT', body: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: impactKeys.all }),
+  });
+}
+
+/** GET ImpactFramework/DeleteImpactFrameworkSet (admin); refused (409) while a call step uses it. */
+export function useDeleteFramework() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await apiRequest('ImpactFramework/DeleteImpactFrameworkSet', { query: { id } });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: impactKeys.all }),
+  });
+}
+
+async function toBase64(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** POST ImpactFramework/ParseWorkbook (admin): the server reads the workbook; nothing is stored. */
+export async function parseWorkbook(file: File): Promise<TParseWorkbookResponse> {
+  return ZParseWorkbookResponse.parse(
+    await apiRequest('ImpactFramework/ParseWorkbook', {
+      method: 'POST',
+      body: { fileName: file.name, contentBase64: await toBase64(file) },
+    }),
+  );
+}
+
+/** The template workbook (the sample framework). */
+export async function downloadTemplate() {
+  const blob = await apiRequest<Blob>('ImpactFramework/Template', { responseType: 'blob' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = 'impact-framework-template.xlsx';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

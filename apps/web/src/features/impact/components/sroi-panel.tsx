@@ -1,0 +1,69 @@
+import { estimateMiniDyi, SROI_WARNING_THRESHOLD, type TMiniDyiAnswer, type TSroiParams } from '@impact/domain';
+import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** SPEC 3 "score range": low – central – high SROI, NPV and payback, live; the over-8 warning. */
+export function SroiPanel({ answer, params }: { answer: TMiniDyiAnswer; params?: TSroiParams | undefined }) {
+  const { t, i18n } = useTranslation();
+  const estimate = estimateMiniDyi(answer, params);
+  const ratio = (n: number | null) =>
+    n === null ? '—' : n.toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const euro = (n: number) =>
+    n.toLocaleString(i18n.language, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+  const months = (m: number | null) =>
+    m === null ? t('impact.sroi.noPayback') : t('impact.sroi.months', { count: m });
+
+  return (
+    <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)" data-testid="sroi-panel">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          {t('impact.sroi.title')}
+        </Title>
+        {estimate.central.ratio === null ? (
+          <Alert color="gray" icon={<IconInfoCircle size={18} />} data-testid="sroi-no-budget">
+            {t('impact.sroi.noBudget')}
+          </Alert>
+        ) : (
+          <>
+            <SimpleGrid cols={{ base: 1, xs: 3 }}>
+              {(['low', 'central', 'high'] as const).map((k) => (
+                <Stack key={k} gap={0} align="center">
+                  <Text size="xs" c="dimmed" tt="uppercase">
+                    {t(`impact.sroi.${k}`)}
+                  </Text>
+                  <Text fw={700} fz={k === 'central' ? 28 : 20} data-testid={`sroi-${k}`}>
+                    {ratio(estimate[k].ratio)}
+                  </Text>
+                </Stack>
+              ))}
+            </SimpleGrid>
+            <Text size="sm" ta="center" data-testid="sroi-range">
+              {t('impact.sroi.range', {
+                low: ratio(estimate.low.ratio),
+                central: ratio(estimate.central.ratio),
+                high: ratio(estimate.high.ratio),
+              })}
+            </Text>
+            <Group justify="center" gap="xl">
+              <Text size="sm">
+                {t('impact.sroi.npv')}: <b>{euro(estimate.central.netPresentValue)}</b>
+              </Text>
+              <Text size="sm">
+                {t('impact.sroi.payback')}: <b>{months(estimate.central.paybackMonths)}</b>
+              </Text>
+            </Group>
+          </>
+        )}
+        {estimate.overThreshold && (
+          <Alert color="orange" icon={<IconAlertTriangle size={18} />} data-testid="sroi-warning" role="alert">
+            {t('impact.sroi.warning', { threshold: SROI_WARNING_THRESHOLD })}
+          </Alert>
+        )}
+        <Text size="xs" c="dimmed">
+          {t('impact.sroi.explain')}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
