@@ -1,8 +1,9 @@
+import { benchAutosave } from './autosave.bench';
 import { benchConfigRead } from './config-read.bench';
 import { benchImpactImport } from './impact-import.bench';
 import type { BenchResult } from './support';
 
-const benches: Array<() => Promise<BenchResult>> = [benchConfigRead, benchImpactImport];
+const benches: Array<() => Promise<BenchResult>> = [benchConfigRead, benchAutosave, benchImpactImport];
 
 let failed = 0;
 for (const bench of benches) {

@@ -14,7 +14,7 @@ export type BenchResult = { name: string; budget: string; ok: boolean; figures: 
  * steal its event loop), on a free loopback port and a throw-away embedded database, or on
  * PostgreSQL when BENCH_DATABASE_URL is set.
  */
-export async function startBenchServer() {
+export async function startBenchServer(options: { seedDemo?: boolean } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ic-bench-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -23,7 +23,8 @@ export async function startBenchServer() {
     LOG_LEVEL: 'warn',
     PORT: String(port),
     HOST: '127.0.0.1',
-    SEED_DEMO: 'false',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SEED_DEMO: options.seedDemo ? 'true' : 'false',
   };
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   else delete env.DATABASE_URL;

@@ -47,6 +47,7 @@ export async function apiAs(baseUrl: string, account: { email: string; password:
       redirectUri: `${baseUrl}/login-callback`,
     }),
   });
+  if (!res.ok) throw new Error(`sign-in as ${account.email} failed: ${res.status} ${await res.text()}`);
   const { token } = (await res.json()) as { token: string };
   return async <T = unknown>(path: string, method = 'GET', body?: unknown): Promise<T> => {
     const r = await fetch(new URL(`/api/${path}`, baseUrl), {

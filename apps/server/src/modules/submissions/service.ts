@@ -17,6 +17,7 @@ import type { Db, Tx } from '../../db/client';
 import { callSubmissions, calls, organizations, stepResults } from '../../db/schema';
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
+import { stepsOfCallTypes } from '../calls/call-types';
 import { getCallByIdAdmin } from '../calls/service';
 import { checkImpactAnswer, impactAnswerMissing } from '../impact/answer';
 import { type CallRow, isCallLocked, isCallOpen, loadSubmissionFor, type SubmissionRow } from './access';
@@ -148,9 +149,13 @@ export function assertWritable(submission: SubmissionRow, call: CallRow, now = n
     throw new AppError('closed', { messageKey: 'errors.submissions.deadlinePassed' });
 }
 
+/** The steps of a submission's call, in sort order (one query: this is on every autosave). */
+async function stepsOfCall(db: Db | Tx, call: CallRow): Promise<TStep[]> {
+  return (await stepsOfCallTypes(db as Db, [call.callTypeId])).get(call.callTypeId) ?? [];
+}
+
 export async function stepOfSubmission(db: Db | Tx, call: CallRow, stepId: string): Promise<TStep> {
-  const full = await getCallByIdAdmin(db as Db, call.id);
-  const step = full.steps.find((s) => s.id === stepId);
+  const step = (await stepsOfCall(db, call)).find((s) => s.id === stepId);
   if (!step) throw notFound('errors.submissions.stepNotInCall');
   return step;
 }
@@ -231,11 +236,10 @@ export async function writeStepResult(
 
 /** What blocks submitting: unanswered text steps and missing mandatory files, step by step. */
 export async function missingAnswers(db: Db | Tx, call: CallRow, submissionId: string) {
-  const full = await getCallByIdAdmin(db as Db, call.id);
   const results = await db.select().from(stepResults).where(eq(stepResults.callSubmissionId, submissionId));
   const byStep = new Map(results.map((r) => [r.stepId, r.content]));
   const problems: Array<{ path: string; messageKey: string }> = [];
-  for (const step of full.steps) {
+  for (const step of await stepsOfCall(db, call)) {
     const type = step.stepType?.name;
     const content = byStep.get(step.id);
     if (type === 'text') {
@@ -272,9 +276,4 @@ export async function closeSubmission(db: Db, user: SessionUser, submissionId: s
       .where(eq(callSubmissions.id, submissionId));
     return { id: submissionId, closed: true };
   });
-}
-
-export async function submissionsOfCalls(db: Db, callIds: string[]) {
-  if (!callIds.length) return [];
-  return db.select().from(callSubmissions).where(inArray(callSubmissions.callId, callIds));
 }
