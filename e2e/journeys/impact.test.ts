@@ -104,7 +104,7 @@ describe('impact design', () => {
       .getByText('Controlla di aver selezionato almeno uno stakeholder per ogni esito.')
       .waitFor();
     expect(page.url()).toMatch(/\/0\/3$/);
-    await page.getByRole('textbox', { name: /^Stakeholder per «Inserimento lavorativo/ }).click();
+    await page.getByRole('combobox', { name: /^Stakeholder per «Inserimento lavorativo/ }).click();
     await page.getByRole('option', { name: 'Giovani NEET' }).click();
     await page.locator('[data-testid="save-status"][data-status="saved"]').waitFor();
     await next(page);
@@ -144,7 +144,7 @@ describe('impact design', () => {
     await page.getByRole('button', { name: 'Aggiungi esito personalizzato' }).click();
     const custom = page.getByTestId('custom-outcome');
     await custom.getByRole('textbox', { name: /^Nome dell'esito/ }).fill('Volontariato dei giovani');
-    await custom.getByRole('textbox', { name: /^Stakeholder per/ }).click();
+    await custom.getByRole('combobox', { name: /^Stakeholder per/ }).click();
     await page.getByRole('option', { name: 'Comunità locale' }).click();
     await custom.getByRole('textbox', { name: /^Indicatore/ }).fill('Ore di volontariato');
     await custom.getByRole('textbox', { name: /^Obiettivo annuo/ }).fill('200');
