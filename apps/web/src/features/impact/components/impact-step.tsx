@@ -459,10 +459,6 @@ function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
   const { t } = useTranslation();
   const problems = problemsByPath(answer);
   const count = customOutcomeCount(answer);
-  const err = (path: string) => {
-    const key = problems.get(path);
-    return key ? t(key) : undefined;
-  };
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
@@ -472,6 +468,13 @@ function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
         if (o.customKey === null) return null;
         const at = `selectedOutcomes.${index}`;
         const ind = o.indicators[0];
+        // A just-added outcome is not scolded before anything is typed (the wizard still blocks Next).
+        const pristine =
+          !o.outcomeName && !o.stakeholderId && !ind?.indicatorName && ind?.indicatorTargetValue === null;
+        const err = (path: string) => {
+          const key = problems.get(path);
+          return key && !pristine ? t(key) : undefined;
+        };
         const setInd = (patch: Partial<TMiniDyiIndicator>) =>
           ind && update(replaceOutcome(answer, index, { ...o, indicators: [{ ...ind, ...patch }] }));
         return (
@@ -504,7 +507,7 @@ function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
                 outcome={o}
                 pickers={pickers}
                 readOnly={readOnly}
-                error={problems.get(`${at}.stakeholderId`)}
+                error={pristine ? undefined : problems.get(`${at}.stakeholderId`)}
                 onPick={(stakeholderId, stakeholderName) =>
                   update(replaceOutcome(answer, index, { ...o, stakeholderId, stakeholderName }))
                 }
