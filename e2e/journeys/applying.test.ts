@@ -21,11 +21,7 @@ describe('applying to a call', () => {
       password: 'una frase lunga e sicura',
     };
     await registerAndVerify(page, person);
-    await page.getByRole('link', { name: 'Accedi' }).click();
-    await page.getByLabel('E-mail', { exact: true }).fill(person.email);
-    await page.getByLabel('Password', { exact: true }).fill(person.password);
-    await page.getByRole('button', { name: 'Accedi' }).click();
-    await page.waitForURL('**/calls');
+    await signIn(page, person);
 
     // No organization yet: "Candidati" opens the register dialog, then the application.
     const card = page.getByTestId('call-card').filter({ hasText: callName });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/journey';
-import { registerAndVerify, uniqueEmail } from '../support/sign-in';
+import { registerAndVerify, signIn, uniqueEmail } from '../support/sign-in';
 
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
@@ -31,11 +31,7 @@ describe('organizations', () => {
       password: 'una frase lunga e sicura',
     };
     await registerAndVerify(page, person);
-    await page.getByRole('link', { name: 'Accedi' }).click();
-    await page.getByLabel('E-mail', { exact: true }).fill(person.email);
-    await page.getByLabel('Password', { exact: true }).fill(person.password);
-    await page.getByRole('button', { name: 'Accedi' }).click();
-    await page.waitForURL('**/calls');
+    await signIn(page, person);
 
     // No organization yet: the side panel prompts to register one.
     const panel = page.getByRole('navigation', { name: 'Navigazione' });

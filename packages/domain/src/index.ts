@@ -14,3 +14,4 @@ export * from './wizard';
 export * from './quiz';
 export * from './uploads';
 export * from './submissions';
+export * from './rich-text';

@@ -1,3 +1,4 @@
+import { RICH_TEXT_LINK_ATTRIBUTES, RICH_TEXT_TAGS } from '@impact/domain';
 import { Typography, type TypographyProps } from '@mantine/core';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
@@ -7,26 +8,8 @@ import { useMemo } from 'react';
  * applies before storing (apps/server/src/modules/calls/sanitize.ts). Rendering sanitises again,
  * so HTML that reached the database some other way still cannot run a script.
  */
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'a',
-  'ul',
-  'ol',
-  'li',
-  'h2',
-  'h3',
-  'h4',
-  'blockquote',
-  'code',
-];
-const ALLOWED_ATTR = ['href', 'target', 'rel'];
+const ALLOWED_TAGS = [...RICH_TEXT_TAGS];
+const ALLOWED_ATTR = [...RICH_TEXT_LINK_ATTRIBUTES];
 
 let hooked = false;
 function purifier() {

@@ -28,6 +28,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (
   const cookies = cookieOptions(config.publicUrl);
   const redirectUri = `${config.publicUrl}/login-callback`;
   const postLogoutUri = `${config.publicUrl}/logout-callback`;
+  const accessFor = async (user: { id: string; email: string; roles: string[] }) => ({
+    token: await accessTokens.sign({ userId: user.id, email: user.email, roles: user.roles }),
+    expiresIn: ACCESS_TOKEN_SECONDS,
+  });
 
   // Login and Register both start here and go to the identity provider (SPEC 2 "/").
   app.get(
@@ -97,10 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (
       reply.setCookie(REFRESH_COOKIE, refreshToken, cookies.refresh);
       reply.setCookie(SESSION_HINT_COOKIE, '1', cookies.hint);
       reply.header('cache-control', 'no-store');
-      return {
-        token: await accessTokens.sign({ userId: user.id, email: user.email, roles: user.roles }),
-        expiresIn: ACCESS_TOKEN_SECONDS,
-      };
+      return accessFor(user);
     },
   );
 
@@ -122,10 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (
       if (!user) throw new AppError('unauthenticated', { messageKey: 'errors.sessionExpired' });
       if (outcome.kind === 'rotated') reply.setCookie(REFRESH_COOKIE, outcome.refreshToken, cookies.refresh);
       reply.header('cache-control', 'no-store');
-      return {
-        token: await accessTokens.sign({ userId: user.id, email: user.email, roles: user.roles }),
-        expiresIn: ACCESS_TOKEN_SECONDS,
-      };
+      return accessFor(user);
     },
   );
 

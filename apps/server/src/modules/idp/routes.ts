@@ -55,6 +55,30 @@ export async function idpRoutes(app: FastifyInstance, { provider, db, config, br
   const langOf = (request: FastifyRequest) => pickLanguage((request.query as Body | undefined)?.lang);
   const startOver = `${config.publicUrl}/api/Auth/Login`;
 
+  /**
+   * Mails a single-use link for an account: verification, or a password reset (also sent when
+   * someone tries to register an address that already has an account).
+   */
+  async function mailAccountLink(
+    account: { id: string; email: string; firstName: string },
+    template: 'verify-email' | 'reset-password' | 'already-registered',
+    page: PageContext,
+  ) {
+    const purpose = template === 'verify-email' ? 'verify-email' : 'reset-password';
+    const token = await createAccountToken(db, account.id, purpose);
+    const path = purpose === 'verify-email' ? 'verify' : 'reset';
+    await enqueueMail(db, {
+      to: account.email,
+      template,
+      language: page.language,
+      params: {
+        firstName: account.firstName,
+        appName: page.brand.name,
+        link: `${config.publicUrl}${IDP_PATH}/${path}?token=${token}&lang=${page.language}`,
+      },
+    });
+  }
+
   async function details(request: FastifyRequest, reply: FastifyReply) {
     try {
       return await provider.interactionDetails(request.raw, reply.raw);
@@ -240,33 +264,9 @@ ${links([{ href: `${base}?show=login`, text: t.signIn, prefix: t.haveAccount }])
         return html(reply, 400, registerPage(page, interaction.uid, values, fieldErrors(page.t, parsed.error)));
       }
       const result = await createAccount(db, { ...parsed.data, language: page.language });
-      const appName = page.brand.name;
-      if (result.kind === 'created') {
-        const token = await createAccountToken(db, result.account.id, 'verify-email');
-        await enqueueMail(db, {
-          to: result.account.email,
-          template: 'verify-email',
-          language: page.language,
-          params: {
-            firstName: result.account.firstName,
-            appName,
-            link: `${config.publicUrl}${IDP_PATH}/verify?token=${token}&lang=${page.language}`,
-          },
-        });
-      } else {
-        // Same answer as a new registration, so the form does not reveal who has an account.
-        const token = await createAccountToken(db, result.account.id, 'reset-password');
-        await enqueueMail(db, {
-          to: result.account.email,
-          template: 'already-registered',
-          language: page.language,
-          params: {
-            firstName: result.account.firstName,
-            appName,
-            link: `${config.publicUrl}${IDP_PATH}/reset?token=${token}&lang=${page.language}`,
-          },
-        });
-      }
+      if (result.kind === 'created') await mailAccountLink(result.account, 'verify-email', page);
+      // Same answer as a new registration, so the form does not reveal who has an account.
+      else await mailAccountLink(result.account, 'already-registered', page);
       return html(
         reply,
         200,
@@ -287,19 +287,7 @@ ${links([{ href: `${base}?show=login`, text: t.signIn, prefix: t.haveAccount }])
       const page = await pageContext(pickLanguage(interaction.params.ui_locales));
       const email = String(request.body?.email ?? '').trim();
       const account = email ? await findAccountByEmail(db, email) : null;
-      if (account && !account.emailVerifiedAt) {
-        const token = await createAccountToken(db, account.id, 'verify-email');
-        await enqueueMail(db, {
-          to: account.email,
-          template: 'verify-email',
-          language: page.language,
-          params: {
-            firstName: account.firstName,
-            appName: page.brand.name,
-            link: `${config.publicUrl}${IDP_PATH}/verify?token=${token}&lang=${page.language}`,
-          },
-        });
-      }
+      if (account && !account.emailVerifiedAt) await mailAccountLink(account, 'verify-email', page);
       return html(
         reply,
         200,
@@ -345,19 +333,7 @@ ${links([{ href: `${startOver}?lang=${page.language}`, text: page.t.backToSignIn
     const page = await pageContext(langOf(request));
     const email = String(request.body?.email ?? '').trim();
     const account = email ? await findAccountByEmail(db, email) : null;
-    if (account) {
-      const token = await createAccountToken(db, account.id, 'reset-password');
-      await enqueueMail(db, {
-        to: account.email,
-        template: 'reset-password',
-        language: page.language,
-        params: {
-          firstName: account.firstName,
-          appName: page.brand.name,
-          link: `${config.publicUrl}${IDP_PATH}/reset?token=${token}&lang=${page.language}`,
-        },
-      });
-    }
+    if (account) await mailAccountLink(account, 'reset-password', page);
     return html(reply, 200, forgotPage(page, { email, notice: { kind: 'success', text: page.t.forgotSent } }));
   });
 
