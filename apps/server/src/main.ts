@@ -1,8 +1,8 @@
 import { buildApp } from './app';
+import { startBackgroundJobs } from './background-jobs';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
-import { startBackgroundJobs } from './background-jobs';
 import { seed } from './seed';
 
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -81,7 +81,9 @@ describe('estimateSroi: edge cases', () => {
 
   it('uses per-call parameters', () => {
     const params = { ...DEFAULT_SROI_PARAMS, central: { ...DEFAULT_SROI_PARAMS.central, discountRate: 0 } };
-    expect(estimateSroi({ indicators: [{ targetValue: 1, proxyValue: 100 }], budget: 300 }, params).central.ratio).toBe(1);
+    expect(estimateSroi({ indicators: [{ targetValue: 1, proxyValue: 100 }], budget: 300 }, params).central.ratio).toBe(
+      1,
+    );
   });
 });
 
@@ -103,7 +105,10 @@ describe('estimateSroi: properties', () => {
   it('more value never lowers the ratio', () => {
     for (const c of cases) {
       const base = estimateSroi(c);
-      const more = estimateSroi({ ...c, indicators: [...c.indicators, { targetValue: 1 + rnd() * 10, proxyValue: 1 + rnd() * 100 }] });
+      const more = estimateSroi({
+        ...c,
+        indicators: [...c.indicators, { targetValue: 1 + rnd() * 10, proxyValue: 1 + rnd() * 100 }],
+      });
       for (const k of ['central', 'low', 'high'] as const) {
         expect(more[k].ratio ?? 0).toBeGreaterThanOrEqual(base[k].ratio ?? 0);
       }

@@ -41,15 +41,17 @@ describe('apiRequest', () => {
     expect(await apiRequest('Thing/Get', { query: { id: 'x' } })).toEqual({ a: 1 });
     const [url, init] = fetchStub.mock.calls[0] ?? [];
     expect(String(url)).toContain('/api/Thing/Get?id=x');
-    expect((init?.headers as Record<string, string>).authorization).toBe('Bearer old-token');
-    expect((init?.headers as Record<string, string>)['x-organization-id']).toBe('org-1');
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    expect(headers.authorization).toBe('Bearer old-token');
+    expect(headers['x-organization-id']).toBe('org-1');
   });
 
   it('renews the token once on 401 and retries', async () => {
     fetchStub.mockResolvedValueOnce(problem(401)).mockResolvedValueOnce(ok({ fine: true }));
     expect(await apiRequest('Thing/Get')).toEqual({ fine: true });
     expect(refreshAccessToken).toHaveBeenCalledOnce();
-    expect((fetchStub.mock.calls[1]?.[1]?.headers as Record<string, string>).authorization).toBe('Bearer new-token');
+    const retried = (fetchStub.mock.calls[1]?.[1]?.headers ?? {}) as Record<string, string>;
+    expect(retried.authorization).toBe('Bearer new-token');
     expect(onSessionLost).not.toHaveBeenCalled();
   });
 

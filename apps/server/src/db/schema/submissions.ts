@@ -42,7 +42,10 @@ export const callSubmissions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('call_submissions_call_org').on(t.callId, t.organizationId), index('call_submissions_org').on(t.organizationId)],
+  (t) => [
+    uniqueIndex('call_submissions_call_org').on(t.callId, t.organizationId),
+    index('call_submissions_org').on(t.organizationId),
+  ],
 );
 
 /**
