@@ -160,6 +160,8 @@ describe('impact design', () => {
     await page.getByRole('button', { name: 'Invia la candidatura' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sì, invia' }).click();
     await page.getByRole('heading', { name: 'Grazie, candidatura inviata!' }).waitFor();
+    // The closing page shows the SROI range of what was submitted.
+    await page.getByTestId('sroi-panel').waitFor();
 
     // Stored on the server: the answer and its SROI range.
     const stored = await me<{ answer: { selectedOutcomes: unknown[] }; score: number | null }>(

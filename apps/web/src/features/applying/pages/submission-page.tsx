@@ -21,7 +21,7 @@ import { useSession } from '../../auth/session-store';
 import { ImpactStep } from '../../impact/components/impact-step';
 import { useSubmissionCall } from '../api/submission-call';
 import { useCloseSubmission, useSubmission } from '../api/submissions';
-import { ClosingPage } from '../components/closing-page';
+import { ClosingPage, impactResults } from '../components/closing-page';
 import { StepMenu } from '../components/step-menu';
 import { TextStep } from '../components/text-step';
 import { UploadStep } from '../components/upload-step';
@@ -95,7 +95,9 @@ export function SubmissionPage() {
       </Center>
     );
   }
-  if (isClosingPage(position, navSteps) && submission.data.closed) return <ClosingPage callName={call.data.name} />;
+  if (isClosingPage(position, navSteps) && submission.data.closed) {
+    return <ClosingPage callName={call.data.name} impact={impactResults(steps, submission.data.stepResults)} />;
+  }
 
   const go = async (target: TWizardPosition) => {
     const saved = await flushRef.current();
