@@ -86,6 +86,13 @@ export async function idpRoutes(app: FastifyInstance, { provider, db, config, br
       return null; // expired or foreign interaction
     }
   }
+  /** The provider's pending sign-in named in the URL, with the page context in its language; null if gone. */
+  async function openInteraction(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
+    const interaction = await details(request, reply);
+    if (!interaction || interaction.uid !== request.params.uid) return null;
+    return { interaction, page: await pageContext(pickLanguage(interaction.params.ui_locales)) };
+  }
+
   async function expired(reply: FastifyReply, language: TLanguage) {
     const page = await pageContext(language);
     return html(
@@ -177,9 +184,9 @@ ${links([{ href: `${base}?show=login`, text: t.signIn, prefix: t.haveAccount }])
 
   // The provider sends the browser here when it needs the user to sign in.
   app.get<{ Params: { uid: string } }>(`${IDP_PATH}/interaction/:uid`, async (request, reply) => {
-    const interaction = await details(request, reply);
-    if (!interaction || interaction.uid !== request.params.uid) return expired(reply, langOf(request));
-    const page = await pageContext(pickLanguage(interaction.params.ui_locales));
+    const found = await openInteraction(request, reply);
+    if (!found) return expired(reply, langOf(request));
+    const { interaction, page } = found;
     if (interaction.prompt.name !== 'login') {
       // Consent is implied for our own client (see loadExistingGrant): nothing to ask.
       const returnTo = await provider.interactionResult(request.raw, reply.raw, {}, { mergeWithLastSubmission: true });
@@ -193,9 +200,9 @@ ${links([{ href: `${base}?show=login`, text: t.signIn, prefix: t.haveAccount }])
   });
 
   app.get<{ Params: { uid: string } }>(`${IDP_PATH}/interaction/:uid/register`, async (request, reply) => {
-    const interaction = await details(request, reply);
-    if (!interaction || interaction.uid !== request.params.uid) return expired(reply, langOf(request));
-    const page = await pageContext(pickLanguage(interaction.params.ui_locales));
+    const found = await openInteraction(request, reply);
+    if (!found) return expired(reply, langOf(request));
+    const { interaction, page } = found;
     return html(reply, 200, registerPage(page, interaction.uid));
   });
 
@@ -203,9 +210,9 @@ ${links([{ href: `${base}?show=login`, text: t.signIn, prefix: t.haveAccount }])
     `${IDP_PATH}/interaction/:uid/login`,
     { config: { rateLimit: LOGIN_LIMIT } },
     async (request, reply) => {
-      const interaction = await details(request, reply);
-      if (!interaction || interaction.uid !== request.params.uid) return expired(reply, langOf(request));
-      const page = await pageContext(pickLanguage(interaction.params.ui_locales));
+      const found = await openInteraction(request, reply);
+      if (!found) return expired(reply, langOf(request));
+      const { interaction, page } = found;
       const email = String(request.body?.email ?? '').trim();
       const password = String(request.body?.password ?? '');
       if (!email || !password) {
@@ -255,9 +262,9 @@ ${links([{ href: `${base}?show=login`, text: t.signIn, prefix: t.haveAccount }])
     `${IDP_PATH}/interaction/:uid/register`,
     { config: { rateLimit: MAIL_LIMIT } },
     async (request, reply) => {
-      const interaction = await details(request, reply);
-      if (!interaction || interaction.uid !== request.params.uid) return expired(reply, langOf(request));
-      const page = await pageContext(pickLanguage(interaction.params.ui_locales));
+      const found = await openInteraction(request, reply);
+      if (!found) return expired(reply, langOf(request));
+      const { interaction, page } = found;
       const parsed = ZRegistration.safeParse(request.body ?? {});
       if (!parsed.success) {
         const values = { ...request.body, password: '', passwordConfirm: '' };
@@ -282,9 +289,9 @@ ${links([{ href: `${base}?show=login`, text: t.signIn, prefix: t.haveAccount }])
     `${IDP_PATH}/interaction/:uid/resend`,
     { config: { rateLimit: MAIL_LIMIT } },
     async (request, reply) => {
-      const interaction = await details(request, reply);
-      if (!interaction || interaction.uid !== request.params.uid) return expired(reply, langOf(request));
-      const page = await pageContext(pickLanguage(interaction.params.ui_locales));
+      const found = await openInteraction(request, reply);
+      if (!found) return expired(reply, langOf(request));
+      const { interaction, page } = found;
       const email = String(request.body?.email ?? '').trim();
       const account = email ? await findAccountByEmail(db, email) : null;
       if (account && !account.emailVerifiedAt) await mailAccountLink(account, 'verify-email', page);
