@@ -94,7 +94,12 @@ export async function uploadSubmissionFile(db: Db, user: SessionUser, upload: In
     const parsed = current ? ZUploadAnswer.safeParse(JSON.parse(current.content || '{"files":[]}')) : null;
     const previous = parsed?.success ? parsed.data.files : [];
     for (const old of previous.filter((f) => f.slot === slot.file_name)) {
-      await tx.delete(files).where(eq(files.id, old.fileDownloadId));
+      // Scoped to this submission and step: an id read from stored content can never reach another's file.
+      await tx
+        .delete(files)
+        .where(
+          and(eq(files.id, old.fileDownloadId), eq(files.callSubmissionId, submission.id), eq(files.stepId, step.id)),
+        );
     }
     const answer = {
       files: [

@@ -2,6 +2,7 @@ import {
   EMPTY_ID,
   emailAllowedByFilter,
   parseStepContent,
+  scoreQuiz,
   type TStep,
   type TStepResult,
   type TSubmission,
@@ -55,10 +56,23 @@ async function toSubmission(
   };
 }
 
-/** What an applicant may see of a call: no one else's e-mail, no admin report ids. */
+/** SPEC 3 "Quiz result": each question compared on its first answer, against the step's key. */
+function quizScore(step: TStep, content: string): number | null {
+  try {
+    const answers = JSON.parse(content) as unknown;
+    const key = JSON.parse(step.expectedAnswers ?? '') as unknown;
+    if (!answers || !key || typeof answers !== 'object' || typeof key !== 'object') return null;
+    return scoreQuiz(answers as Record<string, unknown>, key as Record<string, unknown>).score;
+  } catch {
+    return null;
+  }
+}
+
+/** What an applicant may see of a call: no one else's e-mail, no admin report ids, no answer keys. */
 function forApplicant(call: TUserCall, submission: SubmissionRow | null): TUserCall {
   return {
     ...call,
+    steps: call.steps.map((step) => ({ ...step, expectedAnswers: null })),
     userFilterEmail: '',
     powerBIReportID: null,
     powerBIWorkspaceID: null,
@@ -160,8 +174,11 @@ export async function stepOfSubmission(db: Db | Tx, call: CallRow, stepId: strin
   return step;
 }
 
-/** Validates an answer against its step; server-kept answers (uploads) cannot be written directly. */
-function checkAnswer(step: TStep, content: string) {
+/**
+ * Validates an answer against its step and returns what to store (a text answer re-serialised,
+ * so nothing but the answer is kept); server-kept answers (uploads) cannot be written directly.
+ */
+function checkAnswer(step: TStep, content: string): string {
   const type = step.stepType?.name;
   if (type === 'upload') throw conflict('errors.submissions.uploadAnswerIsServerKept');
   if (type === 'text') {
@@ -178,7 +195,9 @@ function checkAnswer(step: TStep, content: string) {
     if (max && answer.data.answer.length > max) {
       throw invalid([{ path: 'content', messageKey: 'errors.field.tooBig', params: { maximum: max } }]);
     }
+    return JSON.stringify({ answer: answer.data.answer });
   }
+  return content;
 }
 
 /**
@@ -191,11 +210,18 @@ export async function upsertStepResult(db: Db, user: SessionUser, input: TUpsert
     const { submission, call } = await loadSubmissionFor(tx, user, input.callSubmissionId, { forUpdate: true });
     assertWritable(submission, call, now);
     const step = await stepOfSubmission(tx, call, input.stepId);
-    checkAnswer(step, input.content);
-    // The impact step's answer obeys the impact rules; its score is the server's SROI estimate.
+    const content = checkAnswer(step, input.content);
+    // Scores are results: the server computes them, never the applicant. The impact step's score
+    // is the SROI estimate, the quiz's the share of correct answers; other steps have none.
+    const type = step.stepType?.name;
     const score =
-      step.stepType?.name === 'miniDyi' ? await checkImpactAnswer(tx, step, input.content) : (input.score ?? null);
-    return writeStepResult(tx, submission.id, step.id, input.content, score, input.version);
+      type === 'miniDyi'
+        ? await checkImpactAnswer(tx, step, content)
+        : type === 'quiz'
+          ? quizScore(step, content)
+          : null;
+    const written = await writeStepResult(tx, submission.id, step.id, content, score, input.version);
+    return !user.isAdmin && isCallLocked(call, now) ? { ...written, score: null } : written;
   });
 }
 

@@ -287,23 +287,35 @@ describe('submissions (SPEC 3, 4, 5, 7)', () => {
     // Applicants never see the list of allowed addresses.
     const seen = (await t.app.inject({ url: `/api/Call/GetCallById?callId=${filtered.id}`, headers: as(anna) })).json();
     expect(seen.userFilterEmail).toBe('');
+    expect(seen.steps.every((s: { expectedAnswers: unknown }) => s.expectedAnswers === null)).toBe(true);
   });
 
-  it('hides scores from applicants while the call is locked', async () => {
-    const locked = await createOpenCall(t.app, admin.headers, { name: 'Locked' });
-    const sub = (await start(anna, annaOrg, locked.id)).json().id;
-    await t.app.inject({
+  it("ignores a score sent by the applicant: scores are the server's to compute", async () => {
+    const own = await createOpenCall(t.app, admin.headers, { name: 'Self-graded' });
+    const sub = (await start(anna, annaOrg, own.id)).json().id;
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/Call/UpsertCallStepResult',
       headers: as(anna),
       payload: {
         callSubmissionId: sub,
-        stepId: locked.textStepId,
+        stepId: own.textStepId,
         content: JSON.stringify({ answer: 'a' }),
-        score: 0.75,
+        score: 1e300,
         version: 0,
       },
     });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(stepResults).where(eq(stepResults.callSubmissionId, sub));
+    expect(row?.score).toBeNull();
+  });
+
+  it('hides scores from applicants while the call is locked', async () => {
+    const locked = await createOpenCall(t.app, admin.headers, { name: 'Locked' });
+    const sub = (await start(anna, annaOrg, locked.id)).json().id;
+    await writeText(anna, sub, 'a', 0, locked.textStepId);
+    // A score as a reviewer or a computed step would give it (applicants cannot write scores).
+    await t.database.db.update(stepResults).set({ score: 0.75 }).where(eq(stepResults.callSubmissionId, sub));
     await t.database.db
       .update(calls)
       .set({ callLockEnd: new Date(Date.now() + 86_400_000) })
