@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type TLanguage } from '@impact/domain';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { idpAccounts, idpAccountTokens } from '../../db/schema';
+import { idpAccounts, idpAccountTokens, idpStore, refreshTokens, users } from '../../db/schema';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 
 export type IdpAccount = typeof idpAccounts.$inferSelect;
@@ -197,6 +197,7 @@ export async function isResetTokenUsable(db: Db, token: string): Promise<boolean
 export async function resetPassword(db: Db, token: string, password: string): Promise<IdpAccount | null> {
   const account = await consumeAccountToken(db, token, 'reset-password');
   if (!account) return null;
+  await signOutEverywhere(db, account.id);
   await db
     .update(idpAccounts)
     .set({
@@ -208,4 +209,31 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
     })
     .where(eq(idpAccounts.id, account.id));
   return account;
+}
+
+/**
+ * A reset password means whoever knew the old one must lose access: the app's refresh tokens of
+ * this account and the provider's sessions and grants for it are revoked.
+ */
+export async function signOutEverywhere(db: Db, accountId: string) {
+  await db.transaction(async (tx) => {
+    const owners = await tx.select({ id: users.id }).from(users).where(eq(users.subject, accountId));
+    if (owners.length > 0) {
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(
+          and(
+            inArray(
+              refreshTokens.userId,
+              owners.map((o) => o.id),
+            ),
+            isNull(refreshTokens.revokedAt),
+          ),
+        );
+    }
+    await tx
+      .delete(idpStore)
+      .where(and(inArray(idpStore.model, ['Session', 'Grant']), sql`${idpStore.payload}->>'accountId' = ${accountId}`));
+  });
 }

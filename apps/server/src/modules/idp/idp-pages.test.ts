@@ -145,6 +145,11 @@ describe('embedded provider pages: register, verify, lockout, reset', () => {
     const strip = (s: string) => s.replace(/ghost|forgetful/g, '');
     expect(strip(unknown.body)).toBe(strip(known.body));
 
+    // Signed in before the reset (perhaps by someone who stole the password)...
+    const before = await signInThroughProvider(t.app, 'forgetful@example.org', 'correct horse battery');
+    expect(before.response.statusCode).toBe(200);
+    const stolenRefresh = before.jar.get('ic_refresh');
+
     const mail = await lastMailTo('forgetful@example.org');
     const token = /reset\?token=([^&\s"]+)/.exec(mail?.text ?? '')?.[1] ?? '';
     const form = await t.app.inject({ url: `/idp/reset?token=${token}`, headers: HOST });
@@ -158,6 +163,13 @@ describe('embedded provider pages: register, verify, lockout, reset', () => {
       });
     expect((await submit('a brand new passphrase', 'different')).statusCode).toBe(400);
     expect((await submit('a brand new passphrase')).statusCode).toBe(200);
+    // ...that session is over once the password is reset.
+    const reuse = await t.app.inject({
+      method: 'POST',
+      url: '/api/Jwt/refresh',
+      headers: { cookie: `ic_refresh=${stolenRefresh}` },
+    });
+    expect(reuse.statusCode).toBe(401);
     expect((await submit('yet another passphrase')).statusCode).toBe(400); // spent
     expect(
       (await signInThroughProvider(t.app, 'forgetful@example.org', 'a brand new passphrase')).response.statusCode,
