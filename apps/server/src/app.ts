@@ -69,7 +69,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
 
   await app.register(healthRoutes, deps);
   await registerIdentity(app, { ...deps, authSecret, accessTokens });
-  if (!config.isProduction) await app.register(devOutboxRoutes, { db: database.db });
+  if (config.devOutbox) await app.register(devOutboxRoutes, { db: database.db });
   await app.register(
     async (api) => {
       await api.register(configRoutes, deps);

@@ -20,4 +20,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
+
+  it('seeds demo accounts and opens /dev/outbox only on a local, non-production install without SMTP', () => {
+    expect(loadConfig({})).toMatchObject({ seedDemo: true, devOutbox: true });
+    // Deployed somewhere real but NODE_ENV forgotten: still no published passwords, no open outbox.
+    expect(loadConfig({ PUBLIC_URL: 'https://calls.example.org' })).toMatchObject({
+      seedDemo: false,
+      devOutbox: false,
+    });
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.org' })).toMatchObject({ devOutbox: false });
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) })).toMatchObject({
+      seedDemo: false,
+      devOutbox: false,
+    });
+    expect(loadConfig({ PUBLIC_URL: 'https://calls.example.org', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
 });

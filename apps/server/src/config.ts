@@ -55,7 +55,14 @@ export type AppConfig = {
   adminEmails: string[];
   smtpUrl: string | null;
   mailFrom: string;
+  /** /dev/outbox: only on a local development install without SMTP (it shows every link mailed). */
+  devOutbox: boolean;
 };
+
+function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
+}
 
 export class ConfigError extends Error {}
 
@@ -86,8 +93,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite') },
     logLevel: e.LOG_LEVEL,
-    // Demo accounts have published passwords: never by default in production.
-    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    // Demo accounts have published passwords: by default only on a local, non-production install
+    // (an instance someone forgot to mark as production is still not handed out).
+    seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && isLocalUrl(publicUrl)),
+    devOutbox: e.NODE_ENV !== 'production' && !e.SMTP_URL && isLocalUrl(publicUrl),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: e.TRUST_PROXY,
     authSecret: e.AUTH_SECRET ?? null,

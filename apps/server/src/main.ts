@@ -65,9 +65,7 @@ async function main() {
             ...report.demoAccounts.map((a) => `    ${a.role.padEnd(10)} ${a.email}  /  ${a.password}`),
           ]
         : []),
-      ...(config.isProduction || config.smtpUrl
-        ? []
-        : [`  Mails are not sent (no SMTP_URL): read them at ${url}/dev/outbox`]),
+      ...(config.devOutbox ? [`  Mails are not sent (no SMTP_URL): read them at ${url}/dev/outbox`] : []),
       '',
     ].join('\n'),
   );
