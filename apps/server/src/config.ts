@@ -27,6 +27,7 @@ const ZEnv = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_ROLES_CLAIM: z.string().min(1).default('roles'),
   OIDC_SCOPES: z.string().min(1).default('openid email profile'),
+  OIDC_REQUIRE_VERIFIED_EMAIL: booleanString.default(true),
   ADMIN_EMAILS: z.string().default(''),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('Impact Calls <no-reply@localhost>'),
@@ -51,6 +52,8 @@ export type AppConfig = {
   externalOidc: { issuer: string; clientId: string; clientSecret: string } | null;
   oidcRolesClaim: string;
   oidcScopes: string;
+  /** Refuse sign-in when the external issuer does not say the e-mail is verified (it gates call filters). */
+  oidcRequireVerifiedEmail: boolean;
   /** E-mails of the embedded provider that get the admin role. */
   adminEmails: string[];
   smtpUrl: string | null;
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     oidcRolesClaim: e.OIDC_ROLES_CLAIM,
     oidcScopes: e.OIDC_SCOPES,
+    oidcRequireVerifiedEmail: e.OIDC_REQUIRE_VERIFIED_EMAIL,
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((x) => x.trim().toLowerCase())
       .filter(Boolean),

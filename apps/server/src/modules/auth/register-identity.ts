@@ -23,6 +23,7 @@ export async function registerIdentity(
       scopes: config.oidcScopes,
       rolesClaim: config.oidcRolesClaim,
       allowInsecure: config.externalOidc.issuer.startsWith('http://'),
+      requireVerifiedEmail: config.oidcRequireVerifiedEmail,
     });
   } else {
     const embedded = await createEmbeddedProvider(config, db, deps.authSecret, deps.configCache);
@@ -35,6 +36,8 @@ export async function registerIdentity(
       scopes: 'openid email profile roles',
       rolesClaim: 'roles',
       allowInsecure: true,
+      // Our own accounts cannot sign in before their e-mail is verified.
+      requireVerifiedEmail: true,
       fetch: inProcessFetch(app, config.publicUrl),
     });
   }

@@ -9,6 +9,8 @@ export type RelyingPartyOptions = {
   rolesClaim: string;
   /** True for http:// issuers (localhost, tests). */
   allowInsecure: boolean;
+  /** The e-mail decides which restricted calls a user sees: accept only addresses the issuer verified. */
+  requireVerifiedEmail: boolean;
   /** The embedded provider is reached in-process, never over the network (see inProcessFetch). */
   fetch?: oidc.CustomFetch;
 };
@@ -102,6 +104,9 @@ export class RelyingParty {
     }
     const email = typeof claims.email === 'string' ? claims.email : '';
     if (!email) throw new Error('the identity provider did not give an e-mail address');
+    if (this.options.requireVerifiedEmail && claims.email_verified !== true && claims.email_verified !== 'true') {
+      throw new Error('the identity provider did not verify the e-mail address');
+    }
     const name = typeof claims.name === 'string' ? claims.name : '';
     return {
       issuer: config.serverMetadata().issuer,
