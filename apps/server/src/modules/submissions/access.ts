@@ -1,3 +1,4 @@
+import { emailAllowedByFilter } from '@impact/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callSubmissions, calls, organizations } from '../../db/schema';
@@ -25,7 +26,9 @@ export async function loadSubmissionFor(
     .where(and(eq(callSubmissions.id, submissionId)));
   const [row] = options.forUpdate ? await query.for('update', { of: callSubmissions }) : await query;
   if (!row) throw notFound('errors.submissions.notFound');
-  const allowed = row.ownerUserId === user.id || (options.allowAdmin && user.isAdmin);
+  const asAdmin = options.allowAdmin && user.isAdmin;
+  // The owner only, and only while the call's e-mail filter still lets them in.
+  const allowed = asAdmin || (row.ownerUserId === user.id && emailAllowedByFilter(row.call, user.email));
   if (!allowed) throw notFound('errors.submissions.notFound');
   return { submission: row.submission, call: row.call };
 }

@@ -284,6 +284,17 @@ describe('submissions (SPEC 3, 4, 5, 7)', () => {
       (await t.app.inject({ url: `/api/Call/GetCallById?callId=${filtered.id}`, headers: as(eve) })).statusCode,
     ).toBe(404);
     expect((await start(eve, eveOrg, filtered.id)).statusCode).toBe(404);
+    // Removed from the filter later: the submission already started is out of reach too.
+    const started = (await start(anna, annaOrg, filtered.id)).json().id;
+    await t.database.db.update(calls).set({ userFilterEmail: 'x@y.org' }).where(eq(calls.id, filtered.id));
+    expect(
+      (await t.app.inject({ url: `/api/Call/GetSubmissionByID?submissionId=${started}`, headers: as(anna) }))
+        .statusCode,
+    ).toBe(404);
+    await t.database.db
+      .update(calls)
+      .set({ userFilterEmail: 'anna@ente.example,x@y.org' })
+      .where(eq(calls.id, filtered.id));
     // Applicants never see the list of allowed addresses.
     const seen = (await t.app.inject({ url: `/api/Call/GetCallById?callId=${filtered.id}`, headers: as(anna) })).json();
     expect(seen.userFilterEmail).toBe('');
