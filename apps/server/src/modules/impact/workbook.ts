@@ -1,3 +1,4 @@
+import { inflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import {
   IMPACT_SHEET,
@@ -34,7 +35,11 @@ const startsWith = (b: Buffer, sig: number[]) => sig.every((x, i) => b[i] === x)
 /** The most a workbook may expand to once unzipped (a zip bomb is refused before parsing). */
 const MAX_UNZIPPED_BYTES = 150 * 1024 * 1024;
 
-/** Total uncompressed size from the zip's central directory; null if the directory is unreadable. */
+/**
+ * The real unzipped size, by inflating every entry with a cap (the sizes a zip declares about
+ * itself can lie): null if the zip is unreadable, Infinity as soon as the cap is passed. SheetJS
+ * inflates without a limit, so this runs first.
+ */
 function unzippedSize(b: Buffer): number | null {
   const min = Math.max(0, b.length - 22 - 65_535);
   let eocd = -1;
@@ -48,10 +53,27 @@ function unzippedSize(b: Buffer): number | null {
   const entries = b.readUInt16LE(eocd + 10);
   let offset = b.readUInt32LE(eocd + 16);
   let total = 0;
-  for (let n = 0; n < entries; n++) {
-    if (offset + 46 > b.length || b.readUInt32LE(offset) !== 0x02014b50) return null;
-    total += b.readUInt32LE(offset + 24);
-    offset += 46 + b.readUInt16LE(offset + 28) + b.readUInt16LE(offset + 30) + b.readUInt16LE(offset + 32);
+  try {
+    for (let n = 0; n < entries; n++) {
+      if (offset + 46 > b.length || b.readUInt32LE(offset) !== 0x02014b50) return null;
+      const method = b.readUInt16LE(offset + 10);
+      const compressed = b.readUInt32LE(offset + 20);
+      const local = b.readUInt32LE(offset + 42);
+      if (local + 30 > b.length || b.readUInt32LE(local) !== 0x04034b50) return null;
+      const dataStart = local + 30 + b.readUInt16LE(local + 26) + b.readUInt16LE(local + 28);
+      const data = b.subarray(dataStart, dataStart + compressed);
+      const remaining = MAX_UNZIPPED_BYTES - total;
+      if (method === 0) total += data.length;
+      else if (method === 8) total += inflateRawSync(data, { maxOutputLength: remaining + 1 }).length;
+      else return null;
+      if (total > MAX_UNZIPPED_BYTES) return Number.POSITIVE_INFINITY;
+      offset += 46 + b.readUInt16LE(offset + 28) + b.readUInt16LE(offset + 30) + b.readUInt16LE(offset + 32);
+    }
+  } catch (err) {
+    // zlib refuses to write past maxOutputLength: that is the bomb.
+    if (err instanceof RangeError || (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+      return Number.POSITIVE_INFINITY;
+    return null;
   }
   return total;
 }
