@@ -82,6 +82,18 @@ describe('applying to a call', () => {
     expect(await page.getByTestId('text-answer').getAttribute('readonly')).not.toBeNull();
     expect(await page.getByRole('button', { name: 'Avanti' }).count()).toBe(0);
 
+    // An organization with a submission cannot be deleted: the list says why (issue 4).
+    await page.goto('/org/list');
+    await page.getByRole('button', { name: 'Elimina Fondazione Elena' }).click();
+    await page
+      .getByRole('dialog', { name: "Eliminare l'organizzazione?" })
+      .getByRole('button', { name: 'Elimina' })
+      .click();
+    await page
+      .getByText("L'organizzazione ha già candidature ai bandi: per conservarle non può essere eliminata.")
+      .waitFor();
+    await page.getByRole('article', { name: 'Fondazione Elena' }).waitFor();
+
     // The admin finds it in the submissions tab, sees its attachment, and reopens it.
     const submissionId = /\/call\/([0-9a-f-]{36})\//.exec(submissionUrl)?.[1];
     const list = await api<Array<{ id: string; callId: string }>>(`Call/GetSubmissions?callId=${callId}`);
