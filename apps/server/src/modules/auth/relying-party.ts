@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as oidc from 'openid-client';
+import type { VerifiedIdentity } from '../users/service';
 
 export type RelyingPartyOptions = {
   issuer: string;
@@ -17,15 +18,8 @@ export type RelyingPartyOptions = {
 
 export type PendingSignIn = { state: string; nonce: string; codeVerifier: string };
 
-export type ProviderIdentity = {
-  issuer: string;
-  subject: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  roles: string[];
-  idToken: string | null;
-};
+/** Who the provider vouched for, plus its ID token (kept for the logout redirect). */
+export type ProviderIdentity = VerifiedIdentity & { idToken: string | null };
 
 /** "realm_access.roles" style paths reach nested claims (Keycloak); a string becomes one role. */
 export function readRoles(claims: Record<string, unknown>, path: string): string[] {

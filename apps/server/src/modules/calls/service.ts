@@ -52,11 +52,18 @@ export async function listCalls(db: Db): Promise<TCallListItem[]> {
   return rows.map(toCallListItem);
 }
 
+/** Calls with their steps, in one query for the steps of all of them. */
+export async function callsWithSteps(db: Db, rows: CallRow[]): Promise<TCall[]> {
+  const stepsByType = await stepsOfCallTypes(db, [...new Set(rows.map((r) => r.callTypeId))]);
+  return rows.map((row) => ({ ...toCallListItem(row), steps: stepsByType.get(row.callTypeId) ?? [] }));
+}
+
 export async function getCallByIdAdmin(db: Db, callId: string): Promise<TCall> {
   const [row] = await db.select().from(calls).where(eq(calls.id, callId));
   if (!row) throw notFound('errors.calls.callNotFound');
-  const stepsByType = await stepsOfCallTypes(db, [row.callTypeId]);
-  return { ...toCallListItem(row), steps: stepsByType.get(row.callTypeId) ?? [] };
+  const [call] = await callsWithSteps(db, [row]);
+  if (!call) throw notFound('errors.calls.callNotFound');
+  return call;
 }
 
 function checkDates(openingAt: Date, closingAt: Date): TFieldError[] {

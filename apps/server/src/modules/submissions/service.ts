@@ -19,7 +19,7 @@ import { callSubmissions, calls, organizations, stepResults } from '../../db/sch
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { stepsOfCallTypes } from '../calls/call-types';
-import { getCallByIdAdmin } from '../calls/service';
+import { callsWithSteps } from '../calls/service';
 import { checkImpactAnswer, impactAnswerMissing } from '../impact/answer';
 import { type CallRow, isCallLocked, isCallOpen, loadSubmissionFor, type SubmissionRow } from './access';
 
@@ -105,14 +105,13 @@ export async function listCallsForUser(db: Db, user: SessionUser, organizationId
     ? await db.select().from(callSubmissions).where(eq(callSubmissions.organizationId, organizationId))
     : [];
   const byCall = new Map(submissions.map((s) => [s.callId, s]));
-  const out: TUserCall[] = [];
-  for (const call of visible) out.push(forApplicant(await getCallByIdAdmin(db, call.id), byCall.get(call.id) ?? null));
-  return out;
+  return (await callsWithSteps(db, visible)).map((call) => forApplicant(call, byCall.get(call.id) ?? null));
 }
 
 export async function getCallForUser(db: Db, user: SessionUser, callId: string, organizationId: string | null) {
-  await visibleCall(db, user, callId);
-  return forApplicant(await getCallByIdAdmin(db, callId), await submissionOf(db, callId, organizationId));
+  const [call] = await callsWithSteps(db, [await visibleCall(db, user, callId)]);
+  if (!call) throw notFound('errors.calls.notFound');
+  return forApplicant(call, await submissionOf(db, callId, organizationId));
 }
 
 /** POST Call/UpsertCallSubmission: one per organization per call; asking twice returns the same one. */
