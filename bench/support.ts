@@ -88,17 +88,16 @@ export async function load(url: string, total: number, concurrency: number) {
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: total,
-    failures,
-    rps: Math.round(total / seconds),
-    p50: Number(percentile(latencies, 50).toFixed(2)),
-    p95: Number(percentile(latencies, 95).toFixed(2)),
-    p99: Number(percentile(latencies, 99).toFixed(2)),
-  };
+  return { requests: total, failures, ...summarize(latencies, started) };
+}
+
+/** Throughput and latency percentiles of a finished run (latencies in ms, started from performance.now()). */
+export function summarize(latencies: number[], started: number) {
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const p = (q: number) => Number(percentile(sorted, q).toFixed(2));
+  return { rps: Math.round(sorted.length / seconds), p50: p(50), p95: p(95), p99: p(99) };
 }
 
 /** node:http with keep-alive: far lighter than fetch, so the client does not become the bottleneck. */
