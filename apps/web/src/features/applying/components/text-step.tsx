@@ -1,21 +1,14 @@
-import type { TStep, TStepResult } from '@impact/domain';
 import { Group, Stack, Textarea } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SafeHtml } from '../../../components/safe-html';
+import type { StepProps } from '../step-props';
 import { textAnswerOf, textDefinition } from '../step-validation';
 import { useAutosave } from '../use-autosave';
 import { ConflictBanner } from './conflict-banner';
 import { SaveIndicator } from './save-indicator';
 
-type Props = {
-  step: TStep;
-  submissionId: string;
-  result: TStepResult | undefined;
-  readOnly: boolean;
-  onContent: (content: string) => void;
-  registerFlush: (flush: () => Promise<boolean>) => void;
-};
+type Props = Omit<StepProps, 'subStep'>;
 
 /** SPEC: a text step — the question (HTML) and an answer within the configured length. */
 export function TextStep({ step, submissionId, result, readOnly, onContent, registerFlush }: Props) {

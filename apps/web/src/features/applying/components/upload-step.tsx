@@ -1,4 +1,4 @@
-import { ACCEPTED_EXTENSIONS, formatBytes, type TStep, type TStepResult, type TUploadStepFile } from '@impact/domain';
+import { ACCEPTED_EXTENSIONS, formatBytes, type TUploadStepFile } from '@impact/domain';
 import {
   ActionIcon,
   Alert,
@@ -20,15 +20,10 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { downloadFile, removeFile, uploadFile } from '../api/files';
 import { submissionKey } from '../api/submissions';
+import type { StepProps } from '../step-props';
 import { uploadedOf, uploadSlots } from '../step-validation';
 
-type Props = {
-  step: TStep;
-  submissionId: string;
-  result: TStepResult | undefined;
-  readOnly: boolean;
-  onContent: (content: string) => void;
-};
+type Props = Pick<StepProps, 'step' | 'submissionId' | 'result' | 'readOnly' | 'onContent'>;
 
 /** SPEC 5: one slot per expected file, with its description, type and size limit. */
 export function UploadStep({ step, submissionId, result, readOnly, onContent }: Props) {

@@ -6,7 +6,6 @@ import {
   nextPosition,
   previousPosition,
   type TStep,
-  type TStepResult,
   type TWizardPosition,
 } from '@impact/domain';
 import { Alert, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
@@ -25,6 +24,7 @@ import { ClosingPage, impactResults } from '../components/closing-page';
 import { StepMenu } from '../components/step-menu';
 import { TextStep } from '../components/text-step';
 import { UploadStep } from '../components/upload-step';
+import type { StepProps } from '../step-props';
 import { stepProblems } from '../step-validation';
 
 const parsePosition = (splat: string | undefined): TWizardPosition => {
@@ -239,15 +239,7 @@ export function SubmissionPage() {
   );
 }
 
-type BodyProps = {
-  step: TStep;
-  submissionId: string;
-  result: TStepResult | undefined;
-  readOnly: boolean;
-  subStep: number;
-  onContent: (content: string) => void;
-  registerFlush: (flush: () => Promise<boolean>) => void;
-};
+type BodyProps = StepProps;
 
 const nothingToSave = async () => true;
 

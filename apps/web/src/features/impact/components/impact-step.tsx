@@ -10,8 +10,6 @@ import {
   type TMiniDyiAnswer,
   type TMiniDyiIndicator,
   type TMiniDyiOutcome,
-  type TStep,
-  type TStepResult,
   toggleIndicator,
   toggleOutcome,
   toggleSdg,
@@ -39,20 +37,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConflictBanner } from '../../applying/components/conflict-banner';
 import { SaveIndicator } from '../../applying/components/save-indicator';
+import type { StepProps } from '../../applying/step-props';
 import { useAutosave } from '../../applying/use-autosave';
 import { type TFrameworkPickers, useFrameworkPickers, useSdgs } from '../api/step-data';
 import { answerOf, problemsByPath, SUB } from '../validation';
 import { SroiPanel } from './sroi-panel';
 
-type Props = {
-  step: TStep;
-  submissionId: string;
-  result: TStepResult | undefined;
-  readOnly: boolean;
-  subStep: number;
-  onContent: (content: string) => void;
-  registerFlush: (flush: () => Promise<boolean>) => void;
-};
+type Props = StepProps;
 
 const toNumber = (v: string | number): number | null => (v === '' || v === null ? null : Number(v));
 
