@@ -10,11 +10,14 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 export type BenchResult = { name: string; budget: string; ok: boolean; figures: Record<string, number> };
 
 /**
- * The real server as `npm run serve` runs it, in its own process (so the load generator does not
- * steal its event loop), on a free loopback port and a throw-away embedded database, or on
- * PostgreSQL when BENCH_DATABASE_URL is set.
+ * The real server as `npm run serve` runs it (the built JavaScript, apps/server/dist/main.js, when
+ * `npm run build` has made it; the TypeScript sources otherwise), in its own process (so the load
+ * generator does not steal its event loop), on a free loopback port and a throw-away embedded
+ * database, or on PostgreSQL when BENCH_DATABASE_URL (or `databaseUrl`) is set.
  */
-export async function startBenchServer(options: { seedDemo?: boolean } = {}) {
+export async function startBenchServer(
+  options: { seedDemo?: boolean; databaseUrl?: string; env?: NodeJS.ProcessEnv; nodeArgs?: string[] } = {},
+) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ic-bench-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -26,12 +29,16 @@ export async function startBenchServer(options: { seedDemo?: boolean } = {}) {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     SEED_DEMO: options.seedDemo ? 'true' : 'false',
   };
-  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  const databaseUrl = options.databaseUrl ?? process.env.BENCH_DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  Object.assign(env, options.env);
+  const built = path.join(repoRoot, 'apps/server/dist/main.js');
+  const args = [
+    ...(options.nodeArgs ?? []),
+    ...(fs.existsSync(built) ? [built] : ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')]),
+  ];
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -45,6 +52,7 @@ export async function startBenchServer(options: { seedDemo?: boolean } = {}) {
   }
   return {
     url,
+    pid: child.pid ?? 0,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -110,4 +118,25 @@ function get(url: string, agent: http.Agent): Promise<number> {
       })
       .on('error', reject);
   });
+}
+
+/** Resident memory of a process, in MB (Linux). */
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+/** Samples a process's RSS while `work` runs; the peak, in MB. */
+export async function peakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
+  let peakMb = rssMb(pid);
+  const timer = setInterval(() => {
+    peakMb = Math.max(peakMb, rssMb(pid));
+  }, 100);
+  try {
+    const result = await work();
+    return { result, peakMb: Math.max(peakMb, rssMb(pid)) };
+  } finally {
+    clearInterval(timer);
+  }
 }

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, createCallWithTextAndUpload } from '../support/api';
+import { expectAccessible } from '../support/axe';
 import { useBrowser } from '../support/journey';
 import { DEMO, registerAndVerify, signIn, uniqueEmail } from '../support/sign-in';
 
@@ -23,28 +24,36 @@ describe('applying to a call', () => {
     await registerAndVerify(page, person);
     await signIn(page, person);
 
-    // No organization yet: "Candidati" opens the register dialog, then the application.
+    // No organization yet: with the default configuration (organizationSelection on) "Candidati"
+    // leads to the registration page (SPEC 2 "Call list card"), then back to the calls.
     const card = page.getByTestId('call-card').filter({ hasText: callName });
+    await card.waitFor();
+    await expectAccessible(page, 'calls, no organization');
     await card.getByRole('button', { name: 'Candidati' }).click();
-    const dialog = page.getByRole('dialog');
-    await textbox(dialog as unknown as Page, "Nome dell'organizzazione").fill('Fondazione Elena');
-    await textbox(dialog as unknown as Page, 'Partita IVA o codice fiscale').fill('01234567890');
-    await textbox(dialog as unknown as Page, 'Indirizzo (via e numero civico)').fill('Via Po 2');
-    await textbox(dialog as unknown as Page, 'Città').fill('Torino');
-    await dialog.getByRole('combobox', { name: 'Paese', exact: true }).fill('Ital');
+    await page.waitForURL('**/register-org?returnTo=/calls');
+    await textbox(page, "Nome dell'organizzazione").waitFor();
+    await expectAccessible(page, 'register organization');
+    await textbox(page, "Nome dell'organizzazione").fill('Fondazione Elena');
+    await textbox(page, 'Partita IVA o codice fiscale').fill('01234567890');
+    await textbox(page, 'Indirizzo (via e numero civico)').fill('Via Po 2');
+    await textbox(page, 'Città').fill('Torino');
+    await page.getByRole('combobox', { name: 'Paese', exact: true }).fill('Ital');
     await page.getByRole('option', { name: 'Italia', exact: true }).click();
-    await textbox(dialog as unknown as Page, 'Nome').fill('Elena');
-    await textbox(dialog as unknown as Page, 'Cognome').fill('Galli');
-    await textbox(dialog as unknown as Page, "Ruolo nell'organizzazione").fill('Presidente');
-    await textbox(dialog as unknown as Page, 'E-mail').fill('elena@example.org');
-    await dialog.getByRole('checkbox', { name: /Acconsento/ }).check();
-    await dialog.getByRole('button', { name: 'Registra e continua' }).click();
+    await textbox(page, 'Nome').fill('Elena');
+    await textbox(page, 'Cognome').fill('Galli');
+    await textbox(page, "Ruolo nell'organizzazione").fill('Presidente');
+    await textbox(page, 'E-mail').fill('elena@example.org');
+    await page.getByRole('checkbox', { name: /Acconsento/ }).check();
+    await page.getByRole('main').getByRole('button', { name: 'Registra organizzazione' }).click();
+    await page.waitForURL('**/calls');
+    await card.getByRole('button', { name: 'Candidati' }).click();
     await page.waitForURL(/\/call\/[0-9a-f-]{36}\/0\/0$/);
     const submissionUrl = page.url();
 
     // Next is blocked without an answer.
     await page.getByRole('button', { name: 'Avanti' }).click();
     await page.getByTestId('step-problems').getByText('Scrivi una risposta prima di proseguire.').waitFor();
+    await expectAccessible(page, 'wizard text step with a problem');
 
     // Autosave: type, see "Salvato", reload, find the text.
     await page.getByTestId('text-answer').fill('Un doposcuola per 40 ragazzi del quartiere.');
@@ -66,21 +75,29 @@ describe('applying to a call', () => {
       .getByTestId('upload-error')
       .getByText('Le dimensioni del documento superano quelle consentite (1 MB).')
       .waitFor();
+    await expectAccessible(page, 'wizard upload step with a refused file');
     await slot
       .locator('input[type=file]')
       .setInputFiles({ name: 'budget.pdf', mimeType: 'application/pdf', buffer: PDF });
     await slot.getByText('budget.pdf').waitFor();
+    await expectAccessible(page, 'wizard upload step with a file');
 
     await page.getByRole('button', { name: 'Invia la candidatura' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sì, invia' }).click();
     await page.getByRole('heading', { name: 'Grazie, candidatura inviata!' }).waitFor();
+    await expectAccessible(page, 'closing page');
     await page.getByRole('link', { name: 'Torna ai bandi' }).click();
 
     // The card now offers the closed-state button; the steps are read-only.
     await card.getByRole('button', { name: 'Vedi candidatura' }).click();
     await page.getByRole('heading', { name: 'Il progetto' }).waitFor();
     expect(await page.getByTestId('text-answer').getAttribute('readonly')).not.toBeNull();
-    expect(await page.getByRole('button', { name: 'Avanti' }).count()).toBe(0);
+    // The read-only view pages with Previous/Next (issue 15), never offers Submit.
+    await expectAccessible(page, 'read-only submission');
+    await page.getByRole('button', { name: 'Avanti' }).click();
+    await page.getByRole('heading', { name: 'Documenti' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Invia la candidatura' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Avanti' }).isDisabled()).toBe(true);
 
     // An organization with a submission cannot be deleted: the list says why (issue 4).
     await page.goto('/org/list');
@@ -93,6 +110,7 @@ describe('applying to a call', () => {
       .getByText("L'organizzazione ha già candidature ai bandi: per conservarle non può essere eliminata.")
       .waitFor();
     await page.getByRole('article', { name: 'Fondazione Elena' }).waitFor();
+    await expectAccessible(page, 'organization list');
 
     // The admin finds it in the submissions tab, sees its attachment, and reopens it.
     const submissionId = /\/call\/([0-9a-f-]{36})\//.exec(submissionUrl)?.[1];
@@ -103,8 +121,11 @@ describe('applying to a call', () => {
     await admin.page.goto('/admin?tab=submissions');
     await admin.page.getByRole('textbox', { name: 'Cerca organizzazione o utente' }).fill('Fondazione Elena');
     const row = admin.page.getByTestId('submission-row').filter({ hasText: callName });
+    await row.waitFor();
+    await expectAccessible(admin.page, 'admin submissions tab');
     await row.getByRole('link', { name: 'Allegati' }).click();
     await admin.page.getByRole('cell', { name: 'budget.pdf' }).waitFor();
+    await expectAccessible(admin.page, 'attachments');
     await admin.page.goBack();
     await admin.page.getByRole('textbox', { name: 'Cerca organizzazione o utente' }).fill('Fondazione Elena');
     await row.getByRole('button', { name: 'Riapri' }).click();

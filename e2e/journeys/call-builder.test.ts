@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from '../support/axe';
 import { useBrowser } from '../support/journey';
 import { DEMO, signIn } from '../support/sign-in';
 
@@ -17,11 +18,17 @@ describe('call builder', () => {
     const name = `Bando giornata ${Date.now().toString(36)}`;
     await signIn(page, DEMO.admin);
     await page.goto('/admin?tab=calls');
+    await page.getByRole('button', { name: 'Nuovo bando', exact: true }).waitFor();
+    await expectAccessible(page, 'admin calls tab');
 
     // New call: an empty call type and a call opening in a month, then the editor.
     await page.getByRole('button', { name: 'Nuovo bando', exact: true }).click();
     await page.waitForURL(/\/admin\/calls\/[0-9a-f-]{36}$/);
     const editorUrl = page.url();
+    // A new call is a draft: nothing is announced as created yet, the page says what it is.
+    await page.getByRole('heading', { name: 'Nuovo bando', level: 1 }).waitFor();
+    expect(await page.getByText('Bando creato').count()).toBe(0);
+    await expectAccessible(page, 'call editor, new draft');
     const nameInput = page.getByRole('textbox', { name: 'Nome del bando', exact: true });
     await nameInput.fill('');
     // SPEC 5: save is disabled while the name is empty.
@@ -49,6 +56,7 @@ describe('call builder', () => {
     await form.getByRole('textbox', { name: 'Nome del passo', exact: true }).fill('Allegati');
     await choose(page, form, 'Tipo di passo', 'Caricamento file');
     await form.getByRole('button', { name: 'Aggiungi file' }).click();
+    await expectAccessible(page, 'call editor, step form');
     await form.getByRole('textbox', { name: 'Nome del file', exact: true }).fill('Bilancio');
     await choose(page, form, 'Tipo di file', 'Excel');
     await form.getByRole('button', { name: 'Salva', exact: true }).click();
@@ -74,7 +82,8 @@ describe('call builder', () => {
     expect(await page.getByTestId('step-name').allTextContents()).toEqual(['Motivazione', 'Allegati']);
 
     await page.getByRole('button', { name: 'Salva bando' }).click();
-    await page.getByText('Bando aggiornato').waitFor();
+    // Saved with a name and steps, the draft becomes a call applicants see.
+    await page.getByText('Bando creato').waitFor();
     await page.waitForURL((url) => url.pathname === '/admin' && url.searchParams.get('tab') === 'calls');
     const row = page.getByTestId('call-row').filter({ hasText: name });
     await row.waitFor();
@@ -105,6 +114,7 @@ describe('call builder', () => {
     await lock.click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('non saranno accessibili prima della data di fine blocco').waitFor();
+    await expectAccessible(page, 'call lock confirmation');
     await dialog.getByRole('button', { name: 'Blocca' }).click();
     await page.getByRole('button', { name: /Fine del blocco/ }).waitFor();
     await page.getByRole('button', { name: 'Salva bando' }).click();
@@ -112,6 +122,8 @@ describe('call builder', () => {
     await page.waitForURL((url) => url.pathname === '/admin');
     await page.goto(editorUrl);
     await page.getByText('Risultati bloccati').waitFor();
+    expect(await page.title()).toBe(`Modifica del bando «${name}» · Impact Calls`);
+    await expectAccessible(page, 'call editor, locked');
     expect(await page.getByRole('checkbox', { name: 'Blocca i risultati fino a una data' }).isDisabled()).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'Blocca i risultati fino a una data' }).isChecked()).toBe(true);
     await context.close();
@@ -128,8 +140,9 @@ describe('call builder', () => {
     await page.getByRole('button', { name: 'Salva bando' }).click();
     const row = page.getByTestId('call-row').filter({ hasText: name });
     await row.waitFor();
-    // A new call opens in a month: it is closed for now, so hiding closed calls hides it.
-    expect(await row.getByText('Chiuso').count()).toBe(1);
+    // Saved without steps it stays a draft (issue 15): applicants do not see it, the list says so.
+    await page.getByText('Bozza salvata').waitFor();
+    expect(await row.getByText('Bozza', { exact: true }).count()).toBe(1);
     await page.getByRole('switch', { name: 'Mostra i bandi chiusi' }).click({ force: true });
     await row.waitFor({ state: 'detached' });
     await page.getByRole('switch', { name: 'Mostra i bandi chiusi' }).click({ force: true });

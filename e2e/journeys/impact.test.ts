@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from '../support/api';
+import { expectAccessible } from '../support/axe';
 import { useBrowser } from '../support/journey';
 import { DEMO, signIn } from '../support/sign-in';
 
@@ -27,11 +28,13 @@ describe('impact design', () => {
     await admin.page.locator('input[type=file]').setInputFiles(SAMPLE);
     await admin.page.getByText(/Letti \d+ esiti e \d+ stakeholder/).waitFor();
     await admin.page.getByRole('tab', { name: /Stakeholder/ }).waitFor();
+    await expectAccessible(admin.page, 'framework import preview');
     await create.click();
     await admin.page.waitForURL(/\/admin\/impact-framework\/[0-9a-f-]{36}$/);
     const frameworkId = admin.page.url().split('/').pop() ?? '';
     await admin.page.getByRole('tab', { name: /Stakeholder/ }).click();
     await admin.page.getByRole('cell', { name: 'Giovani NEET' }).waitFor();
+    await expectAccessible(admin.page, 'framework detail');
     await admin.context.close();
 
     // A call with an impact step on it, built through the admin API.
@@ -83,16 +86,19 @@ describe('impact design', () => {
 
     // 1 introduction: the guidance.
     await page.getByText('Per ogni esito basta un indicatore e una proxy').waitFor();
+    await expectAccessible(page, 'impact: introduction');
     await next(page);
     // 2 budget: a zero budget explains there is no ratio.
     await page.waitForURL(/\/0\/1$/);
     await field(page, /^Budget richiesto/).fill('0');
     await page.getByTestId('sroi-no-budget').waitFor();
+    await expectAccessible(page, 'impact: budget');
     await field(page, /^Budget richiesto/).fill('100000');
     await next(page);
     // 3 SDGs: cards of the 17 goals, up to 4.
     await page.waitForURL(/\/0\/2$/);
     await page.getByRole('checkbox', { name: /^8\. Lavoro dignitoso/ }).check();
+    await expectAccessible(page, 'impact: SDGs');
     await next(page);
     // 4 outcomes: Next is blocked until the outcome has a stakeholder.
     await page.waitForURL(/\/0\/3$/);
@@ -102,6 +108,7 @@ describe('impact design', () => {
       .getByTestId('step-problems')
       .getByText('Controlla di aver selezionato almeno uno stakeholder per ogni esito.')
       .waitFor();
+    await expectAccessible(page, 'impact: outcomes with a problem');
     expect(page.url()).toMatch(/\/0\/3$/);
     await page.getByRole('combobox', { name: /^Stakeholder per «Inserimento lavorativo/ }).click();
     await page.getByRole('option', { name: 'Giovani NEET' }).click();
@@ -125,6 +132,7 @@ describe('impact design', () => {
     // Inflated values: the over-8 warning.
     await field(page, /^Obiettivo annuo/).fill('500');
     await page.getByTestId('sroi-warning').waitFor();
+    await expectAccessible(page, 'impact: indicators with the SROI warning');
     // Realistic ones: 5 people × €14,000 a year on €100,000 → central ≈ 1.96.
     await field(page, /^Obiettivo annuo/).fill('5');
     await expect.poll(() => page.getByTestId('sroi-warning').count()).toBe(0);
@@ -149,6 +157,7 @@ describe('impact design', () => {
     await custom.getByRole('textbox', { name: /^Obiettivo annuo/ }).fill('200');
     await custom.getByRole('textbox', { name: /^Proxy finanziaria/ }).fill('Costo orario');
     await custom.getByRole('textbox', { name: /^Valore della proxy/ }).fill('15');
+    await expectAccessible(page, 'impact: custom outcomes');
     await page.locator('[data-testid="save-status"][data-status="saved"]').waitFor();
     await page.getByRole('button', { name: 'Aggiungi esito personalizzato' }).click();
     await page.getByRole('button', { name: 'Aggiungi esito personalizzato' }).click();
@@ -162,6 +171,7 @@ describe('impact design', () => {
     await page.getByRole('heading', { name: 'Grazie, candidatura inviata!' }).waitFor();
     // The closing page shows the SROI range of what was submitted.
     await page.getByTestId('sroi-panel').waitFor();
+    await expectAccessible(page, 'closing page with the SROI range');
 
     // Stored on the server: the answer and its SROI range.
     const stored = await me<{ answer: { selectedOutcomes: unknown[] }; score: number | null }>(

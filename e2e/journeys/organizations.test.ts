@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from '../support/axe';
 import { useBrowser } from '../support/journey';
 import { registerAndVerify, signIn, uniqueEmail } from '../support/sign-in';
 
@@ -36,6 +37,7 @@ describe('organizations', () => {
     // No organization yet: the side panel prompts to register one.
     const panel = page.getByRole('navigation', { name: 'Navigazione' });
     await panel.getByText("Non hai ancora registrato un'organizzazione").waitFor();
+    await expectAccessible(page, 'calls with the register-organization prompt');
     await panel.getByRole('link', { name: 'Registra organizzazione' }).click();
     await page.waitForURL('**/register-org');
 
@@ -47,6 +49,7 @@ describe('organizations', () => {
     const consent = page.getByRole('checkbox', { name: /Acconsento al trattamento dei miei dati personali/ });
     await consent.check();
     expect(await submit.isEnabled()).toBe(true);
+    await expectAccessible(page, 'register organization, filled');
     await textbox(page, 'Città').fill('');
     expect(await submit.isDisabled()).toBe(true);
     await textbox(page, 'Città').fill('Bologna');
@@ -55,6 +58,7 @@ describe('organizations', () => {
     await page.getByRole('button', { name: 'Data di fondazione' }).click();
     await page.getByRole('button', { name: '2020', exact: true }).click();
     await page.getByRole('button', { name: 'mar', exact: true }).click();
+    await expectAccessible(page, 'date picker open');
     await page.getByRole('button', { name: '15 marzo 2020' }).click();
     expect(await page.getByRole('button', { name: 'Data di fondazione' }).textContent()).toContain('15/03/2020');
 
@@ -67,11 +71,13 @@ describe('organizations', () => {
     const first = page.getByRole('article', { name: 'Cooperativa Il Faro' });
     await first.getByText('Selezionata').waitFor();
     expect(await first.textContent()).toContain('15 marzo 2020');
+    await expectAccessible(page, 'organization list with a notification');
 
     // Edit it.
     await page.getByRole('link', { name: 'Modifica Cooperativa Il Faro' }).click();
     await page.waitForURL('**/org/edit/**');
     await expect.poll(() => textbox(page, 'Città').inputValue()).toBe('Bologna');
+    await expectAccessible(page, 'edit organization');
     await textbox(page, 'Città').fill('Modena');
     await page.getByRole('button', { name: 'Salva modifiche' }).click();
     await page.waitForURL('**/org/list');
@@ -109,6 +115,7 @@ describe('organizations', () => {
     await page.getByRole('button', { name: 'Elimina Associazione Aurora' }).click();
     const dialog = page.getByRole('dialog', { name: "Eliminare l'organizzazione?" });
     await dialog.getByText('«Associazione Aurora»').waitFor();
+    await expectAccessible(page, 'delete organization dialog');
     await dialog.getByRole('button', { name: 'Elimina' }).click();
     await page.getByText('Organizzazione eliminata').waitFor();
     await expect.poll(() => page.getByRole('article').count()).toBe(1);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from '../support/axe';
 import { useBrowser } from '../support/journey';
 import { DEMO, registerAndVerify, signIn, uniqueEmail } from '../support/sign-in';
 
@@ -14,13 +15,20 @@ describe('sign-in', () => {
       password: 'una frase lunga e sicura',
     };
     await registerAndVerify(page, person);
+    await expectAccessible(page, 'e-mail confirmed (provider page)');
     await page.getByRole('link', { name: 'Accedi' }).click();
+    await page.getByLabel('E-mail', { exact: true }).waitFor();
+    await expectAccessible(page, 'sign-in (provider page)');
     await page.getByLabel('E-mail', { exact: true }).fill(person.email);
     await page.getByLabel('Password', { exact: true }).fill(person.password);
     await page.getByRole('button', { name: 'Accedi' }).click();
     await page.waitForURL('**/calls');
     await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('Lucia Verdi');
     expect(await page.getByTestId('user-menu').textContent()).toContain('LV');
+    // The user menu is named by the name it shows (WCAG 2.5.3), the page has its own title.
+    await page.getByRole('button', { name: 'Lucia Verdi' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Bandi · Impact Calls');
+    await expectAccessible(page, 'calls, new user');
 
     // A reload keeps the session (silent renewal from the HttpOnly cookie).
     await page.reload();
@@ -30,6 +38,7 @@ describe('sign-in', () => {
     await page.getByRole('menuitem', { name: 'Esci' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { name: 'Benvenuti su Impact Calls' }).waitFor();
+    await expectAccessible(page, 'welcome');
     // The session is really gone: /calls sends an anonymous visitor home.
     await page.goto('/calls');
     await page.waitForURL((url) => url.pathname === '/');
@@ -49,6 +58,8 @@ describe('sign-in', () => {
     await page.getByLabel('Password', { exact: true }).fill('another long passphrase');
     await page.getByLabel('Repeat the password', { exact: true }).fill('another long passphrase');
     await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('link', { name: 'Back to log in' }).waitFor();
+    await expectAccessible(page, 'check your e-mail (provider page, English)');
     await page.getByRole('link', { name: 'Back to log in' }).click();
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('another long passphrase');
@@ -56,6 +67,7 @@ describe('sign-in', () => {
     await page.getByText('Registration Not Verified. Check your email to complete the registration process.').waitFor();
     await page.getByRole('button', { name: 'Send the confirmation e-mail again' }).click();
     await page.getByRole('status').waitFor();
+    await expectAccessible(page, 'sign-in refused: not verified (provider page)');
     await context.close();
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from '../support/axe';
 import { useBrowser } from '../support/journey';
 
 describe('welcome page', () => {
@@ -11,6 +12,7 @@ describe('welcome page', () => {
     await page.getByRole('heading', { name: 'Benvenuti su Impact Calls' }).waitFor();
     expect(await page.getByRole('link', { name: 'Accedi' }).count()).toBeGreaterThan(0);
     expect(await page.locator('html').getAttribute('lang')).toBe('it');
+    await expectAccessible(page, 'welcome');
 
     await page.getByRole('combobox', { name: 'Lingua' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'English' }).click()]);
@@ -28,6 +30,7 @@ describe('welcome page', () => {
     const response = await page.goto('/questa/pagina/non/esiste');
     expect(response?.status()).toBe(200); // the app shell answers; the router shows 404
     await page.getByRole('heading', { name: 'Pagina non trovata' }).waitFor();
+    await expectAccessible(page, 'not found');
     await page.getByRole('link', { name: 'Torna alla pagina iniziale' }).click();
     await page.getByRole('heading', { name: 'Benvenuti su Impact Calls' }).waitFor();
     await context.close();

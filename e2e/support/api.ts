@@ -50,10 +50,12 @@ export async function apiAs(baseUrl: string, account: { email: string; password:
   if (!res.ok) throw new Error(`sign-in as ${account.email} failed: ${res.status} ${await res.text()}`);
   const { token } = (await res.json()) as { token: string };
   return async <T = unknown>(path: string, method = 'GET', body?: unknown): Promise<T> => {
+    // FormData (uploads) goes as multipart, anything else as JSON.
+    const form = body instanceof FormData;
     const r = await fetch(new URL(`/api/${path}`, baseUrl), {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
+      headers: { authorization: `Bearer ${token}`, ...(body && !form ? { 'content-type': 'application/json' } : {}) },
+      body: form ? body : body ? JSON.stringify(body) : undefined,
     });
     if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
     return (r.status === 204 ? undefined : await r.json()) as T;

@@ -3,31 +3,55 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
+import { loggerOptions } from './lib/log-safety';
 import { getOrCreateSecret, randomSecret } from './lib/secrets';
+import { adminFileRoutes } from './modules/admin-files/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { AccessTokens } from './modules/auth/access-tokens';
 import { registerIdentity } from './modules/auth/register-identity';
+import { SessionRevocations } from './modules/auth/session-revocations';
 import { callAdminRoutes } from './modules/calls/routes';
 import { ActiveConfigCache } from './modules/config/active-config-cache';
 import { configRoutes } from './modules/config/routes';
 import { devOutboxRoutes } from './modules/email/dev-outbox-routes';
 import { fileRoutes } from './modules/files/routes';
+import { createFileStorage, type FileStorage } from './modules/files/storage';
 import { healthRoutes } from './modules/health/routes';
 import { derivedSecret } from './modules/idp/provider';
 import { impactAdminRoutes, impactRoutes } from './modules/impact/routes';
 import { organizationRoutes } from './modules/organizations/routes';
+import { pdfRoutes } from './modules/pdf/routes';
+import { powerBiRoutes } from './modules/power-bi/routes';
+import { reportRoutes } from './modules/reports/routes';
+import { sendEmailRoutes } from './modules/send-email/routes';
 import { submissionAdminRoutes, submissionRoutes } from './modules/submissions/routes';
+import { surveyAdminRoutes, surveyRoutes } from './modules/surveys/routes';
+import { apiAccess } from './plugins/api-access';
 import { authentication } from './plugins/authentication';
+import { edgeGuard } from './plugins/edge-guard';
+import { jsonCompression } from './plugins/json-compression';
 import { registerOpenApi } from './plugins/openapi';
 import { organizationHeader } from './plugins/organization-header';
 import { problemDetails } from './plugins/problem-details';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { compiledSerializerCompiler } from './plugins/serializer';
+import { createSharedLimits, type SharedLimits } from './plugins/shared-limits';
 import { registerWebApp } from './plugins/web-app';
 
 /** What every module receives: no globals, so tests build as many apps as they like. */
-export type AppDeps = { config: AppConfig; database: Database; db: Db; configCache: ActiveConfigCache };
+export type AppDeps = {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  configCache: ActiveConfigCache;
+  /** Where file bytes live (PostgreSQL chunks or S3); see modules/files/storage. */
+  storage: FileStorage;
+  /** Where rate limits are counted (Redis across instances, or this process); see plugins/shared-limits. */
+  limits: SharedLimits;
+};
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -35,9 +59,13 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
  * The whole server, without listening: main.ts listens, tests use app.inject.
  * Order: cross-cutting plugins, then API modules, then the web app and its fallback.
  */
-export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  database: Database,
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -48,27 +76,46 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler({ checkWithZod: config.env === 'test' }));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   await app.register(problemDetails);
+  await app.register(edgeGuard);
+  await app.register(jsonCompression);
   await registerSecurityHeaders(app, { isProduction: config.isProduction });
   await app.register(formbody);
-  await app.register(rateLimit, { global: false });
-  await registerOpenApi(app);
+  const limits = await createSharedLimits(config.redisUrl, config.redisPrefix, app.log);
+  app.addHook('onClose', () => limits.close());
+  await app.register(rateLimit, {
+    global: false,
+    allowList: config.rateLimitAllowList,
+    ...(limits.redis ? { redis: limits.redis, nameSpace: `${limits.nameSpace}rl:`, skipOnError: true } : {}),
+  });
+  await registerOpenApi(app, { served: config.apiDocs });
 
-  const deps: AppDeps = { config, database, db: database.db, configCache: new ActiveConfigCache(database.db) };
+  const storage = createFileStorage(database.db, config.fileStorage);
+  app.addHook('onClose', () => storage.close());
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    configCache: new ActiveConfigCache(database.db),
+    storage,
+    limits,
+  };
   // Production passes AUTH_SECRET; a development install makes one and keeps it in its database.
   const authSecret = config.authSecret ?? (await getOrCreateSecret(database.db, 'auth-secret', randomSecret));
-  const accessTokens = new AccessTokens(authSecret);
+  const revocations = new SessionRevocations(database.db);
+  const accessTokens = new AccessTokens(authSecret, revocations.isRevoked);
   await app.register(cookie, { secret: derivedSecret(authSecret, 'cookies') });
   await app.register(authentication, { tokens: accessTokens });
+  await app.register(apiAccess);
   await app.register(organizationHeader, { db: database.db });
 
   await app.register(healthRoutes, deps);
-  await registerIdentity(app, { ...deps, authSecret, accessTokens });
+  await registerIdentity(app, { ...deps, authSecret, accessTokens, revocations });
   if (config.devOutbox) await app.register(devOutboxRoutes, { db: database.db });
   await app.register(
     async (api) => {
@@ -80,6 +127,14 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
       await api.register(fileRoutes, deps);
       await api.register(impactRoutes, deps);
       await api.register(impactAdminRoutes, deps);
+      await api.register(adminFileRoutes, deps);
+      await api.register(sendEmailRoutes, deps);
+      await api.register(auditRoutes, deps);
+      await api.register(surveyRoutes, deps);
+      await api.register(surveyAdminRoutes, deps);
+      await api.register(pdfRoutes, deps);
+      await api.register(reportRoutes, deps);
+      await api.register(powerBiRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { exposureNotes } from './startup-notes';
 
 describe('loadConfig', () => {
   it('defaults to the embedded database in ./data and port 3000', () => {
@@ -33,6 +34,42 @@ describe('loadConfig', () => {
       seedDemo: false,
       devOutbox: false,
     });
-    expect(loadConfig({ PUBLIC_URL: 'https://calls.example.org', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  // Issue 14 item 4: exposure has safe defaults.
+  it('listening on the network (HOST=0.0.0.0) with NODE_ENV and PUBLIC_URL forgotten: no demo accounts, no outbox', () => {
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.10', 'calls.internal']) {
+      expect(loadConfig({ HOST })).toMatchObject({ seedDemo: false, devOutbox: false, loopbackOnly: false });
+    }
+    for (const HOST of ['localhost', '127.0.0.1', '127.0.1.1', '::1', '[::1]']) {
+      expect(loadConfig({ HOST })).toMatchObject({ seedDemo: true, devOutbox: true, loopbackOnly: true });
+    }
+  });
+
+  it('refuses SEED_DEMO=true where the published passwords would be reachable', () => {
+    expect(() => loadConfig({ HOST: '0.0.0.0', SEED_DEMO: 'true' })).toThrow(/SEED_DEMO/);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://calls.example.org', SEED_DEMO: 'true' })).toThrow(/SEED_DEMO/);
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SEED_DEMO: 'true' })).toThrow(
+      /SEED_DEMO/,
+    );
+    expect(loadConfig({ HOST: '127.0.0.1', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('serves /api/docs in production only when API_DOCS=true', () => {
+    const prod = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(prod).apiDocs).toBe(false);
+    expect(loadConfig({ ...prod, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({}).apiDocs).toBe(true);
+  });
+
+  it('says at start what is off and why', () => {
+    const exposed = loadConfig({ HOST: '0.0.0.0' });
+    const notes = exposureNotes(exposed, 'http://localhost:3000').join('\n');
+    expect(notes).toContain('Demo accounts and /dev/outbox are off: HOST=0.0.0.0 accepts connections from the network');
+    expect(notes).not.toContain('read them at');
+    const prod = exposureNotes(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) }), 'https://x');
+    expect(prod.join('\n')).toContain('NODE_ENV=production');
+    expect(prod.join('\n')).toContain('API_DOCS=true');
+    expect(exposureNotes(loadConfig({}), 'http://localhost:3000').join('\n')).toContain('/dev/outbox');
   });
 });

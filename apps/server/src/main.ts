@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed } from './seed';
+import { exposureNotes } from './startup-notes';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -57,6 +58,13 @@ async function main() {
       '',
       `  Impact Calls is running at ${url}`,
       `  database: ${config.database.kind === 'pglite' ? `embedded (${config.database.dataDir})` : 'PostgreSQL'}`,
+      `  files: ${config.fileStorage.primary === 's3' ? `S3 bucket ${config.fileStorage.s3?.bucket}` : 'in the database'}; rate limits: ${config.redisUrl ? 'shared through Redis' : 'per instance (no REDIS_URL)'}`,
+      ...(config.database.kind === 'pglite'
+        ? [
+            '  The embedded database is for trying the product: it runs on the server’s event loop and',
+            '  tops out at about 120–150 answer saves per second. Production uses PostgreSQL (DATABASE_URL).',
+          ]
+        : []),
       ...(report.configCreated ? ['  first start: default branding created'] : []),
       ...(report.demoAccounts.length
         ? [
@@ -65,7 +73,12 @@ async function main() {
             ...report.demoAccounts.map((a) => `    ${a.role.padEnd(10)} ${a.email}  /  ${a.password}`),
           ]
         : []),
-      ...(config.devOutbox ? [`  Mails are not sent (no SMTP_URL): read them at ${url}/dev/outbox`] : []),
+      ...exposureNotes(config, url),
+      ...(report.demoAccountsRetired
+        ? [
+            `  ${report.demoAccountsRetired} demo account(s) from a local run no longer accept their published password.`,
+          ]
+        : []),
       '',
     ].join('\n'),
   );

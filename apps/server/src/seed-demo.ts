@@ -1,6 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
-import { createAccount } from './modules/idp/accounts';
+import { idpAccounts } from './db/schema';
+import { createAccount, findAccountByEmail, signOutEverywhere } from './modules/idp/accounts';
+import { hashPassword, verifyPassword } from './modules/idp/passwords';
+import { seedDemoContent } from './seed-demo-content';
 
 /** Demo accounts on the embedded provider, printed at start-up so a person can try the app at once. */
 export const DEMO_ACCOUNTS = [
@@ -38,5 +43,25 @@ export async function seedDemo(db: Db, config: AppConfig) {
       { verified: true },
     );
   }
+  await seedDemoContent(db, config);
   return DEMO_ACCOUNTS.map(({ role, email, password }) => ({ role, email, password }));
+}
+
+/**
+ * Demo accounts seeded by an earlier local run must not keep their published passwords once the
+ * same data is served to the network or in production: each one still using its published
+ * password gets a random one (a password reset by mail gives it a new one) and is signed out.
+ */
+export async function retireDemoAccounts(db: Db, config: AppConfig): Promise<number> {
+  if (config.privateInstall || config.externalOidc) return 0;
+  let retired = 0;
+  for (const demo of DEMO_ACCOUNTS) {
+    const account = await findAccountByEmail(db, demo.email);
+    if (!account || !(await verifyPassword(demo.password, account.passwordHash))) continue;
+    const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+    await db.update(idpAccounts).set({ passwordHash, updatedAt: new Date() }).where(eq(idpAccounts.id, account.id));
+    await signOutEverywhere(db, account.id);
+    retired += 1;
+  }
+  return retired;
 }

@@ -4,11 +4,13 @@ import { seedStepTypes } from './modules/calls/step-types';
 import { seedDefaultConfig } from './modules/config/service';
 import { seedAttachmentTypes } from './modules/files/service';
 import { seedImpact } from './modules/impact/service';
-import { seedDemo } from './seed-demo';
+import { retireDemoAccounts, seedDemo } from './seed-demo';
 
 export type SeedReport = {
   configCreated: boolean;
   demoAccounts: Array<{ role: string; email: string; password: string }>;
+  /** Demo accounts of an earlier local run whose published password was replaced (exposed install). */
+  demoAccountsRetired: number;
 };
 
 /** Idempotent: every start runs it; only what is missing gets created. */
@@ -18,5 +20,6 @@ export async function seed(db: Db, config: AppConfig): Promise<SeedReport> {
   await seedAttachmentTypes(db);
   await seedImpact(db, config);
   const demoAccounts = await seedDemo(db, config);
-  return { configCreated, demoAccounts };
+  const demoAccountsRetired = await retireDemoAccounts(db, config);
+  return { configCreated, demoAccounts, demoAccountsRetired };
 }

@@ -17,7 +17,10 @@ export type TestApp = {
  * The real server on a real, fresh database, exactly as main.ts assembles it, minus listen().
  * `env` adds environment variables as a deployment would set them.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -28,7 +31,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   await runMigrations(database);
   await seed(database.db, config);
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, options);
   await app.ready();
   return {
     app,

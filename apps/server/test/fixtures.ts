@@ -138,3 +138,61 @@ export function multipart(fields: Record<string, string>, file: { name: string; 
   );
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** A tiny valid PNG (1×1), for logos and admin files. */
+export const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * An applicant's submission to a call made by createOpenCall, filled and closed through the API
+ * as the wizard does (text answer, the mandatory PDF, Submit).
+ */
+export async function submitToCall(
+  app: FastifyInstance,
+  headers: Headers,
+  organizationId: string,
+  call: { id: string; textStepId: string; uploadStepId: string },
+): Promise<string> {
+  const h = { ...headers, 'x-organization-id': organizationId };
+  const started = await app.inject({
+    method: 'POST',
+    url: '/api/Call/UpsertCallSubmission',
+    headers: h,
+    payload: { callId: call.id },
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const submissionId: string = started.json().id;
+  const text = await app.inject({
+    method: 'POST',
+    url: '/api/Call/UpsertCallStepResult',
+    headers: h,
+    payload: {
+      callSubmissionId: submissionId,
+      stepId: call.textStepId,
+      content: JSON.stringify({ answer: 'Ok' }),
+      version: 0,
+    },
+  });
+  expect(text.statusCode, text.body).toBe(200);
+  const body = multipart(
+    { submissionId, stepId: call.uploadStepId, Nome: 'Budget', Descrizione: 'b', TipoFileId: '1' },
+    { name: 'budget.pdf', bytes: PDF_BYTES },
+  );
+  const up = await app.inject({
+    method: 'POST',
+    url: '/api/FileUpload/UploadFile',
+    headers: { ...h, ...body.headers },
+    payload: body.payload,
+  });
+  expect(up.statusCode, up.body).toBe(200);
+  const closed = await app.inject({
+    method: 'POST',
+    url: '/api/Call/CloseCallSubmission',
+    headers: h,
+    payload: { submissionId },
+  });
+  expect(closed.statusCode, closed.body).toBe(200);
+  return submissionId;
+}

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { Db } from '../src/db/client';
 import { getOrCreateSecret, randomSecret } from '../src/lib/secrets';
 import { AccessTokens } from '../src/modules/auth/access-tokens';
+import { issueRefreshToken } from '../src/modules/auth/refresh-tokens';
 import { createAccount } from '../src/modules/idp/accounts';
 import { upsertUserFromIdentity } from '../src/modules/users/service';
 import { CookieJar } from './cookie-jar';
@@ -103,6 +104,13 @@ export async function signInAs(
     roles: input.roles ?? [],
   });
   const tokens = new AccessTokens(await getOrCreateSecret(db, 'auth-secret', randomSecret));
-  const token = await tokens.sign({ userId: user.id, email: user.email, roles: user.roles });
+  // A real session (refresh-token family), so the token passes the revocation check.
+  const session = await issueRefreshToken(db, user.id, null);
+  const token = await tokens.sign({
+    userId: user.id,
+    email: user.email,
+    roles: user.roles,
+    sessionId: session.familyId,
+  });
   return { user, token, headers: { authorization: `Bearer ${token}` } };
 }

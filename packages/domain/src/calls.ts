@@ -33,6 +33,8 @@ export const ZCall = z.object({
   submissionId: z.uuid(),
   submissionClosed: z.boolean(),
   customFile: ZCustomFile.nullable(),
+  /** A new call stays a draft, invisible to applicants, until it is saved with a name and steps. */
+  draft: z.boolean(),
   createdAt: ZDateTime,
   updatedAt: ZDateTime,
 });

@@ -39,7 +39,8 @@ export const DEFAULT_CONFIG: Omit<TConfig, 'id'> = {
   logoBase64: null,
   logoWidth: DEFAULT_LOGO_SIZE,
   logoHeight: DEFAULT_LOGO_SIZE,
-  listName: 'Bandi',
+  // No list name: the calls page heading is the translation ("Bandi", "Calls", "Appels") until an admin sets one.
+  listName: '',
   languageSelection: true,
   organizationSelection: true,
   reportPowerBiId: EMPTY_ID,
@@ -48,3 +49,20 @@ export const DEFAULT_CONFIG: Omit<TConfig, 'id'> = {
   domain: '',
   dataConsentText: DEFAULT_DATA_CONSENT_TEXT,
 };
+
+/**
+ * POST Config/UpsertConfig: every field but `isActive` (activation is its own call, so saving a
+ * draft never switches the site) and `id` (the empty id, or none, creates a configuration).
+ */
+export const ZUpsertConfigRequest = ZConfig.omit({ id: true, isActive: true }).extend({
+  id: z.uuid().optional(),
+  name: z.string().trim().min(1).max(200),
+});
+export type TUpsertConfigRequest = z.infer<typeof ZUpsertConfigRequest>;
+
+/** GET Config/CanCustomize: whether this admin may brand the site (the e-mail's domain, checked on the server). */
+export const ZCanCustomize = z.object({ canCustomize: z.boolean(), domain: z.string() });
+export type TCanCustomize = z.infer<typeof ZCanCustomize>;
+
+/** SPEC 9: the logo is previewed 64 px wide in the configuration form. */
+export const LOGO_PREVIEW_WIDTH = 64;

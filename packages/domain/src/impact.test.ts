@@ -3,15 +3,18 @@ import {
   EMPTY_MINI_DYI,
   estimateMiniDyi,
   IMPACT_ERRORS,
+  MINI_DYI_MAXIMUM,
   miniDyiAnswerProblems,
   newCustomKey,
   newCustomOutcome,
   parseImpactStepContent,
+  parseMiniDyiAnswer,
   type TMiniDyiAnswer,
   type TMiniDyiOutcome,
   toggleIndicator,
   toggleOutcome,
   toggleSdg,
+  ZMiniDyiAnswer,
 } from './impact';
 
 const framework = {
@@ -112,6 +115,25 @@ describe('mini impact design rules (SPEC 5, 9)', () => {
       keys({ ...valid, selectedOutcomes: [outcome({ indicators: [{ ...ind, indicatorTargetValue: null }] })] }),
     ).toContain(IMPACT_ERRORS.targetRequired);
     expect(keys({ ...valid, budget: Number.POSITIVE_INFINITY })).toContain(IMPACT_ERRORS.notANumber);
+  });
+  it('numbers have a documented maximum per field, in the rules and in the contract (issue 14 item 1)', () => {
+    const ind = outcome().indicators[0] as TMiniDyiOutcome['indicators'][number];
+    const huge = { ...ind, indicatorTargetValue: 1e308, proxyValue: MINI_DYI_MAXIMUM.proxyValue + 1 };
+    const answer = { ...valid, budget: 1e308, selectedOutcomes: [outcome({ indicators: [huge] })] };
+    const problems = miniDyiAnswerProblems(answer);
+    const tooLarge = problems.filter((p) => p.messageKey === IMPACT_ERRORS.tooLarge).map((p) => p.path);
+    expect(tooLarge).toEqual([
+      'budget',
+      'selectedOutcomes.0.indicators.0.indicatorTargetValue',
+      'selectedOutcomes.0.indicators.0.proxyValue',
+    ]);
+    expect(ZMiniDyiAnswer.safeParse(answer).success).toBe(false);
+    expect(
+      ZMiniDyiAnswer.safeParse({ ...valid, budget: MINI_DYI_MAXIMUM.budget, budgetSpent: MINI_DYI_MAXIMUM.budgetSpent })
+        .success,
+    ).toBe(true);
+    // Stored answers from before the limits still parse (the rules then ask for a correction).
+    expect(parseMiniDyiAnswer(JSON.stringify(answer))).not.toBeNull();
   });
   it('with a framework: outcomes, indicators, stakeholders must come from it; the outcome SDG must be chosen', () => {
     expect(keys({ ...valid, selectedOutcomes: [outcome({ outcomeId: 'nope' })] })).toContain(

@@ -35,7 +35,8 @@ const text = z.string().max(5000);
 
 export const ZProxyInput = z.object({
   name,
-  defaultValue: z.number().finite().min(0),
+  /** The applicant's proxy value starts from it, so it has the same maximum. */
+  defaultValue: z.number().finite().min(0).max(1e9),
   sourceName: z.string().max(500),
   sourceUrl: z.string().max(2000),
 });
@@ -160,46 +161,77 @@ export function parseImpactStepContent(content: string | undefined): TImpactStep
 }
 
 // ---- The applicant's answer (StepResult.content of a miniDyi step) ----
-/** Numbers may be empty (null) while typing; the rules say when that is not acceptable. */
-const amount = z.number().nullable();
+/**
+ * The largest number an applicant may type in each field of the impact step (docs/IMPACT.md,
+ * docs/SECURITY.md). Generous for any real project, and small enough that every figure computed
+ * from them (100 outcomes × 100 indicators × target × proxy, discounted, ÷ budget) stays finite.
+ */
+export const MINI_DYI_MAXIMUM = {
+  /** Euros asked for (about 3 years): one trillion. */
+  budget: 1e12,
+  /** Euros already spent: one trillion. */
+  budgetSpent: 1e12,
+  /** A yearly target quantity (people, tonnes, hours…): one billion. */
+  indicatorTargetValue: 1e9,
+  /** Euros of value of one unit (the financial proxy): one billion. */
+  proxyValue: 1e9,
+} as const;
 
-export const ZMiniDyiIndicator = z.object({
-  indicatorId: z.string().max(100),
-  indicatorName: z.string().max(500),
-  indicatorTargetValue: amount,
-  proxyId: z.string().max(100),
-  proxyName: z.string().max(500),
-  proxyValue: amount,
-});
+/**
+ * Numbers may be empty (null) while typing; the rules say when that is not acceptable. `bounded`
+ * is the contract of every write; answers stored before the limits existed are read without them
+ * (so they still open, and the rules ask for a correction before the submission can close).
+ */
+function miniDyiSchemas(bounded: boolean) {
+  // Negative numbers are the rules' to refuse (errors.impact.negativeNumber): the contract bounds the size.
+  const amount = (max: number) => (bounded ? z.number().max(max) : z.number()).nullable();
+  const indicator = z.object({
+    indicatorId: z.string().max(100),
+    indicatorName: z.string().max(500),
+    indicatorTargetValue: amount(MINI_DYI_MAXIMUM.indicatorTargetValue),
+    proxyId: z.string().max(100),
+    proxyName: z.string().max(500),
+    proxyValue: amount(MINI_DYI_MAXIMUM.proxyValue),
+  });
+  const outcome = z.object({
+    outcomeId: z.string().max(100).nullable(),
+    /** The SDG this outcome was chosen under; null for a custom outcome. */
+    sdg: ZSdgCode.nullable(),
+    outcomeName: z.string().max(500),
+    stakeholderId: z.string().max(100),
+    stakeholderName: z.string().max(500),
+    /** Set (12 random alphanumerics) only on a custom outcome. */
+    customKey: z.string().max(100).nullable(),
+    indicators: z.array(indicator).max(100),
+  });
+  const answer = z.object({
+    budget: amount(MINI_DYI_MAXIMUM.budget),
+    budgetSpent: amount(MINI_DYI_MAXIMUM.budgetSpent),
+    sdg: z.array(ZSdgCode).max(17),
+    selectedOutcomes: z.array(outcome).max(100),
+  });
+  return { indicator, outcome, answer, amount };
+}
+const writeSchemas = miniDyiSchemas(true);
+const storedSchemas = miniDyiSchemas(false);
+
+export const ZMiniDyiIndicator = writeSchemas.indicator;
 export type TMiniDyiIndicator = z.infer<typeof ZMiniDyiIndicator>;
-
-export const ZMiniDyiOutcome = z.object({
-  outcomeId: z.string().max(100).nullable(),
-  /** The SDG this outcome was chosen under; null for a custom outcome. */
-  sdg: ZSdgCode.nullable(),
-  outcomeName: z.string().max(500),
-  stakeholderId: z.string().max(100),
-  stakeholderName: z.string().max(500),
-  /** Set (12 random alphanumerics) only on a custom outcome. */
-  customKey: z.string().max(100).nullable(),
-  indicators: z.array(ZMiniDyiIndicator).max(100),
-});
+export const ZMiniDyiOutcome = writeSchemas.outcome;
 export type TMiniDyiOutcome = z.infer<typeof ZMiniDyiOutcome>;
-
-export const ZMiniDyiAnswer = z.object({
-  budget: amount,
-  budgetSpent: amount,
-  sdg: z.array(ZSdgCode).max(17),
-  selectedOutcomes: z.array(ZMiniDyiOutcome).max(100),
-});
+/** The answer as the applicant sends it: every number within MINI_DYI_MAXIMUM. */
+export const ZMiniDyiAnswer = writeSchemas.answer;
 export type TMiniDyiAnswer = z.infer<typeof ZMiniDyiAnswer>;
+/** The answer as stored and sent back: possibly from before the limits. */
+export const ZStoredMiniDyiAnswer = storedSchemas.answer;
 
 export const EMPTY_MINI_DYI: TMiniDyiAnswer = { budget: null, budgetSpent: null, sdg: [], selectedOutcomes: [] };
 
+/** A stored answer (the rules, not the parser, judge its numbers). */
 export function parseMiniDyiAnswer(content: string | undefined): TMiniDyiAnswer | null {
   if (!content) return null;
   try {
-    const parsed = ZMiniDyiAnswer.safeParse(JSON.parse(content));
+    const parsed = ZStoredMiniDyiAnswer.safeParse(JSON.parse(content));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -238,6 +270,7 @@ export const IMPACT_ERRORS = {
   targetRequired: 'errors.impact.targetRequired',
   negativeNumber: 'errors.impact.negativeNumber',
   notANumber: 'errors.impact.notANumber',
+  tooLarge: 'errors.impact.tooLarge',
   indicatorNameRequired: 'errors.impact.indicatorNameRequired',
   budgetRequired: 'errors.impact.budgetRequired',
   outcomesRequired: 'errors.impact.outcomesRequired',
@@ -259,17 +292,18 @@ export function miniDyiAnswerProblems(
   const problems: TFieldError[] = [];
   const add = (path: string, messageKey: string, params?: Record<string, string | number>) =>
     problems.push(params ? { path, messageKey, params } : { path, messageKey });
-  const number = (path: string, value: number | null, required: boolean) => {
+  const number = (path: string, value: number | null, required: boolean, maximum: number) => {
     if (value === null) {
       if (required) add(path, IMPACT_ERRORS.targetRequired);
       return;
     }
     if (typeof value !== 'number' || !Number.isFinite(value)) add(path, IMPACT_ERRORS.notANumber);
     else if (value < 0) add(path, IMPACT_ERRORS.negativeNumber);
+    else if (value > maximum) add(path, IMPACT_ERRORS.tooLarge, { maximum });
   };
 
-  number('budget', answer.budget, false);
-  number('budgetSpent', answer.budgetSpent, false);
+  number('budget', answer.budget, false, MINI_DYI_MAXIMUM.budget);
+  number('budgetSpent', answer.budgetSpent, false, MINI_DYI_MAXIMUM.budgetSpent);
   if (options.complete && answer.budget === null) add('budget', IMPACT_ERRORS.budgetRequired);
 
   if (answer.sdg.length > MAX_SDGS) add('sdg', IMPACT_ERRORS.tooManySdgs, { maximum: MAX_SDGS });
@@ -309,8 +343,8 @@ export function miniDyiAnswerProblems(
 
     o.indicators.forEach((ind, j) => {
       const ip = `${at}.indicators.${j}`;
-      number(`${ip}.indicatorTargetValue`, ind.indicatorTargetValue, true);
-      number(`${ip}.proxyValue`, ind.proxyValue, false);
+      number(`${ip}.indicatorTargetValue`, ind.indicatorTargetValue, true, MINI_DYI_MAXIMUM.indicatorTargetValue);
+      number(`${ip}.proxyValue`, ind.proxyValue, false, MINI_DYI_MAXIMUM.proxyValue);
       if (!ind.indicatorName.trim()) add(`${ip}.indicatorName`, IMPACT_ERRORS.indicatorNameRequired);
       if (def) {
         const indDef = def.indicators.find((d) => d.id === ind.indicatorId);
@@ -439,8 +473,8 @@ export const ZPutMiniDyiRequest = z.object({
   submissionId: z.uuid().optional(),
   stepId: z.uuid().optional(),
   version: z.number().int().min(0),
-  budget: amount,
-  budgetSpent: amount,
+  budget: writeSchemas.amount(MINI_DYI_MAXIMUM.budget),
+  budgetSpent: writeSchemas.amount(MINI_DYI_MAXIMUM.budgetSpent),
   sdg: z.array(ZSdgCode).max(17),
   outcomes: z.array(ZMiniDyiOutcome).max(100),
 });
@@ -452,7 +486,7 @@ export const ZMiniDyiResponse = z.object({
   stepResultId: z.uuid().nullable(),
   version: z.number().int(),
   frameworkId: z.uuid().nullable(),
-  answer: ZMiniDyiAnswer,
+  answer: ZStoredMiniDyiAnswer,
   estimate: ZSroiEstimate,
   score: z.number().nullable(),
   lowerScore: z.number().nullable(),

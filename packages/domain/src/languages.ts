@@ -8,8 +8,8 @@ export type TLanguage = z.infer<typeof ZLanguage>;
 export const DEFAULT_LANGUAGE: TLanguage = 'it';
 export const FALLBACK_LANGUAGE: TLanguage = 'en';
 
-/** The languages a config may choose as its default (SPEC 3: "it or en"); fr is offered to users only. */
-export const ZConfigDefaultLanguage = z.enum(['it', 'en']);
+/** The languages a config may choose as its default: SPEC 3 says "it or en"; fr too, since the product ships French (issue 12). */
+export const ZConfigDefaultLanguage = z.enum(LANGUAGES);
 
 export function isLanguage(value: unknown): value is TLanguage {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -133,3 +133,20 @@ describe('estimateSroi: properties', () => {
     }
   });
 });
+
+describe('every figure is finite (issue 14 item 1)', () => {
+  it('overflowing inputs give no value and no ratio, never Infinity or NaN', () => {
+    const estimate = estimateSroi({ budget: 1e-300, indicators: [{ targetValue: 1e308, proxyValue: 1e308 }] });
+    for (const scenario of [estimate.central, estimate.low, estimate.high]) {
+      for (const n of [...scenario.yearly, scenario.presentValue, scenario.netPresentValue]) {
+        expect(Number.isFinite(n)).toBe(true);
+      }
+      expect(scenario.ratio === null || Number.isFinite(scenario.ratio)).toBe(true);
+    }
+    expect(Number.isFinite(estimate.yearlyValue)).toBe(true);
+  });
+  it('a tiny budget under a large value gives a finite ratio or none', () => {
+    const estimate = estimateSroi({ budget: 1e-300, indicators: [{ targetValue: 1e9, proxyValue: 1e9 }] });
+    expect(estimate.central.ratio).toBeNull();
+  });
+});

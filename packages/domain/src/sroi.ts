@@ -89,16 +89,26 @@ function scenario(yearlyValue: number, budget: number, p: TSroiScenarioParams): 
     }
   }
   return {
-    yearly,
-    presentValue,
-    netPresentValue: presentValue - budget,
-    ratio: budget > 0 ? presentValue / budget : null,
-    paybackMonths,
+    yearly: yearly.map(orZero),
+    presentValue: orZero(presentValue),
+    netPresentValue: orZero(presentValue - budget),
+    ratio: budget > 0 ? orNull(presentValue / budget) : null,
+    paybackMonths: orNull(paybackMonths),
   };
 }
 
+/**
+ * Every figure leaves this module finite, whatever came in (JSON cannot carry Infinity, and a
+ * stored Infinity made every read of the submission fail). Inputs within MINI_DYI_MAXIMUM never
+ * get here; answers stored before the limits get a figure of 0 or "no ratio" instead.
+ */
+const orZero = (n: number) => (Number.isFinite(n) ? n : 0);
+const orNull = (n: number | null) => (n !== null && Number.isFinite(n) ? n : null);
+
 export function estimateSroi(input: TSroiInput, params: TSroiParams = DEFAULT_SROI_PARAMS): TSroiEstimate {
-  const yearlyValue = input.indicators.reduce((sum, i) => sum + finite(i.targetValue) * finite(i.proxyValue), 0);
+  const summed = input.indicators.reduce((sum, i) => sum + finite(i.targetValue) * finite(i.proxyValue), 0);
+  // Beyond MAX_VALUE the sum is no estimate at all: report no value rather than Infinity.
+  const yearlyValue = orZero(summed);
   const budget = finite(input.budget);
   const central = scenario(yearlyValue, budget, params.central);
   return {

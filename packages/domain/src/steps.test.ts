@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_ID } from './ids';
-import {
-  hasUniqueSorts,
-  moveStep,
-  newStepDraft,
-  parseStepContent,
-  pickableStepTypes,
-  removeStep,
-  STEP_TYPE_NAMES,
-} from './steps';
+import { parseStepContent, pickableStepTypes, STEP_TYPE_NAMES } from './step-types';
+import { hasUniqueSorts, moveStep, newStepDraft, removeStep } from './steps';
 
 const steps = [
   { id: 'c', sort: 2 },

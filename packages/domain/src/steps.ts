@@ -1,27 +1,21 @@
 import { z } from 'zod';
 import { EMPTY_ID } from './ids';
 
-/** SPEC 3 "Step types". Seeded on every start; admins may add more (unknown ones show "not implemented"). */
-export const STEP_TYPE_NAMES = ['text', 'upload', 'miniDyi', 'results', 'survey', 'quiz'] as const;
-export type TKnownStepTypeName = (typeof STEP_TYPE_NAMES)[number];
-/** Quiz steps exist but are not offered in the step-type picker (SPEC 3). */
-export const STEP_TYPES_HIDDEN_IN_PICKER: readonly string[] = ['quiz'];
-
 export const ZStepType = z.object({ id: z.uuid(), name: z.string() });
 export type TStepType = z.infer<typeof ZStepType>;
 
 export const ZCreateStepTypeRequest = z.object({ name: z.string().trim().min(1).max(100) });
 export type TCreateStepTypeRequest = z.infer<typeof ZCreateStepTypeRequest>;
 
-/** The step types an admin may pick for a step. */
-export function pickableStepTypes<T extends { name: string }>(types: T[]): T[] {
-  return types.filter((t) => !STEP_TYPES_HIDDEN_IN_PICKER.includes(t.name));
-}
-
 // ---- Content shapes per step type (Step.content is a string; these are what it holds as JSON) ----
 
 export const UPLOAD_FILE_TYPES = ['pdf', 'excel', 'word', 'image'] as const;
 export const ZUploadFileType = z.enum(UPLOAD_FILE_TYPES);
+/**
+ * The server's cap on one uploaded file (50 MB): a slot may not ask for more, since the server
+ * stops reading any upload here (issue 14 item 9).
+ */
+export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 export type TUploadFileType = z.infer<typeof ZUploadFileType>;
 
 /** SPEC 3 "Upload step definition": one expected file. `dimensions` is the maximum size in bytes. */
@@ -29,11 +23,7 @@ export const ZUploadStepFile = z.object({
   file_name: z.string().trim().min(1).max(200),
   file_description: z.string().max(1024),
   file_type: ZUploadFileType,
-  dimensions: z
-    .number()
-    .int()
-    .positive()
-    .max(1024 * 1024 * 1024),
+  dimensions: z.number().int().positive().max(UPLOAD_MAX_BYTES),
   mandatory: z.boolean(),
 });
 export type TUploadStepFile = z.infer<typeof ZUploadStepFile>;
@@ -47,37 +37,7 @@ export const ZTextStepContent = z.object({
 });
 export type TTextStepContent = z.infer<typeof ZTextStepContent>;
 
-/** Default content for a step that just got the given type. */
-export function defaultStepContent(stepTypeName: string | undefined): string {
-  if (stepTypeName === 'upload') return '[]';
-  if (stepTypeName === 'text') return JSON.stringify({ question: '' } satisfies TTextStepContent);
-  return '';
-}
-
-/**
- * Validates a step's content against its type. Known structured types must hold valid JSON of
- * their shape; other types (survey, quiz, miniDyi, results) keep a free string that their own
- * features define. Returns the parsed content, or the failing issues' paths.
- */
-export function parseStepContent(
-  stepTypeName: string,
-  content: string,
-):
-  | { ok: true; value: TUploadStepContent | TTextStepContent | string }
-  | { ok: false; issues: Array<{ path: string }> } {
-  const schema =
-    stepTypeName === 'upload' ? ZUploadStepContent : stepTypeName === 'text' ? ZTextStepContent : undefined;
-  if (!schema) return { ok: true, value: content };
-  let json: unknown;
-  try {
-    json = JSON.parse(content);
-  } catch {
-    return { ok: false, issues: [{ path: '' }] };
-  }
-  const parsed = schema.safeParse(json);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.') })) };
-}
+// Per-type behaviour (default content, checks) lives in the step-type registry (./step-types).
 
 // ---- Step ----
 

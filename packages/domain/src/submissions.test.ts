@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emailAllowedByFilter } from './submissions';
+import type { TCall } from './calls';
+import { emailAllowedByFilter, ZUserCall } from './submissions';
 
 describe('emailAllowedByFilter', () => {
   it('lets everyone in when the filter is off', () => {
@@ -13,5 +14,50 @@ describe('emailAllowedByFilter', () => {
   });
   it('an enabled filter with no addresses lets nobody in', () => {
     expect(emailAllowedByFilter({ isUserFilterEnable: true, userFilterEmail: '' }, 'a@b.it')).toBe(false);
+  });
+});
+
+describe('ZUserCall: the applicant contract (issue 14 item 10)', () => {
+  it('drops the admin-only fields of a full admin call, whatever a service hands it', () => {
+    const id = '00000000-0000-4000-8000-000000000001';
+    const at = '2026-01-01T00:00:00.000Z';
+    const adminCall: TCall = {
+      id,
+      name: 'Call',
+      description: '',
+      openingAt: at,
+      closingAt: at,
+      callLockEnd: null,
+      callTypeId: id,
+      isUserFilterEnable: true,
+      userFilterEmail: 'someone.else@example.org',
+      powerBIReportID: 'admin-report',
+      powerBIWorkspaceID: 'admin-workspace',
+      userPowerBIReportID: null,
+      userPowerBIWorkspaceID: null,
+      draft: false,
+      steps: [
+        {
+          id,
+          name: 'Quiz',
+          description: '',
+          content: '{}',
+          sort: 0,
+          stepTypeId: id,
+          stepType: { name: 'quiz' },
+          expectedAnswers: '{"q1":"b"}',
+          subSteps: [],
+        },
+      ],
+      submissionId: id,
+      submissionClosed: false,
+      customFile: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+    const seen = JSON.stringify(ZUserCall.parse(adminCall));
+    for (const secret of ['someone.else@example.org', 'admin-report', 'admin-workspace', 'expectedAnswers', '"q1"']) {
+      expect(seen).not.toContain(secret);
+    }
   });
 });

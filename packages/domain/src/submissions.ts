@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ZCall } from './calls';
+import { ZLanguage } from './languages';
+import { ZStep } from './steps';
 
 /** SPEC 3 "StepResult" as the applicant's client sees it; `version` guards against stale writes. */
 export const ZStepResult = z.object({
@@ -44,7 +46,8 @@ export const ZUpsertStepResultRequest = z.object({
 });
 export type TUpsertStepResultRequest = z.infer<typeof ZUpsertStepResultRequest>;
 
-export const ZCloseSubmissionRequest = z.object({ submissionId: z.uuid() });
+/** `language`: the applicant's interface language, for the receipt e-mail and the PDF's labels. */
+export const ZCloseSubmissionRequest = z.object({ submissionId: z.uuid(), language: ZLanguage.optional() });
 
 /** A text step's answer. */
 export const ZTextAnswer = z.object({ answer: z.string() });
@@ -58,8 +61,19 @@ export const ZUploadAnswer = z.object({
 });
 export type TUploadAnswer = z.infer<typeof ZUploadAnswer>;
 
-/** What an applicant sees of a call: the admin-only fields are blanked by the server. */
-export const ZUserCall = ZCall;
+/**
+ * What an applicant sees of a step and of a call: the response schema itself leaves out the
+ * admin-only fields (a quiz's answer key, the e-mail filter's addresses, the admin report ids),
+ * so the serializer drops them whatever the service hands it.
+ */
+export const ZUserStep = ZStep.omit({ expectedAnswers: true });
+export type TUserStep = z.infer<typeof ZUserStep>;
+export const ZUserCall = ZCall.omit({
+  userFilterEmail: true,
+  powerBIReportID: true,
+  powerBIWorkspaceID: true,
+  steps: true,
+}).extend({ steps: z.array(ZUserStep) });
 export type TUserCall = z.infer<typeof ZUserCall>;
 
 /** SPEC 7 FileUpload/UploadFile answer. */

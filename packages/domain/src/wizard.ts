@@ -1,15 +1,16 @@
+import { subStepCountOf } from './step-types';
+
 /**
  * SPEC 4 "Wizard position": [step, sub-step]. Next walks the sub-steps of a step (the impact step
  * has six), then the next step; Previous lands on the last sub-step of the preceding step; the
  * closing page sits at the index equal to the number of steps.
  */
-export const MINI_DYI_SUB_STEPS = ['introduction', 'budget', 'sdg', 'outcomes', 'indicators', 'customOutcome'] as const;
 
 export type TWizardPosition = { step: number; subStep: number };
 type StepLike = { stepTypeName: string };
 
 export function subStepCount(step: StepLike | undefined): number {
-  return step?.stepTypeName === 'miniDyi' ? MINI_DYI_SUB_STEPS.length : 1;
+  return subStepCountOf(step?.stepTypeName);
 }
 
 /** Any position coming from a URL is brought back inside the wizard. */

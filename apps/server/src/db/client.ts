@@ -5,7 +5,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import type { AppConfig } from '../config';
+import { type AppConfig, DEFAULT_DATABASE_TIMEOUTS } from '../config';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -25,7 +25,18 @@ export type Database = {
 
 export async function openDatabase(config: AppConfig['database']): Promise<Database> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
+    const timeouts = config.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+    // A frozen or unreachable server fails a request within these instead of hanging it; the
+    // error handler answers 503 with Retry-After (lib/database-errors.ts).
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: config.poolSize,
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      // Client-side too: a server that stopped answering cannot cancel its own statement.
+      query_timeout: timeouts.statementMs + 1_000,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    });
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => {});
     let ended = false;

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import type { AccessTokens } from '../modules/auth/access-tokens';
 
-export type SessionUser = { id: string; email: string; roles: string[]; isAdmin: boolean };
+export type SessionUser = { id: string; email: string; roles: string[]; isAdmin: boolean; sessionId: string };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,21 +16,30 @@ declare module 'fastify' {
 }
 
 /** Reads `Authorization: Bearer <token>` on every request. Deciding who may pass is the hooks' job. */
-export const authentication = fp<{ tokens: AccessTokens }>(async (app: FastifyInstance, { tokens }) => {
-  app.decorateRequest('user', null);
-  app.decorateRequest('tokenRejected', false);
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    if (!header) return;
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const claims = match?.[1] ? await tokens.verify(match[1]) : null;
-    if (!claims) {
-      request.tokenRejected = true;
-      return;
-    }
-    request.user = { id: claims.userId, email: claims.email, roles: claims.roles, isAdmin: isAdmin(claims.roles) };
-  });
-});
+export const authentication = fp<{ tokens: AccessTokens }>(
+  async (app: FastifyInstance, { tokens }) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('tokenRejected', false);
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (!header) return;
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      const claims = match?.[1] ? await tokens.verify(match[1]) : null;
+      if (!claims) {
+        request.tokenRejected = true;
+        return;
+      }
+      request.user = {
+        id: claims.userId,
+        email: claims.email,
+        roles: claims.roles,
+        isAdmin: isAdmin(claims.roles),
+        sessionId: claims.sessionId,
+      };
+    });
+  },
+  { name: 'authentication' },
+);
 
 /** Hook for a scope of routes that need a signed-in user. */
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply) {

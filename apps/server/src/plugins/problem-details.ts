@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { classifyDatabaseError, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../lib/database-errors';
 
 const TITLES: Record<TProblemKind, string> = {
   validation: 'The request is not valid',
@@ -44,6 +45,36 @@ function kindForStatus(status: number): TProblemKind {
   return found ? found[0] : status >= 500 ? 'internal' : 'validation';
 }
 
+const MULTIPART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT', 'FST_FILES_LIMIT']);
+
+/**
+ * Errors from the database driver and the multipart parser that are the client's doing or a
+ * passing outage, not a bug: each gets its own problem instead of a 500 (issue 14 items 2 and 8).
+ */
+function knownFailure(error: unknown): { kind: TProblemKind; messageKey: string } | null {
+  const e = error as { code?: unknown; message?: unknown };
+  if (typeof e.code === 'string' && MULTIPART_LIMIT_CODES.has(e.code))
+    return { kind: 'validation', messageKey: 'errors.multipart.tooManyParts' };
+  // busboy's own errors ("Multipart: Boundary not found", "Malformed part header", "Unexpected end of form").
+  if (
+    typeof e.message === 'string' &&
+    /^(Multipart: |Malformed part header|Unexpected end of (form|multipart data))/.test(e.message)
+  )
+    return { kind: 'validation', messageKey: 'errors.multipart.malformed' };
+  switch (classifyDatabaseError(error)) {
+    case 'unavailable':
+      return { kind: 'unavailable', messageKey: 'errors.unavailable' };
+    case 'conflict':
+      return { kind: 'conflict', messageKey: 'errors.conflict' };
+    case 'badText':
+      return { kind: 'validation', messageKey: 'errors.badText' };
+    case 'badDate':
+      return { kind: 'validation', messageKey: 'errors.badDate' };
+    default:
+      return null;
+  }
+}
+
 /** RFC 9457 answers for every error and for unknown API routes. 5xx details never leave the log. */
 export const problemDetails = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -64,6 +95,22 @@ export const problemDetails = fp(async (app: FastifyInstance) => {
         }),
       );
       return sendProblem(reply, request, 'validation', { errors });
+    }
+    // The multipart parser hit one of its limits (or a broken body) while a file was being read
+    // to storage: the file stream ends early and the parser's own reason is not the one thrown.
+    if (
+      (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE' &&
+      String(request.headers['content-type'] ?? '').startsWith('multipart/')
+    ) {
+      return sendProblem(reply, request, 'validation', { messageKey: 'errors.multipart.malformed' });
+    }
+    const known = knownFailure(error);
+    if (known) {
+      if (known.kind === 'unavailable') {
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      }
+      return sendProblem(reply, request, known.kind, { messageKey: known.messageKey });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -20,6 +20,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz next to each asset (apps/web/vite.config.ts): sent as they are.
+      preCompressed: true,
       cacheControl: false, // our setHeaders decides, per file kind
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -36,8 +38,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isServerPath = SERVER_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (hasWebApp && request.method === 'GET' && !isServerPath && wantsHtml && !url.startsWith('/assets/')) {
+    // Like any web server, a page is the answer to a browser, to HEAD (uptime checks) and to a client
+    // that states no preference (curl, no Accept or */*); only clients asking for something else
+    // (application/json) get the 404 problem.
+    const accept = request.headers.accept ?? '';
+    const wantsHtml = accept === '' || accept.includes('text/html') || accept.includes('*/*');
+    const readMethod = request.method === 'GET' || request.method === 'HEAD';
+    if (hasWebApp && readMethod && !isServerPath && wantsHtml && !url.startsWith('/assets/')) {
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
     }

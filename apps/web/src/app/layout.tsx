@@ -1,14 +1,15 @@
-import { AppShell, Box, Burger, Group, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
-import { BrandLogo } from '../components/brand-logo';
+import { Outlet, useLocation } from 'react-router';
 import { SessionButtons } from '../features/auth/session-buttons';
 import { useSession } from '../features/auth/session-store';
 import { useConfig } from '../features/config/api/get-config';
+import { PageAnnouncer } from '../features/config/page-title';
 import { LanguageSelect } from '../features/i18n/language-select';
 import { OrganizationSidePanel } from '../features/organizations/components/organization-side-panel';
+import { HomeLink } from './home-link';
 
 /** SPEC 2 "Layout": top bar with logo and name, language selector when enabled, session controls. */
 export function Layout() {
@@ -33,7 +34,7 @@ export function Layout() {
         {t('layout.skipToContent')}
       </a>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap">
             {authenticated && (
               <Burger
@@ -44,14 +45,7 @@ export function Layout() {
                 aria-label={t('organizations.panel.toggle')}
               />
             )}
-            <UnstyledButton component={Link} to="/" aria-label={t('layout.home')}>
-              <Group gap="sm" wrap="nowrap">
-                <BrandLogo config={config} />
-                <Text fw={700} size="lg" visibleFrom="xs">
-                  {config.name}
-                </Text>
-              </Group>
-            </UnstyledButton>
+            <HomeLink config={config} />
           </Group>
           <Group gap="sm" wrap="nowrap">
             {config.languageSelection && <LanguageSelect />}
@@ -65,9 +59,11 @@ export function Layout() {
         </AppShell.Navbar>
       )}
       <AppShell.Main>
-        <Box id="main" component="main" tabIndex={-1} maw={1200} mx="auto">
+        {/* AppShell.Main is the one <main> landmark; this box only centres the page. */}
+        <Box id="main" tabIndex={-1} maw={1200} mx="auto">
           <Outlet />
         </Box>
+        <PageAnnouncer />
       </AppShell.Main>
     </AppShell>
   );

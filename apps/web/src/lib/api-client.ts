@@ -24,6 +24,8 @@ type RequestOptions = {
   /** Sign-in calls themselves must not trigger the session machinery. */
   skipAuth?: boolean;
   responseType?: 'json' | 'blob';
+  /** Paged lists carry their total and next cursor in headers (TOTAL_COUNT_HEADER, NEXT_CURSOR_HEADER). */
+  onHeaders?: (headers: Headers) => void;
 };
 
 /**
@@ -112,6 +114,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (!options.skipAuth && token && SESSION_ENDING.has(response.status) && !staleOrganization) hooks.onSessionLost();
     throw error;
   }
+  options.onHeaders?.(response.headers);
   if (response.status === 204) return undefined as T;
   if (options.responseType === 'blob') return (await response.blob()) as T;
   return (await response.json()) as T;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { adminFiles } from './admin-files';
 
 /** SPEC 3 "Step types": text, upload, miniDyi, results, survey, quiz are seeded; admins may add more. */
 export const stepTypes = pgTable(
@@ -69,9 +70,11 @@ export const calls = pgTable(
     powerBiWorkspaceId: text('power_bi_workspace_id'),
     userPowerBiReportId: text('user_power_bi_report_id'),
     userPowerBiWorkspaceId: text('user_power_bi_workspace_id'),
-    /** A file offered to applicants after closing (SPEC 2 "Call list card"); the files feature fills it. */
-    customFileId: uuid('custom_file_id'),
+    /** A file offered to applicants after closing (SPEC 2 "Call list card"): one of the admin files. */
+    customFileId: uuid('custom_file_id').references(() => adminFiles.id, { onDelete: 'restrict' }),
     customFileName: text('custom_file_name'),
+    /** Created by "New call" and not yet saved with a name and steps: applicants never see it. */
+    draft: boolean('draft').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -18,7 +18,7 @@ export const configs = pgTable(
     organizationSelection: boolean('organization_selection').notNull().default(true),
     reportPowerBiId: text('report_power_bi_id').notNull(),
     workspacePowerBiId: text('workspace_power_bi_id').notNull(),
-    defaultLanguage: text('default_language', { enum: ['it', 'en'] })
+    defaultLanguage: text('default_language', { enum: ['it', 'en', 'fr'] })
       .notNull()
       .default('it'),
     domain: text('domain').notNull().default(''),

@@ -1,6 +1,5 @@
 import {
   boolean,
-  customType,
   doublePrecision,
   index,
   integer,
@@ -13,11 +12,6 @@ import {
 import { calls, steps } from './calls';
 import { organizations } from './organizations';
 import { users } from './users';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /**
  * SPEC 3 "Submission": one per organization per call. Rows are never deleted by accident:
@@ -45,6 +39,11 @@ export const callSubmissions = pgTable(
   (t) => [
     uniqueIndex('call_submissions_call_org').on(t.callId, t.organizationId),
     index('call_submissions_org').on(t.organizationId),
+    // The admin list's keyset order (created_at desc, id desc), overall and within one call. Plain
+    // ascending on purpose: read backwards it matches ORDER BY … DESC (NULLS FIRST), which a
+    // DESC NULLS LAST index would not.
+    index('call_submissions_created').on(t.createdAt, t.id),
+    index('call_submissions_call_created').on(t.callId, t.createdAt, t.id),
   ],
 );
 
@@ -67,7 +66,11 @@ export const stepResults = pgTable(
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('step_results_submission_step').on(t.callSubmissionId, t.stepId)],
+  (t) => [
+    uniqueIndex('step_results_submission_step').on(t.callSubmissionId, t.stepId),
+    // Reports read one step's answers page by page (keyset on id) and count answers per step.
+    index('step_results_step').on(t.stepId, t.id),
+  ],
 );
 
 /** SPEC 3 "File type": pdf, excel, word, image. */
@@ -77,7 +80,8 @@ export const attachmentTypes = pgTable('attachment_types', {
 });
 
 /**
- * Uploaded files, bytes in PostgreSQL (transactional, backed up with the data). Files of a
+ * Uploaded files: the row keeps what the file is and whose; the bytes are in the file storage
+ * (modules/files/storage: PostgreSQL chunks or S3) under `storageKey`. Files of a
  * submission go with it; a user's other files stay theirs.
  */
 export const files = pgTable(
@@ -97,7 +101,11 @@ export const files = pgTable(
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
-    bytes: bytea('bytes').notNull(),
+    /** Where the bytes are: 'postgres' (file_chunks) or 's3'; `storageKey` names them there. */
+    storage: text('storage').notNull().default('postgres'),
+    storageKey: text('storage_key').notNull(),
+    /** Hex SHA-256 of the bytes, checked when files move between backends. */
+    sha256: text('sha256').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('files_submission').on(t.callSubmissionId), index('files_owner').on(t.ownerUserId)],

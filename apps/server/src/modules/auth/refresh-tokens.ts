@@ -15,10 +15,11 @@ export const ROTATION_GRACE_SECONDS = 10;
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export type RefreshOutcome =
-  | { kind: 'rotated'; userId: string; refreshToken: string }
-  | { kind: 'grace'; userId: string }
-  | { kind: 'rejected'; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+  | { kind: 'rotated'; userId: string; familyId: string; refreshToken: string }
+  | { kind: 'grace'; userId: string; familyId: string }
+  | { kind: 'rejected'; reason: 'unknown' | 'expired' | 'revoked' | 'reused'; familyId?: string };
 
+/** A new session: its first refresh token, and the family id that names the session in access tokens. */
 export async function issueRefreshToken(db: Db, userId: string, idTokenHint: string | null, familyId = randomUUID()) {
   const token = randomBytes(32).toString('base64url');
   await db.insert(refreshTokens).values({
@@ -28,7 +29,7 @@ export async function issueRefreshToken(db: Db, userId: string, idTokenHint: str
     idTokenHint,
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_DAYS * DAY_MS),
   });
-  return token;
+  return { token, familyId };
 }
 
 /** One use per token: rotation, with reuse detection that revokes the whole family. */
@@ -45,13 +46,13 @@ export async function rotateRefreshToken(db: Db, token: string): Promise<Refresh
     if (row.expiresAt.getTime() <= Date.now()) return { kind: 'rejected', reason: 'expired' } as const;
     if (row.rotatedAt) {
       if (Date.now() - row.rotatedAt.getTime() <= ROTATION_GRACE_SECONDS * 1000) {
-        return { kind: 'grace', userId: row.userId } as const;
+        return { kind: 'grace', userId: row.userId, familyId: row.familyId } as const;
       }
       await tx
         .update(refreshTokens)
         .set({ revokedAt: sql`now()` })
         .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
-      return { kind: 'rejected', reason: 'reused' } as const;
+      return { kind: 'rejected', reason: 'reused', familyId: row.familyId } as const;
     }
     await tx.update(refreshTokens).set({ rotatedAt: sql`now()` }).where(eq(refreshTokens.id, row.id));
     const next = randomBytes(32).toString('base64url');
@@ -62,12 +63,15 @@ export async function rotateRefreshToken(db: Db, token: string): Promise<Refresh
       idTokenHint: row.idTokenHint,
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_DAYS * DAY_MS),
     });
-    return { kind: 'rotated', userId: row.userId, refreshToken: next } as const;
+    return { kind: 'rotated', userId: row.userId, familyId: row.familyId, refreshToken: next } as const;
   });
 }
 
 /** Logout: the family of this token is revoked, so neither it nor any of its rotations works again. */
-export async function revokeFamilyOf(db: Db, token: string): Promise<{ idTokenHint: string | null } | null> {
+export async function revokeFamilyOf(
+  db: Db,
+  token: string,
+): Promise<{ idTokenHint: string | null; familyId: string } | null> {
   const [row] = await db
     .select()
     .from(refreshTokens)
@@ -77,5 +81,5 @@ export async function revokeFamilyOf(db: Db, token: string): Promise<{ idTokenHi
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
-  return { idTokenHint: row.idTokenHint };
+  return { idTokenHint: row.idTokenHint, familyId: row.familyId };
 }

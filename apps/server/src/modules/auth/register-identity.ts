@@ -6,6 +6,7 @@ import { idpRoutes } from '../idp/routes';
 import type { AccessTokens } from './access-tokens';
 import { inProcessFetch, RelyingParty } from './relying-party';
 import { authRoutes } from './routes';
+import type { SessionRevocations } from './session-revocations';
 
 /**
  * Sign-in: the embedded provider at /idp unless OIDC_ISSUER names an external one; either way the
@@ -13,7 +14,7 @@ import { authRoutes } from './routes';
  */
 export async function registerIdentity(
   app: FastifyInstance,
-  deps: AppDeps & { authSecret: string; accessTokens: AccessTokens },
+  deps: AppDeps & { authSecret: string; accessTokens: AccessTokens; revocations: SessionRevocations },
 ) {
   const { config, db } = deps;
   let relyingParty: RelyingParty;

@@ -49,11 +49,38 @@ export class RelyingParty {
           ...(this.options.fetch ? { [oidc.customFetch]: this.options.fetch } : {}),
         },
       )
+      .then((config) => (this.options.fetch ? this.onIssuerOrigin(config) : config))
       .catch((err) => {
         this.configuration = null; // try discovery again next time (provider was down)
         throw err;
       });
     return this.configuration;
+  }
+
+  /**
+   * In-process discovery sees neither the proxy's scheme nor its host, so the provider's endpoints
+   * come back as http://… Browsers are sent to them (sign-in, logout): put every endpoint on the
+   * issuer's origin, which is PUBLIC_URL.
+   */
+  private onIssuerOrigin(config: oidc.Configuration): oidc.Configuration {
+    const origin = new URL(this.options.issuer);
+    const metadata: Record<string, unknown> = { ...config.serverMetadata() };
+    for (const [key, value] of Object.entries(metadata)) {
+      if (typeof value !== 'string' || !(key.endsWith('_endpoint') || key === 'jwks_uri')) continue;
+      const url = new URL(value);
+      url.protocol = origin.protocol;
+      url.host = origin.host;
+      metadata[key] = url.toString();
+    }
+    const rebased = new oidc.Configuration(
+      metadata as oidc.ServerMetadata,
+      this.options.clientId,
+      undefined,
+      oidc.ClientSecretBasic(this.options.clientSecret),
+    );
+    if (this.options.allowInsecure) oidc.allowInsecureRequests(rebased);
+    if (this.options.fetch) rebased[oidc.customFetch] = this.options.fetch;
+    return rebased;
   }
 
   /** Whether the issuer advertises a prompt value (unknown values make a compliant issuer fail the request). */

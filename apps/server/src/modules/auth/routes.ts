@@ -10,26 +10,33 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { AppError } from '../../lib/app-error';
-import { currentUser, requireUser } from '../../plugins/authentication';
+import { currentUser } from '../../plugins/authentication';
 import { findUserById, toUser, upsertUserFromIdentity } from '../users/service';
 import type { AccessTokens } from './access-tokens';
 import { cookieOptions, PENDING_COOKIE, REFRESH_COOKIE, SESSION_HINT_COOKIE } from './cookies';
-import { issueRefreshToken, revokeFamilyOf, rotateRefreshToken } from './refresh-tokens';
+import { issueRefreshToken, type RefreshOutcome, revokeFamilyOf, rotateRefreshToken } from './refresh-tokens';
 import type { PendingSignIn, RelyingParty } from './relying-party';
+import { refuseCrossSite } from './same-origin';
+import { revokeSession, type SessionRevocations } from './session-revocations';
 
-export type AuthDeps = AppDeps & { relyingParty: RelyingParty; accessTokens: AccessTokens; embedded: boolean };
+export type AuthDeps = AppDeps & {
+  relyingParty: RelyingParty;
+  accessTokens: AccessTokens;
+  revocations: SessionRevocations;
+  embedded: boolean;
+};
 
 const ZPending = z.object({ state: z.string(), nonce: z.string(), codeVerifier: z.string() });
 
 export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (
   app,
-  { db, config, relyingParty, accessTokens, embedded },
+  { db, config, relyingParty, accessTokens, revocations, embedded },
 ) => {
   const cookies = cookieOptions(config.publicUrl);
   const redirectUri = `${config.publicUrl}/login-callback`;
   const postLogoutUri = `${config.publicUrl}/logout-callback`;
-  const accessFor = async (user: { id: string; email: string; roles: string[] }) => ({
-    token: await accessTokens.sign({ userId: user.id, email: user.email, roles: user.roles }),
+  const accessFor = async (user: { id: string; email: string; roles: string[] }, sessionId: string) => ({
+    token: await accessTokens.sign({ userId: user.id, email: user.email, roles: user.roles, sessionId }),
     expiresIn: ACCESS_TOKEN_SECONDS,
   });
 
@@ -97,11 +104,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (
         throw new AppError('validation', { messageKey: 'errors.auth.exchangeFailed', detail: 'code exchange refused' });
       }
       const user = await upsertUserFromIdentity(db, identity);
-      const refreshToken = await issueRefreshToken(db, user.id, identity.idToken);
-      reply.setCookie(REFRESH_COOKIE, refreshToken, cookies.refresh);
+      const session = await issueRefreshToken(db, user.id, identity.idToken);
+      reply.setCookie(REFRESH_COOKIE, session.token, cookies.refresh);
       reply.setCookie(SESSION_HINT_COOKIE, '1', cookies.hint);
       reply.header('cache-control', 'no-store');
-      return accessFor(user);
+      return accessFor(user, session.familyId);
     },
   );
 
@@ -112,9 +119,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
+      refuseCrossSite(request, config.publicUrl);
       const token = request.cookies[REFRESH_COOKIE];
-      const outcome = token ? await rotateRefreshToken(db, token) : ({ kind: 'rejected', reason: 'unknown' } as const);
+      const outcome: RefreshOutcome = token
+        ? await rotateRefreshToken(db, token)
+        : { kind: 'rejected', reason: 'unknown' };
       if (outcome.kind === 'rejected') {
+        if (outcome.familyId) revocations.markRevoked(outcome.familyId);
         reply.clearCookie(REFRESH_COOKIE, { path: cookies.refresh.path });
         reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
         throw new AppError('unauthenticated', { messageKey: 'errors.sessionExpired', detail: outcome.reason });
@@ -123,7 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (
       if (!user) throw new AppError('unauthenticated', { messageKey: 'errors.sessionExpired' });
       if (outcome.kind === 'rotated') reply.setCookie(REFRESH_COOKIE, outcome.refreshToken, cookies.refresh);
       reply.header('cache-control', 'no-store');
-      return accessFor(user);
+      return accessFor(user, outcome.familyId);
     },
   );
 
@@ -132,8 +143,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (
     '/Jwt/logout',
     { schema: { tags: ['auth'], response: { 200: ZLogoutResponse } } },
     async (request, reply) => {
+      refuseCrossSite(request, config.publicUrl);
       const token = request.cookies[REFRESH_COOKIE];
       const revoked = token ? await revokeFamilyOf(db, token) : null;
+      // Every access token of the session dies with it; the bearer's own session too (cookie gone).
+      for (const sessionId of new Set([revoked?.familyId, request.user?.sessionId])) {
+        if (!sessionId) continue;
+        if (sessionId !== revoked?.familyId) await revokeSession(db, sessionId);
+        revocations.markRevoked(sessionId);
+      }
       reply.clearCookie(REFRESH_COOKIE, { path: cookies.refresh.path });
       reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
       let logoutUrl = postLogoutUri;
@@ -148,7 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (
 
   app.get(
     '/User',
-    { schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: ZUser } }, onRequest: requireUser },
+    { schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: ZUser } } },
     async (request) => {
       const user = await findUserById(db, currentUser(request).id);
       if (!user) throw new AppError('unauthenticated', { messageKey: 'errors.sessionExpired' });

@@ -5,30 +5,17 @@ import {
   type TFieldError,
   type TStep,
   type TStepInput,
-  type TTextStepContent,
 } from '@impact/domain';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { callTypes, stepResults, steps, stepTypes } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
+import { type AuditActor, audit } from '../audit/record';
+import { serverStepType } from '../step-types';
 import { sanitizeRichText } from './sanitize';
+import { forgetCachedSteps } from './step-cache';
+import { toStep } from './step-row';
 import { stepTypeNamesById } from './step-types';
-
-type StepRow = typeof steps.$inferSelect;
-
-function toStep(row: StepRow, typeName: string | null): TStep {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    content: row.content,
-    sort: row.sort,
-    stepTypeId: row.stepTypeId,
-    stepType: typeName === null ? null : { name: typeName },
-    expectedAnswers: row.expectedAnswers,
-    subSteps: row.subSteps,
-  };
-}
 
 /** Steps of the given call types, in sort order, with their type names. */
 export async function stepsOfCallTypes(db: Db, callTypeIds: string[]): Promise<Map<string, TStep[]>> {
@@ -106,11 +93,8 @@ async function prepareSteps(db: Db, input: TStepInput[], prefix: string) {
             messageKey: 'errors.calls.stepContentInvalid',
           });
         }
-      } else if (typeName === 'text') {
-        const text = parsed.value as TTextStepContent;
-        content = JSON.stringify({ ...text, question: sanitizeRichText(text.question) });
-      } else if (typeName === 'upload') {
-        content = JSON.stringify(parsed.value);
+      } else {
+        content = serverStepType(typeName).prepareContent(step.content, parsed.value);
       }
     }
     return {
@@ -133,6 +117,8 @@ async function prepareSteps(db: Db, input: TStepInput[], prefix: string) {
  * inserted, missing ones removed. Call inside a transaction: a failing step leaves nothing changed.
  */
 async function replaceSteps(db: Db, callTypeId: string, input: TStepInput[], prefix: string) {
+  // The autosave's cached definitions of these steps are about to be stale.
+  forgetCachedSteps();
   const prepared = await prepareSteps(db, input, prefix);
   const existing = await db.select({ id: steps.id }).from(steps).where(eq(steps.callTypeId, callTypeId));
   const existingIds = new Set(existing.map((r) => r.id));
@@ -179,6 +165,7 @@ async function replaceSteps(db: Db, callTypeId: string, input: TStepInput[], pre
 
 export async function createCallType(
   db: Db,
+  actor: AuditActor,
   input: { name: string; description: string; steps: TStepInput[] },
 ): Promise<TCallType> {
   const id = await db.transaction(async (tx) => {
@@ -188,6 +175,7 @@ export async function createCallType(
       .returning({ id: callTypes.id });
     if (!row) throw new Error('insert returned nothing');
     await replaceSteps(tx, row.id, input.steps, 'steps');
+    await audit(tx, actor, 'callType.create', row.id, { name: input.name.trim(), steps: input.steps.length });
     return row.id;
   });
   return getCallType(db, id);
@@ -210,10 +198,14 @@ export async function saveCallTypeIn(
 
 export async function upsertCallType(
   db: Db,
+  actor: AuditActor,
   input: { id: string; name: string; description: string; steps: TStepInput[] },
 ): Promise<TCallType> {
   // Upsert: the empty id creates a new call type.
-  if (isEmptyId(input.id)) return createCallType(db, input);
-  await db.transaction((tx) => saveCallTypeIn(tx, input));
+  if (isEmptyId(input.id)) return createCallType(db, actor, input);
+  await db.transaction(async (tx) => {
+    await saveCallTypeIn(tx, input);
+    await audit(tx, actor, 'callType.update', input.id, { name: input.name.trim(), steps: input.steps.length });
+  });
   return getCallType(db, input.id);
 }

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { requireAdmin } from '../../plugins/authentication';
+import { currentUser, requireAdmin } from '../../plugins/authentication';
 import { createCallType, getCallType, getStepById, getSteps, listCallTypes, upsertCallType } from './call-types';
 import { createCall, deleteCall, getCallByIdAdmin, listCalls, updateCall } from './service';
 import { createStepType, listStepTypes } from './step-types';
@@ -65,7 +65,7 @@ export const callAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
   app.post(
     '/Call/CreateCall',
     { schema: { ...calls, summary: 'Create a call', body: ZCreateCallRequest, response: { 201: ZCall } } },
-    async (request, reply) => reply.status(201).send(await createCall(db, request.body)),
+    async (request, reply) => reply.status(201).send(await createCall(db, currentUser(request), request.body)),
   );
 
   app.put(
@@ -78,7 +78,7 @@ export const callAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
         response: { 200: ZCall },
       },
     },
-    (request) => updateCall(db, request.body),
+    (request) => updateCall(db, currentUser(request), request.body),
   );
 
   app.post(
@@ -92,7 +92,7 @@ export const callAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
       },
     },
     async (request, reply) => {
-      await deleteCall(db, request.query.callId);
+      await deleteCall(db, currentUser(request), request.query.callId);
       return reply.status(204).send(null);
     },
   );
@@ -100,7 +100,7 @@ export const callAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
   app.post(
     '/Call/CreateCallType',
     { schema: { ...calls, summary: 'Create a call type', body: ZCreateCallTypeRequest, response: { 201: ZCallType } } },
-    async (request, reply) => reply.status(201).send(await createCallType(db, request.body)),
+    async (request, reply) => reply.status(201).send(await createCallType(db, currentUser(request), request.body)),
   );
 
   app.put(
@@ -113,7 +113,7 @@ export const callAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
         response: { 200: ZCallType },
       },
     },
-    (request) => upsertCallType(db, request.body),
+    (request) => upsertCallType(db, currentUser(request), request.body),
   );
 
   app.get(
@@ -158,6 +158,6 @@ export const callAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
         response: { 201: ZStepType },
       },
     },
-    async (request, reply) => reply.status(201).send(await createStepType(db, request.body.name)),
+    async (request, reply) => reply.status(201).send(await createStepType(db, currentUser(request), request.body.name)),
   );
 };

@@ -12,8 +12,9 @@ import {
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { callSubmissions, calls, callTypes } from '../../db/schema';
+import { callSubmissions, calls, callTypes, steps } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
+import { type AuditActor, audit } from '../audit/record';
 import { saveCallTypeIn, stepsOfCallTypes } from './call-types';
 import { sanitizeRichText } from './sanitize';
 
@@ -23,7 +24,7 @@ type UpdateCallInput = z.output<typeof ZUpdateCallRequest>;
 /** A saved lock may be set a little in the past by a slow clock; beyond this it is refused. */
 const LOCK_CLOCK_TOLERANCE_MS = 60_000;
 
-function toCallListItem(row: CallRow): TCallListItem {
+export function toCallListItem(row: CallRow): TCallListItem {
   return {
     id: row.id,
     name: row.name,
@@ -42,6 +43,7 @@ function toCallListItem(row: CallRow): TCallListItem {
     submissionId: EMPTY_ID,
     submissionClosed: false,
     customFile: row.customFileId ? { id: row.customFileId, name: row.customFileName ?? '' } : null,
+    draft: row.draft,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -77,23 +79,32 @@ async function checkCallTypeExists(db: Db, callTypeId: string): Promise<TFieldEr
   return row ? [] : [{ path: 'callTypeId', messageKey: 'errors.calls.callTypeNotFound' }];
 }
 
-export async function createCall(db: Db, input: TCreateCallRequest): Promise<TCall> {
+export async function createCall(db: Db, actor: AuditActor, input: TCreateCallRequest): Promise<TCall> {
   const openingAt = new Date(input.openingAt);
   const closingAt = new Date(input.closingAt);
   const errors = [...checkDates(openingAt, closingAt), ...(await checkCallTypeExists(db, input.callTypeId))];
   if (errors.length > 0) throw invalid(errors);
-  const [row] = await db
-    .insert(calls)
-    .values({
-      name: input.name.trim(),
-      description: sanitizeRichText(input.description),
-      openingAt,
-      closingAt,
-      callTypeId: input.callTypeId,
-    })
-    .returning({ id: calls.id });
-  if (!row) throw new Error('insert returned nothing');
-  return getCallByIdAdmin(db, row.id);
+  const id = await db.transaction(async (tx) => {
+    // "New call" starts from an empty call type: such a call is a draft until it is saved with
+    // steps. A call created whole (name and a call type with steps, as API clients do) is not.
+    const hasSteps =
+      (await tx.select({ id: steps.id }).from(steps).where(eq(steps.callTypeId, input.callTypeId)).limit(1)).length > 0;
+    const [row] = await tx
+      .insert(calls)
+      .values({
+        name: input.name.trim(),
+        description: sanitizeRichText(input.description),
+        openingAt,
+        closingAt,
+        callTypeId: input.callTypeId,
+        draft: !(hasSteps && input.name.trim() !== ''),
+      })
+      .returning({ id: calls.id, name: calls.name });
+    if (!row) throw new Error('insert returned nothing');
+    await audit(tx, actor, 'call.create', row.id, { name: row.name });
+    return row.id;
+  });
+  return getCallByIdAdmin(db, id);
 }
 
 /**
@@ -128,7 +139,7 @@ function normaliseFilterEmails(value: string, enabled: boolean): { value: string
  * PUT Call/UpdateCall, SPEC 4 "Call save sequence": the call type with its steps first, then the
  * call, in one transaction. Any failure (a bad step, a refused lock change) leaves both unchanged.
  */
-export async function updateCall(db: Db, input: UpdateCallInput, now = new Date()): Promise<TCall> {
+export async function updateCall(db: Db, actor: AuditActor, input: UpdateCallInput, now = new Date()): Promise<TCall> {
   await db.transaction(async (tx) => {
     const [stored] = await tx.select().from(calls).where(eq(calls.id, input.id)).for('update');
     if (!stored) throw notFound('errors.calls.callNotFound');
@@ -142,6 +153,13 @@ export async function updateCall(db: Db, input: UpdateCallInput, now = new Date(
     }
     if (errors.length > 0) throw invalid(errors);
     const callLockEnd = resolveCallLock(stored.callLockEnd, input.callLockEnd, now);
+
+    // A draft is published by the first save that gives it a name and at least one step; a
+    // published call never goes back to being a draft.
+    const stepCount = input.callType
+      ? input.callType.steps.length
+      : (await tx.select({ id: steps.id }).from(steps).where(eq(steps.callTypeId, input.callTypeId)).limit(1)).length;
+    const draft = stored.draft && !(input.name.trim() !== '' && stepCount > 0);
 
     if (input.callType) {
       await saveCallTypeIn(tx, input.callType, 'callType.steps');
@@ -165,9 +183,14 @@ export async function updateCall(db: Db, input: UpdateCallInput, now = new Date(
         powerBiWorkspaceId: reportIdOrNull(input.powerBIWorkspaceID),
         userPowerBiReportId: reportIdOrNull(input.userPowerBIReportID),
         userPowerBiWorkspaceId: reportIdOrNull(input.userPowerBIWorkspaceID),
+        draft,
         updatedAt: now,
       })
       .where(eq(calls.id, input.id));
+    await audit(tx, actor, 'call.update', input.id, {
+      name: input.name.trim(),
+      ...(input.callType ? { callTypeId: input.callType.id, steps: input.callType.steps.length } : {}),
+    });
   });
   return getCallByIdAdmin(db, input.id);
 }
@@ -189,11 +212,16 @@ export async function callHasSubmissions(db: Db | Tx, callId: string): Promise<b
  * POST Call/DeleteCall. A call with submissions is refused (409) so no applicant's work is lost.
  * The call type stays: other calls may share it and it can be reused.
  */
-export async function deleteCall(db: Db, callId: string): Promise<void> {
+export async function deleteCall(db: Db, actor: AuditActor, callId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: calls.id }).from(calls).where(eq(calls.id, callId)).for('update');
+    const [row] = await tx
+      .select({ id: calls.id, name: calls.name })
+      .from(calls)
+      .where(eq(calls.id, callId))
+      .for('update');
     if (!row) throw notFound('errors.calls.callNotFound');
     if (await callHasSubmissions(tx, callId)) throw conflict('errors.calls.hasSubmissions');
     await tx.delete(calls).where(eq(calls.id, callId));
+    await audit(tx, actor, 'call.delete', callId, { name: row.name });
   });
 }

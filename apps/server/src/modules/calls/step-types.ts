@@ -3,6 +3,7 @@ import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { stepTypes } from '../../db/schema';
 import { conflict } from '../../lib/app-error';
+import { type AuditActor, audit } from '../audit/record';
 
 /** Idempotent: the built-in step types exist after every start (SPEC 3). */
 export async function seedStepTypes(db: Db): Promise<void> {
@@ -28,14 +29,17 @@ export async function listStepTypes(db: Db): Promise<TStepType[]> {
     .map(({ r }) => r);
 }
 
-export async function createStepType(db: Db, name: string): Promise<TStepType> {
-  const [row] = await db
-    .insert(stepTypes)
-    .values({ name: name.trim() })
-    .onConflictDoNothing()
-    .returning({ id: stepTypes.id, name: stepTypes.name });
-  if (!row) throw conflict('errors.calls.stepTypeExists');
-  return row;
+export async function createStepType(db: Db, actor: AuditActor, name: string): Promise<TStepType> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(stepTypes)
+      .values({ name: name.trim() })
+      .onConflictDoNothing()
+      .returning({ id: stepTypes.id, name: stepTypes.name });
+    if (!row) throw conflict('errors.calls.stepTypeExists');
+    await audit(tx, actor, 'stepType.create', row.id, { name: row.name });
+    return row;
+  });
 }
 
 export async function stepTypeNamesById(db: Db): Promise<Map<string, string>> {

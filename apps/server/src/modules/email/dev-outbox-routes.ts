@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { emailAttachments } from '../../db/schema';
 import { escapeHtml } from '../../lib/html';
+import { attachmentContent, attachmentNamesOf } from './attachments';
 import { listRecentMails } from './outbox';
 
 /**
@@ -10,11 +13,21 @@ import { listRecentMails } from './outbox';
 export async function devOutboxRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get('/dev/outbox', async (_request, reply) => {
     const mails = await listRecentMails(db);
+    const attachments = await attachmentNamesOf(
+      db,
+      mails.map((m) => m.id),
+    );
     const items = mails
       .map(
         (m) => `<article class="mail">
   <header><strong>${escapeHtml(m.subject)}</strong><br><span>To: ${escapeHtml(m.to)} · ${m.createdAt.toISOString()} · ${m.sentAt ? 'sent' : 'not sent (no SMTP)'}</span></header>
   <div class="body">${m.html.replace(/^[\s\S]*<body[^>]*>|<\/body>[\s\S]*$/g, '')}</div>
+  ${(attachments.get(m.id) ?? [])
+    .map(
+      (a) =>
+        `<p class="attachment">Attachment: <a href="/dev/outbox/attachments/${a.id}">${escapeHtml(a.fileName)}</a></p>`,
+    )
+    .join('')}
 </article>`,
       )
       .join('\n');
@@ -23,8 +36,22 @@ export async function devOutboxRoutes(app: FastifyInstance, { db }: { db: Db }) 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font-family:system-ui,Arial,sans-serif;max-width:860px;margin:24px auto;padding:0 16px;background:#f8f9fa}
 .mail{background:#fff;border:1px solid #dee2e6;border-radius:8px;padding:16px;margin:16px 0}
-header span{color:#868e96;font-size:13px}</style></head>
+header span{color:#868e96;font-size:13px}.attachment{border-top:1px solid #dee2e6;padding-top:8px}</style></head>
 <body><h1>Development outbox</h1><p>Mails are kept here because SMTP_URL is not set. Newest first.</p>
 ${items || '<p>No mails yet.</p>'}</body></html>`;
+  });
+
+  // An attachment as the mail would carry it (a submission's PDF is made from its frozen record).
+  app.get<{ Params: { id: string } }>('/dev/outbox/attachments/:id', async (request, reply) => {
+    const id = /^[0-9a-f-]{36}$/i.test(request.params.id) ? request.params.id : null;
+    const [row] = id ? await db.select().from(emailAttachments).where(eq(emailAttachments.id, id)) : [];
+    if (!row) return reply.status(404).type('text/plain').send('not found');
+    const bytes = await attachmentContent(db, row);
+    return reply
+      .type(row.contentType)
+      .header('content-disposition', `attachment; filename="${row.fileName.replace(/["\\\r\n]/g, '_')}"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'no-store')
+      .send(bytes);
   });
 }

@@ -1,12 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
-import { sendDueMails } from './outbox';
+import { messageIdFor, sendDueMails } from './outbox';
 
 const POLL_MS = 5_000;
 
 /** Polls the outbox and sends through SMTP. Started by main.ts only when SMTP_URL is set. */
-export function startMailWorker(db: Db, options: { smtpUrl: string; from: string; log: FastifyBaseLogger }) {
+export function startMailWorker(
+  db: Db,
+  options: { smtpUrl: string; from: string; log: FastifyBaseLogger; pollMs?: number },
+) {
   const transport = nodemailer.createTransport(options.smtpUrl);
   let running = false;
   const timer = setInterval(async () => {
@@ -16,10 +19,16 @@ export function startMailWorker(db: Db, options: { smtpUrl: string; from: string
       await sendDueMails(db, async (mail) => {
         await transport.sendMail({
           from: options.from,
+          messageId: messageIdFor(mail.id, options.from),
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          attachments: mail.attachments.map((a) => ({
+            filename: a.filename,
+            content: a.content,
+            contentType: a.contentType,
+          })),
         });
       });
     } catch (err) {
@@ -27,7 +36,7 @@ export function startMailWorker(db: Db, options: { smtpUrl: string; from: string
     } finally {
       running = false;
     }
-  }, POLL_MS);
+  }, options.pollMs ?? POLL_MS);
   timer.unref();
   return () => {
     clearInterval(timer);

@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx';
 import { ACCEPTED_MIME, type TUploadFileType } from '@impact/domain';
 import { fileTypeFromBuffer } from 'file-type';
 
@@ -18,4 +19,30 @@ export function isAccepted(kind: TUploadFileType, mime: string | null, fileName:
     return kind === 'excel' ? lower.endsWith('.xls') : lower.endsWith('.doc');
   }
   return true;
+}
+
+/**
+ * The same check for an OLE container, which also wraps MSI installers, Outlook messages and
+ * more: an Excel file holds a `Workbook` (or `Book`, Excel 5) stream, a Word file `WordDocument`
+ * (issue 14 item 9). The directory is read, not the streams.
+ */
+export function isAcceptedContainer(
+  kind: TUploadFileType,
+  mime: string | null,
+  fileName: string,
+  bytes: Buffer,
+): boolean {
+  if (!isAccepted(kind, mime, fileName)) return false;
+  if (mime !== 'application/x-cfb') return true;
+  const names = oleStreamNames(bytes);
+  return kind === 'excel' ? names.has('Workbook') || names.has('Book') : names.has('WordDocument');
+}
+
+function oleStreamNames(bytes: Buffer): Set<string> {
+  try {
+    const container = XLSX.CFB.read(bytes, { type: 'buffer' }) as { FileIndex: Array<{ name: string }> };
+    return new Set(container.FileIndex.map((entry) => entry.name));
+  } catch {
+    return new Set();
+  }
 }

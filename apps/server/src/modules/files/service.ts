@@ -1,8 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import {
   formatBytes,
-  parseStepContent,
   type TAttachmentRow,
-  type TUploadStepContent,
   truncateDescription,
   UPLOAD_FILE_TYPES,
   ZUploadAnswer,
@@ -12,9 +12,12 @@ import type { Db } from '../../db/client';
 import { attachmentTypes, files, stepResults } from '../../db/schema';
 import { AppError, invalid, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
+import { uploadSlotsOfStep } from '../step-types/upload';
 import { loadSubmissionFor } from '../submissions/access';
 import { assertWritable, stepOfSubmission, writeStepResult } from '../submissions/service';
-import { detectMime, isAccepted } from './detect-type';
+import { isAcceptedContainer } from './detect-type';
+import { deleteStored, type FileStorage } from './storage';
+import { receiveUpload } from './storage/receive';
 
 /** The file types of SPEC 3, seeded with stable ids (TipoFileId). */
 export async function seedAttachmentTypes(db: Db) {
@@ -34,87 +37,120 @@ export type IncomingUpload = {
   slot: string;
   description: string;
   fileName: string;
-  bytes: Buffer;
+  /** The multipart part's stream; `truncated` once multipart's own limit cut it. */
+  file: Readable & { truncated?: boolean };
 };
 
 /**
  * FileUpload/UploadFile for a submission's upload step: the slot must be one of the step's, the
- * size within its limit, the type (from the bytes) the one it asks for. The file replaces an
- * earlier one in the same slot, and the step's answer is updated in the same transaction.
+ * type (from the first bytes) the one it asks for, the size within its limit (counted while the
+ * bytes stream to storage). The file replaces an earlier one in the same slot, and the step's
+ * answer is updated in one transaction; bytes of a refused or replaced file are removed.
  */
-export async function uploadSubmissionFile(db: Db, user: SessionUser, upload: IncomingUpload) {
-  return db.transaction(async (tx) => {
-    const { submission, call } = await loadSubmissionFor(tx, user, upload.submissionId, { forUpdate: true });
+export async function uploadSubmissionFile(db: Db, storage: FileStorage, user: SessionUser, upload: IncomingUpload) {
+  // Everything that can be checked before the bytes arrive is checked first: nothing is stored for a refused upload.
+  const slot = await db.transaction(async (tx) => {
+    const { submission, call } = await loadSubmissionFor(tx, user, upload.submissionId);
     assertWritable(submission, call);
     const step = await stepOfSubmission(tx, call, upload.stepId);
-    const def = step.stepType?.name === 'upload' ? parseStepContent('upload', step.content) : null;
-    const slots = def?.ok ? (def.value as TUploadStepContent) : [];
-    const slot = slots.find((s) => s.file_name === upload.slot);
-    if (!slot) throw invalid([{ path: 'Nome', messageKey: 'errors.files.unknownSlot' }]);
-    if (upload.bytes.length > slot.dimensions) {
+    const slots = uploadSlotsOfStep(step);
+    const found = slots.find((s) => s.file_name === upload.slot);
+    if (!found) throw invalid([{ path: 'Nome', messageKey: 'errors.files.unknownSlot' }]);
+    return found;
+  });
+  const id = randomUUID();
+  const blob = await receiveUpload(storage, upload, {
+    prefix: 'files',
+    id,
+    maxBytes: slot.dimensions,
+    accept: (mime, head) => {
+      // An old-Office container must hold a workbook or document stream (MSI installers share it);
+      // its directory is read from the first MiB, so a larger .xls/.doc whose directory lies
+      // further in is refused (docs/SECURITY.md: save it as .xlsx/.docx).
+      if (!isAcceptedContainer(slot.file_type, mime, upload.fileName, head)) {
+        throw new AppError('unsupportedMediaType', {
+          messageKey: 'errors.files.wrongType',
+          errors: [{ path: 'File', messageKey: 'errors.files.wrongType', params: { expected: slot.file_type } }],
+        });
+      }
+    },
+    tooLarge: () => {
       const limit = formatBytes(slot.dimensions);
-      throw new AppError('tooLarge', {
+      return new AppError('tooLarge', {
         messageKey: 'errors.files.tooLarge',
         errors: [
           { path: 'File', messageKey: 'errors.files.tooLarge', params: { value: limit.value, unit: limit.unit } },
         ],
       });
-    }
-    const mime = await detectMime(upload.bytes);
-    if (!isAccepted(slot.file_type, mime, upload.fileName)) {
-      throw new AppError('unsupportedMediaType', {
-        messageKey: 'errors.files.wrongType',
-        errors: [{ path: 'File', messageKey: 'errors.files.wrongType', params: { expected: slot.file_type } }],
-      });
-    }
-    const typeId = UPLOAD_FILE_TYPES.indexOf(slot.file_type) + 1;
-    const description = truncateDescription(upload.description);
-    const [row] = await tx
-      .insert(files)
-      .values({
-        ownerUserId: user.id,
-        callSubmissionId: submission.id,
-        stepId: step.id,
-        name: slot.file_name,
-        description,
-        attachmentTypeId: typeId,
-        fileName: upload.fileName.slice(0, 255),
-        mimeType: mime ?? 'application/octet-stream',
-        size: upload.bytes.length,
-        bytes: upload.bytes,
-      })
-      .returning({ id: files.id, fileName: files.fileName });
-    if (!row) throw new Error('file insert failed');
-
-    // The step's answer lists the file now filling each slot; the replaced file is removed.
-    const [current] = await tx
-      .select()
-      .from(stepResults)
-      .where(and(eq(stepResults.callSubmissionId, submission.id), eq(stepResults.stepId, step.id)));
-    const parsed = current ? ZUploadAnswer.safeParse(JSON.parse(current.content || '{"files":[]}')) : null;
-    const previous = parsed?.success ? parsed.data.files : [];
-    for (const old of previous.filter((f) => f.slot === slot.file_name)) {
-      // Scoped to this submission and step: an id read from stored content can never reach another's file.
-      await tx
-        .delete(files)
-        .where(
-          and(eq(files.id, old.fileDownloadId), eq(files.callSubmissionId, submission.id), eq(files.stepId, step.id)),
-        );
-    }
-    const answer = {
-      files: [
-        ...previous.filter((f) => f.slot !== slot.file_name),
-        { slot: slot.file_name, fileDownloadId: row.id, fileName: row.fileName, description },
-      ],
-    };
-    await writeStepResult(tx, submission.id, step.id, JSON.stringify(answer), null, null);
-    return { fileName: row.fileName, fileDownloadId: row.id };
+    },
   });
+  const replaced: Array<{ storage: string; storageKey: string }> = [];
+  let result: { fileName: string; fileDownloadId: string };
+  try {
+    result = await db.transaction(async (tx) => {
+      // Checked again under the lock: the call may have closed while the bytes were arriving.
+      const { submission, call } = await loadSubmissionFor(tx, user, upload.submissionId, { forUpdate: true });
+      assertWritable(submission, call);
+      const step = await stepOfSubmission(tx, call, upload.stepId);
+      const typeId = UPLOAD_FILE_TYPES.indexOf(slot.file_type) + 1;
+      const description = truncateDescription(upload.description);
+      const [row] = await tx
+        .insert(files)
+        .values({
+          id,
+          ownerUserId: user.id,
+          callSubmissionId: submission.id,
+          stepId: step.id,
+          name: slot.file_name,
+          description,
+          attachmentTypeId: typeId,
+          fileName: upload.fileName.slice(0, 255),
+          mimeType: blob.mime,
+          size: blob.size,
+          storage: blob.storage,
+          storageKey: blob.storageKey,
+          sha256: blob.sha256,
+        })
+        .returning({ id: files.id, fileName: files.fileName });
+      if (!row) throw new Error('file insert failed');
+
+      // The step's answer lists the file now filling each slot; the replaced file is removed.
+      const [current] = await tx
+        .select()
+        .from(stepResults)
+        .where(and(eq(stepResults.callSubmissionId, submission.id), eq(stepResults.stepId, step.id)));
+      const parsed = current ? ZUploadAnswer.safeParse(JSON.parse(current.content || '{"files":[]}')) : null;
+      const previous = parsed?.success ? parsed.data.files : [];
+      for (const old of previous.filter((f) => f.slot === slot.file_name)) {
+        // Scoped to this submission and step: an id read from stored content can never reach another's file.
+        const gone = await tx
+          .delete(files)
+          .where(
+            and(eq(files.id, old.fileDownloadId), eq(files.callSubmissionId, submission.id), eq(files.stepId, step.id)),
+          )
+          .returning({ storage: files.storage, storageKey: files.storageKey });
+        replaced.push(...gone);
+      }
+      const answer = {
+        files: [
+          ...previous.filter((f) => f.slot !== slot.file_name),
+          { slot: slot.file_name, fileDownloadId: row.id, fileName: row.fileName, description },
+        ],
+      };
+      await writeStepResult(tx, submission.id, step.id, JSON.stringify(answer), null, null);
+      return { fileName: row.fileName, fileDownloadId: row.id };
+    });
+  } catch (err) {
+    await deleteStored(storage, [blob]);
+    throw err;
+  }
+  await deleteStored(storage, replaced);
+  return result;
 }
 
 /** Removes the file of one slot (the applicant changed their mind) while the submission is open. */
-export async function removeSubmissionFile(db: Db, user: SessionUser, fileId: string) {
-  await db.transaction(async (tx) => {
+export async function removeSubmissionFile(db: Db, storage: FileStorage, user: SessionUser, fileId: string) {
+  const gone = await db.transaction(async (tx) => {
     const [file] = await tx
       .select({ id: files.id, submissionId: files.callSubmissionId, stepId: files.stepId })
       .from(files)
@@ -128,14 +164,31 @@ export async function removeSubmissionFile(db: Db, user: SessionUser, fileId: st
       .where(and(eq(stepResults.callSubmissionId, submission.id), eq(stepResults.stepId, file.stepId)));
     const parsed = current ? ZUploadAnswer.safeParse(JSON.parse(current.content)) : null;
     const remaining = parsed?.success ? parsed.data.files.filter((f) => f.fileDownloadId !== fileId) : [];
-    await tx.delete(files).where(eq(files.id, fileId));
+    const deleted = await tx
+      .delete(files)
+      .where(eq(files.id, fileId))
+      .returning({ storage: files.storage, storageKey: files.storageKey });
     await writeStepResult(tx, submission.id, file.stepId, JSON.stringify({ files: remaining }), null, null);
+    return deleted;
   });
+  await deleteStored(storage, gone);
 }
 
 /** GET FileUpload/GetFile: the owner of the submission's organization, or an admin. */
 export async function getFileFor(db: Db, user: SessionUser, fileId: string) {
-  const [file] = await db.select().from(files).where(eq(files.id, fileId));
+  const [file] = await db
+    .select({
+      id: files.id,
+      callSubmissionId: files.callSubmissionId,
+      ownerUserId: files.ownerUserId,
+      fileName: files.fileName,
+      mimeType: files.mimeType,
+      size: files.size,
+      storage: files.storage,
+      storageKey: files.storageKey,
+    })
+    .from(files)
+    .where(eq(files.id, fileId));
   if (!file) throw notFound('errors.files.notFound');
   if (file.callSubmissionId) {
     await loadSubmissionFor(db, user, file.callSubmissionId, { allowAdmin: true }); // 404 for anyone else

@@ -21,7 +21,24 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** Liveness says the process answers; readiness says it can serve (the database answers). */
-export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database, limits, storage }) => {
+  /**
+   * Shared services whose absence degrades but does not stop an instance: it stays in the load
+   * balancer (every instance would be taken out at once otherwise) and says what is missing.
+   */
+  const sharedChecks = async (): Promise<Record<string, 'ok' | 'degraded'>> => {
+    const checks: Record<string, 'ok' | 'degraded'> = {};
+    const rate = limits.status();
+    if (rate !== 'off') checks.rateLimits = rate;
+    if (storage.primary.backend === 's3') {
+      checks.fileStorage = await withTimeout(storage.primary.check(), READINESS_TIMEOUT_MS).then(
+        () => 'ok' as const,
+        () => 'degraded' as const,
+      );
+    }
+    return checks;
+  };
+
   app.get('/healthz', { schema: { tags: ['health'], response: { 200: ZHealth } }, logLevel: 'warn' }, async () => ({
     status: 'ok' as const,
   }));
@@ -32,7 +49,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databa
     async (request, reply) => {
       try {
         await withTimeout(database.ping(), READINESS_TIMEOUT_MS);
-        return { status: 'ok' as const, checks: { database: 'ok' as const } };
+        return { status: 'ok' as const, checks: { database: 'ok' as const, ...(await sharedChecks()) } };
       } catch (err) {
         request.log.warn({ err }, 'readiness check failed');
         return reply.status(503).send({ status: 'unavailable' as const, checks: { database: 'failed' as const } });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type TLanguage } from '@impact/domain';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { idpAccounts, idpAccountTokens, idpStore, refreshTokens, users } from '../../db/schema';
@@ -8,9 +8,21 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 
 export type IdpAccount = typeof idpAccounts.$inferSelect;
 
-/** After this many wrong passwords in a row the account is locked for LOCK_MINUTES. */
-export const MAX_FAILED_LOGINS = 8;
+/**
+ * Per-account throttling (docs/SECURITY.md, item 5). The first FREE_FAILED_LOGINS wrong passwords
+ * in a row cost nothing; from then on each failure closes the account for a delay that doubles
+ * (1 s, 2 s, 4 s …) up to LOCK_MINUTES. A stranger who knows the address therefore gets a few
+ * seconds of nuisance from 8 tries, while a sustained guesser is held to one guess per
+ * LOCK_MINUTES. A correct password (outside a delay) or a password reset clears it all.
+ */
+export const FREE_FAILED_LOGINS = 4;
 export const LOCK_MINUTES = 15;
+
+/** Seconds the account stays closed after its n-th consecutive failure. */
+export function lockSecondsAfter(failures: number): number {
+  if (failures <= FREE_FAILED_LOGINS) return 0;
+  return Math.min(2 ** (failures - FREE_FAILED_LOGINS - 1), LOCK_MINUTES * 60);
+}
 const TOKEN_TTL_HOURS = { 'verify-email': 72, 'reset-password': 2 } as const;
 type TokenPurpose = keyof typeof TOKEN_TTL_HOURS;
 
@@ -93,35 +105,43 @@ export async function createAccount(
 export type SignInResult =
   | { kind: 'ok'; account: IdpAccount }
   | { kind: 'invalid' }
-  | { kind: 'locked' }
+  | { kind: 'locked'; retryAfterSeconds: number }
   | { kind: 'unverified'; account: IdpAccount };
 
 /**
- * Checks a password with per-account throttling: after MAX_FAILED_LOGINS wrong passwords the
- * account refuses even the right one for LOCK_MINUTES (the per-address limit is the route's).
+ * Checks a password with per-account throttling (the per-address limit is the route's). The
+ * attempt is counted as a failure BEFORE the password is checked, in one UPDATE that only passes
+ * an open account: parallel guesses cannot read the same counter, and once a delay starts the
+ * rest are refused without a check. A right password then clears the count.
  */
-export async function signIn(db: Db, email: string, password: string): Promise<SignInResult> {
+export async function signIn(db: Db, email: string, password: string, now = new Date()): Promise<SignInResult> {
   const account = await findAccountByEmail(db, email);
   if (!account) {
     await burnPasswordCheck(password);
     return { kind: 'invalid' };
   }
-  if (account.lockedUntil && account.lockedUntil.getTime() > Date.now()) return { kind: 'locked' };
-  if (!(await verifyPassword(password, account.passwordHash))) {
-    const failed = account.failedLogins + 1;
-    const lock = failed >= MAX_FAILED_LOGINS;
-    await db
-      .update(idpAccounts)
-      .set({
-        failedLogins: lock ? 0 : failed,
-        lockedUntil: lock ? new Date(Date.now() + LOCK_MINUTES * 60_000) : account.lockedUntil,
-      })
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const failures = sql`${idpAccounts.failedLogins} + 1`;
+  const [attempt] = await db
+    .update(idpAccounts)
+    .set({
+      failedLogins: failures,
+      lockedUntil: sql`case when ${failures} > ${FREE_FAILED_LOGINS}
+        then ${at} + least(power(2, ${failures} - ${FREE_FAILED_LOGINS + 1}), ${LOCK_MINUTES * 60}) * interval '1 second'
+        else null end`,
+    })
+    .where(and(eq(idpAccounts.id, account.id), or(isNull(idpAccounts.lockedUntil), lte(idpAccounts.lockedUntil, at))))
+    .returning({ failedLogins: idpAccounts.failedLogins });
+  if (!attempt) {
+    const [row] = await db
+      .select({ lockedUntil: idpAccounts.lockedUntil })
+      .from(idpAccounts)
       .where(eq(idpAccounts.id, account.id));
-    return lock ? { kind: 'locked' } : { kind: 'invalid' };
+    const until = row?.lockedUntil?.getTime() ?? now.getTime();
+    return { kind: 'locked', retryAfterSeconds: Math.max(1, Math.ceil((until - now.getTime()) / 1000)) };
   }
-  if (account.failedLogins > 0 || account.lockedUntil) {
-    await db.update(idpAccounts).set({ failedLogins: 0, lockedUntil: null }).where(eq(idpAccounts.id, account.id));
-  }
+  if (!(await verifyPassword(password, account.passwordHash))) return { kind: 'invalid' };
+  await db.update(idpAccounts).set({ failedLogins: 0, lockedUntil: null }).where(eq(idpAccounts.id, account.id));
   if (!account.emailVerifiedAt) return { kind: 'unverified', account };
   return { kind: 'ok', account };
 }

@@ -30,6 +30,15 @@ type Body = Record<string, string | undefined>;
 const LOGIN_LIMIT = { max: 20, timeWindow: '1 minute' };
 const MAIL_LIMIT = { max: 5, timeWindow: '15 minutes' };
 
+/** "12 seconds" / "3 minutes" in the page's language, for the lock notice. */
+function lockDuration(seconds: number, language: TLanguage): string {
+  const minutes = Math.ceil(seconds / 60);
+  const unit = seconds < 60 ? 'second' : 'minute';
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(
+    seconds < 60 ? seconds : minutes,
+  );
+}
+
 function fieldErrors(t: IdpTexts, error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
@@ -231,11 +240,9 @@ ${links([{ href: `${base}?show=login`, text: t.signIn, prefix: t.haveAccount }])
         );
       }
       if (result.kind === 'locked') {
-        return html(
-          reply,
-          429,
-          loginPage(page, interaction.uid, { email, notice: { kind: 'error', text: page.t.locked } }),
-        );
+        const text = page.t.locked.replace('{time}', lockDuration(result.retryAfterSeconds, page.language));
+        reply.header('retry-after', String(result.retryAfterSeconds));
+        return html(reply, 429, loginPage(page, interaction.uid, { email, notice: { kind: 'error', text } }));
       }
       if (result.kind === 'unverified') {
         return html(

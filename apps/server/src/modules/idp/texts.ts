@@ -21,7 +21,7 @@ const TEXTS = {
     passwordHint: 'Almeno {min} caratteri. Una frase lunga è più sicura di una parola complicata.',
     invalidCredentials: 'E-mail o password non corretti.',
     locked:
-      'Troppi tentativi non riusciti. Per sicurezza l’account è bloccato per 15 minuti; puoi anche reimpostare la password.',
+      'Troppi tentativi non riusciti: per sicurezza l’account è bloccato per {time}. Riprova più tardi o reimposta la password.',
     notVerified: 'Registrazione non verificata. Controlla la tua e-mail per completare la registrazione.',
     resend: 'Invia di nuovo l’e-mail di conferma',
     resent: 'Se l’indirizzo è registrato e non ancora confermato, ti abbiamo inviato una nuova e-mail di conferma.',
@@ -71,7 +71,7 @@ const TEXTS = {
     passwordHint: 'At least {min} characters. A long phrase is safer than a complicated word.',
     invalidCredentials: 'Wrong e-mail or password.',
     locked:
-      'Too many failed attempts. For your safety the account is locked for 15 minutes; you can also reset your password.',
+      'Too many failed attempts: for your safety the account is locked for {time}. Try again later or reset your password.',
     // SPEC 8, word for word.
     notVerified: 'Registration Not Verified. Check your email to complete the registration process.',
     resend: 'Send the confirmation e-mail again',
@@ -121,7 +121,7 @@ const TEXTS = {
     passwordHint: 'Au moins {min} caractères. Une longue phrase est plus sûre qu’un mot compliqué.',
     invalidCredentials: 'E-mail ou mot de passe incorrect.',
     locked:
-      'Trop de tentatives échouées. Par sécurité, le compte est bloqué 15 minutes ; vous pouvez aussi réinitialiser votre mot de passe.',
+      'Trop de tentatives échouées : par sécurité, le compte est bloqué pendant {time}. Réessayez plus tard ou réinitialisez votre mot de passe.',
     notVerified: 'Inscription non vérifiée. Consultez vos e-mails pour terminer l’inscription.',
     resend: 'Renvoyer l’e-mail de confirmation',
     resent:

@@ -1,8 +1,11 @@
 import {
   DEFAULT_SROI_PARAMS,
   estimateMiniDyi,
+  issueToFieldError,
   miniDyiAnswerProblems,
   parseImpactStepContent,
+  parseMiniDyiAnswer,
+  type TFieldError,
   type TImpactFramework,
   type TMiniDyiAnswer,
   type TStep,
@@ -24,13 +27,17 @@ export async function frameworkOfStep(db: Db | Tx, step: TStep) {
   return { def, framework };
 }
 
-function parseAnswer(content: string): TMiniDyiAnswer | null {
+/** A written answer: JSON in the contract (numbers within MINI_DYI_MAXIMUM), or the fields that are not. */
+function parseWrittenAnswer(content: string): { answer: TMiniDyiAnswer } | { errors: TFieldError[] } {
+  let json: unknown;
   try {
-    const parsed = ZMiniDyiAnswer.safeParse(JSON.parse(content));
-    return parsed.success ? parsed.data : null;
+    json = JSON.parse(content);
   } catch {
-    return null;
+    return { errors: [{ path: 'content', messageKey: 'errors.field.invalid' }] };
   }
+  const parsed = ZMiniDyiAnswer.safeParse(json);
+  if (parsed.success) return { answer: parsed.data };
+  return { errors: parsed.error.issues.map((issue) => issueToFieldError(issue)) };
 }
 
 /**
@@ -39,8 +46,9 @@ function parseAnswer(content: string): TMiniDyiAnswer | null {
  * Returns the score to store: the central SROI ratio (null when the budget is zero).
  */
 export async function checkImpactAnswer(db: Db | Tx, step: TStep, content: string): Promise<number | null> {
-  const answer = parseAnswer(content);
-  if (!answer) throw invalid([{ path: 'content', messageKey: 'errors.field.invalid' }]);
+  const written = parseWrittenAnswer(content);
+  if ('errors' in written) throw invalid(written.errors, 'errors.impact.answerInvalid');
+  const { answer } = written;
   const { def, framework } = await frameworkOfStep(db, step);
   const problems = miniDyiAnswerProblems(answer, framework ? { framework } : {});
   if (problems.length) throw invalid(problems, 'errors.impact.answerInvalid');
@@ -49,7 +57,7 @@ export async function checkImpactAnswer(db: Db | Tx, step: TStep, content: strin
 
 /** What keeps a submission with this impact answer from closing (SPEC 4 "Submission"). */
 export async function impactAnswerMissing(db: Db | Tx, step: TStep, content: string | undefined) {
-  const answer = content ? parseAnswer(content) : null;
+  const answer = parseMiniDyiAnswer(content);
   if (!answer) return [{ path: step.id, messageKey: 'errors.impact.answerMissing' }];
   const { framework } = await frameworkOfStep(db, step);
   const problems = miniDyiAnswerProblems(answer, { ...(framework ? { framework } : {}), complete: true });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOrganization } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
-import { impactFrameworks, stepResults } from '../../db/schema';
+import { auditLog, impactFrameworks, stepResults } from '../../db/schema';
 import { sampleWorkbook } from './sample-workbook';
 import { buildWorkbook, IMPACT_HEADER, STAKEHOLDER_HEADER } from './workbook';
 
@@ -452,6 +452,12 @@ describe('impact design (SPEC 3, 4, 5, 7)', () => {
       headers: admin.headers,
     });
     expect(del.statusCode).toBe(204);
+    // Both writes are in the audit trail, by the admin who made them.
+    const trail = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, added.json().id));
+    expect(trail.map((r) => [r.action, r.actorEmail]).sort()).toEqual([
+      ['framework.create', 'admin@example.org'],
+      ['framework.delete', 'admin@example.org'],
+    ]);
   });
 });
 

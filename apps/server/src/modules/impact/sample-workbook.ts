@@ -246,7 +246,9 @@ export function sampleWorkbook(bookType: 'xlsx' | 'xls' = 'xlsx'): Buffer {
   return buildWorkbook(impact, [STAKEHOLDER_HEADER, ...SAMPLE_STAKEHOLDERS], bookType);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+// Run as a script from source only: in the built server every module shares the bundle's URL.
+const runAsScript = import.meta.url.endsWith('/sample-workbook.ts');
+if (runAsScript && process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const out = path.resolve(
     path.dirname(fileURLToPath(import.meta.url)),
     '../../../../../docs/sample-impact-framework.xlsx',

@@ -3,6 +3,7 @@ import {
   DEFAULT_SROI_PARAMS,
   EMPTY_MINI_DYI,
   estimateMiniDyi,
+  miniDyiStepType,
   parseImpactStepContent,
   parseMiniDyiAnswer,
   sroiScoreRange,
@@ -20,6 +21,8 @@ import type { Db, Tx } from '../../db/client';
 import { impactFrameworks, sdgs, stepResults, steps, stepTypes } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
+import { type AuditActor, audit } from '../audit/record';
+import { isImpactStepType } from '../step-types/mini-dyi';
 import { isCallLocked, loadSubmissionFor } from '../submissions/access';
 import { assertWritable, stepOfSubmission, writeStepResult } from '../submissions/service';
 import { checkImpactAnswer, frameworkOfStep } from './answer';
@@ -84,7 +87,7 @@ export async function getFramework(db: Db | Tx, id: string): Promise<TImpactFram
 /** SPEC 7 AddImpactFrameworkSet: ids are given here; the whole framework is one atomic insert. */
 export async function addFramework(
   db: Db,
-  userId: string | null,
+  actor: AuditActor | null,
   input: TAddImpactFrameworkRequest,
 ): Promise<TImpactFramework> {
   const stakeholders = input.stakeholders.map((s) => ({ ...s, id: randomUUID() }));
@@ -101,9 +104,17 @@ export async function addFramework(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(impactFrameworks)
-      .values({ name: input.name, description: input.description, stakeholders, outcomes, createdByUserId: userId })
+      .values({
+        name: input.name,
+        description: input.description,
+        stakeholders,
+        outcomes,
+        createdByUserId: actor?.id ?? null,
+      })
       .returning();
     if (!row) throw new Error('framework insert failed');
+    // The sample framework seeded on first start has no actor: nobody wrote it.
+    if (actor) await audit(tx, actor, 'framework.create', row.id, { name: row.name });
     return toFramework(row);
   });
 }
@@ -114,20 +125,21 @@ async function stepsUsing(db: Db | Tx, frameworkId: string) {
     .select({ id: steps.id, content: steps.content })
     .from(steps)
     .innerJoin(stepTypes, eq(stepTypes.id, steps.stepTypeId))
-    .where(and(eq(stepTypes.name, 'miniDyi'), like(steps.content, `%${frameworkId}%`)));
+    .where(and(eq(stepTypes.name, miniDyiStepType.name), like(steps.content, `%${frameworkId}%`)));
   return rows.filter((r) => parseImpactStepContent(r.content)?.frameworkId === frameworkId);
 }
 
-export async function deleteFramework(db: Db, id: string) {
+export async function deleteFramework(db: Db, actor: AuditActor, id: string) {
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: impactFrameworks.id })
+      .select({ id: impactFrameworks.id, name: impactFrameworks.name })
       .from(impactFrameworks)
       .where(eq(impactFrameworks.id, id))
       .for('update');
     if (!row) throw notFound('errors.impact.frameworkNotFound');
     if ((await stepsUsing(tx, id)).length) throw conflict('errors.impact.frameworkInUse');
     await tx.delete(impactFrameworks).where(eq(impactFrameworks.id, id));
+    await audit(tx, actor, 'framework.delete', id, { name: row.name });
   });
 }
 
@@ -173,7 +185,7 @@ export async function indicatorTypes(db: Db, frameworkId: string | undefined, ou
 
 async function impactStep(db: Db | Tx, call: Parameters<typeof stepOfSubmission>[1], stepId: string) {
   const step = await stepOfSubmission(db, call, stepId);
-  if (step.stepType?.name !== 'miniDyi') throw conflict('errors.impact.notAnImpactStep');
+  if (!isImpactStepType(step.stepType?.name)) throw conflict('errors.impact.notAnImpactStep');
   return step;
 }
 

@@ -1,19 +1,91 @@
 import type { TSubmissionListItem } from '@impact/domain';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { callSubmissions, calls, organizations, users } from '../../db/schema';
-import { notFound } from '../../lib/app-error';
+import { callSubmissions, calls, files, organizations, users } from '../../db/schema';
+import { invalid, notFound } from '../../lib/app-error';
+import { type AuditActor, audit } from '../audit/record';
+import { deleteStored, type FileStorage } from '../files/storage';
 
-export type SubmissionFilters = { callId?: string | undefined; closed?: boolean | undefined };
+export type SubmissionFilters = {
+  callId?: string | undefined;
+  closed?: boolean | undefined;
+  /** Part of the organization's name, the author's e-mail or name. */
+  search?: string | undefined;
+  /** Started at or after `from`, before `to`. */
+  from?: Date | undefined;
+  to?: Date | undefined;
+};
+export type SubmissionPage = { limit: number; cursor?: string | undefined };
 
-/** GET Call/GetSubmissions (admin): every submission with its call, organization and author. */
-export async function listSubmissions(db: Db, filters: SubmissionFilters = {}): Promise<TSubmissionListItem[]> {
+/** Where the last row of a page stands in the order: its start, to the microsecond, and its id. */
+type Position = { createdAt: string; id: string };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+function encodeCursor(position: Position) {
+  return Buffer.from(`${position.createdAt}|${position.id}`).toString('base64url');
+}
+function decodeCursor(cursor: string): Position {
+  const [createdAt = '', id = ''] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (!TIMESTAMP.test(createdAt) || !UUID.test(id)) {
+    throw invalid([{ path: 'cursor', messageKey: 'errors.field.invalid' }]);
+  }
+  return { createdAt, id };
+}
+
+function conditions(db: Db, filters: SubmissionFilters): SQL[] {
   const where: SQL[] = [];
   if (filters.callId) where.push(eq(callSubmissions.callId, filters.callId));
   if (filters.closed !== undefined) where.push(eq(callSubmissions.closed, filters.closed));
-  const rows = await db
+  if (filters.from) where.push(gte(callSubmissions.createdAt, filters.from));
+  if (filters.to) where.push(lt(callSubmissions.createdAt, filters.to));
+  const search = filters.search?.trim();
+  if (search) {
+    // Matching organizations and authors are found first (thousands of rows, not the submissions'
+    // hundred thousand), then their submissions through the indexes; the count needs no join.
+    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const byName = sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`;
+    const matchingOrganizations = db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(ilike(organizations.name, pattern));
+    const matchingAuthors = db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(ilike(users.email, pattern), byName));
+    where.push(
+      or(
+        inArray(callSubmissions.organizationId, matchingOrganizations),
+        inArray(callSubmissions.createdByUserId, matchingAuthors),
+      ) as SQL,
+    );
+  }
+  return where;
+}
+
+/**
+ * GET Call/GetSubmissions (admin): submissions with their call, organization and author, newest
+ * first. Filters run in the database; with a `page` it is keyset-paged on the index
+ * (created_at desc, id desc), so any page costs what the first does, and a total is counted.
+ * Ordered by start rather than last change: an autosave then moves no row between pages and
+ * updates no index.
+ */
+export async function listSubmissions(
+  db: Db,
+  filters: SubmissionFilters = {},
+  page?: SubmissionPage,
+): Promise<{ items: TSubmissionListItem[]; total: number; nextCursor: string | null }> {
+  const where = conditions(db, filters);
+  const after = page?.cursor ? decodeCursor(page.cursor) : null;
+  const keyset = after
+    ? [
+        sql`(${callSubmissions.createdAt}, ${callSubmissions.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+      ]
+    : [];
+  const query = db
     .select({
       s: callSubmissions,
+      position: sql<string>`to_char(${callSubmissions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       callName: calls.name,
       orgName: organizations.name,
       email: users.email,
@@ -24,9 +96,18 @@ export async function listSubmissions(db: Db, filters: SubmissionFilters = {}): 
     .innerJoin(calls, eq(calls.id, callSubmissions.callId))
     .innerJoin(organizations, eq(organizations.id, callSubmissions.organizationId))
     .innerJoin(users, eq(users.id, callSubmissions.createdByUserId))
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(callSubmissions.updatedAt));
-  return rows.map((r) => ({
+    .where(and(...where, ...keyset))
+    .orderBy(desc(callSubmissions.createdAt), desc(callSubmissions.id))
+    .$dynamic();
+  // One row more than asked tells whether there is a next page.
+  const [rows, total] = await Promise.all([
+    page ? query.limit(page.limit + 1) : query,
+    page ? countSubmissions(db, filters) : null,
+  ]);
+  const hasMore = page !== undefined && rows.length > page.limit;
+  const shown = hasMore ? rows.slice(0, page.limit) : rows;
+  const last = shown.at(-1);
+  const items = shown.map((r) => ({
     id: r.s.id,
     callId: r.s.callId,
     callName: r.callName,
@@ -39,23 +120,57 @@ export async function listSubmissions(db: Db, filters: SubmissionFilters = {}): 
     updatedAt: r.s.updatedAt.toISOString(),
     closedAt: r.s.closedAt?.toISOString() ?? null,
   }));
+  return {
+    items,
+    total: total ?? items.length,
+    nextCursor: hasMore && last ? encodeCursor({ createdAt: last.position, id: last.s.id }) : null,
+  };
+}
+
+/** The total of a filtered list. */
+async function countSubmissions(db: Db, filters: SubmissionFilters) {
+  const [row] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(callSubmissions)
+    .where(and(...conditions(db, filters)));
+  return Number(row?.n ?? 0);
 }
 
 /** POST CallSubmission/ReOpenSubmission: the applicant can edit again (SPEC 4). */
-export async function reopenSubmission(db: Db, submissionId: string) {
-  const [row] = await db
-    .update(callSubmissions)
-    .set({ closed: false, closedAt: null, updatedAt: new Date() })
-    .where(eq(callSubmissions.id, submissionId))
-    .returning({ id: callSubmissions.id });
-  if (!row) throw notFound('errors.submissions.notFound');
+export async function reopenSubmission(db: Db, actor: AuditActor, submissionId: string) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(callSubmissions)
+      .set({ closed: false, closedAt: null, updatedAt: new Date() })
+      .where(eq(callSubmissions.id, submissionId))
+      .returning({
+        id: callSubmissions.id,
+        callId: callSubmissions.callId,
+        organizationId: callSubmissions.organizationId,
+      });
+    if (!row) throw notFound('errors.submissions.notFound');
+    await audit(tx, actor, 'submission.reopen', row.id, { callId: row.callId, organizationId: row.organizationId });
+  });
 }
 
-/** POST CallSubmission/DeleteSubmission: answers and files go with it (one transaction, cascades). */
-export async function deleteSubmission(db: Db, submissionId: string) {
-  const [row] = await db
-    .delete(callSubmissions)
-    .where(eq(callSubmissions.id, submissionId))
-    .returning({ id: callSubmissions.id });
-  if (!row) throw notFound('errors.submissions.notFound');
+/**
+ * POST CallSubmission/DeleteSubmission: answers and file rows go with it (one transaction,
+ * cascades); the files' bytes are removed from storage after the commit.
+ */
+export async function deleteSubmission(db: Db, storage: FileStorage, actor: AuditActor, submissionId: string) {
+  const blobs = await db.transaction(async (tx) => {
+    const stored = await tx
+      .select({ storage: files.storage, storageKey: files.storageKey })
+      .from(files)
+      .where(eq(files.callSubmissionId, submissionId));
+    const [row] = await tx.delete(callSubmissions).where(eq(callSubmissions.id, submissionId)).returning({
+      id: callSubmissions.id,
+      callId: callSubmissions.callId,
+      organizationId: callSubmissions.organizationId,
+    });
+    if (!row) throw notFound('errors.submissions.notFound');
+    await audit(tx, actor, 'submission.delete', row.id, { callId: row.callId, organizationId: row.organizationId });
+    return stored;
+  });
+  await deleteStored(storage, blobs);
 }

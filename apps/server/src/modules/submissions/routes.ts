@@ -1,36 +1,53 @@
 import {
+  NEXT_CURSOR_HEADER,
+  SUBMISSIONS_PAGE_SIZE,
+  TOTAL_COUNT_HEADER,
   ZCloseSubmissionRequest,
   ZStepResult,
   ZSubmission,
   ZSubmissionListItem,
+  ZSubmissionsQuery,
   ZUpsertStepResultRequest,
   ZUpsertSubmissionRequest,
   ZUpsertSubmissionResponse,
   ZUserCall,
+  ZUserCallListItem,
+  ZUserCallListQuery,
 } from '@impact/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { currentUser, requireAdmin, requireUser } from '../../plugins/authentication';
+import { currentUser, requireAdmin } from '../../plugins/authentication';
 import { deleteSubmission, listSubmissions, reopenSubmission } from './admin-service';
 import {
   closeSubmission,
   getCallForUser,
   getStepResult,
   getSubmission,
-  listCallsForUser,
   upsertStepResult,
   upsertSubmission,
 } from './service';
+import { listCallsForUser } from './user-call-list';
 
 const tags = ['submissions'];
 
 /** Applicants: their calls, their submissions, their answers. */
 export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  app.addHook('onRequest', requireUser);
-
-  app.get('/Call/GetCallListUser', { schema: { tags, response: { 200: z.array(ZUserCall) } } }, async (request) =>
-    listCallsForUser(db, currentUser(request), request.organizationId),
+  app.get(
+    '/Call/GetCallListUser',
+    {
+      schema: {
+        tags,
+        summary: 'The calls this user may see (without steps), open first; paged with page/pageSize',
+        querystring: ZUserCallListQuery,
+        response: { 200: z.array(ZUserCallListItem) },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await listCallsForUser(db, currentUser(request), request.organizationId, request.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
   );
 
   app.get(
@@ -78,12 +95,13 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
   app.post(
     '/Call/CloseCallSubmission',
     { schema: { tags, body: ZCloseSubmissionRequest, response: { 200: ZUpsertSubmissionResponse } } },
-    async (request) => closeSubmission(db, currentUser(request), request.body.submissionId),
+    async (request) =>
+      closeSubmission(db, currentUser(request), request.body.submissionId, new Date(), request.body.language),
   );
 };
 
 /** Admins: every submission, reopen and delete. */
-export const submissionAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const submissionAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, storage }) => {
   app.addHook('onRequest', requireAdmin);
 
   app.get(
@@ -91,15 +109,30 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     {
       schema: {
         tags,
-        querystring: z.object({ callId: z.uuid().optional(), closed: z.enum(['true', 'false']).optional() }),
+        summary:
+          'Submissions, newest first, filtered; keyset-paged with limit/cursor (total and next cursor in headers)',
+        querystring: ZSubmissionsQuery,
         response: { 200: z.array(ZSubmissionListItem) },
       },
     },
-    async (request) =>
-      listSubmissions(db, {
-        callId: request.query.callId,
-        closed: request.query.closed === undefined ? undefined : request.query.closed === 'true',
-      }),
+    async (request, reply) => {
+      const q = request.query;
+      const paged = q.limit !== undefined || q.cursor !== undefined;
+      const { items, total, nextCursor } = await listSubmissions(
+        db,
+        {
+          callId: q.callId,
+          closed: q.closed === undefined ? undefined : q.closed === 'true',
+          search: q.search,
+          from: q.from ? new Date(q.from) : undefined,
+          to: q.to ? new Date(q.to) : undefined,
+        },
+        paged ? { limit: q.limit ?? SUBMISSIONS_PAGE_SIZE, cursor: q.cursor } : undefined,
+      );
+      reply.header(TOTAL_COUNT_HEADER, total);
+      if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
+      return items;
+    },
   );
 
   app.get(
@@ -112,7 +145,7 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     '/CallSubmission/ReOpenSubmission',
     { schema: { tags, querystring: z.object({ submissionId: z.uuid() }) } },
     async (request, reply) => {
-      await reopenSubmission(db, request.query.submissionId);
+      await reopenSubmission(db, currentUser(request), request.query.submissionId);
       return reply.status(204).send();
     },
   );
@@ -121,7 +154,7 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     '/CallSubmission/DeleteSubmission',
     { schema: { tags, querystring: z.object({ submissionId: z.uuid() }) } },
     async (request, reply) => {
-      await deleteSubmission(db, request.query.submissionId);
+      await deleteSubmission(db, storage, currentUser(request), request.query.submissionId);
       return reply.status(204).send();
     },
   );

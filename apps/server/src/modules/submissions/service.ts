@@ -1,27 +1,30 @@
 import {
+  DEFAULT_LANGUAGE,
   EMPTY_ID,
   emailAllowedByFilter,
-  parseStepContent,
-  scoreQuiz,
+  stepTypeDefinition,
+  type TCall,
+  type TFieldError,
+  type TLanguage,
   type TStep,
   type TStepResult,
   type TSubmission,
-  type TTextStepContent,
-  type TUploadStepContent,
   type TUpsertStepResultRequest,
   type TUserCall,
-  ZTextAnswer,
-  ZUploadAnswer,
 } from '@impact/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callSubmissions, calls, organizations, stepResults } from '../../db/schema';
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { stepsOfCallTypes } from '../calls/call-types';
 import { callsWithSteps } from '../calls/service';
-import { checkImpactAnswer, impactAnswerMissing } from '../impact/answer';
+import { cachedStep } from '../calls/step-cache';
+import { queueReceipt } from '../pdf/receipt-mail';
+import { freezeSubmission } from '../pdf/service';
+import { serverStepTypeOf } from '../step-types';
 import { type CallRow, isCallLocked, isCallOpen, loadSubmissionFor, type SubmissionRow } from './access';
+import { writeAnswerIfWritable } from './guarded-write';
 
 type StepResultRow = typeof stepResults.$inferSelect;
 
@@ -31,7 +34,8 @@ export function toStepResult(row: StepResultRow, hideScore: boolean): TStepResul
     callSubmissionId: row.callSubmissionId,
     stepId: row.stepId,
     content: row.content,
-    score: hideScore ? null : row.score,
+    // A non-finite score (stored before the limits) is no score; it would break the response.
+    score: hideScore || row.score === null || !Number.isFinite(row.score) ? null : row.score,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -56,26 +60,19 @@ async function toSubmission(
   };
 }
 
-/** SPEC 3 "Quiz result": each question compared on its first answer, against the step's key. */
-function quizScore(step: TStep, content: string): number | null {
-  try {
-    const answers = JSON.parse(content) as unknown;
-    const key = JSON.parse(step.expectedAnswers ?? '') as unknown;
-    if (!answers || !key || typeof answers !== 'object' || typeof key !== 'object') return null;
-    return scoreQuiz(answers as Record<string, unknown>, key as Record<string, unknown>).score;
-  } catch {
-    return null;
-  }
-}
-
-/** What an applicant may see of a call: no one else's e-mail, no admin report ids, no answer keys. */
-function forApplicant(call: TUserCall, submission: SubmissionRow | null): TUserCall {
+/**
+ * What an applicant may see of a call: no one else's e-mail, no admin report ids, no answer keys
+ * (neither `expectedAnswers` nor a quiz model's `correctAnswer`s: the step type decides).
+ * Built field by field from the applicant's contract (ZUserCall), which the serializer enforces too.
+ */
+export function forApplicant(call: TCall, submission: Pick<SubmissionRow, 'id' | 'closed'> | null): TUserCall {
+  const { userFilterEmail: _emails, powerBIReportID: _report, powerBIWorkspaceID: _workspace, ...shared } = call;
   return {
-    ...call,
-    steps: call.steps.map((step) => ({ ...step, expectedAnswers: null })),
-    userFilterEmail: '',
-    powerBIReportID: null,
-    powerBIWorkspaceID: null,
+    ...shared,
+    steps: call.steps.map(({ expectedAnswers: _key, ...step }) => ({
+      ...step,
+      content: stepTypeDefinition(step.stepType?.name).applicantContent(step.content),
+    })),
     submissionId: submission?.id ?? EMPTY_ID,
     submissionClosed: submission?.closed ?? false,
   };
@@ -93,19 +90,8 @@ async function submissionOf(db: Db | Tx, callId: string, organizationId: string 
 /** A call the user may see (e-mail filter, server-side); 404 otherwise. */
 async function visibleCall(db: Db | Tx, user: SessionUser, callId: string): Promise<CallRow> {
   const [call] = await db.select().from(calls).where(eq(calls.id, callId));
-  if (!call || !emailAllowedByFilter(call, user.email)) throw notFound('errors.calls.notFound');
+  if (!call || call.draft || !emailAllowedByFilter(call, user.email)) throw notFound('errors.calls.notFound');
   return call;
-}
-
-/** GET Call/GetCallListUser: the calls this user may see, with the selected organization's submission. */
-export async function listCallsForUser(db: Db, user: SessionUser, organizationId: string | null): Promise<TUserCall[]> {
-  const rows = await db.select().from(calls).orderBy(asc(calls.closingAt));
-  const visible = rows.filter((c) => emailAllowedByFilter(c, user.email));
-  const submissions = organizationId
-    ? await db.select().from(callSubmissions).where(eq(callSubmissions.organizationId, organizationId))
-    : [];
-  const byCall = new Map(submissions.map((s) => [s.callId, s]));
-  return (await callsWithSteps(db, visible)).map((call) => forApplicant(call, byCall.get(call.id) ?? null));
 }
 
 export async function getCallForUser(db: Db, user: SessionUser, callId: string, organizationId: string | null) {
@@ -123,7 +109,10 @@ export async function upsertSubmission(db: Db, user: SessionUser, callId: string
     );
   }
   return db.transaction(async (tx) => {
-    const [org] = await tx.select().from(organizations).where(eq(organizations.id, organizationId));
+    // KEY SHARE: an organization being deleted right now is waited for and then not found (404),
+    // and a delete that comes second waits for this submission and refuses (409); without the lock
+    // the insert below failed on its foreign key (a 500).
+    const [org] = await tx.select().from(organizations).where(eq(organizations.id, organizationId)).for('key share');
     if (!org || org.ownerUserId !== user.id) throw notFound('errors.organizations.notFound');
     const call = await visibleCall(tx, user, callId);
     const existing = await submissionOf(tx, callId, organizationId);
@@ -174,54 +163,71 @@ export async function stepOfSubmission(db: Db | Tx, call: CallRow, stepId: strin
 }
 
 /**
- * Validates an answer against its step and returns what to store (a text answer re-serialised,
- * so nothing but the answer is kept); server-kept answers (uploads) cannot be written directly.
- */
-function checkAnswer(step: TStep, content: string): string {
-  const type = step.stepType?.name;
-  if (type === 'upload') throw conflict('errors.submissions.uploadAnswerIsServerKept');
-  if (type === 'text') {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(content);
-    } catch {
-      throw invalid([{ path: 'content', messageKey: 'errors.field.invalid' }]);
-    }
-    const answer = ZTextAnswer.safeParse(parsed);
-    if (!answer.success) throw invalid([{ path: 'content', messageKey: 'errors.field.invalid' }]);
-    const def = parseStepContent('text', step.content);
-    const max = def.ok ? (def.value as TTextStepContent).maxLength : undefined;
-    if (max && answer.data.answer.length > max) {
-      throw invalid([{ path: 'content', messageKey: 'errors.field.tooBig', params: { maximum: max } }]);
-    }
-    return JSON.stringify({ answer: answer.data.answer });
-  }
-  return content;
-}
-
-/**
  * POST Call/UpsertCallStepResult. Optimistic concurrency: the write names the version it started
  * from; if the stored one is newer (another tab, another device) it is refused with 409 and the
  * newer answer is left untouched for the client to offer.
  */
 export async function upsertStepResult(db: Db, user: SessionUser, input: TUpsertStepResultRequest, now = new Date()) {
-  return db.transaction(async (tx) => {
-    const { submission, call } = await loadSubmissionFor(tx, user, input.callSubmissionId, { forUpdate: true });
-    assertWritable(submission, call, now);
-    const step = await stepOfSubmission(tx, call, input.stepId);
-    const content = checkAnswer(step, input.content);
-    // Scores are results: the server computes them, never the applicant. The impact step's score
-    // is the SROI estimate, the quiz's the share of correct answers; other steps have none.
-    const type = step.stepType?.name;
-    const score =
-      type === 'miniDyi'
-        ? await checkImpactAnswer(tx, step, content)
-        : type === 'quiz'
-          ? quizScore(step, content)
-          : null;
-    const written = await writeStepResult(tx, submission.id, step.id, content, score, input.version);
-    return !user.isAdmin && isCallLocked(call, now) ? { ...written, score: null } : written;
-  });
+  const cached = await cachedStep(db, input.stepId);
+  if (!cached) {
+    // Someone else's submission is a 404 first, then the unknown step.
+    await loadSubmissionFor(db, user, input.callSubmissionId);
+    throw notFound('errors.submissions.stepNotInCall');
+  }
+  let answer: { content: string; score: number | null };
+  try {
+    // The step type checks the answer and computes the score: scores are results, computed by
+    // the server, never taken from the applicant (input.score is ignored).
+    answer = await serverStepTypeOf(cached.step).write(db, cached.step, input.content);
+  } catch (err) {
+    // Someone else's submission is a 404 first: a refusal must not describe another call's step.
+    await loadSubmissionFor(db, user, input.callSubmissionId);
+    throw err;
+  }
+  const written = await writeAnswerIfWritable(
+    db,
+    {
+      submissionId: input.callSubmissionId,
+      stepId: input.stepId,
+      callTypeId: cached.callTypeId,
+      user,
+      content: answer.content,
+      score: answer.score,
+      basedOn: input.version,
+    },
+    now,
+  );
+  if (!written) return explainRefusedWrite(db, user, input, cached.callTypeId, now);
+  // A locked call hides scores from applicants (read only when there is a score to hide).
+  const hideScore =
+    answer.score !== null && !user.isAdmin && (await callOfSubmissionIsLocked(db, input.callSubmissionId, now));
+  return toStepResult(written, hideScore);
+}
+
+/**
+ * The one-statement write stored nothing: say why, checking the rules in the order a reader
+ * expects (404 for what the user may not see, then closed, deadline, stale).
+ */
+async function explainRefusedWrite(
+  db: Db,
+  user: SessionUser,
+  input: TUpsertStepResultRequest,
+  stepCallTypeId: string,
+  now: Date,
+): Promise<never> {
+  const { submission, call } = await loadSubmissionFor(db, user, input.callSubmissionId);
+  if (call.callTypeId !== stepCallTypeId) throw notFound('errors.submissions.stepNotInCall');
+  assertWritable(submission, call, now);
+  throw new AppError('staleVersion', { messageKey: 'errors.submissions.staleVersion' });
+}
+
+async function callOfSubmissionIsLocked(db: Db, submissionId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ call: calls })
+    .from(callSubmissions)
+    .innerJoin(calls, eq(calls.id, callSubmissions.callId))
+    .where(eq(callSubmissions.id, submissionId));
+  return row ? isCallLocked(row.call, now) : false;
 }
 
 export async function writeStepResult(
@@ -259,37 +265,28 @@ export async function writeStepResult(
   return toStepResult(row, false);
 }
 
-/** What blocks submitting: unanswered text steps and missing mandatory files, step by step. */
+/** What blocks submitting, step by step: each step type says what its answer still lacks. */
 export async function missingAnswers(db: Db | Tx, call: CallRow, submissionId: string) {
   const results = await db.select().from(stepResults).where(eq(stepResults.callSubmissionId, submissionId));
   const byStep = new Map(results.map((r) => [r.stepId, r.content]));
-  const problems: Array<{ path: string; messageKey: string }> = [];
+  const problems: TFieldError[] = [];
   for (const step of await stepsOfCall(db, call)) {
-    const type = step.stepType?.name;
-    const content = byStep.get(step.id);
-    if (type === 'text') {
-      const answer = content ? ZTextAnswer.safeParse(JSON.parse(content)) : null;
-      if (!answer?.success || !answer.data.answer.trim())
-        problems.push({ path: step.id, messageKey: 'errors.submissions.textMissing' });
-    }
-    if (type === 'miniDyi') problems.push(...(await impactAnswerMissing(db, step, content)));
-    if (type === 'upload') {
-      const def = parseStepContent('upload', step.content);
-      const slots = def.ok ? (def.value as TUploadStepContent) : [];
-      const uploaded = content ? ZUploadAnswer.safeParse(JSON.parse(content)) : null;
-      const have = new Set(uploaded?.success ? uploaded.data.files.map((f) => f.slot) : []);
-      for (const slot of slots) {
-        if (slot.mandatory && !have.has(slot.file_name)) {
-          problems.push({ path: `${step.id}.${slot.file_name}`, messageKey: 'errors.submissions.fileMissing' });
-        }
-      }
-    }
+    problems.push(...(await serverStepTypeOf(step).missing(db, step, byStep.get(step.id))));
   }
   return problems;
 }
 
-/** POST Call/CloseCallSubmission: all-or-nothing; a closed submission is read-only until reopened. */
-export async function closeSubmission(db: Db, user: SessionUser, submissionId: string, now = new Date()) {
+/**
+ * POST Call/CloseCallSubmission: all-or-nothing; a closed submission is read-only until reopened.
+ * The same transaction freezes what was submitted (the PDF's record) and queues the receipt mail.
+ */
+export async function closeSubmission(
+  db: Db,
+  user: SessionUser,
+  submissionId: string,
+  now = new Date(),
+  language: TLanguage = DEFAULT_LANGUAGE,
+) {
   return db.transaction(async (tx) => {
     const { submission, call } = await loadSubmissionFor(tx, user, submissionId, { forUpdate: true });
     assertWritable(submission, call, now);
@@ -299,6 +296,8 @@ export async function closeSubmission(db: Db, user: SessionUser, submissionId: s
       .update(callSubmissions)
       .set({ closed: true, closedAt: now, updatedAt: now })
       .where(eq(callSubmissions.id, submissionId));
+    const record = await freezeSubmission(tx, submission, call, user, language, now);
+    await queueReceipt(tx, record, user.email, language);
     return { id: submissionId, closed: true };
   });
 }

@@ -297,8 +297,14 @@ describe('submissions (SPEC 3, 4, 5, 7)', () => {
       .where(eq(calls.id, filtered.id));
     // Applicants never see the list of allowed addresses.
     const seen = (await t.app.inject({ url: `/api/Call/GetCallById?callId=${filtered.id}`, headers: as(anna) })).json();
-    expect(seen.userFilterEmail).toBe('');
-    expect(seen.steps.every((s: { expectedAnswers: unknown }) => s.expectedAnswers === null)).toBe(true);
+    // The applicant's contract has no such fields at all (issue 14 item 10), not blanked ones.
+    for (const adminOnly of ['userFilterEmail', 'powerBIReportID', 'powerBIWorkspaceID']) {
+      expect(seen).not.toHaveProperty(adminOnly);
+    }
+    expect(seen.steps.length).toBeGreaterThan(0);
+    for (const step of seen.steps) expect(step).not.toHaveProperty('expectedAnswers');
+    const list = (await t.app.inject({ url: '/api/Call/GetCallListUser', headers: as(anna) })).json();
+    for (const listed of list) expect(listed).not.toHaveProperty('userFilterEmail');
   });
 
   it("ignores a score sent by the applicant: scores are the server's to compute", async () => {

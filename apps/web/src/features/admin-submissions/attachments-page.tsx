@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Breadcrumbs, Center, Loader, Stack, Table, Text, Ti
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { downloadFile, useAttachments } from '../applying/api/files';
+import { downloadFile, useAttachments } from '../step-kit/api/files';
 
 /** SPEC 2 admin attachments/{subId}: description, attachment name, file name, created at. */
 export function AttachmentsPage() {
@@ -40,9 +40,17 @@ export function AttachmentsPage() {
           <Table.Tbody>
             {attachments.data.map((a) => (
               <Table.Tr key={a.fileDownloadId}>
-                <Table.Td>{a.descrizione || '—'}</Table.Td>
-                <Table.Td>{a.nomeAllegato}</Table.Td>
-                <Table.Td>{a.fileName}</Table.Td>
+                {/* Applicants' text: a long unbroken word wraps (it made the page 8,913 px wide), and
+                    its direction is isolated from the table's. */}
+                <Table.Td style={{ overflowWrap: 'anywhere', minWidth: 160 }}>
+                  <bdi>{a.descrizione || '—'}</bdi>
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  <bdi>{a.nomeAllegato}</bdi>
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  <bdi>{a.fileName}</bdi>
+                </Table.Td>
                 <Table.Td>
                   {new Date(a.createdAt).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
                 </Table.Td>

@@ -1,35 +1,56 @@
-import type { TSubmissionListItem } from '@impact/domain';
-import { ActionIcon, Badge, Center, Group, Loader, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { SUBMISSIONS_PAGE_SIZE, type TSubmissionListItem } from '@impact/domain';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Select,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconLockOpen, IconPaperclip, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCallList } from '../call-builder/api/get-call-list';
+import { PdfDownloadButton } from '../pdf/components/pdf-download-button';
 import { useAdminSubmissions, useDeleteSubmission, useReopenSubmission } from './api';
 
 /** Admin index, submissions tab: every submission with filters, read-only view, attachments, reopen, delete. */
 export function SubmissionsTab() {
   const { t, i18n } = useTranslation();
-  const submissions = useAdminSubmissions();
-  const reopen = useReopenSubmission();
-  const remove = useDeleteSubmission();
   const [callId, setCallId] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [query, setQuery] = useState('');
+  const [search] = useDebouncedValue(query.trim(), 300);
+  // Keyset paging: the cursors of the pages before this one, so Previous goes back exactly.
+  const [cursors, setCursors] = useState<Array<string | null>>([null]);
+  const cursor = cursors.at(-1) ?? null;
+  const filters = useMemo(
+    () => ({ callId: callId ?? undefined, closed: status ? status === 'closed' : undefined, search }),
+    [callId, status, search],
+  );
+  const [shownFilters, setShownFilters] = useState(filters);
+  if (shownFilters !== filters) {
+    setShownFilters(filters);
+    setCursors([null]);
+  }
+  const submissions = useAdminSubmissions(filters, cursor);
+  const reopen = useReopenSubmission();
+  const remove = useDeleteSubmission();
+  const callList = useCallList();
 
-  const calls = useMemo(() => {
-    const byId = new Map((submissions.data ?? []).map((s) => [s.callId, s.callName]));
-    return [...byId].map(([value, label]) => ({ value, label }));
-  }, [submissions.data]);
-  const rows = (submissions.data ?? []).filter((s) => {
-    const q = query.trim().toLowerCase();
-    return (
-      (!callId || s.callId === callId) &&
-      (!status || (status === 'closed') === s.closed) &&
-      (!q || [s.organizationName, s.userEmail, s.userName].some((v) => v.toLowerCase().includes(q)))
-    );
-  });
+  const calls = useMemo(() => (callList.data ?? []).map((c) => ({ value: c.id, label: c.name })), [callList.data]);
+  const rows = submissions.data?.items ?? [];
+  const total = submissions.data?.total ?? 0;
+  const first = (cursors.length - 1) * SUBMISSIONS_PAGE_SIZE;
   const date = (iso: string | null) =>
     iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }) : '—';
 
@@ -107,87 +128,115 @@ export function SubmissionsTab() {
       {rows.length === 0 ? (
         <Text c="dimmed">{t('adminSubmissions.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={860}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('adminSubmissions.columns.call')}</Table.Th>
-                <Table.Th>{t('adminSubmissions.columns.organization')}</Table.Th>
-                <Table.Th>{t('adminSubmissions.columns.user')}</Table.Th>
-                <Table.Th>{t('adminSubmissions.columns.status')}</Table.Th>
-                <Table.Th>{t('adminSubmissions.columns.updated')}</Table.Th>
-                <Table.Th>{t('adminSubmissions.columns.submitted')}</Table.Th>
-                <Table.Th aria-label={t('adminSubmissions.columns.actions')} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((s) => (
-                <Table.Tr key={s.id} data-testid="submission-row">
-                  <Table.Td>{s.callName}</Table.Td>
-                  <Table.Td>{s.organizationName}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{s.userName}</Text>
-                    <Text size="xs" c="dimmed">
-                      {s.userEmail}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={s.closed ? 'teal' : 'gray'} variant="light">
-                      {t(s.closed ? 'adminSubmissions.status.closed' : 'adminSubmissions.status.open')}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{date(s.updatedAt)}</Table.Td>
-                  <Table.Td>{date(s.closedAt)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Tooltip label={t('adminSubmissions.actions.view')}>
-                        <ActionIcon
-                          component={Link}
-                          to={`/call/${s.id}/0/0?readonly=true`}
-                          variant="subtle"
-                          aria-label={t('adminSubmissions.actions.view')}
-                        >
-                          <IconEye size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('adminSubmissions.actions.attachments')}>
-                        <ActionIcon
-                          component={Link}
-                          to={`/admin/attachments/${s.id}`}
-                          variant="subtle"
-                          aria-label={t('adminSubmissions.actions.attachments')}
-                        >
-                          <IconPaperclip size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      {s.closed && (
-                        <Tooltip label={t('adminSubmissions.actions.reopen')}>
+        <>
+          <Table.ScrollContainer minWidth={860}>
+            <Table striped highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('adminSubmissions.columns.call')}</Table.Th>
+                  <Table.Th>{t('adminSubmissions.columns.organization')}</Table.Th>
+                  <Table.Th>{t('adminSubmissions.columns.user')}</Table.Th>
+                  <Table.Th>{t('adminSubmissions.columns.status')}</Table.Th>
+                  <Table.Th>{t('adminSubmissions.columns.updated')}</Table.Th>
+                  <Table.Th>{t('adminSubmissions.columns.submitted')}</Table.Th>
+                  <Table.Th aria-label={t('adminSubmissions.columns.actions')} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((s) => (
+                  <Table.Tr key={s.id} data-testid="submission-row">
+                    <Table.Td>{s.callName}</Table.Td>
+                    <Table.Td>{s.organizationName}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{s.userName}</Text>
+                      <Text size="xs" c="dimmed">
+                        {s.userEmail}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={s.closed ? 'teal' : 'gray'} variant="light">
+                        {t(s.closed ? 'adminSubmissions.status.closed' : 'adminSubmissions.status.open')}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{date(s.updatedAt)}</Table.Td>
+                    <Table.Td>{date(s.closedAt)}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Tooltip label={t('adminSubmissions.actions.view')}>
                           <ActionIcon
+                            component={Link}
+                            to={`/call/${s.id}/0/0?readonly=true`}
                             variant="subtle"
-                            onClick={() => confirmReopen(s)}
-                            aria-label={t('adminSubmissions.actions.reopen')}
+                            aria-label={t('adminSubmissions.actions.view')}
                           >
-                            <IconLockOpen size={18} />
+                            <IconEye size={18} />
                           </ActionIcon>
                         </Tooltip>
-                      )}
-                      <Tooltip label={t('adminSubmissions.actions.delete')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          onClick={() => confirmDelete(s)}
-                          aria-label={t('adminSubmissions.actions.delete')}
-                        >
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                        <Tooltip label={t('adminSubmissions.actions.attachments')}>
+                          <ActionIcon
+                            component={Link}
+                            to={`/admin/attachments/${s.id}`}
+                            variant="subtle"
+                            aria-label={t('adminSubmissions.actions.attachments')}
+                          >
+                            <IconPaperclip size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <PdfDownloadButton submissionId={s.id} look="icon" />
+                        {s.closed && (
+                          <Tooltip label={t('adminSubmissions.actions.reopen')}>
+                            <ActionIcon
+                              variant="subtle"
+                              onClick={() => confirmReopen(s)}
+                              aria-label={t('adminSubmissions.actions.reopen')}
+                            >
+                              <IconLockOpen size={18} />
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                        <Tooltip label={t('adminSubmissions.actions.delete')}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            onClick={() => confirmDelete(s)}
+                            aria-label={t('adminSubmissions.actions.delete')}
+                          >
+                            <IconTrash size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between" mt="md">
+            <Text size="sm" c="dimmed" aria-live="polite" data-testid="submissions-range">
+              {t('adminSubmissions.paging.range', { from: first + 1, to: first + rows.length, total })}
+            </Text>
+            <Group gap="xs">
+              <Button
+                variant="default"
+                disabled={cursors.length === 1}
+                onClick={() => setCursors((c) => c.slice(0, -1))}
+              >
+                {t('adminSubmissions.paging.previous')}
+              </Button>
+              <Button
+                variant="default"
+                disabled={!submissions.data?.nextCursor || submissions.isPlaceholderData}
+                loading={submissions.isFetching && submissions.isPlaceholderData}
+                onClick={() => {
+                  const next = submissions.data?.nextCursor;
+                  if (next) setCursors((c) => [...c, next]);
+                }}
+              >
+                {t('adminSubmissions.paging.next')}
+              </Button>
+            </Group>
+          </Group>
+        </>
       )}
     </>
   );

@@ -1,37 +1,56 @@
-import { EmptyState, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconBrush, IconChartBar } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconChartBar, IconFiles, IconHistory } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { SubmissionsTab } from '../admin-submissions/submissions-tab';
-import { useSession } from '../auth/session-store';
 import { CallsTab } from '../call-builder/components/calls-tab';
+import { useCanCustomize } from '../config/api/can-customize';
 import { useConfig } from '../config/api/get-config';
+import { ConfigList } from '../config/components/config-list';
 import { FrameworksTab } from '../impact/components/frameworks-tab';
 import { type AdminTab, visibleAdminTabs } from './admin-tabs';
 
-function LaterEmptyState({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
-  return <EmptyState icon={icon} title={title} description={text} py="xl" />;
-}
+// The report tab carries the charts: loaded only when the tab is opened.
+const ReportTab = lazy(() => import('../reports/components/report-tab').then((m) => ({ default: m.ReportTab })));
 
 /** /admin — tabbed admin index (SPEC 2). The tab is in the URL (?tab=calls) so it can be linked. */
 export function AdminIndexPage() {
   const { t } = useTranslation();
   const config = useConfig();
-  const session = useSession();
+  const canCustomize = useCanCustomize().data?.canCustomize ?? false;
   const [params, setParams] = useSearchParams();
-  const email = session.status === 'authenticated' ? session.user.email : '';
 
-  const visible = visibleAdminTabs(email, config);
+  const visible = visibleAdminTabs(canCustomize, config);
   const requested = params.get('tab') as AdminTab | null;
   const current: AdminTab = requested && visible.includes(requested) ? requested : 'calls';
 
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1}>{t('admin.title')}</Title>
-        <Text c="dimmed">{t('admin.intro')}</Text>
-      </Stack>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>{t('admin.title')}</Title>
+          <Text c="dimmed">{t('admin.intro')}</Text>
+        </Stack>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            component={Link}
+            to="/admin/file-upload"
+            leftSection={<IconFiles size={16} aria-hidden />}
+          >
+            {t('adminIndex.links.files')}
+          </Button>
+          <Button
+            variant="default"
+            component={Link}
+            to="/admin/audit"
+            leftSection={<IconHistory size={16} aria-hidden />}
+          >
+            {t('adminIndex.links.audit')}
+          </Button>
+        </Group>
+      </Group>
       <Tabs
         value={current}
         onChange={(value) => value && setParams({ tab: value }, { replace: true })}
@@ -51,19 +70,11 @@ export function AdminIndexPage() {
           <SubmissionsTab />
         </Tabs.Panel>
         <Tabs.Panel value="report">
-          <LaterEmptyState
-            icon={<IconChartBar size={28} />}
-            title={t('adminIndex.report.title')}
-            text={t('adminIndex.report.text')}
-          />
+          <Suspense fallback={<IconChartBar size={28} aria-label={t('adminIndex.report.title')} />}>
+            <ReportTab />
+          </Suspense>
         </Tabs.Panel>
-        <Tabs.Panel value="customize">
-          <LaterEmptyState
-            icon={<IconBrush size={28} />}
-            title={t('adminIndex.customize.title')}
-            text={t('adminIndex.customize.text')}
-          />
-        </Tabs.Panel>
+        <Tabs.Panel value="customize">{canCustomize && <ConfigList />}</Tabs.Panel>
         <Tabs.Panel value="impactframe">
           <FrameworksTab />
         </Tabs.Panel>

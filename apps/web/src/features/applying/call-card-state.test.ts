@@ -1,6 +1,6 @@
 import { EMPTY_ID, type TUserCall } from '@impact/domain';
 import { describe, expect, it } from 'vitest';
-import { cardState } from './call-card-state';
+import { cardState, submitWithoutOrganization } from './call-card-state';
 
 const now = new Date('2027-03-10T12:00:00Z');
 const base = {
@@ -37,5 +37,12 @@ describe('call card button (SPEC 2)', () => {
   it('treats server dates without Z as UTC', () => {
     expect(cardState({ ...base, closingAt: '2027-03-10T12:30:00' }, now).status).toBe('open');
     expect(cardState({ ...base, closingAt: '2027-03-10T11:30:00' }, now).status).toBe('closed');
+  });
+});
+
+describe('submit without an organization (SPEC 2, organizationSelection)', () => {
+  it('opens the dialog unless the configuration shows organization selection', () => {
+    expect(submitWithoutOrganization({ organizationSelection: false })).toBe('dialog');
+    expect(submitWithoutOrganization({ organizationSelection: true })).toBe('registerPage');
   });
 });

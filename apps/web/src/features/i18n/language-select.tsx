@@ -19,7 +19,7 @@ export function LanguageSelect() {
       }}
       allowDeselect={false}
       leftSection={<IconLanguage size={16} aria-hidden />}
-      w={150}
+      w={{ base: 120, xs: 150 }}
       size="sm"
       comboboxProps={{ withinPortal: true }}
       data-testid="language-select"

@@ -1,8 +1,8 @@
-import type { TMiniDyiAnswer, TStep } from '@impact/domain';
+import type { TMiniDyiAnswer, TUserStep } from '@impact/domain';
 import { describe, expect, it } from 'vitest';
 import { miniDyiProblems } from './validation';
 
-const step = { id: 's', stepType: { name: 'miniDyi' } } as TStep;
+const step = { id: 's', stepType: { name: 'miniDyi' } } as TUserStep;
 const outcome = {
   outcomeId: 'o1',
   sdg: 8,

@@ -1,46 +1,20 @@
 import {
-  EMPTY_MINI_DYI,
-  IMPACT_ERRORS,
+  miniDyiProblems as domainMiniDyiProblems,
+  MINI_DYI_SUB,
+  miniDyiAnswerOf,
   miniDyiAnswerProblems,
-  parseMiniDyiAnswer,
   type TMiniDyiAnswer,
-  type TStep,
+  type TUserStep,
 } from '@impact/domain';
 
 /** Sub-step indices (MINI_DYI_SUB_STEPS): introduction, budget, sdg, outcomes, indicators, customOutcome. */
-export const SUB = { introduction: 0, budget: 1, sdg: 2, outcomes: 3, indicators: 4, custom: 5 } as const;
+export const SUB = MINI_DYI_SUB;
 
-/** The sub-step where a problem of the answer is fixed. */
-function subStepOf(answer: TMiniDyiAnswer, path: string, messageKey: string): number {
-  if (path === 'budget' || path === 'budgetSpent') return SUB.budget;
-  if (path === 'sdg') return SUB.sdg;
-  if (messageKey === IMPACT_ERRORS.tooManyCustomOutcomes) return SUB.custom;
-  const m = /^selectedOutcomes\.(\d+)(?:\.(.*))?$/.exec(path);
-  if (!m) return SUB.outcomes;
-  const outcome = answer.selectedOutcomes[Number(m[1])];
-  if (outcome?.customKey !== null && outcome?.customKey !== undefined) return SUB.custom;
-  // SPEC 5: the stakeholder check runs at sub-steps 4 and 5 (indices 3 and 4).
-  if (m[2]?.startsWith('indicators')) return SUB.indicators;
-  return SUB.outcomes;
-}
+export const answerOf = miniDyiAnswerOf;
 
-export function answerOf(content: string | undefined): TMiniDyiAnswer {
-  return parseMiniDyiAnswer(content) ?? EMPTY_MINI_DYI;
-}
-
-/**
- * What keeps Next from leaving the given sub-step of an impact step (the problems of this and the
- * earlier sub-steps), or, without a sub-step, the whole step from being submitted. Translation keys.
- */
-export function miniDyiProblems(_step: TStep, content: string | undefined, subStep?: number): string[] {
-  const answer = answerOf(content);
-  const whole = subStep === undefined;
-  const problems = miniDyiAnswerProblems(answer, { complete: whole });
-  const keys = problems
-    .filter((p) => whole || subStepOf(answer, p.path, p.messageKey) <= subStep)
-    .map((p) => p.messageKey);
-  if (!whole && subStep >= SUB.budget && answer.budget === null) keys.push(IMPACT_ERRORS.budgetRequired);
-  return [...new Set(keys)];
+/** The impact step's rules for Next and Submit live in the step-type registry (packages/domain). */
+export function miniDyiProblems(_step: TUserStep, content: string | undefined, subStep?: number): string[] {
+  return domainMiniDyiProblems(content, subStep);
 }
 
 /** The problems of one outcome's fields, by path, for showing next to them. */

@@ -1,14 +1,43 @@
-import { type TUserCall, ZUserCall } from '@impact/domain';
-import { useQuery } from '@tanstack/react-query';
+import {
+  TOTAL_COUNT_HEADER,
+  type TUserCall,
+  type TUserCallListItem,
+  USER_CALL_PAGE_SIZE,
+  ZUserCall,
+  ZUserCallListItem,
+} from '@impact/domain';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 export const userCallsKey = (organizationId: string | null) => ['calls', 'user', organizationId ?? 'none'] as const;
 
-export function useUserCalls(organizationId: string | null) {
-  return useQuery({
+type CallPage = { items: TUserCallListItem[]; total: number };
+
+/**
+ * GET Call/GetCallListUser, a page of cards at a time (open calls first), with the total.
+ * `enabled` waits for the organization selection, so the list is asked for once, with the
+ * organization whose submissions it shows.
+ */
+export function useUserCalls(organizationId: string | null, enabled: boolean) {
+  return useInfiniteQuery({
     queryKey: userCallsKey(organizationId),
-    queryFn: async (): Promise<TUserCall[]> => z.array(ZUserCall).parse(await apiRequest('Call/GetCallListUser')),
+    enabled,
+    initialPageParam: 1,
+    queryFn: async ({ pageParam }): Promise<CallPage> => {
+      let total = 0;
+      const body = await apiRequest('Call/GetCallListUser', {
+        query: { page: pageParam, pageSize: USER_CALL_PAGE_SIZE },
+        onHeaders: (headers) => {
+          total = Number(headers.get(TOTAL_COUNT_HEADER) ?? 0);
+        },
+      });
+      return { items: z.array(ZUserCallListItem).parse(body), total };
+    },
+    getNextPageParam: (last, pages) =>
+      pages.reduce((n, p) => n + p.items.length, 0) < last.total && last.items.length > 0
+        ? pages.length + 1
+        : undefined,
   });
 }
 

@@ -1,8 +1,11 @@
-import { type TSubmission, ZSubmission, ZUpsertSubmissionResponse } from '@impact/domain';
+import { isLanguage, type TSubmission, ZSubmission, ZUpsertSubmissionResponse } from '@impact/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { apiRequest } from '../../../lib/api-client';
 
-export const submissionKey = (id: string) => ['submissions', id] as const;
+import { submissionKey } from '../../step-kit/api/keys';
+
+export { submissionKey };
 
 export function useSubmission(submissionId: string, asAdmin: boolean) {
   return useQuery({
@@ -32,7 +35,11 @@ export function useCloseSubmission() {
   return useMutation({
     mutationFn: async (submissionId: string) =>
       ZUpsertSubmissionResponse.parse(
-        await apiRequest('Call/CloseCallSubmission', { method: 'POST', body: { submissionId } }),
+        await apiRequest('Call/CloseCallSubmission', {
+          method: 'POST',
+          // The receipt e-mail and the PDF's labels follow the applicant's language.
+          body: { submissionId, language: isLanguage(i18next.language) ? i18next.language : undefined },
+        }),
       ),
     onSuccess: (_r, submissionId) => {
       void client.invalidateQueries({ queryKey: submissionKey(submissionId) });

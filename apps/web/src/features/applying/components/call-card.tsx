@@ -1,27 +1,34 @@
-import { parseServerDate, type TUserCall } from '@impact/domain';
+import { parseServerDate, type TUserCallListItem } from '@impact/domain';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconCalendar, IconDownload, IconFileTypePdf } from '@tabler/icons-react';
+import { IconCalendar, IconChartBar, IconDownload, IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { SafeHtml } from '../../../components/safe-html';
-import { downloadFile } from '../api/files';
+import { useSelectedOrganizationId } from '../../organizations/selected-organization';
+import { PdfDownloadButton } from '../../pdf/components/pdf-download-button';
+import { downloadCustomFile } from '../../step-kit/api/files';
 import { cardState } from '../call-card-state';
 
-type Props = { call: TUserCall; busy: boolean; onAction: (call: TUserCall) => void };
+type Props = { call: TUserCallListItem; busy: boolean; onAction: (call: TUserCallListItem) => void };
 
 export function CallCard({ call, busy, onAction }: Props) {
   const { t, i18n } = useTranslation();
   const state = cardState(call);
+  // A call not open yet says when it opens instead of "Closed".
+  const upcoming = parseServerDate(call.openingAt).getTime() > Date.now();
+  const opensOn = parseServerDate(call.openingAt).toLocaleDateString(i18n.language, { day: 'numeric', month: 'long' });
+  const organizationId = useSelectedOrganizationId();
   const date = (value: string) =>
     parseServerDate(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="call-card">
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={3} size="h4">
-            {call.name}
+          <Title order={2} size="h4">
+            <bdi>{call.name}</bdi>
           </Title>
-          <Badge color={state.status === 'open' ? 'teal' : 'gray'} variant="light">
-            {t(`applying.callStatus.${state.status}`)}
+          <Badge color={state.status === 'open' ? 'teal' : upcoming ? 'blue' : 'gray'} variant="light">
+            {upcoming ? t('callDraft.upcoming') : t(`applying.callStatus.${state.status}`)}
           </Badge>
         </Group>
         <SafeHtml html={call.description} />
@@ -36,27 +43,30 @@ export function CallCard({ call, busy, onAction }: Props) {
             loading={busy}
             variant={state.button === 'close' ? 'light' : 'filled'}
           >
-            {t(`applying.button.${state.button}`)}
+            {upcoming ? t('callDraft.opensOn', { date: opensOn }) : t(`applying.button.${state.button}`)}
           </Button>
+          {state.showClosedExtras && organizationId && call.userPowerBIWorkspaceID && call.userPowerBIReportID && (
+            <Button
+              variant="default"
+              component={Link}
+              to={`/powerbi-report-rls/${call.userPowerBIWorkspaceID}/${call.userPowerBIReportID}/${organizationId}`}
+              leftSection={<IconChartBar size={16} aria-hidden />}
+              data-testid="view-report"
+            >
+              {t('reports.powerBi.viewReport')}
+            </Button>
+          )}
           {state.showClosedExtras && call.customFile && (
             <Button
               variant="default"
               leftSection={<IconDownload size={16} />}
-              onClick={() => call.customFile && void downloadFile(call.customFile.id, call.customFile.name)}
+              onClick={() => call.customFile && void downloadCustomFile(call.id, call.customFile.name)}
+              data-testid="download-custom-file"
             >
               {t('applying.customFile')}
             </Button>
           )}
-          {state.showClosedExtras && (
-            <Button
-              variant="default"
-              leftSection={<IconFileTypePdf size={16} />}
-              disabled
-              title={t('applying.closing.pdfSoon')}
-            >
-              PDF
-            </Button>
-          )}
+          {state.showClosedExtras && <PdfDownloadButton submissionId={call.submissionId} label={t('pdf.short')} />}
         </Group>
       </Stack>
     </Card>

@@ -1,30 +1,41 @@
 import {
+  miniDyiStepType,
   parseImpactStepContent,
   parseMiniDyiAnswer,
   type TMiniDyiAnswer,
   type TSroiParams,
-  type TStep,
   type TStepResult,
+  type TUserStep,
 } from '@impact/domain';
-import { Button, Center, Paper, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
-import { IconCircleCheck, IconFileTypePdf } from '@tabler/icons-react';
+import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SroiPanel } from '../../impact/components/sroi-panel';
+import { PdfDownloadButton } from '../../pdf/components/pdf-download-button';
+import { ResultsStep } from '../../surveys/components/results-step';
 
 type ImpactResult = { stepId: string; answer: TMiniDyiAnswer; params: TSroiParams | undefined };
 
 /** What the applicant submitted for each impact step, to show its SROI range (issue 7). */
-export function impactResults(steps: TStep[], results: TStepResult[]): ImpactResult[] {
+export function impactResults(steps: TUserStep[], results: TStepResult[]): ImpactResult[] {
   return steps.flatMap((step) => {
-    if (step.stepType?.name !== 'miniDyi') return [];
+    if (step.stepType?.name !== miniDyiStepType.name) return [];
     const answer = parseMiniDyiAnswer(results.find((r) => r.stepId === step.id)?.content);
     return answer ? [{ stepId: step.id, answer, params: parseImpactStepContent(step.content)?.sroiParams }] : [];
   });
 }
 
 /** SPEC 2: after the last step — thank-you, the SROI range of the impact design, PDF download, back to calls. */
-export function ClosingPage({ callName, impact = [] }: { callName: string; impact?: ImpactResult[] }) {
+export function ClosingPage({
+  callName,
+  submissionId,
+  impact = [],
+}: {
+  callName: string;
+  submissionId: string;
+  impact?: ImpactResult[];
+}) {
   const { t } = useTranslation();
   return (
     <Center mih="50vh">
@@ -38,12 +49,9 @@ export function ClosingPage({ callName, impact = [] }: { callName: string; impac
           {impact.map((r) => (
             <SroiPanel key={r.stepId} answer={r.answer} params={r.params} />
           ))}
-          {/* The PDF of the submitted application arrives with the PDF feature. */}
-          <Tooltip label={t('applying.closing.pdfSoon')}>
-            <Button variant="default" leftSection={<IconFileTypePdf size={18} />} disabled data-disabled>
-              {t('applying.closing.pdf')}
-            </Button>
-          </Tooltip>
+          {/* SPEC 4: on closing the quiz recap is loaded (computed by the server, hidden while locked). */}
+          <ResultsStep submissionId={submissionId} quizzesOnly />
+          <PdfDownloadButton submissionId={submissionId} label={t('applying.closing.pdf')} />
           <Button component={Link} to="/calls">
             {t('applying.backToCalls')}
           </Button>

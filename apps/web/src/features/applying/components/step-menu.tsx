@@ -1,10 +1,10 @@
-import { MINI_DYI_SUB_STEPS, type TStep, type TWizardPosition } from '@impact/domain';
+import { stepTypeDefinition, type TUserStep, type TWizardPosition } from '@impact/domain';
 import { NavLink } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 type Props = {
-  steps: TStep[];
+  steps: TUserStep[];
   position: TWizardPosition;
   isDone: (index: number) => boolean;
   canGoTo: (index: number) => boolean;
@@ -18,7 +18,8 @@ export function StepMenu({ steps, position, isDone, canGoTo, onGo }: Props) {
     <nav aria-label={t('applying.stepsMenu')}>
       {steps.map((step, index) => {
         const active = index === position.step;
-        const subSteps = step.stepType?.name === 'miniDyi' ? MINI_DYI_SUB_STEPS : [];
+        const type = stepTypeDefinition(step.stepType?.name);
+        const subSteps = type.subSteps;
         return (
           <NavLink
             key={step.id}
@@ -41,7 +42,7 @@ export function StepMenu({ steps, position, isDone, canGoTo, onGo }: Props) {
               <NavLink
                 key={name}
                 component="button"
-                label={t(`applying.miniDyi.${name}`)}
+                label={t(`applying.${type.name}.${name}`)}
                 active={active && position.subStep === sub}
                 onClick={() => onGo({ step: index, subStep: sub })}
               />

@@ -1,26 +1,35 @@
-import type { TUserCall } from '@impact/domain';
-import { Alert, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import type { TUserCallListItem } from '@impact/domain';
+import { Alert, Button, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useConfig } from '../../config/api/get-config';
+import { useOrganizations } from '../../organizations/api/get-organizations';
 import { useSelectedOrganizationId } from '../../organizations/selected-organization';
 import { useUserCalls } from '../api/calls';
 import { useStartSubmission } from '../api/submissions';
-import { cardState } from '../call-card-state';
+import { cardState, submitWithoutOrganization } from '../call-card-state';
 import { CallCard } from '../components/call-card';
-import { RegisterOrganizationDialog } from '../components/register-organization-dialog';
+
+// The organization form (date picker, country list) loads only when someone needs to register one.
+const RegisterOrganizationDialog = lazy(() =>
+  import('../components/register-organization-dialog').then((m) => ({ default: m.RegisterOrganizationDialog })),
+);
 
 /** SPEC 2 "/calls": the calls this user may apply to, as cards. */
 export function CallsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const config = useConfig();
   const navigate = useNavigate();
   const organizationId = useSelectedOrganizationId();
-  const calls = useUserCalls(organizationId);
+  // The list shows the selected organization's submissions: ask for it once the selection is known.
+  const organizations = useOrganizations();
+  const calls = useUserCalls(organizationId, !organizations.isPending);
+  const list = calls.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = calls.data?.pages.at(-1)?.total ?? 0;
   const start = useStartSubmission();
-  const [pending, setPending] = useState<TUserCall | null>(null);
+  const [pending, setPending] = useState<TUserCallListItem | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   // SPEC 2: if the call list fails to load, the user goes home.
@@ -28,10 +37,13 @@ export function CallsPage() {
     if (calls.isError) void navigate('/', { replace: true });
   }, [calls.isError, navigate]);
 
-  const open = async (call: TUserCall, orgId: string | null) => {
+  const open = async (call: TUserCallListItem, orgId: string | null) => {
     const state = cardState(call);
     if (state.button === 'close') return void navigate(`/call/${call.submissionId}/0/0?readonly=true`);
-    if (!orgId) return setPending(call);
+    if (!orgId) {
+      if (submitWithoutOrganization(config) === 'registerPage') return void navigate('/register-org?returnTo=/calls');
+      return setPending(call);
+    }
     setError(null);
     try {
       const submission = await start.mutateAsync({ callId: call.id, organizationId: orgId });
@@ -44,7 +56,10 @@ export function CallsPage() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>{config.listName || t('calls.title')}</Title>
+        <Title order={1}>
+          {/* A configured list name is written in the site's default language: other languages get the translation. */}
+          {(i18n.language === config.defaultLanguage && config.listName) || t('calls.title')}
+        </Title>
         <Text c="dimmed">{t('applying.listIntro')}</Text>
       </div>
       {error && (
@@ -56,9 +71,9 @@ export function CallsPage() {
         <Center mih={200}>
           <Loader />
         </Center>
-      ) : calls.data && calls.data.length > 0 ? (
+      ) : list.length > 0 ? (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          {calls.data.map((call) => (
+          {list.map((call) => (
             <CallCard
               key={call.id}
               call={call}
@@ -70,15 +85,31 @@ export function CallsPage() {
       ) : (
         <Text c="dimmed">{t('calls.empty')}</Text>
       )}
-      <RegisterOrganizationDialog
-        opened={pending !== null}
-        onClose={() => setPending(null)}
-        onCreated={(id) => {
-          const call = pending;
-          setPending(null);
-          if (call) void open(call, id);
-        }}
-      />
+      {list.length > 0 && (
+        <Stack align="center" gap="xs">
+          <Text size="sm" c="dimmed" aria-live="polite" data-testid="calls-count">
+            {t('applying.shownOf', { shown: list.length, total })}
+          </Text>
+          {calls.hasNextPage && (
+            <Button variant="light" loading={calls.isFetchingNextPage} onClick={() => void calls.fetchNextPage()}>
+              {t('applying.loadMore')}
+            </Button>
+          )}
+        </Stack>
+      )}
+      {pending !== null && (
+        <Suspense fallback={null}>
+          <RegisterOrganizationDialog
+            opened
+            onClose={() => setPending(null)}
+            onCreated={(id) => {
+              const call = pending;
+              setPending(null);
+              if (call) void open(call, id);
+            }}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

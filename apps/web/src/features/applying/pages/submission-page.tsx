@@ -5,7 +5,8 @@ import {
   isLastPosition,
   nextPosition,
   previousPosition,
-  type TStep,
+  subStepCount,
+  type TUserStep,
   type TWizardPosition,
 } from '@impact/domain';
 import { Alert, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
@@ -17,15 +18,15 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { SafeHtml } from '../../../components/safe-html';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../auth/session-store';
-import { ImpactStep } from '../../impact/components/impact-step';
+import { usePageTitle } from '../../config/page-title';
+import { PdfDownloadButton } from '../../pdf/components/pdf-download-button';
+import { SubmissionRecords } from '../../pdf/components/submission-records';
+import type { StepProps } from '../../step-kit/step-props';
+import { stepProblems, webStepType } from '../../step-types';
 import { useSubmissionCall } from '../api/submission-call';
 import { useCloseSubmission, useSubmission } from '../api/submissions';
 import { ClosingPage, impactResults } from '../components/closing-page';
 import { StepMenu } from '../components/step-menu';
-import { TextStep } from '../components/text-step';
-import { UploadStep } from '../components/upload-step';
-import type { StepProps } from '../step-props';
-import { stepProblems } from '../step-validation';
 
 const parsePosition = (splat: string | undefined): TWizardPosition => {
   const [step, subStep] = (splat ?? '').split('/').map((n) => Number.parseInt(n, 10));
@@ -53,8 +54,8 @@ export function SubmissionPage() {
   const navSteps = useMemo(() => steps.map((s) => ({ stepTypeName: s.stepType?.name ?? '' })), [steps]);
   const position = clampPosition(parsePosition(splat), navSteps);
   const readOnly = readOnlyView || Boolean(submission.data?.closed);
-  const resultOf = (step: TStep) => submission.data?.stepResults.find((r) => r.stepId === step.id);
-  const contentOf = (step: TStep) => contents[step.id] ?? resultOf(step)?.content;
+  const resultOf = (step: TUserStep) => submission.data?.stepResults.find((r) => r.stepId === step.id);
+  const contentOf = (step: TUserStep) => contents[step.id] ?? resultOf(step)?.content;
   const registerFlush = useCallback((flush: () => Promise<boolean>) => {
     flushRef.current = flush;
   }, []);
@@ -66,6 +67,13 @@ export function SubmissionPage() {
   const contentHandlers = useMemo(
     () => Object.fromEntries(steps.map((s) => [s.id, onContent(s.id)])),
     [steps, onContent],
+  );
+
+  const titleStep = steps[position.step];
+  usePageTitle(
+    call.data && titleStep
+      ? `${titleStep.name || t('applying.untitledStep', { n: position.step + 1 })} · ${call.data.name}`
+      : call.data?.name,
   );
 
   if (submission.isError || call.isError) {
@@ -96,7 +104,13 @@ export function SubmissionPage() {
     );
   }
   if (isClosingPage(position, navSteps) && submission.data.closed) {
-    return <ClosingPage callName={call.data.name} impact={impactResults(steps, submission.data.stepResults)} />;
+    return (
+      <ClosingPage
+        callName={call.data.name}
+        submissionId={submissionId}
+        impact={impactResults(steps, submission.data.stepResults)}
+      />
+    );
   }
 
   const go = async (target: TWizardPosition) => {
@@ -121,6 +135,7 @@ export function SubmissionPage() {
     const found = readOnly ? [] : stepProblems(current, contentOf(current), position.subStep);
     if (found.length) {
       setProblems(found); // SPEC 4: Next is blocked while the step is not valid
+      webStepType(current.stepType?.name)?.reveal?.(current);
       return;
     }
     await go(nextPosition(position, navSteps));
@@ -151,21 +166,29 @@ export function SubmissionPage() {
       },
     });
   };
-  const showNav = !readOnly && navSteps.reduce((n, s) => n + (s.stepTypeName === 'miniDyi' ? 6 : 1), 0) > 1;
+  // The read-only view pages with Previous/Next like the wizard (issue 15), without Submit.
+  const showNav = navSteps.reduce((n, s) => n + subStepCount(s), 0) > 1;
+  const atLast = isLastPosition(position, navSteps);
 
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 3 }}>
         <Paper withBorder radius="md" p="sm">
-          <Text fw={700} mb="xs">
-            {call.data.name}
-          </Text>
+          <Title order={1} size="h4" mb="xs">
+            <bdi>{call.data.name}</bdi>
+          </Title>
           {readOnly && (
             <Badge color={submission.data.closed ? 'teal' : 'gray'} mb="sm">
               {t(submission.data.closed ? 'applying.status.submitted' : 'applying.status.readOnly')}
             </Badge>
           )}
           <StepMenu steps={steps} position={position} isDone={isDone} canGoTo={canGoTo} onGo={(p) => void go(p)} />
+          {submission.data.closed && (
+            <Stack mt="md" align="stretch">
+              <PdfDownloadButton submissionId={submissionId} />
+            </Stack>
+          )}
+          {readOnlyView && admin && <SubmissionRecords submissionId={submissionId} />}
           {!submission.data.closed && (
             <Button
               component={Link}
@@ -188,7 +211,9 @@ export function SubmissionPage() {
                 <Text size="sm" c="dimmed">
                   {t('applying.stepOf', { n: position.step + 1, total: steps.length })}
                 </Text>
-                <Title order={2}>{current.name || t('applying.untitledStep', { n: position.step + 1 })}</Title>
+                <Title order={2} data-page-heading>
+                  {current.name || t('applying.untitledStep', { n: position.step + 1 })}
+                </Title>
               </div>
               {current.description && <SafeHtml html={current.description} />}
               <StepBody
@@ -208,7 +233,7 @@ export function SubmissionPage() {
                   ))}
                 </Alert>
               )}
-              {(showNav || (!readOnly && isLastPosition(position, navSteps))) && (
+              {(showNav || (!readOnly && atLast)) && (
                 <Group justify="space-between" mt="md">
                   <Button
                     variant="default"
@@ -218,12 +243,12 @@ export function SubmissionPage() {
                   >
                     {t('applying.previous')}
                   </Button>
-                  {isLastPosition(position, navSteps) ? (
+                  {atLast && !readOnly ? (
                     <Button leftSection={<IconSend size={16} />} onClick={submit}>
                       {t('applying.submit')}
                     </Button>
                   ) : (
-                    <Button rightSection={<IconArrowRight size={16} />} onClick={() => void next()}>
+                    <Button rightSection={<IconArrowRight size={16} />} onClick={() => void next()} disabled={atLast}>
                       {t('applying.next')}
                     </Button>
                   )}
@@ -243,43 +268,15 @@ type BodyProps = StepProps;
 
 const nothingToSave = async () => true;
 
-function StepBody({ step, submissionId, result, readOnly, subStep, onContent, registerFlush }: BodyProps) {
+function StepBody(props: BodyProps) {
   const { t } = useTranslation();
-  const type = step.stepType?.name;
-  // Only the text step has typing to save; the others save as they act (uploads) or not at all.
+  const { registerFlush } = props;
+  const entry = webStepType(props.step.stepType?.name);
+  // Steps without typing to save (uploads save as they act) give the wizard a flush that does nothing.
   useEffect(() => {
-    if (type !== 'text' && type !== 'miniDyi') registerFlush(nothingToSave);
-  }, [type, registerFlush]);
-  if (type === 'text') {
-    return (
-      <TextStep
-        step={step}
-        submissionId={submissionId}
-        result={result}
-        readOnly={readOnly}
-        onContent={onContent}
-        registerFlush={registerFlush}
-      />
-    );
-  }
-  if (type === 'upload') {
-    return (
-      <UploadStep step={step} submissionId={submissionId} result={result} readOnly={readOnly} onContent={onContent} />
-    );
-  }
-  if (type === 'miniDyi') {
-    return (
-      <ImpactStep
-        step={step}
-        submissionId={submissionId}
-        result={result}
-        readOnly={readOnly}
-        subStep={subStep}
-        onContent={onContent}
-        registerFlush={registerFlush}
-      />
-    );
-  }
+    if (!entry?.autosaves) registerFlush(nothingToSave);
+  }, [entry, registerFlush]);
   // SPEC 2: a step type this version does not handle says so.
-  return <Alert color="gray">{t('applying.notImplemented')}</Alert>;
+  if (!entry) return <Alert color="gray">{t('applying.notImplemented')}</Alert>;
+  return <entry.Step {...props} />;
 }

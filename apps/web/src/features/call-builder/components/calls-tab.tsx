@@ -29,9 +29,18 @@ import { errorMessage, formatDateTime } from './labels';
 function StatusBadge({ call }: { call: TCallListItem }) {
   const { t } = useTranslation();
   const status = callStatus(call);
+  // A draft is not shown to applicants whatever its dates: say so first.
+  if (call.draft) {
+    return (
+      <Badge color="orange" variant="light">
+        {t('callDraft.badge')}
+      </Badge>
+    );
+  }
+  const upcoming = status === 'closed' && new Date(call.openingAt).getTime() > Date.now();
   return (
-    <Badge color={status === 'open' ? 'teal' : 'gray'} variant="light">
-      {t(`callBuilder.status.${status}`)}
+    <Badge color={status === 'open' ? 'teal' : upcoming ? 'blue' : 'gray'} variant="light">
+      {upcoming ? t('callDraft.upcoming') : t(`callBuilder.status.${status}`)}
     </Badge>
   );
 }
@@ -47,8 +56,8 @@ export function CallsTab() {
 
   const onNewCall = () =>
     createCall.mutate(t('callBuilder.newCallName'), {
+      // The new call is a draft until saved with a name and steps: nothing to announce yet.
       onSuccess: (call) => {
-        notifications.show({ color: 'teal', message: t('callBuilder.notifications.callCreated') });
         void navigate(`/admin/calls/${call.id}`);
       },
       onError: (error) =>
@@ -97,6 +106,15 @@ export function CallsTab() {
               </Menu.Item>
               <Menu.Item component={Link} to="/admin/steps">
                 {t('callBuilder.list.stepTypes')}
+              </Menu.Item>
+              <Menu.Item component={Link} to="/admin/survey/createType">
+                {t('surveys.menu.newSurveyType')}
+              </Menu.Item>
+              <Menu.Item component={Link} to="/admin/survey/creator">
+                {t('surveys.menu.creator')}
+              </Menu.Item>
+              <Menu.Item component={Link} to="/admin/calls/create/survey">
+                {t('surveys.menu.surveyCall')}
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>

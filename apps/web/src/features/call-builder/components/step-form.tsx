@@ -1,21 +1,11 @@
-import {
-  defaultStepContent,
-  isEmptyId,
-  parseStepContent,
-  pickableStepTypes,
-  type TStepType,
-  type TTextStepContent,
-  type TUploadStepFile,
-  UPLOAD_FILE_TYPES,
-} from '@impact/domain';
-import { Alert, Button, Group, NumberInput, Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { defaultStepContent, isEmptyId, parseStepContent, pickableStepTypes, type TStepType } from '@impact/domain';
+import { Alert, Button, Group, Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImpactStepEditor } from '../../impact/components/impact-step-editor';
 import type { DraftStep } from '../call-draft';
 import { stepTypeLabel } from './labels';
 import { RichTextField } from './rich-text-field';
-import { UploadFilesEditor } from './upload-files-editor';
+import { stepEditorOf } from './step-editors';
 
 type Props = {
   step: DraftStep;
@@ -24,38 +14,6 @@ type Props = {
   onSave: (step: DraftStep) => void;
   onCancel: () => void;
 };
-
-function readJson(content: string): unknown {
-  try {
-    return JSON.parse(content);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The editors read the content leniently, so a half-filled row (an empty file name) stays on
- * screen while the admin types; the strict check runs on Salva and on the server.
- */
-function readUploadFiles(content: string): TUploadStepFile[] {
-  const json = readJson(content);
-  if (!Array.isArray(json)) return [];
-  return json.map((item: Partial<Record<keyof TUploadStepFile, unknown>>) => ({
-    file_name: typeof item?.file_name === 'string' ? item.file_name : '',
-    file_description: typeof item?.file_description === 'string' ? item.file_description : '',
-    file_type: (UPLOAD_FILE_TYPES as readonly unknown[]).includes(item?.file_type)
-      ? (item.file_type as TUploadStepFile['file_type'])
-      : 'pdf',
-    dimensions: typeof item?.dimensions === 'number' ? item.dimensions : 0,
-    mandatory: item?.mandatory === true,
-  }));
-}
-
-function readTextContent(content: string): TTextStepContent {
-  const json = readJson(content) as Partial<TTextStepContent> | undefined;
-  const question = typeof json?.question === 'string' ? json.question : '';
-  return typeof json?.maxLength === 'number' ? { question, maxLength: json.maxLength } : { question };
-}
 
 /**
  * SPEC 4 "Step edit": the form works on its own copy; Salva applies it to the call draft,
@@ -74,8 +32,7 @@ export function StepForm({ step, position, stepTypes, onSave, onCancel }: Props)
   const typeName = stepTypes.find((s) => s.id === values.stepTypeId)?.name;
   const patch = (p: Partial<DraftStep>) => setValues((v) => ({ ...v, ...p }));
 
-  const files = readUploadFiles(values.content);
-  const text = readTextContent(values.content);
+  const Editor = stepEditorOf(typeName);
 
   const onTypeChange = (id: string | null) => {
     if (!id) return;
@@ -129,44 +86,18 @@ export function StepForm({ step, position, stepTypes, onSave, onCancel }: Props)
           value={values.description}
           onChange={(description) => patch({ description })}
         />
-        {typeName === 'upload' && (
-          <UploadFilesEditor
-            files={files}
-            onChange={(next) => patch({ content: JSON.stringify(next) })}
-            showErrors={showErrors}
-          />
-        )}
-        {typeName === 'text' && (
-          <>
-            <RichTextField
-              label={t('callBuilder.text.question')}
-              value={text.question}
-              onChange={(question) => patch({ content: JSON.stringify({ ...text, question }) })}
-            />
-            <NumberInput
-              label={t('callBuilder.text.maxLength')}
-              description={t('callBuilder.text.maxLengthHelp')}
-              min={1}
-              allowDecimal={false}
-              allowNegative={false}
-              value={text.maxLength ?? ''}
-              onChange={(v) => {
-                const n = typeof v === 'number' ? v : Number.parseInt(v, 10);
-                const { maxLength: _old, ...rest } = text;
-                patch({ content: JSON.stringify(n > 0 ? { ...rest, maxLength: n } : rest) });
-              }}
-              maw={240}
-            />
-          </>
-        )}
-        {typeName === 'miniDyi' && (
-          <ImpactStepEditor
+        {Editor && (
+          <Editor
             content={values.content}
             onChange={(content) => patch({ content })}
             showErrors={showErrors}
+            switchType={(name) => {
+              const id = stepTypes.find((s) => s.name === name)?.id;
+              if (id) patch({ stepTypeId: id });
+            }}
           />
         )}
-        {typeName && typeName !== 'upload' && typeName !== 'text' && typeName !== 'miniDyi' && (
+        {typeName && !Editor && (
           <Textarea
             label={t('callBuilder.steps.content')}
             description={t('callBuilder.steps.contentHelp')}

@@ -1,4 +1,4 @@
-import { type TUploadStepFile, UPLOAD_FILE_TYPES } from '@impact/domain';
+import { type TUploadStepFile, UPLOAD_FILE_TYPES, UPLOAD_MAX_BYTES } from '@impact/domain';
 import {
   ActionIcon,
   Button,
@@ -93,6 +93,7 @@ export function UploadFilesEditor({ files, onChange, showErrors }: Props) {
                 description={humanSize(file.dimensions)}
                 required
                 min={1}
+                max={UPLOAD_MAX_BYTES}
                 step={1024 * 1024}
                 allowDecimal={false}
                 allowNegative={false}
@@ -100,7 +101,14 @@ export function UploadFilesEditor({ files, onChange, showErrors }: Props) {
                 decimalSeparator=","
                 value={file.dimensions}
                 onChange={(v) => update(index, { dimensions: typeof v === 'number' ? v : Number.parseInt(v, 10) || 0 })}
-                error={showErrors && !(file.dimensions > 0) ? t('errors.field.required') : undefined}
+                error={
+                  // Above the server's cap at once: the server stops reading any upload there.
+                  file.dimensions > UPLOAD_MAX_BYTES
+                    ? t('errors.field.tooBig', { maximum: humanSize(UPLOAD_MAX_BYTES) })
+                    : showErrors && !(file.dimensions > 0)
+                      ? t('errors.field.required')
+                      : undefined
+                }
               />
             </SimpleGrid>
             <Textarea

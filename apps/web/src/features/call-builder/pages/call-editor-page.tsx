@@ -18,12 +18,16 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { usePageTitle } from '../../config/page-title';
+import { useDeleteCall } from '../api/delete-call';
 import { useCallByIdAdmin } from '../api/get-call-by-id-admin';
 import { useCallType } from '../api/get-call-type';
 import { useStepTypes } from '../api/get-step-types';
 import { useUpdateCall } from '../api/update-call';
 import { type CallDraft, callToDraft, draftProblems, draftToUpdateRequest } from '../call-draft';
+import { CustomFileTab } from '../components/custom-file-tab';
 import { CallDatesProvider } from '../components/dates-provider';
+import { EmailTab } from '../components/email-tab';
 import { GeneralInfoTab } from '../components/general-info-tab';
 import { errorMessage } from '../components/labels';
 import { PowerBiTab } from '../components/powerbi-tab';
@@ -80,6 +84,17 @@ function CallEditor({
   const [showErrors, setShowErrors] = useState(false);
   const problems = draftProblems(draft);
   const change = (patch: Partial<CallDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const discard = useDeleteCall();
+  usePageTitle(
+    call.draft
+      ? t('callDraft.newTitle')
+      : t('callDraft.editTitle', { name: call.name || t('callBuilder.editor.untitled') }),
+  );
+  // Cancelling a new call discards the draft, so no empty call is left behind.
+  const cancel = () => {
+    if (!call.draft) return void navigate('/admin?tab=calls');
+    discard.mutate(call.id, { onSettled: () => void navigate('/admin?tab=calls') });
+  };
 
   const save = () => {
     const { steps, ...general } = problems;
@@ -94,8 +109,14 @@ function CallEditor({
       return;
     }
     update.mutate(draftToUpdateRequest(call, callType, draft), {
-      onSuccess: () => {
-        notifications.show({ color: 'teal', message: t('callBuilder.notifications.callUpdated') });
+      onSuccess: (saved) => {
+        // A draft saved without steps is still a draft: say that applicants do not see it yet.
+        const message = saved.draft
+          ? 'callDraft.savedAsDraft'
+          : call.draft
+            ? 'callBuilder.notifications.callCreated'
+            : 'callBuilder.notifications.callUpdated';
+        notifications.show({ color: saved.draft ? 'orange' : 'teal', message: t(message) });
         void navigate('/admin?tab=calls');
       },
       onError: (error) =>
@@ -118,7 +139,12 @@ function CallEditor({
       </Breadcrumbs>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4}>
-          <Title order={1}>{t('callBuilder.editor.title')}</Title>
+          <Title order={1}>{call.draft ? t('callDraft.newTitle') : t('callBuilder.editor.title')}</Title>
+          {call.draft && (
+            <Text size="sm" c="dimmed">
+              {t('callDraft.hint')}
+            </Text>
+          )}
           {draft.savedLockEnd && (
             <Badge color="orange" variant="light">
               {t('callBuilder.lock.badge')}
@@ -126,8 +152,8 @@ function CallEditor({
           )}
         </Stack>
         <Group gap="sm">
-          <Button variant="default" component={Link} to="/admin?tab=calls">
-            {t('callBuilder.cancel')}
+          <Button variant="default" onClick={cancel} loading={discard.isPending}>
+            {call.draft ? t('callDraft.discard') : t('callBuilder.cancel')}
           </Button>
           {/* SPEC 5: save is disabled while the name is empty. */}
           <Button
@@ -154,6 +180,8 @@ function CallEditor({
             {t('callBuilder.editor.tabs.steps')}
           </Tabs.Tab>
           <Tabs.Tab value="powerbi">{t('callBuilder.editor.tabs.powerBi')}</Tabs.Tab>
+          <Tabs.Tab value="customFile">{t('callBuilder.editor.tabs.customFile')}</Tabs.Tab>
+          <Tabs.Tab value="email">{t('callBuilder.editor.tabs.email')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="general">
           <GeneralInfoTab
@@ -174,6 +202,12 @@ function CallEditor({
         </Tabs.Panel>
         <Tabs.Panel value="powerbi">
           <PowerBiTab draft={draft} onChange={change} />
+        </Tabs.Panel>
+        <Tabs.Panel value="customFile">
+          <CustomFileTab call={call} />
+        </Tabs.Panel>
+        <Tabs.Panel value="email">
+          <EmailTab callId={call.id} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -3,6 +3,7 @@ import {
   MAX_CUSTOM_OUTCOMES,
   MAX_OUTCOMES_PER_SDG,
   MAX_SDGS,
+  MINI_DYI_MAXIMUM,
   miniDyiAnswerProblems,
   newCustomOutcome,
   parseImpactStepContent,
@@ -35,10 +36,10 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConflictBanner } from '../../applying/components/conflict-banner';
-import { SaveIndicator } from '../../applying/components/save-indicator';
-import type { StepProps } from '../../applying/step-props';
-import { useAutosave } from '../../applying/use-autosave';
+import { ConflictBanner } from '../../step-kit/conflict-banner';
+import { SaveIndicator } from '../../step-kit/save-indicator';
+import type { StepProps } from '../../step-kit/step-props';
+import { useAutosave } from '../../step-kit/use-autosave';
 import { type TFrameworkPickers, useFrameworkPickers, useSdgs } from '../api/step-data';
 import { answerOf, problemsByPath, SUB } from '../validation';
 import { SroiPanel } from './sroi-panel';
@@ -144,7 +145,10 @@ function Introduction() {
 
 function Budget({ answer, update, readOnly }: PartProps) {
   const { t } = useTranslation();
-  const err = (v: number | null) => (v !== null && v < 0 ? t('errors.impact.negativeNumber') : undefined);
+  const err = (v: number | null, maximum: number) => {
+    if (v !== null && v < 0) return t('errors.impact.negativeNumber');
+    return v !== null && v > maximum ? t('errors.impact.tooLarge') : undefined;
+  };
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <NumberInput
@@ -158,7 +162,8 @@ function Budget({ answer, update, readOnly }: PartProps) {
         decimalSeparator=","
         readOnly={readOnly}
         required
-        error={err(answer.budget)}
+        max={MINI_DYI_MAXIMUM.budget}
+        error={err(answer.budget, MINI_DYI_MAXIMUM.budget)}
       />
       <NumberInput
         label={t('impact.step.budgetSpent')}
@@ -170,7 +175,8 @@ function Budget({ answer, update, readOnly }: PartProps) {
         thousandSeparator="."
         decimalSeparator=","
         readOnly={readOnly}
-        error={err(answer.budgetSpent)}
+        max={MINI_DYI_MAXIMUM.budgetSpent}
+        error={err(answer.budgetSpent, MINI_DYI_MAXIMUM.budgetSpent)}
       />
     </SimpleGrid>
   );
@@ -357,6 +363,7 @@ function IndicatorFields({
         min={0}
         required
         readOnly={readOnly}
+        max={MINI_DYI_MAXIMUM.indicatorTargetValue}
         error={err('indicatorTargetValue')}
       />
       {proxies.length > 1 && (
@@ -382,6 +389,7 @@ function IndicatorFields({
         decimalSeparator=","
         thousandSeparator="."
         readOnly={readOnly}
+        max={MINI_DYI_MAXIMUM.proxyValue}
         error={err('proxyValue')}
       />
     </SimpleGrid>
@@ -520,6 +528,7 @@ function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
                     min={0}
                     readOnly={readOnly}
                     required
+                    max={MINI_DYI_MAXIMUM.indicatorTargetValue}
                     error={err(`${at}.indicators.0.indicatorTargetValue`)}
                   />
                   <TextInput
@@ -537,6 +546,7 @@ function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
                     decimalSeparator=","
                     thousandSeparator="."
                     readOnly={readOnly}
+                    max={MINI_DYI_MAXIMUM.proxyValue}
                     error={err(`${at}.indicators.0.proxyValue`)}
                   />
                 </SimpleGrid>

@@ -1,8 +1,10 @@
+import { isAdmin } from '@impact/domain';
 import { Button, Group, NavLink, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
-import { IconBuilding, IconList, IconPlus } from '@tabler/icons-react';
+import { IconBuilding, IconLayoutDashboard, IconList, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useSession } from '../../auth/session-store';
 import { useConfig } from '../../config/api/get-config';
 import { organizationsQueryKey, useOrganizations } from '../api/get-organizations';
 import { selectOrganization, useSelectedOrganizationId } from '../selected-organization';
@@ -18,6 +20,8 @@ export function OrganizationSidePanel() {
   const queryClient = useQueryClient();
   const organizations = useOrganizations();
   const selectedId = useSelectedOrganizationId();
+  const session = useSession();
+  const admin = session.status === 'authenticated' && isAdmin(session.user.roles);
 
   const choose = (id: string | null) => {
     if (!id || id === selectedId) return;
@@ -36,6 +40,16 @@ export function OrganizationSidePanel() {
       <Text size="sm" c="red">
         {t('organizations.panel.loadFailed')}
       </Text>
+    );
+  } else if (organizations.data.length === 0 && admin) {
+    // An administrator runs calls rather than applying: no prompt to register an organization.
+    organizationBlock = (
+      <Stack gap="sm" data-testid="admin-panel-prompt">
+        <Text size="sm">{t('adminPanelPrompt.text')}</Text>
+        <Button component={Link} to="/admin" fullWidth leftSection={<IconLayoutDashboard size={16} aria-hidden />}>
+          {t('adminPanelPrompt.open')}
+        </Button>
+      </Stack>
     );
   } else if (organizations.data.length === 0) {
     organizationBlock = (

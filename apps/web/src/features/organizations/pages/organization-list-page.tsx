@@ -35,7 +35,7 @@ function OrganizationCard({
         <Stack gap={4} style={{ minWidth: 0, flex: '1 1 320px' }}>
           <Group gap="xs">
             <Title order={2} size="h4" id={`org-${o.id}`}>
-              {o.name}
+              <bdi>{o.name}</bdi>
             </Title>
             {selected && (
               <Badge variant="light" color="teal">
@@ -44,16 +44,17 @@ function OrganizationCard({
             )}
           </Group>
           <Text size="sm">
-            {t('organizations.list.regNumber')}: {o.reg_number}
+            {t('organizations.list.regNumber')}: <bdi>{o.reg_number}</bdi>
             {o.date_of_foundation &&
               ` · ${t('organizations.list.founded', { date: formatDate(o.date_of_foundation, i18n.language) })}`}
           </Text>
           <Text size="sm">
-            {o.street_name}, {o.city_name}, {countryName(o.country, i18n.language)}
+            {/* Each user-written field is isolated, so a bidi control character cannot flip the rest. */}
+            <bdi>{o.street_name}</bdi>, <bdi>{o.city_name}</bdi>, {countryName(o.country, i18n.language)}
           </Text>
           <Text size="sm" c="dimmed">
-            {t('organizations.list.contact')}: {o.contact_name} {o.contact_surname} ({o.contact_role}) ·{' '}
-            {o.contact_email}
+            {t('organizations.list.contact')}: <bdi>{o.contact_name}</bdi> <bdi>{o.contact_surname}</bdi> (
+            <bdi>{o.contact_role}</bdi>) · <bdi>{o.contact_email}</bdi>
           </Text>
         </Stack>
         <Group gap="xs">

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { createOpenCall, createOrganization, multipart, organizationForm, PDF_BYTES } from '../test/fixtures';
+import { ROUTE_TABLE } from '../test/route-table';
+import { signInAs } from '../test/sign-in';
+
+type Operation = { parameters?: Array<{ in: string; name: string; schema?: { format?: string } }> };
+
+/**
+ * Issue 14 item 11: every route of the OpenAPI document × anonymous / applicant / other applicant /
+ * admin, checked against test/route-table.ts. A route without a row, or a row without a route, fails.
+ */
+describe('authorization matrix from the OpenAPI document', () => {
+  let t: TestApp;
+  let routes: Array<{ method: string; path: string; key: string; op: Operation }> = [];
+  const who: Record<string, Record<string, string>> = {};
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const admin = await signInAs(t.database.db, { email: 'admin@impact-calls.test', roles: ['admin'] });
+    const anna = await signInAs(t.database.db, { email: 'anna@example.org' });
+    const bruno = await signInAs(t.database.db, { email: 'bruno@example.org' });
+    const call = await createOpenCall(t.app, admin.headers);
+    const annaOrg = await createOrganization(t.app, anna.headers, 'Anna Org');
+    const brunoOrg = await createOrganization(t.app, bruno.headers, 'Bruno Org');
+    const sub = await t.app.inject({
+      method: 'POST',
+      url: '/api/Call/UpsertCallSubmission',
+      headers: { ...anna.headers, 'x-organization-id': annaOrg },
+      payload: { callId: call.id },
+    });
+    const submissionId = sub.json().id as string;
+    const form = multipart(
+      { submissionId, stepId: call.uploadStepId, Nome: 'Budget' },
+      { name: 'b.pdf', bytes: PDF_BYTES },
+    );
+    const file = await t.app.inject({
+      method: 'POST',
+      url: '/api/FileUpload/UploadFile',
+      headers: { ...anna.headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(file.statusCode, file.body).toBe(200);
+    Object.assign(ids, {
+      orgId: annaOrg,
+      id: annaOrg,
+      organizationId: annaOrg,
+      submissionId,
+      callSubmissionId: submissionId,
+      downloadId: file.json().fileDownloadId,
+      callId: call.id,
+      stepId: call.textStepId,
+      StepId: call.textStepId,
+    });
+    who.anonymous = {};
+    who.applicant = { ...anna.headers, 'x-organization-id': annaOrg };
+    who.other = { ...bruno.headers, 'x-organization-id': brunoOrg };
+    who.admin = admin.headers;
+    const doc = (await t.app.inject('/api/docs/json')).json() as { paths: Record<string, Record<string, Operation>> };
+    routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({
+        method: method.toUpperCase(),
+        path,
+        key: `${method.toUpperCase()} ${path}`,
+        op,
+      })),
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** The route called with ids from `idOf`: uuid query parameters filled, the owned field in the body. */
+  const call = (route: (typeof routes)[number], headers: Record<string, string>, idOf: (name: string) => string) => {
+    const query = new URLSearchParams();
+    for (const p of route.op.parameters ?? [])
+      if (p.in === 'query' && p.schema?.format === 'uuid') query.set(p.name, idOf(p.name));
+    const path = route.path.replace(/\{[^}]+\}/g, 'x');
+    const owned = ROUTE_TABLE[route.key]?.owned;
+    const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+    const body: Record<string, unknown> = {};
+    if (owned && hasBody) {
+      if (route.key.includes('UpdateOrganization')) Object.assign(body, organizationForm('Taken over'));
+      if (route.key.includes('UpsertCallStepResult'))
+        Object.assign(body, { stepId: ids.stepId, content: '{"answer":"x"}', version: 0 });
+      if (route.key.includes('UpsertCallSubmission')) body.callId = ids.callId;
+      if (route.key.includes('PutMiniDYI'))
+        Object.assign(body, { stepId: ids.stepId, version: 0, budget: 1, budgetSpent: 0, sdg: [], outcomes: [] });
+      body[owned] = idOf(owned);
+    }
+    return t.app.inject({
+      method: route.method as 'GET',
+      url: `${path}${query.size ? `?${query}` : ''}`,
+      headers,
+      ...(hasBody && !route.key.includes('Upload') ? { payload: body } : {}),
+    });
+  };
+
+  it('has exactly one row per published route', () => {
+    const published = new Set(routes.map((r) => r.key));
+    expect(
+      [...published].filter((k) => !ROUTE_TABLE[k]),
+      'routes without a row in test/route-table.ts',
+    ).toEqual([]);
+    expect(
+      Object.keys(ROUTE_TABLE).filter((k) => !published.has(k)),
+      'rows without a route',
+    ).toEqual([]);
+  });
+
+  it('another applicant gets 404 (or 403) for every id of someone else', async () => {
+    const leaks: string[] = [];
+    for (const route of routes.filter((r) => ROUTE_TABLE[r.key]?.owned)) {
+      const res = await call(route, who.other ?? {}, (name) => ids[name] ?? randomUUID());
+      if (![403, 404].includes(res.statusCode)) leaks.push(`${route.key}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  it('anonymous, applicant and admin get what their row says, and never a 5xx', async () => {
+    const wrong: string[] = [];
+    const random = () => randomUUID();
+    for (const route of routes) {
+      const row = ROUTE_TABLE[route.key];
+      if (!row) continue;
+      const anonymous = await call(route, who.anonymous ?? {}, random);
+      // Public routes are for anyone, so anonymous is the call that matters; calling the
+      // session endpoints (refresh, logout) with the others' tokens would end their sessions.
+      if (row.access === 'public') {
+        if (anonymous.statusCode >= 500) wrong.push(`${route.key} as anonymous: ${anonymous.statusCode}`);
+        continue;
+      }
+      const applicant = await call(route, who.applicant ?? {}, random);
+      const admin = await call(route, who.admin ?? {}, random);
+      const expectations: Array<[string, number, (s: number) => boolean]> = [
+        // A public route answers on its own terms (refresh without its cookie is a 401 of its own).
+        ['anonymous', anonymous.statusCode, (s) => (row.access === 'public' ? true : s === 401)],
+        [
+          'applicant',
+          applicant.statusCode,
+          (s) =>
+            row.access === 'admin' || row.access === 'customizer'
+              ? s === 403
+              : row.access === 'public' || (s !== 401 && s !== 403),
+        ],
+        ['admin', admin.statusCode, (s) => row.access === 'public' || (s !== 401 && s !== 403)],
+      ];
+      for (const [role, status, ok] of expectations) {
+        if (!ok(status) || status >= 500) wrong.push(`${route.key} as ${role}: ${status} (row: ${row.access})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});

@@ -1,0 +1,2 @@
+CREATE INDEX "call_submissions_created" ON "call_submissions" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "call_submissions_call_created" ON "call_submissions" USING btree ("call_id","created_at","id");

@@ -1,0 +1,22 @@
+import { ZAuditPage, ZAuditQuery } from '@impact/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app';
+import { requireAdmin } from '../../plugins/authentication';
+import { listAudit } from './service';
+
+/** The audit trail, read by administrators (/admin/audit). Entries are written by the services. */
+export const auditRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.addHook('onRequest', requireAdmin);
+  app.get(
+    '/Audit/GetAuditLog',
+    {
+      schema: {
+        tags: ['audit'],
+        summary: 'Administrator writes, newest first, filtered and paged',
+        querystring: ZAuditQuery,
+        response: { 200: ZAuditPage },
+      },
+    },
+    (request) => listAudit(db, request.query),
+  );
+};

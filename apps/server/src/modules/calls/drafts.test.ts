@@ -1,0 +1,137 @@
+import { type TCall, type TStepType, ZCall } from '@impact/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { signInAs } from '../../../test/sign-in';
+
+const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+/** Issue 15 item 7: "New call" makes a draft that applicants never see until it has a name and steps. */
+describe('call drafts', () => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  let applicant: Record<string, string>;
+  let textTypeId: string;
+  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers = admin) =>
+    t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = (await signInAs(t.database.db, { email: 'admin@example.org', roles: ['Admin'] })).headers;
+    applicant = (await signInAs(t.database.db, { email: 'applicant@example.org' })).headers;
+    const types = (await inject('GET', '/api/Step/GetStepTypes')).json() as TStepType[];
+    textTypeId = types.find((s) => s.name === 'text')?.id ?? '';
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function newDraft(): Promise<TCall> {
+    const ct = await inject('POST', '/api/Call/CreateCallType', { name: '', description: '', steps: [] });
+    const res = await inject('POST', '/api/Call/CreateCall', {
+      name: 'Nuovo bando',
+      description: '',
+      openingAt: at(-1),
+      closingAt: at(30),
+      callTypeId: (ct.json() as { id: string }).id,
+    });
+    expect(res.statusCode).toBe(201);
+    return ZCall.parse(res.json());
+  }
+  const applicantSees = async (callId: string) => {
+    const list = await inject('GET', '/api/Call/GetCallListUser', undefined, applicant);
+    expect(list.statusCode).toBe(200);
+    const body = list.json() as Array<{ id: string }> | { items: Array<{ id: string }> };
+    const items = Array.isArray(body) ? body : body.items;
+    return items.some((c) => c.id === callId);
+  };
+  const body = (call: TCall, extra: Record<string, unknown> = {}) => ({
+    id: call.id,
+    name: call.name,
+    description: call.description,
+    openingAt: call.openingAt,
+    closingAt: call.closingAt,
+    callTypeId: call.callTypeId,
+    isUserFilterEnable: false,
+    userFilterEmail: '',
+    ...extra,
+  });
+
+  it('a new call with no steps is a draft: hidden from the applicant list, 404 when opened by id', async () => {
+    const call = await newDraft();
+    expect(call.draft).toBe(true);
+    expect(await applicantSees(call.id)).toBe(false);
+    const byId = await inject('GET', `/api/Call/GetCallById?callId=${call.id}`, undefined, applicant);
+    expect(byId.statusCode).toBe(404);
+    // The admin still lists it, marked as a draft.
+    const list = (await inject('GET', '/api/Call/GetCallList')).json() as TCall[] | { items: TCall[] };
+    const items = Array.isArray(list) ? list : list.items;
+    expect(items.find((c) => c.id === call.id)?.draft).toBe(true);
+  });
+
+  it('saved without steps it stays a draft; saved with a name and a step it is published for good', async () => {
+    const call = await newDraft();
+    const noSteps = await inject('PUT', '/api/Call/UpdateCall', body(call, { name: 'Bando senza passi' }));
+    expect(noSteps.statusCode).toBe(200);
+    expect(ZCall.parse(noSteps.json()).draft).toBe(true);
+    expect(await applicantSees(call.id)).toBe(false);
+
+    const step = {
+      id: '00000000-0000-0000-0000-000000000000',
+      name: 'Il progetto',
+      description: '',
+      content: JSON.stringify({ question: '<p>Perché?</p>', maxLength: 500 }),
+      sort: 0,
+      stepTypeId: textTypeId,
+      callTypeId: call.callTypeId,
+    };
+    const withStep = await inject(
+      'PUT',
+      '/api/Call/UpdateCall',
+      body(call, {
+        name: 'Bando pubblicato',
+        callType: { id: call.callTypeId, name: '', description: '', steps: [step] },
+      }),
+    );
+    expect(withStep.statusCode, withStep.body).toBe(200);
+    expect(ZCall.parse(withStep.json()).draft).toBe(false);
+    expect(await applicantSees(call.id)).toBe(true);
+
+    // Saving again without touching the steps does not make it a draft again.
+    const again = await inject('PUT', '/api/Call/UpdateCall', body(call, { name: 'Bando pubblicato 2' }));
+    expect(ZCall.parse(again.json()).draft).toBe(false);
+  });
+
+  it('an applicant cannot start a submission on a draft (404, nothing created)', async () => {
+    const call = await newDraft();
+    const org = await inject(
+      'POST',
+      '/api/Organization/CreateOrganization',
+      {
+        name: 'Cooperativa Bozza',
+        reg_number: '01234567890',
+        street_name: 'Via Roma 1',
+        city_name: 'Torino',
+        country: 'IT',
+        contact_name: 'Marco',
+        contact_surname: 'Bianchi',
+        contact_role: 'Presidente',
+        contact_email: 'marco@example.org',
+        personalData: true,
+      },
+      applicant,
+    );
+    expect(org.statusCode).toBe(201);
+    const orgId = (org.json() as { id: string }).id;
+    const res = await inject(
+      'POST',
+      '/api/Call/UpsertCallSubmission',
+      { callId: call.id, organizationId: orgId },
+      { ...applicant, 'x-organization-id': orgId },
+    );
+    expect(res.statusCode).toBe(404);
+    const subs = (await inject('GET', `/api/Call/GetSubmissions?callId=${call.id}`)).json() as
+      | unknown[]
+      | { items: unknown[] };
+    expect(Array.isArray(subs) ? subs : subs.items).toHaveLength(0);
+  });
+});

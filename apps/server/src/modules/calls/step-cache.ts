@@ -1,0 +1,38 @@
+import type { TStep } from '@impact/domain';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { steps, stepTypes } from '../../db/schema';
+import { toStep } from './step-row';
+
+/**
+ * Step definitions for the autosave's hot path: every write needs its step's type and limits, and
+ * they change only when an admin saves a call type. Kept a few seconds per instance; this instance
+ * forgets them at once when it saves a call type, other instances within `STEP_CACHE_MS`
+ * (docs/ARCHITECTURE.md). The write itself still checks in SQL that the step belongs to the call.
+ */
+export const STEP_CACHE_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+
+export type CachedStep = { step: TStep; callTypeId: string };
+const cache = new Map<string, { at: number; value: CachedStep | null }>();
+
+export async function cachedStep(db: Db | Tx, stepId: string, now = Date.now()): Promise<CachedStep | null> {
+  const hit = cache.get(stepId);
+  if (hit && now - hit.at < STEP_CACHE_MS) return hit.value;
+  const [row] = await db
+    .select({ step: steps, typeName: stepTypes.name })
+    .from(steps)
+    .leftJoin(stepTypes, eq(stepTypes.id, steps.stepTypeId))
+    .where(eq(steps.id, stepId));
+  const value = row ? { step: toStep(row.step, row.typeName), callTypeId: row.step.callTypeId } : null;
+  // Oldest first out: a Map keeps insertion order.
+  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+  cache.delete(stepId);
+  cache.set(stepId, { at: now, value });
+  return value;
+}
+
+/** A call type's steps changed (or were removed): read them afresh. */
+export function forgetCachedSteps(): void {
+  cache.clear();
+}

@@ -1,0 +1,138 @@
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { TLanguage, TPdfExportData } from '@impact/domain';
+
+/** A render that takes longer than this is stuck: its thread is replaced and the request fails. */
+const RENDER_TIMEOUT_MS = 60_000;
+/** Waiting renders beyond this answer 503 at once instead of piling up memory. */
+const MAX_QUEUE = 200;
+
+export class PdfBusyError extends Error {}
+
+type Job = {
+  id: number;
+  data: TPdfExportData;
+  language: TLanguage;
+  resolve: (bytes: Buffer) => void;
+  reject: (err: Error) => void;
+};
+type Slot = { worker: Worker; job: Job | null; timer: NodeJS.Timeout | null };
+
+/**
+ * How to start a render thread. Built (dist/main.js), the worker is the bundle's sibling
+ * pdf-render-worker.js. From source (tests, `npm run dev`) it is TypeScript: a small bootstrap
+ * loads it through tsx's API (a worker does not inherit the parent's loader).
+ */
+function newWorker(): Worker {
+  const here = import.meta.url;
+  // A larger young generation: a long document makes millions of short-lived objects (one per
+  // word), and with V8's default semi-space the scavenges took a third of the render time.
+  const resourceLimits = { maxYoungGenerationSizeMb: 128 };
+  if (!here.endsWith('.ts')) return new Worker(new URL('./pdf-render-worker.js', here), { resourceLimits });
+  const require = createRequire(here);
+  const api = pathToFileURL(path.join(path.dirname(require.resolve('tsx/package.json')), 'dist/esm/api/index.mjs'));
+  const worker = new URL('./render-worker.ts', here);
+  const boot = `import(${JSON.stringify(api.href)}).then((m) => m.tsImport(${JSON.stringify(worker.href)}, ${JSON.stringify(here)}))`;
+  return new Worker(boot, { eval: true, resourceLimits });
+}
+
+/**
+ * One bounded pool of render threads for the whole process: at most `size` PDFs are laid out at
+ * once (one core is left to the event loop), the rest wait in a bounded queue. Threads start on
+ * first use and stay warm; they do not keep the process alive.
+ */
+export class PdfRenderPool {
+  private slots: Slot[] = [];
+  private queue: Job[] = [];
+  private nextId = 1;
+
+  constructor(readonly size = Math.max(1, Math.min(4, availableParallelism() - 1))) {}
+
+  render(data: TPdfExportData, language: TLanguage): Promise<Buffer> {
+    if (this.queue.length >= MAX_QUEUE) return Promise.reject(new PdfBusyError('render queue full'));
+    return new Promise<Buffer>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, data, language, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Starts the threads ahead of the first document (a cold thread needs about a second). */
+  warm() {
+    while (this.slots.length < this.size) this.spawn();
+  }
+
+  async close() {
+    const slots = this.slots;
+    this.slots = [];
+    for (const job of this.queue.splice(0)) job.reject(new Error('pdf renderer closed'));
+    await Promise.all(slots.map((s) => this.retire(s, new Error('pdf renderer closed'))));
+  }
+
+  private spawn(): Slot {
+    const worker = newWorker();
+    worker.unref();
+    const slot: Slot = { worker, job: null, timer: null };
+    worker.on('message', (msg: { id?: number; bytes?: Uint8Array; error?: string }) => {
+      const job = slot.job;
+      if (!job || msg.id !== job.id) return;
+      if (slot.timer) clearTimeout(slot.timer);
+      slot.job = null;
+      slot.timer = null;
+      worker.unref();
+      if (msg.bytes) job.resolve(Buffer.from(msg.bytes.buffer, msg.bytes.byteOffset, msg.bytes.byteLength));
+      else job.reject(new Error(msg.error ?? 'pdf render failed'));
+      this.pump();
+    });
+    const fail = (err: Error) => {
+      void this.retire(slot, err);
+      this.pump();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`pdf worker exited (${code})`)));
+    this.slots.push(slot);
+    return slot;
+  }
+
+  /** Removes a thread (crashed, stuck or closing); its job, if any, fails. */
+  private async retire(slot: Slot, err: Error) {
+    this.slots = this.slots.filter((s) => s !== slot);
+    if (slot.timer) clearTimeout(slot.timer);
+    const job = slot.job;
+    slot.job = null;
+    job?.reject(err);
+    await slot.worker.terminate().catch(() => undefined);
+  }
+
+  private pump() {
+    while (this.queue.length) {
+      const slot = this.slots.find((s) => !s.job) ?? (this.slots.length < this.size ? this.spawn() : null);
+      if (!slot) return;
+      const job = this.queue.shift() as Job;
+      slot.job = job;
+      slot.timer = setTimeout(() => {
+        void this.retire(slot, new Error('pdf render timed out'));
+        this.pump();
+      }, RENDER_TIMEOUT_MS);
+      slot.timer.unref();
+      // Busy threads keep the process alive (a script awaiting a PDF); idle ones do not.
+      slot.worker.ref();
+      slot.worker.postMessage({ id: job.id, data: job.data, language: job.language });
+    }
+  }
+}
+
+let shared: PdfRenderPool | null = null;
+
+/** Built and running (not tests): start the threads with the server, so no applicant waits for a cold one. */
+export function warmPdfRenderPoolWhenBuilt() {
+  if (!import.meta.url.endsWith('.ts')) pdfRenderPool().warm();
+}
+
+/** The process's one pool. */
+export function pdfRenderPool(): PdfRenderPool {
+  shared ??= new PdfRenderPool();
+  return shared;
+}

@@ -1,0 +1,48 @@
+import { parentPort } from 'node:worker_threads';
+import type { TLanguage, TPdfExportData } from '@impact/domain';
+import { renderPdf } from './render';
+
+/**
+ * A render thread: pdfmake's layout is synchronous CPU work (hundreds of milliseconds for a long
+ * application), so it runs here and the server's event loop keeps answering requests. The fonts
+ * are loaded once per thread and the thread stays up between documents.
+ */
+type Job = { id: number; data: TPdfExportData; language: TLanguage };
+
+parentPort?.on('message', async (job: Job) => {
+  try {
+    const buffer = await renderPdf(job.data, job.language);
+    // A copy we own, so its memory can be handed over to the main thread without copying again.
+    const bytes = new Uint8Array(buffer);
+    parentPort?.postMessage({ id: job.id, bytes }, [bytes.buffer]);
+  } catch (err) {
+    parentPort?.postMessage({ id: job.id, error: String((err as Error)?.message ?? err).slice(0, 500) });
+  }
+});
+// Warm-up: the first document pays for loading the fonts and compiling the layout code; do it now.
+void renderPdf(
+  {
+    callName: 'warm-up',
+    configLogo: null,
+    configLogoWidth: 50,
+    configLogoHeight: 50,
+    submittedBy: '',
+    submissionDateTime: null,
+    submissionId: '00000000-0000-0000-0000-000000000000',
+    orgName: '',
+    pIva: '',
+    address: '',
+    city: '',
+    country: 'IT',
+    userReferenteNome: '',
+    userReferenteCognome: '',
+    userReferenteRuolo: '',
+    userReferenteEmail: '',
+    sectionsForPDF: [
+      { stepId: 'w', sectionName: 'w', stepType: 'text', questions: '', answers: '{"answer":"Àà Ελ Кк"}' },
+    ],
+    attachments: [],
+    miniDyi: [],
+  },
+  'it',
+).catch(() => undefined);

@@ -1,0 +1,63 @@
+import { PDF_FILE_NAME, ZPdfDataQuery, ZPdfExportData, ZSubmissionPdfQuery, ZSubmissionRecord } from '@impact/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { currentUser } from '../../plugins/authentication';
+import { pdfRenderPool, warmPdfRenderPoolWhenBuilt } from './render-pool';
+import { getExportData, getSubmissionPdf, listSubmissionRecords } from './service';
+
+const tags = ['pdf'];
+
+/** The application PDF (issue 11): its data, the file itself and the records frozen at each closing. */
+export const pdfRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  // The render threads are the process's; a closing app lets them go (they restart on demand).
+  app.addHook('onClose', async () => pdfRenderPool().close());
+  app.addHook('onReady', async () => warmPdfRenderPoolWhenBuilt());
+
+  app.get(
+    '/Call/GetAllAnswerForPdf',
+    {
+      schema: {
+        tags,
+        summary: "SPEC 3 PDF export data: the latest frozen record, or a draft's answers as they are now",
+        querystring: ZPdfDataQuery,
+        response: { 200: ZPdfExportData },
+      },
+    },
+    async (request) =>
+      getExportData(db, currentUser(request), request.query.callId, request.query.submissionId, request.organizationId),
+  );
+
+  app.get(
+    '/Call/GetSubmissionPdf',
+    {
+      schema: {
+        tags,
+        summary: `The submission as ${PDF_FILE_NAME} (owner or admin); recordId picks an earlier closing`,
+        querystring: ZSubmissionPdfQuery,
+      },
+    },
+    async (request, reply) => {
+      const bytes = await getSubmissionPdf(db, currentUser(request), request.query);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${PDF_FILE_NAME}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  );
+
+  app.get(
+    '/Call/GetSubmissionRecords',
+    {
+      schema: {
+        tags,
+        summary: 'Every closing of a submission (what was submitted each time), newest first',
+        querystring: z.object({ submissionId: z.uuid() }),
+        response: { 200: z.array(ZSubmissionRecord) },
+      },
+    },
+    async (request) => listSubmissionRecords(db, currentUser(request), request.query.submissionId),
+  );
+};

@@ -1,0 +1,277 @@
+import type { TLanguage, TPdfExportData, TPdfMiniDyi, TPdfSection } from '@impact/domain';
+import { surveyAnswerDisplay } from '../surveys/survey-runner';
+import type { PdfLabels } from './labels';
+import type { Content } from './pdf-types';
+import { htmlToText, safeText } from './text';
+
+/** What a section renderer gets: the section, the whole record (attachments, impact designs) and the locale. */
+export type SectionContext = {
+  data: TPdfExportData;
+  labels: PdfLabels;
+  language: TLanguage;
+  number: (n: number | null) => string;
+};
+export type SectionRenderer = (section: TPdfSection, ctx: SectionContext) => Content[];
+
+function parse(json: string): unknown {
+  if (!json) return null;
+  try {
+    return JSON.parse(json);
+  } catch {
+    return null;
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Thin grey rules between rows, a darker one under the header row: a filed document's table. */
+export const TABLE_LAYOUT = {
+  hLineWidth: (i: number, node: { table: { body: unknown[]; headerRows?: number } }) =>
+    i === 0 || i === node.table.body.length ? 0 : 0.5,
+  vLineWidth: () => 0,
+  hLineColor: (i: number, node: { table: { headerRows?: number } }) =>
+    i === (node.table.headerRows ?? -1) ? '#868e96' : '#dee2e6',
+  paddingLeft: (i: number) => (i === 0 ? 0 : 6),
+  paddingRight: () => 6,
+  paddingTop: () => 3,
+  paddingBottom: () => 3,
+};
+
+/** A paragraph with its own style properties (not a named style: one lookup less per word). */
+const paragraph = (text: string, style: Record<string, unknown> = {}, margin?: number[]): Content => ({
+  text,
+  ...style,
+  ...(margin ? { margin } : {}),
+});
+
+const noAnswer = (ctx: SectionContext): Content => ({ text: ctx.labels.noAnswer, style: 'muted' });
+
+// ---- text ----
+
+const renderText: SectionRenderer = (section, ctx) => {
+  const def = parse(section.questions);
+  const question = isRecord(def) && typeof def.question === 'string' ? htmlToText(def.question) : '';
+  const answer = parse(section.answers);
+  const text = isRecord(answer) && typeof answer.answer === 'string' ? htmlToText(answer.answer) : '';
+  return [
+    ...(question ? [paragraph(question, { bold: true }, [0, 6, 0, 2])] : []),
+    text ? paragraph(text, {}, [0, 0, 0, 6]) : noAnswer(ctx),
+  ];
+};
+
+// ---- upload ----
+
+const renderUpload: SectionRenderer = (section, ctx) => {
+  const files = ctx.data.attachments.filter((a) => a.stepName === section.sectionName);
+  if (!files.length) return [{ text: ctx.labels.noFiles, style: 'muted' }];
+  return [
+    {
+      table: {
+        dontBreakRows: true,
+        headerRows: 1,
+        widths: ['30%', '35%', '35%'],
+        body: [
+          [
+            { text: ctx.labels.file, style: 'th' },
+            { text: ctx.labels.fileName, style: 'th' },
+            { text: ctx.labels.description, style: 'th' },
+          ],
+          ...files.map((f) => [safeText(f.attachmentTitle), safeText(f.fileName), safeText(f.description)]),
+        ],
+      },
+      layout: TABLE_LAYOUT,
+    },
+  ];
+};
+
+// ---- survey and quiz ----
+
+type Question = {
+  title: string;
+  choices: Map<string, string>;
+  rows: Map<string, string>;
+  columns: Map<string, string>;
+};
+
+function localized(value: unknown, language: TLanguage): string {
+  if (typeof value === 'string') return value;
+  if (isRecord(value)) {
+    const pick = value[language] ?? value.default ?? value.en ?? Object.values(value)[0];
+    return typeof pick === 'string' ? pick : '';
+  }
+  return '';
+}
+
+function itemMap(items: unknown, language: TLanguage): Map<string, string> {
+  const map = new Map<string, string>();
+  if (!Array.isArray(items)) return map;
+  for (const item of items) {
+    if (isRecord(item)) {
+      const value = String(item.value ?? item.name ?? '');
+      map.set(value, htmlToText(localized(item.text ?? item.title, language)) || value);
+    } else if (item !== null && item !== undefined) map.set(String(item), String(item));
+  }
+  return map;
+}
+
+/** Every named question of a SurveyJS-like model (pages → elements → nested panels). */
+function questionsOf(model: unknown, language: TLanguage, out = new Map<string, Question>()): Map<string, Question> {
+  if (Array.isArray(model)) {
+    for (const m of model) questionsOf(m, language, out);
+    return out;
+  }
+  if (!isRecord(model)) return out;
+  if (typeof model.name === 'string' && typeof model.type === 'string' && model.type !== 'panel') {
+    out.set(model.name, {
+      title: htmlToText(localized(model.title, language)) || model.name,
+      choices: itemMap(model.choices, language),
+      rows: itemMap(model.rows, language),
+      columns: itemMap(model.columns, language),
+    });
+  }
+  for (const key of ['pages', 'elements', 'templateElements', 'questions']) questionsOf(model[key], language, out);
+  return out;
+}
+
+function valueText(value: unknown, choices: Map<string, string>): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map((v) => valueText(v, choices)).join(', ');
+  if (isRecord(value)) {
+    return Object.entries(value)
+      .map(([k, v]) => `${k}: ${valueText(v, new Map())}`)
+      .join('; ');
+  }
+  const key = String(value);
+  return safeText(choices.get(key) ?? (typeof value === 'boolean' ? (value ? '✓' : '✗') : key));
+}
+
+const renderSurvey: SectionRenderer = (section, ctx) => {
+  const answers = parse(section.answers);
+  if (!isRecord(answers) || Object.keys(answers).length === 0) return [noAnswer(ctx)];
+  // SurveyJS itself says what was shown and answered (visibleIf, choice texts in the language);
+  // the generic reader below is kept for a model SurveyJS cannot load.
+  const lines = surveyAnswerDisplay(parse(section.questions), answers, ctx.language);
+  if (lines.length > 0) {
+    return lines.flatMap((line) => [
+      paragraph(safeText(line.title), { bold: true }, [0, 6, 0, 2]),
+      paragraph(safeText(line.answer) || '—', {}, [0, 0, 0, 6]),
+    ]);
+  }
+  const questions = questionsOf(parse(section.questions), ctx.language);
+  const out: Content[] = [];
+  for (const [name, value] of Object.entries(answers)) {
+    const q = questions.get(name);
+    out.push(paragraph(q?.title ?? safeText(name), { bold: true }, [0, 6, 0, 2]));
+    if (isRecord(value) && q && (q.rows.size > 0 || q.columns.size > 0)) {
+      // A matrix: one row per matrix row, the chosen column (or cell values) beside it.
+      out.push({
+        table: {
+          dontBreakRows: true,
+          widths: ['50%', '50%'],
+          body: Object.entries(value).map(([row, cell]) => [
+            safeText(q.rows.get(row) ?? row),
+            valueText(cell, q.columns.size ? q.columns : q.choices),
+          ]),
+        },
+        layout: TABLE_LAYOUT,
+        style: 'answer',
+      });
+    } else {
+      out.push(paragraph(valueText(value, q?.choices ?? new Map()) || '—', {}, [0, 0, 0, 6]));
+    }
+  }
+  return out;
+};
+
+// ---- the impact design (miniDyi) ----
+
+function renderImpact(design: TPdfMiniDyi, ctx: SectionContext): Content[] {
+  const { labels: l, number } = ctx;
+  const rows: Content[][] = [
+    [
+      { text: l.outcome, style: 'th' },
+      { text: l.stakeholder, style: 'th' },
+      { text: l.indicator, style: 'th' },
+      { text: l.target, style: 'th', alignment: 'right' },
+      { text: l.proxy, style: 'th' },
+      { text: l.proxyValue, style: 'th', alignment: 'right' },
+    ],
+  ];
+  for (const o of design.selectedOutcomes) {
+    const outcome = safeText(o.sdg ? `${o.outcomeName} (SDG ${o.sdg})` : o.outcomeName);
+    const indicators = o.indicators.length ? o.indicators : [null];
+    indicators.forEach((i, n) => {
+      rows.push([
+        n === 0 ? outcome : '',
+        n === 0 ? safeText(o.stakeholderName) : '',
+        safeText(i?.indicatorName ?? '—'),
+        { text: number(i?.indicatorTargetValue ?? null), alignment: 'right' },
+        safeText(i?.proxyName ?? ''),
+        { text: number(i?.proxyValue ?? null), alignment: 'right' },
+      ]);
+    });
+  }
+  const s = design.sroi;
+  const range =
+    s.score === null
+      ? l.sroiNone
+      : l.sroiRange
+          .replace('{low}', number(s.lowerScore))
+          .replace('{high}', number(s.upperScore))
+          .replace('{score}', number(s.score));
+  return [
+    {
+      columns: [
+        { text: [{ text: `${l.budget}: `, bold: true }, `${number(design.budget)} €`] },
+        { text: [{ text: `${l.budgetSpent}: `, bold: true }, `${number(design.budgetSpent)} €`] },
+      ],
+      style: 'answer',
+    },
+    {
+      text: [{ text: `${l.sdgs}: `, bold: true }, design.sdg.map((c) => `SDG ${c}`).join(', ') || '—'],
+      style: 'answer',
+    },
+    {
+      table: {
+        dontBreakRows: true,
+        headerRows: 1,
+        widths: ['*', '*', '*', 50, '*', 50],
+        body: rows,
+      },
+      layout: TABLE_LAYOUT,
+      fontSize: 8.5,
+      style: 'answer',
+    },
+    { text: [{ text: `${l.sroi}: `, bold: true }, range], style: 'answer' },
+    ...(s.overThreshold ? [{ text: l.sroiWarning, style: 'warning' } as Content] : []),
+  ];
+}
+
+const renderMiniDyi: SectionRenderer = (section, ctx) => {
+  const design = ctx.data.miniDyi.find((d) => d.stepId === section.stepId);
+  return design ? renderImpact(design, ctx) : [noAnswer(ctx)];
+};
+
+/** A step type with no renderer of its own: its answer as text, or as question → answer pairs. */
+const renderGeneric: SectionRenderer = (section, ctx) => {
+  const answers = parse(section.answers);
+  if (isRecord(answers)) return renderSurvey(section, ctx);
+  return section.answers ? [{ text: htmlToText(section.answers), style: 'answer' }] : [];
+};
+
+/**
+ * One renderer per step type, keyed by the type's name (the step-type registry attaches these at
+ * merge). Survey and quiz answers show each question's title and the chosen choices' texts.
+ */
+export const SECTION_RENDERERS: Record<string, SectionRenderer> = {
+  text: renderText,
+  upload: renderUpload,
+  miniDyi: renderMiniDyi,
+  survey: renderSurvey,
+  quiz: renderSurvey,
+  results: () => [],
+};
+
+export function renderSection(section: TPdfSection, ctx: SectionContext): Content[] {
+  return (SECTION_RENDERERS[section.stepType] ?? renderGeneric)(section, ctx);
+}

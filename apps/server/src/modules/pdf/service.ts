@@ -1,0 +1,142 @@
+import type { TLanguage, TPdfExportData, TSubmissionRecord } from '@impact/domain';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { callSubmissions, submissionRecords } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import type { SessionUser } from '../../plugins/authentication';
+import { type CallRow, loadSubmissionFor, type SubmissionRow } from '../submissions/access';
+import { buildExportData } from './export-data';
+import { PdfBusyError, pdfRenderPool } from './render-pool';
+
+type RecordRow = typeof submissionRecords.$inferSelect;
+
+/**
+ * Freezes what is being submitted (called inside the closing transaction): the export data as it
+ * is at this moment, so later edits to the call, its steps, the organization or the branding never
+ * change the applicant's record. Each closing adds a record.
+ */
+export async function freezeSubmission(
+  tx: Tx,
+  submission: SubmissionRow,
+  call: CallRow,
+  user: SessionUser,
+  language: TLanguage,
+  now: Date,
+): Promise<RecordRow> {
+  const data = await buildExportData(tx, submission, call, user.id, now);
+  const [row] = await tx
+    .insert(submissionRecords)
+    .values({
+      callSubmissionId: submission.id,
+      closedAt: now,
+      closedByUserId: user.id,
+      closedByEmail: user.email,
+      language,
+      data,
+    })
+    .returning();
+  if (!row) throw new Error('record insert failed');
+  return row;
+}
+
+async function latestRecord(db: Db | Tx, submissionId: string): Promise<RecordRow | null> {
+  const [row] = await db
+    .select()
+    .from(submissionRecords)
+    .where(eq(submissionRecords.callSubmissionId, submissionId))
+    .orderBy(desc(submissionRecords.closedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * What the PDF shows: the named record, else the latest one; a submission never closed since
+ * records exist (or still a draft) shows its answers as they are now.
+ */
+async function pdfSource(
+  db: Db,
+  user: SessionUser,
+  submissionId: string,
+  recordId?: string,
+): Promise<{ data: TPdfExportData; language: TLanguage | null }> {
+  const { submission, call } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true });
+  if (recordId) {
+    const [row] = await db
+      .select()
+      .from(submissionRecords)
+      .where(and(eq(submissionRecords.id, recordId), eq(submissionRecords.callSubmissionId, submissionId)));
+    if (!row) throw notFound('errors.pdf.recordNotFound');
+    return { data: row.data, language: row.language };
+  }
+  const record = await latestRecord(db, submissionId);
+  if (record) return { data: record.data, language: record.language };
+  return {
+    data: await buildExportData(db, submission, call, submission.createdByUserId, submission.closedAt),
+    language: null,
+  };
+}
+
+/** GET Call/GetAllAnswerForPdf: the export data of the caller's submission to the call (or the named one). */
+export async function getExportData(
+  db: Db,
+  user: SessionUser,
+  callId: string,
+  submissionId: string | undefined,
+  organizationId: string | null,
+): Promise<TPdfExportData> {
+  let id = submissionId;
+  if (!id) {
+    if (!organizationId) throw notFound('errors.submissions.notFound');
+    const [row] = await db
+      .select({ id: callSubmissions.id })
+      .from(callSubmissions)
+      .where(and(eq(callSubmissions.callId, callId), eq(callSubmissions.organizationId, organizationId)));
+    if (!row) throw notFound('errors.submissions.notFound');
+    id = row.id;
+  }
+  const { submission } = await loadSubmissionFor(db, user, id, { allowAdmin: true });
+  if (submission.callId !== callId) throw notFound('errors.submissions.notFound');
+  return (await pdfSource(db, user, id)).data;
+}
+
+/** Renders a record on the pool; a full queue is a 503, a failed render a 500 (never a blank file). */
+export async function renderRecordPdf(data: TPdfExportData, language: TLanguage): Promise<Buffer> {
+  try {
+    const bytes = await pdfRenderPool().render(data, language);
+    if (bytes.length < 100 || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error('not a PDF');
+    return bytes;
+  } catch (err) {
+    if (err instanceof PdfBusyError) throw new AppError('unavailable', { messageKey: 'errors.pdf.busy' });
+    throw new AppError('internal', { messageKey: 'errors.pdf.failed', detail: String((err as Error).message) });
+  }
+}
+
+/** GET Call/GetSubmissionPdf: owner of the organization or admin; anyone else 404. */
+export async function getSubmissionPdf(
+  db: Db,
+  user: SessionUser,
+  query: { submissionId: string; recordId?: string | undefined; lang?: TLanguage | undefined },
+): Promise<Buffer> {
+  const { data, language } = await pdfSource(db, user, query.submissionId, query.recordId);
+  return renderRecordPdf(data, query.lang ?? language ?? 'it');
+}
+
+/** GET Call/GetSubmissionRecords: every closing of the submission, newest first. */
+export async function listSubmissionRecords(
+  db: Db,
+  user: SessionUser,
+  submissionId: string,
+): Promise<TSubmissionRecord[]> {
+  await loadSubmissionFor(db, user, submissionId, { allowAdmin: true });
+  const rows = await db
+    .select({
+      id: submissionRecords.id,
+      closedAt: submissionRecords.closedAt,
+      closedByEmail: submissionRecords.closedByEmail,
+      language: submissionRecords.language,
+    })
+    .from(submissionRecords)
+    .where(eq(submissionRecords.callSubmissionId, submissionId))
+    .orderBy(desc(submissionRecords.closedAt));
+  return rows.map((r) => ({ ...r, submissionId, closedAt: r.closedAt.toISOString() }));
+}

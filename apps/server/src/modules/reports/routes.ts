@@ -1,0 +1,88 @@
+import {
+  NEXT_CURSOR_HEADER,
+  TOTAL_COUNT_HEADER,
+  ZCallDashboard,
+  ZCallDashboardQuery,
+  ZCallDashboardRequest,
+  ZDashboardOrganization,
+  ZDashboardOrganizationsQuery,
+  ZExportQuery,
+  ZSurveyReport,
+  ZSurveyReportQuery,
+  ZSurveyStepList,
+} from '@impact/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { requireAdmin } from '../../plugins/authentication';
+import { callDashboard } from './dashboard';
+import { attachmentHeader, csvStream, xlsxBuffer } from './export-files';
+import { exportRows } from './export-rows';
+import { dashboardOrganizations } from './organizations-page';
+import { surveyReport, surveySteps } from './survey-report';
+
+const tags = ['reports'];
+
+/** Issue 13: the built-in reports of a call, for administrators only (403 for applicants). */
+export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.addHook('onRequest', requireAdmin);
+
+  app.get(
+    '/Report/GetCallDashboard',
+    { schema: { tags, querystring: ZCallDashboardRequest, response: { 200: ZCallDashboard } } },
+    (request) => callDashboard(db, request.query.callId, { fresh: request.query.fresh === 'true' }),
+  );
+
+  app.get(
+    '/Report/GetDashboardOrganizations',
+    {
+      schema: {
+        tags,
+        summary: "A page of the call's submissions with their organizations, newest first (keyset cursor)",
+        querystring: ZDashboardOrganizationsQuery,
+        response: { 200: z.array(ZDashboardOrganization) },
+      },
+    },
+    async (request, reply) => {
+      const page = await dashboardOrganizations(db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, page.total);
+      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+      return page.items;
+    },
+  );
+
+  app.get(
+    '/Report/ExportSubmissions',
+    { schema: { tags, summary: 'Every submission of a call, flattened, as CSV or XLSX', querystring: ZExportQuery } },
+    async (request, reply) => {
+      const { callId, format, closedOnly, language } = request.query;
+      const exported = await exportRows(db, { callId, closedOnly: closedOnly === 'true', language: language ?? 'it' });
+      const name = `${exported.callName} - submissions`;
+      reply.header('cache-control', 'no-store');
+      reply.header('content-disposition', attachmentHeader(name, format));
+      if (format === 'csv') {
+        reply.type('text/csv; charset=utf-8');
+        return reply.send(csvStream(exported.rows));
+      }
+      reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      return reply.send(await xlsxBuffer(exported.rows, exported.callName));
+    },
+  );
+
+  app.get(
+    '/Report/GetSurveySteps',
+    { schema: { tags, querystring: ZCallDashboardQuery, response: { 200: ZSurveyStepList } } },
+    (request) => surveySteps(db, request.query.callId),
+  );
+
+  app.get(
+    '/Report/GetSurveyReport',
+    { schema: { tags, querystring: ZSurveyReportQuery, response: { 200: ZSurveyReport } } },
+    (request) =>
+      surveyReport(db, request.log, {
+        callId: request.query.callId,
+        stepId: request.query.stepId,
+        includeOpen: request.query.includeOpen === 'true',
+      }),
+  );
+};

@@ -1,0 +1,38 @@
+import {
+  DEFAULT_SROI_PARAMS,
+  estimateMiniDyi,
+  parseImpactStepContent,
+  parseMiniDyiAnswer,
+  stepTypeDefinition,
+} from '@impact/domain';
+import { checkImpactAnswer, impactAnswerMissing } from '../impact/answer';
+import { keepContent, type ServerStepType } from './types';
+
+const shared = stepTypeDefinition('miniDyi');
+
+/** The impact design: the impact module's rules; the score is the central SROI estimate. */
+export const miniDyiServerType: ServerStepType = {
+  name: shared.name,
+  async write(db, step, content) {
+    return { content, score: await checkImpactAnswer(db, step, content) };
+  },
+  missing: (db, step, content) => impactAnswerMissing(db, step, content),
+  prepareContent: keepContent,
+  // SPEC 3 "Score range result": the low and high SROI scenarios of the submitted design.
+  results(step, content) {
+    const answer = parseMiniDyiAnswer(content);
+    if (!answer) return null;
+    const estimate = estimateMiniDyi(answer, parseImpactStepContent(step.content)?.sroiParams ?? DEFAULT_SROI_PARAMS);
+    return {
+      scoreRange: {
+        stepId: step.id,
+        stepName: step.name,
+        lowerScore: estimate.low.ratio,
+        upperScore: estimate.high.ratio,
+      },
+    };
+  },
+};
+
+/** Whether a step is an impact step (the impact module's own endpoints check it). */
+export const isImpactStepType = (name: string | null | undefined) => name === shared.name;

@@ -1,0 +1,57 @@
+import {
+  parseSurveyModel,
+  quizKeyOf,
+  scoreQuiz,
+  stepTypeDefinition,
+  surveyAnswerOf,
+  type TStep,
+  ZSurveyAnswer,
+} from '@impact/domain';
+import { questionTitles } from '../surveys/survey-runner';
+import { parseAnswer } from './invalid-answer';
+import { surveyServerType } from './survey';
+import { keepContent, type ServerStepType } from './types';
+
+const shared = stepTypeDefinition('quiz');
+
+/** SPEC 3 "Quiz result": each question compared on its first answer, against the step's key. */
+export function quizOutcome(step: TStep, answer: Record<string, unknown>) {
+  return scoreQuiz(answer, quizKeyOf(step));
+}
+
+/** A survey with a key: answered and closed like a survey, scored here (never by the client). */
+export const quizServerType: ServerStepType = {
+  name: shared.name,
+  async write(_db, step, content) {
+    const answer = parseAnswer(ZSurveyAnswer, content);
+    const outcome = quizOutcome(step, answer);
+    const hasKey = Object.keys(outcome.recap).length > 0;
+    return { content: JSON.stringify(answer), score: hasKey ? outcome.score : null };
+  },
+  missing: surveyServerType.missing,
+  prepareContent: keepContent,
+  // SPEC 3 "Quiz result": right or wrong per question, and the count.
+  results(step, content, locale) {
+    const answer = surveyAnswerOf(content);
+    if (!answer) return null;
+    const outcome = quizOutcome(step, answer);
+    const titles = questionTitles(parseSurveyModel(step.content), locale);
+    const recap = Object.entries(outcome.recap).map(([name, correct]) => ({
+      name,
+      title: titles.get(name) ?? name,
+      correct,
+    }));
+    return {
+      quiz: {
+        stepId: step.id,
+        stepName: step.name,
+        recap,
+        correctAnswersCount: outcome.correctAnswersCount,
+        questionCount: recap.length,
+        score: outcome.score,
+      },
+    };
+  },
+};
+
+export const isQuizStepType = (name: string | null | undefined) => name === shared.name;

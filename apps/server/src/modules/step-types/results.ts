@@ -1,0 +1,15 @@
+import { stepTypeDefinition } from '@impact/domain';
+import { conflict } from '../../lib/app-error';
+import { keepContent, type ServerStepType } from './types';
+
+const shared = stepTypeDefinition('results');
+
+/** Nothing to answer: the results are computed by the server when read. */
+export const resultsServerType: ServerStepType = {
+  name: shared.name,
+  async write() {
+    throw conflict('errors.submissions.noAnswerForStep');
+  },
+  missing: async () => [],
+  prepareContent: keepContent,
+};

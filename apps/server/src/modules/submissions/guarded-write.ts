@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import type { stepResults } from '../../db/schema';
+
+type StepResultRow = typeof stepResults.$inferSelect;
+
+type RawRow = {
+  id: string;
+  call_submission_id: string;
+  step_id: string;
+  content: string;
+  score: number | null;
+  version: number;
+  updated_at: Date | string;
+};
+
+function toRow(raw: RawRow): StepResultRow {
+  return {
+    id: raw.id,
+    callSubmissionId: raw.call_submission_id,
+    stepId: raw.step_id,
+    content: raw.content,
+    score: raw.score === null ? null : Number(raw.score),
+    version: Number(raw.version),
+    updatedAt: raw.updated_at instanceof Date ? raw.updated_at : new Date(raw.updated_at),
+  };
+}
+
+/**
+ * The autosave's write in ONE statement (issue 16: it was seven round trips). It stores the
+ * answer only for the owner of the submission's organization whom the call's e-mail filter lets
+ * in, for a step of the call's call type, while the submission is open and before the closing
+ * date, and only when the stored version is the one the writer started from (`basedOn`; null:
+ * no check). The submission row is locked (`FOR UPDATE OF s`), so a write racing a close waits
+ * for it and then sees it closed. Returns the stored row, or null when any condition failed: the
+ * caller then reads why, which costs a query only on the rare refusal.
+ */
+export async function writeAnswerIfWritable(
+  db: Db | Tx,
+  input: {
+    submissionId: string;
+    stepId: string;
+    /** The call type the step belongs to: the submission's call must use it. */
+    callTypeId: string;
+    /** The writer: the owner of the submission's organization, allowed by the call's e-mail filter. */
+    user: { id: string; email: string };
+    content: string;
+    score: number | null;
+    basedOn: number | null;
+  },
+  now = new Date(),
+): Promise<StepResultRow | null> {
+  const { submissionId, stepId, callTypeId, user, content, score, basedOn } = input;
+  // The deadline is judged by this server's clock, as everywhere else (not the database's).
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    with target as (
+      select s.id from call_submissions s
+      join calls c on c.id = s.call_id
+      join organizations o on o.id = s.organization_id
+      where s.id = ${submissionId} and o.owner_user_id = ${user.id} and c.call_type_id = ${callTypeId}
+        and not s.closed and ${at}::timestamptz <= c.closing_at
+        -- emailAllowedByFilter (packages/domain), in SQL: the listed addresses, trimmed, any case.
+        and (not c.is_user_filter_enable or lower(trim(${user.email})) in (
+          select lower(trim(a)) from unnest(string_to_array(c.user_filter_email, ',')) a))
+      for update of s
+    ),
+    updated as (
+      update step_results r
+      set content = ${content}::text, score = ${score}::double precision, version = r.version + 1, updated_at = now()
+      from target
+      where r.call_submission_id = target.id and r.step_id = ${stepId}
+        and (${basedOn}::int is null or r.version = ${basedOn}::int)
+      returning r.id, r.call_submission_id, r.step_id, r.content, r.score, r.version, r.updated_at
+    ),
+    inserted as (
+      insert into step_results (call_submission_id, step_id, content, score, version)
+      select target.id, ${stepId}::uuid, ${content}::text, ${score}::double precision, 1 from target
+      where coalesce(${basedOn}::int, 0) = 0 and not exists (select 1 from updated)
+      on conflict (call_submission_id, step_id) do nothing
+      returning id, call_submission_id, step_id, content, score, version, updated_at
+    ),
+    touched as (
+      update call_submissions set updated_at = now()
+      where id in (select call_submission_id from updated union all select call_submission_id from inserted)
+    )
+    select * from updated union all select * from inserted
+  `);
+  const rows = (result as unknown as { rows: RawRow[] }).rows;
+  const row = rows[0];
+  return row ? toRow(row) : null;
+}

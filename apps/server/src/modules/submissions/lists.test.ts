@@ -1,0 +1,241 @@
+import { emailAllowedByFilter, ZSubmissionListItem, ZUserCallListItem } from '@impact/domain';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createOpenCall, organizationForm } from '../../../test/fixtures';
+import { signInAs } from '../../../test/sign-in';
+import { callSubmissions, calls, organizations } from '../../db/schema';
+import { visibleTo } from './user-call-list';
+
+const DAY = 86_400_000;
+
+/** Issue 16: the applicant call list and the admin submissions list page in the database. */
+describe('paged lists (SPEC 7 GetCallListUser, GetSubmissions)', () => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof signInAs>>;
+  let anna: Awaited<ReturnType<typeof signInAs>>;
+  let callTypeId: string;
+  let annaOrg: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await signInAs(t.database.db, { email: 'admin@ente.example', roles: ['admin'] });
+    anna = await signInAs(t.database.db, { email: 'anna@ente.example', firstName: 'Anna', lastName: 'Rossi' });
+    const seeded = await createOpenCall(t.app, admin.headers, { name: 'Seed', closesInDays: 400 });
+    const [row] = await t.database.db.select().from(calls).where(eq(calls.id, seeded.id));
+    callTypeId = row?.callTypeId ?? '';
+    await t.database.db.delete(calls).where(eq(calls.id, seeded.id));
+    const [org] = await t.database.db
+      .insert(organizations)
+      .values({ ...orgRow('Aurora'), ownerUserId: anna.user.id })
+      .returning();
+    annaOrg = org?.id ?? '';
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  function orgRow(name: string) {
+    const f = organizationForm(name);
+    return {
+      name: f.name,
+      regNumber: f.reg_number,
+      streetName: f.street_name,
+      cityName: f.city_name,
+      country: f.country,
+      contactName: f.contact_name,
+      contactSurname: f.contact_surname,
+      contactRole: f.contact_role,
+      contactEmail: f.contact_email,
+      personalData: true,
+    };
+  }
+
+  const insertCall = async (name: string, opensInDays: number, closesInDays: number, filter?: string) => {
+    const [row] = await t.database.db
+      .insert(calls)
+      .values({
+        name,
+        openingAt: new Date(Date.now() + opensInDays * DAY),
+        closingAt: new Date(Date.now() + closesInDays * DAY),
+        callTypeId,
+        isUserFilterEnable: filter !== undefined,
+        userFilterEmail: filter ?? '',
+      })
+      .returning();
+    return row?.id ?? '';
+  };
+  const get = (url: string, headers: Record<string, string>) => t.app.inject({ url, headers });
+
+  describe('GetCallListUser', () => {
+    beforeAll(async () => {
+      await insertCall('closed long ago', -60, -30);
+      await insertCall('closed yesterday', -30, -1);
+      await insertCall('opens next week', 7, 40);
+      await insertCall('open, closes in 20 days', -1, 20);
+      await insertCall('open, closes tomorrow', -10, 1);
+      await insertCall('reserved to others', -1, 2, 'eve@x.org');
+      await insertCall('reserved to anna', -1, 3, ' x@y.org, ANNA@ente.example ');
+    });
+
+    it('open calls first (closing soonest first), then upcoming, then closed (latest first); no steps', async () => {
+      const res = await get('/api/Call/GetCallListUser', { ...anna.headers, 'x-organization-id': annaOrg });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-total-count']).toBe('6');
+      const list = z.array(ZUserCallListItem.strict()).parse(res.json());
+      expect(list.map((c) => c.name)).toEqual([
+        'open, closes tomorrow',
+        'reserved to anna',
+        'open, closes in 20 days',
+        'opens next week',
+        'closed yesterday',
+        'closed long ago',
+      ]);
+      expect(list.every((c) => !('userFilterEmail' in c))).toBe(true);
+    });
+
+    it('pages with page/pageSize and counts every visible call', async () => {
+      const first = await get('/api/Call/GetCallListUser?pageSize=4', anna.headers);
+      const second = await get('/api/Call/GetCallListUser?page=2&pageSize=4', anna.headers);
+      const beyond = await get('/api/Call/GetCallListUser?page=9&pageSize=4', anna.headers);
+      expect(first.json().map((c: { name: string }) => c.name)).toHaveLength(4);
+      expect(second.json().map((c: { name: string }) => c.name)).toEqual(['closed yesterday', 'closed long ago']);
+      expect(beyond.json()).toEqual([]);
+      for (const res of [first, second, beyond]) expect(res.headers['x-total-count']).toBe('6');
+      expect((await get('/api/Call/GetCallListUser?pageSize=1000', anna.headers)).statusCode).toBe(400);
+    });
+
+    it('carries the selected organization’s submission', async () => {
+      const list = (await get('/api/Call/GetCallListUser', anna.headers)).json();
+      const callId = list[0].id;
+      const [sub] = await t.database.db
+        .insert(callSubmissions)
+        .values({ callId, organizationId: annaOrg, createdByUserId: anna.user.id, closed: true })
+        .returning();
+      const withOrg = (
+        await get('/api/Call/GetCallListUser', { ...anna.headers, 'x-organization-id': annaOrg })
+      ).json();
+      expect(withOrg[0]).toMatchObject({ submissionId: sub?.id, submissionClosed: true });
+      const withoutOrg = (await get('/api/Call/GetCallListUser', anna.headers)).json();
+      expect(withoutOrg[0]).toMatchObject({ submissionId: '00000000-0000-0000-0000-000000000000' });
+      await t.database.db.delete(callSubmissions).where(eq(callSubmissions.id, sub?.id ?? ''));
+    });
+
+    it('the e-mail filter in SQL agrees with the domain rule', async () => {
+      const filters = [
+        '',
+        'anna@ente.example',
+        ' Anna@Ente.example ,b@c.d',
+        ',,',
+        'annaXente.example',
+        'b@c.d, , anna@ente.example,',
+      ];
+      const emails = ['anna@ente.example', ' ANNA@ente.example ', 'b@c.d', 'annax@ente.example'];
+      for (const userFilterEmail of filters) {
+        for (const email of emails) {
+          const [row] = await t.database.db
+            .select({ ok: sql<boolean>`${visibleTo(email)}` })
+            .from(sql`(select true as is_user_filter_enable, ${userFilterEmail}::text as user_filter_email) as calls`);
+          expect(row?.ok, `${email} in "${userFilterEmail}"`).toBe(
+            emailAllowedByFilter({ isUserFilterEnable: true, userFilterEmail }, email),
+          );
+        }
+      }
+    });
+  });
+
+  describe('GetSubmissions', () => {
+    let callA: string;
+    let callB: string;
+    const ids: string[] = [];
+
+    beforeAll(async () => {
+      callA = await insertCall('Call A', -5, 5);
+      callB = await insertCall('Call B', -5, 5);
+      const orgs = await t.database.db
+        .insert(organizations)
+        .values(
+          Array.from({ length: 30 }, (_, i) => ({
+            ...orgRow(i % 3 === 0 ? `Cooperativa ${i}` : `Ente ${i}`),
+            ownerUserId: anna.user.id,
+          })),
+        )
+        .returning();
+      // Same start for many rows: the id breaks the tie, so no row is skipped or repeated.
+      const start = new Date('2026-03-01T10:00:00.123456Z');
+      const rows = await t.database.db
+        .insert(callSubmissions)
+        .values(
+          orgs.map((o, i) => ({
+            callId: i % 2 === 0 ? callA : callB,
+            organizationId: o.id,
+            createdByUserId: anna.user.id,
+            closed: i % 5 === 0,
+            createdAt: new Date(start.getTime() + Math.floor(i / 4) * DAY),
+          })),
+        )
+        .returning();
+      ids.push(...rows.map((r) => r.id));
+    });
+
+    const page = async (query: string) => {
+      const res = await get(`/api/Call/GetSubmissions?${query}`, admin.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return {
+        items: z.array(ZSubmissionListItem.strict()).parse(res.json()),
+        total: Number(res.headers['x-total-count']),
+        next: res.headers['x-next-cursor'] as string | undefined,
+      };
+    };
+
+    it('walks every row once, newest first, with a total, page after page', async () => {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const p = await page(`limit=7${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(p.total).toBe(30);
+        seen.push(...p.items.map((s) => s.id));
+        cursor = p.next;
+        pages += 1;
+      } while (cursor);
+      expect(pages).toBe(5);
+      expect(new Set(seen).size).toBe(30);
+      expect([...seen].sort()).toEqual([...ids].sort());
+      const all = await page('limit=100');
+      expect(all.items.map((s) => s.id)).toEqual(seen);
+      const created = all.items.map((s) => s.createdAt);
+      expect([...created].sort().reverse()).toEqual(created);
+    });
+
+    it('filters by call, status, organization search and dates in the database', async () => {
+      const a = await page(`callId=${callA}&limit=50`);
+      expect(a.total).toBe(15);
+      expect(a.items.every((s) => s.callId === callA)).toBe(true);
+      const closed = await page('closed=true&limit=50');
+      expect(closed.total).toBe(6);
+      expect(closed.items.every((s) => s.closed)).toBe(true);
+      const coop = await page('search=cooperATIVA&limit=3');
+      expect(coop.total).toBe(10);
+      expect(coop.items).toHaveLength(3);
+      expect(coop.items.every((s) => s.organizationName.startsWith('Cooperativa'))).toBe(true);
+      expect((await page('search=anna%20rossi&limit=1')).total).toBe(30);
+      expect((await page('search=%25&limit=1')).total).toBe(0);
+      const days = await page('from=2026-03-02T00:00:00Z&to=2026-03-04T00:00:00Z&limit=50');
+      expect(days.total).toBe(8);
+    });
+
+    it('without paging parameters answers the whole list, as before', async () => {
+      const res = await get(`/api/Call/GetSubmissions?callId=${callB}`, admin.headers);
+      expect(res.json()).toHaveLength(15);
+      expect(res.headers['x-next-cursor']).toBeUndefined();
+    });
+
+    it('refuses a forged cursor', async () => {
+      const res = await get('/api/Call/GetSubmissions?limit=5&cursor=bm90LWEtY3Vyc29y', admin.headers);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().messageKey).toBe('errors.validation');
+    });
+  });
+});

@@ -1,0 +1,35 @@
+import type { TSubmissionResults } from '@impact/domain';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { stepResults } from '../../db/schema';
+import type { SessionUser } from '../../plugins/authentication';
+import { stepsOfCallTypes } from '../calls/call-types';
+import { serverStepTypeOf } from '../step-types';
+import { isCallLocked, loadSubmissionFor } from '../submissions/access';
+
+/**
+ * GET Call/GetSubmissionResults: what the results step and the closing page show (SPEC 3, 4): the
+ * score range of each impact step and the recap of each quiz, computed here from the stored
+ * answers. While the call is locked an applicant gets `locked` and nothing else; admins see all.
+ */
+export async function submissionResults(
+  db: Db,
+  user: SessionUser,
+  submissionId: string,
+  locale: string,
+  now = new Date(),
+): Promise<TSubmissionResults> {
+  const { call } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true });
+  const lockEnd = call.callLockEnd?.toISOString() ?? null;
+  if (!user.isAdmin && isCallLocked(call, now)) return { locked: true, lockEnd, scoreRanges: [], quizzes: [] };
+  const steps = (await stepsOfCallTypes(db, [call.callTypeId])).get(call.callTypeId) ?? [];
+  const results = await db.select().from(stepResults).where(eq(stepResults.callSubmissionId, submissionId));
+  const byStep = new Map(results.map((r) => [r.stepId, r.content]));
+  const out: TSubmissionResults = { locked: false, lockEnd, scoreRanges: [], quizzes: [] };
+  for (const step of steps) {
+    const shown = serverStepTypeOf(step).results?.(step, byStep.get(step.id), locale);
+    if (shown?.scoreRange) out.scoreRanges.push(shown.scoreRange);
+    if (shown?.quiz) out.quizzes.push(shown.quiz);
+  }
+  return out;
+}

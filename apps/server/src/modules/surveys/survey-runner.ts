@@ -1,0 +1,112 @@
+import { isJsonObject, parseJson, type TFieldError, type TJsonObject } from '@impact/domain';
+import { type Question, Model as SurveyModel, settings } from 'survey-core';
+
+// SurveyJS runs here without a browser: no DOM, no timers we would have to wait for.
+settings.lazyRender.enabled = false;
+
+/**
+ * A SurveyJS model loaded with the given answers, or null when the model cannot be loaded. SurveyJS
+ * is lenient (unknown properties are ignored), so null means a model that is not an object or
+ * that made SurveyJS throw; callers treat it as "nothing to check" and log it (SPEC 8).
+ */
+export function loadSurvey(model: unknown, answer: TJsonObject | null, locale?: string): SurveyModel | null {
+  if (!isJsonObject(model)) return null;
+  try {
+    const survey = new SurveyModel(model);
+    if (locale) survey.locale = locale;
+    survey.data = answer ?? {};
+    return survey;
+  } catch {
+    return null;
+  }
+}
+
+/** Every visible question, on every visible page, including those inside panels. */
+function visibleQuestions(survey: SurveyModel): Question[] {
+  return survey.visiblePages.flatMap((page) => page.questions.filter((q) => q.isVisible));
+}
+
+/** A checkbox's "at most N" (SurveyJS enforces it in the page only, so the server counts). */
+function tooManySelections(question: Question): number | null {
+  const max = Number((question as unknown as { maxSelectedChoices?: number }).maxSelectedChoices ?? 0);
+  const value = question.value as unknown;
+  return max > 0 && Array.isArray(value) && value.length > max ? max : null;
+}
+
+/**
+ * What keeps a survey answer from being complete (SPEC 5 "validate by completing the last page"):
+ * required visible questions without an answer, validators that fail, more selections than
+ * allowed. Paths are `<prefix>.<question name>`.
+ */
+export function surveyAnswerProblems(model: unknown, answer: TJsonObject | null, prefix: string): TFieldError[] {
+  const survey = loadSurvey(model, answer);
+  if (!survey) return [];
+  const problems: TFieldError[] = [];
+  for (const question of visibleQuestions(survey)) {
+    const path = `${prefix}.${question.name}`;
+    const max = tooManySelections(question);
+    if (max !== null) {
+      problems.push({ path, messageKey: 'errors.surveys.tooManySelections', params: { maximum: max } });
+      continue;
+    }
+    if (question.isReadOnly) continue;
+    if (question.hasErrors(true)) {
+      const required = question.isRequired && question.isEmpty();
+      problems.push({ path, messageKey: required ? 'errors.surveys.answerRequired' : 'errors.surveys.answerInvalid' });
+    }
+  }
+  return problems;
+}
+
+/** One line of a survey's answers as a reader sees it. */
+export type TSurveyAnswerLine = { name: string; title: string; answer: string };
+
+function displayText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(displayText).filter(Boolean).join(', ');
+  if (typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${k}: ${displayText(v)}`)
+      .join('; ');
+  }
+  if (typeof value === 'boolean') return value ? '✓' : '✗';
+  return String(value);
+}
+
+/**
+ * A survey's answers as the reader of a document sees them (the application PDF): each answered,
+ * visible question's title and its answer's display text (choice texts, not values), in the
+ * given locale when the model has localised strings. An unreadable model or answer gives [].
+ */
+export function surveyAnswerDisplay(model: unknown, answer: unknown, locale: string): TSurveyAnswerLine[] {
+  // The stored strings (steps.content, step_results.content) may be passed as they are.
+  const data = typeof answer === 'string' ? parseJson(answer) : answer;
+  if (!isJsonObject(data)) return [];
+  const survey = loadSurvey(typeof model === 'string' ? parseJson(model) : model, data, locale);
+  if (!survey) return [];
+  const lines: TSurveyAnswerLine[] = [];
+  for (const question of survey.getAllQuestions(true)) {
+    if (question.isEmpty()) continue;
+    let shown: unknown;
+    try {
+      shown = question.displayValue;
+    } catch {
+      shown = question.value;
+    }
+    const text = displayText(shown);
+    if (!text) continue;
+    lines.push({
+      name: question.name,
+      title: question.processedTitle || question.title || question.name,
+      answer: text,
+    });
+  }
+  return lines;
+}
+
+/** The title of each question by name, in the given locale (for the quiz recap). */
+export function questionTitles(model: unknown, locale: string): Map<string, string> {
+  const survey = loadSurvey(model, null, locale);
+  if (!survey) return new Map();
+  return new Map(survey.getAllQuestions(false).map((q) => [q.name, q.title || q.name]));
+}

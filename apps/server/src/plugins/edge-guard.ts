@@ -1,0 +1,96 @@
+import type { TFieldError } from '@impact/domain';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
+
+/**
+ * Text the database cannot store or a parser cannot read is refused here, once for every route,
+ * instead of by each route's schema (issue 14 item 2): a NUL byte (PostgreSQL text cannot hold
+ * one), a lone UTF-16 surrogate (not encodable as UTF-8), a percent-encoding that is not UTF-8,
+ * and an ISO date in year 0000: PostgreSQL rejected each with an error that surfaced as a 500.
+ */
+
+/** A whole string that is an ISO date or date-time: only those are checked as dates, never free text. */
+const ISO_DATE = /^(\d{4})-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const MAX_DEPTH = 64;
+const MAX_ERRORS = 10;
+
+type Finding = 'badText' | 'badDate';
+
+export function checkString(value: string): Finding | null {
+  if (value.includes('\u0000') || LONE_SURROGATE.test(value)) return 'badText';
+  // Year 0000 passes every ISO pattern but no PostgreSQL date column takes it. A day that does not
+  // exist (31 February) is left to the routes' own schemas, which name it in their own words, and
+  // to the error handler if one slips through.
+  const m = ISO_DATE.exec(value);
+  if (m && Number(m[1]) < 1) return 'badDate';
+  return null;
+}
+
+/** Every string (keys too) in a parsed body, with its path; stops after a few findings. */
+export function findBadStrings(value: unknown, path: string[] = [], out: { path: string; finding: Finding }[] = []) {
+  if (out.length >= MAX_ERRORS) return out;
+  if (typeof value === 'string') {
+    const finding = checkString(value);
+    if (finding) out.push({ path: path.join('.'), finding });
+  } else if (value !== null && typeof value === 'object' && path.length < MAX_DEPTH && !Buffer.isBuffer(value)) {
+    for (const [key, child] of Object.entries(value)) {
+      const keyFinding = checkString(key) === 'badText' ? 'badText' : null;
+      if (keyFinding) out.push({ path: [...path, '(key)'].join('.'), finding: keyFinding });
+      findBadStrings(child, [...path, key], out);
+    }
+  }
+  return out;
+}
+
+function refuse(findings: { path: string; finding: Finding }[]): AppError {
+  const first = findings[0]?.finding ?? 'badText';
+  const errors: TFieldError[] = findings.map((f) => ({ path: f.path, messageKey: `errors.field.${f.finding}` }));
+  return new AppError('validation', { messageKey: `errors.${first}`, errors });
+}
+
+/** The URL's path and query, decoded as UTF-8 the strict way; a malformed escape is bad text too. */
+export function findBadUrlParts(url: string) {
+  const [pathPart = '', query = ''] = url.split(/\?(.*)/s, 2);
+  const out: { path: string; finding: Finding }[] = [];
+  const decode = (raw: string, where: string) => {
+    try {
+      const finding = checkString(decodeURIComponent(raw.replace(/\+/g, ' ')));
+      if (finding) out.push({ path: where, finding });
+    } catch {
+      out.push({ path: where, finding: 'badText' });
+    }
+  };
+  decode(pathPart, '(path)');
+  for (const pair of query.split('&')) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    const key = eq < 0 ? pair : pair.slice(0, eq);
+    decode(key, '(query)');
+    let name = key;
+    try {
+      name = decodeURIComponent(key);
+    } catch {}
+    if (eq >= 0) decode(pair.slice(eq + 1), name);
+    if (out.length >= MAX_ERRORS) break;
+  }
+  return out;
+}
+
+export const edgeGuard = fp(
+  async (app: FastifyInstance) => {
+    // onRequest: before any route, including the identity provider mounted as its own hook.
+    app.addHook('onRequest', async (request) => {
+      const findings = findBadUrlParts(request.raw.url ?? '/');
+      if (findings.length) throw refuse(findings);
+    });
+    // preValidation: the body is parsed (JSON or form) but no schema or handler has seen it.
+    app.addHook('preValidation', async (request) => {
+      if (request.body === undefined || request.body === null) return;
+      const findings = findBadStrings(request.body);
+      if (findings.length) throw refuse(findings);
+    });
+  },
+  { name: 'edge-guard' },
+);

@@ -1,0 +1,75 @@
+import { isEmptyId, type TUserCallListItem } from '@impact/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { signInThroughProvider } from '../test/sign-in';
+import { seed } from './seed';
+
+/** Issue 15 item 8: a first run shows the product to the demo applicant. */
+describe('demo content on a first run', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ SEED_DEMO: 'true' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const signIn = async (email: string, password: string) => {
+    const flow = await signInThroughProvider(t.app, email, password);
+    expect(flow.ok).toBe(true);
+    const { token } = flow.response.json() as { token: string };
+    return { authorization: `Bearer ${token}` };
+  };
+
+  it('the demo applicant, signing in for real, finds an organization, calls to start and one to resume', async () => {
+    const headers = await signIn('applicant@impact-calls.test', 'Applicant-demo-2026');
+    const orgs = (await t.app.inject({ url: '/api/Organization/GetOrganizations', headers })).json() as Array<{
+      id: string;
+      name: string;
+    }>;
+    expect(orgs.map((o) => o.name)).toEqual(['Cooperativa sociale Il Melo']);
+    const res = await t.app.inject({
+      url: '/api/Call/GetCallListUser',
+      headers: { ...headers, 'x-organization-id': orgs[0]?.id ?? '' },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as TUserCallListItem[] | { items: TUserCallListItem[] };
+    const calls = Array.isArray(body) ? body : body.items;
+    const now = Date.now();
+    const open = calls.filter((c) => Date.parse(c.openingAt) <= now && Date.parse(c.closingAt) >= now);
+    expect(open).toHaveLength(2);
+    expect(open.filter((c) => !isEmptyId(c.submissionId))).toHaveLength(1);
+    expect(calls.filter((c) => Date.parse(c.openingAt) > now)).toHaveLength(1);
+    expect(calls.filter((c) => Date.parse(c.closingAt) < now)).toHaveLength(1);
+
+    // The resumable submission has its first step answered and the rest to do.
+    const resume = open.find((c) => !isEmptyId(c.submissionId));
+    const submission = (
+      await t.app.inject({ url: `/api/Call/GetSubmissionByID?submissionId=${resume?.submissionId}`, headers })
+    ).json() as { closed: boolean; stepResults: unknown[] };
+    expect(submission.closed).toBe(false);
+    expect(submission.stepResults).toHaveLength(1);
+    const call = (
+      await t.app.inject({
+        url: `/api/Call/GetCallById?callId=${resume?.id}`,
+        headers: { ...headers, 'x-organization-id': orgs[0]?.id ?? '' },
+      })
+    ).json() as { steps: Array<{ stepType?: { name: string } | null }> };
+    expect(call.steps.map((s) => s.stepType?.name)).toEqual(['text', 'text', 'upload', 'survey', 'miniDyi', 'results']);
+  });
+
+  it('the demo admin has no organization, and a restart adds no second set of calls', async () => {
+    const headers = await signIn('admin@impact-calls.test', 'Admin-demo-2026');
+    const orgs = (await t.app.inject({ url: '/api/Organization/GetOrganizations', headers })).json() as unknown[];
+    expect(orgs).toHaveLength(0);
+    const count = async () => {
+      const body = (await t.app.inject({ url: '/api/Call/GetCallList', headers })).json() as
+        | unknown[]
+        | { items: unknown[] };
+      return (Array.isArray(body) ? body : body.items).length;
+    };
+    expect(await count()).toBe(4);
+    await seed(t.database.db, t.config);
+    expect(await count()).toBe(4);
+  });
+});

@@ -1,0 +1,186 @@
+import { NPS_TEMPLATE } from '@impact/domain';
+import { sql } from 'drizzle-orm';
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import { callSubmissions, calls, impactFrameworks, stepResults, stepTypes, users } from './db/schema';
+import { createCallType } from './modules/calls/call-types';
+import { createCall } from './modules/calls/service';
+import { findAccountByEmail } from './modules/idp/accounts';
+import { IDP_PATH } from './modules/idp/provider';
+import { createOrganization } from './modules/organizations/service';
+
+const DAY = 86_400_000;
+const text = (question: string, maxLength = 2000) => JSON.stringify({ question, maxLength });
+const budgetFile = JSON.stringify([
+  {
+    file_name: 'Budget del progetto',
+    file_description: 'Il piano dei costi, firmato dal legale rappresentante',
+    file_type: 'pdf',
+    dimensions: 5 * 1024 * 1024,
+    mandatory: true,
+  },
+  {
+    file_name: 'Statuto',
+    file_description: "Lo statuto dell'organizzazione",
+    file_type: 'pdf',
+    dimensions: 5 * 1024 * 1024,
+    mandatory: false,
+  },
+]);
+
+/**
+ * The app's own users row for a demo account, as the first sign-in through the embedded provider
+ * would write it (issuer and subject), so what the demo owns is found when the person signs in.
+ */
+async function demoUser(db: Db, config: AppConfig, email: string) {
+  const account = await findAccountByEmail(db, email);
+  if (!account) return null;
+  const [row] = await db
+    .insert(users)
+    .values({
+      issuer: `${config.publicUrl}${IDP_PATH}`,
+      subject: account.id,
+      email: account.email,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      roles: account.roles,
+    })
+    .onConflictDoUpdate({ target: [users.issuer, users.subject], set: { email: sql`excluded.email` } })
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * First run (issue 15 item 8): a demo that shows the product. Two open calls (one with text, upload
+ * and impact steps, one short), one opening next month and one closed; the demo applicant has one
+ * organization and a half-filled submission to resume. Only on an install without calls, so a
+ * restart or a real installation never gets demo calls added.
+ */
+export async function seedDemoContent(db: Db, config: AppConfig) {
+  const [anyCall] = await db.select({ id: calls.id }).from(calls).limit(1);
+  if (anyCall) return;
+  const admin = await demoUser(db, config, 'admin@impact-calls.test');
+  const applicant = await demoUser(db, config, 'applicant@impact-calls.test');
+  if (!admin || !applicant) return;
+  const actor = { id: admin.id, email: admin.email };
+  const types = new Map((await db.select().from(stepTypes)).map((t) => [t.name, t.id]));
+  const typeId = (name: string) => {
+    const id = types.get(name);
+    if (!id) throw new Error(`step type ${name} is not seeded`);
+    return id;
+  };
+  const [framework] = await db.select({ id: impactFrameworks.id }).from(impactFrameworks).limit(1);
+  const now = Date.now();
+  const makeCall = async (
+    name: string,
+    description: string,
+    opensInDays: number,
+    closesInDays: number,
+    stepList: Array<{ name: string; description?: string; type: string; content: string }>,
+  ) => {
+    const callType = await createCallType(db, actor, {
+      name,
+      description: '',
+      steps: stepList.map((s, sort) => ({
+        name: s.name,
+        description: s.description ?? '',
+        content: s.content,
+        sort,
+        stepTypeId: typeId(s.type),
+      })),
+    });
+    return createCall(db, actor, {
+      name,
+      description,
+      openingAt: new Date(now + opensInDays * DAY).toISOString(),
+      closingAt: new Date(now + closesInDays * DAY).toISOString(),
+      callTypeId: callType.id,
+    });
+  };
+
+  const community = await makeCall(
+    'Comunità che cura 2026',
+    '<p>Sostegno a progetti di <strong>welfare di comunità</strong> per anziani soli e famiglie fragili. Contributo fino a 80.000 €.</p>',
+    -10,
+    45,
+    [
+      {
+        name: 'Il progetto',
+        description: '<p>Raccontaci che cosa volete fare e per chi.</p>',
+        type: 'text',
+        content: text('<p>Descrivi il progetto: bisogno, attività, persone raggiunte.</p>'),
+      },
+      {
+        name: 'Il gruppo di lavoro',
+        type: 'text',
+        content: text('<p>Chi lavora al progetto e con quali competenze?</p>', 1024),
+      },
+      { name: 'Documenti', description: '<p>Carica i documenti richiesti.</p>', type: 'upload', content: budgetFile },
+      {
+        name: 'Il vostro parere',
+        description: '<p>Due minuti per dirci come vi trovate con il bando.</p>',
+        type: 'survey',
+        content: JSON.stringify(NPS_TEMPLATE),
+      },
+      ...(framework
+        ? [{ name: "L'impatto", type: 'miniDyi', content: JSON.stringify({ frameworkId: framework.id }) }]
+        : []),
+      { name: 'I risultati', type: 'results', content: '' },
+    ],
+  );
+  await makeCall(
+    'Giovani al lavoro',
+    '<p>Percorsi di inserimento lavorativo per giovani tra i 18 e i 29 anni che non studiano e non lavorano.</p>',
+    -3,
+    60,
+    [
+      { name: 'La proposta', type: 'text', content: text('<p>Descrivi il percorso che proponete.</p>') },
+      { name: 'Documenti', type: 'upload', content: budgetFile },
+    ],
+  );
+  await makeCall(
+    'Cultura diffusa 2027',
+    '<p>Attività culturali nei quartieri periferici. Le candidature si aprono il mese prossimo.</p>',
+    30,
+    90,
+    [{ name: 'Il progetto', type: 'text', content: text('<p>Descrivi il progetto culturale.</p>') }],
+  );
+  await makeCall('Scuole aperte 2025', '<p>Il bando si è chiuso: i risultati sono stati pubblicati.</p>', -120, -20, [
+    { name: 'Il progetto', type: 'text', content: text('<p>Descrivi il progetto.</p>') },
+  ]);
+
+  // The applicant's organization and a submission half done: the first step answered.
+  const organization = await createOrganization(db, applicant.id, {
+    name: 'Cooperativa sociale Il Melo',
+    reg_number: '01234567890',
+    street_name: 'Via Garibaldi 12',
+    city_name: 'Torino',
+    country: 'IT',
+    date_of_foundation: '2004-05-18',
+    contact_name: 'Marco',
+    contact_surname: 'Bianchi',
+    contact_role: 'Presidente',
+    contact_email: 'applicant@impact-calls.test',
+    personalData: true,
+    selfCertification: true,
+    termsOfService: true,
+    nordicCountry: false,
+    preFunding: false,
+    chnageInLife: false,
+  });
+  const [submission] = await db
+    .insert(callSubmissions)
+    .values({ callId: community.id, organizationId: organization.id, createdByUserId: applicant.id })
+    .returning();
+  const firstStep = [...community.steps].sort((a, b) => a.sort - b.sort)[0];
+  if (submission && firstStep) {
+    await db.insert(stepResults).values({
+      callSubmissionId: submission.id,
+      stepId: firstStep.id,
+      content: JSON.stringify({
+        answer:
+          'Una rete di vicinato che accompagna 120 anziani soli del quartiere Barriera di Milano: visite settimanali, spesa a domicilio e un punto di ascolto aperto tre pomeriggi a settimana.',
+      }),
+    });
+  }
+}

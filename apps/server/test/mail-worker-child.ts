@@ -1,0 +1,17 @@
+/**
+ * One instance's mail worker as its own process (the crash test kills it with SIGKILL):
+ * DATABASE_URL and SMTP_URL from the environment, polling every 100 ms.
+ */
+import Fastify from 'fastify';
+import { openDatabase } from '../src/db/client';
+import { startMailWorker } from '../src/modules/email/worker';
+
+const database = await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL ?? '', poolSize: 2 });
+startMailWorker(database.db, {
+  smtpUrl: process.env.SMTP_URL ?? '',
+  from: 'Impact Calls <no-reply@impact-calls.test>',
+  log: Fastify({ logger: false }).log,
+  pollMs: 100,
+});
+console.log('worker started');
+setInterval(() => {}, 1 << 30);

@@ -1,0 +1,240 @@
+import '@mantine/charts/styles.css';
+import type { TCallDashboard } from '@impact/domain';
+import { AreaChart, BarChart } from '@mantine/charts';
+import { Alert, Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconDownload, IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { countryName } from '../../organizations/countries';
+import { exportSubmissions } from '../api/export-submissions';
+import { useCallDashboard, useRefreshDashboard } from '../api/get-call-dashboard';
+import { ChartCard } from './chart-card';
+import { formatMoney, formatNumber } from './format';
+import { OrganizationsTable } from './organizations-table';
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz={26} fw={700}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+function Exports({ dashboard }: { dashboard: TCallDashboard }) {
+  const { t, i18n } = useTranslation();
+  const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
+  const download = async (format: 'csv' | 'xlsx') => {
+    setBusy(format);
+    try {
+      await exportSubmissions(dashboard.callId, format, i18n.language, dashboard.callName);
+    } catch {
+      notifications.show({ color: 'red', message: t('reports.export.failed') });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Group gap="xs">
+      {(['csv', 'xlsx'] as const).map((format) => (
+        <Button
+          key={format}
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          loading={busy === format}
+          onClick={() => void download(format)}
+        >
+          {t(`reports.export.${format}`)}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+/** Issue 13 part 2: the built-in dashboard of one call. */
+export function CallDashboard({ callId }: { callId: string }) {
+  const { t, i18n } = useTranslation();
+  const query = useCallDashboard(callId);
+  const refresh = useRefreshDashboard(callId);
+  if (query.isError) return <Alert color="red">{t('reports.loadFailed')}</Alert>;
+  const d = query.data;
+  if (!d) return <Text c="dimmed">{t('reports.loading')}</Text>;
+  const n = (v: number, digits = 0) => formatNumber(v, i18n.language, digits);
+  const sdgs = d.sdgs.map((s) => ({ sdg: `SDG ${s.sdg}`, count: s.count, budget: s.budget }));
+  const completion = d.steps.map((s) => ({
+    step: s.name || s.stepType,
+    answered: s.answered,
+    closed: s.answeredClosed,
+  }));
+  const countries = d.countries.map((c) => ({ country: countryName(c.key, i18n.language), count: c.count }));
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Group gap="xl">
+          <Figure label={t('reports.figures.submissions')} value={n(d.submissions)} />
+          <Figure label={t('reports.figures.closed')} value={n(d.closed)} />
+          <Figure label={t('reports.figures.budget')} value={formatMoney(d.budget.total, i18n.language)} />
+          <Figure label={t('reports.figures.medianSroi')} value={d.sroi.median === null ? '—' : n(d.sroi.median, 2)} />
+        </Group>
+        <Group gap="xs">
+          <Button
+            variant="subtle"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            loading={refresh.isPending}
+            onClick={() => refresh.mutate()}
+          >
+            {t('reports.refresh')}
+          </Button>
+          <Exports dashboard={d} />
+        </Group>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t('reports.computedAt', { time: new Date(d.computedAt).toLocaleTimeString(i18n.language) })}
+      </Text>
+      {d.submissions === 0 && <Alert color="gray">{t('reports.noSubmissionData')}</Alert>}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <ChartCard
+          title={t('reports.charts.timeline')}
+          table={{
+            columns: [t('reports.columns.day'), t('reports.columns.started'), t('reports.columns.closed')],
+            rows: d.timeline.map((x) => [x.day, x.started, x.closed]),
+          }}
+        >
+          <AreaChart
+            h={240}
+            data={d.timeline}
+            dataKey="day"
+            withDots={false}
+            series={[
+              { name: 'started', label: t('reports.columns.started'), color: 'blue.6' },
+              { name: 'closed', label: t('reports.columns.closed'), color: 'teal.6' },
+            ]}
+            withLegend
+          />
+        </ChartCard>
+        <ChartCard
+          title={t('reports.charts.completion')}
+          table={{
+            columns: [t('reports.columns.step'), t('reports.columns.answered'), t('reports.columns.answeredClosed')],
+            rows: completion.map((x) => [x.step, x.answered, x.closed]),
+          }}
+        >
+          <BarChart
+            h={240}
+            data={completion}
+            dataKey="step"
+            series={[
+              { name: 'answered', label: t('reports.columns.answered'), color: 'blue.6' },
+              { name: 'closed', label: t('reports.columns.answeredClosed'), color: 'teal.6' },
+            ]}
+            withLegend
+          />
+        </ChartCard>
+        <ChartCard
+          title={t('reports.charts.sdgs')}
+          description={t('reports.charts.sdgsHint')}
+          table={{
+            columns: ['SDG', t('reports.columns.submissions'), t('reports.columns.budget')],
+            rows: sdgs.map((x) => [x.sdg, x.count, formatMoney(x.budget, i18n.language)]),
+          }}
+        >
+          <BarChart
+            h={260}
+            data={sdgs}
+            dataKey="sdg"
+            series={[{ name: 'count', label: t('reports.columns.submissions'), color: 'grape.6' }]}
+          />
+        </ChartCard>
+        <ChartCard
+          title={t('reports.charts.budgetPerSdg')}
+          table={{
+            columns: ['SDG', t('reports.columns.budget')],
+            rows: sdgs.map((x) => [x.sdg, formatMoney(x.budget, i18n.language)]),
+          }}
+        >
+          <BarChart
+            h={260}
+            data={sdgs}
+            dataKey="sdg"
+            valueFormatter={(v) => formatMoney(v, i18n.language)}
+            series={[{ name: 'budget', label: t('reports.columns.budget'), color: 'orange.6' }]}
+          />
+        </ChartCard>
+        <ChartCard
+          title={t('reports.charts.sroi')}
+          description={
+            <Group gap={6}>
+              <span>{t('reports.charts.sroiHint', { count: d.sroi.withRatio })}</span>
+              {d.sroi.overThreshold > 0 && (
+                <Badge color="orange" variant="light" leftSection={<IconAlertTriangle size={12} aria-hidden />}>
+                  {t('reports.charts.sroiOutliers', { count: d.sroi.overThreshold })}
+                </Badge>
+              )}
+            </Group>
+          }
+          table={{
+            columns: [t('reports.columns.ratio'), t('reports.columns.submissions')],
+            rows: d.sroi.buckets.map((b) => [b.key, b.count]),
+          }}
+        >
+          <BarChart
+            h={240}
+            data={d.sroi.buckets.map((b) => ({
+              ...b,
+              normal: b.key === '8+' ? 0 : b.count,
+              over: b.key === '8+' ? b.count : 0,
+            }))}
+            dataKey="key"
+            type="stacked"
+            series={[
+              { name: 'normal', label: t('reports.columns.submissions'), color: 'blue.6' },
+              { name: 'over', label: t('reports.charts.over8'), color: 'orange.6' },
+            ]}
+          />
+        </ChartCard>
+        <ChartCard
+          title={t('reports.charts.countries')}
+          table={{
+            columns: [t('reports.columns.country'), t('reports.columns.organizations')],
+            rows: countries.map((c) => [c.country, c.count]),
+          }}
+        >
+          <BarChart
+            h={240}
+            data={countries.slice(0, 15)}
+            dataKey="country"
+            orientation="vertical"
+            yAxisProps={{ width: 110 }}
+            series={[{ name: 'count', label: t('reports.columns.organizations'), color: 'cyan.6' }]}
+          />
+        </ChartCard>
+        {(['outcomes', 'stakeholders'] as const).map((kind) => (
+          <ChartCard
+            key={kind}
+            title={t(`reports.charts.${kind}`)}
+            table={{
+              columns: [t(`reports.columns.${kind}`), t('reports.columns.submissions')],
+              rows: d[kind].map((x) => [x.key, x.count]),
+            }}
+          >
+            <BarChart
+              h={260}
+              data={d[kind]}
+              dataKey="key"
+              orientation="vertical"
+              yAxisProps={{ width: 140 }}
+              series={[{ name: 'count', label: t('reports.columns.submissions'), color: 'indigo.6' }]}
+            />
+          </ChartCard>
+        ))}
+      </SimpleGrid>
+      <OrganizationsTable callId={callId} />
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+import { Anchor, Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { countryName } from '../../organizations/countries';
+import { useDashboardOrganizations } from '../api/get-dashboard-organizations';
+import { formatMoney, formatNumber } from './format';
+
+/** The dashboard's per-organization table, paged by the server; each row opens its submission. */
+export function OrganizationsTable({ callId }: { callId: string }) {
+  const { t, i18n } = useTranslation();
+  const [cursors, setCursors] = useState<Array<string | null>>([null]);
+  const page = useDashboardOrganizations(callId, cursors.at(-1) ?? null);
+  const items = page.data?.items ?? [];
+  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(i18n.language) : '—');
+  return (
+    <Card withBorder padding="md" radius="md">
+      <Group justify="space-between" mb="sm">
+        <Title order={3} size="h4" id="report-organizations">
+          {t('reports.organizations.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('reports.organizations.total', { count: page.data?.total ?? 0 })}
+        </Text>
+      </Group>
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped highlightOnHover aria-labelledby="report-organizations">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('reports.columns.organization')}</Table.Th>
+              <Table.Th>{t('reports.columns.country')}</Table.Th>
+              <Table.Th>{t('reports.columns.status')}</Table.Th>
+              <Table.Th>{t('reports.columns.started')}</Table.Th>
+              <Table.Th>{t('reports.columns.stepsAnswered')}</Table.Th>
+              <Table.Th>{t('reports.columns.budget')}</Table.Th>
+              <Table.Th>SROI</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((o) => (
+              <Table.Tr key={o.submissionId}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/call/${o.submissionId}/0/0?readonly=true`}>
+                    {o.organizationName}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{countryName(o.country, i18n.language)}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={o.closed ? 'teal' : 'gray'}>
+                    {o.closed ? t('reports.status.closed') : t('reports.status.open')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{date(o.createdAt)}</Table.Td>
+                <Table.Td>{o.stepsAnswered}</Table.Td>
+                <Table.Td>{o.budget === null ? '—' : formatMoney(o.budget, i18n.language)}</Table.Td>
+                <Table.Td>{o.sroi === null ? '—' : formatNumber(o.sroi, i18n.language, 2)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="flex-end" mt="sm" gap="xs">
+        <Button
+          variant="default"
+          size="xs"
+          disabled={cursors.length === 1}
+          onClick={() => setCursors((c) => c.slice(0, -1))}
+        >
+          {t('reports.organizations.previous')}
+        </Button>
+        <Button
+          variant="default"
+          size="xs"
+          disabled={!page.data?.nextCursor}
+          onClick={() => setCursors((c) => [...c, page.data?.nextCursor ?? null])}
+        >
+          {t('reports.organizations.next')}
+        </Button>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,30 @@
+import { Badge, Loader } from '@mantine/core';
+import { IconCheck, IconCloudOff, IconPencil } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { SaveStatus } from './use-autosave';
+
+/** Always tells the applicant whether their words are safe. */
+export function SaveIndicator({ status }: { status: SaveStatus }) {
+  const { t } = useTranslation();
+  const look = {
+    saved: { color: 'teal', icon: <IconCheck size={14} /> },
+    dirty: { color: 'gray', icon: <IconPencil size={14} /> },
+    saving: { color: 'blue', icon: <Loader size={10} /> },
+    offline: { color: 'orange', icon: <IconCloudOff size={14} /> },
+    conflict: { color: 'red', icon: <IconCloudOff size={14} /> },
+    error: { color: 'red', icon: <IconCloudOff size={14} /> },
+  }[status];
+  return (
+    <Badge
+      variant="light"
+      color={look.color}
+      leftSection={look.icon}
+      role="status"
+      aria-live="polite"
+      data-testid="save-status"
+      data-status={status}
+    >
+      {t(`applying.save.${status}`)}
+    </Badge>
+  );
+}

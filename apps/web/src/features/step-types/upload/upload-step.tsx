@@ -1,0 +1,198 @@
+import { ACCEPTED_EXTENSIONS, formatBytes, type TUploadStepFile, uploadedOf, uploadSlots } from '@impact/domain';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
+import { IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { downloadFile, removeFile, uploadFile } from '../../step-kit/api/files';
+import { submissionKey } from '../../step-kit/api/keys';
+import type { StepProps } from '../../step-kit/step-props';
+
+type Props = Pick<StepProps, 'step' | 'submissionId' | 'result' | 'readOnly' | 'onContent'>;
+
+/** SPEC 5: one slot per expected file, with its description, type and size limit. */
+export function UploadStep({ step, submissionId, result, readOnly, onContent }: Props) {
+  const uploaded = uploadedOf(result?.content);
+  useEffect(() => onContent(result?.content ?? ''), [result?.content, onContent]);
+  return (
+    <Stack gap="md">
+      {uploadSlots(step.content).map((slot) => (
+        <UploadSlot
+          key={slot.file_name}
+          slot={slot}
+          stepId={step.id}
+          submissionId={submissionId}
+          readOnly={readOnly}
+          current={uploaded.find((f) => f.slot === slot.file_name)}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function UploadSlot({
+  slot,
+  stepId,
+  submissionId,
+  readOnly,
+  current,
+}: {
+  slot: TUploadStepFile;
+  stepId: string;
+  submissionId: string;
+  readOnly: boolean;
+  current: ReturnType<typeof uploadedOf>[number] | undefined;
+}) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [description, setDescription] = useState(current?.description ?? '');
+  const limit = formatBytes(slot.dimensions);
+  const tooLarge = t('applying.upload.tooLarge', { value: limit.value, unit: limit.unit });
+
+  const send = async (file: File | null) => {
+    if (!file) return;
+    setError(null);
+    // Checked here for a quick answer, and again on the server, which also reads the bytes' type.
+    if (file.size > slot.dimensions) {
+      setError(tooLarge);
+      return;
+    }
+    setBusy(true);
+    try {
+      await uploadFile({ submissionId, stepId, slot: slot.file_name, description, file });
+      await client.invalidateQueries({ queryKey: submissionKey(submissionId) });
+    } catch (err) {
+      const key = err instanceof ApiError ? err.problem.messageKey : 'errors.unexpected';
+      setError(
+        key === 'errors.files.tooLarge' ? tooLarge : t(key, { expected: t(`applying.fileTypes.${slot.file_type}`) }),
+      );
+    } finally {
+      setBusy(false); // SPEC 8: on failure the spinner stops (and we also say why)
+    }
+  };
+
+  const remove = async () => {
+    if (!current) return;
+    setBusy(true);
+    try {
+      await removeFile(current.fileDownloadId);
+      await client.invalidateQueries({ queryKey: submissionKey(submissionId) });
+    } catch (err) {
+      setError(t(err instanceof ApiError ? err.problem.messageKey : 'errors.unexpected'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md" data-testid={`slot-${slot.file_name}`}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <div>
+            <Group gap="xs">
+              <Text fw={600}>{slot.file_name}</Text>
+              {slot.mandatory && (
+                <Badge size="sm" color="red" variant="light">
+                  {t('applying.upload.mandatory')}
+                </Badge>
+              )}
+            </Group>
+            {slot.file_description && (
+              <Text size="sm" c="dimmed">
+                {slot.file_description}
+              </Text>
+            )}
+            <Text size="xs" c="dimmed">
+              {t('applying.upload.accepts', {
+                type: t(`applying.fileTypes.${slot.file_type}`),
+                extensions: ACCEPTED_EXTENSIONS[slot.file_type].join(', '),
+                value: limit.value,
+                unit: limit.unit,
+              })}
+            </Text>
+          </div>
+          {busy && <Loader size="sm" aria-label={t('applying.upload.uploading')} />}
+        </Group>
+        {current && (
+          <Group gap="xs">
+            {/* A file name is shown as given (case kept) and isolated from the surrounding text direction. */}
+            <Badge color="teal" variant="light" tt="none" data-testid="uploaded-file-name">
+              <bdi>{current.fileName}</bdi>
+            </Badge>
+            <Tooltip label={t('applying.upload.download')}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('applying.upload.download')}
+                onClick={() => void downloadFile(current.fileDownloadId, current.fileName)}
+              >
+                <IconDownload size={16} />
+              </ActionIcon>
+            </Tooltip>
+            {!readOnly && (
+              <Tooltip label={t('applying.upload.remove')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('applying.upload.remove')}
+                  onClick={() => void remove()}
+                  disabled={busy}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+        )}
+        {!readOnly && (
+          <>
+            <Textarea
+              label={t('applying.upload.description')}
+              value={description}
+              onChange={(e) => setDescription(e.currentTarget.value.slice(0, 1024))}
+              autosize
+              minRows={1}
+              maxLength={1024}
+            />
+            <FileButton
+              onChange={(f) => void send(f)}
+              accept={ACCEPTED_EXTENSIONS[slot.file_type].join(',')}
+              disabled={busy}
+            >
+              {(props) => (
+                <Button
+                  {...props}
+                  leftSection={<IconUpload size={16} />}
+                  variant={current ? 'default' : 'filled'}
+                  w="fit-content"
+                >
+                  {current ? t('applying.upload.replace') : t('applying.upload.choose')}
+                </Button>
+              )}
+            </FileButton>
+          </>
+        )}
+        {error && (
+          <Alert color="red" role="alert" data-testid="upload-error">
+            {error}
+          </Alert>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+import type { TSubmissionResults } from '@impact/domain';
+import { Alert, Badge, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck, IconLock, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+const ratio = (n: number | null, language: string) =>
+  n === null ? '—' : new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(n);
+
+/** SPEC 3 "Quiz result" and "Score range result", as the server computed them. */
+export function SubmissionResults({
+  results,
+  quizzesOnly = false,
+}: {
+  results: TSubmissionResults;
+  /** The closing page shows the impact range itself (with its detail); it adds the quiz recaps. */
+  quizzesOnly?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  if (results.locked) {
+    const date = results.lockEnd
+      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(results.lockEnd))
+      : '';
+    return (
+      <Alert color="gray" icon={<IconLock size={18} />} data-testid="results-locked">
+        {t('surveys.results.locked', { date })}
+      </Alert>
+    );
+  }
+  const ranges = quizzesOnly ? [] : results.scoreRanges;
+  if (ranges.length === 0 && results.quizzes.length === 0) {
+    return quizzesOnly ? null : <Text c="dimmed">{t('surveys.results.none')}</Text>;
+  }
+  return (
+    <Stack gap="md" w="100%" data-testid="submission-results">
+      {ranges.map((r) => (
+        <Paper key={r.stepId} withBorder p="md" radius="md">
+          <Title order={3} size="h5">
+            {t('surveys.results.range', { step: r.stepName })}
+          </Title>
+          <Text size="xl" fw={700} data-testid="score-range">
+            {ratio(r.lowerScore, i18n.language)} – {ratio(r.upperScore, i18n.language)}
+          </Text>
+        </Paper>
+      ))}
+      {results.quizzes.map((q) => (
+        <Paper key={q.stepId} withBorder p="md" radius="md" ta="left">
+          <Group justify="space-between" mb="xs">
+            <Title order={3} size="h5">
+              {q.stepName}
+            </Title>
+            <Badge size="lg" data-testid="quiz-count">
+              {t('surveys.results.count', { correct: q.correctAnswersCount, total: q.questionCount })}
+            </Badge>
+          </Group>
+          <List spacing={4} size="sm" center>
+            {q.recap.map((item) => (
+              <List.Item
+                key={item.name}
+                icon={
+                  <ThemeIcon size={20} radius="xl" color={item.correct ? 'teal' : 'red'}>
+                    {item.correct ? <IconCheck size={14} /> : <IconX size={14} />}
+                  </ThemeIcon>
+                }
+              >
+                {item.title}{' '}
+                <Text span c="dimmed" size="xs">
+                  ({t(item.correct ? 'surveys.results.right' : 'surveys.results.wrong')})
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,19 @@
+import { Model, type Question } from 'survey-core';
+
+/**
+ * The same checks the server makes on closing (apps/server/src/modules/surveys/survey-runner.ts),
+ * run silently on a copy of the model so the applicant's page shows no errors before Next.
+ */
+export function silentSurveyProblems(model: object, data: Record<string, unknown>): string[] {
+  const survey = new Model(model);
+  survey.data = data;
+  const found = new Set<string>();
+  for (const page of survey.visiblePages) {
+    for (const q of page.questions.filter((x: Question) => x.isVisible)) {
+      const max = Number((q as unknown as { maxSelectedChoices?: number }).maxSelectedChoices ?? 0);
+      if (max > 0 && Array.isArray(q.value) && q.value.length > max) found.add('errors.surveys.tooManySelections');
+      else if (!q.isReadOnly && q.hasErrors(false)) found.add('applying.validation.surveyIncomplete');
+    }
+  }
+  return [...found];
+}

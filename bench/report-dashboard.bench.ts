@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { AccessTokens } from '../apps/server/src/modules/auth/access-tokens';
+import { createScratchDatabase } from './scale-data';
+import { type BenchResult, startBenchServer, summarize } from './support';
+
+const SUBMISSIONS = Number(process.env.BENCH_REPORT_SUBMISSIONS ?? 100_000);
+const REQUESTS = Number(process.env.BENCH_REPORT_REQUESTS ?? 60);
+
+/**
+ * One call with 100,000 submissions, each with an impact answer (4 of 17 SDGs, 2 outcomes,
+ * budget, SROI score) and a survey answer, written straight in SQL after the server migrated.
+ * The impact answers go through the report trigger exactly as the API's writes do.
+ */
+async function seedCall(databaseUrl: string, n: number) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    await c.query('begin');
+    const one = async (q: string, params: unknown[] = []) =>
+      (await c.query(q, params)).rows[0] as Record<string, string>;
+    const ct = await one(`insert into call_types (name, description) values ('Report bench', 'x') returning id`);
+    const step = async (name: string, type: string, sort: number, content: string) =>
+      (
+        await one(
+          `insert into steps (call_type_id, name, content, sort, step_type_id)
+           select $1, $2, $3, $4, id from step_types where name = $5 returning id`,
+          [ct.id, name, content, sort, type],
+        )
+      ).id;
+    const surveyStep = await step(
+      'Questionario',
+      'survey',
+      0,
+      JSON.stringify({ pages: [{ elements: [{ type: 'rating', name: 'nps', rateMin: 0, rateMax: 10 }] }] }),
+    );
+    const impactStep = await step(
+      'Impatto',
+      'miniDyi',
+      1,
+      JSON.stringify({ frameworkId: '00000000-0000-4000-8000-000000000001' }),
+    );
+    const call = await one(
+      `insert into calls (name, opening_at, closing_at, call_type_id)
+       values ('Bando grande', now() - interval '200 days', now() + interval '10 days', $1) returning id`,
+      [ct.id],
+    );
+    await c.query(
+      `insert into users (issuer, subject, email, first_name, last_name, roles)
+       select 'bench', 'r' || i, 'r' || i || '@bench.example', 'N', 'C', '{}' from generate_series(1, $1::int) i`,
+      [n],
+    );
+    const admin = await one(
+      `insert into users (issuer, subject, email, first_name, last_name, roles)
+       values ('bench', 'admin', 'admin@bench.example', 'Ada', 'Admin', '{admin}') returning id, email`,
+    );
+    await c.query(
+      `insert into organizations (owner_user_id, name, reg_number, street_name, city_name, country,
+                                  contact_name, contact_surname, contact_role, contact_email, personal_data)
+       select id, 'Ente ' || subject, '0123', 'Via Roma 1', 'Torino',
+              (array['IT','FR','DE','ES','PT'])[1 + (abs(hashtext(subject)) % 5)], 'A', 'B', 'C', 'a@b.example', true
+       from users where issuer = 'bench' and subject <> 'admin'`,
+    );
+    await c.query(
+      `insert into call_submissions (call_id, organization_id, created_by_user_id, closed, closed_at, created_at)
+       select $1, o.id, o.owner_user_id, r < 0.6, case when r < 0.6 then t.at + interval '3 days' end, t.at
+       from organizations o
+       cross join lateral (select random() as r, now() - random() * interval '200 days' as at) t`,
+      [call.id],
+    );
+    await c.query(
+      `insert into step_results (call_submission_id, step_id, content, score)
+       select cs.id, $1, json_build_object(
+                'budget', b, 'budgetSpent', 0,
+                'sdg', json_build_array(1 + (k % 17), 1 + ((k + 3) % 17), 1 + ((k + 7) % 17), 1 + ((k + 11) % 17)),
+                'selectedOutcomes', json_build_array(
+                   json_build_object('outcomeId', null, 'sdg', null, 'outcomeName', 'Esito ' || (k % 40),
+                     'stakeholderId', 's' || (k % 12), 'stakeholderName', 'Portatore ' || (k % 12),
+                     'customKey', 'abcdefghijk1', 'indicators', '[]'::json),
+                   json_build_object('outcomeId', null, 'sdg', null, 'outcomeName', 'Esito ' || (k % 23),
+                     'stakeholderId', 's' || (k % 7), 'stakeholderName', 'Portatore ' || (k % 7),
+                     'customKey', 'abcdefghijk2', 'indicators', '[]'::json)))::text,
+              random() * 12
+       from (select id, abs(hashtext(id::text)) as k, 1000 + (abs(hashtext(id::text)) % 100000) as b
+             from call_submissions where call_id = $2) cs`,
+      [impactStep, call.id],
+    );
+    await c.query(
+      `insert into step_results (call_submission_id, step_id, content)
+       select id, $1, json_build_object('nps', abs(hashtext(id::text)) % 11)::text from call_submissions where call_id = $2`,
+      [surveyStep, call.id],
+    );
+    const session = await one(
+      `insert into refresh_tokens (family_id, user_id, token_hash, expires_at)
+       values (gen_random_uuid(), $1, md5(random()::text), now() + interval '1 day') returning family_id`,
+      [admin.id],
+    );
+    await c.query('commit');
+    await c.query('analyze');
+    return {
+      callId: call.id ?? '',
+      admin: { id: admin.id ?? '', email: admin.email ?? '', sessionId: session.family_id ?? '' },
+    };
+  } finally {
+    await c.end();
+  }
+}
+
+async function timed(url: string, headers: Record<string, string>, count: number) {
+  const latencies: number[] = [];
+  const started = performance.now();
+  let failures = 0;
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (!res.ok) failures += 1;
+    latencies.push(performance.now() - t0);
+  }
+  return { failures, ...summarize(latencies, started) };
+}
+
+/**
+ * Issue 13: the call dashboard of a call with 100,000 submissions, on PostgreSQL: p95 < 300 ms.
+ * Measured 2026-11-22 on the shared 2-core machine (other work running): as served p50 28 ms,
+ * p95 150 ms; recomputed every request p50 625 ms, p95 730 ms; organization page p95 168 ms;
+ * survey report of 100,000 answers 0.2–5 s; CSV export of 100,000 rows 30–50 s (15 MB).
+ */
+export async function benchReportDashboard(): Promise<BenchResult[]> {
+  const database = await createScratchDatabase();
+  const secret = randomBytes(32).toString('hex');
+  const server = await startBenchServer({ databaseUrl: database.url, env: { AUTH_SECRET: secret } }).catch(
+    async (err: unknown) => {
+      await database.drop();
+      throw err;
+    },
+  );
+  try {
+    const seedStarted = performance.now();
+    const data = await seedCall(database.url, SUBMISSIONS);
+    const seedSeconds = Math.round((performance.now() - seedStarted) / 1000);
+    const tokens = new AccessTokens(secret);
+    const admin = {
+      authorization: `Bearer ${await tokens.sign({ userId: data.admin.id, email: data.admin.email, roles: ['admin'], sessionId: data.admin.sessionId })}`,
+    };
+    const dashboardUrl = `${server.url}/api/Report/GetCallDashboard?callId=${data.callId}`;
+    const check = await fetch(dashboardUrl, { headers: admin });
+    const body = (await check.json()) as { submissions: number };
+    if (body.submissions !== SUBMISSIONS) throw new Error(`dashboard counted ${body.submissions} submissions`);
+    await timed(dashboardUrl, admin, 5); // warm-up: JIT, pool, caches
+    const dashboard = await timed(dashboardUrl, admin, REQUESTS);
+    // Every request recomputed (the cache bypassed): what the first visitor of a minute waits.
+    const fresh = await timed(`${dashboardUrl}&fresh=true`, admin, Math.min(REQUESTS, 20));
+    const tableUrl = `${server.url}/api/Report/GetDashboardOrganizations?callId=${data.callId}&limit=25`;
+    const table = await timed(tableUrl, admin, REQUESTS);
+    const surveyUrl = `${server.url}/api/Report/GetSurveyReport?callId=${data.callId}&stepId=${await surveyStepId(database.url, data.callId)}`;
+    const survey = await timed(surveyUrl, admin, 3);
+    const csvStarted = performance.now();
+    const csv = await fetch(`${server.url}/api/Report/ExportSubmissions?callId=${data.callId}&format=csv`, {
+      headers: admin,
+    });
+    const csvBytes = (await csv.arrayBuffer()).byteLength;
+    const csvSeconds = Number(((performance.now() - csvStarted) / 1000).toFixed(1));
+    return [
+      {
+        name: `call dashboard, ${SUBMISSIONS} submissions, sequential requests (as served: reused for 60 s)`,
+        budget: 'p95 < 300 ms',
+        ok: dashboard.p95 < 300 && dashboard.failures === 0,
+        figures: { ...dashboard, seedSeconds },
+      },
+      {
+        name: `call dashboard recomputed on every request (fresh=true), ${SUBMISSIONS} submissions`,
+        budget: 'p95 < 1500 ms on the shared 2-core machine',
+        ok: fresh.p95 < 1500 && fresh.failures === 0,
+        figures: fresh,
+      },
+      {
+        name: 'dashboard organization table, page of 25',
+        budget: 'p95 < 300 ms',
+        ok: table.p95 < 300 && table.failures === 0,
+        figures: table,
+      },
+      {
+        name: `survey report (${SUBMISSIONS} answers read in pages) and CSV export`,
+        budget: 'recorded, no budget',
+        ok: survey.failures === 0 && csv.ok,
+        figures: { surveyP50: survey.p50, csvSeconds, csvMb: Math.round(csvBytes / 1e6) },
+      },
+    ];
+  } finally {
+    await server.stop();
+    await database.drop();
+  }
+}
+
+async function surveyStepId(url: string, callId: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const r = await c.query(
+      `select s.id from steps s join calls c on c.call_type_id = s.call_type_id join step_types st on st.id = s.step_type_id
+       where c.id = $1 and st.name = 'survey'`,
+      [callId],
+    );
+    return r.rows[0]?.id as string;
+  } finally {
+    await c.end();
+  }
+}

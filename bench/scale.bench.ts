@@ -1,0 +1,171 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { AccessTokens } from '../apps/server/src/modules/auth/access-tokens';
+import { createScratchDatabase, seedFunder } from './scale-data';
+import { type BenchResult, peakRss, rssMb, startBenchServer } from './support';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+/** A bare Fastify route answering `body`, in its own process. */
+async function startBare(body: string) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ic-bare-')), 'body.json');
+  fs.writeFileSync(file, body);
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child: ChildProcess = fork(path.join(import.meta.dirname, 'bare-server.ts'), {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, PORT: String(port), BARE_BODY_FILE: file },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', () => reject(new Error('bare server did not start')));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/bare`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    },
+  };
+}
+
+async function load(url: string, connections: number, headers: Record<string, string> = {}) {
+  const r = await autocannon({ url, connections, duration: SECONDS, headers });
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    failures: r.errors + r.timeouts + r.non2xx,
+  };
+}
+
+/**
+ * Issue 16 at a real funder's scale, on PostgreSQL: 1,000 calls and 100,000 submissions, the
+ * built server, and beside it a bare Fastify route serving the very same body (the ratio says how
+ * much of Fastify's own throughput our work leaves). The machine is shared: run it when idle.
+ */
+export async function benchScale(): Promise<BenchResult[]> {
+  const database = await createScratchDatabase();
+  const secret = randomBytes(32).toString('hex');
+  // A server that does not start must not leave its database behind.
+  const server = await startBenchServer({
+    databaseUrl: database.url,
+    env: { AUTH_SECRET: secret },
+    // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under the load.
+    nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+  }).catch(async (err: unknown) => {
+    await database.drop();
+    throw err;
+  });
+  const results: BenchResult[] = [];
+  try {
+    await new Promise((r) => setTimeout(r, 2000));
+    const idleMb = rssMb(server.pid);
+    const data = await seedFunder(database.url);
+    const tokens = new AccessTokens(secret);
+    const applicant = {
+      authorization: `Bearer ${await tokens.sign({ userId: data.applicant.id, email: data.applicant.email, roles: [], sessionId: data.applicant.sessionId })}`,
+      'x-organization-id': data.applicant.organizationId,
+    };
+    const admin = {
+      authorization: `Bearer ${await tokens.sign({ userId: data.admin.id, email: data.admin.email, roles: ['admin'], sessionId: data.admin.sessionId })}`,
+    };
+
+    // The applicant call list: one page of 20 cards.
+    const pageUrl = `${server.url}/api/Call/GetCallListUser?page=1&pageSize=20`;
+    const page = await fetch(pageUrl, { headers: applicant });
+    const pageBody = await page.text();
+    const total = Number(page.headers.get('x-total-count'));
+    const gzipped = await fetch(pageUrl, { headers: { ...applicant, 'accept-encoding': 'gzip' } });
+    const wholeList = await (await fetch(`${server.url}/api/Call/GetCallListUser`, { headers: applicant })).text();
+    const bare = await startBare(pageBody);
+    try {
+      await load(pageUrl, 10, applicant); // warm-up: JIT, pool, caches
+      let listPeakMb = 0;
+      for (const connections of [10, 100]) {
+        const { result: app, peakMb } = await peakRss(server.pid, () => load(pageUrl, connections, applicant));
+        listPeakMb = Math.max(listPeakMb, peakMb);
+        const yardstick = await load(bare.url, connections);
+        const ratio = Number((app.rps / yardstick.rps).toFixed(2));
+        const p99Target = connections === 100 ? 25 : Number.POSITIVE_INFINITY;
+        results.push({
+          name: `applicant call list, page of 20 of ${total} calls, ${connections} connections`,
+          budget: `${connections === 100 ? 'p99 < 25 ms, ' : ''}≥ 0.50 of bare Fastify (today: 3.74 MB whole list, 6.8 req/s, p99 2.2 s, 0.14 of bare)`,
+          ok: ratio >= 0.5 && app.p99 < p99Target && app.failures === 0,
+          figures: {
+            rps: app.rps,
+            p50: app.p50,
+            p99: app.p99,
+            failures: app.failures,
+            bareRps: yardstick.rps,
+            ratioToBare: ratio,
+            pageBytes: pageBody.length,
+            pageBytesGzip: Number(gzipped.headers.get('content-length') ?? (await gzipped.arrayBuffer()).byteLength),
+            wholeListBytes: wholeList.length,
+          },
+        });
+      }
+      results.push({
+        name: 'server memory (built server, PostgreSQL)',
+        budget: '≤ 200 MB RSS idle and under the call-list load (today: 215 MB idle, 589 MB under load)',
+        ok: idleMb <= 200 && listPeakMb <= 200,
+        figures: { idleRssMb: idleMb, peakRssUnderListLoadMb: listPeakMb },
+      });
+    } finally {
+      await bare.stop();
+    }
+
+    // The admin submissions tab: a page of 50 with a total, first and half-way down 100,000 rows.
+    const firstUrl = `${server.url}/api/Call/GetSubmissions?limit=50`;
+    const middleUrl = `${firstUrl}&cursor=${data.middleCursor}`;
+    const filteredUrl = `${firstUrl}&closed=true&search=ente%20u12`;
+    const middle = await fetch(middleUrl, { headers: admin });
+    if (!middle.ok || ((await middle.json()) as unknown[]).length !== 50)
+      throw new Error('the half-way page is not a full page');
+    const firstBody = await (await fetch(firstUrl, { headers: admin })).text();
+    const adminBare = await startBare(firstBody);
+    try {
+      await load(firstUrl, 4, admin); // warm-up
+      const { result: first, peakMb } = await peakRss(server.pid, () => load(firstUrl, 10, admin));
+      const deep = await load(middleUrl, 10, admin);
+      const filtered = await load(filteredUrl, 10, admin);
+      const yardstick = await load(adminBare.url, 10);
+      const deepRatio = Number((deep.p50 / Math.max(first.p50, 0.01)).toFixed(2));
+      results.push({
+        name: `admin GetSubmissions, page of 50 of ${data.counts.submissions} with total, 10 connections`,
+        budget:
+          'p99 < 50 ms on the first, the half-way and a filtered page; half-way p50 ≤ 1.5 × first (today: 42.3 MB, 2.76 s, no paging)',
+        ok:
+          first.p99 < 50 &&
+          deep.p99 < 50 &&
+          filtered.p99 < 50 &&
+          deepRatio <= 1.5 &&
+          first.failures + deep.failures + filtered.failures === 0,
+        figures: {
+          firstRps: first.rps,
+          firstP50: first.p50,
+          firstP99: first.p99,
+          halfwayP50: deep.p50,
+          halfwayP99: deep.p99,
+          filteredP99: filtered.p99,
+          halfwayToFirst: deepRatio,
+          bareRps: yardstick.rps,
+          ratioToBare: Number((first.rps / yardstick.rps).toFixed(2)),
+          peakRssMb: peakMb,
+        },
+      });
+    } finally {
+      await adminBare.stop();
+    }
+    return results;
+  } finally {
+    await server.stop();
+    if (process.env.BENCH_KEEP_DB) console.log(`kept ${database.url}`);
+    else await database.drop();
+  }
+}

@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiAs, createCallWithTextAndUpload } from '../support/api';
+import { expectAccessible } from '../support/axe';
+import { useBrowser } from '../support/journey';
+import { DEMO, signIn } from '../support/sign-in';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const IMAGES = path.resolve(import.meta.dirname, '../../docs/images');
+
+/** Presses Tab (or Shift+Tab) until the element has the focus, as a keyboard user would. */
+async function tabTo(page: Page, target: Locator, { max = 80, back = false } = {}) {
+  await target.waitFor();
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`could not reach ${target} with the keyboard in ${max} presses`);
+}
+
+async function typeInto(page: Page, target: Locator, text: string) {
+  await tabTo(page, target);
+  await page.keyboard.type(text);
+}
+
+/** WCAG 1.4.10: the page never scrolls sideways. */
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe('keyboard only and narrow screens (WCAG 2.1.1, 1.4.10)', () => {
+  const browser = useBrowser();
+
+  it('signs in, registers an organization, answers a text step, uploads a file and submits without a mouse', async () => {
+    const callName = `Bando Tastiera ${Date.now().toString(36)}`;
+    await createCallWithTextAndUpload(browser.baseUrl, callName);
+    // The demo applicant (the provider allows only a few sign-ups per address and quarter hour,
+    // and the other journeys use them): signs in, then registers a second organization.
+    const { context, page } = await browser.newPage();
+    await page.goto('/');
+    await tabTo(page, page.getByRole('link', { name: 'Accedi' }).first());
+    await page.keyboard.press('Enter');
+    await typeInto(page, page.getByLabel('E-mail', { exact: true }), DEMO.applicant.email);
+    await typeInto(page, page.getByLabel('Password', { exact: true }), DEMO.applicant.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/calls');
+
+    await page.goto('/register-org');
+    const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+    await typeInto(page, field("Nome dell'organizzazione"), 'Associazione Tastiera');
+    await typeInto(page, field('Partita IVA o codice fiscale'), '01234567890');
+    await typeInto(page, field('Indirizzo (via e numero civico)'), 'Via Dante 3');
+    await typeInto(page, field('Città'), 'Genova');
+    await typeInto(page, page.getByRole('combobox', { name: 'Paese', exact: true }), 'Italia');
+    await page.getByRole('option', { name: 'Italia', exact: true }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Paese', exact: true }).inputValue()).toBe('Italia');
+    await typeInto(page, field('Nome'), 'Marco');
+    await typeInto(page, field('Cognome'), 'Bianchi');
+    await typeInto(page, field("Ruolo nell'organizzazione"), 'Presidente');
+    await typeInto(page, field('E-mail'), 'marco@example.org');
+    await tabTo(page, page.getByRole('checkbox', { name: /Acconsento/ }));
+    await page.keyboard.press('Space');
+    const register = page.getByRole('main').getByRole('button', { name: 'Registra organizzazione' });
+    await expect.poll(() => register.isEnabled()).toBe(true);
+    await tabTo(page, register);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/org/list');
+    await page.getByRole('article', { name: 'Associazione Tastiera' }).waitFor();
+    // After the navigation, focus is on the page heading (announced by screen readers).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+
+    // Back to the calls through the side panel's link.
+    await tabTo(page, page.getByRole('navigation', { name: 'Navigazione' }).getByRole('link', { name: 'Bandi' }), {
+      back: true,
+    });
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/calls');
+    const card = page.getByTestId('call-card').filter({ hasText: callName });
+
+    // The wizard: the text step, then Next.
+    await tabTo(page, card.getByRole('button', { name: 'Candidati' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/call\/[0-9a-f-]{36}\/0\/0$/);
+    await typeInto(page, page.getByTestId('text-answer'), 'Laboratori serali per adulti, scritti da tastiera.');
+    await page.locator('[data-testid="save-status"][data-status="saved"]').waitFor();
+    await tabTo(page, page.getByRole('button', { name: 'Avanti' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/1\/0$/);
+    // Focus moved to the new step's heading.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Documenti');
+
+    // The upload: Enter on the button opens the file chooser.
+    const slot = page.getByTestId('slot-Budget');
+    await tabTo(page, slot.getByRole('button', { name: 'Scegli il file' }));
+    // Enter (or Space, as some browsers only activate on it) on the focused button opens the chooser.
+    const pressFor = async (key: string) => {
+      const chooser = page.waitForEvent('filechooser', { timeout: 8_000 }).catch(() => null);
+      await page.keyboard.press(key);
+      return chooser;
+    };
+    const chooser = (await pressFor('Enter')) ?? (await pressFor('Space'));
+    if (!chooser) throw new Error('neither Enter nor Space on "Scegli il file" opened the file chooser');
+    await chooser.setFiles({ name: 'Budget-Tastiera.pdf', mimeType: 'application/pdf', buffer: PDF });
+    // Uploaded names keep their case (issue 15).
+    await expect.poll(() => slot.getByTestId('uploaded-file-name').innerText()).toBe('Budget-Tastiera.pdf');
+    await expectAccessible(page, 'upload step, keyboard');
+
+    // Submit, confirm in the dialog, all by keyboard.
+    await tabTo(page, page.getByRole('button', { name: 'Invia la candidatura' }));
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await tabTo(page, dialog.getByRole('button', { name: 'Sì, invia' }));
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Grazie, candidatura inviata!' }).waitFor();
+    await context.close();
+  });
+
+  it('at 320 px the wizard and the admin calls tab do not scroll sideways (screenshots in docs/images)', async () => {
+    fs.mkdirSync(IMAGES, { recursive: true });
+    // The demo applicant's seeded, half-filled submission (first run, issue 15).
+    const me = await apiAs(browser.baseUrl, DEMO.applicant);
+    const orgs = await me<Array<{ id: string; name: string }>>('Organization/GetOrganizations');
+    const melo = orgs.find((o) => o.name === 'Cooperativa sociale Il Melo');
+    const calls = await me<Array<{ id: string; name: string }> | { items: Array<{ id: string; name: string }> }>(
+      'Call/GetCallListUser',
+    );
+    const community = (Array.isArray(calls) ? calls : calls.items).find((c) => c.name === 'Comunità che cura 2026');
+    expect(melo && community).toBeTruthy();
+    const submission = await me<{ id: string }>('Call/UpsertCallSubmission', 'POST', {
+      callId: community?.id,
+      organizationId: melo?.id,
+    });
+
+    const applicant = await browser.newPage();
+    await applicant.page.setViewportSize({ width: 320, height: 720 });
+    await signIn(applicant.page, DEMO.applicant);
+    await applicant.page.goto(`/call/${submission.id}/0/0`);
+    await expect.poll(() => applicant.page.getByTestId('text-answer').inputValue()).toContain('rete di vicinato');
+    await applicant.page.getByTestId('text-answer').waitFor();
+    expect(await horizontalOverflow(applicant.page)).toBeLessThanOrEqual(0);
+    await expectAccessible(applicant.page, 'wizard at 320 px');
+    await applicant.page.screenshot({ path: path.join(IMAGES, 'wizard-320.png'), fullPage: true });
+    await applicant.context.close();
+
+    const admin = await browser.newPage();
+    await admin.page.setViewportSize({ width: 320, height: 720 });
+    await signIn(admin.page, DEMO.admin);
+    await admin.page.goto('/admin?tab=calls');
+    await admin.page.getByTestId('call-row').first().waitFor();
+    expect(await horizontalOverflow(admin.page)).toBeLessThanOrEqual(0);
+    await expectAccessible(admin.page, 'admin calls tab at 320 px');
+    await admin.page.screenshot({ path: path.join(IMAGES, 'admin-calls-320.png'), fullPage: true });
+    await admin.context.close();
+  });
+});

@@ -1,0 +1,41 @@
+import type { ZodType } from 'zod';
+
+/** A step as the shared rules see it (the applicant's view has no answer key). */
+export type TStepLike = { content: string; expectedAnswers?: string | null };
+
+export type TContentCheck<T = unknown> = { ok: true; value: T } | { ok: false; issues: Array<{ path: string }> };
+
+/**
+ * Everything the shared code knows about one step type, looked up by name (`stepTypeDefinition`).
+ * Server and web add their own per-type modules (storage, scoring, components) on top of this,
+ * keyed by the same name: nothing else compares type names.
+ */
+export type TStepTypeDefinition = {
+  name: string;
+  /** The wizard's sub-steps (translation key suffixes); one unnamed sub-step when empty. */
+  subSteps: readonly string[];
+  /** Quiz steps exist but are not offered in the step-type picker (SPEC 3). */
+  hiddenInPicker: boolean;
+  /** The content of a step that just got this type. */
+  defaultContent: string;
+  /** Checks a step's content when an admin saves it; the parsed value on success. */
+  parseContent: (content: string) => TContentCheck;
+  /** The shape of a written answer (null: the type stores no answer written by the applicant). */
+  answerSchema: ZodType | null;
+  /** The answer is kept by the server (uploads): applicants cannot write it directly. */
+  serverKeptAnswer: boolean;
+  /**
+   * What keeps Next from leaving the sub-step (or, without a sub-step, the step from being
+   * submitted), as translation keys; the same checks the server makes on closing.
+   */
+  answerProblems: (step: TStepLike, content: string | undefined, subStep?: number) => string[];
+  /** What an applicant may see of the step's content (answer keys removed). */
+  applicantContent: (content: string) => string;
+  /** Whether the server computes and stores a score for answers of this type. */
+  scored: boolean;
+};
+
+/** Helpers for definitions that need nothing special. */
+export const anyContent = (content: string): TContentCheck => ({ ok: true, value: content });
+export const sameContent = (content: string) => content;
+export const noProblems = () => [] as string[];

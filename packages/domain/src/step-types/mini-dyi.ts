@@ -1,0 +1,63 @@
+import {
+  EMPTY_MINI_DYI,
+  IMPACT_ERRORS,
+  miniDyiAnswerProblems,
+  parseMiniDyiAnswer,
+  type TMiniDyiAnswer,
+  ZMiniDyiAnswer,
+} from '../impact';
+import { anyContent, sameContent, type TStepTypeDefinition } from './definition';
+
+/** SPEC 2: the impact step's six sub-steps, in order. */
+export const MINI_DYI_SUB_STEPS = ['introduction', 'budget', 'sdg', 'outcomes', 'indicators', 'customOutcome'] as const;
+
+/** Sub-step indices of MINI_DYI_SUB_STEPS. */
+export const MINI_DYI_SUB = { introduction: 0, budget: 1, sdg: 2, outcomes: 3, indicators: 4, custom: 5 } as const;
+
+export function miniDyiAnswerOf(content: string | undefined): TMiniDyiAnswer {
+  return parseMiniDyiAnswer(content) ?? EMPTY_MINI_DYI;
+}
+
+/** The sub-step where a problem of the answer is fixed. */
+function subStepOf(answer: TMiniDyiAnswer, path: string, messageKey: string): number {
+  if (path === 'budget' || path === 'budgetSpent') return MINI_DYI_SUB.budget;
+  if (path === 'sdg') return MINI_DYI_SUB.sdg;
+  if (messageKey === IMPACT_ERRORS.tooManyCustomOutcomes) return MINI_DYI_SUB.custom;
+  const m = /^selectedOutcomes\.(\d+)(?:\.(.*))?$/.exec(path);
+  if (!m) return MINI_DYI_SUB.outcomes;
+  const outcome = answer.selectedOutcomes[Number(m[1])];
+  if (outcome?.customKey !== null && outcome?.customKey !== undefined) return MINI_DYI_SUB.custom;
+  // SPEC 5: the stakeholder check runs at sub-steps 4 and 5 (indices 3 and 4).
+  if (m[2]?.startsWith('indicators')) return MINI_DYI_SUB.indicators;
+  return MINI_DYI_SUB.outcomes;
+}
+
+/**
+ * What keeps Next from leaving the given sub-step of an impact step (the problems of this and the
+ * earlier sub-steps), or, without a sub-step, the whole step from being submitted. Translation keys.
+ */
+export function miniDyiProblems(content: string | undefined, subStep?: number): string[] {
+  const answer = miniDyiAnswerOf(content);
+  const whole = subStep === undefined;
+  const problems = miniDyiAnswerProblems(answer, { complete: whole });
+  const keys = problems
+    .filter((p) => whole || subStepOf(answer, p.path, p.messageKey) <= subStep)
+    .map((p) => p.messageKey);
+  if (!whole && subStep >= MINI_DYI_SUB.budget && answer.budget === null) keys.push(IMPACT_ERRORS.budgetRequired);
+  return [...new Set(keys)];
+}
+
+/** The impact design (SPEC 2, 5): six sub-steps; the server stores its SROI estimate as the score. */
+export const miniDyiStepType: TStepTypeDefinition = {
+  name: 'miniDyi',
+  subSteps: MINI_DYI_SUB_STEPS,
+  hiddenInPicker: false,
+  defaultContent: '',
+  // The impact feature owns the content's shape (framework id, SROI parameters) and checks it.
+  parseContent: anyContent,
+  answerSchema: ZMiniDyiAnswer,
+  serverKeptAnswer: false,
+  answerProblems: (_step, content, subStep) => miniDyiProblems(content, subStep),
+  applicantContent: sameContent,
+  scored: true,
+};

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { TContentCheck, TStepTypeDefinition } from './definition';
+import { isJsonObject, parseJson, parseJsonObject, type TJsonObject } from './json';
+
+/** A survey answer is SurveyJS's answer data: one JSON object keyed by question name. */
+export const ZSurveyAnswer = z.record(z.string(), z.unknown());
+
+/** A step's SurveyJS model: a JSON object (an empty content means "not built yet"). */
+export function parseSurveyModel(content: string): TJsonObject | null {
+  return parseJsonObject(content);
+}
+
+export function surveyAnswerOf(content: string | undefined): TJsonObject | null {
+  return parseJsonObject(content);
+}
+
+/** Admins save any SurveyJS JSON object unchanged; anything else (not JSON, an array) is refused. */
+export function checkSurveyContent(content: string): TContentCheck {
+  if (content.trim() === '') return { ok: true, value: content };
+  return isJsonObject(parseJson(content)) ? { ok: true, value: content } : { ok: false, issues: [{ path: '' }] };
+}
+
+/** Removes every `correctAnswer` from a model, at any depth (pages, panels, dynamic panels, matrices). */
+export function stripCorrectAnswers(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripCorrectAnswers);
+  if (!isJsonObject(value)) return value;
+  const out: TJsonObject = {};
+  for (const [key, v] of Object.entries(value)) if (key !== 'correctAnswer') out[key] = stripCorrectAnswers(v);
+  return out;
+}
+
+/** The model without answer keys, as a string; unreadable content is passed on as it is (it holds none). */
+export function applicantSurveyContent(content: string): string {
+  const model = parseJson(content);
+  return model === undefined ? content : JSON.stringify(stripCorrectAnswers(model));
+}
+
+/** A survey step is complete when it has an answer; its questions are checked by SurveyJS itself. */
+export function surveyAnswerProblems(content: string | undefined): string[] {
+  return surveyAnswerOf(content) ? [] : ['applying.validation.surveyIncomplete'];
+}
+
+/** SPEC 3, 5: a SurveyJS form; validated by completing its last page. */
+export const surveyStepType: TStepTypeDefinition = {
+  name: 'survey',
+  subSteps: [],
+  hiddenInPicker: false,
+  defaultContent: '',
+  parseContent: checkSurveyContent,
+  answerSchema: ZSurveyAnswer,
+  serverKeptAnswer: false,
+  answerProblems: (_step, content) => surveyAnswerProblems(content),
+  applicantContent: applicantSurveyContent,
+  scored: false,
+};
