@@ -136,7 +136,9 @@ describe('paged lists (SPEC 7 GetCallListUser, GetSubmissions)', () => {
         for (const email of emails) {
           const [row] = await t.database.db
             .select({ ok: sql<boolean>`${visibleTo(email)}` })
-            .from(sql`(select false as draft, true as is_user_filter_enable, ${userFilterEmail}::text as user_filter_email) as calls`);
+            .from(
+              sql`(select false as draft, true as is_user_filter_enable, ${userFilterEmail}::text as user_filter_email) as calls`,
+            );
           expect(row?.ok, `${email} in "${userFilterEmail}"`).toBe(
             emailAllowedByFilter({ isUserFilterEnable: true, userFilterEmail }, email),
           );

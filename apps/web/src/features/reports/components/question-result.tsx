@@ -161,7 +161,7 @@ export function QuestionResult({ q }: { q: TQuestionResult }) {
       const colors = ['blue.6', 'teal.6', 'yellow.6', 'orange.6', 'red.6', 'grape.6', 'cyan.6', 'lime.6'];
       const data = q.rows.map((r) => ({
         row: surveyText(r.label, lang),
-        ...Object.fromEntries(q.columns.map((c, i) => [`c${i}`, r.counts[i] ?? 0])),
+        ...Object.fromEntries(q.columns.map((_c, i) => [`c${i}`, r.counts[i] ?? 0])),
       }));
       return (
         <ChartCard
