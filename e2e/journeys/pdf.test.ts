@@ -58,9 +58,11 @@ describe('the application PDF', () => {
     await api('FileUpload/UploadFile', 'POST', form);
 
     await signIn(page, person);
-    // Work for the new organization, so the call list shows its (closed) submission.
+    // Work for the new organization, so the call list shows its (closed) submission. The selector is
+    // clicked once the list has settled: a click while the selection is still being restored is lost.
+    await page.getByText(/^Mostrati \d+ bandi su \d+$/).waitFor();
     await page.getByRole('combobox', { name: 'Stai lavorando per' }).click();
-    await page.getByRole('option', { name: orgName }).click();
+    await page.getByRole('option', { name: orgName, exact: true }).click();
     await expect.poll(() => page.getByRole('combobox', { name: 'Stai lavorando per' }).inputValue()).toBe(orgName);
     await page.goto(`/call/${submission.id}/1/0`);
     await page.getByText('budget-alberi.pdf').waitFor();
