@@ -29,7 +29,30 @@ async function typeInto(page: Page, target: Locator, text: string) {
 const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-describe('keyboard only and narrow screens (WCAG 2.1.1, 1.4.10)', () => {
+/**
+ * WCAG 1.4.4: text that the page cuts with an ellipsis is text a reader at 200 % loses. Lists what is
+ * clipped (text-overflow: ellipsis and wider than its box), so a failure names it.
+ */
+const clippedTexts = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        return style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1 && el.innerText.trim() !== '';
+      })
+      .map((el) => el.innerText.trim()),
+  );
+
+/**
+ * Text at 200 %, as the browser's font-size setting makes it (16 px → 32 px): rem sizes and the em
+ * breakpoints of the layout both follow it, as they do for a reader who set it.
+ */
+async function textAt200(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+}
+
+describe('keyboard only and narrow screens (WCAG 2.1.1, 1.4.10, 1.4.4)', () => {
   const browser = useBrowser();
 
   it('signs in, registers an organization, answers a text step, uploads a file and submits without a mouse', async () => {
@@ -153,6 +176,50 @@ describe('keyboard only and narrow screens (WCAG 2.1.1, 1.4.10)', () => {
     expect(await horizontalOverflow(admin.page)).toBeLessThanOrEqual(0);
     await expectAccessible(admin.page, 'admin calls tab at 320 px');
     await admin.page.screenshot({ path: path.join(IMAGES, 'admin-calls-320.png'), fullPage: true });
+    await admin.context.close();
+  });
+
+  it('with text at 200 % the calls, the wizard, the organizations and the admin calls tab stay whole', async () => {
+    const me = await apiAs(browser.baseUrl, DEMO.applicant);
+    const orgs = await me<Array<{ id: string; name: string }>>('Organization/GetOrganizations');
+    const melo = orgs.find((o) => o.name === 'Cooperativa sociale Il Melo');
+    const calls = await me<Array<{ id: string; name: string }> | { items: Array<{ id: string; name: string }> }>(
+      'Call/GetCallListUser',
+    );
+    const community = (Array.isArray(calls) ? calls : calls.items).find((c) => c.name === 'Comunità che cura 2026');
+    const submission = await me<{ id: string }>('Call/UpsertCallSubmission', 'POST', {
+      callId: community?.id,
+      organizationId: melo?.id,
+    });
+
+    const applicant = await browser.newPage();
+    await applicant.page.setViewportSize({ width: 1280, height: 800 });
+    await textAt200(applicant.page);
+    await signIn(applicant.page, DEMO.applicant);
+    const check = async (page: Page, name: string) => {
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px');
+      expect(await horizontalOverflow(page), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+      expect(await clippedTexts(page), `${name} cuts text`).toEqual([]);
+      if (process.env.SHOT_DIR) await page.screenshot({ path: path.join(process.env.SHOT_DIR, `${name}-200.png`) });
+    };
+    await applicant.page.goto('/calls');
+    await applicant.page.getByRole('heading', { name: 'Comunità che cura 2026' }).waitFor();
+    await check(applicant.page, 'calls');
+    await applicant.page.goto(`/call/${submission.id}/0/0`);
+    await applicant.page.getByTestId('text-answer').waitFor();
+    await check(applicant.page, 'wizard');
+    await applicant.page.goto('/org/list');
+    await applicant.page.getByText('Cooperativa sociale Il Melo').first().waitFor();
+    await check(applicant.page, 'organizations');
+    await applicant.context.close();
+
+    const admin = await browser.newPage();
+    await admin.page.setViewportSize({ width: 1280, height: 800 });
+    await textAt200(admin.page);
+    await signIn(admin.page, DEMO.admin);
+    await admin.page.goto('/admin?tab=calls');
+    await admin.page.getByTestId('call-row').first().waitFor();
+    await check(admin.page, 'admin-calls');
     await admin.context.close();
   });
 });
