@@ -1,4 +1,4 @@
-import { isEmptyId, type TConfig } from '@impact/domain';
+import type { TConfig } from '@impact/domain';
 import { hasReport } from '../reports/has-report';
 
 export { hasReport };

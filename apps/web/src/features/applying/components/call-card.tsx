@@ -1,6 +1,6 @@
 import { parseServerDate, type TUserCallListItem } from '@impact/domain';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconCalendar, IconChartBar, IconDownload, IconFileTypePdf } from '@tabler/icons-react';
+import { IconCalendar, IconChartBar, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SafeHtml } from '../../../components/safe-html';
