@@ -3,7 +3,6 @@ import {
   TOTAL_COUNT_HEADER,
   ZCallDashboard,
   ZCallDashboardQuery,
-  ZCallDashboardRequest,
   ZDashboardOrganization,
   ZDashboardOrganizationsQuery,
   ZExportQuery,
@@ -29,8 +28,8 @@ export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
 
   app.get(
     '/Report/GetCallDashboard',
-    { schema: { tags, querystring: ZCallDashboardRequest, response: { 200: ZCallDashboard } } },
-    (request) => callDashboard(db, request.query.callId, { fresh: request.query.fresh === 'true' }),
+    { schema: { tags, querystring: ZCallDashboardQuery, response: { 200: ZCallDashboard } } },
+    (request) => callDashboard(db, request.query.callId),
   );
 
   app.get(
