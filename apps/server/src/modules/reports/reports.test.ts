@@ -223,9 +223,11 @@ describe('reports', () => {
     expect(english.body).toContain('Questionario · How likely are you to recommend us?');
   });
 
-  it('XLSX: one row per submission, text cells never formulas', async () => {
+  it('XLSX (streamed): one row per submission, accents intact, text cells never formulas', async () => {
     const res = await get(`/api/Report/ExportSubmissions?callId=${call.id}&format=xlsx`);
     expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toContain('.xlsx');
     const book = XLSX.read(res.rawPayload, { type: 'buffer', cellFormula: true });
     const sheet = book.Sheets[book.SheetNames[0] ?? ''];
     if (!sheet) throw new Error('no sheet');
@@ -236,6 +238,8 @@ describe('reports', () => {
     const evil = cells.find(([, c]) => String((c as XLSX.CellObject).v).includes('HYPERLINK'));
     expect(String((evil?.[1] as XLSX.CellObject | undefined)?.v).startsWith("'=")).toBe(true);
     expect(JSON.stringify(rows)).toContain('Coopérative Été');
+    expect(JSON.stringify(rows)).toContain('Nota 0 — già');
+    expect(rows[0]).toContain('Questionario · Ci raccomanderesti?');
   });
 
   it('survey steps of the call, and the results of closed submissions (open ones on request)', async () => {

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { requireAdmin } from '../../plugins/authentication';
 import { callDashboard } from './dashboard';
-import { attachmentHeader, csvStream, xlsxBuffer } from './export-files';
+import { attachmentHeader, csvStream, xlsxFileStream } from './export-files';
 import { exportRows } from './export-rows';
 import { dashboardOrganizations } from './organizations-page';
 import { surveyReport, surveySteps } from './survey-report';
@@ -52,7 +52,13 @@ export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
 
   app.get(
     '/Report/ExportSubmissions',
-    { schema: { tags, summary: 'Every submission of a call, flattened, as CSV or XLSX', querystring: ZExportQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Every submission of a call, flattened, as CSV or XLSX, streamed',
+        querystring: ZExportQuery,
+      },
+    },
     async (request, reply) => {
       const { callId, format, closedOnly, language } = request.query;
       const exported = await exportRows(db, { callId, closedOnly: closedOnly === 'true', language: language ?? 'it' });
@@ -64,7 +70,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
         return reply.send(csvStream(exported.rows));
       }
       reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      return reply.send(await xlsxBuffer(exported.rows, exported.callName));
+      return reply.send(xlsxFileStream(exported.rows, exported.callName));
     },
   );
 
