@@ -124,7 +124,7 @@ describe('reports', () => {
           sql`select dimension, key, count, amount::text as amount from report_tallies
               where call_id = ${call.id} order by dimension, key`,
         )
-      ).rows;
+      ).rows as Array<{ dimension: string; key: string; count: number; amount: string }>;
     const before = await dashboard();
     const rows = await t.database.db.select().from(reportImpactAnswers).where(eq(reportImpactAnswers.callId, call.id));
     expect(rows).toHaveLength(4);
