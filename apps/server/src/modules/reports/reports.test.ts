@@ -7,6 +7,7 @@ import { createOrganization } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
 import { callSubmissions, organizations, reportImpactAnswers, stepResults } from '../../db/schema';
 import { answerCall, createReportCall, impactAnswer } from './report-fixtures';
+import { rows } from './sql-rows';
 
 type Who = Awaited<ReturnType<typeof signInAs>>;
 
@@ -118,16 +119,18 @@ describe('reports', () => {
       );
       return d;
     };
-    const tallies = async () =>
-      (
-        await t.database.db.execute(
-          sql`select dimension, key, count, amount::text as amount from report_tallies
-              where call_id = ${call.id} order by dimension, key`,
-        )
-      ).rows as Array<{ dimension: string; key: string; count: number; amount: string }>;
+    const tallies = () =>
+      rows<{ dimension: string; key: string; count: number; amount: string }>(
+        t.database.db,
+        sql`select dimension, key, count, amount::text as amount from report_tallies
+            where call_id = ${call.id} order by dimension, key`,
+      );
     const before = await dashboard();
-    const rows = await t.database.db.select().from(reportImpactAnswers).where(eq(reportImpactAnswers.callId, call.id));
-    expect(rows).toHaveLength(4);
+    const copies = await t.database.db
+      .select()
+      .from(reportImpactAnswers)
+      .where(eq(reportImpactAnswers.callId, call.id));
+    expect(copies).toHaveLength(4);
 
     // A new submission through the API: the very next read counts it (no cache to wait out).
     const who = await signInAs(t.database.db, { email: 'late@x.example' });
