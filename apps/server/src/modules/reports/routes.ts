@@ -67,10 +67,10 @@ export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
       reply.header('content-disposition', attachmentHeader(name, format));
       if (format === 'csv') {
         reply.type('text/csv; charset=utf-8');
-        return reply.send(csvStream(exported.rows));
+        return reply.send(csvStream(exported.pages));
       }
       reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      return reply.send(xlsxFileStream(exported.rows, exported.callName));
+      return reply.send(xlsxFileStream(exported.pages, exported.callName));
     },
   );
 

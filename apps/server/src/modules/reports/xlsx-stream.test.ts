@@ -4,11 +4,13 @@ import type { Cell } from './export-rows';
 import { columnName, escapeXml, xlsxStream } from './xlsx-stream';
 
 async function workbook(rows: Cell[][], sheetName = 'Bando') {
-  async function* source() {
-    yield* rows;
+  // The header alone, then pages of 1,000 rows, as export-rows.ts hands them over.
+  async function* pages(format: (rows: Cell[][]) => string) {
+    yield format(rows.slice(0, 1));
+    for (let i = 1; i < rows.length; i += 1_000) yield format(rows.slice(i, i + 1_000));
   }
   const parts: Buffer[] = [];
-  for await (const c of xlsxStream(source(), sheetName)) parts.push(c);
+  for await (const c of xlsxStream(pages, sheetName)) parts.push(c);
   return XLSX.read(Buffer.concat(parts), { type: 'buffer', cellFormula: true, cellStyles: true });
 }
 

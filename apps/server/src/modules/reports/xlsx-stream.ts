@@ -1,15 +1,15 @@
 import { neutraliseCell } from '@impact/domain';
 import { zipStream } from '../../lib/zip-stream';
-import type { Cell } from './export-rows';
+import type { Cell, ExportedRows } from './export-rows';
 
 /**
- * An XLSX workbook of one sheet, written row by row as the rows arrive: an XLSX is a ZIP of XML
+ * An XLSX workbook of one sheet, written page by page as the pages are read: an XLSX is a ZIP of XML
  * parts, and the sheet part is deflated while it is produced (lib/zip-stream.ts). Text goes in
  * inline strings (t="inlineStr"), so there is no shared-strings table to hold in memory; it is
  * never a formula, and is neutralised too, so the file stays inert if it is saved again as CSV.
  * The first row (the header) is bold and frozen.
  */
-export function xlsxStream(rows: AsyncIterable<Cell[]>, sheetName: string): AsyncGenerator<Buffer> {
+export function xlsxStream(pages: ExportedRows['pages'], sheetName: string): AsyncGenerator<Buffer> {
   const part = (xml: string) => [Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${xml}`)];
   return zipStream([
     { name: '[Content_Types].xml', data: part(CONTENT_TYPES) },
@@ -17,32 +17,30 @@ export function xlsxStream(rows: AsyncIterable<Cell[]>, sheetName: string): Asyn
     { name: 'xl/workbook.xml', data: part(workbook(sheetName)) },
     { name: 'xl/_rels/workbook.xml.rels', data: part(WORKBOOK_RELS) },
     { name: 'xl/styles.xml', data: part(STYLES) },
-    { name: 'xl/worksheets/sheet1.xml', data: sheetXml(rows) },
+    { name: 'xl/worksheets/sheet1.xml', data: sheetXml(pages) },
   ]);
 }
 
-/** Chunks of about this many characters go to the deflater (one per row would be slow). */
-const CHUNK = 64 * 1024;
 /** Excel refuses (offers to "repair") a cell with more text than this. */
 const MAX_CELL_TEXT = 32_767;
 
-async function* sheetXml(rows: AsyncIterable<Cell[]>): AsyncGenerator<Buffer> {
-  let out =
+async function* sheetXml(pages: ExportedRows['pages']): AsyncGenerator<Buffer> {
+  yield Buffer.from(
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
-    `<worksheet xmlns="${MAIN}"><sheetViews><sheetView workbookViewId="0">` +
-    '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetData>';
+      `<worksheet xmlns="${MAIN}"><sheetViews><sheetView workbookViewId="0">` +
+      '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetData>',
+    'utf8',
+  );
   let r = 0;
-  for await (const row of rows) {
-    r += 1;
-    out += `<row r="${r}">`;
-    for (const [i, value] of row.entries()) out += cellXml(value, `${columnName(i)}${r}`, r === 1);
-    out += '</row>';
-    if (out.length >= CHUNK) {
-      yield Buffer.from(out, 'utf8');
-      out = '';
-    }
-  }
-  yield Buffer.from(`${out}</sheetData></worksheet>`, 'utf8');
+  const rowsXml = (rows: Cell[][]) =>
+    rows
+      .map((row) => {
+        r += 1;
+        return `<row r="${r}">${row.map((value, i) => cellXml(value, `${columnName(i)}${r}`, r === 1)).join('')}</row>`;
+      })
+      .join('');
+  for await (const text of pages(rowsXml)) yield Buffer.from(text, 'utf8');
+  yield Buffer.from('</sheetData></worksheet>', 'utf8');
 }
 
 function cellXml(value: Cell, ref: string, header: boolean): string {
