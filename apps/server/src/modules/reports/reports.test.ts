@@ -8,6 +8,7 @@ import { signInAs } from '../../../test/sign-in';
 import { callSubmissions, organizations, reportImpactAnswers, stepResults } from '../../db/schema';
 import { answerCall, createReportCall, impactAnswer } from './report-fixtures';
 import { rows } from './sql-rows';
+import { foldTallies } from './tallies';
 
 type Who = Awaited<ReturnType<typeof signInAs>>;
 
@@ -181,6 +182,21 @@ describe('reports', () => {
     await t.database.db.execute(sql`select report_tallies_rebuild(${call.id}::uuid)`);
     expect(await tallies()).toEqual(afterDelete);
     expect(afterDelete.some((r) => Number(r.count) === 0)).toBe(false);
+  });
+
+  it('the background fold takes the pending changes of every call, and the next read agrees', async () => {
+    const who = await signInAs(t.database.db, { email: 'bg@x.example' });
+    const org = await createOrganization(t.app, who.headers, 'Di passaggio');
+    const impact = impactAnswer([9], 50, [{ name: 'More jobs', stakeholder: 'Youth', target: 1, proxy: 1 }]);
+    const id = await answerCall(t.app, who.headers, org, call, { nps: 1 }, impact, true);
+    const pending = () => rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from report_tally_deltas`);
+    expect((await pending())[0]?.n).toBeGreaterThan(0);
+    expect(await foldTallies(t.database.db, null)).toBeGreaterThan(0);
+    expect((await pending())[0]?.n).toBe(0);
+    const d = ZCallDashboard.parse((await get(`/api/Report/GetCallDashboard?callId=${call.id}`)).json());
+    expect(d).toMatchObject({ submissions: 5, closed: 4 });
+    expect(d.sdgs.find((x) => x.sdg === 9)).toEqual({ sdg: 9, count: 1, budget: 50 });
+    await t.database.db.delete(callSubmissions).where(eq(callSubmissions.id, id));
   });
 
   it('the SQL of the tallies uses the SROI thresholds of the domain', () => {

@@ -6,36 +6,48 @@ import { rows } from './sql-rows';
 const FOLD_BATCH = 50_000;
 
 /**
- * Folds the call's pending report_tally_deltas into report_tallies (migration "report-tallies").
- * Each batch is one statement: the deltas are deleted and their sums added, so a delta counts
- * once even when two readers fold at the same time (the second waits on the rows the first is
- * deleting, then skips them). Keys that dropped to zero are removed: autosave of a typed-in
- * outcome name leaves one per keystroke. Cost: proportional to the writes since the last fold.
+ * Folds pending report_tally_deltas into report_tallies (migration "report-tallies"): the call's
+ * when a dashboard is read, every call's in the background (background-jobs.ts), so the deltas of
+ * a busy call never pile up between two readings. Each batch is one statement: the deltas are
+ * deleted and their sums added, so a delta counts once even when two folds run at the same time
+ * (the second waits on the rows the first is deleting, then skips them). Keys that dropped to
+ * zero are removed: autosave of a typed-in outcome name leaves one per keystroke. Cost:
+ * proportional to the writes since the last fold.
  */
-export async function foldTallies(db: Db, callId: string): Promise<number> {
+export async function foldTallies(db: Db, callId: string | null): Promise<number> {
   let folded = 0;
+  const touched = new Set<string>();
+  const ofCall = callId ? sql`where call_id = ${callId}` : sql``;
   for (;;) {
-    const [moved] = await rows<{ moved: number }>(
+    const calls = await rows<{ callId: string; moved: number }>(
       db,
       sql`with moved as (
             delete from report_tally_deltas
-            where ctid = any(array(select ctid from report_tally_deltas where call_id = ${callId} limit ${FOLD_BATCH}))
-            returning dimension, key, count, amount
+            where ctid = any(array(select ctid from report_tally_deltas ${ofCall} limit ${FOLD_BATCH}))
+            returning call_id, dimension, key, count, amount
           ), added as (
             insert into report_tallies (call_id, dimension, key, count, amount)
-            select ${callId}, dimension, key, sum(count), sum(amount) from moved
-            group by dimension, key order by dimension, key
+            select call_id, dimension, key, sum(count), sum(amount) from moved
+            group by call_id, dimension, key order by call_id, dimension, key
             on conflict (call_id, dimension, key) do update
               set count = report_tallies.count + excluded.count, amount = report_tallies.amount + excluded.amount
           )
-          select (select count(*) from moved)::int as moved`,
+          select call_id as "callId", count(*)::int as moved from moved group by call_id`,
     );
-    const n = moved?.moved ?? 0;
+    let n = 0;
+    for (const c of calls) {
+      n += c.moved;
+      touched.add(c.callId);
+    }
     folded += n;
     if (n < FOLD_BATCH) break;
   }
-  if (folded > 0) {
-    await db.execute(sql`delete from report_tallies where call_id = ${callId} and count = 0 and amount = 0`);
+  if (touched.size > 0) {
+    const ids = sql.join(
+      [...touched].map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    await db.execute(sql`delete from report_tallies where call_id in (${ids}) and count = 0 and amount = 0`);
   }
   return folded;
 }
