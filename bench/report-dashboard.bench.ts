@@ -186,7 +186,7 @@ async function pendingDeltas(databaseUrl: string) {
  * pre-aggregated by triggers, migration report-tallies). The exports stream: on a server whose
  * heap is capped at 128 MB, the resident memory grows < 60 MB while 100,000 rows go out as CSV
  * or XLSX.
- * Measured 2026-11-24 on the shared 2-core machine: see the figures in docs/ARCHITECTURE.md.
+ * Measured 2026-11-24 on the shared 2-core machine: figures in docs/OPERATIONS.md ("Reports").
  */
 export async function benchReportDashboard(): Promise<BenchResult[]> {
   const database = await createScratchDatabase();
