@@ -2,17 +2,19 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { AccessTokens } from '../apps/server/src/modules/auth/access-tokens';
 import { createScratchDatabase } from './scale-data';
-import { type BenchResult, startBenchServer, summarize } from './support';
+import { type BenchResult, peakRss, rssMb, startBenchServer, summarize } from './support';
 
 const SUBMISSIONS = Number(process.env.BENCH_REPORT_SUBMISSIONS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REPORT_REQUESTS ?? 60);
+/** The heap cap of the server that measures the exports (--max-old-space-size). */
+const EXPORT_HEAP_MB = 128;
 
 /**
  * One call with 100,000 submissions, each with an impact answer (4 of 17 SDGs, 2 outcomes,
  * budget, SROI score) and a survey answer, written straight in SQL after the server migrated.
  * The impact answers go through the report trigger exactly as the API's writes do.
  */
-async function seedCall(databaseUrl: string, n: number) {
+export async function seedCall(databaseUrl: string, n: number) {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
@@ -65,7 +67,9 @@ async function seedCall(databaseUrl: string, n: number) {
       `insert into call_submissions (call_id, organization_id, created_by_user_id, closed, closed_at, created_at)
        select $1, o.id, o.owner_user_id, r < 0.6, case when r < 0.6 then t.at + interval '3 days' end, t.at
        from organizations o
-       cross join lateral (select random() as r, now() - random() * interval '200 days' as at) t`,
+       -- Correlated (o.id), so drawn per organization: uncorrelated, PostgreSQL draws it once and
+       -- every submission would be started the same day, all closed or none.
+       cross join lateral (select random() as r, now() - random() * interval '200 days' as at where o.id is not null) t`,
       [call.id],
     );
     await c.query(
@@ -99,6 +103,7 @@ async function seedCall(databaseUrl: string, n: number) {
     await c.query('analyze');
     return {
       callId: call.id ?? '',
+      impactStepId: impactStep ?? '',
       admin: { id: admin.id ?? '', email: admin.email ?? '', sessionId: session.family_id ?? '' },
     };
   } finally {
@@ -120,11 +125,68 @@ async function timed(url: string, headers: Record<string, string>, count: number
   return { failures, ...summarize(latencies, started) };
 }
 
+/** Peak growth of the server's resident memory while one export is downloaded (read as it comes). */
+async function exportFigures(url: string, headers: Record<string, string>, pid: number) {
+  const before = rssMb(pid);
+  const started = performance.now();
+  const { result: bytes, peakMb } = await peakRss(pid, async () => {
+    const res = await fetch(url, { headers });
+    if (!res.ok || !res.body) throw new Error(`export answered ${res.status}`);
+    let n = 0;
+    for await (const chunk of res.body) n += (chunk as Uint8Array).byteLength;
+    return n;
+  });
+  return {
+    seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
+    mb: Math.round(bytes / 1e6),
+    rssBeforeMb: before,
+    rssGrowthMb: peakMb - before,
+  };
+}
+
 /**
- * Issue 13: the call dashboard of a call with 100,000 submissions, on PostgreSQL: p95 < 300 ms.
- * Measured 2026-11-22 on the shared 2-core machine (other work running): as served p50 28 ms,
- * p95 150 ms; recomputed every request p50 625 ms, p95 730 ms; organization page p95 168 ms;
- * survey report of 100,000 answers 0.2–5 s; CSV export of 100,000 rows 30–50 s (15 MB).
+ * The writes an officer's dashboard must reflect at once: a submission closed, an impact answer
+ * rewritten (other SDGs, budget and score), a submission deleted with its answers.
+ */
+async function change(databaseUrl: string, data: { callId: string; impactStepId: string }, i: number) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query(
+      'select id from call_submissions where call_id = $1 and not closed order by id offset $2 limit 1',
+      [data.callId, i * 7],
+    );
+    const id = rows[0]?.id as string;
+    if (i % 3 === 0) await c.query('update call_submissions set closed = true, closed_at = now() where id = $1', [id]);
+    if (i % 3 === 1)
+      await c.query(
+        `update step_results set content = jsonb_set(jsonb_set(content::jsonb, '{sdg}', '[2, 9]'), '{budget}', '4321')::text,
+                score = 3.5 where call_submission_id = $1 and step_id = $2`,
+        [id, data.impactStepId],
+      );
+    if (i % 3 === 2) await c.query('delete from call_submissions where id = $1', [id]);
+  } finally {
+    await c.end();
+  }
+}
+
+async function pendingDeltas(databaseUrl: string) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    return Number((await c.query('select count(*)::int as n from report_tally_deltas')).rows[0]?.n ?? 0);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * Issue 13: the call dashboard of a call with 100,000 submissions, on PostgreSQL: p95 < 300 ms for
+ * every request, including the first one after a change (there is no cache: the figures are kept
+ * pre-aggregated by triggers, migration report-tallies). The exports stream: on a server whose
+ * heap is capped at 128 MB, the resident memory grows < 60 MB while 100,000 rows go out as CSV
+ * or XLSX.
+ * Measured 2026-11-24 on the shared 2-core machine: figures in docs/OPERATIONS.md ("Reports").
  */
 export async function benchReportDashboard(): Promise<BenchResult[]> {
   const database = await createScratchDatabase();
@@ -144,35 +206,72 @@ export async function benchReportDashboard(): Promise<BenchResult[]> {
       authorization: `Bearer ${await tokens.sign({ userId: data.admin.id, email: data.admin.email, roles: ['admin'], sessionId: data.admin.sessionId })}`,
     };
     const dashboardUrl = `${server.url}/api/Report/GetCallDashboard?callId=${data.callId}`;
+    // The first read after the bulk load folds every change the seeding made (one per figure).
+    const deltas = await pendingDeltas(database.url);
+    const foldStarted = performance.now();
     const check = await fetch(dashboardUrl, { headers: admin });
-    const body = (await check.json()) as { submissions: number };
+    const body = (await check.json()) as { submissions: number; closed: number; timeline: unknown[] };
+    const firstFoldMs = Math.round(performance.now() - foldStarted);
     if (body.submissions !== SUBMISSIONS) throw new Error(`dashboard counted ${body.submissions} submissions`);
+    if (body.closed < SUBMISSIONS * 0.5 || body.timeline.length < 150) throw new Error('the seed is not spread out');
     await timed(dashboardUrl, admin, 5); // warm-up: JIT, pool, caches
     const dashboard = await timed(dashboardUrl, admin, REQUESTS);
-    // Every request recomputed (the cache bypassed): what the first visitor of a minute waits.
-    const fresh = await timed(`${dashboardUrl}&fresh=true`, admin, Math.min(REQUESTS, 20));
+    // A write, then the dashboard: what the officer waits right after an applicant closes.
+    const afterChange: number[] = [];
+    const changedStarted = performance.now();
+    for (let i = 0; i < Math.min(REQUESTS, 30); i++) {
+      await change(database.url, data, i);
+      const t0 = performance.now();
+      const res = await fetch(dashboardUrl, { headers: admin });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`dashboard answered ${res.status} after a change`);
+      afterChange.push(performance.now() - t0);
+    }
+    const changed = summarize(afterChange, changedStarted);
     const tableUrl = `${server.url}/api/Report/GetDashboardOrganizations?callId=${data.callId}&limit=25`;
     const table = await timed(tableUrl, admin, REQUESTS);
     const surveyUrl = `${server.url}/api/Report/GetSurveyReport?callId=${data.callId}&stepId=${await surveyStepId(database.url, data.callId)}`;
     const survey = await timed(surveyUrl, admin, 3);
-    const csvStarted = performance.now();
-    const csv = await fetch(`${server.url}/api/Report/ExportSubmissions?callId=${data.callId}&format=csv`, {
-      headers: admin,
+    const exportPath = `/api/Report/ExportSubmissions?callId=${data.callId}&format=`;
+    // As served with V8's defaults: the heap is let grow to a few times its live size before a
+    // full collection (the live size stays flat; --trace-gc shows it), so this is recorded only.
+    const csvDefault = await exportFigures(`${server.url}${exportPath}csv`, admin, server.pid);
+    const xlsxDefault = await exportFigures(`${server.url}${exportPath}xlsx`, admin, server.pid);
+    // The budget: a second server whose heap is capped. Anything that held the export in memory
+    // (the former SheetJS workbook grew the RSS by some 740 MB) dies here with "heap out of memory".
+    const capped = await startBenchServer({
+      databaseUrl: database.url,
+      env: { AUTH_SECRET: secret },
+      nodeArgs: [`--max-old-space-size=${EXPORT_HEAP_MB}`],
     });
-    const csvBytes = (await csv.arrayBuffer()).byteLength;
-    const csvSeconds = Number(((performance.now() - csvStarted) / 1000).toFixed(1));
+    let csv: Awaited<ReturnType<typeof exportFigures>>;
+    let xlsx: Awaited<ReturnType<typeof exportFigures>>;
+    try {
+      // Warm-up, not measured: the pool's connections, the code compiled on first use.
+      await exportFigures(`${capped.url}${exportPath}csv&closedOnly=true`, admin, capped.pid);
+      csv = await exportFigures(`${capped.url}${exportPath}csv`, admin, capped.pid);
+      xlsx = await exportFigures(`${capped.url}${exportPath}xlsx`, admin, capped.pid);
+    } finally {
+      await capped.stop();
+    }
     return [
       {
-        name: `call dashboard, ${SUBMISSIONS} submissions, sequential requests (as served: reused for 60 s)`,
+        name: `call dashboard, ${SUBMISSIONS} submissions, sequential requests (each one computed)`,
         budget: 'p95 < 300 ms',
         ok: dashboard.p95 < 300 && dashboard.failures === 0,
         figures: { ...dashboard, seedSeconds },
       },
       {
-        name: `call dashboard recomputed on every request (fresh=true), ${SUBMISSIONS} submissions`,
-        budget: 'p95 < 1500 ms on the shared 2-core machine',
-        ok: fresh.p95 < 1500 && fresh.failures === 0,
-        figures: fresh,
+        name: `call dashboard right after a change (close, impact answer rewritten, delete), ${SUBMISSIONS} submissions`,
+        budget: 'p95 < 300 ms',
+        ok: changed.p95 < 300,
+        figures: changed,
+      },
+      {
+        name: `first dashboard read after the bulk load (folds every pending change)`,
+        budget: 'recorded, no budget (proportional to the writes since the last read)',
+        ok: check.ok,
+        figures: { deltas, firstFoldMs },
       },
       {
         name: 'dashboard organization table, page of 25',
@@ -181,10 +280,36 @@ export async function benchReportDashboard(): Promise<BenchResult[]> {
         figures: table,
       },
       {
-        name: `survey report (${SUBMISSIONS} answers read in pages) and CSV export`,
+        name: `CSV and XLSX exports of ${SUBMISSIONS} submissions, streamed, server heap capped at ${EXPORT_HEAP_MB} MB`,
+        budget: 'server RSS growth < 60 MB each',
+        ok: csv.rssGrowthMb < 60 && xlsx.rssGrowthMb < 60,
+        figures: {
+          csvSeconds: csv.seconds,
+          csvMb: csv.mb,
+          csvRssGrowthMb: csv.rssGrowthMb,
+          xlsxSeconds: xlsx.seconds,
+          xlsxMb: xlsx.mb,
+          xlsxRssGrowthMb: xlsx.rssGrowthMb,
+          rssBeforeMb: csv.rssBeforeMb,
+        },
+      },
+      {
+        name: 'the same exports on the server with V8 defaults',
+        budget: 'recorded, no budget (growth is V8 deferring collection, not data held)',
+        ok: true,
+        figures: {
+          csvSeconds: csvDefault.seconds,
+          csvRssGrowthMb: csvDefault.rssGrowthMb,
+          xlsxSeconds: xlsxDefault.seconds,
+          xlsxRssGrowthMb: xlsxDefault.rssGrowthMb,
+          rssBeforeMb: csvDefault.rssBeforeMb,
+        },
+      },
+      {
+        name: `survey report (${SUBMISSIONS} answers read in pages)`,
         budget: 'recorded, no budget',
-        ok: survey.failures === 0 && csv.ok,
-        figures: { surveyP50: survey.p50, csvSeconds, csvMb: Math.round(csvBytes / 1e6) },
+        ok: survey.failures === 0,
+        figures: { surveyP50: survey.p50 },
       },
     ];
   } finally {

@@ -3,8 +3,10 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { startMailWorker } from './modules/email/worker';
 import { purgeExpired } from './modules/idp/adapter';
+import { foldTallies } from './modules/reports/tallies';
 
 const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
 
 /** Work that runs beside the HTTP server; returns a stop function for graceful shutdown. */
 export function startBackgroundJobs(db: Db, config: AppConfig, log: FastifyBaseLogger): () => void {
@@ -18,6 +20,22 @@ export function startBackgroundJobs(db: Db, config: AppConfig, log: FastifyBaseL
     timer.unref();
     stops.push(() => clearInterval(timer));
   }
+  // The dashboard's pending changes (modules/reports/tallies.ts), folded while nobody reads it.
+  let folding = false;
+  const fold = async () => {
+    if (folding) return;
+    folding = true;
+    try {
+      await foldTallies(db, null);
+    } catch (err) {
+      log.warn({ err }, 'folding report tallies failed');
+    } finally {
+      folding = false;
+    }
+  };
+  const foldTimer = setInterval(fold, MINUTE_MS);
+  foldTimer.unref();
+  stops.push(() => clearInterval(foldTimer));
   return () => {
     for (const stop of stops) stop();
   };

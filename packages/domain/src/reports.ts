@@ -7,15 +7,12 @@ import { ZLanguage } from './languages';
  */
 
 export const ZCallDashboardQuery = z.object({ callId: z.uuid() });
-/** `fresh=true` recomputes now instead of reusing a dashboard computed in the last minute. */
-export const ZCallDashboardRequest = ZCallDashboardQuery.extend({ fresh: z.enum(['true', 'false']).optional() });
-export const DASHBOARD_CACHE_SECONDS = 60;
 
 const ZCount = z.object({ key: z.string(), count: z.number().int() });
 export const ZCallDashboard = z.object({
   callId: z.uuid(),
   callName: z.string(),
-  /** When the figures were computed (they may be up to DASHBOARD_CACHE_SECONDS old). */
+  /** When the figures were read (they are current: the server keeps them up to date on every write). */
   computedAt: z.string(),
   submissions: z.number().int(),
   closed: z.number().int(),

@@ -1,4 +1,14 @@
-import { doublePrecision, index, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { calls } from './calls';
 import { callSubmissions, stepResults } from './submissions';
 
@@ -27,19 +37,44 @@ export const reportImpactAnswers = pgTable(
   (t) => [
     index('report_impact_answers_call').on(t.callId),
     index('report_impact_answers_submission').on(t.callSubmissionId),
+    // The median SROI of a call is read by position along this index, not by sorting every ratio.
+    index('report_impact_answers_call_sroi').on(t.callId, t.sroi),
   ],
 );
 
 /**
- * The last computed dashboard of each call. A dashboard over 100,000 submissions costs about half
- * a second of database work; officers reload it often, and a figure a minute old is as good, so
- * it is reused for DASHBOARD_CACHE_SECONDS (or recomputed on request). Kept in the database, not
- * in a process, so every instance shares it.
+ * The call dashboard's figures, pre-aggregated: one row per (call, dimension, key) with a count and
+ * an amount (budget, exact in numeric). Dimensions: submissions, closed, started and closedOn (key
+ * a UTC day), country, step and stepClosed (key a step id), budget, sdg, sroi, sroiOver, sroiBucket,
+ * outcome, stakeholder. Triggers never update these rows (a hot row per call would serialize every
+ * submission of the call): they append signed changes to report_tally_deltas, which the next
+ * dashboard read folds in (migration "report-tallies"; `report_tallies_rebuild(call)` recounts).
  */
-export const reportDashboardCache = pgTable('report_dashboard_cache', {
-  callId: uuid('call_id')
-    .primaryKey()
-    .references(() => calls.id, { onDelete: 'cascade' }),
-  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
-  body: jsonb('body').notNull(),
-});
+export const reportTallies = pgTable(
+  'report_tallies',
+  {
+    callId: uuid('call_id')
+      .notNull()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    dimension: text('dimension').notNull(),
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+    amount: numeric('amount').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.callId, t.dimension, t.key] })],
+);
+
+/** Signed changes to report_tallies written by the triggers, not yet folded in (append only). */
+export const reportTallyDeltas = pgTable(
+  'report_tally_deltas',
+  {
+    callId: uuid('call_id')
+      .notNull()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    dimension: text('dimension').notNull(),
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+    amount: numeric('amount').notNull().default('0'),
+  },
+  (t) => [index('report_tally_deltas_call').on(t.callId)],
+);

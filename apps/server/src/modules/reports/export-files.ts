@@ -1,53 +1,25 @@
 import { Readable } from 'node:stream';
-import * as XLSX from '@e965/xlsx';
-import { csvField, neutraliseCell, UTF8_BOM } from '@impact/domain';
-import type { Cell } from './export-rows';
+import { csvField, UTF8_BOM } from '@impact/domain';
+import type { Cell, ExportedRows } from './export-rows';
+import { xlsxStream } from './xlsx-stream';
 
-/** CSV, one line per row as the rows arrive: a BOM first, so Excel reads the accents as UTF-8. */
-export function csvStream(rows: AsyncIterable<Cell[]>): Readable {
-  async function* lines() {
-    yield UTF8_BOM;
-    for await (const row of rows) yield `${row.map(csvField).join(',')}\r\n`;
-  }
-  return Readable.from(lines());
-}
-
-const BATCH = 1000;
+const csvLines = (rows: Cell[][]) => rows.map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
 
 /**
- * XLSX. The rows are read page by page like the CSV, but SheetJS writes a workbook only whole, so
- * the sheet is assembled in memory (a cell costs about 100 bytes: 100,000 submissions with 30
- * columns is some 300 MB). Text cells are plain strings, never formulas, and are neutralised too,
- * so the file stays inert if someone saves it again as CSV.
+ * CSV, written a page at a time as the pages are read (export-rows.ts): a BOM first, so Excel
+ * reads the accents as UTF-8; every text field neutralised (csvField).
  */
-export async function xlsxBuffer(rows: AsyncIterable<Cell[]>, sheetName: string): Promise<Buffer> {
-  const sheet = XLSX.utils.aoa_to_sheet([]);
-  let batch: Cell[][] = [];
-  let first = true;
-  const flush = () => {
-    if (!batch.length) return;
-    XLSX.utils.sheet_add_aoa(sheet, batch, { origin: first ? 'A1' : -1 });
-    first = false;
-    batch = [];
-  };
-  for await (const row of rows) {
-    batch.push(row.map((c) => (typeof c === 'string' ? neutraliseCell(c) : c)));
-    if (batch.length >= BATCH) flush();
+export function csvStream(pages: ExportedRows['pages']): Readable {
+  async function* chunks() {
+    yield Buffer.from(UTF8_BOM, 'utf8');
+    for await (const text of pages(csvLines)) yield Buffer.from(text, 'utf8');
   }
-  flush();
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, safeSheetName(sheetName));
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  return Readable.from(chunks(), { objectMode: false });
 }
 
-/** Excel: at most 31 characters, none of : \ / ? * [ ]. */
-export function safeSheetName(name: string) {
-  return (
-    name
-      .replace(/[:\\/?*[\]]/g, ' ')
-      .trim()
-      .slice(0, 31) || 'Submissions'
-  );
+/** XLSX, written as the pages arrive, with the same flat memory as the CSV (xlsx-stream.ts). */
+export function xlsxFileStream(pages: ExportedRows['pages'], sheetName: string): Readable {
+  return Readable.from(xlsxStream(pages, sheetName), { objectMode: false });
 }
 
 /** A file name for Content-Disposition: ASCII for old clients, UTF-8 (RFC 5987) for the rest. */

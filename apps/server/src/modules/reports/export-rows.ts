@@ -6,6 +6,7 @@ import {
   type SurveyQuestion,
   surveyQuestions,
   surveyText,
+  type TMiniDyiAnswer,
 } from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -75,9 +76,14 @@ function stepColumns(step: StepInfo, language: string): Column[] {
       return [{ header: label('attachments'), value: (ctx) => ctx.files.get(step.id)?.join('; ') ?? null }];
     case 'minidyi': {
       const params = parseImpactStepContent(step.content)?.sroiParams ?? DEFAULT_SROI_PARAMS;
+      // Seven columns read the same estimate: parse and compute it once per row.
+      const key = `estimate:${step.id}`;
       const estimate = (ctx: RowContext) => {
-        const answer = parseMiniDyiAnswer(ctx.answers.get(step.id));
-        return answer ? { answer, estimate: estimateMiniDyi(answer, params) } : null;
+        if (!ctx.parsed.has(key)) {
+          const answer = parseMiniDyiAnswer(ctx.answers.get(step.id));
+          ctx.parsed.set(key, answer ? { answer, estimate: estimateMiniDyi(answer, params) } : null);
+        }
+        return ctx.parsed.get(key) as { answer: TMiniDyiAnswer; estimate: ReturnType<typeof estimateMiniDyi> } | null;
       };
       return [
         { header: label('SDG'), value: (ctx) => estimate(ctx)?.answer.sdg.join('; ') ?? null },
@@ -100,12 +106,32 @@ function stepColumns(step: StepInfo, language: string): Column[] {
   }
 }
 
+/** Turns a page of rows into the text of a file (a CSV or XLSX writer's part). */
+export type PageFormatter = (rows: Cell[][]) => string;
+export type ExportedRows = { callName: string; pages: (format: PageFormatter) => AsyncGenerator<string> };
+
+type Submission = {
+  id: string;
+  name: string;
+  regNumber: string;
+  country: string;
+  closed: boolean;
+  createdAt: string;
+  closedAt: string | null;
+};
+
 /**
  * Issue 13 part 3: every submission of a call as flat rows, the header first. Submissions are
- * read a page at a time (keyset on id), with their answers and attachment names, so the export
- * of 100,000 submissions streams with flat memory.
+ * read a page at a time (keyset on id), with their answers and attachment names, and each page is
+ * formatted at once: between two pages only the page's text is kept (the next page is read when
+ * the client has taken it), so an export of 100,000 submissions streams with flat memory. The
+ * rows of a page do not outlive it: garbage that dies young costs the GC little and never grows
+ * the old generation.
  */
-export async function exportRows(db: Db, input: { callId: string; closedOnly: boolean; language: string }) {
+export async function exportRows(
+  db: Db,
+  input: { callId: string; closedOnly: boolean; language: string },
+): Promise<ExportedRows> {
   const call = await reportCall(db, input.callId);
   const steps = await rows<StepInfo>(
     db,
@@ -116,57 +142,48 @@ export async function exportRows(db: Db, input: { callId: string; closedOnly: bo
   const fixed = ['submission', 'organization', 'registration number', 'country', 'closed', 'started', 'closed at'];
   const header: Cell[] = [...fixed, ...columns.map((c) => c.header)];
 
-  async function* generate(): AsyncGenerator<Cell[]> {
-    yield header;
-    let after: string | null = null;
-    for (;;) {
-      const page: Array<{
-        id: string;
-        name: string;
-        regNumber: string;
-        country: string;
-        closed: boolean;
-        createdAt: string;
-        closedAt: string | null;
-      }> = await rows(
+  /** One page, formatted; only its text and where to go on from leave this function. */
+  async function readPage(after: string | null, format: PageFormatter) {
+    const page = await rows<Submission>(
+      db,
+      sql`select cs.id, o.name, o.reg_number as "regNumber", o.country, cs.closed,
+                 to_char(cs.created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as "createdAt",
+                 to_char(cs.closed_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as "closedAt"
+          from call_submissions cs join organizations o on o.id = cs.organization_id
+          where cs.call_id = ${call.id} ${input.closedOnly ? sql`and cs.closed` : sql``}
+            ${after ? sql`and cs.id > ${after}` : sql``}
+          order by cs.id limit ${PAGE}`,
+    );
+    if (!page.length) return { text: '', last: null, more: false };
+    const ids = page.map((p) => p.id);
+    const idList = sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    const [answers, files] = await Promise.all([
+      rows<{ submissionId: string; stepId: string; content: string }>(
         db,
-        sql`select cs.id, o.name, o.reg_number as "regNumber", o.country, cs.closed,
-                   to_char(cs.created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as "createdAt",
-                   to_char(cs.closed_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as "closedAt"
-            from call_submissions cs join organizations o on o.id = cs.organization_id
-            where cs.call_id = ${call.id} ${input.closedOnly ? sql`and cs.closed` : sql``}
-              ${after ? sql`and cs.id > ${after}` : sql``}
-            order by cs.id limit ${PAGE}`,
-      );
-      if (!page.length) return;
-      const ids = page.map((p) => p.id);
-      const idList = sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      );
-      const [answers, files] = await Promise.all([
-        rows<{ submissionId: string; stepId: string; content: string }>(
-          db,
-          sql`select call_submission_id as "submissionId", step_id as "stepId", content
-              from step_results where call_submission_id in (${idList})`,
-        ),
-        rows<{ submissionId: string; stepId: string; fileName: string }>(
-          db,
-          sql`select call_submission_id as "submissionId", step_id as "stepId", file_name as "fileName"
-              from files where call_submission_id in (${idList}) and step_id is not null order by created_at`,
-        ),
-      ]);
-      const bySubmission = new Map<string, RowContext>(
-        ids.map((id) => [id, { answers: new Map(), files: new Map(), parsed: new Map() }]),
-      );
-      for (const a of answers) bySubmission.get(a.submissionId)?.answers.set(a.stepId, a.content);
-      for (const f of files) {
-        const ctx = bySubmission.get(f.submissionId);
-        if (ctx) ctx.files.set(f.stepId, [...(ctx.files.get(f.stepId) ?? []), f.fileName]);
-      }
-      for (const p of page) {
+        sql`select call_submission_id as "submissionId", step_id as "stepId", content
+            from step_results where call_submission_id in (${idList})`,
+      ),
+      rows<{ submissionId: string; stepId: string; fileName: string }>(
+        db,
+        sql`select call_submission_id as "submissionId", step_id as "stepId", file_name as "fileName"
+            from files where call_submission_id in (${idList}) and step_id is not null order by created_at`,
+      ),
+    ]);
+    const bySubmission = new Map<string, RowContext>(
+      ids.map((id) => [id, { answers: new Map(), files: new Map(), parsed: new Map() }]),
+    );
+    for (const a of answers) bySubmission.get(a.submissionId)?.answers.set(a.stepId, a.content);
+    for (const f of files) {
+      const ctx = bySubmission.get(f.submissionId);
+      if (ctx) ctx.files.set(f.stepId, [...(ctx.files.get(f.stepId) ?? []), f.fileName]);
+    }
+    const text = format(
+      page.map((p) => {
         const ctx = bySubmission.get(p.id) as RowContext;
-        yield [
+        return [
           p.id,
           p.name,
           p.regNumber,
@@ -176,10 +193,20 @@ export async function exportRows(db: Db, input: { callId: string; closedOnly: bo
           p.closedAt,
           ...columns.map((c) => c.value(ctx)),
         ];
-      }
-      if (page.length < PAGE) return;
-      after = page[page.length - 1]?.id ?? null;
+      }),
+    );
+    return { text, last: page[page.length - 1]?.id ?? null, more: page.length === PAGE };
+  }
+
+  async function* pages(format: PageFormatter): AsyncGenerator<string> {
+    yield format([header]);
+    let after: string | null = null;
+    for (;;) {
+      const next = await readPage(after, format);
+      after = next.last;
+      if (next.text) yield next.text;
+      if (!next.more) return;
     }
   }
-  return { callName: call.name, rows: generate() };
+  return { callName: call.name, pages };
 }

@@ -1,12 +1,14 @@
 import * as XLSX from '@e965/xlsx';
-import { ZCallDashboard, ZSurveyReport } from '@impact/domain';
-import { eq } from 'drizzle-orm';
+import { SROI_BUCKETS, SROI_WARNING_THRESHOLD, ZCallDashboard, ZSurveyReport } from '@impact/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOrganization } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
-import { callSubmissions, reportImpactAnswers } from '../../db/schema';
+import { callSubmissions, organizations, reportImpactAnswers, stepResults } from '../../db/schema';
 import { answerCall, createReportCall, impactAnswer } from './report-fixtures';
+import { rows } from './sql-rows';
+import { foldTallies } from './tallies';
 
 type Who = Awaited<ReturnType<typeof signInAs>>;
 
@@ -111,24 +113,96 @@ describe('reports', () => {
     expect(d.budget).toEqual({ total: 10_000, answers: 4 });
   });
 
-  it('the database trigger copies every impact answer; the dashboard is reused a minute unless asked fresh', async () => {
-    const rows = await t.database.db.select().from(reportImpactAnswers).where(eq(reportImpactAnswers.callId, call.id));
-    expect(rows).toHaveLength(4);
-    // A new answer (SDG 17) through the API: the cached dashboard does not see it, a fresh one does.
+  it('the triggers keep the dashboard current through every kind of write, and agree with a recount', async () => {
+    const dashboard = async () => {
+      const { computedAt: _, ...d } = ZCallDashboard.parse(
+        (await get(`/api/Report/GetCallDashboard?callId=${call.id}`)).json(),
+      );
+      return d;
+    };
+    const tallies = () =>
+      rows<{ dimension: string; key: string; count: number; amount: string }>(
+        t.database.db,
+        sql`select dimension, key, count, amount::text as amount from report_tallies
+            where call_id = ${call.id} order by dimension, key`,
+      );
+    const before = await dashboard();
+    const copies = await t.database.db
+      .select()
+      .from(reportImpactAnswers)
+      .where(eq(reportImpactAnswers.callId, call.id));
+    expect(copies).toHaveLength(4);
+
+    // A new submission through the API: the very next read counts it (no cache to wait out).
     const who = await signInAs(t.database.db, { email: 'late@x.example' });
     const org = await createOrganization(t.app, who.headers, 'Ritardataria');
-    await answerCall(t.app, who.headers, org, call, { nps: 8 }, impactAnswer([17], 500, []), false);
-    const cached = ZCallDashboard.parse((await get(`/api/Report/GetCallDashboard?callId=${call.id}`)).json());
-    expect(cached.submissions).toBe(4);
-    const fresh = ZCallDashboard.parse((await get(`/api/Report/GetCallDashboard?callId=${call.id}&fresh=true`)).json());
-    expect(fresh.submissions).toBe(5);
-    expect(fresh.sdgs.find((x) => x.sdg === 17)).toEqual({ sdg: 17, count: 1, budget: 500 });
-    expect(Date.parse(fresh.computedAt)).toBeGreaterThan(Date.parse(cached.computedAt));
-    await t.database.db.delete(callSubmissions).where(eq(callSubmissions.organizationId, org));
-    expect(
-      await t.database.db.select().from(reportImpactAnswers).where(eq(reportImpactAnswers.callId, call.id)),
-    ).toHaveLength(4);
-    await get(`/api/Report/GetCallDashboard?callId=${call.id}&fresh=true`);
+    const late = await answerCall(t.app, who.headers, org, call, { nps: 8 }, impactAnswer([17], 500, []), false);
+    let d = await dashboard();
+    expect(d).toMatchObject({ submissions: 5, closed: 3 });
+    expect(d.sdgs.find((x) => x.sdg === 17)).toEqual({ sdg: 17, count: 1, budget: 500 });
+    expect(d.steps.map((s) => [s.answered, s.answeredClosed])).toEqual([
+      [5, 3],
+      [5, 3],
+    ]);
+
+    // Closed, moved to France, the impact answer rewritten (SDG 16, 700, an outcome): each shows.
+    await t.database.db
+      .update(callSubmissions)
+      .set({ closed: true, closedAt: new Date() })
+      .where(eq(callSubmissions.id, late));
+    await t.database.db.update(organizations).set({ country: 'FR' }).where(eq(organizations.id, org));
+    const rewritten = impactAnswer([16], 700, [{ name: 'More jobs', stakeholder: 'Elders', target: 1, proxy: 1 }]);
+    await t.database.db
+      .update(stepResults)
+      .set({ content: JSON.stringify(rewritten) })
+      .where(and(eq(stepResults.callSubmissionId, late), eq(stepResults.stepId, call.impactStepId)));
+    d = await dashboard();
+    expect(d).toMatchObject({ submissions: 5, closed: 4 });
+    expect(d.timeline.reduce((n, x) => n + x.closed, 0)).toBe(4);
+    expect(d.steps.map((s) => s.answeredClosed)).toEqual([4, 4]);
+    expect(d.countries).toEqual([
+      { key: 'IT', count: 4 },
+      { key: 'FR', count: 1 },
+    ]);
+    expect(d.sdgs.find((x) => x.sdg === 17)?.count).toBe(0);
+    expect(d.sdgs.find((x) => x.sdg === 16)).toEqual({ sdg: 16, count: 1, budget: 700 });
+    expect(d.outcomes[0]).toEqual({ key: 'More jobs', count: 4 });
+    expect(d.stakeholders).toContainEqual({ key: 'Elders', count: 1 });
+    expect(d.budget).toEqual({ total: 10_700, answers: 5 });
+
+    // What the triggers kept equals a recount from the rows themselves.
+    const kept = await tallies();
+    await t.database.db.execute(sql`select report_tallies_rebuild(${call.id}::uuid)`);
+    expect(await tallies()).toEqual(kept);
+
+    // Deleted (its answers go by cascade): every figure is back to what it was.
+    await t.database.db.delete(callSubmissions).where(eq(callSubmissions.id, late));
+    expect(await dashboard()).toEqual(before);
+    const afterDelete = await tallies();
+    await t.database.db.execute(sql`select report_tallies_rebuild(${call.id}::uuid)`);
+    expect(await tallies()).toEqual(afterDelete);
+    expect(afterDelete.some((r) => Number(r.count) === 0)).toBe(false);
+  });
+
+  it('the background fold takes the pending changes of every call, and the next read agrees', async () => {
+    const who = await signInAs(t.database.db, { email: 'bg@x.example' });
+    const org = await createOrganization(t.app, who.headers, 'Di passaggio');
+    const impact = impactAnswer([9], 50, [{ name: 'More jobs', stakeholder: 'Youth', target: 1, proxy: 1 }]);
+    const id = await answerCall(t.app, who.headers, org, call, { nps: 1 }, impact, true);
+    const pending = () => rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from report_tally_deltas`);
+    expect((await pending())[0]?.n).toBeGreaterThan(0);
+    expect(await foldTallies(t.database.db, null)).toBeGreaterThan(0);
+    expect((await pending())[0]?.n).toBe(0);
+    const d = ZCallDashboard.parse((await get(`/api/Report/GetCallDashboard?callId=${call.id}`)).json());
+    expect(d).toMatchObject({ submissions: 5, closed: 4 });
+    expect(d.sdgs.find((x) => x.sdg === 9)).toEqual({ sdg: 9, count: 1, budget: 50 });
+    await t.database.db.delete(callSubmissions).where(eq(callSubmissions.id, id));
+  });
+
+  it('the SQL of the tallies uses the SROI thresholds of the domain', () => {
+    // Migration report-tallies writes 8 for both; change them together.
+    expect(SROI_WARNING_THRESHOLD).toBe(8);
+    expect(SROI_BUCKETS[SROI_BUCKETS.length - 1]).toBe(8);
   });
 
   it('the organization table pages with a cursor and links each submission', async () => {
@@ -168,9 +242,11 @@ describe('reports', () => {
     expect(english.body).toContain('Questionario · How likely are you to recommend us?');
   });
 
-  it('XLSX: one row per submission, text cells never formulas', async () => {
+  it('XLSX (streamed): one row per submission, accents intact, text cells never formulas', async () => {
     const res = await get(`/api/Report/ExportSubmissions?callId=${call.id}&format=xlsx`);
     expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toContain('.xlsx');
     const book = XLSX.read(res.rawPayload, { type: 'buffer', cellFormula: true });
     const sheet = book.Sheets[book.SheetNames[0] ?? ''];
     if (!sheet) throw new Error('no sheet');
@@ -181,6 +257,8 @@ describe('reports', () => {
     const evil = cells.find(([, c]) => String((c as XLSX.CellObject).v).includes('HYPERLINK'));
     expect(String((evil?.[1] as XLSX.CellObject | undefined)?.v).startsWith("'=")).toBe(true);
     expect(JSON.stringify(rows)).toContain('Coopérative Été');
+    expect(JSON.stringify(rows)).toContain('Nota 0 — già');
+    expect(rows[0]).toContain('Questionario · Ci raccomanderesti?');
   });
 
   it('survey steps of the call, and the results of closed submissions (open ones on request)', async () => {

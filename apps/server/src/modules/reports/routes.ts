@@ -3,7 +3,6 @@ import {
   TOTAL_COUNT_HEADER,
   ZCallDashboard,
   ZCallDashboardQuery,
-  ZCallDashboardRequest,
   ZDashboardOrganization,
   ZDashboardOrganizationsQuery,
   ZExportQuery,
@@ -16,7 +15,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { requireAdmin } from '../../plugins/authentication';
 import { callDashboard } from './dashboard';
-import { attachmentHeader, csvStream, xlsxBuffer } from './export-files';
+import { attachmentHeader, csvStream, xlsxFileStream } from './export-files';
 import { exportRows } from './export-rows';
 import { dashboardOrganizations } from './organizations-page';
 import { surveyReport, surveySteps } from './survey-report';
@@ -29,8 +28,8 @@ export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
 
   app.get(
     '/Report/GetCallDashboard',
-    { schema: { tags, querystring: ZCallDashboardRequest, response: { 200: ZCallDashboard } } },
-    (request) => callDashboard(db, request.query.callId, { fresh: request.query.fresh === 'true' }),
+    { schema: { tags, querystring: ZCallDashboardQuery, response: { 200: ZCallDashboard } } },
+    (request) => callDashboard(db, request.query.callId),
   );
 
   app.get(
@@ -53,7 +52,13 @@ export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
 
   app.get(
     '/Report/ExportSubmissions',
-    { schema: { tags, summary: 'Every submission of a call, flattened, as CSV or XLSX', querystring: ZExportQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Every submission of a call, flattened, as CSV or XLSX, streamed',
+        querystring: ZExportQuery,
+      },
+    },
     async (request, reply) => {
       const { callId, format, closedOnly, language } = request.query;
       const exported = await exportRows(db, { callId, closedOnly: closedOnly === 'true', language: language ?? 'it' });
@@ -62,10 +67,10 @@ export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
       reply.header('content-disposition', attachmentHeader(name, format));
       if (format === 'csv') {
         reply.type('text/csv; charset=utf-8');
-        return reply.send(csvStream(exported.rows));
+        return reply.send(csvStream(exported.pages));
       }
       reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      return reply.send(await xlsxBuffer(exported.rows, exported.callName));
+      return reply.send(xlsxFileStream(exported.pages, exported.callName));
     },
   );
 

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '../../organizations/countries';
 import { exportSubmissions } from '../api/export-submissions';
-import { useCallDashboard, useRefreshDashboard } from '../api/get-call-dashboard';
+import { useCallDashboard } from '../api/get-call-dashboard';
 import { ChartCard } from './chart-card';
 import { formatMoney, formatNumber } from './format';
 import { OrganizationsTable } from './organizations-table';
@@ -60,7 +60,6 @@ function Exports({ dashboard }: { dashboard: TCallDashboard }) {
 export function CallDashboard({ callId }: { callId: string }) {
   const { t, i18n } = useTranslation();
   const query = useCallDashboard(callId);
-  const refresh = useRefreshDashboard(callId);
   if (query.isError) return <Alert color="red">{t('reports.loadFailed')}</Alert>;
   const d = query.data;
   if (!d) return <Text c="dimmed">{t('reports.loading')}</Text>;
@@ -86,8 +85,8 @@ export function CallDashboard({ callId }: { callId: string }) {
           <Button
             variant="subtle"
             leftSection={<IconRefresh size={16} aria-hidden />}
-            loading={refresh.isPending}
-            onClick={() => refresh.mutate()}
+            loading={query.isFetching}
+            onClick={() => void query.refetch()}
           >
             {t('reports.refresh')}
           </Button>

@@ -1,0 +1,1 @@
+DROP TABLE "report_dashboard_cache" CASCADE;
