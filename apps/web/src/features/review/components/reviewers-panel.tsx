@@ -31,7 +31,7 @@ export function ReviewersPanel({ callId }: { callId: string }) {
         <Group align="flex-end">
           <TextInput
             type="email"
-            label={t('review.reviewers.email')}
+            label={t('review.reviewers.inviteEmail')}
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
             onKeyDown={(e) => e.key === 'Enter' && email.trim() && send()}
