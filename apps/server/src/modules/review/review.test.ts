@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall, createOrganization, multipart, organizationForm, PDF_BYTES } from '../../../test/fixtures';
 import { createVerifiedAccount, signInAs, signInThroughProvider } from '../../../test/sign-in';
-import { auditLog, calls, emailOutbox, reviewAssignments } from '../../db/schema';
+import { auditLog, calls, emailOutbox, reviewAssignments, submissionRecords } from '../../db/schema';
 import { sendDueMails } from '../email/outbox';
 
 type Headers = Record<string, string>;
@@ -398,13 +398,37 @@ describe('review and decisions (issue 18)', () => {
     );
   });
 
+  it('ranks with the SROI range and SDGs of the impact design as submitted', async () => {
+    // The frozen record is what the ranking reads: give it an impact design as a closing would.
+    const [record] = await t.database.db
+      .select()
+      .from(submissionRecords)
+      .where(eq(submissionRecords.callSubmissionId, annaSub));
+    if (!record) throw new Error('no record');
+    const design = {
+      stepId: call.textStepId,
+      StepName: 'Impact',
+      budget: 10_000,
+      budgetSpent: 0,
+      sdg: [3, 11],
+      selectedOutcomes: [],
+      sroi: { score: 2.5, lowerScore: 1.75, upperScore: 3.25, overThreshold: false },
+    };
+    await t.database.db
+      .update(submissionRecords)
+      .set({ data: { ...record.data, miniDyi: [design] } })
+      .where(eq(submissionRecords.id, record.id));
+    const [row] = (await as(admin).get(`/api/Review/GetRanking?callId=${call.id}`)).json();
+    expect(row).toMatchObject({ submissionId: annaSub, sroi: 2.5, sroiLow: 1.75, sroiHigh: 3.25, sdgs: [3, 11] });
+  });
+
   it('exports the ranking as CSV with formulas neutralised', async () => {
     const res = await as(admin).get(`/api/Review/ExportRanking?callId=${call.id}&format=csv`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toContain('Mean score (0-100)');
-    expect(lines[1]).toContain(`${annaSub},${ORG},70,60,true,2,2,1,1,0`);
+    expect(lines[1]).toContain(`${annaSub},${ORG},70,60,true,2,2,1,1,0,2.5,1.75,3.25,3 11`);
     expect(lines[2]).toContain(`,'=HYPERLINK`);
     const xlsx = await as(admin).get(`/api/Review/ExportRanking?callId=${call.id}&format=xlsx`);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');

@@ -11,13 +11,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-
-/** Issue 18, the admin's side of a call's review: one query key per call, invalidated as a whole. */
-export const reviewKeys = {
-  call: (callId: string) => ['review', 'call', callId] as const,
-  mine: ['review', 'mine'] as const,
-  workspace: (assignmentId: string) => ['review', 'workspace', assignmentId] as const,
-};
+import { reviewKeys } from './keys';
 
 export function useRubric(callId: string) {
   return useQuery({

@@ -2,7 +2,7 @@ import { type TSaveReviewRequest, ZMyAssignment, ZOtherReview, ZReviewDraft, ZRe
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { reviewKeys } from './admin';
+import { reviewKeys } from './keys';
 
 /** The signed-in user's assignments: empty for everyone who is not a reviewer. */
 export function useMyAssignments() {

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, isLanguage } from '@impact/domain';
 import { Badge, Button, Card, Group, Stack, Table, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -13,7 +14,7 @@ export function ReviewersPanel({ callId }: { callId: string }) {
   const [email, setEmail] = useState('');
   const send = () =>
     invite.mutate(
-      { email: email.trim(), language: i18n.language },
+      { email: email.trim(), language: isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE },
       {
         onSuccess: () => {
           setEmail('');

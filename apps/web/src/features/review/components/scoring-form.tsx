@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
-import { reviewKeys } from '../api/admin';
+import { reviewKeys } from '../api/keys';
 import { saveReview, useSubmitReview } from '../api/reviewer';
 import { problemText } from './problem-text';
 

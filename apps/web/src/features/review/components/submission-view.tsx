@@ -1,4 +1,4 @@
-import { type TReviewWorkspace, ZTextAnswer, ZUploadAnswer } from '@impact/domain';
+import { isLanguage, type TReviewWorkspace, ZTextAnswer, ZUploadAnswer } from '@impact/domain';
 import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileTypePdf } from '@tabler/icons-react';
@@ -49,7 +49,7 @@ export function SubmissionView({ ws }: { ws: TReviewWorkspace }) {
             onClick={() =>
               void downloadFrom(
                 'Review/GetReviewPdf',
-                { assignmentId: ws.assignmentId, lang: i18n.language },
+                { assignmentId: ws.assignmentId, ...(isLanguage(i18n.language) ? { lang: i18n.language } : {}) },
                 'review.pdf',
               ).catch(fail)
             }
