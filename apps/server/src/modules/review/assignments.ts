@@ -122,7 +122,8 @@ export async function unassignReviewer(db: Db, actor: SessionUser, assignmentId:
 export async function autoAssign(db: Db, actor: SessionUser, callId: string) {
   return db.transaction(async (tx) => {
     await loadCall(tx, callId);
-    const rubric = await requireRubric(tx, callId);
+    // Locked: two admins pressing at once plan one after the other, so no submission gets more than N.
+    const rubric = await requireRubric(tx, callId, true);
     const subs = await closedSubmissions(tx, callId);
     const existing = await assignmentsOf(tx, callId);
     const plan = planAutoAssignment(

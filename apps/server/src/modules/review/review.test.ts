@@ -474,6 +474,12 @@ describe('review and decisions (issue 18)', () => {
     expect(replaced[0]?.text).toContain('waiting list');
     await decide([accepted]);
     expect((await decisionMails()).filter((m) => m.to === 'anna@example.org')).toHaveLength(1);
+    // Admins deciding the same at once: still one mail.
+    const waiting = { submissionId: brunoSub, outcome: 'waitingList', message: '' };
+    await Promise.all([decide([waiting]), decide([waiting]), decide([waiting])]);
+    const bruno = (await decisionMails()).filter((m) => m.to === 'bruno@example.org');
+    expect(bruno).toHaveLength(1);
+    expect(bruno[0]?.text).toContain('lista d’attesa');
   });
 
   it('shows the outcome on the applicant’s call card only after the lock end date', async () => {

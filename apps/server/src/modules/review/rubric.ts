@@ -21,8 +21,9 @@ export async function rubricOf(db: Db | Tx, callId: string): Promise<RubricRow |
 }
 
 /** A call's rubric, or 409 when the admin has not written one yet (nothing to review against). */
-export async function requireRubric(db: Db | Tx, callId: string): Promise<RubricRow> {
-  const rubric = await rubricOf(db, callId);
+export async function requireRubric(db: Db | Tx, callId: string, forUpdate = false): Promise<RubricRow> {
+  const query = db.select().from(reviewRubrics).where(eq(reviewRubrics.callId, callId));
+  const [rubric] = forUpdate ? await query.for('update') : await query;
   if (!rubric) throw conflict('errors.review.noRubric');
   return rubric;
 }
