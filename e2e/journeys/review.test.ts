@@ -19,6 +19,9 @@ describe('review and decisions (issue 18)', () => {
     const callName = `Bando Valutato ${stamp}`;
     const orgName = `Orti Condivisi ${stamp}`;
     const { api: admin, callId } = await createCallWithTextAndUpload(browser.baseUrl, callName);
+    // SHOT_DIR=/some/dir keeps pictures of the pages for a person to look at.
+    const shot = async (page: Page, name: string) =>
+      process.env.SHOT_DIR && (await page.screenshot({ path: `${process.env.SHOT_DIR}/${name}.png`, fullPage: true }));
 
     // The application, set up through the API as the PDF journey does; the journey is the review.
     const applicant = await apiAs(browser.baseUrl, DEMO.applicant);
@@ -170,6 +173,7 @@ describe('review and decisions (issue 18)', () => {
       await page.getByLabel(recommendation, { exact: true }).check();
       await page.getByText('Salvata', { exact: true }).waitFor();
       await expectAccessible(page, 'reviewer workspace');
+      await shot(page, `review-workspace-${recommendation}`);
       await page.getByRole('button', { name: 'Invia la valutazione' }).click();
       await page.getByText('Inviata: la valutazione non può più cambiare.').waitFor();
     };
@@ -191,6 +195,7 @@ describe('review and decisions (issue 18)', () => {
     await row.getByRole('button', { name: 'Salva' }).click();
     await adminPage.getByText('1 esiti salvati.').waitFor();
     await expectAccessible(adminPage, 'review tab: ranking and decisions');
+    await shot(adminPage, 'review-tab');
 
     // The decision mail is queued once, in Italian (the applicant's language).
     await adminPage.goto('/dev/outbox');
@@ -217,6 +222,7 @@ describe('review and decisions (issue 18)', () => {
     await card.getByTestId('call-outcome').getByText('Accolta').waitFor();
     await card.getByText('Complimenti, vi contatteremo.').waitFor();
     await expectAccessible(page, 'call card with the outcome');
+    await shot(page, 'review-call-card');
     await context.close();
   }, 300_000);
 });
