@@ -26,6 +26,7 @@ import { organizationRoutes } from './modules/organizations/routes';
 import { pdfRoutes } from './modules/pdf/routes';
 import { powerBiRoutes } from './modules/power-bi/routes';
 import { reportRoutes } from './modules/reports/routes';
+import { reviewAdminRoutes, reviewerRoutes } from './modules/review/routes';
 import { sendEmailRoutes } from './modules/send-email/routes';
 import { submissionAdminRoutes, submissionRoutes } from './modules/submissions/routes';
 import { surveyAdminRoutes, surveyRoutes } from './modules/surveys/routes';
@@ -135,6 +136,8 @@ export async function buildApp(
       await api.register(pdfRoutes, deps);
       await api.register(reportRoutes, deps);
       await api.register(powerBiRoutes, deps);
+      await api.register(reviewAdminRoutes, deps);
+      await api.register(reviewerRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -26,6 +26,13 @@ export const AUDIT_ACTIONS = [
   'email.send',
   'surveyType.create',
   'surveyType.update',
+  'review.rubric',
+  'review.invite',
+  'review.assign',
+  'review.unassign',
+  'review.conflict',
+  'review.submit',
+  'review.decision',
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTIONS);
 export type TAuditAction = z.infer<typeof ZAuditAction>;

@@ -15,6 +15,7 @@ export * from './power-bi';
 export * from './problem';
 export * from './quiz';
 export * from './reports';
+export * from './review';
 export * from './rich-text';
 export * from './send-email';
 export * from './sroi';

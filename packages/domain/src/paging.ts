@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDateTime } from './calls';
+import { ZCallOutcome } from './review';
 import { ZUserCall } from './submissions';
 
 /**
@@ -13,7 +14,10 @@ export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 export const MAX_PAGE_SIZE = 100;
 
 /** One card of the applicant call list: the call without its steps (the wizard loads a call by id). */
-export const ZUserCallListItem = ZUserCall.omit({ steps: true });
+export const ZUserCallListItem = ZUserCall.omit({ steps: true }).extend({
+  /** Issue 18: the decision on this organization's submission, only once the call's lock has ended. */
+  outcome: ZCallOutcome.nullable().optional(),
+});
 export type TUserCallListItem = z.infer<typeof ZUserCallListItem>;
 
 /** GET Call/GetCallListUser: open calls first, then by closing date; `page` counts from 1. */

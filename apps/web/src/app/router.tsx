@@ -57,6 +57,19 @@ export function createRouter() {
                   Component: m.PowerBiReportRlsPage,
                 })),
             },
+            // Issue 18: the reviewer's workspace; the server scopes every answer to their own assignments.
+            {
+              path: 'review',
+              lazy: () =>
+                import('../features/review/pages/my-reviews-page').then((m) => ({ Component: m.MyReviewsPage })),
+            },
+            {
+              path: 'review/:assignmentId',
+              lazy: () =>
+                import('../features/review/pages/review-workspace-page').then((m) => ({
+                  Component: m.ReviewWorkspacePage,
+                })),
+            },
             {
               path: 'admin',
               element: <RequireAdmin />,

@@ -9,6 +9,7 @@ export * from './impact';
 export * from './organizations';
 export * from './pdf';
 export * from './reports';
+export * from './review';
 export * from './submissions';
 export * from './surveys';
 export * from './users';

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { AppError } from '../../lib/app-error';
 import { currentUser } from '../../plugins/authentication';
+import { acceptReviewerInvitations } from '../review/reviewers';
 import { findUserById, toUser, upsertUserFromIdentity } from '../users/service';
 import type { AccessTokens } from './access-tokens';
 import { cookieOptions, PENDING_COOKIE, REFRESH_COOKIE, SESSION_HINT_COOKIE } from './cookies';
@@ -104,6 +105,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (
         throw new AppError('validation', { messageKey: 'errors.auth.exchangeFailed', detail: 'code exchange refused' });
       }
       const user = await upsertUserFromIdentity(db, identity);
+      // Issue 18: an invitation to review goes to the owner of the (provider-verified) address.
+      await acceptReviewerInvitations(db, user);
       const session = await issueRefreshToken(db, user.id, identity.idToken);
       reply.setCookie(REFRESH_COOKIE, session.token, cookies.refresh);
       reply.setCookie(SESSION_HINT_COOKIE, '1', cookies.hint);

@@ -2,7 +2,7 @@ import type { TUserCallListItem, TUserCallListQuery } from '@impact/domain';
 import { USER_CALL_PAGE_SIZE } from '@impact/domain';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { callSubmissions, calls } from '../../db/schema';
+import { callSubmissions, calls, reviewDecisions } from '../../db/schema';
 import type { SessionUser } from '../../plugins/authentication';
 import { toCallListItem } from '../calls/service';
 import { forApplicant } from './service';
@@ -57,6 +57,8 @@ export async function listCallsForUser(
       call: calls,
       submissionId: callSubmissions.id,
       submissionClosed: callSubmissions.closed,
+      outcome: reviewDecisions.outcome,
+      outcomeMessage: reviewDecisions.message,
       total: page.total,
     })
     .from(page)
@@ -67,12 +69,18 @@ export async function listCallsForUser(
         ? and(eq(callSubmissions.callId, calls.id), eq(callSubmissions.organizationId, organizationId))
         : sql`false`,
     )
+    .leftJoin(reviewDecisions, eq(reviewDecisions.submissionId, callSubmissions.id))
     .orderBy(page.rank, page.byClosing, asc(calls.id));
   const total = rows[0] ? Number(rows[0].total) : paged ? await countVisible(db, user) : 0;
   const items = rows.map((r) => {
     const submission = r.submissionId ? { id: r.submissionId, closed: r.submissionClosed ?? false } : null;
     const { steps: _steps, ...item } = forApplicant({ ...toCallListItem(r.call), steps: [] }, submission);
-    return item;
+    // Issue 18: the decision shows on the card only once the call's lock has ended (server-enforced).
+    const outcome =
+      r.outcome && !(r.call.callLockEnd && r.call.callLockEnd.getTime() > now.getTime())
+        ? { outcome: r.outcome, message: r.outcomeMessage ?? '' }
+        : null;
+    return { ...item, outcome };
   });
   return { items, total };
 }

@@ -3,6 +3,7 @@ import { Avatar, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core
 import { IconBuilding, IconChevronDown, IconLayoutDashboard, IconList, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ReviewsMenuItem } from '../review/components/reviews-menu-item';
 import { logout } from './session';
 import { useSession } from './session-store';
 import { signInUrl } from './sign-in-urls';
@@ -54,6 +55,7 @@ export function SessionButtons() {
           <Menu.Item component={Link} to="/calls" leftSection={<IconList size={16} />}>
             {t('layout.backToCalls')}
           </Menu.Item>
+          <ReviewsMenuItem roles={user.roles} />
           {isAdmin(user.roles) && (
             <Menu.Item component={Link} to="/admin" leftSection={<IconLayoutDashboard size={16} />}>
               {t('layout.adminPanel')}

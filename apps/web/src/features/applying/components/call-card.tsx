@@ -9,6 +9,8 @@ import { PdfDownloadButton } from '../../pdf/components/pdf-download-button';
 import { downloadCustomFile } from '../../step-kit/api/files';
 import { cardState } from '../call-card-state';
 
+const OUTCOME_COLOR = { accepted: 'teal', rejected: 'red', waitingList: 'yellow' } as const;
+
 type Props = { call: TUserCallListItem; busy: boolean; onAction: (call: TUserCallListItem) => void };
 
 export function CallCard({ call, busy, onAction }: Props) {
@@ -36,6 +38,20 @@ export function CallCard({ call, busy, onAction }: Props) {
           <IconCalendar size={16} aria-hidden />
           <Text size="sm">{t('applying.dates', { opening: date(call.openingAt), closing: date(call.closingAt) })}</Text>
         </Group>
+        {/* Issue 18: the server sends the decision only once the call's lock has ended. */}
+        {call.outcome && (
+          <Stack gap={4} data-testid="call-outcome">
+            <Group gap="xs">
+              <Text size="sm" fw={600}>
+                {t('review.card.outcome')}:
+              </Text>
+              <Badge color={OUTCOME_COLOR[call.outcome.outcome]} variant="light">
+                {t(`review.outcome.${call.outcome.outcome}`)}
+              </Badge>
+            </Group>
+            {call.outcome.message && <Text size="sm">{call.outcome.message}</Text>}
+          </Stack>
+        )}
         <Group mt="auto">
           <Button
             onClick={() => onAction(call)}

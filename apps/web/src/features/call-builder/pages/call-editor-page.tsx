@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../config/page-title';
+import { ReviewTab } from '../../review/components/review-tab';
 import { useDeleteCall } from '../api/delete-call';
 import { useCallByIdAdmin } from '../api/get-call-by-id-admin';
 import { useCallType } from '../api/get-call-type';
@@ -182,6 +183,7 @@ function CallEditor({
           <Tabs.Tab value="powerbi">{t('callBuilder.editor.tabs.powerBi')}</Tabs.Tab>
           <Tabs.Tab value="customFile">{t('callBuilder.editor.tabs.customFile')}</Tabs.Tab>
           <Tabs.Tab value="email">{t('callBuilder.editor.tabs.email')}</Tabs.Tab>
+          {!call.draft && <Tabs.Tab value="review">{t('review.tab')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="general">
           <GeneralInfoTab
@@ -209,6 +211,11 @@ function CallEditor({
         <Tabs.Panel value="email">
           <EmailTab callId={call.id} />
         </Tabs.Panel>
+        {!call.draft && (
+          <Tabs.Panel value="review">
+            <ReviewTab callId={call.id} />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );

@@ -1,0 +1,104 @@
+import { type TPdfExportData, ZUploadAnswer } from '@impact/domain';
+
+/** What stands where the organization's identity was. */
+export const REDACTED = '[…]';
+
+/** The identity a blind review hides: everything that names the organization, its people or its files. */
+export type Identity = {
+  strings: string[];
+  /** Original file name → the neutral name a reviewer sees. */
+  fileNames: Map<string, string>;
+};
+
+/** A neutral file name: the slot it fills and the original extension ("Budget.pdf"). */
+export function neutralFileName(slot: string, original: string, index: number): string {
+  const ext = /\.[A-Za-z0-9]{1,8}$/.exec(original)?.[0] ?? '';
+  const base = slot.replace(/[^\p{L}\p{N} _-]/gu, '').trim() || 'attachment';
+  return `${base}-${index + 1}${ext.toLowerCase()}`;
+}
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Replaces every occurrence of the identity's strings, in any letter case. Strings shorter than
+ * four characters are left alone: they would erase ordinary words ("IT", "Via").
+ */
+function scrubber(identity: Identity): (text: string) => string {
+  const tokens = [...new Set([...identity.strings, ...identity.fileNames.keys()].map((s) => s.trim()))]
+    .filter((s) => s.length >= 4)
+    .sort((a, b) => b.length - a.length);
+  if (!tokens.length) return (text) => text;
+  const pattern = new RegExp(tokens.map(escapeRegex).join('|'), 'giu');
+  return (text) => text.replace(pattern, REDACTED);
+}
+
+function renameUploads(answer: string, identity: Identity): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(answer);
+  } catch {
+    return answer;
+  }
+  const upload = ZUploadAnswer.safeParse(parsed);
+  if (!upload.success) return answer;
+  return JSON.stringify({
+    ...upload.data,
+    files: upload.data.files.map((f) => ({ ...f, fileName: identity.fileNames.get(f.fileName) ?? REDACTED })),
+  });
+}
+
+/** Every string of a JSON value passed through `scrub`. */
+function deepScrub<T>(value: T, scrub: (s: string) => string): T {
+  if (typeof value === 'string') return scrub(value) as T;
+  if (Array.isArray(value)) return value.map((v) => deepScrub(v, scrub)) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepScrub(v, scrub)])) as T;
+  return value;
+}
+
+/**
+ * The submission as a blind reviewer receives it: the organization's fields and the submitter
+ * emptied, uploaded files renamed, and every remaining mention of the identity (in answers,
+ * impact designs, anywhere) replaced. Used for the JSON and for the PDF alike, so both say the same.
+ */
+export function redactExportData(data: TPdfExportData, identity: Identity): TPdfExportData {
+  const withIdentity: Identity = {
+    fileNames: identity.fileNames,
+    strings: [
+      ...identity.strings,
+      data.orgName,
+      data.pIva,
+      data.address,
+      data.userReferenteEmail,
+      `${data.userReferenteNome} ${data.userReferenteCognome}`,
+      data.userReferenteCognome,
+      data.submittedBy,
+      ...data.attachments.map((a) => a.fileName),
+    ],
+  };
+  for (const a of data.attachments)
+    if (!withIdentity.fileNames.has(a.fileName)) withIdentity.fileNames.set(a.fileName, REDACTED);
+  const blanked: TPdfExportData = {
+    ...data,
+    submittedBy: REDACTED,
+    orgName: REDACTED,
+    pIva: REDACTED,
+    address: REDACTED,
+    city: REDACTED,
+    userReferenteNome: REDACTED,
+    userReferenteCognome: REDACTED,
+    userReferenteRuolo: REDACTED,
+    userReferenteEmail: REDACTED,
+    sectionsForPDF: data.sectionsForPDF.map((s) =>
+      s.stepType === 'upload' ? { ...s, answers: renameUploads(s.answers, withIdentity) } : s,
+    ),
+    attachments: data.attachments.map((a) => ({
+      ...a,
+      fileName: withIdentity.fileNames.get(a.fileName) ?? REDACTED,
+    })),
+  };
+  const scrub = scrubber(withIdentity);
+  const neutral = new Set(withIdentity.fileNames.values());
+  // The neutral file names and the placeholder are ours: never scrub them (a slot named like the org).
+  return deepScrub(blanked, (s) => (neutral.has(s) || s === REDACTED ? s : scrub(s)));
+}

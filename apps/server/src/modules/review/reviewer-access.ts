@@ -1,0 +1,42 @@
+import { reviewIsOpen } from '@impact/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { callSubmissions, calls, reviewAssignments, reviewRubrics } from '../../db/schema';
+import { conflict, notFound } from '../../lib/app-error';
+import type { SessionUser } from '../../plugins/authentication';
+
+export type AssignmentRow = typeof reviewAssignments.$inferSelect;
+
+/**
+ * The reviewer's own active assignment, in a call whose review is open. Anyone else, and the
+ * reviewer after declaring a conflict or being unassigned, gets 404: a submission not assigned to
+ * you does not exist for you. Admins get no shortcut here: they have their own views.
+ */
+export async function loadAssignmentFor(
+  db: Db | Tx,
+  user: SessionUser,
+  assignmentId: string,
+  options: { forUpdate?: boolean; requireDeclaration?: boolean } = {},
+) {
+  const query = db
+    .select({ assignment: reviewAssignments, call: calls, rubric: reviewRubrics, submission: callSubmissions })
+    .from(reviewAssignments)
+    .innerJoin(calls, eq(calls.id, reviewAssignments.callId))
+    .innerJoin(reviewRubrics, eq(reviewRubrics.callId, reviewAssignments.callId))
+    .innerJoin(callSubmissions, eq(callSubmissions.id, reviewAssignments.submissionId))
+    .where(
+      and(
+        eq(reviewAssignments.id, assignmentId),
+        eq(reviewAssignments.reviewerUserId, user.id),
+        eq(reviewAssignments.status, 'assigned'),
+      ),
+    );
+  const [row] = options.forUpdate ? await query.for('update', { of: reviewAssignments }) : await query;
+  // A submission reopened by an admin is no longer under review.
+  if (!row?.submission.closed) throw notFound('errors.review.assignmentNotFound');
+  if (!reviewIsOpen(row.call, row.rubric.opensAt)) throw conflict('errors.review.notOpen');
+  // Nobody sees a submission before saying they have no conflict of interest with it.
+  if (options.requireDeclaration !== false && !row.assignment.noConflictAt)
+    throw conflict('errors.review.declareConflictFirst');
+  return row;
+}

@@ -1,0 +1,170 @@
+import {
+  ZAssignmentRow,
+  ZAssignRequest,
+  ZAutoAssignRequest,
+  ZAutoAssignResponse,
+  ZDeclareConflictRequest,
+  ZInviteReviewerRequest,
+  ZLanguage,
+  ZMyAssignment,
+  ZOtherReview,
+  ZRankingExportQuery,
+  ZRankingRow,
+  ZRecordDecisionsRequest,
+  ZRecordDecisionsResponse,
+  ZReviewDraft,
+  ZReviewer,
+  ZReviewWorkspace,
+  ZRubric,
+  ZRubricResponse,
+  ZSaveReviewRequest,
+  ZSubmitReviewRequest,
+} from '@impact/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { currentUser, requireAdmin, requireUser } from '../../plugins/authentication';
+import { sendStoredFile } from '../files/storage/send';
+import { attachmentHeader, csvStream, xlsxFileStream } from '../reports/export-files';
+import { assignReviewer, autoAssign, listAssignments, unassignReviewer } from './assignments';
+import { recordDecisions } from './decisions';
+import { ranking, rankingPages } from './ranking';
+import { inviteReviewer, listReviewers } from './reviewers';
+import { declareConflict, otherReviews, saveReview, submitReview } from './reviewing';
+import { getRubric, saveRubric } from './rubric';
+import { getReviewFile, getReviewPdf, getWorkspace, myAssignments } from './workspace';
+
+const tags = ['review'];
+const byCall = z.object({ callId: z.uuid() });
+const byAssignment = z.object({ assignmentId: z.uuid() });
+
+/** Issue 18, the admin's side: rubric, reviewers, assignments, ranking, decisions. */
+export const reviewAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  app.addHook('onRequest', requireAdmin);
+
+  app.get(
+    '/Review/GetRubric',
+    { schema: { tags, querystring: byCall, response: { 200: ZRubricResponse } } },
+    (request) => getRubric(db, request.query.callId),
+  );
+  app.put('/Review/SaveRubric', { schema: { tags, body: ZRubric, response: { 200: ZRubricResponse } } }, (request) =>
+    saveRubric(db, currentUser(request), request.body),
+  );
+  app.get(
+    '/Review/GetReviewers',
+    { schema: { tags, querystring: byCall, response: { 200: z.array(ZReviewer) } } },
+    (request) => listReviewers(db, request.query.callId),
+  );
+  app.post(
+    '/Review/InviteReviewer',
+    {
+      schema: {
+        tags,
+        summary: 'Invites by e-mail (once per address and call)',
+        body: ZInviteReviewerRequest,
+        response: { 200: z.array(ZReviewer) },
+      },
+    },
+    (request) => inviteReviewer(db, currentUser(request), request.body, config.publicUrl),
+  );
+  app.get(
+    '/Review/GetAssignments',
+    { schema: { tags, querystring: byCall, response: { 200: z.array(ZAssignmentRow) } } },
+    (request) => listAssignments(db, request.query.callId),
+  );
+  app.post(
+    '/Review/Assign',
+    { schema: { tags, body: ZAssignRequest, response: { 200: z.array(ZAssignmentRow) } } },
+    (request) => assignReviewer(db, currentUser(request), request.body),
+  );
+  app.post(
+    '/Review/Unassign',
+    { schema: { tags, querystring: byAssignment, response: { 200: z.array(ZAssignmentRow) } } },
+    (request) => unassignReviewer(db, currentUser(request), request.query.assignmentId),
+  );
+  app.post(
+    '/Review/AutoAssign',
+    { schema: { tags, body: ZAutoAssignRequest, response: { 200: ZAutoAssignResponse } } },
+    (request) => autoAssign(db, currentUser(request), request.body.callId),
+  );
+  app.get(
+    '/Review/GetRanking',
+    { schema: { tags, querystring: byCall, response: { 200: z.array(ZRankingRow) } } },
+    async (request) => (await ranking(db, request.query.callId)).rows,
+  );
+  app.get(
+    '/Review/ExportRanking',
+    { schema: { tags, summary: 'The ranking as CSV or XLSX', querystring: ZRankingExportQuery } },
+    async (request, reply) => {
+      const { callName, rows } = await ranking(db, request.query.callId);
+      const format = request.query.format;
+      reply.header('cache-control', 'no-store');
+      reply.header('content-disposition', attachmentHeader(`${callName} - ranking`, format));
+      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(rankingPages(rows)));
+      reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      return reply.send(xlsxFileStream(rankingPages(rows), callName));
+    },
+  );
+  app.post(
+    '/Review/RecordDecisions',
+    { schema: { tags, body: ZRecordDecisionsRequest, response: { 200: ZRecordDecisionsResponse } } },
+    (request) => recordDecisions(db, currentUser(request), request.body),
+  );
+};
+
+/**
+ * Issue 18, the reviewer's side. Any signed-in user may ask; each answer is scoped to the
+ * caller's own assignments (404 for every other id), redacted under blind review.
+ */
+export const reviewerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, storage }) => {
+  app.addHook('onRequest', requireUser);
+
+  app.get('/Review/GetMyAssignments', { schema: { tags, response: { 200: z.array(ZMyAssignment) } } }, (request) =>
+    myAssignments(db, currentUser(request)),
+  );
+  app.post('/Review/DeclareConflict', { schema: { tags, body: ZDeclareConflictRequest } }, async (request, reply) => {
+    await declareConflict(db, currentUser(request), request.body);
+    return reply.status(204).send();
+  });
+  app.get(
+    '/Review/GetReviewWorkspace',
+    { schema: { tags, querystring: byAssignment, response: { 200: ZReviewWorkspace } } },
+    (request) => getWorkspace(db, currentUser(request), request.query.assignmentId),
+  );
+  app.get(
+    '/Review/GetReviewFile',
+    { schema: { tags, querystring: z.object({ assignmentId: z.uuid(), downloadId: z.uuid() }) } },
+    async (request, reply) => {
+      const file = await getReviewFile(db, currentUser(request), request.query.assignmentId, request.query.downloadId);
+      return sendStoredFile(reply, storage, file);
+    },
+  );
+  app.get(
+    '/Review/GetReviewPdf',
+    { schema: { tags, querystring: z.object({ assignmentId: z.uuid(), lang: ZLanguage.optional() }) } },
+    async (request, reply) => {
+      const bytes = await getReviewPdf(db, currentUser(request), request.query.assignmentId, request.query.lang);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="review.pdf"')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  );
+  app.put(
+    '/Review/SaveReview',
+    { schema: { tags, body: ZSaveReviewRequest, response: { 200: ZReviewDraft } } },
+    (request) => saveReview(db, currentUser(request), request.body),
+  );
+  app.post(
+    '/Review/SubmitReview',
+    { schema: { tags, body: ZSubmitReviewRequest, response: { 200: ZReviewDraft } } },
+    (request) => submitReview(db, currentUser(request), request.body),
+  );
+  app.get(
+    '/Review/GetOtherReviews',
+    { schema: { tags, querystring: byAssignment, response: { 200: z.array(ZOtherReview) } } },
+    (request) => otherReviews(db, currentUser(request), request.query.assignmentId),
+  );
+};

@@ -1,0 +1,164 @@
+import {
+  DEFAULT_LANGUAGE,
+  reviewIsOpen,
+  type TLanguage,
+  type TMyAssignment,
+  type TPdfExportData,
+  type TReviewWorkspace,
+} from '@impact/domain';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  callSubmissions,
+  calls,
+  files,
+  organizations,
+  reviewAssignments,
+  reviewRubrics,
+  submissionRecords,
+  users,
+} from '../../db/schema';
+import { notFound } from '../../lib/app-error';
+import type { SessionUser } from '../../plugins/authentication';
+import { buildExportData } from '../pdf/export-data';
+import { renderRecordPdf } from '../pdf/service';
+import { type Identity, neutralFileName, REDACTED, redactExportData } from './redact';
+import { loadAssignmentFor } from './reviewer-access';
+import { toDraft } from './reviewing';
+
+/** GET Review/GetMyAssignments: the signed-in reviewer's submissions in calls whose review is open. */
+export async function myAssignments(db: Db, user: SessionUser): Promise<TMyAssignment[]> {
+  const rows = await db
+    .select({
+      assignment: reviewAssignments,
+      callName: calls.name,
+      closingAt: calls.closingAt,
+      opensAt: reviewRubrics.opensAt,
+      blind: reviewRubrics.blind,
+      organizationName: organizations.name,
+    })
+    .from(reviewAssignments)
+    .innerJoin(calls, eq(calls.id, reviewAssignments.callId))
+    .innerJoin(reviewRubrics, eq(reviewRubrics.callId, reviewAssignments.callId))
+    .innerJoin(callSubmissions, eq(callSubmissions.id, reviewAssignments.submissionId))
+    .innerJoin(organizations, eq(organizations.id, callSubmissions.organizationId))
+    .where(
+      and(
+        eq(reviewAssignments.reviewerUserId, user.id),
+        eq(reviewAssignments.status, 'assigned'),
+        eq(callSubmissions.closed, true),
+      ),
+    )
+    .orderBy(asc(calls.closingAt), asc(reviewAssignments.createdAt));
+  return rows
+    .filter((r) => reviewIsOpen({ closingAt: r.closingAt }, r.opensAt))
+    .map((r) => ({
+      assignmentId: r.assignment.id,
+      callId: r.assignment.callId,
+      callName: r.callName,
+      submissionId: r.assignment.submissionId,
+      // Before the declaration the name is what the reviewer needs to judge a conflict; blind hides it.
+      organizationName: r.blind ? null : r.organizationName,
+      status: r.assignment.submittedAt
+        ? 'submitted'
+        : !r.assignment.noConflictAt
+          ? 'declareConflict'
+          : r.assignment.version > 0
+            ? 'inProgress'
+            : 'toReview',
+    }));
+}
+
+type Loaded = Awaited<ReturnType<typeof loadAssignmentFor>>;
+
+/** The submission as frozen at its latest closing (what the applicant submitted), with its language. */
+async function submittedData(db: Db, loaded: Loaded): Promise<{ data: TPdfExportData; language: TLanguage }> {
+  const [record] = await db
+    .select()
+    .from(submissionRecords)
+    .where(eq(submissionRecords.callSubmissionId, loaded.submission.id))
+    .orderBy(desc(submissionRecords.closedAt))
+    .limit(1);
+  if (record) return { data: record.data, language: record.language };
+  const s = loaded.submission;
+  return { data: await buildExportData(db, s, loaded.call, s.createdByUserId, s.closedAt), language: DEFAULT_LANGUAGE };
+}
+
+async function submissionFiles(db: Db, submissionId: string) {
+  return db
+    .select()
+    .from(files)
+    .where(eq(files.callSubmissionId, submissionId))
+    .orderBy(asc(files.createdAt), asc(files.id));
+}
+
+/** Everything that identifies the organization today and at closing, plus its files' neutral names. */
+async function identityOf(db: Db, loaded: Loaded, fileRows: Array<{ fileName: string; name: string }>) {
+  const [org] = await db.select().from(organizations).where(eq(organizations.id, loaded.submission.organizationId));
+  const people = await db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, loaded.submission.createdByUserId));
+  const identity: Identity = {
+    strings: [
+      ...(org
+        ? [
+            org.name,
+            org.regNumber,
+            org.streetName,
+            org.contactEmail,
+            `${org.contactName} ${org.contactSurname}`,
+            org.contactSurname,
+          ]
+        : []),
+      ...people.flatMap((p) => [p.email, `${p.firstName} ${p.lastName}`, p.lastName]),
+    ],
+    fileNames: new Map(fileRows.map((f, i) => [f.fileName, neutralFileName(f.name, f.fileName, i)])),
+  };
+  return identity;
+}
+
+/** The data a reviewer may read: redacted under blind review, the files named accordingly. */
+async function reviewerView(db: Db, loaded: Loaded) {
+  const { data, language } = await submittedData(db, loaded);
+  const fileRows = await submissionFiles(db, loaded.submission.id);
+  if (!loaded.rubric.blind) return { data, language, fileRows, fileName: (f: { fileName: string }) => f.fileName };
+  const identity = await identityOf(db, loaded, fileRows);
+  return {
+    data: redactExportData(data, identity),
+    language,
+    fileRows,
+    fileName: (f: { fileName: string }) => identity.fileNames.get(f.fileName) ?? REDACTED,
+  };
+}
+
+/** GET Review/GetReviewWorkspace: the submission read-only beside the reviewer's draft. */
+export async function getWorkspace(db: Db, user: SessionUser, assignmentId: string): Promise<TReviewWorkspace> {
+  const loaded = await loadAssignmentFor(db, user, assignmentId);
+  const view = await reviewerView(db, loaded);
+  return {
+    assignmentId,
+    callName: loaded.call.name,
+    blind: loaded.rubric.blind,
+    criteria: loaded.rubric.criteria,
+    submission: view.data,
+    files: view.fileRows.map((f) => ({ fileDownloadId: f.id, fileName: view.fileName(f), slot: f.name })),
+    review: toDraft(loaded.assignment),
+  };
+}
+
+/** GET Review/GetReviewFile: a file of the assigned submission, renamed under blind review. */
+export async function getReviewFile(db: Db, user: SessionUser, assignmentId: string, downloadId: string) {
+  const loaded = await loadAssignmentFor(db, user, assignmentId);
+  const view = await reviewerView(db, loaded);
+  const file = view.fileRows.find((f) => f.id === downloadId);
+  if (!file) throw notFound('errors.files.notFound');
+  return { ...file, fileName: view.fileName(file) };
+}
+
+/** GET Review/GetReviewPdf: the PDF of what the reviewer reads (the same redaction as the JSON). */
+export async function getReviewPdf(db: Db, user: SessionUser, assignmentId: string, lang?: TLanguage) {
+  const loaded = await loadAssignmentFor(db, user, assignmentId);
+  const view = await reviewerView(db, loaded);
+  return renderRecordPdf(view.data, lang ?? view.language);
+}

@@ -1,0 +1,240 @@
+import { DECISION_OUTCOMES, type TDecisionOutcome, type TRankingRow } from '@impact/domain';
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowsSort, IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadFrom, useRanking, useRecordDecisions } from '../api/admin';
+import { problemText } from './problem-text';
+
+type SortKey = 'mean' | 'spread' | 'done' | 'sroi' | 'organizationName';
+
+const fmt = (n: number | null, digits = 1) => (n === null ? '—' : n.toFixed(digits));
+
+/** Ranking of the call's closed submissions, sortable and exportable, with the decisions beside it. */
+export function RankingPanel({ callId }: { callId: string }) {
+  const { t } = useTranslation();
+  const ranking = useRanking(callId, true);
+  const record = useRecordDecisions(callId);
+  const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'mean', desc: true });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [edits, setEdits] = useState<Record<string, { outcome: TDecisionOutcome | null; message: string }>>({});
+  const [bulk, setBulk] = useState<{ outcome: TDecisionOutcome | null; message: string }>({
+    outcome: null,
+    message: '',
+  });
+  const outcomes = DECISION_OUTCOMES.map((o) => ({ value: o, label: t(`review.outcome.${o}`) }));
+  const rows = [...(ranking.data ?? [])].sort((a, b) => compare(a, b, sort.key) * (sort.desc ? -1 : 1));
+  const edit = (r: TRankingRow) => edits[r.submissionId] ?? { outcome: r.outcome, message: r.message };
+  const save = (items: Array<{ submissionId: string; outcome: TDecisionOutcome; message: string }>) =>
+    record.mutate(items, {
+      onSuccess: (res) => {
+        setSelected(new Set());
+        setEdits({});
+        notifications.show({ color: 'teal', message: t('review.decisions.saved', { count: res.recorded }) });
+      },
+      onError: (e) => notifications.show({ color: 'red', message: problemText(t, e), autoClose: 10_000 }),
+    });
+  const header = (key: SortKey, label: string) => (
+    <Table.Th aria-sort={sort.key === key ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
+      <UnstyledButton onClick={() => setSort({ key, desc: sort.key === key ? !sort.desc : true })}>
+        <Group gap={4} wrap="nowrap">
+          {label}
+          <IconArrowsSort size={14} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+
+  return (
+    <Card withBorder>
+      <Stack>
+        <Group justify="space-between">
+          <Title order={2} size="h3">
+            {t('review.ranking.title')}
+          </Title>
+          <Group gap="xs">
+            {(['csv', 'xlsx'] as const).map((format) => (
+              <Button
+                key={format}
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                onClick={() =>
+                  void downloadFrom('Review/ExportRanking', { callId, format }, `ranking.${format}`).catch((e) =>
+                    notifications.show({ color: 'red', message: problemText(t, e) }),
+                  )
+                }
+              >
+                {format.toUpperCase()}
+              </Button>
+            ))}
+          </Group>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t('review.ranking.hint')}
+        </Text>
+        {ranking.isError && <Text c="red">{problemText(t, ranking.error)}</Text>}
+        {rows.length > 0 && (
+          <Table.ScrollContainer minWidth={900}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <Checkbox
+                      aria-label={t('review.decisions.selectAll')}
+                      checked={selected.size === rows.length}
+                      onChange={(e) =>
+                        setSelected(e.currentTarget.checked ? new Set(rows.map((r) => r.submissionId)) : new Set())
+                      }
+                    />
+                  </Table.Th>
+                  {header('organizationName', t('review.ranking.organization'))}
+                  {header('mean', t('review.ranking.mean'))}
+                  {header('spread', t('review.ranking.spread'))}
+                  {header('done', t('review.ranking.done'))}
+                  {header('sroi', t('review.ranking.sroi'))}
+                  <Table.Th>{t('review.ranking.sdgs')}</Table.Th>
+                  <Table.Th>{t('review.decisions.outcome')}</Table.Th>
+                  <Table.Th>{t('review.decisions.message')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('review.decisions.save')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((r) => {
+                  const e = edit(r);
+                  return (
+                    <Table.Tr key={r.submissionId} data-testid="ranking-row">
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={t('review.decisions.select', { name: r.organizationName })}
+                          checked={selected.has(r.submissionId)}
+                          onChange={(ev) => {
+                            const next = new Set(selected);
+                            if (ev.currentTarget.checked) next.add(r.submissionId);
+                            else next.delete(r.submissionId);
+                            setSelected(next);
+                          }}
+                        />
+                      </Table.Td>
+                      <Table.Td>{r.organizationName}</Table.Td>
+                      <Table.Td data-testid="ranking-mean">{fmt(r.mean)}</Table.Td>
+                      <Table.Td data-testid="ranking-spread">
+                        {fmt(r.spread)}{' '}
+                        {r.disagreement && (
+                          <Badge color="orange" variant="light">
+                            {t('review.ranking.disagreement')}
+                          </Badge>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        {r.done} / {r.assigned}
+                      </Table.Td>
+                      <Table.Td>
+                        {fmt(r.sroi, 2)}
+                        {r.sroiLow !== null && r.sroiHigh !== null && (
+                          <Text span size="xs" c="dimmed">
+                            {' '}
+                            ({fmt(r.sroiLow, 2)}–{fmt(r.sroiHigh, 2)})
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>{r.sdgs.join(', ') || '—'}</Table.Td>
+                      <Table.Td>
+                        <Select
+                          aria-label={t('review.decisions.outcomeFor', { name: r.organizationName })}
+                          data={outcomes}
+                          value={e.outcome}
+                          onChange={(v) =>
+                            setEdits({ ...edits, [r.submissionId]: { ...e, outcome: v as TDecisionOutcome } })
+                          }
+                          w={170}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <TextInput
+                          aria-label={t('review.decisions.messageFor', { name: r.organizationName })}
+                          value={e.message}
+                          onChange={(ev) =>
+                            setEdits({ ...edits, [r.submissionId]: { ...e, message: ev.currentTarget.value } })
+                          }
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <Button
+                          size="xs"
+                          disabled={!e.outcome || !edits[r.submissionId]}
+                          loading={record.isPending}
+                          onClick={() =>
+                            e.outcome &&
+                            save([{ submissionId: r.submissionId, outcome: e.outcome, message: e.message }])
+                          }
+                        >
+                          {t('review.decisions.save')}
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {selected.size > 0 && (
+          <Group align="flex-end">
+            <Select
+              label={t('review.decisions.bulkOutcome', { count: selected.size })}
+              data={outcomes}
+              value={bulk.outcome}
+              onChange={(v) => setBulk({ ...bulk, outcome: v as TDecisionOutcome })}
+            />
+            <TextInput
+              label={t('review.decisions.message')}
+              value={bulk.message}
+              onChange={(e) => setBulk({ ...bulk, message: e.currentTarget.value })}
+            />
+            <Button
+              disabled={!bulk.outcome}
+              loading={record.isPending}
+              onClick={() =>
+                bulk.outcome &&
+                save(
+                  [...selected].map((submissionId) => ({
+                    submissionId,
+                    outcome: bulk.outcome as TDecisionOutcome,
+                    message: bulk.message,
+                  })),
+                )
+              }
+            >
+              {t('review.decisions.applySelected')}
+            </Button>
+          </Group>
+        )}
+        <Text size="sm" c="dimmed">
+          {t('review.decisions.hint')}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+function compare(a: TRankingRow, b: TRankingRow, key: SortKey): number {
+  if (key === 'organizationName') return a.organizationName.localeCompare(b.organizationName);
+  return (a[key] ?? -1) - (b[key] ?? -1);
+}

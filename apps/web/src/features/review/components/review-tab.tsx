@@ -1,0 +1,33 @@
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useRubric } from '../api/admin';
+import { AssignmentsPanel } from './assignments-panel';
+import { problemText } from './problem-text';
+import { RankingPanel } from './ranking-panel';
+import { ReviewersPanel } from './reviewers-panel';
+import { RubricForm } from './rubric-form';
+
+/** The call editor's "Review" tab (issue 18): rubric, reviewers, assignments, then ranking and decisions. */
+export function ReviewTab({ callId }: { callId: string }) {
+  const { t } = useTranslation();
+  const rubric = useRubric(callId);
+  if (rubric.isError) return <Text c="red">{problemText(t, rubric.error)}</Text>;
+  if (!rubric.data)
+    return (
+      <Center>
+        <Loader aria-label={t('review.loading')} />
+      </Center>
+    );
+  return (
+    <Stack>
+      <RubricForm callId={callId} data={rubric.data} />
+      {rubric.data.rubric && (
+        <>
+          <ReviewersPanel callId={callId} />
+          <AssignmentsPanel callId={callId} />
+          <RankingPanel callId={callId} />
+        </>
+      )}
+    </Stack>
+  );
+}

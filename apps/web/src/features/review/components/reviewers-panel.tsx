@@ -1,0 +1,75 @@
+import { DEFAULT_LANGUAGE, isLanguage } from '@impact/domain';
+import { Badge, Button, Card, Group, Stack, Table, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useInviteReviewer, useReviewers } from '../api/admin';
+import { problemText } from './problem-text';
+
+/** The call's reviewers: invited by e-mail (accepted at their first sign-in) or given the role by the identity provider. */
+export function ReviewersPanel({ callId }: { callId: string }) {
+  const { t, i18n } = useTranslation();
+  const reviewers = useReviewers(callId);
+  const invite = useInviteReviewer(callId);
+  const [email, setEmail] = useState('');
+  const send = () =>
+    invite.mutate(
+      { email: email.trim(), language: isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE },
+      {
+        onSuccess: () => {
+          setEmail('');
+          notifications.show({ color: 'teal', message: t('review.reviewers.invited') });
+        },
+        onError: (e) => notifications.show({ color: 'red', message: problemText(t, e), autoClose: 10_000 }),
+      },
+    );
+  return (
+    <Card withBorder>
+      <Stack>
+        <Title order={2} size="h3">
+          {t('review.reviewers.title')}
+        </Title>
+        <Group align="flex-end">
+          <TextInput
+            type="email"
+            label={t('review.reviewers.inviteEmail')}
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            onKeyDown={(e) => e.key === 'Enter' && email.trim() && send()}
+          />
+          <Button onClick={send} disabled={!email.trim()} loading={invite.isPending}>
+            {t('review.reviewers.invite')}
+          </Button>
+        </Group>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('review.reviewers.email')}</Table.Th>
+              <Table.Th>{t('review.reviewers.name')}</Table.Th>
+              <Table.Th>{t('review.reviewers.status')}</Table.Th>
+              <Table.Th>{t('review.reviewers.load')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(reviewers.data ?? []).map((r) => (
+              <Table.Tr key={r.email}>
+                <Table.Td>{r.email}</Table.Td>
+                <Table.Td>{r.name}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={r.accepted ? 'teal' : 'gray'}>
+                    {r.source === 'role'
+                      ? t('review.reviewers.byRole')
+                      : r.accepted
+                        ? t('review.reviewers.accepted')
+                        : t('review.reviewers.pending')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{r.load}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Card>
+  );
+}

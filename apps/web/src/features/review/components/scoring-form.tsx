@@ -1,0 +1,175 @@
+import {
+  RECOMMENDATIONS,
+  reviewProblems,
+  type TCriterionScore,
+  type TRecommendation,
+  type TReviewWorkspace,
+  weightedScore,
+} from '@impact/domain';
+import { Alert, Button, Card, Group, NumberInput, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { reviewKeys } from '../api/keys';
+import { saveReview, useSubmitReview } from '../api/reviewer';
+import { problemText } from './problem-text';
+
+type Draft = { scores: TCriterionScore[]; recommendation: TRecommendation | null; comment: string };
+type SaveState = 'idle' | 'saving' | 'saved' | 'stale' | 'error';
+
+const AUTOSAVE_MS = 800;
+
+/**
+ * The scoring form. It saves itself a moment after each change, naming the version it started
+ * from (like the wizard): a newer save from another tab makes the server refuse, and the form
+ * says so instead of overwriting it.
+ */
+export function ScoringForm({ ws }: { ws: TReviewWorkspace }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const submit = useSubmitReview(ws.assignmentId);
+  const [draft, setDraft] = useState<Draft>(() => ({
+    scores: ws.criteria.map(
+      (c) => ws.review.scores.find((s) => s.criterionId === c.id) ?? { criterionId: c.id, score: null, comment: '' },
+    ),
+    recommendation: ws.review.recommendation,
+    comment: ws.review.comment,
+  }));
+  const version = useRef(ws.review.version);
+  const [dirty, setDirty] = useState(false);
+  const [state, setState] = useState<SaveState>('idle');
+  const [showErrors, setShowErrors] = useState(false);
+  const submitted = ws.review.submittedAt !== null;
+
+  const flush = async (d: Draft) => {
+    setState('saving');
+    try {
+      const saved = await saveReview({ assignmentId: ws.assignmentId, version: version.current, ...d });
+      version.current = saved.version;
+      setState('saved');
+      return true;
+    } catch (e) {
+      setState(e instanceof ApiError && e.status === 409 ? 'stale' : 'error');
+      return false;
+    }
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: flush reads the version from a ref; the draft is what changes
+  useEffect(() => {
+    if (!dirty || submitted) return;
+    const timer = setTimeout(() => {
+      setDirty(false);
+      void flush(draft);
+    }, AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, dirty, submitted]);
+
+  const change = (patch: Partial<Draft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setDirty(true);
+  };
+  const setScore = (id: string, patch: Partial<TCriterionScore>) =>
+    change({ scores: draft.scores.map((s) => (s.criterionId === id ? { ...s, ...patch } : s)) });
+  const problems = reviewProblems(ws.criteria, draft);
+  const problemAt = (path: string) => (showErrors ? problems.find((p) => p.path === path)?.messageKey : undefined);
+  const total = weightedScore(ws.criteria, draft.scores);
+
+  const send = async () => {
+    if (problems.length) return setShowErrors(true);
+    setDirty(false);
+    if (!(await flush(draft))) return;
+    submit.mutate(version.current, {
+      onSuccess: () => notifications.show({ color: 'teal', message: t('review.form.submitted') }),
+      onError: (e) => notifications.show({ color: 'red', message: problemText(t, e), autoClose: 10_000 }),
+    });
+  };
+
+  return (
+    <Card withBorder>
+      <Stack>
+        <Title order={2} size="h3">
+          {t('review.form.title')}
+        </Title>
+        {state === 'stale' && (
+          <Alert color="orange" title={t('review.form.staleTitle')}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('review.form.stale')}</Text>
+              <Button
+                size="xs"
+                onClick={() => void queryClient.resetQueries({ queryKey: reviewKeys.workspace(ws.assignmentId) })}
+              >
+                {t('review.form.reload')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {ws.criteria.map((c) => {
+          const s = draft.scores.find((x) => x.criterionId === c.id);
+          return (
+            <Stack key={c.id} gap={4}>
+              <NumberInput
+                label={`${c.name} (${c.min}–${c.max})`}
+                description={c.description || undefined}
+                min={c.min}
+                max={c.max}
+                step={1}
+                allowDecimal={false}
+                required
+                readOnly={submitted}
+                value={s?.score ?? ''}
+                onChange={(v) => setScore(c.id, { score: v === '' ? null : Number(v) })}
+                error={problemAt(`scores.${c.id}.score`) && t(problemAt(`scores.${c.id}.score`) ?? '')}
+              />
+              <Textarea
+                label={t('review.form.commentOn', { name: c.name })}
+                required={c.commentRequired}
+                autosize
+                minRows={1}
+                readOnly={submitted}
+                value={s?.comment ?? ''}
+                onChange={(e) => setScore(c.id, { comment: e.currentTarget.value })}
+                error={problemAt(`scores.${c.id}.comment`) && t(problemAt(`scores.${c.id}.comment`) ?? '')}
+              />
+            </Stack>
+          );
+        })}
+        <Radio.Group
+          label={t('review.form.recommendation')}
+          required
+          value={draft.recommendation ?? ''}
+          onChange={(v) => !submitted && change({ recommendation: v as TRecommendation })}
+          error={problemAt('recommendation') && t(problemAt('recommendation') ?? '')}
+        >
+          <Group mt="xs">
+            {RECOMMENDATIONS.map((r) => (
+              <Radio key={r} value={r} label={t(`review.recommendation.${r}`)} disabled={submitted} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <Textarea
+          label={t('review.form.comment')}
+          autosize
+          minRows={2}
+          readOnly={submitted}
+          value={draft.comment}
+          onChange={(e) => change({ comment: e.currentTarget.value })}
+        />
+        <Text size="sm" data-testid="review-total">
+          {t('review.form.total')}: {total === null ? '—' : total.toFixed(1)} / 100
+        </Text>
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {submitted ? t('review.form.isSubmitted') : state === 'idle' ? '' : t(`review.form.state.${state}`)}
+          </Text>
+          {!submitted && (
+            <Button onClick={() => void send()} loading={submit.isPending}>
+              {t('review.form.submit')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

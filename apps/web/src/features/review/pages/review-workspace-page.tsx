@@ -1,0 +1,80 @@
+import { Alert, Anchor, Breadcrumbs, Card, Center, Grid, Loader, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { usePageTitle } from '../../config/page-title';
+import { useMyAssignments, useOtherReviews, useWorkspace } from '../api/reviewer';
+import { ConflictDeclaration } from '../components/conflict-declaration';
+import { problemText } from '../components/problem-text';
+import { ScoringForm } from '../components/scoring-form';
+import { SubmissionView } from '../components/submission-view';
+
+/** /review/:assignmentId — the submission read-only beside the scoring form. */
+export function ReviewWorkspacePage() {
+  const { assignmentId = '' } = useParams();
+  const { t } = useTranslation();
+  const mine = useMyAssignments();
+  const assignment = mine.data?.find((a) => a.assignmentId === assignmentId);
+  const declared = !!assignment && assignment.status !== 'declareConflict';
+  const ws = useWorkspace(assignmentId, declared);
+  const others = useOtherReviews(assignmentId, !!ws.data?.review.submittedAt);
+  usePageTitle(t('review.workspace.title'));
+
+  const back = (
+    <Breadcrumbs>
+      <Anchor component={Link} to="/review">
+        {t('review.mine.title')}
+      </Anchor>
+      <Text>{t('review.workspace.title')}</Text>
+    </Breadcrumbs>
+  );
+  if (mine.isPending || (declared && ws.isPending))
+    return (
+      <Center mih="40vh">
+        <Loader aria-label={t('review.loading')} />
+      </Center>
+    );
+  if (!assignment || ws.isError)
+    return (
+      <Stack>
+        {back}
+        <Title order={1}>{t('review.workspace.title')}</Title>
+        <Alert color="red">{ws.isError ? problemText(t, ws.error) : t('errors.review.assignmentNotFound')}</Alert>
+      </Stack>
+    );
+  return (
+    <Stack>
+      {back}
+      <Title order={1}>
+        {t('review.workspace.title')}: {assignment.callName}
+      </Title>
+      {!declared && <ConflictDeclaration assignmentId={assignmentId} organizationName={assignment.organizationName} />}
+      {ws.data && (
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <SubmissionView ws={ws.data} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack>
+              <ScoringForm key={ws.dataUpdatedAt} ws={ws.data} />
+              {others.data && (
+                <Card withBorder>
+                  <Title order={2} size="h3">
+                    {t('review.others.title')}
+                  </Title>
+                  {others.data.length === 0 && <Text c="dimmed">{t('review.others.none')}</Text>}
+                  {others.data.map((o) => (
+                    <Text key={o.reviewer}>
+                      {t('review.others.reviewer', { n: o.reviewer })}:{' '}
+                      {o.weightedScore === null ? '—' : o.weightedScore.toFixed(1)} ·{' '}
+                      {o.recommendation ? t(`review.recommendation.${o.recommendation}`) : '—'}
+                    </Text>
+                  ))}
+                </Card>
+              )}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      )}
+    </Stack>
+  );
+}
