@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../auth/session-store';
 import { useConfig } from '../../config/api/get-config';
+import { ReviewerPanelPrompt } from '../../review/components/reviewer-panel-prompt';
 import { organizationsQueryKey, useOrganizations } from '../api/get-organizations';
 import { selectOrganization, useSelectedOrganizationId } from '../selected-organization';
 
@@ -54,6 +55,7 @@ export function OrganizationSidePanel() {
   } else if (organizations.data.length === 0) {
     organizationBlock = (
       <Stack gap="sm" data-testid="register-organization-prompt">
+        {session.status === 'authenticated' && <ReviewerPanelPrompt roles={session.user.roles} />}
         <Paper withBorder p="sm" bg="teal.0">
           <Group gap="xs" wrap="nowrap" align="flex-start">
             <IconBuilding size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
