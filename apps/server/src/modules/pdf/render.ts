@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { TLanguage, TPdfExportData } from '@impact/domain';
 import { buildDocument } from './document';
+import { applyPdfmakeSpeedups } from './pdfmake-speedups';
 
 const require = createRequire(import.meta.url);
 type PdfMake = {
@@ -23,6 +24,7 @@ let pdfmake: PdfMake | null = null;
 function engine(): PdfMake {
   if (pdfmake) return pdfmake;
   const lib = require('pdfmake') as PdfMake;
+  applyPdfmakeSpeedups();
   const dir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts/Roboto');
   const files = {
     normal: 'Roboto-Regular.ttf',

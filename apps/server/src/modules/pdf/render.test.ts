@@ -1,0 +1,67 @@
+import { execFileSync } from 'node:child_process';
+import type { TPdfExportData } from '@impact/domain';
+import { describe, expect, it } from 'vitest';
+import { renderPdf } from './render';
+
+const pdfText = (bytes: Buffer) =>
+  execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: bytes }).toString('utf8').replace(/\s+/g, ' ');
+
+function record(answers: string[]): TPdfExportData {
+  return {
+    callName: 'Bando di prova',
+    configLogo: null,
+    configLogoWidth: 50,
+    configLogoHeight: 50,
+    submittedBy: 'Anna Rossi',
+    submissionDateTime: '2026-11-20T10:30:00.000Z',
+    submissionId: '11111111-2222-4333-8444-555555555555',
+    orgName: 'Ente',
+    pIva: '01234567890',
+    address: 'Via Roma 1',
+    city: 'Torino',
+    country: 'IT',
+    userReferenteNome: 'Anna',
+    userReferenteCognome: 'Rossi',
+    userReferenteRuolo: 'Presidente',
+    userReferenteEmail: 'anna@ente.example',
+    sectionsForPDF: answers.map((answer, i) => ({
+      stepId: `s${i}`,
+      sectionName: `Domanda ${i + 1}`,
+      stepType: 'text',
+      questions: JSON.stringify({ question: `<p>Descrivete la <strong>fase ${i + 1}</strong>.</p>` }),
+      answers: JSON.stringify({ answer }),
+    })),
+    attachments: [],
+    miniDyi: [],
+  };
+}
+
+// pdfmake runs with the changes of pdfmake-speedups.ts (words measured per text node, lines drawn
+// as one string, fonts shared between documents): what they must not change.
+describe('rendering the application PDF', () => {
+  it('keeps every word of long paragraphs in order, including a word wider than the page', () => {
+    const words = Array.from({ length: 900 }, (_, i) => `parola${i}`);
+    const long = `https://example.org/${'a'.repeat(300)}`;
+    const answer = `<p>${words.slice(0, 450).join(' ')}</p><p>${long} ${words.slice(450).join(' ')}</p>`;
+    return renderPdf(record([answer]), 'it').then((pdf) => {
+      // Without the footers, which poppler puts where each page ends.
+      const text = pdfText(pdf).replace(/Bando di prova 20 novembre 2026 alle ore 10:30 UTC Pagina \d+ \/ \d+ /g, '');
+      expect(text).toContain(words.slice(0, 450).join(' '));
+      expect(text).toContain(words.slice(450).join(' '));
+      // The long word is split over lines (poppler may join them with a space or nothing).
+      expect(text.replace(/ /g, '')).toContain(long);
+      expect(text).toContain('Descrivete la fase 1.');
+    });
+  });
+
+  it('a document made after another on the same thread embeds its own glyphs and nothing else', async () => {
+    const plain = record(['Solo testo latino, niente altro.']);
+    const first = await renderPdf(plain, 'it');
+    const other = await renderPdf(record(['Ελληνικά, кириллица, àèìòù, 🌱 漢字']), 'it');
+    const again = await renderPdf(plain, 'it');
+    expect(pdfText(other)).toContain('Ελληνικά, кириллица, àèìòù,');
+    expect(pdfText(again)).toBe(pdfText(first));
+    // Same glyph subsets, so the same size: the Greek and Cyrillic of `other` did not leak in.
+    expect(again.length).toBe(first.length);
+  });
+});
