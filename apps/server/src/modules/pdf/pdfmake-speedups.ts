@@ -99,6 +99,7 @@ export function applyPdfmakeSpeedups() {
     const font = originalProvideFont.call(this, family, bold, italics) as Embedded;
     if (!font.font || !font.layoutCache || (font as { shared?: boolean }).shared) return font;
     (font as { shared?: boolean }).shared = true;
+    speedUpEmbeddedFont(Object.getPrototypeOf(font));
     const key = `${font.font.postscriptName}/${font.font.head?.checkSumAdjustment}`;
     let entry = loaded.get(key);
     if (!entry) {
@@ -112,6 +113,66 @@ export function applyPdfmakeSpeedups() {
     font.layoutCache = entry.words;
     return font;
   };
+
+  // pdfkit's EmbeddedFont.layout (every measured word, every drawn line) and encode, with the same
+  // results: a char-code scan instead of `[' ', '\t'].includes(charAt(i))` per character, push
+  // instead of concat per word, and each glyph id's hex string made once.
+  type Glyph = { id: number; advanceWidth: number; codePoints: number[] };
+  type Run = { glyphs: Glyph[]; positions: unknown[]; advanceWidth: number };
+  type EmbeddedProto = {
+    scale: number;
+    widths: number[];
+    unicode: unknown[];
+    subset: { includeGlyph(id: number): number };
+    layoutRun(text: string, features: unknown): Run;
+    layoutCached(text: string): Run;
+    layout(
+      text: string,
+      features?: unknown,
+      onlyWidth?: boolean,
+    ): Run | { glyphs: null; positions: null; advanceWidth: number };
+    encode(text: string, features?: unknown): [string[], unknown[]];
+  };
+  const HEX: string[] = [];
+  let fontPatched = false;
+  function speedUpEmbeddedFont(proto: EmbeddedProto) {
+    if (fontPatched || typeof proto.layoutCached !== 'function' || typeof proto.encode !== 'function') return;
+    fontPatched = true;
+    proto.layout = function layout(text, features, onlyWidth) {
+      if (features) return this.layoutRun(text, features);
+      const glyphs: Glyph[] = [];
+      const positions: unknown[] = [];
+      let advanceWidth = 0;
+      let last = 0;
+      const add = (end: number) => {
+        const run = this.layoutCached(text.slice(last, end));
+        if (!onlyWidth) {
+          for (const glyph of run.glyphs) glyphs.push(glyph);
+          for (const position of run.positions) positions.push(position);
+        }
+        advanceWidth += run.advanceWidth;
+        last = end;
+      };
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 32 || c === 9) add(i + 1);
+      }
+      if (last < text.length) add(text.length);
+      return onlyWidth ? { glyphs: null, positions: null, advanceWidth } : { glyphs, positions, advanceWidth };
+    };
+    proto.encode = function encode(text, features) {
+      const { glyphs, positions } = this.layout(text, features) as Run;
+      const res: string[] = new Array(glyphs.length);
+      for (let i = 0; i < glyphs.length; i++) {
+        const glyph = glyphs[i] as Glyph;
+        const gid = this.subset.includeGlyph(glyph.id);
+        res[i] = HEX[gid] ??= `0000${gid.toString(16)}`.slice(-4);
+        if (this.widths[gid] == null) this.widths[gid] = glyph.advanceWidth * this.scale;
+        if (this.unicode[gid] == null) this.unicode[gid] = glyph.codePoints;
+      }
+      return [res, positions];
+    };
+  }
 
   // ---- measuring: one style lookup per text node for its plain words ----
   TextInlines.prototype.measure = function measure(array, stack) {
