@@ -138,26 +138,25 @@ export function applyPdfmakeSpeedups() {
   function speedUpEmbeddedFont(proto: EmbeddedProto) {
     if (fontPatched || typeof proto.layoutCached !== 'function' || typeof proto.encode !== 'function') return;
     fontPatched = true;
+    // No closure inside: tsx (tests, benches, `npm run dev`) wraps each new function in __name.
     proto.layout = function layout(text, features, onlyWidth) {
       if (features) return this.layoutRun(text, features);
       const glyphs: Glyph[] = [];
       const positions: unknown[] = [];
       let advanceWidth = 0;
       let last = 0;
-      const add = (end: number) => {
-        const run = this.layoutCached(text.slice(last, end));
-        if (!onlyWidth) {
-          for (const glyph of run.glyphs) glyphs.push(glyph);
-          for (const position of run.positions) positions.push(position);
+      for (let i = 0; i <= text.length; i++) {
+        const c = i < text.length ? text.charCodeAt(i) : -1;
+        if (c === 32 || c === 9 || (c === -1 && last < i)) {
+          const run = this.layoutCached(text.slice(last, i + 1));
+          if (!onlyWidth) {
+            for (const glyph of run.glyphs) glyphs.push(glyph);
+            for (const position of run.positions) positions.push(position);
+          }
+          advanceWidth += run.advanceWidth;
+          last = i + 1;
         }
-        advanceWidth += run.advanceWidth;
-        last = end;
-      };
-      for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c === 32 || c === 9) add(i + 1);
       }
-      if (last < text.length) add(text.length);
       return onlyWidth ? { glyphs: null, positions: null, advanceWidth } : { glyphs, positions, advanceWidth };
     };
     proto.encode = function encode(text, features) {
@@ -175,6 +174,40 @@ export function applyPdfmakeSpeedups() {
   }
 
   // ---- measuring: one style lookup per text node for its plain words ----
+  /** The style of a word, as TextInlines.measure looks it up (item first, then the style stack). */
+  const resolve = (
+    doc: { provideFont(font: unknown, bold: unknown, italics: unknown): Font },
+    item: object,
+    stack: StyleStack,
+  ) => ({
+    font: doc.provideFont(
+      get(item, stack, 'font', 'Roboto'),
+      get(item, stack, 'bold', false),
+      get(item, stack, 'italics', false),
+    ),
+    alignment: get(item, stack, 'alignment', 'left'),
+    fontSize: get(item, stack, 'fontSize', 12) as number,
+    fontFeatures: get(item, stack, 'fontFeatures', null),
+    characterSpacing: get(item, stack, 'characterSpacing', 0),
+    color: get(item, stack, 'color', 'black'),
+    decoration: get(item, stack, 'decoration', null),
+    decorationColor: get(item, stack, 'decorationColor', null),
+    decorationStyle: get(item, stack, 'decorationStyle', null),
+    decorationThickness: get(item, stack, 'decorationThickness', null),
+    background: get(item, stack, 'background', null),
+    link: get(item, stack, 'link', null),
+    linkToPage: get(item, stack, 'linkToPage', null),
+    linkToDestination: get(item, stack, 'linkToDestination', null),
+    noWrap: get(item, stack, 'noWrap', null),
+    opacity: get(item, stack, 'opacity', 1),
+    sup: get(item, stack, 'sup', false),
+    sub: get(item, stack, 'sub', false),
+    lineHeight: get(item, stack, 'lineHeight', 1) as number,
+    preserveLeadingSpaces: get(item, stack, 'preserveLeadingSpaces', false),
+    preserveTrailingSpaces: get(item, stack, 'preserveTrailingSpaces', false),
+  });
+  type Style = ReturnType<typeof resolve>;
+
   TextInlines.prototype.measure = function measure(array, stack) {
     if (array.length) {
       const first = array[0] as Inline;
@@ -184,41 +217,13 @@ export function applyPdfmakeSpeedups() {
         first.leadingIndent = leadingIndent;
       }
     }
-    type Style = ReturnType<typeof resolve>;
-    const resolve = (item: object) => ({
-      font: this.pdfDocument.provideFont(
-        get(item, stack, 'font', 'Roboto'),
-        get(item, stack, 'bold', false),
-        get(item, stack, 'italics', false),
-      ),
-      alignment: get(item, stack, 'alignment', 'left'),
-      fontSize: get(item, stack, 'fontSize', 12) as number,
-      fontFeatures: get(item, stack, 'fontFeatures', null),
-      characterSpacing: get(item, stack, 'characterSpacing', 0),
-      color: get(item, stack, 'color', 'black'),
-      decoration: get(item, stack, 'decoration', null),
-      decorationColor: get(item, stack, 'decorationColor', null),
-      decorationStyle: get(item, stack, 'decorationStyle', null),
-      decorationThickness: get(item, stack, 'decorationThickness', null),
-      background: get(item, stack, 'background', null),
-      link: get(item, stack, 'link', null),
-      linkToPage: get(item, stack, 'linkToPage', null),
-      linkToDestination: get(item, stack, 'linkToDestination', null),
-      noWrap: get(item, stack, 'noWrap', null),
-      opacity: get(item, stack, 'opacity', 1),
-      sup: get(item, stack, 'sup', false),
-      sub: get(item, stack, 'sub', false),
-      lineHeight: get(item, stack, 'lineHeight', 1) as number,
-      preserveLeadingSpaces: get(item, stack, 'preserveLeadingSpaces', false),
-      preserveTrailingSpaces: get(item, stack, 'preserveTrailingSpaces', false),
-    });
     let shared: Style | null = null;
     for (const item of array) {
       let style: Style;
       if (isPlain(item)) {
-        shared ??= resolve({});
+        shared ??= resolve(this.pdfDocument, {}, stack);
         style = shared;
-      } else style = resolve(item);
+      } else style = resolve(this.pdfDocument, item, stack);
       // Named stores in measure's order: every word gets the same shape.
       item.font = style.font;
       item.alignment = style.alignment;

@@ -1,16 +1,8 @@
 import { isJsonObject, parseJson, type TFieldError, type TJsonObject } from '@impact/domain';
-import { ChoiceItem, type Question, Model as SurveyModel, settings } from 'survey-core';
+import { type Question, Model as SurveyModel, settings } from 'survey-core';
 
 // SurveyJS runs here without a browser: no DOM, no timers we would have to wait for.
 settings.lazyRender.enabled = false;
-// Setting a value, SurveyJS hides each choice's panel by first building one (a PanelModel and its
-// animation) for every choice of the question: half the time of setting the answers. A choice with
-// no panel has nothing to hide, and nothing is ever shown here.
-const setIsPanelShowing = ChoiceItem.prototype.setIsPanelShowing;
-ChoiceItem.prototype.setIsPanelShowing = function (this: ChoiceItem, val: boolean) {
-  if (!val && !(this as unknown as { panelValue?: unknown }).panelValue) this.setPropertyValue('isPanelShowing', false);
-  else setIsPanelShowing.call(this, val);
-};
 
 /**
  * A SurveyJS model loaded with the given answers, or null when the model cannot be loaded. SurveyJS
