@@ -369,7 +369,8 @@ export function applyPdfmakeSpeedups() {
 
   const originalRenderLine = Renderer.prototype.renderLine;
   Renderer.prototype.renderLine = function renderLine(line, x, y) {
-    const merged = mergedInlines(line.inlines);
+    // A page reference line rewrites its first word into a page number: drawn as pdfmake does.
+    const merged = (line as { _pageNodeRef?: unknown })._pageNodeRef ? null : mergedInlines(line.inlines);
     if (!merged) return originalRenderLine.call(this, line, x, y);
     const inlines = line.inlines;
     line.inlines = merged;
