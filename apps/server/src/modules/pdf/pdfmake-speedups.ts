@@ -263,11 +263,11 @@ export function applyPdfmakeSpeedups() {
   // LayoutBuilder.buildNextLine as in pdfmake 0.3.11, except that hasEnoughSpaceForInline gets
   // only the words it reads (those glued to the next by `noNewLine`), not `_inlines.slice(1)`.
   const NONE: Inline[] = [];
-  const glued = (inlines: Inline[]) => {
-    if (!inlines[0]?.noNewLine) return NONE;
-    let end = 1;
+  const glued = (inlines: Inline[], start: number) => {
+    if (!inlines[start]?.noNewLine) return NONE;
+    let end = start + 1;
     while (end < inlines.length && inlines[end]?.noNewLine) end++;
-    return inlines.slice(1, end + 1);
+    return inlines.slice(start + 1, end + 1);
   };
   const measurer = new TextInlines(null);
   /** The longest prefix of `text` that fits `maxWidth` (at least one character). */
@@ -288,13 +288,16 @@ export function applyPdfmakeSpeedups() {
     const inlines = node._inlines;
     if (!inlines || inlines.length === 0) return null;
     const line = new Line(this.writer.context().availableWidth);
+    // The line's words are taken from the front at the end (one splice per line, not a shift per
+    // word: shifting a promoted array moves every remaining word each time).
+    let taken = 0;
     let forceContinue = false;
     while (
-      inlines.length > 0 &&
-      (line.hasEnoughSpaceForInline(inlines[0] as Inline, glued(inlines)) || forceContinue)
+      taken < inlines.length &&
+      (line.hasEnoughSpaceForInline(inlines[taken] as Inline, glued(inlines, taken)) || forceContinue)
     ) {
       let hardWrap = false;
-      const inline = inlines.shift() as Inline;
+      const inline = inlines[taken] as Inline;
       if (!inline.noWrap && inline.text.length > 1 && inline.width > line.getAvailableWidth()) {
         const maxChars = maxFitLength(inline.text, line.getAvailableWidth(), inline);
         if (maxChars < inline.text.length) {
@@ -303,13 +306,15 @@ export function applyPdfmakeSpeedups() {
           inline.text = inline.text.substr(0, maxChars);
           rest.width = measurer.widthOfText(rest.text, rest);
           inline.width = measurer.widthOfText(inline.text, inline);
-          inlines.unshift(rest);
+          inlines[taken] = rest; // the rest of the word is the next to place
           hardWrap = true;
         }
       }
+      if (!hardWrap) taken++;
       line.addInline(inline);
       forceContinue = Boolean(inline.noNewLine) && !hardWrap;
     }
+    inlines.splice(0, taken);
     line.lastLineInParagraph = inlines.length === 0;
     return line;
   };
