@@ -1,9 +1,7 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { TLanguage, TPdfExportData } from '@impact/domain';
+import { runningFromSource, startWorker } from '../../lib/worker-thread';
 
 /** A render that takes longer than this is stuck: its thread is replaced and the request fails. */
 const RENDER_TIMEOUT_MS = 60_000;
@@ -21,22 +19,13 @@ type Job = {
 };
 type Slot = { worker: Worker; job: Job | null; timer: NodeJS.Timeout | null };
 
-/**
- * How to start a render thread. Built (dist/main.js), the worker is the bundle's sibling
- * pdf-render-worker.js. From source (tests, `npm run dev`) it is TypeScript: a small bootstrap
- * loads it through tsx's API (a worker does not inherit the parent's loader).
- */
+/** A render thread (built: pdf-render-worker.js beside main.js; from source: render-worker.ts). */
 function newWorker(): Worker {
-  const here = import.meta.url;
   // A larger young generation: a long document makes millions of short-lived objects (one per
   // word), and with V8's default semi-space the scavenges took a third of the render time.
-  const resourceLimits = { maxYoungGenerationSizeMb: 128 };
-  if (!here.endsWith('.ts')) return new Worker(new URL('./pdf-render-worker.js', here), { resourceLimits });
-  const require = createRequire(here);
-  const api = pathToFileURL(path.join(path.dirname(require.resolve('tsx/package.json')), 'dist/esm/api/index.mjs'));
-  const worker = new URL('./render-worker.ts', here);
-  const boot = `import(${JSON.stringify(api.href)}).then((m) => m.tsImport(${JSON.stringify(worker.href)}, ${JSON.stringify(here)}))`;
-  return new Worker(boot, { eval: true, resourceLimits });
+  return startWorker(import.meta.url, './render-worker.ts', 'pdf-render-worker.js', {
+    resourceLimits: { maxYoungGenerationSizeMb: 128 },
+  });
 }
 
 /**
@@ -128,7 +117,7 @@ let shared: PdfRenderPool | null = null;
 
 /** Built and running (not tests): start the threads with the server, so no applicant waits for a cold one. */
 export function warmPdfRenderPoolWhenBuilt() {
-  if (!import.meta.url.endsWith('.ts')) pdfRenderPool().warm();
+  if (!runningFromSource(import.meta.url)) pdfRenderPool().warm();
 }
 
 /** The process's one pool. */
