@@ -26,6 +26,3 @@ export function startWorker(
   const boot = `import(${JSON.stringify(api.href)}).then((m) => m.tsImport(${JSON.stringify(worker.href)}, ${JSON.stringify(callerUrl)}))`;
   return new Worker(boot, { ...options, eval: true });
 }
-
-/** True when the code runs from its TypeScript sources (tests, dev), false when built. */
-export const runningFromSource = (callerUrl: string) => callerUrl.endsWith('.ts');

@@ -1,12 +1,18 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { TLanguage, TPdfExportData } from '@impact/domain';
-import { runningFromSource, startWorker } from '../../lib/worker-thread';
+import { startWorker } from '../../lib/worker-thread';
 
 /** A render that takes longer than this is stuck: its thread is replaced and the request fails. */
 const RENDER_TIMEOUT_MS = 60_000;
 /** Waiting renders beyond this answer 503 at once instead of piling up memory. */
 const MAX_QUEUE = 200;
+/**
+ * A thread with nothing to do for this long is stopped: a warm render thread holds about 60 MB
+ * (pdfmake, the fonts), a third of the server's idle memory (issue 16). The next PDF after a
+ * quiet spell pays about a second to start one.
+ */
+const IDLE_MS = 120_000;
 
 export class PdfBusyError extends Error {}
 
@@ -17,7 +23,7 @@ type Job = {
   resolve: (bytes: Buffer) => void;
   reject: (err: Error) => void;
 };
-type Slot = { worker: Worker; job: Job | null; timer: NodeJS.Timeout | null };
+type Slot = { worker: Worker; job: Job | null; timer: NodeJS.Timeout | null; idle: NodeJS.Timeout | null };
 
 /** A render thread (built: pdf-render-worker.js beside main.js; from source: render-worker.ts). */
 function newWorker(): Worker {
@@ -31,7 +37,8 @@ function newWorker(): Worker {
 /**
  * One bounded pool of render threads for the whole process: at most `size` PDFs are laid out at
  * once (one core is left to the event loop), the rest wait in a bounded queue. Threads start on
- * first use and stay warm; they do not keep the process alive.
+ * first use, stay warm while PDFs are asked for and stop after IDLE_MS without work; they do not
+ * keep the process alive.
  */
 export class PdfRenderPool {
   private slots: Slot[] = [];
@@ -48,11 +55,6 @@ export class PdfRenderPool {
     });
   }
 
-  /** Starts the threads ahead of the first document (a cold thread needs about a second). */
-  warm() {
-    while (this.slots.length < this.size) this.spawn();
-  }
-
   async close() {
     const slots = this.slots;
     this.slots = [];
@@ -63,7 +65,7 @@ export class PdfRenderPool {
   private spawn(): Slot {
     const worker = newWorker();
     worker.unref();
-    const slot: Slot = { worker, job: null, timer: null };
+    const slot: Slot = { worker, job: null, timer: null, idle: null };
     worker.on('message', (msg: { id?: number; bytes?: Uint8Array; error?: string }) => {
       const job = slot.job;
       if (!job || msg.id !== job.id) return;
@@ -71,6 +73,7 @@ export class PdfRenderPool {
       slot.job = null;
       slot.timer = null;
       worker.unref();
+      slot.idle = setTimeout(() => void this.retire(slot, new Error('idle')), IDLE_MS).unref();
       if (msg.bytes) job.resolve(Buffer.from(msg.bytes.buffer, msg.bytes.byteOffset, msg.bytes.byteLength));
       else job.reject(new Error(msg.error ?? 'pdf render failed'));
       this.pump();
@@ -89,6 +92,7 @@ export class PdfRenderPool {
   private async retire(slot: Slot, err: Error) {
     this.slots = this.slots.filter((s) => s !== slot);
     if (slot.timer) clearTimeout(slot.timer);
+    if (slot.idle) clearTimeout(slot.idle);
     const job = slot.job;
     slot.job = null;
     job?.reject(err);
@@ -100,6 +104,8 @@ export class PdfRenderPool {
       const slot = this.slots.find((s) => !s.job) ?? (this.slots.length < this.size ? this.spawn() : null);
       if (!slot) return;
       const job = this.queue.shift() as Job;
+      if (slot.idle) clearTimeout(slot.idle);
+      slot.idle = null;
       slot.job = job;
       slot.timer = setTimeout(() => {
         void this.retire(slot, new Error('pdf render timed out'));
@@ -114,11 +120,6 @@ export class PdfRenderPool {
 }
 
 let shared: PdfRenderPool | null = null;
-
-/** Built and running (not tests): start the threads with the server, so no applicant waits for a cold one. */
-export function warmPdfRenderPoolWhenBuilt() {
-  if (!runningFromSource(import.meta.url)) pdfRenderPool().warm();
-}
 
 /** The process's one pool. */
 export function pdfRenderPool(): PdfRenderPool {

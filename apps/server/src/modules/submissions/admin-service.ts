@@ -74,6 +74,7 @@ export async function listSubmissions(
   db: Db,
   filters: SubmissionFilters = {},
   page?: SubmissionPage,
+  options: { count?: boolean } = {},
 ): Promise<{ items: TSubmissionListItem[]; total: number; nextCursor: string | null }> {
   const where = conditions(db, filters);
   const after = page?.cursor ? decodeCursor(page.cursor) : null;
@@ -102,7 +103,7 @@ export async function listSubmissions(
   // One row more than asked tells whether there is a next page.
   const [rows, total] = await Promise.all([
     page ? query.limit(page.limit + 1) : query,
-    page ? countSubmissions(db, filters) : null,
+    page && options.count !== false ? countSubmissions(db, filters) : null,
   ]);
   const hasMore = page !== undefined && rows.length > page.limit;
   const shown = hasMore ? rows.slice(0, page.limit) : rows;
@@ -127,8 +128,36 @@ export async function listSubmissions(
   };
 }
 
+/** Rows read at a time when the whole list is asked for. */
+const STREAM_PAGE = 1000;
+
+/**
+ * GET Call/GetSubmissions without paging (SPEC 7 answers the whole list): the JSON array written
+ * out a thousand rows at a time, read on the same keyset as the pages, so 100,000 submissions
+ * never sit in memory at once (the server runs with a capped heap; issue 16).
+ */
+export async function* allSubmissionsJson(
+  db: Db,
+  filters: SubmissionFilters,
+  pageSize = STREAM_PAGE,
+): AsyncGenerator<string> {
+  let cursor: string | undefined;
+  let separator = '';
+  yield '[';
+  for (;;) {
+    const { items, nextCursor } = await listSubmissions(db, filters, { limit: pageSize, cursor }, { count: false });
+    if (items.length) {
+      yield separator + items.map((item) => JSON.stringify(item)).join(',');
+      separator = ',';
+    }
+    if (!nextCursor) break;
+    cursor = nextCursor;
+  }
+  yield ']';
+}
+
 /** The total of a filtered list. */
-async function countSubmissions(db: Db, filters: SubmissionFilters) {
+export async function countSubmissions(db: Db, filters: SubmissionFilters) {
   const [row] = await db
     .select({ n: sql<string>`count(*)` })
     .from(callSubmissions)
