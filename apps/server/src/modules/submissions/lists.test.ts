@@ -218,6 +218,12 @@ describe('paged lists (SPEC 7 GetCallListUser, GetSubmissions)', () => {
       const closed = await page('closed=true&limit=50');
       expect(closed.total).toBe(6);
       expect(closed.items.every((s) => s.closed)).toBe(true);
+      // Call and state totals come from the report tallies: they must equal the rows.
+      for (const query of [`callId=${callA}&closed=true`, `callId=${callB}&closed=false`, 'closed=false']) {
+        const p = await page(`${query}&limit=100`);
+        expect(p.total, query).toBe(p.items.length);
+      }
+      expect((await page(`callId=${callA}&closed=true&limit=100`)).total).toBe(3);
       const coop = await page('search=cooperATIVA&limit=3');
       expect(coop.total).toBe(10);
       expect(coop.items).toHaveLength(3);
