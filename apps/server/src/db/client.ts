@@ -57,9 +57,7 @@ export async function openDatabase(config: AppConfig['database']): Promise<Datab
     };
   }
   if (config.dataDir) fs.mkdirSync(config.dataDir, { recursive: true });
-  // pg_trgm: the trigram indexes of the admin search (migration 0023).
-  const options = { extensions: { pg_trgm } };
-  const client = config.dataDir ? new PGlite(config.dataDir, options) : new PGlite(options);
+  const client = newPglite(config.dataDir);
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
@@ -74,4 +72,10 @@ export async function openDatabase(config: AppConfig['database']): Promise<Datab
       if (!client.closed) await client.close();
     },
   };
+}
+
+/** An embedded database with the extensions the migrations need (pg_trgm: the admin search's indexes, 0023). */
+export function newPglite(dataDir: string | null = null): PGlite {
+  const options = { extensions: { pg_trgm } };
+  return dataDir ? new PGlite(dataDir, options) : new PGlite(options);
 }
