@@ -35,6 +35,7 @@ export async function startBenchServer(
   Object.assign(env, options.env);
   const built = path.join(repoRoot, 'apps/server/dist/main.js');
   const args = [
+    ...serveNodeFlags(),
     ...(options.nodeArgs ?? []),
     ...(fs.existsSync(built) ? [built] : ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')]),
   ];
@@ -121,6 +122,12 @@ function get(url: string, agent: http.Agent): Promise<number> {
 }
 
 /** Resident memory of a process, in MB (Linux). */
+/** The node flags `npm run serve` (and so `npm start`) gives the server, such as its heap cap. */
+function serveNodeFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { serve: string } };
+  return pkg.scripts.serve.split(/\s+/).filter((word) => word.startsWith('--max-old-space-size='));
+}
+
 export function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);

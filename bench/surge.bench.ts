@@ -111,7 +111,11 @@ function postJson(
 export async function benchSurge(): Promise<BenchResult> {
   const database = await createScratchDatabase();
   const secret = randomBytes(32).toString('hex');
-  const server = await startBenchServer({ databaseUrl: database.url, env: { AUTH_SECRET: secret } }).catch(
+  const server = await startBenchServer({
+    databaseUrl: database.url,
+    env: { AUTH_SECRET: secret },
+    nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+  }).catch(
     async (err: unknown) => {
       await database.drop();
       throw err;

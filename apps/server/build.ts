@@ -13,10 +13,11 @@ const root = import.meta.dirname;
 const outdir = path.join(root, 'dist');
 
 fs.rmSync(outdir, { recursive: true, force: true });
-// The PDF render thread is its own entry (modules/pdf/render-pool.ts starts it beside main.js).
+// Worker threads are entries of their own, started beside main.js (lib/worker-thread.ts).
 const entries = [
   { entry: 'src/main.ts', out: 'main.js' },
   { entry: 'src/modules/pdf/render-worker.ts', out: 'pdf-render-worker.js' },
+  { entry: 'src/modules/impact/workbook-worker.ts', out: 'workbook-worker.js' },
 ];
 for (const { entry, out } of entries) await bundle(entry, out);
 

@@ -61,6 +61,8 @@ const ZEnv = z.object({
     .min(1024)
     .max(40 * 1024 * 1024)
     .default(5 * 1024 * 1024),
+  // Issue 14: the heap cap of the thread that reads framework workbooks.
+  IMPORT_MAX_MEMORY_MB: z.coerce.number().int().min(64).max(4096).default(512),
   // Issue 17: shared limits and object storage for several instances.
   REDIS_URL: z.url().optional(),
   REDIS_PREFIX: z.string().default('impact-calls:'),
@@ -121,6 +123,8 @@ export type AppConfig = {
   customizeEmailDomain: string;
   /** Largest admin file (SPEC 5 gives 3 MB and 5 MB; 5 MB by default). */
   adminFileMaxBytes: number;
+  /** Heap cap (MB) of the thread that reads framework workbooks; heavier workbooks are refused. */
+  importMaxMemoryMb: number;
   /** /dev/outbox: only on a local development install without SMTP (it shows every link mailed). */
   devOutbox: boolean;
   /** Rate limits and sign-in throttles shared by every instance; null counts in this process only. */
@@ -241,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     customizeEmailDomain: e.CUSTOMIZE_EMAIL_DOMAIN,
     adminFileMaxBytes: e.ADMIN_FILE_MAX_BYTES,
+    importMaxMemoryMb: e.IMPORT_MAX_MEMORY_MB,
     redisUrl: e.REDIS_URL ?? null,
     redisPrefix: e.REDIS_PREFIX,
     fileStorage: {

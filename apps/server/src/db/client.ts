@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -56,7 +57,7 @@ export async function openDatabase(config: AppConfig['database']): Promise<Datab
     };
   }
   if (config.dataDir) fs.mkdirSync(config.dataDir, { recursive: true });
-  const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
+  const client = newPglite(config.dataDir);
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
@@ -71,4 +72,10 @@ export async function openDatabase(config: AppConfig['database']): Promise<Datab
       if (!client.closed) await client.close();
     },
   };
+}
+
+/** An embedded database with the extensions the migrations need (pg_trgm: the admin search's indexes, 0023). */
+export function newPglite(dataDir: string | null = null): PGlite {
+  const options = { extensions: { pg_trgm } };
+  return dataDir ? new PGlite(dataDir, options) : new PGlite(options);
 }

@@ -9,13 +9,19 @@ export class AppError extends Error {
   readonly status: number;
   readonly messageKey: string;
   readonly fieldErrors: TFieldError[] | undefined;
+  /** Sent as Retry-After (a 503 or 429 that passes): when the client may try again. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(kind: TProblemKind, options: { messageKey?: string; detail?: string; errors?: TFieldError[] } = {}) {
+  constructor(
+    kind: TProblemKind,
+    options: { messageKey?: string; detail?: string; errors?: TFieldError[]; retryAfterSeconds?: number } = {},
+  ) {
     super(options.detail ?? kind);
     this.kind = kind;
     this.status = PROBLEM_KINDS[kind];
     this.messageKey = options.messageKey ?? `errors.${kind}`;
     this.fieldErrors = options.errors;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -79,6 +79,7 @@ function knownFailure(error: unknown): { kind: TProblemKind; messageKey: string 
 export const problemDetails = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
       return sendProblem(reply, request, error.kind, {
         messageKey: error.messageKey,
         ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),

@@ -1,6 +1,7 @@
 export * from './admin-files';
 export * from './audit';
 export * from './calls';
+export * from './catalogue';
 export * from './config';
 export * from './email';
 export * from './file-chunks';

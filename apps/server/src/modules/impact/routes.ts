@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { invalid } from '../../lib/app-error';
+import { AppError, invalid } from '../../lib/app-error';
 import { currentUser, requireAdmin } from '../../plugins/authentication';
 import { sampleWorkbook } from './sample-workbook';
 import {
@@ -30,7 +30,8 @@ import {
   putMiniDyi,
   stakeholderTypes,
 } from './service';
-import { parseWorkbook, WorkbookRefused } from './workbook';
+import { WorkbookRefused } from './workbook';
+import { WorkbookParser, WorkbookParserBusy } from './workbook-parser';
 
 const tags = ['impact'];
 const id = z.string().min(1).max(100);
@@ -95,8 +96,11 @@ export const impactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
 };
 
 /** Admins: impact frameworks (SPEC 5 "Framework creation", 7 "Impact framework"). */
-export const impactAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const impactAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.addHook('onRequest', requireAdmin);
+  // One thread, one workbook at a time, under a heap cap: a heavy workbook never stalls the server.
+  const workbooks = new WorkbookParser(config.importMaxMemoryMb);
+  app.addHook('onClose', () => workbooks.close());
 
   app.get(
     '/ImpactFramework/GetImpactFrameworkSetList',
@@ -139,8 +143,10 @@ export const impactAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
       if (!/\.(xlsx|xls)$/i.test(request.body.fileName))
         throw invalid([{ path: 'fileName', messageKey: 'errors.impact.notAWorkbook' }], 'errors.impact.notAWorkbook');
       try {
-        return parseWorkbook(Buffer.from(request.body.contentBase64, 'base64'));
+        return await workbooks.parse(Buffer.from(request.body.contentBase64, 'base64'));
       } catch (err) {
+        if (err instanceof WorkbookParserBusy)
+          throw new AppError('unavailable', { messageKey: 'errors.impact.importBusy', retryAfterSeconds: 10 });
         if (err instanceof WorkbookRefused) {
           const { messageKey, sheet } = err.problem;
           throw invalid([{ path: 'contentBase64', messageKey, ...(sheet ? { params: { sheet } } : {}) }], messageKey);

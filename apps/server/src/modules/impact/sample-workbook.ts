@@ -256,3 +256,28 @@ if (runAsScript && process.argv[1] && path.resolve(process.argv[1]) === fileURLT
   fs.writeFileSync(out, sampleWorkbook());
   console.log(`wrote ${out}`);
 }
+
+/**
+ * A large generated framework (benches and load tests): rows / 5 outcomes × 5 indicator/proxy
+ * rows, 50 stakeholders; 10,000 rows make a 4 MB workbook.
+ */
+export function largeFrameworkWorkbook(rows: number): Buffer {
+  const impact: unknown[][] = [IMPACT_HEADER];
+  for (let r = 0; r < rows; r++) {
+    const o = Math.floor(r / 5);
+    impact.push([
+      `Esito ${o}`,
+      `Descrizione dell'esito ${o}`,
+      `${(o % 17) + 1}, ${((o + 5) % 17) + 1}`,
+      `Indicatore ${o}.${r % 5}`,
+      'Quantità annua',
+      `Proxy ${r}`,
+      100 + (r % 900),
+      'ISTAT',
+      'https://www.istat.it/',
+    ]);
+  }
+  const stakeholders: unknown[][] = [STAKEHOLDER_HEADER];
+  for (let s = 0; s < 50; s++) stakeholders.push([`Stakeholder ${s}`, 'Gruppo di beneficiari']);
+  return buildWorkbook(impact, stakeholders);
+}

@@ -276,5 +276,23 @@ describe('organizations (SPEC 3, 5, 6, 7 "Organization")', () => {
       });
       expect(none.statusCode).toBe(200);
     });
+
+    it('a deleted organization is refused at once on the instance that deleted it (the check is cached)', async () => {
+      const gone = await createOk(owner, { ...form, name: 'Da eliminare' });
+      const use = () =>
+        t.app.inject({
+          url: '/api/Organization/GetOrganizations',
+          headers: { ...owner, 'x-organization-id': gone.id },
+        });
+      expect((await use()).statusCode).toBe(200);
+      expect((await use()).statusCode).toBe(200); // the second answer comes from the cache
+      const deleted = await t.app.inject({
+        method: 'POST',
+        url: `/api/Organization/DeleteOrganization?orgId=${gone.id}`,
+        headers: owner,
+      });
+      expect(deleted.statusCode).toBeLessThan(300);
+      expect((await use()).statusCode).toBe(403);
+    });
   });
 });

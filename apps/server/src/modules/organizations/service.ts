@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callSubmissions, organizations } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
+import { ownershipCache } from './ownership-cache';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -69,8 +70,12 @@ export async function getOrganization(db: Db, userId: string, orgId: string): Pr
 }
 
 /** Used by the X-Organization-Id check: does this organization belong to this user? */
+/** Whether the organization is this user's; a yes is remembered for a few seconds (ownership-cache.ts). */
 export async function isOwnedBy(db: Db, userId: string, orgId: string): Promise<boolean> {
+  const cache = ownershipCache(db);
+  if (cache.has(userId, orgId)) return true;
   const [row] = await db.select({ id: organizations.id }).from(organizations).where(ownedBy(orgId, userId)).limit(1);
+  if (row) cache.remember(userId, orgId);
   return Boolean(row);
 }
 
@@ -122,4 +127,5 @@ export async function deleteOrganization(db: Db, userId: string, orgId: string):
     }
     await tx.delete(organizations).where(eq(organizations.id, orgId));
   });
+  ownershipCache(db).forgetOrganization(orgId);
 }

@@ -1,14 +1,18 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { TLanguage, TPdfExportData } from '@impact/domain';
+import { startWorker } from '../../lib/worker-thread';
 
 /** A render that takes longer than this is stuck: its thread is replaced and the request fails. */
 const RENDER_TIMEOUT_MS = 60_000;
 /** Waiting renders beyond this answer 503 at once instead of piling up memory. */
 const MAX_QUEUE = 200;
+/**
+ * A thread with nothing to do for this long is stopped: a warm render thread holds about 60 MB
+ * (pdfmake, the fonts), a third of the server's idle memory (issue 16). The next PDF after a
+ * quiet spell pays about a second to start one.
+ */
+const IDLE_MS = 120_000;
 
 export class PdfBusyError extends Error {}
 
@@ -19,30 +23,22 @@ type Job = {
   resolve: (bytes: Buffer) => void;
   reject: (err: Error) => void;
 };
-type Slot = { worker: Worker; job: Job | null; timer: NodeJS.Timeout | null };
+type Slot = { worker: Worker; job: Job | null; timer: NodeJS.Timeout | null; idle: NodeJS.Timeout | null };
 
-/**
- * How to start a render thread. Built (dist/main.js), the worker is the bundle's sibling
- * pdf-render-worker.js. From source (tests, `npm run dev`) it is TypeScript: a small bootstrap
- * loads it through tsx's API (a worker does not inherit the parent's loader).
- */
+/** A render thread (built: pdf-render-worker.js beside main.js; from source: render-worker.ts). */
 function newWorker(): Worker {
-  const here = import.meta.url;
   // A larger young generation: a long document makes millions of short-lived objects (one per
   // word), and with V8's default semi-space the scavenges took a third of the render time.
-  const resourceLimits = { maxYoungGenerationSizeMb: 128 };
-  if (!here.endsWith('.ts')) return new Worker(new URL('./pdf-render-worker.js', here), { resourceLimits });
-  const require = createRequire(here);
-  const api = pathToFileURL(path.join(path.dirname(require.resolve('tsx/package.json')), 'dist/esm/api/index.mjs'));
-  const worker = new URL('./render-worker.ts', here);
-  const boot = `import(${JSON.stringify(api.href)}).then((m) => m.tsImport(${JSON.stringify(worker.href)}, ${JSON.stringify(here)}))`;
-  return new Worker(boot, { eval: true, resourceLimits });
+  return startWorker(import.meta.url, './render-worker.ts', 'pdf-render-worker.js', {
+    resourceLimits: { maxYoungGenerationSizeMb: 128 },
+  });
 }
 
 /**
  * One bounded pool of render threads for the whole process: at most `size` PDFs are laid out at
  * once (one core is left to the event loop), the rest wait in a bounded queue. Threads start on
- * first use and stay warm; they do not keep the process alive.
+ * first use, stay warm while PDFs are asked for and stop after IDLE_MS without work; they do not
+ * keep the process alive.
  */
 export class PdfRenderPool {
   private slots: Slot[] = [];
@@ -59,11 +55,6 @@ export class PdfRenderPool {
     });
   }
 
-  /** Starts the threads ahead of the first document (a cold thread needs about a second). */
-  warm() {
-    while (this.slots.length < this.size) this.spawn();
-  }
-
   async close() {
     const slots = this.slots;
     this.slots = [];
@@ -74,7 +65,7 @@ export class PdfRenderPool {
   private spawn(): Slot {
     const worker = newWorker();
     worker.unref();
-    const slot: Slot = { worker, job: null, timer: null };
+    const slot: Slot = { worker, job: null, timer: null, idle: null };
     worker.on('message', (msg: { id?: number; bytes?: Uint8Array; error?: string }) => {
       const job = slot.job;
       if (!job || msg.id !== job.id) return;
@@ -82,6 +73,7 @@ export class PdfRenderPool {
       slot.job = null;
       slot.timer = null;
       worker.unref();
+      slot.idle = setTimeout(() => void this.retire(slot, new Error('idle')), IDLE_MS).unref();
       if (msg.bytes) job.resolve(Buffer.from(msg.bytes.buffer, msg.bytes.byteOffset, msg.bytes.byteLength));
       else job.reject(new Error(msg.error ?? 'pdf render failed'));
       this.pump();
@@ -100,6 +92,7 @@ export class PdfRenderPool {
   private async retire(slot: Slot, err: Error) {
     this.slots = this.slots.filter((s) => s !== slot);
     if (slot.timer) clearTimeout(slot.timer);
+    if (slot.idle) clearTimeout(slot.idle);
     const job = slot.job;
     slot.job = null;
     job?.reject(err);
@@ -111,6 +104,8 @@ export class PdfRenderPool {
       const slot = this.slots.find((s) => !s.job) ?? (this.slots.length < this.size ? this.spawn() : null);
       if (!slot) return;
       const job = this.queue.shift() as Job;
+      if (slot.idle) clearTimeout(slot.idle);
+      slot.idle = null;
       slot.job = job;
       slot.timer = setTimeout(() => {
         void this.retire(slot, new Error('pdf render timed out'));
@@ -125,11 +120,6 @@ export class PdfRenderPool {
 }
 
 let shared: PdfRenderPool | null = null;
-
-/** Built and running (not tests): start the threads with the server, so no applicant waits for a cold one. */
-export function warmPdfRenderPoolWhenBuilt() {
-  if (!import.meta.url.endsWith('.ts')) pdfRenderPool().warm();
-}
 
 /** The process's one pool. */
 export function pdfRenderPool(): PdfRenderPool {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { currentUser } from '../../plugins/authentication';
-import { pdfRenderPool, warmPdfRenderPoolWhenBuilt } from './render-pool';
+import { pdfRenderPool } from './render-pool';
 import { getExportData, getSubmissionPdf, listSubmissionRecords } from './service';
 
 const tags = ['pdf'];
@@ -12,7 +12,6 @@ const tags = ['pdf'];
 export const pdfRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   // The render threads are the process's; a closing app lets them go (they restart on demand).
   app.addHook('onClose', async () => pdfRenderPool().close());
-  app.addHook('onReady', async () => warmPdfRenderPoolWhenBuilt());
 
   app.get(
     '/Call/GetAllAnswerForPdf',

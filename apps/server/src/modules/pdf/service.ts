@@ -106,7 +106,8 @@ export async function renderRecordPdf(data: TPdfExportData, language: TLanguage)
     if (bytes.length < 100 || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error('not a PDF');
     return bytes;
   } catch (err) {
-    if (err instanceof PdfBusyError) throw new AppError('unavailable', { messageKey: 'errors.pdf.busy' });
+    if (err instanceof PdfBusyError)
+      throw new AppError('unavailable', { messageKey: 'errors.pdf.busy', retryAfterSeconds: 5 });
     throw new AppError('internal', { messageKey: 'errors.pdf.failed', detail: String((err as Error).message) });
   }
 }

@@ -1,22 +1,42 @@
-import type { TUserCallListItem, TUserCallListQuery } from '@impact/domain';
-import { USER_CALL_PAGE_SIZE } from '@impact/domain';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { EMPTY_ID, type TUserCallListItem, type TUserCallListQuery, USER_CALL_PAGE_SIZE } from '@impact/domain';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { callSubmissions, calls, reviewDecisions } from '../../db/schema';
+import { callSubmissions, catalogueVersions, reviewDecisions } from '../../db/schema';
 import type { SessionUser } from '../../plugins/authentication';
-import { toCallListItem } from '../calls/service';
-import { forApplicant } from './service';
+import { callCatalogue, normalEmail, visibleTo } from './call-catalogue';
 
-/**
- * The e-mail filter of SPEC 1 and 6 in SQL, so the database returns only the calls this user may
- * see (and counts them): the same rule as `emailAllowedByFilter` — comma-separated, case-insensitive,
- * spaces trimmed, empty entries ignored. A test holds the two together.
- */
-export function visibleTo(email: string): SQL {
-  const me = email.trim().toLowerCase();
-  // Drafts (a call just created, not yet saved with a name and steps) are nobody's to see.
-  return sql`(not ${calls.draft} and (not ${calls.isUserFilterEnable} or ${me} in (
-    select lower(trim(e)) from unnest(string_to_array(${calls.userFilterEmail}, ',')) as e where trim(e) <> '')))`;
+/** The calls' version and the organization's submissions with their decisions: prepared once per database. */
+function prepareOrgState(db: Db) {
+  const query = (withOrganization: boolean) =>
+    db
+      .select({
+        version: catalogueVersions.version,
+        callId: callSubmissions.callId,
+        submissionId: callSubmissions.id,
+        closed: callSubmissions.closed,
+        outcome: reviewDecisions.outcome,
+        outcomeMessage: reviewDecisions.message,
+      })
+      .from(catalogueVersions)
+      .leftJoin(
+        callSubmissions,
+        withOrganization ? eq(callSubmissions.organizationId, sql.placeholder('organizationId')) : sql`false`,
+      )
+      .leftJoin(reviewDecisions, eq(reviewDecisions.submissionId, callSubmissions.id))
+      .where(eq(catalogueVersions.name, 'calls'))
+      .prepare(withOrganization ? 'call_list_org_state' : 'call_list_version');
+  return { withOrganization: query(true), without: query(false) };
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof prepareOrgState>>();
+
+function orgState(db: Db, organizationId: string | null) {
+  let statements = prepared.get(db);
+  if (!statements) {
+    statements = prepareOrgState(db);
+    prepared.set(db, statements);
+  }
+  return organizationId ? statements.withOrganization.execute({ organizationId }) : statements.without.execute();
 }
 
 /**
@@ -24,6 +44,11 @@ export function visibleTo(email: string): SQL {
  * (closing soonest first), then those not open yet, then closed ones (most recently closed first);
  * with the selected organization's submission. Paged when asked (`page`, `pageSize`), the whole list
  * otherwise; `total` counts every visible call.
+ *
+ * One query per request: the calls' version and the organization's submissions with their
+ * decisions. The calls themselves come from the in-memory catalogue (call-catalogue.ts), reloaded
+ * first when that version moved; visibility (drafts never, the e-mail filter) and the order are
+ * applied to it here.
  */
 export async function listCallsForUser(
   db: Db,
@@ -32,61 +57,36 @@ export async function listCallsForUser(
   query: TUserCallListQuery = {},
   now = new Date(),
 ): Promise<{ items: TUserCallListItem[]; total: number }> {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const closed = sql`${calls.closingAt} < ${at}`;
-  const rank = sql`case when ${closed} then 2 when ${calls.openingAt} > ${at} then 1 else 0 end`;
-  const byClosing = sql`case when ${closed} then -extract(epoch from ${calls.closingAt}) else extract(epoch from ${calls.closingAt}) end`;
+  const rows = await orgState(db, organizationId);
+  const submissions = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) if (row.callId) submissions.set(row.callId, row);
+
+  const at = now.getTime();
+  const me = normalEmail(user.email);
+  const ordered = await callCatalogue(db).ordered(rows[0]?.version ?? 0, at);
   const paged = query.page !== undefined || query.pageSize !== undefined;
   const pageSize = query.pageSize ?? USER_CALL_PAGE_SIZE;
-  // The page is chosen on narrow rows (id, order keys, the count), then only its calls are read
-  // whole and joined to the organization's submissions.
-  const ordered = db
-    .select({
-      id: calls.id,
-      total: sql<string>`count(*) over ()`.as('total'),
-      rank: sql<number>`${rank}`.as('rank'),
-      byClosing: sql<number>`${byClosing}`.as('by_closing'),
-    })
-    .from(calls)
-    .where(visibleTo(user.email))
-    .orderBy(rank, byClosing, asc(calls.id))
-    .$dynamic();
-  const page = (paged ? ordered.limit(pageSize).offset(((query.page ?? 1) - 1) * pageSize) : ordered).as('page');
-  const rows = await db
-    .select({
-      call: calls,
-      submissionId: callSubmissions.id,
-      submissionClosed: callSubmissions.closed,
-      outcome: reviewDecisions.outcome,
-      outcomeMessage: reviewDecisions.message,
-      total: page.total,
-    })
-    .from(page)
-    .innerJoin(calls, eq(calls.id, page.id))
-    .leftJoin(
-      callSubmissions,
-      organizationId
-        ? and(eq(callSubmissions.callId, calls.id), eq(callSubmissions.organizationId, organizationId))
-        : sql`false`,
-    )
-    .leftJoin(reviewDecisions, eq(reviewDecisions.submissionId, callSubmissions.id))
-    .orderBy(page.rank, page.byClosing, asc(calls.id));
-  const total = rows[0] ? Number(rows[0].total) : paged ? await countVisible(db, user) : 0;
-  const items = rows.map((r) => {
-    const submission = r.submissionId ? { id: r.submissionId, closed: r.submissionClosed ?? false } : null;
-    const { steps: _steps, ...item } = forApplicant({ ...toCallListItem(r.call), steps: [] }, submission);
-    // Issue 18: the decision shows on the card only once the call's lock has ended (server-enforced).
-    const outcome =
-      r.outcome && !(r.call.callLockEnd && r.call.callLockEnd.getTime() > now.getTime())
-        ? { outcome: r.outcome, message: r.outcomeMessage ?? '' }
-        : null;
-    return { ...item, outcome };
-  });
+  const first = paged ? ((query.page ?? 1) - 1) * pageSize : 0;
+  const last = paged ? first + pageSize : Number.POSITIVE_INFINITY;
+  const items: TUserCallListItem[] = [];
+  let total = 0;
+  for (const entry of ordered) {
+    if (!visibleTo(entry, me)) continue;
+    if (total >= first && total < last) {
+      const s = submissions.get(entry.id);
+      // Issue 18: the decision shows on the card only once the call's lock has ended (server-enforced).
+      const outcome =
+        s?.outcome && !(entry.lockEndMs !== null && entry.lockEndMs > at)
+          ? { outcome: s.outcome, message: s.outcomeMessage ?? '' }
+          : null;
+      items.push({
+        ...entry.card,
+        submissionId: s?.submissionId ?? EMPTY_ID,
+        submissionClosed: s?.closed ?? false,
+        outcome,
+      });
+    }
+    total++;
+  }
   return { items, total };
-}
-
-/** A page past the end has no rows to carry the count. */
-async function countVisible(db: Db, user: SessionUser) {
-  const [row] = await db.select({ n: sql<string>`count(*)` }).from(calls).where(visibleTo(user.email));
-  return Number(row?.n ?? 0);
 }

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -10,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
 import { multipart, PNG_BYTES } from '../../../../test/fixtures';
 import { signInAs } from '../../../../test/sign-in';
+import { newPglite } from '../../../db/client';
 import { adminFiles, fileChunks } from '../../../db/schema';
 import { CHUNK_BYTES } from './postgres-store';
 
@@ -77,7 +77,7 @@ describe('the upgrade from bytes in rows (migrations 0009-0011)', () => {
     journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= 8);
     fs.writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify(journal));
 
-    const client = new PGlite();
+    const client = newPglite();
     try {
       const db = drizzle(client);
       await migrate(db, { migrationsFolder: before });
