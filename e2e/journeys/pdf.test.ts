@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { apiAs, createCallWithTextAndUpload } from '../support/api';
 import { useBrowser } from '../support/journey';
+import { chooseOrganization } from '../support/organization-selector';
 import { DEMO, signIn } from '../support/sign-in';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
@@ -61,9 +62,7 @@ describe('the application PDF', () => {
     // Work for the new organization, so the call list shows its (closed) submission. The selector is
     // clicked once the list has settled: a click while the selection is still being restored is lost.
     await page.getByText(/^Mostrati \d+ bandi su \d+$/).waitFor();
-    await page.getByRole('combobox', { name: 'Stai lavorando per' }).click();
-    await page.getByRole('option', { name: orgName, exact: true }).click();
-    await expect.poll(() => page.getByRole('combobox', { name: 'Stai lavorando per' }).inputValue()).toBe(orgName);
+    await chooseOrganization(page, orgName);
     await page.goto(`/call/${submission.id}/1/0`);
     await page.getByText('budget-alberi.pdf').waitFor();
     await page.getByRole('button', { name: 'Invia la candidatura' }).click();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiAs, createCallWithTextAndUpload } from '../support/api';
 import { expectAccessible } from '../support/axe';
 import { useBrowser } from '../support/journey';
+import { chooseOrganization } from '../support/organization-selector';
 import { DEMO, registerAndVerify, signIn, uniqueEmail } from '../support/sign-in';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
@@ -213,13 +214,7 @@ describe('review and decisions (issue 18)', () => {
     // The applicant sees the outcome on the call card only once the lock has ended.
     const { context, page } = await browser.newPage();
     await signIn(page, DEMO.applicant);
-    // The demo applicant has many organizations by now: the selector is then searchable.
-    const selector = page.getByRole('combobox', { name: 'Stai lavorando per' });
-    await expect.poll(() => selector.inputValue()).not.toBe('');
-    await selector.click();
-    if (await selector.isEditable()) await selector.fill(orgName);
-    await page.getByRole('option', { name: orgName }).click();
-    await expect.poll(() => selector.inputValue()).toBe(orgName);
+    await chooseOrganization(page, orgName);
     const card = page.getByTestId('call-card').filter({ hasText: callName });
     await card.waitFor();
     expect(await card.getByTestId('call-outcome').count()).toBe(Date.now() < lockEnd ? 0 : 1);
