@@ -14,9 +14,9 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { callSubmissions, calls, callTypes, steps } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
+import { sanitizeRichText } from '../../lib/sanitize';
 import { type AuditActor, audit } from '../audit/record';
 import { saveCallTypeIn, stepsOfCallTypes } from './call-types';
-import { sanitizeRichText } from './sanitize';
 
 type CallRow = typeof calls.$inferSelect;
 type UpdateCallInput = z.output<typeof ZUpdateCallRequest>;

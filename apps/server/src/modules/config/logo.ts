@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { AppError } from '../../lib/app-error';
-import { detectMime } from '../files/detect-type';
+import { detectMime } from '../../lib/detect-type';
 
 /** Raster images a browser displays, as file-type names them from the bytes. */
 const RASTER = new Set([

@@ -11,11 +11,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attachmentTypes, files, stepResults } from '../../db/schema';
 import { AppError, invalid, notFound } from '../../lib/app-error';
+import { isAcceptedContainer } from '../../lib/detect-type';
 import type { SessionUser } from '../../plugins/authentication';
 import { uploadSlotsOfStep } from '../step-types/upload';
-import { loadSubmissionFor } from '../submissions/access';
-import { assertWritable, stepOfSubmission, writeStepResult } from '../submissions/service';
-import { isAcceptedContainer } from './detect-type';
+import { loadSubmissionFor } from '../submission-core/access';
+import { assertWritable, stepOfSubmission, writeStepResult } from '../submission-core/writes';
 import { deleteStored, type FileStorage } from './storage';
 import { receiveUpload } from './storage/receive';
 

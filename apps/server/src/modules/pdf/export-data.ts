@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import { organizations, stepResults, users } from '../../db/schema';
 import { stepsOfCallTypes } from '../calls/call-types';
 import { getActiveConfig } from '../config/service';
-import type { CallRow, SubmissionRow } from '../submissions/access';
+import type { CallRow, SubmissionRow } from '../submission-core/access';
 
 function parseJson(content: string | undefined): unknown {
   if (!content) return null;

@@ -1,5 +1,5 @@
 import type { TLanguage, TPdfExportData, TPdfMiniDyi, TPdfSection } from '@impact/domain';
-import { surveyAnswerDisplay } from '../surveys/survey-runner';
+import { surveyAnswerDisplay } from '../step-types/survey-runner';
 import type { PdfLabels } from './labels';
 import type { Content } from './pdf-types';
 import { htmlToText, safeText } from './text';

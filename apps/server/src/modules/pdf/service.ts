@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { callSubmissions, submissionRecords } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
-import { type CallRow, loadSubmissionFor, type SubmissionRow } from '../submissions/access';
+import { type CallRow, loadSubmissionFor, type SubmissionRow } from '../submission-core/access';
 import { buildExportData } from './export-data';
 import { PdfBusyError, pdfRenderPool } from './render-pool';
 

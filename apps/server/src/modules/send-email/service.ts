@@ -5,8 +5,8 @@ import type { Db, Tx } from '../../db/client';
 import { callSubmissions, calls, emailOutbox, organizations, users } from '../../db/schema';
 import { invalid, notFound } from '../../lib/app-error';
 import { escapeHtml } from '../../lib/html';
+import { sanitizeRichText } from '../../lib/sanitize';
 import { type AuditActor, audit } from '../audit/record';
-import { sanitizeRichText } from '../calls/sanitize';
 
 /**
  * The applicants of a call: the owners of the organizations that have a submission for it (all,

@@ -5,7 +5,7 @@ import {
   parseMiniDyiAnswer,
   stepTypeDefinition,
 } from '@impact/domain';
-import { checkImpactAnswer, impactAnswerMissing } from '../impact/answer';
+import { checkImpactAnswer, impactAnswerMissing } from './mini-dyi-answer';
 import { keepContent, type ServerStepType } from './types';
 
 const shared = stepTypeDefinition('miniDyi');

@@ -7,9 +7,9 @@ import {
   type TStep,
   ZSurveyAnswer,
 } from '@impact/domain';
-import { questionTitles } from '../surveys/survey-runner';
 import { parseAnswer } from './invalid-answer';
 import { surveyServerType } from './survey';
+import { questionTitles } from './survey-runner';
 import { keepContent, type ServerStepType } from './types';
 
 const shared = stepTypeDefinition('quiz');

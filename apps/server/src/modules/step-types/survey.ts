@@ -1,6 +1,6 @@
 import { parseSurveyModel, stepTypeDefinition, surveyAnswerOf, ZSurveyAnswer } from '@impact/domain';
-import { surveyAnswerProblems } from '../surveys/survey-runner';
 import { parseAnswer } from './invalid-answer';
+import { surveyAnswerProblems } from './survey-runner';
 import { keepContent, type ServerStepType } from './types';
 
 const shared = stepTypeDefinition('survey');

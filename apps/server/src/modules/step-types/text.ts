@@ -1,6 +1,6 @@
 import { stepTypeDefinition, type TTextStepContent, textDefinition, ZTextAnswer } from '@impact/domain';
 import { invalid } from '../../lib/app-error';
-import { sanitizeRichText } from '../calls/sanitize';
+import { sanitizeRichText } from '../../lib/sanitize';
 import { parseAnswer } from './invalid-answer';
 import type { ServerStepType } from './types';
 

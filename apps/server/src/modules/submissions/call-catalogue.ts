@@ -3,7 +3,7 @@ import { eq, not } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { calls, catalogueVersions } from '../../db/schema';
 import { toCallListItem } from '../calls/service';
-import type { CallRow } from './access';
+import type { CallRow } from '../submission-core/access';
 import { forApplicant } from './service';
 
 /** What a card shows before the organization's own submission and decision are added. */

@@ -6,40 +6,29 @@ import {
   type TCall,
   type TFieldError,
   type TLanguage,
-  type TStep,
-  type TStepResult,
   type TSubmission,
   type TUpsertStepResultRequest,
   type TUserCall,
 } from '@impact/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callSubmissions, calls, organizations, stepResults } from '../../db/schema';
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
-import { stepsOfCallTypes } from '../calls/call-types';
 import { callsWithSteps } from '../calls/service';
 import { cachedStep } from '../calls/step-cache';
 import { queueReceipt } from '../pdf/receipt-mail';
 import { freezeSubmission } from '../pdf/service';
 import { serverStepTypeOf } from '../step-types';
-import { type CallRow, isCallLocked, isCallOpen, loadSubmissionFor, type SubmissionRow } from './access';
+import {
+  type CallRow,
+  isCallLocked,
+  isCallOpen,
+  loadSubmissionFor,
+  type SubmissionRow,
+} from '../submission-core/access';
+import { assertWritable, stepsOfCall, toStepResult } from '../submission-core/writes';
 import { writeAnswerIfWritable } from './guarded-write';
-
-type StepResultRow = typeof stepResults.$inferSelect;
-
-export function toStepResult(row: StepResultRow, hideScore: boolean): TStepResult {
-  return {
-    id: row.id,
-    callSubmissionId: row.callSubmissionId,
-    stepId: row.stepId,
-    content: row.content,
-    // A non-finite score (stored before the limits) is no score; it would break the response.
-    score: hideScore || row.score === null || !Number.isFinite(row.score) ? null : row.score,
-    version: row.version,
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 async function toSubmission(
   db: Db | Tx,
@@ -144,24 +133,6 @@ export async function getStepResult(db: Db, user: SessionUser, submissionId: str
   return toStepResult(row, !user.isAdmin && isCallLocked(call));
 }
 
-/** Writes are refused (409, nothing changes) on a closed submission or after the closing date. */
-export function assertWritable(submission: SubmissionRow, call: CallRow, now = new Date()) {
-  if (submission.closed) throw new AppError('closed', { messageKey: 'errors.submissions.closed' });
-  if (now.getTime() > call.closingAt.getTime())
-    throw new AppError('closed', { messageKey: 'errors.submissions.deadlinePassed' });
-}
-
-/** The steps of a submission's call, in sort order (one query: this is on every autosave). */
-async function stepsOfCall(db: Db | Tx, call: CallRow): Promise<TStep[]> {
-  return (await stepsOfCallTypes(db as Db, [call.callTypeId])).get(call.callTypeId) ?? [];
-}
-
-export async function stepOfSubmission(db: Db | Tx, call: CallRow, stepId: string): Promise<TStep> {
-  const step = (await stepsOfCall(db, call)).find((s) => s.id === stepId);
-  if (!step) throw notFound('errors.submissions.stepNotInCall');
-  return step;
-}
-
 /**
  * POST Call/UpsertCallStepResult. Optimistic concurrency: the write names the version it started
  * from; if the stored one is newer (another tab, another device) it is refused with 409 and the
@@ -228,41 +199,6 @@ async function callOfSubmissionIsLocked(db: Db, submissionId: string, now: Date)
     .innerJoin(calls, eq(calls.id, callSubmissions.callId))
     .where(eq(callSubmissions.id, submissionId));
   return row ? isCallLocked(row.call, now) : false;
-}
-
-export async function writeStepResult(
-  tx: Tx | Db,
-  submissionId: string,
-  stepId: string,
-  content: string,
-  score: number | null,
-  basedOn: number | null,
-) {
-  const [current] = await tx
-    .select()
-    .from(stepResults)
-    .where(and(eq(stepResults.callSubmissionId, submissionId), eq(stepResults.stepId, stepId)))
-    .for('update');
-  const currentVersion = current?.version ?? 0;
-  if (basedOn !== null && basedOn !== currentVersion) {
-    throw new AppError('staleVersion', { messageKey: 'errors.submissions.staleVersion' });
-  }
-  if (!current) {
-    const [row] = await tx
-      .insert(stepResults)
-      .values({ callSubmissionId: submissionId, stepId, content, score, version: 1 })
-      .returning();
-    if (!row) throw new Error('insert failed');
-    return toStepResult(row, false);
-  }
-  const [row] = await tx
-    .update(stepResults)
-    .set({ content, score, version: currentVersion + 1, updatedAt: sql`now()` })
-    .where(eq(stepResults.id, current.id))
-    .returning();
-  if (!row) throw new Error('update failed');
-  await tx.update(callSubmissions).set({ updatedAt: sql`now()` }).where(eq(callSubmissions.id, submissionId));
-  return toStepResult(row, false);
 }
 
 /** What blocks submitting, step by step: each step type says what its answer still lacks. */

@@ -5,7 +5,7 @@ import { stepResults } from '../../db/schema';
 import type { SessionUser } from '../../plugins/authentication';
 import { stepsOfCallTypes } from '../calls/call-types';
 import { serverStepTypeOf } from '../step-types';
-import { isCallLocked, loadSubmissionFor } from '../submissions/access';
+import { isCallLocked, loadSubmissionFor } from '../submission-core/access';
 
 /**
  * GET Call/GetSubmissionResults: what the results step and the closing page show (SPEC 3, 4): the

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Readable as NodeReadable } from 'node:stream';
-import { detectMime } from '../detect-type';
+import { detectMime } from '../../../lib/detect-type';
 import { type FileStorage, type StoredBlob, storeStream, TooLargeError } from './index';
 
 /**

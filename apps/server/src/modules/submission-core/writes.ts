@@ -1,0 +1,81 @@
+import type { TStep, TStepResult } from '@impact/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { callSubmissions, stepResults } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import { stepsOfCallTypes } from '../calls/call-types';
+import type { CallRow, SubmissionRow } from './access';
+
+/*
+ * The writing rules every step-type service shares (submissions, files, impact): whether a
+ * submission may still change, which step of its call an id names, and the versioned write of one
+ * answer. Below the feature modules, so they use it without depending on each other.
+ */
+
+type StepResultRow = typeof stepResults.$inferSelect;
+
+export function toStepResult(row: StepResultRow, hideScore: boolean): TStepResult {
+  return {
+    id: row.id,
+    callSubmissionId: row.callSubmissionId,
+    stepId: row.stepId,
+    content: row.content,
+    // A non-finite score (stored before the limits) is no score; it would break the response.
+    score: hideScore || row.score === null || !Number.isFinite(row.score) ? null : row.score,
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Writes are refused (409, nothing changes) on a closed submission or after the closing date. */
+export function assertWritable(submission: SubmissionRow, call: CallRow, now = new Date()) {
+  if (submission.closed) throw new AppError('closed', { messageKey: 'errors.submissions.closed' });
+  if (now.getTime() > call.closingAt.getTime())
+    throw new AppError('closed', { messageKey: 'errors.submissions.deadlinePassed' });
+}
+
+/** The steps of a submission's call, in sort order (one query: this is on every autosave). */
+export async function stepsOfCall(db: Db | Tx, call: CallRow): Promise<TStep[]> {
+  return (await stepsOfCallTypes(db as Db, [call.callTypeId])).get(call.callTypeId) ?? [];
+}
+
+export async function stepOfSubmission(db: Db | Tx, call: CallRow, stepId: string): Promise<TStep> {
+  const step = (await stepsOfCall(db, call)).find((s) => s.id === stepId);
+  if (!step) throw notFound('errors.submissions.stepNotInCall');
+  return step;
+}
+
+export async function writeStepResult(
+  tx: Tx | Db,
+  submissionId: string,
+  stepId: string,
+  content: string,
+  score: number | null,
+  basedOn: number | null,
+) {
+  const [current] = await tx
+    .select()
+    .from(stepResults)
+    .where(and(eq(stepResults.callSubmissionId, submissionId), eq(stepResults.stepId, stepId)))
+    .for('update');
+  const currentVersion = current?.version ?? 0;
+  if (basedOn !== null && basedOn !== currentVersion) {
+    throw new AppError('staleVersion', { messageKey: 'errors.submissions.staleVersion' });
+  }
+  if (!current) {
+    const [row] = await tx
+      .insert(stepResults)
+      .values({ callSubmissionId: submissionId, stepId, content, score, version: 1 })
+      .returning();
+    if (!row) throw new Error('insert failed');
+    return toStepResult(row, false);
+  }
+  const [row] = await tx
+    .update(stepResults)
+    .set({ content, score, version: currentVersion + 1, updatedAt: sql`now()` })
+    .where(eq(stepResults.id, current.id))
+    .returning();
+  if (!row) throw new Error('update failed');
+  await tx.update(callSubmissions).set({ updatedAt: sql`now()` }).where(eq(callSubmissions.id, submissionId));
+  return toStepResult(row, false);
+}
