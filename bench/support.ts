@@ -124,7 +124,9 @@ function get(url: string, agent: http.Agent): Promise<number> {
 /** Resident memory of a process, in MB (Linux). */
 /** The node flags `npm run serve` (and so `npm start`) gives the server, such as its heap cap. */
 function serveNodeFlags(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { serve: string } };
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: { serve: string };
+  };
   return pkg.scripts.serve.split(/\s+/).filter((word) => word.startsWith('--max-old-space-size='));
 }
 

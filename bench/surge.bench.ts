@@ -115,12 +115,10 @@ export async function benchSurge(): Promise<BenchResult> {
     databaseUrl: database.url,
     env: { AUTH_SECRET: secret },
     nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
-  }).catch(
-    async (err: unknown) => {
-      await database.drop();
-      throw err;
-    },
-  );
+  }).catch(async (err: unknown) => {
+    await database.drop();
+    throw err;
+  });
   try {
     const { stepId, applicants } = await seedSurge(database.url, APPLICANTS, new AccessTokens(secret));
     const url = new URL(`${server.url}/api/Call/UpsertCallStepResult`);
