@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { startBenchServer } from './support';
 
 /** The PostgreSQL server the scale benches run on; each run makes and drops its own database. */
 export const BENCH_PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -20,6 +22,25 @@ export async function createScratchDatabase() {
       await c.end();
     },
   };
+}
+
+/**
+ * The built server on a scratch PostgreSQL database with a known token secret (the benches sign
+ * their own access tokens). A server that does not start must not leave its database behind.
+ * BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under the load.
+ */
+export async function startServerOnScratchDatabase() {
+  const database = await createScratchDatabase();
+  const secret = randomBytes(32).toString('hex');
+  const server = await startBenchServer({
+    databaseUrl: database.url,
+    env: { AUTH_SECRET: secret },
+    nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+  }).catch(async (err: unknown) => {
+    await database.drop();
+    throw err;
+  });
+  return { database, secret, server };
 }
 
 /**

@@ -1,12 +1,11 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { AccessTokens } from '../apps/server/src/modules/auth/access-tokens';
-import { createScratchDatabase, seedFunder } from './scale-data';
-import { type BenchResult, peakRss, rssMb, startBenchServer } from './support';
+import { seedFunder, startServerOnScratchDatabase } from './scale-data';
+import { type BenchResult, peakRss, rssMb } from './support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -50,18 +49,7 @@ async function load(url: string, connections: number, headers: Record<string, st
  * much of Fastify's own throughput our work leaves). The machine is shared: run it when idle.
  */
 export async function benchScale(): Promise<BenchResult[]> {
-  const database = await createScratchDatabase();
-  const secret = randomBytes(32).toString('hex');
-  // A server that does not start must not leave its database behind.
-  const server = await startBenchServer({
-    databaseUrl: database.url,
-    env: { AUTH_SECRET: secret },
-    // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under the load.
-    nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
-  }).catch(async (err: unknown) => {
-    await database.drop();
-    throw err;
-  });
+  const { database, secret, server } = await startServerOnScratchDatabase();
   const results: BenchResult[] = [];
   try {
     await new Promise((r) => setTimeout(r, 2000));

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import { AccessTokens } from '../apps/server/src/modules/auth/access-tokens';
-import { createScratchDatabase } from './scale-data';
-import { type BenchResult, peakRss, percentile, startBenchServer } from './support';
+import { startServerOnScratchDatabase } from './scale-data';
+import { type BenchResult, peakRss, percentile } from './support';
 
 const APPLICANTS = Number(process.env.BENCH_SURGE_APPLICANTS ?? 1000);
 const INTERVAL_MS = Number(process.env.BENCH_SURGE_INTERVAL_MS ?? 2000);
@@ -109,16 +108,7 @@ function postJson(
  * acknowledged write must be in the database: each result's version equals its acknowledged count.
  */
 export async function benchSurge(): Promise<BenchResult> {
-  const database = await createScratchDatabase();
-  const secret = randomBytes(32).toString('hex');
-  const server = await startBenchServer({
-    databaseUrl: database.url,
-    env: { AUTH_SECRET: secret },
-    nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
-  }).catch(async (err: unknown) => {
-    await database.drop();
-    throw err;
-  });
+  const { database, secret, server } = await startServerOnScratchDatabase();
   try {
     const { stepId, applicants } = await seedSurge(database.url, APPLICANTS, new AccessTokens(secret));
     const url = new URL(`${server.url}/api/Call/UpsertCallStepResult`);
