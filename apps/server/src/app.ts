@@ -78,14 +78,18 @@ export async function buildApp(
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler({ checkWithZod: config.env === 'test' }));
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   await app.register(problemDetails);
   await app.register(edgeGuard);
   await app.register(jsonCompression);
-  await registerSecurityHeaders(app, { isProduction: config.isProduction });
+  await registerSecurityHeaders(app, {
+    isProduction: config.isProduction,
+    frameOrigins: config.powerBi ? [config.powerBi.embedOrigin] : [],
+  });
   await app.register(formbody);
   const limits = await createSharedLimits(config.redisUrl, config.redisPrefix, app.log);
   app.addHook('onClose', () => limits.close());
@@ -109,7 +113,7 @@ export async function buildApp(
   // Production passes AUTH_SECRET; a development install makes one and keeps it in its database.
   const authSecret = config.authSecret ?? (await getOrCreateSecret(database.db, 'auth-secret', randomSecret));
   const revocations = new SessionRevocations(database.db);
-  const accessTokens = new AccessTokens(authSecret, revocations.isRevoked);
+  const accessTokens = new AccessTokens(authSecret, revocations.isRevoked, revocations.knownAnswer);
   await app.register(cookie, { secret: derivedSecret(authSecret, 'cookies') });
   await app.register(authentication, { tokens: accessTokens });
   await app.register(apiAccess);

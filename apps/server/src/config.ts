@@ -80,6 +80,8 @@ const ZEnv = z.object({
   POWERBI_CLIENT_SECRET: z.string().min(1).optional(),
   POWERBI_AUTHORITY_URL: z.url().default('https://login.microsoftonline.com'),
   POWERBI_API_URL: z.url().default('https://api.powerbi.com'),
+  /** Where Power BI's report frames come from (the embed URLs' origin): the only frames allowed besides ours. */
+  POWERBI_EMBED_ORIGIN: z.url().default('https://app.powerbi.com'),
   POWERBI_SCOPE: z.string().min(1).default('https://analysis.windows.net/powerbi/api/.default'),
   POWERBI_RLS_ROLES: z.string().default('Organization'),
 });
@@ -140,6 +142,8 @@ export type AppConfig = {
     clientSecret: string;
     authorityUrl: string;
     apiUrl: string;
+    /** The origin of the report frames, allowed by the Content Security Policy's frame-src. */
+    embedOrigin: string;
     scope: string;
     /** The dataset roles an RLS token carries, with the organization id as the user name. */
     rlsRoles: string[];
@@ -270,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             clientSecret: e.POWERBI_CLIENT_SECRET,
             authorityUrl: e.POWERBI_AUTHORITY_URL.replace(/\/$/, ''),
             apiUrl: e.POWERBI_API_URL.replace(/\/$/, ''),
+            embedOrigin: new URL(e.POWERBI_EMBED_ORIGIN).origin,
             scope: e.POWERBI_SCOPE,
             rlsRoles: e.POWERBI_RLS_ROLES.split(',')
               .map((r) => r.trim())

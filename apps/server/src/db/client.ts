@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type AppConfig, DEFAULT_DATABASE_TIMEOUTS } from '../config';
+import { type Change, type ChangeFeed, PgliteChangeFeed, PostgresChangeFeed } from './change-feed';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -17,6 +18,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Committed changes, heard from the database (LISTEN/NOTIFY): what in-memory copies must forget. */
+  changes: ChangeFeed;
   /** Cheap round trip used by /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -42,9 +45,12 @@ export async function openDatabase(config: AppConfig['database']): Promise<Datab
     pool.on('error', () => {});
     let ended = false;
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const changes = new PostgresChangeFeed(config.url);
+    feeds.set(db, changes);
     return {
       db,
       kind: 'postgres',
+      changes,
       raw: { kind: 'postgres', pool },
       ping: async () => {
         await db.execute(sql`select 1`);
@@ -52,6 +58,7 @@ export async function openDatabase(config: AppConfig['database']): Promise<Datab
       close: async () => {
         if (ended) return;
         ended = true;
+        await changes.close();
         await pool.end();
       },
     };
@@ -60,18 +67,35 @@ export async function openDatabase(config: AppConfig['database']): Promise<Datab
   const client = newPglite(config.dataDir);
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const changes = new PgliteChangeFeed(client);
+  await changes.start();
+  feeds.set(db, changes);
   return {
     db,
     kind: 'pglite',
+    changes,
     raw: { kind: 'pglite', client },
     ping: async () => {
       if (client.closed) throw new Error('database closed');
       await db.execute(sql`select 1`);
     },
     close: async () => {
+      await changes.close();
       if (!client.closed) await client.close();
     },
   };
+}
+
+const feeds = new WeakMap<Db, ChangeFeed>();
+
+/** The change feed of the database a service was given (services receive only `db`). */
+export function changeFeedOf(db: Db): ChangeFeed | null {
+  return feeds.get(db) ?? null;
+}
+
+/** Tells this instance's caches of a change it just committed (its notification follows for every instance). */
+export function announceChange(db: Db, change: Change) {
+  feeds.get(db)?.announce(change);
 }
 
 /** An embedded database with the extensions the migrations need (pg_trgm: the admin search's indexes, 0023). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { requireUser } from './authentication';
+import { signInRequired } from './authentication';
 
 /**
  * The only /api routes an anonymous caller may reach, as "METHOD /path" exactly as registered.
@@ -27,16 +27,16 @@ const DOCS_PREFIX = '/api/docs';
 export const apiAccess = fp(
   async (app: FastifyInstance) => {
     const open = new Set(PUBLIC_API_ROUTES);
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       // The matched route's pattern, not the raw URL: however a path is spelled, it is the route that runs.
       const route = request.routeOptions.url;
       // No route matched: the 404 problem answers, and it reveals nothing.
-      if (route === undefined || (route !== '/api' && !route.startsWith('/api/'))) return;
-      if (route === DOCS_PREFIX || route.startsWith(`${DOCS_PREFIX}/`)) return;
-      if (open.has(`${request.method} ${route}`)) return;
+      if (route === undefined || (route !== '/api' && !route.startsWith('/api/'))) return done();
+      if (route === DOCS_PREFIX || route.startsWith(`${DOCS_PREFIX}/`)) return done();
+      if (open.has(`${request.method} ${route}`)) return done();
       // HEAD is answered by the GET route.
-      if (request.method === 'HEAD' && open.has(`GET ${route}`)) return;
-      await requireUser(request, reply);
+      if (request.method === 'HEAD' && open.has(`GET ${route}`)) return done();
+      done(signInRequired(request) ?? undefined);
     });
   },
   { name: 'api-access', dependencies: ['authentication'] },

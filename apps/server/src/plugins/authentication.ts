@@ -2,7 +2,7 @@ import { isAdmin } from '@impact/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
-import type { AccessTokens } from '../modules/auth/access-tokens';
+import type { AccessClaims, AccessTokens } from '../modules/auth/access-tokens';
 
 export type SessionUser = { id: string; email: string; roles: string[]; isAdmin: boolean; sessionId: string };
 
@@ -20,11 +20,7 @@ export const authentication = fp<{ tokens: AccessTokens }>(
   async (app: FastifyInstance, { tokens }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('tokenRejected', false);
-    app.addHook('onRequest', async (request) => {
-      const header = request.headers.authorization;
-      if (!header) return;
-      const match = /^Bearer\s+(\S+)$/i.exec(header);
-      const claims = match?.[1] ? await tokens.verify(match[1]) : null;
+    const accept = (request: FastifyRequest, claims: AccessClaims | null) => {
       if (!claims) {
         request.tokenRejected = true;
         return;
@@ -36,18 +32,42 @@ export const authentication = fp<{ tokens: AccessTokens }>(
         isAdmin: isAdmin(claims.roles),
         sessionId: claims.sessionId,
       };
+    };
+    // Callback style: a token seen before, of a session known to be live, passes without a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const header = request.headers.authorization;
+      if (!header) return done();
+      const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+      if (!token) {
+        accept(request, null);
+        return done();
+      }
+      const known = tokens.verifyKnown(token);
+      if (known !== undefined) {
+        accept(request, known);
+        return done();
+      }
+      tokens.verify(token).then((claims) => {
+        accept(request, claims);
+        done();
+      }, done);
     });
   },
   { name: 'authentication' },
 );
 
+/** The refusal of a request without a signed-in user; null when it has one. */
+export function signInRequired(request: FastifyRequest): AppError | null {
+  if (request.user) return null;
+  return new AppError('unauthenticated', {
+    messageKey: request.tokenRejected ? 'errors.sessionExpired' : 'errors.unauthenticated',
+  });
+}
+
 /** Hook for a scope of routes that need a signed-in user. */
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
-  if (!request.user) {
-    throw new AppError('unauthenticated', {
-      messageKey: request.tokenRejected ? 'errors.sessionExpired' : 'errors.unauthenticated',
-    });
-  }
+  const refusal = signInRequired(request);
+  if (refusal) throw refusal;
 }
 
 /** Hook for admin-only scopes: 401 without a session, 403 for a signed-in non-admin (SPEC 6). */

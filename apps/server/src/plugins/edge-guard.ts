@@ -81,15 +81,14 @@ export function findBadUrlParts(url: string) {
 export const edgeGuard = fp(
   async (app: FastifyInstance) => {
     // onRequest: before any route, including the identity provider mounted as its own hook.
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       const findings = findBadUrlParts(request.raw.url ?? '/');
-      if (findings.length) throw refuse(findings);
+      done(findings.length ? refuse(findings) : undefined);
     });
     // preValidation: the body is parsed (JSON or form) but no schema or handler has seen it.
-    app.addHook('preValidation', async (request) => {
-      if (request.body === undefined || request.body === null) return;
-      const findings = findBadStrings(request.body);
-      if (findings.length) throw refuse(findings);
+    app.addHook('preValidation', (request, _reply, done) => {
+      const findings = request.body === undefined || request.body === null ? [] : findBadStrings(request.body);
+      done(findings.length ? refuse(findings) : undefined);
     });
   },
   { name: 'edge-guard' },

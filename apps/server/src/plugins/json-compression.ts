@@ -16,21 +16,28 @@ const COMPRESSIBLE = /^application\/(?:problem\+)?json\b/;
  * Static assets are not touched here: they are compressed once, at build time (web-app.ts).
  */
 export const jsonCompression = fp(async (app: FastifyInstance) => {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (Buffer.byteLength(payload) < COMPRESSION_THRESHOLD || reply.hasHeader('content-encoding')) return payload;
-    if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+  // Callback style: most answers pass untouched, without a promise each.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (Buffer.byteLength(payload) < COMPRESSION_THRESHOLD || reply.hasHeader('content-encoding'))
+      return done(null, payload);
+    if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload);
     reply.header('vary', appendVary(reply.getHeader('vary')));
     const accepted = String(request.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
-    if (!encoding) return payload;
-    const body =
+    if (!encoding) return done(null, payload);
+    const compressed =
       encoding === 'br'
-        ? await brotli(payload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-        : await gzip(payload, { level: 6 });
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return body;
+        ? brotli(payload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+        : gzip(payload, { level: 6 });
+    compressed.then(
+      (body) => {
+        reply.header('content-encoding', encoding);
+        reply.removeHeader('content-length');
+        done(null, body);
+      },
+      (err: Error) => done(err),
+    );
   });
 });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { AppError, forbidden } from '../lib/app-error';
+import { ownershipCache } from '../modules/organizations/ownership-cache';
 import { isOwnedBy } from '../modules/organizations/service';
 
 declare module 'fastify' {
@@ -23,20 +24,35 @@ declare module 'fastify' {
 export const organizationHeader = fp<{ db: Db }>(
   async (app: FastifyInstance, { db }) => {
     app.decorateRequest('organizationId', null);
-    app.addHook('onRequest', async (request) => {
+    const cache = ownershipCache(db);
+    // Callback style: an ownership confirmed moments ago passes without a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
       const raw = request.headers[ORGANIZATION_HEADER];
       const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+      const user = request.user;
       // Absent, empty or the all-zero id (SPEC 9) all mean "no organization selected".
-      if (!value || isEmptyId(value) || !request.user) return;
-      if (!ZId.safeParse(value).success) {
-        throw new AppError('validation', {
-          messageKey: 'errors.organizations.invalidHeader',
-          errors: [{ path: ORGANIZATION_HEADER, messageKey: 'errors.field.invalidFormat', params: { format: 'uuid' } }],
-        });
-      }
+      if (!value || isEmptyId(value) || !user) return done();
       const id = value.toLowerCase();
-      if (!(await isOwnedBy(db, request.user.id, id))) throw forbidden('errors.organizations.notYours');
-      request.organizationId = id;
+      // Only well-formed ids are ever remembered as owned: a hit needs no format check.
+      if (cache.has(user.id, id)) {
+        request.organizationId = id;
+        return done();
+      }
+      if (!ZId.safeParse(value).success) {
+        return done(
+          new AppError('validation', {
+            messageKey: 'errors.organizations.invalidHeader',
+            errors: [
+              { path: ORGANIZATION_HEADER, messageKey: 'errors.field.invalidFormat', params: { format: 'uuid' } },
+            ],
+          }),
+        );
+      }
+      isOwnedBy(db, user.id, id).then((owned) => {
+        if (!owned) return done(forbidden('errors.organizations.notYours'));
+        request.organizationId = id;
+        done();
+      }, done);
     });
   },
   { name: 'organization-header' },

@@ -8,6 +8,9 @@ const AUDIENCE = 'impact-calls-api';
 /** `sessionId` is the refresh-token family the token was issued for: logout revokes it. */
 export type AccessClaims = { userId: string; email: string; roles: string[]; sessionId: string };
 
+/** Tokens verified in the last minutes, by their exact text: a signature is checked once, not per request. */
+const MAX_VERIFIED = 10_000;
+
 /** Answers whether a session was signed out; the default (signing only) never revokes. */
 export type SessionCheck = (sessionId: string) => Promise<boolean>;
 
@@ -22,9 +25,17 @@ export class AccessTokens {
    * verify (a tenth of a signed request's CPU under load, issue 16).
    */
   private readonly key: Promise<webcrypto.CryptoKey>;
+  /**
+   * Claims of tokens whose signature and claims were checked, until they expire: the same text
+   * verifies the same way until then (issue 16: verifying was a tenth of a list request's CPU).
+   * The session's revocation is still asked on every use.
+   */
+  private readonly verified = new Map<string, { claims: AccessClaims; untilMs: number }>();
   constructor(
     secret: string,
     private readonly isRevoked: SessionCheck = async () => false,
+    /** The revocation answer already known, if any (SessionRevocations.knownAnswer). */
+    private readonly knownRevocation: (sessionId: string) => boolean | undefined = () => undefined,
   ) {
     const raw = new TextEncoder().encode(`access-token:${secret}`);
     this.key = webcrypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
@@ -41,8 +52,24 @@ export class AccessTokens {
       .sign(await this.key);
   }
 
+  /**
+   * What verify would answer, when it can be said without waiting: a token already verified whose
+   * session's state is still known. undefined means "ask verify".
+   */
+  verifyKnown(token: string): AccessClaims | null | undefined {
+    const known = this.verified.get(token);
+    if (!known || known.untilMs <= Date.now()) return undefined;
+    const revoked = this.knownRevocation(known.claims.sessionId);
+    return revoked === undefined ? undefined : revoked ? null : known.claims;
+  }
+
   /** The claims of a complete, valid, unexpired token of a live session; null for anything else. */
   async verify(token: string): Promise<AccessClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.untilMs > Date.now()) return (await this.isRevoked(known.claims.sessionId)) ? null : known.claims;
+      this.verified.delete(token);
+    }
     try {
       const { payload } = await jwtVerify(token, await this.key, {
         issuer: ISSUER,
@@ -57,9 +84,23 @@ export class AccessTokens {
         return null;
       }
       if (await this.isRevoked(sid)) return null;
-      return { userId: sub, email, roles: roles.map(String), sessionId: sid };
+      const claims = { userId: sub, email, roles: roles.map(String), sessionId: sid };
+      this.remember(token, claims, payload.exp, payload.iat);
+      return claims;
     } catch {
       return null;
     }
+  }
+
+  /** Until the earlier of its expiry and its maximum age (both already checked present). */
+  private remember(token: string, claims: AccessClaims, exp?: number, iat?: number) {
+    if (exp === undefined || iat === undefined) return;
+    const untilMs = Math.min(exp, iat + ACCESS_TOKEN_SECONDS + 60) * 1000;
+    if (this.verified.size >= MAX_VERIFIED) {
+      const now = Date.now();
+      for (const [key, entry] of this.verified) if (entry.untilMs <= now) this.verified.delete(key);
+      if (this.verified.size >= MAX_VERIFIED) this.verified.clear();
+    }
+    this.verified.set(token, { claims, untilMs });
   }
 }

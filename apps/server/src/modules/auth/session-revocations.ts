@@ -35,6 +35,12 @@ export class SessionRevocations {
     return revoked;
   };
 
+  /** The answer still trusted, without asking (undefined when it must be asked): lets a request pass without a promise. */
+  readonly knownAnswer = (sessionId: string): boolean | undefined => {
+    const hit = this.cache.get(sessionId);
+    return hit && hit.until > Date.now() ? hit.revoked : undefined;
+  };
+
   /** Called by whoever just revoked the session on this instance. */
   markRevoked(sessionId: string) {
     this.remember(sessionId, true, Date.now());

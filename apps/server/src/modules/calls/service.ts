@@ -11,7 +11,7 @@ import {
 } from '@impact/domain';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client';
+import { announceChange, type Db, type Tx } from '../../db/client';
 import { callSubmissions, calls, callTypes, steps } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
@@ -104,6 +104,8 @@ export async function createCall(db: Db, actor: AuditActor, input: TCreateCallRe
     await audit(tx, actor, 'call.create', row.id, { name: row.name });
     return row.id;
   });
+  // This instance's next applicant list reads the calls' version (others hear the notification).
+  announceChange(db, 'calls');
   return getCallByIdAdmin(db, id);
 }
 
@@ -192,6 +194,8 @@ export async function updateCall(db: Db, actor: AuditActor, input: UpdateCallInp
       ...(input.callType ? { callTypeId: input.callType.id, steps: input.callType.steps.length } : {}),
     });
   });
+  // This instance's next applicant list reads the calls' version (others hear the notification).
+  announceChange(db, 'calls');
   return getCallByIdAdmin(db, input.id);
 }
 
@@ -224,4 +228,6 @@ export async function deleteCall(db: Db, actor: AuditActor, callId: string): Pro
     await tx.delete(calls).where(eq(calls.id, callId));
     await audit(tx, actor, 'call.delete', callId, { name: row.name });
   });
+  // This instance's next applicant list reads the calls' version (others hear the notification).
+  announceChange(db, 'calls');
 }

@@ -117,6 +117,14 @@ describe('Power BI (SPEC 7 PBITokens, GetPBITokenRls, PowerBi/Available)', () =>
 
   const get = (url: string, who = admin, app = t) => app.app.inject({ url, headers: who.headers });
 
+  it("lets Power BI's report frames in only where Power BI is configured (the CSP's frame-src)", async () => {
+    const frameSrc = (csp: unknown) => /frame-src ([^;]*)/.exec(String(csp))?.[1];
+    expect(frameSrc((await t.app.inject('/')).headers['content-security-policy'])).toBe(
+      "'self' https://app.powerbi.com",
+    );
+    expect(frameSrc((await bare.app.inject('/')).headers['content-security-policy'])).toBe("'self'");
+  });
+
   it('an admin embed token: client-credentials grant with the scope, then the report, then GenerateToken', async () => {
     stub.seen.length = 0;
     const res = await get('/api/PBITokens?workspaceId=ws-1&reportId=rep-1');

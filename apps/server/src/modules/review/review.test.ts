@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { eventually } from '../../../test/eventually';
 import { createOpenCall, createOrganization, multipart, organizationForm, PDF_BYTES } from '../../../test/fixtures';
 import { createVerifiedAccount, signInAs, signInThroughProvider } from '../../../test/sign-in';
 import { auditLog, calls, emailOutbox, reviewAssignments, submissionRecords } from '../../db/schema';
@@ -492,7 +493,8 @@ describe('review and decisions (issue 18)', () => {
       .update(calls)
       .set({ callLockEnd: new Date(Date.now() - 1000) })
       .where(eq(calls.id, call.id));
-    expect((await card()).outcome).toEqual({ outcome: 'accepted', message: 'Congratulations!' });
+    // Plain SQL, as another instance: heard through the change feed.
+    await eventually(async () => (await card()).outcome, { outcome: 'accepted', message: 'Congratulations!' });
   });
 
   it('writes assignments, conflicts, reviews and decisions to the audit trail', async () => {

@@ -5,6 +5,7 @@ import { callSubmissions, calls, files, organizations, reportTallies, reportTall
 import { invalid, notFound } from '../../lib/app-error';
 import { type AuditActor, audit } from '../audit/record';
 import { deleteStored, type FileStorage } from '../files/storage';
+import { forgetOrganizationState } from '../submission-core/org-state-cache';
 
 export type SubmissionFilters = {
   callId?: string | undefined;
@@ -194,7 +195,7 @@ async function countFromTallies(db: Db, filters: SubmissionFilters) {
 
 /** POST CallSubmission/ReOpenSubmission: the applicant can edit again (SPEC 4). */
 export async function reopenSubmission(db: Db, actor: AuditActor, submissionId: string) {
-  await db.transaction(async (tx) => {
+  const organizationId = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(callSubmissions)
       .set({ closed: false, closedAt: null, updatedAt: new Date() })
@@ -206,7 +207,9 @@ export async function reopenSubmission(db: Db, actor: AuditActor, submissionId: 
       });
     if (!row) throw notFound('errors.submissions.notFound');
     await audit(tx, actor, 'submission.reopen', row.id, { callId: row.callId, organizationId: row.organizationId });
+    return row.organizationId;
   });
+  if (organizationId) forgetOrganizationState(db, organizationId);
 }
 
 /**
@@ -214,7 +217,7 @@ export async function reopenSubmission(db: Db, actor: AuditActor, submissionId: 
  * cascades); the files' bytes are removed from storage after the commit.
  */
 export async function deleteSubmission(db: Db, storage: FileStorage, actor: AuditActor, submissionId: string) {
-  const blobs = await db.transaction(async (tx) => {
+  const { blobs, organizationId } = await db.transaction(async (tx) => {
     const stored = await tx
       .select({ storage: files.storage, storageKey: files.storageKey })
       .from(files)
@@ -226,7 +229,8 @@ export async function deleteSubmission(db: Db, storage: FileStorage, actor: Audi
     });
     if (!row) throw notFound('errors.submissions.notFound');
     await audit(tx, actor, 'submission.delete', row.id, { callId: row.callId, organizationId: row.organizationId });
-    return stored;
+    return { blobs: stored, organizationId: row.organizationId };
   });
+  if (organizationId) forgetOrganizationState(db, organizationId);
   await deleteStored(storage, blobs);
 }

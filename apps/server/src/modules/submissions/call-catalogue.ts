@@ -1,4 +1,4 @@
-import type { TUserCallListItem } from '@impact/domain';
+import { type TUserCallListItem, ZUserCallListItem } from '@impact/domain';
 import { eq, not } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { calls, catalogueVersions } from '../../db/schema';
@@ -12,6 +12,12 @@ export type CatalogueCard = Omit<TUserCallListItem, 'submissionId' | 'submission
 export type CatalogueEntry = {
   id: string;
   card: CatalogueCard;
+  /**
+   * The card as JSON without its closing brace, checked against the contract once per load: a
+   * page is these joined with the organization's three fields (issue 16: serialising every card
+   * on every request was most of the list's CPU).
+   */
+  cardJson: string;
   /** null: the e-mail filter is off (everyone sees it); otherwise the addresses allowed, lower-case, trimmed. */
   allowed: Set<string> | null;
   openingMs: number;
@@ -36,6 +42,9 @@ export const normalEmail = (email: string) => email.trim().toLowerCase();
 export const visibleTo = (entry: Pick<CatalogueEntry, 'allowed'>, email: string) =>
   entry.allowed === null || entry.allowed.has(email);
 
+/** The calls in list order, and those of them behind an e-mail filter (a user's total needs only these). */
+export type CatalogueOrder = { entries: CatalogueEntry[]; restricted: CatalogueEntry[] };
+
 /** 0 open, 1 not open yet, 2 closed: the list's first order key. */
 const rankAt = (e: CatalogueEntry, now: number) => (e.closingMs < now ? 2 : e.openingMs > now ? 1 : 0);
 
@@ -52,16 +61,16 @@ export class CallCatalogue {
   private entries: CatalogueEntry[] = [];
   private loading: Promise<void> | null = null;
   private loadingVersion = -1;
-  private order: { entries: CatalogueEntry[]; from: number; until: number } | null = null;
+  private order: (CatalogueOrder & { from: number; until: number }) | null = null;
 
   constructor(private readonly db: Db) {}
 
   /** The calls in list order at `now`, from a copy at least as new as `version`. */
-  async ordered(version: number, now: number): Promise<CatalogueEntry[]> {
+  async ordered(version: number, now: number): Promise<CatalogueOrder> {
     // Twice at most: a load already running may predate this version.
     for (let i = 0; i < 2 && this.version < version; i++) await this.load(version);
     const order = this.order;
-    if (order && now >= order.from && now < order.until) return order.entries;
+    if (order && now >= order.from && now < order.until) return order;
     return this.sort(now);
   }
 
@@ -84,12 +93,12 @@ export class CallCatalogue {
     const rows = await this.db.select().from(calls).where(not(calls.draft));
     const version = row?.version ?? 0;
     if (version < this.version) return;
-    this.entries = rows.map(entryOf);
+    this.entries = rows.flatMap(entryOf);
     this.version = version;
     this.order = null;
   }
 
-  private sort(now: number): CatalogueEntry[] {
+  private sort(now: number): CatalogueOrder {
     const byClosing = (e: CatalogueEntry) => (rankAt(e, now) === 2 ? -e.closingMs : e.closingMs);
     const entries = [...this.entries].sort(
       (a, b) =>
@@ -101,22 +110,33 @@ export class CallCatalogue {
       if (e.openingMs > now) until = Math.min(until, e.openingMs);
       if (e.closingMs >= now) until = Math.min(until, e.closingMs + 1);
     }
-    this.order = { entries, from: now, until };
-    return entries;
+    this.order = { entries, restricted: entries.filter((e) => e.allowed !== null), from: now, until };
+    return this.order;
   }
 }
 
-function entryOf(row: CallRow): CatalogueEntry {
+const ZCatalogueCard = ZUserCallListItem.omit({ submissionId: true, submissionClosed: true, outcome: true }).strict();
+
+/** One card per call; a row the contract refuses is left out and said in the log, not a 500 for every list. */
+function entryOf(row: CallRow): CatalogueEntry[] {
   const { steps: _steps, ...card } = forApplicant({ ...toCallListItem(row), steps: [] }, null);
   const { submissionId: _id, submissionClosed: _closed, ...rest } = card;
-  return {
-    id: row.id,
-    card: rest,
-    allowed: allowedEmails(row),
-    openingMs: row.openingAt.getTime(),
-    closingMs: row.closingAt.getTime(),
-    lockEndMs: row.callLockEnd?.getTime() ?? null,
-  };
+  const checked = ZCatalogueCard.safeParse(rest);
+  if (!checked.success) {
+    console.error(`call ${row.id} left out of the applicant list: ${checked.error.message}`);
+    return [];
+  }
+  return [
+    {
+      id: row.id,
+      card: rest,
+      cardJson: JSON.stringify(checked.data).slice(0, -1),
+      allowed: allowedEmails(row),
+      openingMs: row.openingAt.getTime(),
+      closingMs: row.closingAt.getTime(),
+      lockEndMs: row.callLockEnd?.getTime() ?? null,
+    },
+  ];
 }
 
 const catalogues = new WeakMap<Db, CallCatalogue>();

@@ -34,7 +34,7 @@ import {
   upsertStepResult,
   upsertSubmission,
 } from './service';
-import { listCallsForUser } from './user-call-list';
+import { callListJson } from './user-call-list';
 
 const tags = ['submissions'];
 
@@ -51,9 +51,12 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       },
     },
     async (request, reply) => {
-      const { items, total } = await listCallsForUser(db, currentUser(request), request.organizationId, request.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
+      const { json, total } = await callListJson(db, currentUser(request), request.organizationId, request.query);
+      // Already JSON, checked card by card when the catalogue loaded: sent as it is (issue 16).
+      return reply
+        .header(TOTAL_COUNT_HEADER, total)
+        .type('application/json; charset=utf-8')
+        .send(json as never);
     },
   );
 

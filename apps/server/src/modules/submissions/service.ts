@@ -27,6 +27,7 @@ import {
   loadSubmissionFor,
   type SubmissionRow,
 } from '../submission-core/access';
+import { forgetOrganizationState } from '../submission-core/org-state-cache';
 import { assertWritable, stepsOfCall, toStepResult } from '../submission-core/writes';
 import { writeAnswerIfWritable } from './guarded-write';
 
@@ -97,7 +98,7 @@ export async function upsertSubmission(db: Db, user: SessionUser, callId: string
       'errors.submissions.organizationRequired',
     );
   }
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     // KEY SHARE: an organization being deleted right now is waited for and then not found (404),
     // and a delete that comes second waits for this submission and refuses (409); without the lock
     // the insert below failed on its foreign key (a 500).
@@ -116,6 +117,9 @@ export async function upsertSubmission(db: Db, user: SessionUser, callId: string
     if (!row) throw new Error('submission upsert failed');
     return { id: row.id, closed: row.closed };
   });
+  // The card's next list shows the submission at once (other instances hear it from the database).
+  forgetOrganizationState(db, organizationId);
+  return result;
 }
 
 export async function getSubmission(db: Db, user: SessionUser, submissionId: string, asAdmin = false) {
@@ -223,7 +227,7 @@ export async function closeSubmission(
   now = new Date(),
   language: TLanguage = DEFAULT_LANGUAGE,
 ) {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const { submission, call } = await loadSubmissionFor(tx, user, submissionId, { forUpdate: true });
     assertWritable(submission, call, now);
     const problems = await missingAnswers(tx, call, submissionId);
@@ -234,6 +238,8 @@ export async function closeSubmission(
       .where(eq(callSubmissions.id, submissionId));
     const record = await freezeSubmission(tx, submission, call, user, language, now);
     await queueReceipt(tx, record, user.email, language);
-    return { id: submissionId, closed: true };
+    return { id: submissionId, closed: true, organizationId: submission.organizationId };
   });
+  if (result.organizationId) forgetOrganizationState(db, result.organizationId);
+  return { id: result.id, closed: result.closed };
 }

@@ -1,0 +1,171 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** The channel the triggers of migration 0024 notify on. */
+export const CHANGE_CHANNEL = 'ic_changes';
+/** How the listening session shows in pg_stat_activity. */
+export const CHANGE_FEED_APPLICATION = 'impact-calls change feed';
+/** How often the listening connection proves it is alive (a dead socket can stay silent for minutes). */
+const HEARTBEAT_MS = 10_000;
+const RECONNECT_MIN_MS = 500;
+const RECONNECT_MAX_MS = 10_000;
+
+/**
+ * What changed, as the triggers say it: `calls:<version>`, `org:<organization id>`, or `all`
+ * (a truncate, or the feed itself lost and regained its connection: anything may have changed);
+ * `calls` alone is said by this instance's own writes, before the notification with the version.
+ */
+export type Change = string;
+
+/**
+ * Notifications of committed changes, from PostgreSQL's LISTEN/NOTIFY, for in-memory copies that
+ * must not outlive the rows they copy (issue 16: the applicant call list). A copy may be trusted
+ * only while `live` and only if it was made in the current `epoch`: while the listening connection
+ * is down nothing is heard, so every (re)connection or loss starts a new epoch and says `all`.
+ */
+export interface ChangeFeed {
+  readonly live: boolean;
+  readonly epoch: number;
+  /** Calls `listener` for every change; returns how to stop. */
+  subscribe(listener: (change: Change) => void): () => void;
+  /** Tells this instance's listeners at once (a write here need not wait for the notification). */
+  announce(change: Change): void;
+  close(): Promise<void>;
+}
+
+class Listeners {
+  private readonly all = new Set<(change: Change) => void>();
+  subscribe(listener: (change: Change) => void) {
+    this.all.add(listener);
+    return () => void this.all.delete(listener);
+  }
+  emit(change: Change) {
+    for (const listener of this.all) {
+      try {
+        listener(change);
+      } catch {
+        // One broken cache must not stop the others from hearing the change.
+      }
+    }
+  }
+}
+
+/** A dedicated connection (not a pool client: LISTEN belongs to one session), reconnected with backoff. */
+export class PostgresChangeFeed implements ChangeFeed {
+  live = false;
+  epoch = 0;
+  private readonly listeners = new Listeners();
+  private client: pg.Client | null = null;
+  private closed = false;
+  private retryMs = RECONNECT_MIN_MS;
+  private timer: NodeJS.Timeout | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+
+  constructor(private readonly connectionString: string) {
+    void this.connect();
+  }
+
+  subscribe(listener: (change: Change) => void) {
+    return this.listeners.subscribe(listener);
+  }
+
+  announce(change: Change) {
+    this.listeners.emit(change);
+  }
+
+  private async connect() {
+    if (this.closed) return;
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      keepAlive: true,
+      application_name: CHANGE_FEED_APPLICATION,
+    });
+    this.client = client;
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    client.on('notification', (message) => {
+      if (message.channel === CHANGE_CHANNEL && message.payload) this.listeners.emit(message.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+    } catch {
+      this.lost(client);
+      return;
+    }
+    if (this.client !== client || this.closed) return;
+    this.retryMs = RECONNECT_MIN_MS;
+    // From here on every committed change is heard; what was copied before may be stale.
+    this.epoch++;
+    this.live = true;
+    this.listeners.emit('all');
+    this.heartbeat = setInterval(() => {
+      const timeout = setTimeout(() => this.lost(client), HEARTBEAT_MS / 2);
+      client.query('SELECT 1').then(
+        () => clearTimeout(timeout),
+        () => {
+          clearTimeout(timeout);
+          this.lost(client);
+        },
+      );
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  private lost(client: pg.Client) {
+    if (this.client !== client) return;
+    this.client = null;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+    this.live = false;
+    this.epoch++;
+    this.listeners.emit('all');
+    client.removeAllListeners('end');
+    client.on('error', () => {});
+    void client.end().catch(() => {});
+    if (this.closed) return;
+    this.timer = setTimeout(() => void this.connect(), this.retryMs);
+    this.timer.unref();
+    this.retryMs = Math.min(this.retryMs * 2, RECONNECT_MAX_MS);
+  }
+
+  async close() {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    const client = this.client;
+    if (client) this.lost(client);
+  }
+}
+
+/** The embedded database is one session in this process: its notifications arrive with the query that caused them. */
+export class PgliteChangeFeed implements ChangeFeed {
+  live = false;
+  epoch = 0;
+  private readonly listeners = new Listeners();
+  private unlisten: (() => Promise<void>) | null = null;
+
+  constructor(private readonly client: PGlite) {}
+
+  async start() {
+    this.unlisten = await this.client.listen(CHANGE_CHANNEL, (payload) => {
+      if (payload) this.listeners.emit(payload);
+    });
+    this.epoch++;
+    this.live = true;
+  }
+
+  subscribe(listener: (change: Change) => void) {
+    return this.listeners.subscribe(listener);
+  }
+
+  announce(change: Change) {
+    this.listeners.emit(change);
+  }
+
+  async close() {
+    this.live = false;
+    this.epoch++;
+    if (this.unlisten && !this.client.closed) await this.unlisten().catch(() => {});
+    this.unlisten = null;
+  }
+}

@@ -1,0 +1,101 @@
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { eventually } from '../../../test/eventually';
+import { createOpenCall, createOrganization } from '../../../test/fixtures';
+import { POSTGRES_URL } from '../../../test/postgres-only';
+import { signInAs } from '../../../test/sign-in';
+import { CHANGE_FEED_APPLICATION } from '../../db/change-feed';
+import { callSubmissions } from '../../db/schema';
+
+type Card = { id: string; submissionId: string; submissionClosed: boolean };
+
+/**
+ * Issue 16: the applicant list keeps an organization's submissions in memory while the database's
+ * change feed (LISTEN/NOTIFY, migration 0024) is live. Whatever changes them, through this server
+ * or behind its back, must show in the list; and nothing is trusted while the feed is down.
+ */
+describe('the applicant list follows the change feed', () => {
+  let t: TestApp;
+  let anna: Awaited<ReturnType<typeof signInAs>>;
+  let org: string;
+  let callId: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const admin = await signInAs(t.database.db, { email: 'admin@ente.example', roles: ['admin'] });
+    anna = await signInAs(t.database.db, { email: 'anna@ente.example' });
+    userId = anna.user.id;
+    org = await createOrganization(t.app, anna.headers, 'Aurora');
+    callId = (await createOpenCall(t.app, admin.headers, { name: 'Bando', closesInDays: 10 })).id;
+  });
+  afterAll(() => t?.close());
+
+  const card = async (): Promise<Card | undefined> =>
+    (
+      (
+        await t.app.inject({ url: '/api/Call/GetCallListUser', headers: { ...anna.headers, 'x-organization-id': org } })
+      ).json() as Card[]
+    ).find((c) => c.id === callId);
+  const submissionInDb = async () =>
+    (
+      await t.database.db
+        .select({ id: callSubmissions.id })
+        .from(callSubmissions)
+        .where(eq(callSubmissions.organizationId, org))
+    )[0]?.id;
+
+  it("shows this server's own start and close at once", async () => {
+    expect((await card())?.submissionId).toBe('00000000-0000-0000-0000-000000000000');
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/Call/UpsertCallSubmission',
+      headers: { ...anna.headers, 'x-organization-id': org },
+      payload: { callId },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    expect((await card())?.submissionId).toBe(started.json().id);
+  });
+
+  it('shows a change made behind its back (plain SQL, as another instance would)', async () => {
+    await t.database.db.execute(sql`update call_submissions set closed = true where organization_id = ${org}`);
+    await eventually(async () => (await card())?.submissionClosed, true);
+    await t.database.db.execute(sql`delete from call_submissions where organization_id = ${org}`);
+    await eventually(async () => (await card())?.submissionId, '00000000-0000-0000-0000-000000000000');
+    await t.database.db.execute(
+      sql`insert into call_submissions (call_id, organization_id, created_by_user_id) values (${callId}, ${org}, ${userId})`,
+    );
+    const id = await submissionInDb();
+    await eventually(async () => (await card())?.submissionId, id);
+  });
+
+  const databaseName = async () =>
+    (await t.database.db.select({ name: sql<string>`current_database()` }).from(sql`(select 1) as one`))[0]?.name;
+
+  it.skipIf(!POSTGRES_URL)(
+    'while the feed is down every list reads the database, and the feed comes back',
+    async () => {
+      expect(t.database.changes.live).toBe(true);
+      const admin = new pg.Client({ connectionString: POSTGRES_URL ?? '' });
+      await admin.connect();
+      try {
+        // The listening session, cut as a network failure or a database restart would.
+        await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = $2',
+          [CHANGE_FEED_APPLICATION, await databaseName()],
+        );
+        await eventually(async () => t.database.changes.live, false);
+        await t.database.db.execute(sql`update call_submissions set closed = false where organization_id = ${org}`);
+        // No notification can arrive now: only reading the database shows it, in the very next list.
+        expect((await card())?.submissionClosed).toBe(false);
+        await eventually(async () => t.database.changes.live, true, 5_000);
+        await t.database.db.execute(sql`update call_submissions set closed = true where organization_id = ${org}`);
+        await eventually(async () => (await card())?.submissionClosed, true);
+      } finally {
+        await admin.end();
+      }
+    },
+  );
+});
