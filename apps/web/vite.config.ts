@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { noThirdPartyFonts } from './no-third-party-fonts';
 import { precompress } from './precompress';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [noThirdPartyFonts(), react(), precompress()],
   server: {
     port: 5173,
     // In development the API, the identity provider and the dev outbox live on the server.

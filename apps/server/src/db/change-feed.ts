@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -84,11 +85,15 @@ export class PostgresChangeFeed implements ChangeFeed {
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));
     client.on('notification', (message) => {
-      if (message.channel === CHANGE_CHANNEL && message.payload) this.listeners.emit(message.payload);
+      if (message.channel !== CHANGE_CHANNEL || !message.payload) return;
+      if (message.payload.startsWith('ping:')) this.pongs.get(message.payload)?.();
+      else this.listeners.emit(message.payload);
     });
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+      // Proof that notifications reach this session (a transaction-mode pooler would swallow them).
+      await this.ping(client);
     } catch {
       this.lost(client);
       return;
@@ -100,16 +105,35 @@ export class PostgresChangeFeed implements ChangeFeed {
     this.live = true;
     this.listeners.emit('all');
     this.heartbeat = setInterval(() => {
-      const timeout = setTimeout(() => this.lost(client), HEARTBEAT_MS / 2);
-      client.query('SELECT 1').then(
-        () => clearTimeout(timeout),
-        () => {
-          clearTimeout(timeout);
-          this.lost(client);
-        },
-      );
+      this.ping(client).catch(() => this.lost(client));
     }, HEARTBEAT_MS);
     this.heartbeat.unref();
+  }
+
+  private readonly pongs = new Map<string, () => void>();
+  private pings = 0;
+  /** Tells this instance's pings from others' (every listener hears every ping). */
+  private readonly instance = randomBytes(6).toString('hex');
+
+  /** Notifies itself and waits to hear it: the feed is only live if what is said is heard. */
+  private ping(client: pg.Client): Promise<void> {
+    const payload = `ping:${this.instance}:${++this.pings}`;
+    return new Promise<void>((resolve, reject) => {
+      const timeout = setTimeout(() => {
+        this.pongs.delete(payload);
+        reject(new Error('change feed: own notification not heard'));
+      }, HEARTBEAT_MS / 2);
+      this.pongs.set(payload, () => {
+        clearTimeout(timeout);
+        this.pongs.delete(payload);
+        resolve();
+      });
+      client.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, payload]).catch((err: unknown) => {
+        clearTimeout(timeout);
+        this.pongs.delete(payload);
+        reject(err);
+      });
+    });
   }
 
   private lost(client: pg.Client) {

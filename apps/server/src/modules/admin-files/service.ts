@@ -5,6 +5,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminFiles, callSubmissions, calls, organizations } from '../../db/schema';
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error';
+import { nameMatchingType } from '../../lib/file-names';
 import type { SessionUser } from '../../plugins/authentication';
 import { type AuditActor, audit } from '../audit/record';
 import { deleteStored, type FileStorage } from '../files/storage';
@@ -51,7 +52,7 @@ export async function uploadAdminFile(
         .insert(adminFiles)
         .values({
           id,
-          fileName: upload.fileName.slice(0, 255) || 'file',
+          fileName: nameMatchingType(upload.fileName || 'file', mime),
           mimeType: mime,
           size: blob.size,
           storage: blob.storage,

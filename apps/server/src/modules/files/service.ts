@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { attachmentTypes, files, stepResults } from '../../db/schema';
 import { AppError, invalid, notFound } from '../../lib/app-error';
 import { isAcceptedContainer } from '../../lib/detect-type';
+import { nameMatchingType } from '../../lib/file-names';
 import type { SessionUser } from '../../plugins/authentication';
 import { uploadSlotsOfStep } from '../step-types/upload';
 import { loadSubmissionFor } from '../submission-core/access';
@@ -104,7 +105,7 @@ export async function uploadSubmissionFile(db: Db, storage: FileStorage, user: S
           name: slot.file_name,
           description,
           attachmentTypeId: typeId,
-          fileName: upload.fileName.slice(0, 255),
+          fileName: nameMatchingType(upload.fileName, blob.mime),
           mimeType: blob.mime,
           size: blob.size,
           storage: blob.storage,

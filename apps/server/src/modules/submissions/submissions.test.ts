@@ -200,6 +200,18 @@ describe('submissions (SPEC 3, 4, 5, 7)', () => {
     expect(budget[0].descrizione).toHaveLength(1024);
   });
 
+  it('stores a file under a name ending as its bytes are typed (a PDF named poly.html downloads as .pdf)', async () => {
+    const sub = (await start(anna, annaOrg)).json().id;
+    const sent = await upload(anna, sub, 'Budget', { name: 'poly.html', bytes: PDF_BYTES });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().fileName).toBe('poly.html.pdf');
+    const file = await t.app.inject({
+      url: `/api/FileUpload/GetFile?downloadId=${sent.json().fileDownloadId}`,
+      headers: as(anna),
+    });
+    expect(file.headers['content-disposition']).toMatch(/poly\.html\.pdf/);
+  });
+
   it('closing needs the text answer and the mandatory files; then the submission is read-only (409, nothing changes)', async () => {
     const sub = (await start(eve, eveOrg)).json().id;
     const incomplete = await t.app.inject({

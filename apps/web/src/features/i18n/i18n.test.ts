@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { chooseLanguage } from './i18n';
+import { chooseLanguage, initI18n } from './i18n';
 
 describe('chooseLanguage', () => {
   beforeEach(() => window.localStorage.clear());
@@ -18,5 +18,16 @@ describe('chooseLanguage', () => {
   it('ignores a tampered stored value', () => {
     window.localStorage.setItem('impact-calls.language', '<script>');
     expect(chooseLanguage('en')).toBe('en');
+  });
+});
+
+describe('initI18n', () => {
+  it('loads the texts of the language being read, and only those', async () => {
+    const i18n = await initI18n('fr');
+    expect(i18n.t('notFound.title')).toBe('Page introuvable');
+    // A feature's file is merged in too (not only the shell's).
+    expect(i18n.t('applying.save.empty')).toBe('Enregistrement automatique activé');
+    expect(i18n.hasResourceBundle('it', 'translation')).toBe(false);
+    expect(document.documentElement.lang).toBe('fr');
   });
 });

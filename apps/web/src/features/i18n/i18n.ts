@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, isLanguage, LANGUAGES, type TLanguage } from '@impact/domain';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { buildResources } from './resources';
+import { loadTranslations } from './resources';
 
 const STORAGE_KEY = 'impact-calls.language';
 
@@ -21,7 +21,7 @@ export function chooseLanguage(configDefault: string | undefined): TLanguage {
 
 export async function initI18n(language: TLanguage) {
   await i18next.use(initReactI18next).init({
-    resources: buildResources(),
+    resources: { [language]: { translation: await loadTranslations(language) } },
     lng: language,
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...LANGUAGES],
@@ -37,9 +37,12 @@ export function switchLanguage(language: TLanguage) {
   try {
     window.localStorage.setItem(STORAGE_KEY, language);
   } catch {
-    // Without storage a reload would forget the choice: switch in place instead.
-    void i18next.changeLanguage(language);
-    document.documentElement.lang = language;
+    // Without storage a reload would forget the choice: switch in place instead, once its texts are here.
+    void loadTranslations(language).then((tree) => {
+      i18next.addResourceBundle(language, 'translation', tree, true, true);
+      void i18next.changeLanguage(language);
+      document.documentElement.lang = language;
+    });
     return;
   }
   window.location.reload();

@@ -1,41 +1,17 @@
-import { LANGUAGES, type TLanguage } from '@impact/domain';
-
-type Tree = { [key: string]: string | Tree };
+import type { TLanguage } from '@impact/domain';
+import type { Tree } from './merge';
 
 /**
- * Translations live beside what they translate: src/locales/{lang}.json for the shell and
- * src/features/<feature>/locales/{lang}.json for each feature, merged here into one tree.
+ * One chunk per language, fetched for the language being read (issue 16: the three languages
+ * were a third of the entry script). No fallback language is loaded: every key exists in it, en
+ * and fr (translations-complete.test.ts fails the build otherwise).
  */
-const files = import.meta.glob<Tree>(['../../locales/*.json', '../*/locales/*.json'], {
-  eager: true,
-  import: 'default',
-});
+const bundles: Record<TLanguage, () => Promise<{ default: Tree }>> = {
+  it: () => import('./bundles/it'),
+  en: () => import('./bundles/en'),
+  fr: () => import('./bundles/fr'),
+};
 
-function merge(target: Tree, source: Tree): Tree {
-  for (const [key, value] of Object.entries(source)) {
-    const existing = target[key];
-    if (typeof value === 'object' && typeof existing === 'object') merge(existing, value);
-    else target[key] = typeof value === 'object' ? merge({}, value) : value;
-  }
-  return target;
-}
-
-export function localeFiles(): Array<{ path: string; language: string; tree: Tree }> {
-  return Object.entries(files).map(([path, tree]) => ({
-    path,
-    language: path.split('/').pop()?.replace('.json', '') ?? '',
-    tree,
-  }));
-}
-
-export function buildResources(): Record<TLanguage, { translation: Tree }> {
-  const out = Object.fromEntries(LANGUAGES.map((l) => [l, { translation: {} as Tree }])) as Record<
-    TLanguage,
-    { translation: Tree }
-  >;
-  for (const file of localeFiles()) {
-    const bucket = out[file.language as TLanguage];
-    if (bucket) merge(bucket.translation, file.tree);
-  }
-  return out;
+export async function loadTranslations(language: TLanguage): Promise<Tree> {
+  return (await bundles[language]()).default;
 }

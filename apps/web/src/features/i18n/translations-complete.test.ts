@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localeFiles } from './resources';
+import { localeFiles } from './locale-files';
 
 type Tree = { [key: string]: string | Tree };
 const flatten = (tree: Tree, prefix = ''): string[] =>

@@ -1,5 +1,5 @@
 import { Badge, Loader } from '@mantine/core';
-import { IconCheck, IconCloudOff, IconPencil } from '@tabler/icons-react';
+import { IconCheck, IconCloud, IconCloudOff, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SaveStatus } from './use-autosave';
 
@@ -7,6 +7,7 @@ import type { SaveStatus } from './use-autosave';
 export function SaveIndicator({ status }: { status: SaveStatus }) {
   const { t } = useTranslation();
   const look = {
+    empty: { color: 'gray', icon: <IconCloud size={14} /> },
     saved: { color: 'teal', icon: <IconCheck size={14} /> },
     dirty: { color: 'gray', icon: <IconPencil size={14} /> },
     saving: { color: 'blue', icon: <Loader size={10} /> },

@@ -2,7 +2,8 @@ import { type TStepResult, ZStepResult } from '@impact/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, apiRequest } from '../../lib/api-client';
 
-export type SaveStatus = 'saved' | 'dirty' | 'saving' | 'offline' | 'conflict' | 'error';
+/** `empty`: nothing typed and nothing stored yet ("Saved" would claim what did not happen). */
+export type SaveStatus = 'empty' | 'saved' | 'dirty' | 'saving' | 'offline' | 'conflict' | 'error';
 
 const DEBOUNCE_MS = 800;
 const RETRY_MS = 5_000;
@@ -31,7 +32,7 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
     return usable ? draft.content : null;
   });
   const [content, setContent] = useState<string>(restored ?? initial?.content ?? '');
-  const [status, setStatus] = useState<SaveStatus>(restored !== null ? 'dirty' : 'saved');
+  const [status, setStatus] = useState<SaveStatus>(restored !== null ? 'dirty' : initial ? 'saved' : 'empty');
   const [newer, setNewer] = useState<TStepResult | null>(null);
   const version = useRef(initial?.version ?? 0);
   const latest = useRef(content);

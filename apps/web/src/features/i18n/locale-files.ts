@@ -1,0 +1,15 @@
+type Tree = { [key: string]: string | Tree };
+
+/** Every locale file with its path and language, for the completeness test (not shipped: tests only). */
+const files = import.meta.glob<Tree>(['../../locales/*.json', '../*/locales/*.json'], {
+  eager: true,
+  import: 'default',
+});
+
+export function localeFiles(): Array<{ path: string; language: string; tree: Tree }> {
+  return Object.entries(files).map(([path, tree]) => ({
+    path,
+    language: path.split('/').pop()?.replace('.json', '') ?? '',
+    tree,
+  }));
+}
