@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type AppConfig, DEFAULT_DATABASE_TIMEOUTS } from '../config';
@@ -91,6 +91,20 @@ const feeds = new WeakMap<Db, ChangeFeed>();
 /** The change feed of the database a service was given (services receive only `db`). */
 export function changeFeedOf(db: Db): ChangeFeed | null {
   return feeds.get(db) ?? null;
+}
+
+/**
+ * Runs one raw statement whose text never changes, prepared once per connection on PostgreSQL
+ * (node-postgres names it) instead of parsed and planned on every call; as it is on the embedded
+ * database. For the hottest statements only (issue 16: the autosave's write).
+ */
+export async function executePrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+    return (await client.query({ name, text, values: params })).rows as T[];
+  }
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** Tells this instance's caches of a change it just committed (its notification follows for every instance). */

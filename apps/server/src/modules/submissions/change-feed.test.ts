@@ -22,10 +22,11 @@ describe('the applicant list follows the change feed', () => {
   let org: string;
   let callId: string;
   let userId: string;
+  let admin: Awaited<ReturnType<typeof signInAs>>;
 
   beforeAll(async () => {
     t = await buildTestApp();
-    const admin = await signInAs(t.database.db, { email: 'admin@ente.example', roles: ['admin'] });
+    admin = await signInAs(t.database.db, { email: 'admin@ente.example', roles: ['admin'] });
     anna = await signInAs(t.database.db, { email: 'anna@ente.example' });
     userId = anna.user.id;
     org = await createOrganization(t.app, anna.headers, 'Aurora');
@@ -69,6 +70,22 @@ describe('the applicant list follows the change feed', () => {
     );
     const id = await submissionInDb();
     await eventually(async () => (await card())?.submissionId, id);
+  });
+
+  it("keeps the admin list's total right when submissions come and go behind its back", async () => {
+    const total = async () =>
+      Number(
+        (await t.app.inject({ url: '/api/Call/GetSubmissions?limit=1', headers: admin.headers })).headers[
+          'x-total-count'
+        ],
+      );
+    expect(await total()).toBe(1);
+    await t.database.db.execute(sql`delete from call_submissions where organization_id = ${org}`);
+    await eventually(total, 0);
+    await t.database.db.execute(
+      sql`insert into call_submissions (call_id, organization_id, created_by_user_id) values (${callId}, ${org}, ${userId})`,
+    );
+    await eventually(total, 1);
   });
 
   const databaseName = async () =>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { type Db, executePrepared } from '../../db/client';
 import type { stepResults } from '../../db/schema';
 
 type StepResultRow = typeof stepResults.$inferSelect;
@@ -36,7 +36,7 @@ function toRow(raw: RawRow): StepResultRow {
  * caller then reads why, which costs a query only on the rare refusal.
  */
 export async function writeAnswerIfWritable(
-  db: Db | Tx,
+  db: Db,
   input: {
     submissionId: string;
     stepId: string;
@@ -53,7 +53,10 @@ export async function writeAnswerIfWritable(
   const { submissionId, stepId, callTypeId, user, content, score, basedOn } = input;
   // The deadline is judged by this server's clock, as everywhere else (not the database's).
   const at = now.toISOString();
-  const result = await db.execute(sql`
+  const rows = await executePrepared<RawRow>(
+    db,
+    'autosave_write',
+    sql`
     with target as (
       select s.id from call_submissions s
       join calls c on c.id = s.call_id
@@ -85,8 +88,8 @@ export async function writeAnswerIfWritable(
       where id in (select call_submission_id from updated union all select call_submission_id from inserted)
     )
     select * from updated union all select * from inserted
-  `);
-  const rows = (result as unknown as { rows: RawRow[] }).rows;
+  `,
+  );
   const row = rows[0];
   return row ? toRow(row) : null;
 }
