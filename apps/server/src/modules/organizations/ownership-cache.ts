@@ -1,42 +1,59 @@
-import type { Db } from '../../db/client';
+import type { ChangeFeed } from '../../db/change-feed';
+import { changeFeedOf, type Db } from '../../db/client';
 
 /** How long a confirmed "this organization is this user's" is trusted without asking again. */
 const TRUST_MS = 10_000;
+/** The same while the change feed is live (a deletion is then heard at once, migration 0025). */
+const TRUST_WITH_FEED_MS = 5 * 60_000;
 /** Entries kept at most; the oldest go first. */
 const MAX_ENTRIES = 20_000;
 
 /**
  * Remembers, per database and per instance, which organizations were confirmed to belong to which
  * user, for the X-Organization-Id check every signed-in request makes (issue 16: one round trip
- * less per request). Only "yes" is remembered: an organization never changes owner, so the one
- * thing that can turn a yes into a no is a deletion, which this instance forgets at once and other
- * instances within TRUST_MS; meanwhile their handlers still find no such organization (404, or a
- * refused start through the foreign key), so nothing is read or written under it.
+ * less per request). Only "yes" is remembered, by organization (it has one owner, and never
+ * changes owner), so the one thing that can turn a yes into a no is a deletion: this instance
+ * forgets it at once, other instances when the change feed says so or, without a feed, within
+ * TRUST_MS; meanwhile their handlers still find no such organization (404, or a refused start
+ * through the foreign key), so nothing is read or written under it.
  */
 export class OwnershipCache {
-  private confirmed = new Map<string, number>();
+  private confirmed = new Map<string, { userId: string; at: number; epoch: number | null }>();
+
+  constructor(private readonly feed: ChangeFeed | null = null) {
+    feed?.subscribe((change) => {
+      if (change === 'all') this.confirmed.clear();
+      else if (change.startsWith('org:')) this.confirmed.delete(change.slice(4));
+    });
+  }
 
   has(userId: string, orgId: string, now = Date.now()): boolean {
-    const key = `${userId}:${orgId}`;
-    const at = this.confirmed.get(key);
-    if (at === undefined) return false;
-    if (now - at < TRUST_MS) return true;
-    this.confirmed.delete(key);
+    const entry = this.confirmed.get(orgId);
+    if (!entry || entry.userId !== userId) return false;
+    const onFeed = entry.epoch !== null && this.feed?.live === true && this.feed.epoch === entry.epoch;
+    if (now - entry.at < (onFeed ? TRUST_WITH_FEED_MS : TRUST_MS)) return true;
+    this.confirmed.delete(orgId);
     return false;
   }
 
-  remember(userId: string, orgId: string, now = Date.now()) {
-    const key = `${userId}:${orgId}`;
-    this.confirmed.delete(key);
-    this.confirmed.set(key, now);
+  /** `epoch`: the feed's epoch when the read began, if it was live (null: trust it the short time). */
+  remember(userId: string, orgId: string, now = Date.now(), epoch: number | null = null) {
+    this.confirmed.delete(orgId);
+    const stillLive = epoch !== null && this.feed?.live === true && this.feed.epoch === epoch;
+    this.confirmed.set(orgId, { userId, at: now, epoch: stillLive ? epoch : null });
     if (this.confirmed.size > MAX_ENTRIES) {
       const oldest = this.confirmed.keys().next().value;
       if (oldest !== undefined) this.confirmed.delete(oldest);
     }
   }
 
+  /** The feed's epoch to pass to `remember` after a read that starts now. */
+  readEpoch(): number | null {
+    return this.feed?.live ? this.feed.epoch : null;
+  }
+
   forgetOrganization(orgId: string) {
-    for (const key of this.confirmed.keys()) if (key.endsWith(`:${orgId}`)) this.confirmed.delete(key);
+    this.confirmed.delete(orgId);
   }
 }
 
@@ -46,7 +63,7 @@ const caches = new WeakMap<Db, OwnershipCache>();
 export function ownershipCache(db: Db): OwnershipCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new OwnershipCache();
+    cache = new OwnershipCache(changeFeedOf(db));
     caches.set(db, cache);
   }
   return cache;

@@ -74,8 +74,9 @@ export async function getOrganization(db: Db, userId: string, orgId: string): Pr
 export async function isOwnedBy(db: Db, userId: string, orgId: string): Promise<boolean> {
   const cache = ownershipCache(db);
   if (cache.has(userId, orgId)) return true;
+  const epoch = cache.readEpoch();
   const [row] = await db.select({ id: organizations.id }).from(organizations).where(ownedBy(orgId, userId)).limit(1);
-  if (row) cache.remember(userId, orgId);
+  if (row) cache.remember(userId, orgId, Date.now(), epoch);
   return Boolean(row);
 }
 

@@ -88,6 +88,22 @@ describe('the applicant list follows the change feed', () => {
     await eventually(total, 1);
   });
 
+  it('a session revoked or an organization deleted behind its back is refused once the database says so', async () => {
+    const bea = await signInAs(t.database.db, { email: 'bea@ente.example' });
+    const spare = await createOrganization(t.app, bea.headers, 'Seconda');
+    const calls = () =>
+      t.app.inject({ url: '/api/Call/GetCallListUser', headers: { ...bea.headers, 'x-organization-id': spare } });
+    expect((await calls()).statusCode).toBe(200);
+    // Deleted by hand (as another instance would): the ownership kept in memory must go.
+    await t.database.db.execute(sql`delete from organizations where id = ${spare}`);
+    await eventually(async () => (await calls()).statusCode, 403);
+    const list = () => t.app.inject({ url: '/api/Call/GetCallListUser', headers: bea.headers });
+    expect((await list()).statusCode).toBe(200);
+    // Signed out elsewhere: the "still signed in" kept in memory (minutes, with a live feed) must go.
+    await t.database.db.execute(sql`update refresh_tokens set revoked_at = now() where user_id = ${bea.user.id}`);
+    await eventually(async () => (await list()).statusCode, 401, 2_000);
+  });
+
   const databaseName = async () =>
     (await t.database.db.select({ name: sql<string>`current_database()` }).from(sql`(select 1) as one`))[0]?.name;
 
