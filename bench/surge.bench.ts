@@ -114,6 +114,8 @@ export async function benchSurge(): Promise<BenchResult> {
     const url = new URL(`${server.url}/api/Call/UpsertCallStepResult`);
     const agent = new http.Agent({ keepAlive: true, maxSockets: APPLICANTS });
     const latencies: number[] = [];
+    // BENCH_SURGE_TIMELINE=1 prints the slowest write of each second: where a tail comes from.
+    const timeline: number[] | null = process.env.BENCH_SURGE_TIMELINE ? [] : null;
     let sent = 0;
     let refused = 0;
     const refusedByStatus: Record<string, number> = {};
@@ -151,6 +153,10 @@ export async function benchSurge(): Promise<BenchResult> {
                 body,
               );
               latencies.push(performance.now() - t0);
+              if (timeline) {
+                const second = Math.floor((t0 - started) / 1000);
+                timeline[second] = Math.max(timeline[second] ?? 0, performance.now() - t0);
+              }
               if (res.status === 200) {
                 a.version = (JSON.parse(res.text) as { version: number }).version;
                 a.acknowledged += 1;
@@ -197,6 +203,7 @@ export async function benchSurge(): Promise<BenchResult> {
       p99: Number(percentile(sorted, 99).toFixed(1)),
       peakRssMb: peakMb,
     };
+    if (timeline) console.log(`slowest write per second (ms): ${timeline.map((ms) => Math.round(ms)).join(' ')}`);
     return {
       name: `deadline surge: ${APPLICANTS} applicants autosaving every ${INTERVAL_MS / 1000} s (PostgreSQL)`,
       budget: `all ${offered} writes/s served, p99 < 100 ms, 0 lost, RSS ≤ 200 MB (today: 240 writes/s, p99 5.3 s)`,

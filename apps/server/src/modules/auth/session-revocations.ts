@@ -1,6 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { changeFeedOf, type Db } from '../../db/client';
 import { refreshTokens } from '../../db/schema';
+import { Batcher } from '../../lib/batcher';
 
 /** How long a "still signed in" answer is reused without a change feed: other instances see a logout within this time. */
 export const LIVE_SESSION_CACHE_MS = 5_000;
@@ -19,6 +20,18 @@ const MAX_ENTRIES = 10_000;
 export class SessionRevocations {
   private readonly cache = new Map<string, { revoked: boolean; until: number; epoch: number | null }>();
   private readonly feed;
+  /** The sessions asked within one turn, in one query. */
+  private readonly lookups = new Batcher<string, boolean>(async (ids) => {
+    const rows = await this.db
+      .select({
+        familyId: refreshTokens.familyId,
+        revoked: sql<boolean>`bool_or(${refreshTokens.revokedAt} is not null)`,
+      })
+      .from(refreshTokens)
+      .where(inArray(refreshTokens.familyId, ids))
+      .groupBy(refreshTokens.familyId);
+    return new Map(rows.map((r) => [r.familyId, r.revoked === true]));
+  }, true);
   /** Session changes heard so far: a read that one overtook is kept only for the short time. */
   private heard = 0;
   constructor(private readonly db: Db) {
@@ -48,15 +61,8 @@ export class SessionRevocations {
     if (hit) return hit.revoked;
     const epoch = this.feed?.live ? this.feed.epoch : null;
     const heardBefore = this.heard;
-    const [row] = await this.db
-      .select({
-        known: sql<boolean>`count(*) > 0`,
-        revoked: sql<boolean>`bool_or(${refreshTokens.revokedAt} is not null)`,
-      })
-      .from(refreshTokens)
-      .where(eq(refreshTokens.familyId, sessionId));
     // A family we never issued (or one deleted with its user) is as good as revoked.
-    const revoked = !row?.known || row.revoked === true;
+    const revoked = await this.lookups.get(sessionId);
     // Kept on the feed's word only if the feed was live all along the read.
     const trusted = epoch !== null && this.feed?.epoch === epoch && this.heard === heardBefore;
     this.remember(sessionId, revoked, now, trusted ? epoch : null);

@@ -19,6 +19,17 @@ const cache = new Map<string, { at: number; value: CachedStep | null }>();
 export async function cachedStep(db: Db | Tx, stepId: string, now = Date.now()): Promise<CachedStep | null> {
   const hit = cache.get(stepId);
   if (hit && now - hit.at < STEP_CACHE_MS) return hit.value;
+  // One read per step at a time: when the copy expires under load, the writes waiting share it.
+  const running = reading.get(stepId);
+  if (running) return running;
+  const read = readStep(db, stepId, now).finally(() => reading.delete(stepId));
+  reading.set(stepId, read);
+  return read;
+}
+
+const reading = new Map<string, Promise<CachedStep | null>>();
+
+async function readStep(db: Db | Tx, stepId: string, now: number): Promise<CachedStep | null> {
   const [row] = await db
     .select({ step: steps, typeName: stepTypes.name })
     .from(steps)

@@ -1,8 +1,9 @@
 import type { TOrganization, TOrganizationInput, TOrganizationUpdate } from '@impact/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callSubmissions, organizations } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
+import { Batcher } from '../../lib/batcher';
 import { ownershipCache } from './ownership-cache';
 
 type OrganizationRow = typeof organizations.$inferSelect;
@@ -69,15 +70,35 @@ export async function getOrganization(db: Db, userId: string, orgId: string): Pr
   return toOrganization(row);
 }
 
-/** Used by the X-Organization-Id check: does this organization belong to this user? */
-/** Whether the organization is this user's; a yes is remembered for a few seconds (ownership-cache.ts). */
+const ownerLookups = new WeakMap<Db, Batcher<string, string | null>>();
+
+/** The owners of the organizations asked within one turn, in one query (lib/batcher.ts). */
+function ownerOf(db: Db, orgId: string): Promise<string | null> {
+  let batcher = ownerLookups.get(db);
+  if (!batcher) {
+    batcher = new Batcher(async (ids) => {
+      const rows = await db
+        .select({ id: organizations.id, owner: organizations.ownerUserId })
+        .from(organizations)
+        .where(inArray(organizations.id, ids));
+      return new Map(rows.map((r) => [r.id, r.owner]));
+    }, null);
+    ownerLookups.set(db, batcher);
+  }
+  return batcher.get(orgId);
+}
+
+/**
+ * Used by the X-Organization-Id check: whether the organization is this user's. A yes is
+ * remembered (ownership-cache.ts); the lookups of one turn share a query.
+ */
 export async function isOwnedBy(db: Db, userId: string, orgId: string): Promise<boolean> {
   const cache = ownershipCache(db);
   if (cache.has(userId, orgId)) return true;
   const epoch = cache.readEpoch();
-  const [row] = await db.select({ id: organizations.id }).from(organizations).where(ownedBy(orgId, userId)).limit(1);
-  if (row) cache.remember(userId, orgId, Date.now(), epoch);
-  return Boolean(row);
+  const owned = (await ownerOf(db, orgId)) === userId;
+  if (owned) cache.remember(userId, orgId, Date.now(), epoch);
+  return owned;
 }
 
 export async function createOrganization(db: Db, userId: string, input: TOrganizationInput): Promise<TOrganization> {
