@@ -14,7 +14,8 @@ const RECONNECT_MAX_MS = 10_000;
 /**
  * What changed, as the triggers say it: `calls:<version>`, `org:<organization id>`, or `all`
  * (a truncate, or the feed itself lost and regained its connection: anything may have changed);
- * `calls` alone is said by this instance's own writes, before the notification with the version.
+ * `calls` alone is said by this instance's own writes, before the notification with the version;
+ * `session:<family id>` when a session is revoked; `names` when organization or user names change.
  */
 export type Change = string;
 

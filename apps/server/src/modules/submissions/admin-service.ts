@@ -93,7 +93,17 @@ function prepareListQuery(db: Db, filters: SubmissionFilters, withCursor: boolea
         sql`(${callSubmissions.createdAt}, ${callSubmissions.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`,
       ]
     : [];
-  const query = db
+  // The page's ids first (an index-only scan of (created_at, id) under the filters), then the rest
+  // of those rows: the planner then joins 50 rows, not a hundred thousand it expects to stop early
+  // in (its plan for the first page was four times slower than for any other).
+  const ids = db
+    .select({ id: callSubmissions.id })
+    .from(callSubmissions)
+    .where(and(...conditions(db, filters, true), ...keyset))
+    .orderBy(desc(callSubmissions.createdAt), desc(callSubmissions.id))
+    .$dynamic();
+  const page = (limit !== null ? ids.limit(limit) : ids).as('page');
+  return db
     .select({
       s: callSubmissions,
       position: sql<string>`to_char(${callSubmissions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
@@ -103,14 +113,13 @@ function prepareListQuery(db: Db, filters: SubmissionFilters, withCursor: boolea
       first: users.firstName,
       last: users.lastName,
     })
-    .from(callSubmissions)
+    .from(page)
+    .innerJoin(callSubmissions, eq(callSubmissions.id, page.id))
     .innerJoin(calls, eq(calls.id, callSubmissions.callId))
     .innerJoin(organizations, eq(organizations.id, callSubmissions.organizationId))
     .innerJoin(users, eq(users.id, callSubmissions.createdByUserId))
-    .where(and(...conditions(db, filters, true), ...keyset))
     .orderBy(desc(callSubmissions.createdAt), desc(callSubmissions.id))
-    .$dynamic();
-  return (limit !== null ? query.limit(limit) : query).prepare(name);
+    .prepare(name);
 }
 
 type ListStatement = ReturnType<typeof prepareListQuery>;
@@ -222,15 +231,28 @@ export async function* allSubmissionsJson(
  */
 export async function countSubmissions(db: Db, filters: SubmissionFilters) {
   if (!filters.search?.trim() && !filters.from && !filters.to) return countFromTallies(db, filters);
-  const [row] = await db
-    .select({ n: sql<string>`count(*)` })
-    .from(callSubmissions)
-    .where(and(...conditions(db, filters)));
-  return Number(row?.n ?? 0);
+  // A search's total is read once while the admin pages through it (totals-cache.ts).
+  const key = JSON.stringify([
+    'count',
+    filters.callId ?? null,
+    filters.closed ?? null,
+    filters.search?.trim() ?? null,
+    filters.from?.toISOString() ?? null,
+    filters.to?.toISOString() ?? null,
+  ]);
+  return cachedTotals(db, key, async () => {
+    const [row] = await db
+      .select({ n: sql<string>`count(*)` })
+      .from(callSubmissions)
+      .where(and(...conditions(db, filters)));
+    return Number(row?.n ?? 0);
+  });
 }
 
 async function countFromTallies(db: Db, filters: SubmissionFilters) {
-  const { total, closed } = await cachedTotals(db, filters.callId ?? '', () => sumTallies(db, filters.callId));
+  const { total, closed } = await cachedTotals(db, `tallies:${filters.callId ?? ''}`, () =>
+    sumTallies(db, filters.callId),
+  );
   return filters.closed === undefined ? total : filters.closed ? closed : total - closed;
 }
 

@@ -86,6 +86,18 @@ describe('the applicant list follows the change feed', () => {
       sql`insert into call_submissions (call_id, organization_id, created_by_user_id) values (${callId}, ${org}, ${userId})`,
     );
     await eventually(total, 1);
+    // A search's total is kept too, and forgotten when a name it matches changes.
+    const found = async () =>
+      Number(
+        (await t.app.inject({ url: '/api/Call/GetSubmissions?limit=1&search=Aurora', headers: admin.headers })).headers[
+          'x-total-count'
+        ],
+      );
+    expect(await found()).toBe(1);
+    await t.database.db.execute(sql`update organizations set name = 'Borealis' where id = ${org}`);
+    await eventually(found, 0);
+    await t.database.db.execute(sql`update organizations set name = 'Aurora' where id = ${org}`);
+    await eventually(found, 1);
   });
 
   it('a session revoked or an organization deleted behind its back is refused once the database says so', async () => {
