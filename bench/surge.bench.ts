@@ -13,8 +13,9 @@ const CLIENT_TIMEOUT_MS = 10_000;
  * Before the measured surge, this many other applicants autosave for WARMUP_MS: a server that has
  * been running (compiled code, open database connections, prepared statements), as on a deadline
  * day. The measured applicants still arrive with sessions and organizations the server has not seen.
+ * BENCH_SURGE_WARMUP=0 measures a server started a moment before the surge instead.
  */
-const WARMUP_APPLICANTS = 50;
+const WARMUP_APPLICANTS = process.env.BENCH_SURGE_WARMUP === '0' ? 0 : 50;
 const WARMUP_MS = 3_000;
 
 type Applicant = { token: string; organizationId: string; submissionId: string; version: number; acknowledged: number };
