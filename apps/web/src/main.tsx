@@ -12,6 +12,7 @@ import { bootstrapSession, endSessionLocally, refreshAccessToken } from './featu
 import { accessToken } from './features/auth/session-store';
 import { configQueryKey, getConfig } from './features/config/api/get-config';
 import { chooseLanguage, initI18n } from './features/i18n/i18n';
+import { loadTranslations } from './features/i18n/resources';
 // Sends the selected organization as X-Organization-Id on every request (SPEC 6).
 import './features/organizations/selected-organization';
 import { ApiError, configureApiClient } from './lib/api-client';
@@ -43,7 +44,9 @@ configureApiClient({
 });
 
 async function start() {
-  // Branding decides the default language, so it is read before the first render.
+  // Branding decides the default language, so it is read before the first render. The likely
+  // language's texts (the reader's stored choice, else Italian) are fetched meanwhile, not after.
+  void loadTranslations(chooseLanguage(undefined));
   const [config] = await Promise.all([
     getConfig().catch(() => ({ id: EMPTY_ID, ...DEFAULT_CONFIG })),
     bootstrapSession().catch(() => undefined),

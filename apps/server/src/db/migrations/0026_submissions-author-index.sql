@@ -1,0 +1,1 @@
+CREATE INDEX "call_submissions_author" ON "call_submissions" USING btree ("created_by_user_id");
