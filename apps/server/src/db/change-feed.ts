@@ -7,7 +7,7 @@ export const CHANGE_CHANNEL = 'ic_changes';
 /** How the listening session shows in pg_stat_activity. */
 export const CHANGE_FEED_APPLICATION = 'impact-calls change feed';
 /** How often the listening connection proves it is alive (a dead socket can stay silent for minutes). */
-const HEARTBEAT_MS = 10_000;
+const HEARTBEAT_MS = 5_000;
 const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 10_000;
 
@@ -92,6 +92,11 @@ export class PostgresChangeFeed implements ChangeFeed {
     });
     try {
       await client.connect();
+      // The server notices a vanished client within a minute, instead of the system's two hours
+      // (a dead listener holds back the notification queue for every session).
+      await client.query(
+        'SET tcp_keepalives_idle = 30; SET tcp_keepalives_interval = 10; SET tcp_keepalives_count = 3',
+      );
       await client.query(`LISTEN ${CHANGE_CHANNEL}`);
       // Proof that notifications reach this session (a transaction-mode pooler would swallow them).
       await this.ping(client);

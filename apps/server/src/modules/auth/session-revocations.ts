@@ -64,7 +64,9 @@ export class SessionRevocations {
     // A family we never issued (or one deleted with its user) is as good as revoked.
     const revoked = await this.lookups.get(sessionId);
     // Kept on the feed's word only if the feed was live all along the read.
-    const trusted = epoch !== null && this.feed?.epoch === epoch && this.heard === heardBefore;
+    // A read that a change overtook may predate a revocation: answered, not kept.
+    if (this.heard !== heardBefore) return revoked;
+    const trusted = epoch !== null && this.feed?.epoch === epoch;
     this.remember(sessionId, revoked, now, trusted ? epoch : null);
     return revoked;
   };

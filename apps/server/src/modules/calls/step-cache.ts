@@ -22,20 +22,25 @@ export async function cachedStep(db: Db | Tx, stepId: string, now = Date.now()):
   // One read per step at a time: when the copy expires under load, the writes waiting share it.
   const running = reading.get(stepId);
   if (running) return running;
-  const read = readStep(db, stepId, now).finally(() => reading.delete(stepId));
+  const read = readStep(db, stepId, now, forgotten).finally(() => {
+    if (reading.get(stepId) === read) reading.delete(stepId);
+  });
   reading.set(stepId, read);
   return read;
 }
 
 const reading = new Map<string, Promise<CachedStep | null>>();
+/** Bumped by forgetCachedSteps: a read that started before is answered but not kept. */
+let forgotten = 0;
 
-async function readStep(db: Db | Tx, stepId: string, now: number): Promise<CachedStep | null> {
+async function readStep(db: Db | Tx, stepId: string, now: number, generation: number): Promise<CachedStep | null> {
   const [row] = await db
     .select({ step: steps, typeName: stepTypes.name })
     .from(steps)
     .leftJoin(stepTypes, eq(stepTypes.id, steps.stepTypeId))
     .where(eq(steps.id, stepId));
   const value = row ? { step: toStep(row.step, row.typeName), callTypeId: row.step.callTypeId } : null;
+  if (generation !== forgotten) return value;
   // Oldest first out: a Map keeps insertion order.
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
   cache.delete(stepId);
@@ -46,4 +51,7 @@ async function readStep(db: Db | Tx, stepId: string, now: number): Promise<Cache
 /** A call type's steps changed (or were removed): read them afresh. */
 export function forgetCachedSteps(): void {
   cache.clear();
+  // A read under way may predate the save: later callers must not join it, nor it be kept.
+  reading.clear();
+  forgotten++;
 }

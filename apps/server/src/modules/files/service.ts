@@ -105,7 +105,7 @@ export async function uploadSubmissionFile(db: Db, storage: FileStorage, user: S
           name: slot.file_name,
           description,
           attachmentTypeId: typeId,
-          fileName: nameMatchingType(upload.fileName, blob.mime),
+          fileName: nameMatchingType(upload.fileName || 'file', blob.mime),
           mimeType: blob.mime,
           size: blob.size,
           storage: blob.storage,

@@ -19,11 +19,15 @@ const MAX_ENTRIES = 20_000;
  */
 export class OwnershipCache {
   private confirmed = new Map<string, { userId: string; at: number; epoch: number | null }>();
+  /** Organizations named by a change (or `all`) so far: a read one overtook is not kept. */
+  private heard = 0;
 
   constructor(private readonly feed: ChangeFeed | null = null) {
     feed?.subscribe((change) => {
       if (change === 'all') this.confirmed.clear();
       else if (change.startsWith('org:')) this.confirmed.delete(change.slice(4));
+      else return;
+      this.heard++;
     });
   }
 
@@ -36,9 +40,19 @@ export class OwnershipCache {
     return false;
   }
 
-  /** `epoch`: the feed's epoch when the read began, if it was live (null: trust it the short time). */
-  remember(userId: string, orgId: string, now = Date.now(), epoch: number | null = null) {
+  /**
+   * `read`: what readMark() said when the read began. A read that a change overtook (the
+   * organization may have been deleted meanwhile) is not kept at all.
+   */
+  remember(
+    userId: string,
+    orgId: string,
+    now = Date.now(),
+    read: { epoch: number | null; heard: number } | null = null,
+  ) {
+    if (read && read.heard !== this.heard) return;
     this.confirmed.delete(orgId);
+    const epoch = read?.epoch ?? null;
     const stillLive = epoch !== null && this.feed?.live === true && this.feed.epoch === epoch;
     this.confirmed.set(orgId, { userId, at: now, epoch: stillLive ? epoch : null });
     if (this.confirmed.size > MAX_ENTRIES) {
@@ -47,9 +61,9 @@ export class OwnershipCache {
     }
   }
 
-  /** The feed's epoch to pass to `remember` after a read that starts now. */
-  readEpoch(): number | null {
-    return this.feed?.live ? this.feed.epoch : null;
+  /** What to pass to `remember` after a read that starts now. */
+  readMark(): { epoch: number | null; heard: number } {
+    return { epoch: this.feed?.live ? this.feed.epoch : null, heard: this.heard };
   }
 
   forgetOrganization(orgId: string) {

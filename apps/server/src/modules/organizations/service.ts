@@ -95,9 +95,9 @@ function ownerOf(db: Db, orgId: string): Promise<string | null> {
 export async function isOwnedBy(db: Db, userId: string, orgId: string): Promise<boolean> {
   const cache = ownershipCache(db);
   if (cache.has(userId, orgId)) return true;
-  const epoch = cache.readEpoch();
+  const mark = cache.readMark();
   const owned = (await ownerOf(db, orgId)) === userId;
-  if (owned) cache.remember(userId, orgId, Date.now(), epoch);
+  if (owned) cache.remember(userId, orgId, Date.now(), mark);
   return owned;
 }
 
