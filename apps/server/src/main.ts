@@ -24,6 +24,11 @@ async function main() {
   await runMigrations(database);
   const report = await seed(database.db, config);
   const app = await buildApp(config, database);
+  // Open the pool's connections before the first visitor rather than during a burst of them
+  // (issue 16: a server restarted near a deadline met a thousand writes with no connection open).
+  if (config.database.kind === 'postgres') {
+    await Promise.all(Array.from({ length: config.database.poolSize }, () => database.ping().catch(() => undefined)));
+  }
   const stopJobs = startBackgroundJobs(database.db, config, app.log);
 
   let closing = false;
