@@ -117,9 +117,12 @@ describe('keyboard only and narrow screens (WCAG 2.1.1, 1.4.10, 1.4.4)', () => {
 
     // The upload: Enter on the button opens the file chooser.
     const slot = page.getByTestId('slot-Budget');
-    await tabTo(page, slot.getByRole('button', { name: 'Scegli il file' }));
+    const choose = slot.getByRole('button', { name: 'Scegli il file' });
     // Enter (or Space, as some browsers only activate on it) on the focused button opens the chooser.
+    // Focus is taken again right before each key: the slot re-renders when its attachments arrive,
+    // and on a loaded machine that can come after the first Tab reached the button.
     const pressFor = async (key: string) => {
+      await tabTo(page, choose);
       const chooser = page.waitForEvent('filechooser', { timeout: 8_000 }).catch(() => null);
       await page.keyboard.press(key);
       return chooser;
