@@ -32,7 +32,7 @@ export class SessionRevocations {
       .groupBy(refreshTokens.familyId);
     return new Map(rows.map((r) => [r.familyId, r.revoked === true]));
   }, true);
-  /** Session changes heard so far: a read that one overtook is kept only for the short time. */
+  /** Session changes heard so far: a read that one overtook is answered but not kept. */
   private heard = 0;
   constructor(private readonly db: Db) {
     // Issue 16: with the change feed (migration 0025 says "session:<id>" on a revocation) a live
@@ -63,9 +63,9 @@ export class SessionRevocations {
     const heardBefore = this.heard;
     // A family we never issued (or one deleted with its user) is as good as revoked.
     const revoked = await this.lookups.get(sessionId);
-    // Kept on the feed's word only if the feed was live all along the read.
     // A read that a change overtook may predate a revocation: answered, not kept.
     if (this.heard !== heardBefore) return revoked;
+    // Kept on the feed's word only if the feed was live all along the read.
     const trusted = epoch !== null && this.feed?.epoch === epoch;
     this.remember(sessionId, revoked, now, trusted ? epoch : null);
     return revoked;

@@ -93,7 +93,7 @@ export class CallCatalogue {
     const rows = await this.db.select().from(calls).where(not(calls.draft));
     const version = row?.version ?? 0;
     if (version < this.version) return;
-    this.entries = rows.flatMap(entryOf);
+    this.entries = rows.map(entryOf);
     this.version = version;
     this.order = null;
   }
@@ -115,28 +115,28 @@ export class CallCatalogue {
   }
 }
 
-const ZCatalogueCard = ZUserCallListItem.omit({ submissionId: true, submissionClosed: true, outcome: true }).strict();
+const ZCatalogueCard = ZUserCallListItem.omit({ submissionId: true, submissionClosed: true, outcome: true });
 
-/** One card per call; a row the contract refuses is left out and said in the log, not a 500 for every list. */
-function entryOf(row: CallRow): CatalogueEntry[] {
+/**
+ * One card per call, in the contract's shape (fields it does not name are dropped, as the
+ * serializer does). A card the contract refuses is still shown, as it is, and said in the log at
+ * each load: a bad row must neither hide a call from every applicant nor fail every list.
+ */
+function entryOf(row: CallRow): CatalogueEntry {
   const { steps: _steps, ...card } = forApplicant({ ...toCallListItem(row), steps: [] }, null);
   const { submissionId: _id, submissionClosed: _closed, ...rest } = card;
   const checked = ZCatalogueCard.safeParse(rest);
-  if (!checked.success) {
-    console.error(`call ${row.id} left out of the applicant list: ${checked.error.message}`);
-    return [];
-  }
-  return [
-    {
-      id: row.id,
-      card: rest,
-      cardJson: JSON.stringify(checked.data).slice(0, -1),
-      allowed: allowedEmails(row),
-      openingMs: row.openingAt.getTime(),
-      closingMs: row.closingAt.getTime(),
-      lockEndMs: row.callLockEnd?.getTime() ?? null,
-    },
-  ];
+  if (!checked.success)
+    console.error(`call ${row.id}: its applicant card breaks the contract: ${checked.error.message}`);
+  return {
+    id: row.id,
+    card: rest,
+    cardJson: JSON.stringify(checked.success ? checked.data : rest).slice(0, -1),
+    allowed: allowedEmails(row),
+    openingMs: row.openingAt.getTime(),
+    closingMs: row.closingAt.getTime(),
+    lockEndMs: row.callLockEnd?.getTime() ?? null,
+  };
 }
 
 const catalogues = new WeakMap<Db, CallCatalogue>();
