@@ -35,14 +35,19 @@ export interface ChangeFeed {
   close(): Promise<void>;
 }
 
-class Listeners {
-  private readonly all = new Set<(change: Change) => void>();
+/** What both feeds share: the state caches read, and the listeners they tell. */
+abstract class ListenedFeed implements ChangeFeed {
+  live = false;
+  epoch = 0;
+  private readonly listeners = new Set<(change: Change) => void>();
+
   subscribe(listener: (change: Change) => void) {
-    this.all.add(listener);
-    return () => void this.all.delete(listener);
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
   }
-  emit(change: Change) {
-    for (const listener of this.all) {
+
+  announce(change: Change) {
+    for (const listener of this.listeners) {
       try {
         listener(change);
       } catch {
@@ -50,13 +55,12 @@ class Listeners {
       }
     }
   }
+
+  abstract close(): Promise<void>;
 }
 
 /** A dedicated connection (not a pool client: LISTEN belongs to one session), reconnected with backoff. */
-export class PostgresChangeFeed implements ChangeFeed {
-  live = false;
-  epoch = 0;
-  private readonly listeners = new Listeners();
+export class PostgresChangeFeed extends ListenedFeed {
   private client: pg.Client | null = null;
   private closed = false;
   private retryMs = RECONNECT_MIN_MS;
@@ -64,15 +68,8 @@ export class PostgresChangeFeed implements ChangeFeed {
   private heartbeat: NodeJS.Timeout | null = null;
 
   constructor(private readonly connectionString: string) {
+    super();
     void this.connect();
-  }
-
-  subscribe(listener: (change: Change) => void) {
-    return this.listeners.subscribe(listener);
-  }
-
-  announce(change: Change) {
-    this.listeners.emit(change);
   }
 
   private async connect() {
@@ -88,7 +85,7 @@ export class PostgresChangeFeed implements ChangeFeed {
     client.on('notification', (message) => {
       if (message.channel !== CHANGE_CHANNEL || !message.payload) return;
       if (message.payload.startsWith('ping:')) this.pongs.get(message.payload)?.();
-      else this.listeners.emit(message.payload);
+      else this.announce(message.payload);
     });
     try {
       await client.connect();
@@ -109,7 +106,7 @@ export class PostgresChangeFeed implements ChangeFeed {
     // From here on every committed change is heard; what was copied before may be stale.
     this.epoch++;
     this.live = true;
-    this.listeners.emit('all');
+    this.announce('all');
     this.heartbeat = setInterval(() => {
       this.ping(client).catch(() => this.lost(client));
     }, HEARTBEAT_MS);
@@ -149,7 +146,7 @@ export class PostgresChangeFeed implements ChangeFeed {
     this.heartbeat = null;
     this.live = false;
     this.epoch++;
-    this.listeners.emit('all');
+    this.announce('all');
     client.removeAllListeners('end');
     client.on('error', () => {});
     void client.end().catch(() => {});
@@ -168,28 +165,19 @@ export class PostgresChangeFeed implements ChangeFeed {
 }
 
 /** The embedded database is one session in this process: its notifications arrive with the query that caused them. */
-export class PgliteChangeFeed implements ChangeFeed {
-  live = false;
-  epoch = 0;
-  private readonly listeners = new Listeners();
+export class PgliteChangeFeed extends ListenedFeed {
   private unlisten: (() => Promise<void>) | null = null;
 
-  constructor(private readonly client: PGlite) {}
+  constructor(private readonly client: PGlite) {
+    super();
+  }
 
   async start() {
     this.unlisten = await this.client.listen(CHANGE_CHANNEL, (payload) => {
-      if (payload) this.listeners.emit(payload);
+      if (payload) this.announce(payload);
     });
     this.epoch++;
     this.live = true;
-  }
-
-  subscribe(listener: (change: Change) => void) {
-    return this.listeners.subscribe(listener);
-  }
-
-  announce(change: Change) {
-    this.listeners.emit(change);
   }
 
   async close() {

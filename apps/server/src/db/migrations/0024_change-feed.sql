@@ -50,15 +50,16 @@ END $$;
 CREATE TRIGGER review_decisions_change_feed AFTER INSERT OR DELETE OR UPDATE ON review_decisions
   FOR EACH ROW EXECUTE FUNCTION change_feed_decision();
 --> statement-breakpoint
--- TRUNCATE fires no row trigger: every organization at once.
-CREATE OR REPLACE FUNCTION change_feed_everything() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Says the trigger's argument as it is: 'all' for a TRUNCATE (it fires no row trigger: every
+-- organization at once), and the fixed payloads of later migrations.
+CREATE OR REPLACE FUNCTION change_feed_say() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('ic_changes', 'all');
+  PERFORM pg_notify('ic_changes', TG_ARGV[0]);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER call_submissions_change_feed_truncate AFTER TRUNCATE ON call_submissions
-  FOR EACH STATEMENT EXECUTE FUNCTION change_feed_everything();
+  FOR EACH STATEMENT EXECUTE FUNCTION change_feed_say('all');
 --> statement-breakpoint
 CREATE TRIGGER review_decisions_change_feed_truncate AFTER TRUNCATE ON review_decisions
-  FOR EACH STATEMENT EXECUTE FUNCTION change_feed_everything();
+  FOR EACH STATEMENT EXECUTE FUNCTION change_feed_say('all');

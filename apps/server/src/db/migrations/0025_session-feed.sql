@@ -17,7 +17,7 @@ CREATE TRIGGER refresh_tokens_change_feed AFTER DELETE OR UPDATE OF revoked_at, 
   FOR EACH ROW EXECUTE FUNCTION change_feed_session();
 --> statement-breakpoint
 CREATE TRIGGER refresh_tokens_change_feed_truncate AFTER TRUNCATE ON refresh_tokens
-  FOR EACH STATEMENT EXECUTE FUNCTION change_feed_everything();
+  FOR EACH STATEMENT EXECUTE FUNCTION change_feed_say('all');
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION change_feed_organization() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -29,18 +29,12 @@ CREATE TRIGGER organizations_change_feed AFTER DELETE ON organizations
   FOR EACH ROW EXECUTE FUNCTION change_feed_organization();
 --> statement-breakpoint
 CREATE TRIGGER organizations_change_feed_truncate AFTER TRUNCATE ON organizations
-  FOR EACH STATEMENT EXECUTE FUNCTION change_feed_everything();
+  FOR EACH STATEMENT EXECUTE FUNCTION change_feed_say('all');
 --> statement-breakpoint
 -- The admin search matches organization names and authors' e-mails and names: its totals, kept
 -- in memory, are forgotten when any of those may have changed ("names").
-CREATE OR REPLACE FUNCTION change_feed_names() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('ic_changes', 'names');
-  RETURN NULL;
-END $$;
---> statement-breakpoint
 CREATE TRIGGER organizations_names_change_feed AFTER UPDATE OF name ON organizations
-  FOR EACH STATEMENT EXECUTE FUNCTION change_feed_names();
+  FOR EACH STATEMENT EXECUTE FUNCTION change_feed_say('names');
 --> statement-breakpoint
 CREATE TRIGGER users_names_change_feed AFTER UPDATE OF email, first_name, last_name ON users
-  FOR EACH STATEMENT EXECUTE FUNCTION change_feed_names();
+  FOR EACH STATEMENT EXECUTE FUNCTION change_feed_say('names');

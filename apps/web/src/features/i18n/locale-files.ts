@@ -1,4 +1,4 @@
-type Tree = { [key: string]: string | Tree };
+import type { Tree } from './merge';
 
 /** Every locale file with its path and language, for the completeness test (not shipped: tests only). */
 const files = import.meta.glob<Tree>(['../../locales/*.json', '../*/locales/*.json'], {
