@@ -16,13 +16,16 @@ const MIN_SIZE = 1024;
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
+  let writes = true;
   return {
     name: 'impact-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      writes = config.build.write;
     },
     async closeBundle() {
+      if (!writes) return; // a build kept in memory (entry-chunk.ts's probe) leaves nothing to compress
       const files = fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' });
       await Promise.all(
         files

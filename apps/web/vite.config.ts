@@ -1,10 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { entryChunk } from './entry-chunk';
 import { noThirdPartyFonts } from './no-third-party-fonts';
 import { precompress } from './precompress';
 
+const { plugin: entryChunkPlan, group: entryChunkGroup } = entryChunk();
+
 export default defineConfig({
-  plugins: [noThirdPartyFonts(), react(), precompress()],
+  plugins: [entryChunkPlan, noThirdPartyFonts(), react(), precompress()],
   server: {
     port: 5173,
     // In development the API, the identity provider and the dev outbox live on the server.
@@ -14,6 +17,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Read by the server to hint each language's texts in index.html (apps/server/src/plugins/app-page.ts).
+    manifest: true,
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: { output: { codeSplitting: { groups: [entryChunkGroup] } } },
   },
 });

@@ -146,6 +146,6 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, deps.configCache);
   return app;
 }

@@ -31,3 +31,19 @@ describe('initI18n', () => {
     expect(document.documentElement.lang).toBe('fr');
   });
 });
+
+describe('the language cookie (the server hints that language in the page)', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
+    document.cookie = 'ic_language=; path=/; max-age=0';
+  });
+
+  it('is written when the reader has chosen a language, and not for the default', async () => {
+    await initI18n('en');
+    expect(document.cookie).not.toContain('ic_language');
+    window.localStorage.setItem('impact-calls.language', 'fr');
+    await initI18n('fr');
+    expect(document.cookie).toContain('ic_language=fr');
+  });
+});

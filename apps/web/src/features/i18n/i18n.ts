@@ -29,13 +29,26 @@ export async function initI18n(language: TLanguage) {
     returnNull: false,
   });
   document.documentElement.lang = language;
+  if (readStoredLanguage() === language) tellServerLanguage(language);
   return i18next;
+}
+
+/**
+ * The chosen language as a cookie too: the server then hints this language's texts in the page it
+ * sends (apps/server/src/plugins/app-page.ts), instead of the default's. Only a preference, never
+ * read for anything else.
+ */
+function tellServerLanguage(language: TLanguage) {
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari before 18.4 and older Firefox
+  document.cookie = `ic_language=${language}; path=/; max-age=31536000; samesite=lax${secure}`;
 }
 
 /** SPEC 2: changing the language reloads the page, so every cached text is rendered anew. */
 export function switchLanguage(language: TLanguage) {
   try {
     window.localStorage.setItem(STORAGE_KEY, language);
+    tellServerLanguage(language);
   } catch {
     // Without storage a reload would forget the choice: switch in place instead, once its texts are here.
     void loadTranslations(language).then((tree) => {

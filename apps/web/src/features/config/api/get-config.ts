@@ -4,8 +4,9 @@ import { apiRequest } from '../../../lib/api-client';
 
 export const configQueryKey = ['config', 'active'] as const;
 
+/** Public, and asked without the session's headers: the page preloads it with none (app-page.ts). */
 export async function getConfig(): Promise<TConfig> {
-  return ZConfig.parse(await apiRequest<unknown>('Config/GetConfig'));
+  return ZConfig.parse(await apiRequest<unknown>('Config/GetConfig', { skipAuth: true }));
 }
 
 export const configQuery = { queryKey: configQueryKey, queryFn: getConfig, staleTime: 5 * 60_000 };
