@@ -90,6 +90,9 @@ export async function benchLighthouse(): Promise<BenchResult[]> {
         ],
         { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, timeout: 180_000 },
       );
+      // BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each page's full report (what blocked, what loaded when).
+      const keep = process.env.BENCH_LIGHTHOUSE_REPORTS;
+      if (keep) fs.copyFileSync(out, path.join(keep, `${label.replace(/\W+/g, '-').replace(/^-|-$/g, '')}.json`));
       const report = JSON.parse(fs.readFileSync(out, 'utf8')) as {
         categories: { performance: { score: number } };
         audits: Record<string, { numericValue?: number }>;

@@ -212,7 +212,7 @@ describe('keyboard only and narrow screens (WCAG 2.1.1, 1.4.10, 1.4.4)', () => {
     await applicant.page.getByTestId('text-answer').waitFor();
     await check(applicant.page, 'wizard');
     await applicant.page.goto('/org/list');
-    await applicant.page.getByText('Cooperativa sociale Il Melo').first().waitFor();
+    await applicant.page.getByRole('article', { name: 'Cooperativa sociale Il Melo' }).waitFor();
     await check(applicant.page, 'organizations');
     await applicant.context.close();
 

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
 import { useBrowser } from '../support/journey';
+import { organizationSelector, selectedOrganization } from '../support/organization-selector';
 import { registerAndVerify, signIn, uniqueEmail } from '../support/sign-in';
 
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
@@ -66,8 +67,8 @@ describe('organizations', () => {
     await submit.click();
     await page.waitForURL('**/org/list');
     await page.getByText('Organizzazione registrata').waitFor();
-    const selector = panel.getByRole('combobox', { name: 'Stai lavorando per' });
-    await expect.poll(() => selector.inputValue()).toBe('Cooperativa Il Faro');
+    const selector = organizationSelector(panel);
+    await expect.poll(() => selectedOrganization(selector)).toBe('Cooperativa Il Faro');
     const first = page.getByRole('article', { name: 'Cooperativa Il Faro' });
     await first.getByText('Selezionata').waitFor();
     expect(await first.textContent()).toContain('15 marzo 2020');
@@ -92,17 +93,16 @@ describe('organizations', () => {
     await page.getByRole('button', { name: 'Registra organizzazione' }).click();
     await page.waitForURL('**/org/list');
     await page.getByRole('article', { name: 'Associazione Aurora' }).waitFor();
-    expect(await selector.inputValue()).toBe('Cooperativa Il Faro');
+    expect(await selectedOrganization(selector)).toBe('Cooperativa Il Faro');
 
     // Select the second one: it travels as X-Organization-Id and survives a reload.
     const aurora = await page
       .getByRole('article', { name: 'Associazione Aurora' })
       .getAttribute('data-organization-id');
-    await selector.click();
-    await page.getByRole('option', { name: 'Associazione Aurora' }).click();
-    await expect.poll(() => selector.inputValue()).toBe('Associazione Aurora');
+    await selector.selectOption({ label: 'Associazione Aurora' });
+    await expect.poll(() => selectedOrganization(selector)).toBe('Associazione Aurora');
     await page.reload();
-    await expect.poll(() => selector.inputValue()).toBe('Associazione Aurora');
+    await expect.poll(() => selectedOrganization(selector)).toBe('Associazione Aurora');
     const request = page.waitForRequest(
       (r) => r.url().includes('/api/Organization/GetOrganizationById') && r.headers()['x-organization-id'] === aurora,
     );
@@ -119,10 +119,10 @@ describe('organizations', () => {
     await dialog.getByRole('button', { name: 'Elimina' }).click();
     await page.getByText('Organizzazione eliminata').waitFor();
     await expect.poll(() => page.getByRole('article').count()).toBe(1);
-    await expect.poll(() => selector.inputValue()).toBe('Cooperativa Il Faro');
+    await expect.poll(() => selectedOrganization(selector)).toBe('Cooperativa Il Faro');
     await page.getByTestId('user-name').waitFor();
     await page.reload();
-    await expect.poll(() => selector.inputValue()).toBe('Cooperativa Il Faro');
+    await expect.poll(() => selectedOrganization(selector)).toBe('Cooperativa Il Faro');
     await page.getByRole('article', { name: 'Cooperativa Il Faro' }).waitFor();
     await context.close();
   });

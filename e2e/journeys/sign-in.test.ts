@@ -49,8 +49,10 @@ describe('sign-in', () => {
     const { context, page } = await browser.newPage();
     const email = uniqueEmail('unverified');
     await page.goto('/');
-    await page.getByRole('combobox', { name: 'Lingua' }).click();
-    await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'English' }).click()]);
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('combobox', { name: 'Lingua' }).selectOption({ label: 'English' }),
+    ]);
     await page.getByRole('link', { name: 'Register' }).first().click();
     await page.getByLabel('First name', { exact: true }).fill('Paolo');
     await page.getByLabel('Last name', { exact: true }).fill('Neri');

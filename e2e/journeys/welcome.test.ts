@@ -14,8 +14,10 @@ describe('welcome page', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('it');
     await expectAccessible(page, 'welcome');
 
-    await page.getByRole('combobox', { name: 'Lingua' }).click();
-    await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'English' }).click()]);
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('combobox', { name: 'Lingua' }).selectOption({ label: 'English' }),
+    ]);
     await page.getByRole('heading', { name: 'Welcome to Impact Calls' }).waitFor();
     expect(await page.getByRole('link', { name: 'Register' }).count()).toBeGreaterThan(0);
 

@@ -38,6 +38,8 @@ export type TTokenExchangeRequest = z.infer<typeof ZTokenExchangeRequest>;
 export const ZTokenResponse = z.object({
   token: z.string(),
   expiresIn: z.number().int(),
+  /** The signed-in user, as GET /User answers (issue 16: one request less before a page shows). */
+  user: ZUser,
 });
 export type TTokenResponse = z.infer<typeof ZTokenResponse>;
 

@@ -1,13 +1,38 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogsMounted, useDialogsWanted, wantDialogs } from '../lib/confirm-dialog';
 import { cssVariablesResolver, withCloseLabels } from './theme';
+
+/** The dialogs' provider, in its own chunk (lib/confirm-dialog.tsx says when it is mounted). */
+const ConfirmDialogs = lazy(() =>
+  import('@mantine/modals').then((m) => ({
+    default: () => (
+      <m.ModalsProvider>
+        <DialogsMounted />
+      </m.ModalsProvider>
+    ),
+  })),
+);
+
+/** Once the first page has settled, the dialogs are fetched, before anyone asks for one. */
+function useWantDialogsWhenIdle() {
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(wantDialogs, { timeout: 4000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(wantDialogs, 2000);
+    return () => window.clearTimeout(id);
+  }, []);
+}
 
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const { t, i18n } = useTranslation();
+  useWantDialogsWhenIdle();
+  const dialogs = useDialogsWanted();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the labels change with the language
   const theme = useMemo(
     () =>
@@ -28,10 +53,13 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <ModalsProvider>
-          <Notifications position="top-right" />
-          {children}
-        </ModalsProvider>
+        <Notifications position="top-right" />
+        {dialogs && (
+          <Suspense fallback={null}>
+            <ConfirmDialogs />
+          </Suspense>
+        )}
+        {children}
       </MantineProvider>
     </QueryClientProvider>
   );

@@ -4,11 +4,11 @@ import {
   CloseButton,
   createTheme,
   DEFAULT_THEME,
-  FileInput,
+  type FileInputProps,
   type MantineColorsTuple,
-  Modal,
+  type ModalProps,
   Notification,
-  Pagination,
+  type PaginationProps,
 } from '@mantine/core';
 
 /**
@@ -88,18 +88,25 @@ export function withCloseLabels(labels: CloseLabels) {
       CloseButton: CloseButton.extend({
         defaultProps: { 'aria-label': labels.close } as Record<string, string>,
       }),
-      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': labels.close } } }),
+      // Modal, FileInput and Pagination are named by key with their props' types, not by
+      // `Component.extend`: importing them here would bring them (and the dialog's focus trap and
+      // positioning code) into the script every first visit waits for, though only later pages use them.
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } satisfies Partial<ModalProps> },
       Notification: Notification.extend({
         defaultProps: { closeButtonProps: { 'aria-label': labels.closeNotification } },
       }),
-      FileInput: FileInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': labels.clearFile } } }),
+      FileInput: {
+        defaultProps: { clearButtonProps: { 'aria-label': labels.clearFile } } satisfies Partial<FileInputProps>,
+      },
       // @mantine/dates, named by key so the theme does not pull the date pickers into the entry
       // bundle: arrows get names and the calendar popup is not a dialog named by an empty input.
       CalendarHeader: { defaultProps: { previousLabel: labels.calendar.previous, nextLabel: labels.calendar.next } },
       PickerInputBase: { defaultProps: { popoverProps: { withRoles: false } } },
-      Pagination: Pagination.extend({
-        defaultProps: { getControlProps: (control) => ({ 'aria-label': labels.pageControls[control] }) },
-      }),
+      Pagination: {
+        defaultProps: {
+          getControlProps: (control) => ({ 'aria-label': labels.pageControls[control] }),
+        } satisfies Partial<PaginationProps>,
+      },
     },
   });
 }

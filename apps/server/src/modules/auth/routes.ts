@@ -36,9 +36,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (
   const cookies = cookieOptions(config.publicUrl);
   const redirectUri = `${config.publicUrl}/login-callback`;
   const postLogoutUri = `${config.publicUrl}/logout-callback`;
-  const accessFor = async (user: { id: string; email: string; roles: string[] }, sessionId: string) => ({
+  // The user comes along, so a page that starts with a renewal does not wait one more request for /User.
+  const accessFor = async (user: Parameters<typeof toUser>[0], sessionId: string) => ({
     token: await accessTokens.sign({ userId: user.id, email: user.email, roles: user.roles, sessionId }),
     expiresIn: ACCESS_TOKEN_SECONDS,
+    user: toUser(user),
   });
 
   // Login and Register both start here and go to the identity provider (SPEC 2 "/").

@@ -65,7 +65,12 @@ describe('sessions: access tokens, refresh rotation, logout', () => {
     const second = rotated.cookies.find((c) => c.name === 'ic_refresh')?.value;
     expect(second).toBeTruthy();
     expect(second).not.toBe(first);
-    expect((await me(ZTokenResponse.parse(rotated.json()).token)).statusCode).toBe(200);
+    const renewed = ZTokenResponse.parse(rotated.json());
+    const profile = await me(renewed.token);
+    expect(profile.statusCode).toBe(200);
+    // The renewal carries the user as /User describes it, so the page need not ask again.
+    expect(renewed.user).toEqual(profile.json());
+    expect(renewed.user.email).toBe('ada@example.org');
     const third = await refresh(second);
     expect(third.statusCode).toBe(200);
   });

@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Breadcrumbs, Center, Loader, Stack, Table, Text, Ti
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { DATE_TIME_SHORT, dateFormat } from '../../lib/date-formats';
 import { downloadFile, useAttachments } from '../step-kit/api/files';
 
 /** SPEC 2 admin attachments/{subId}: description, attachment name, file name, created at. */
@@ -51,9 +52,7 @@ export function AttachmentsPage() {
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>
                   <bdi>{a.fileName}</bdi>
                 </Table.Td>
-                <Table.Td>
-                  {new Date(a.createdAt).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
-                </Table.Td>
+                <Table.Td>{dateFormat(i18n.language, DATE_TIME_SHORT).format(new Date(a.createdAt))}</Table.Td>
                 <Table.Td>
                   <Tooltip label={t('adminSubmissions.actions.download')}>
                     <ActionIcon

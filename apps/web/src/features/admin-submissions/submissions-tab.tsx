@@ -13,14 +13,15 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconLockOpen, IconPaperclip, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { openConfirmDialog } from '../../lib/confirm-dialog';
+import { DATE_TIME_SHORT, dateFormat } from '../../lib/date-formats';
 import { useCallList } from '../call-builder/api/get-call-list';
-import { PdfDownloadButton } from '../pdf/components/pdf-download-button';
+import { PdfDownloadIcon } from '../pdf/components/pdf-download-icon';
 import { useAdminSubmissions, useDeleteSubmission, useReopenSubmission } from './api';
 
 /** Admin index, submissions tab: every submission with filters, read-only view, attachments, reopen, delete. */
@@ -51,11 +52,10 @@ export function SubmissionsTab() {
   const rows = submissions.data?.items ?? [];
   const total = submissions.data?.total ?? 0;
   const first = (cursors.length - 1) * SUBMISSIONS_PAGE_SIZE;
-  const date = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }) : '—';
+  const date = (iso: string | null) => (iso ? dateFormat(i18n.language, DATE_TIME_SHORT).format(new Date(iso)) : '—');
 
   const confirmReopen = (s: TSubmissionListItem) =>
-    modals.openConfirmModal({
+    openConfirmDialog({
       title: t('adminSubmissions.reopen.title'),
       children: <Text size="sm">{t('adminSubmissions.reopen.text', { organization: s.organizationName })}</Text>,
       labels: { confirm: t('adminSubmissions.reopen.confirm'), cancel: t('adminSubmissions.cancel') },
@@ -66,7 +66,7 @@ export function SubmissionsTab() {
         }),
     });
   const confirmDelete = (s: TSubmissionListItem) =>
-    modals.openConfirmModal({
+    openConfirmDialog({
       title: t('adminSubmissions.delete.title'),
       children: (
         <Text size="sm">
@@ -182,7 +182,7 @@ export function SubmissionsTab() {
                             <IconPaperclip size={18} />
                           </ActionIcon>
                         </Tooltip>
-                        <PdfDownloadButton submissionId={s.id} look="icon" />
+                        <PdfDownloadIcon submissionId={s.id} />
                         {s.closed && (
                           <Tooltip label={t('adminSubmissions.actions.reopen')}>
                             <ActionIcon

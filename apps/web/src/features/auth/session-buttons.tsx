@@ -1,12 +1,20 @@
-import { initialsOf, isAdmin } from '@impact/domain';
-import { Avatar, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconBuilding, IconChevronDown, IconLayoutDashboard, IconList, IconLogout } from '@tabler/icons-react';
+import { initialsOf, isAdmin, type TUser } from '@impact/domain';
+import { Avatar, Button, Group, Text } from '@mantine/core';
+import {
+  IconBuilding,
+  IconChevronDown,
+  IconClipboardCheck,
+  IconLayoutDashboard,
+  IconList,
+  IconLogout,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ReviewsMenuItem } from '../review/components/reviews-menu-item';
+import { useShowsReviews } from '../review/components/use-shows-reviews';
 import { logout } from './session';
 import { useSession } from './session-store';
 import { signInUrl } from './sign-in-urls';
+import { UserMenu, UserMenuAction, UserMenuDivider, UserMenuLink } from './user-menu';
 
 /** SPEC 2 "Layout": signed in, the user's name, initials and menu; signed out, Login and Register. */
 export function SessionButtons() {
@@ -25,48 +33,66 @@ export function SessionButtons() {
       </Group>
     );
   }
-  const { user } = session;
+  return <SignedInButtons user={session.user} />;
+}
+
+function SignedInButtons({ user }: { user: TUser }) {
+  const { t } = useTranslation();
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.email;
   return (
     <Group gap="sm" wrap="nowrap">
       <Button component={Link} to="/calls" variant="subtle" visibleFrom="sm">
         {t('layout.calls')}
       </Button>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          {/* Named by the user's name it shows (WCAG 2.5.3); the initials are decoration, and on
-              small screens the name is read but not drawn. */}
-          <UnstyledButton data-testid="user-menu">
-            <Group gap={8} wrap="nowrap">
-              <Avatar color="teal" radius="xl" size={36} aria-hidden>
-                {initialsOf(user)}
-              </Avatar>
-              <Text fw={600} size="sm" className="name-below-sm-hidden" data-testid="user-name">
-                {fullName}
-              </Text>
-              <IconChevronDown size={14} aria-hidden />
-            </Group>
-          </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item component={Link} to="/org/list" leftSection={<IconBuilding size={16} />}>
-            {t('layout.yourOrganizations')}
-          </Menu.Item>
-          <Menu.Item component={Link} to="/calls" leftSection={<IconList size={16} />}>
-            {t('layout.backToCalls')}
-          </Menu.Item>
-          <ReviewsMenuItem roles={user.roles} />
-          {isAdmin(user.roles) && (
-            <Menu.Item component={Link} to="/admin" leftSection={<IconLayoutDashboard size={16} />}>
-              {t('layout.adminPanel')}
-            </Menu.Item>
-          )}
-          <Menu.Divider />
-          <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
-            {t('layout.logout')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      {/* Named by the user's name it shows (WCAG 2.5.3); the initials are decoration, and on
+          small screens the name is read but not drawn. */}
+      <UserMenu
+        testId="user-menu"
+        label={fullName}
+        button={
+          <Group gap={8} wrap="nowrap">
+            <Avatar color="teal" radius="xl" size={36} aria-hidden>
+              {initialsOf(user)}
+            </Avatar>
+            <Text fw={600} size="sm" className="name-below-sm-hidden" data-testid="user-name">
+              {fullName}
+            </Text>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        }
+      >
+        <UserMenuItems user={user} />
+      </UserMenu>
     </Group>
+  );
+}
+
+/** Mounted only while the menu is open: the reviews question is asked then, not on every page. */
+function UserMenuItems({ user }: { user: TUser }) {
+  const { t } = useTranslation();
+  const showsReviews = useShowsReviews(user.roles);
+  return (
+    <>
+      <UserMenuLink to="/org/list" icon={<IconBuilding size={16} aria-hidden />}>
+        {t('layout.yourOrganizations')}
+      </UserMenuLink>
+      <UserMenuLink to="/calls" icon={<IconList size={16} aria-hidden />}>
+        {t('layout.backToCalls')}
+      </UserMenuLink>
+      {showsReviews && (
+        <UserMenuLink to="/review" icon={<IconClipboardCheck size={16} aria-hidden />}>
+          {t('review.mine.title')}
+        </UserMenuLink>
+      )}
+      {isAdmin(user.roles) && (
+        <UserMenuLink to="/admin" icon={<IconLayoutDashboard size={16} aria-hidden />}>
+          {t('layout.adminPanel')}
+        </UserMenuLink>
+      )}
+      <UserMenuDivider />
+      <UserMenuAction onClick={() => void logout()} icon={<IconLogout size={16} aria-hidden />}>
+        {t('layout.logout')}
+      </UserMenuAction>
+    </>
   );
 }

@@ -1,5 +1,5 @@
-import { type TTokenResponse, type TUser, ZLogoutResponse, ZTokenResponse, ZUser } from '@impact/domain';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { type TTokenResponse, ZLogoutResponse, ZTokenResponse } from '@impact/domain';
+import { apiRequest } from '../../lib/api-client';
 import { accessToken, getSession, setSession } from './session-store';
 
 const RENEW_BEFORE_EXPIRY_MS = 60_000;
@@ -15,24 +15,8 @@ function scheduleRenewal(expiresIn: number) {
   renewTimer = setTimeout(() => void refreshAccessToken(), Math.max(5_000, expiresIn * 1000 - RENEW_BEFORE_EXPIRY_MS));
 }
 
-async function loadUser(token: string): Promise<TUser> {
-  // The token is not in the store yet, so it is passed explicitly.
-  const response = await fetch('/api/User', {
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-  });
-  if (!response.ok)
-    throw new ApiError({
-      type: '/problems/unauthenticated',
-      title: 'Unauthenticated',
-      status: response.status,
-      messageKey: 'errors.sessionExpired',
-    });
-  return ZUser.parse(await response.json());
-}
-
-async function adopt(tokens: TTokenResponse) {
-  const user = await loadUser(tokens.token);
-  setSession({ status: 'authenticated', token: tokens.token, user });
+function adopt(tokens: TTokenResponse) {
+  setSession({ status: 'authenticated', token: tokens.token, user: tokens.user });
   scheduleRenewal(tokens.expiresIn);
 }
 
@@ -46,7 +30,7 @@ export function refreshAccessToken(): Promise<string | null> {
         setSession({ ...current, token: tokens.token });
         scheduleRenewal(tokens.expiresIn);
       } else {
-        await adopt(tokens);
+        adopt(tokens);
       }
       return tokens.token;
     } catch {
@@ -82,7 +66,7 @@ export function completeSignIn(params: { code: string; state: string; iss?: stri
         body: { ...params, redirectUri: `${window.location.origin}/login-callback` },
       }),
     );
-    await adopt(tokens);
+    adopt(tokens);
   })();
   exchanges.set(params.code, run);
   return run;

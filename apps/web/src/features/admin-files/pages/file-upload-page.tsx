@@ -13,12 +13,12 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { useAdminFileLimits, useAdminFiles } from '../api/admin-files';
 import { useDeleteAdminFile } from '../api/delete-admin-file';
 import { downloadAdminFile } from '../api/download';
@@ -33,7 +33,7 @@ export function FileUploadPage() {
   const max = formatBytes(limits.data?.maxBytes ?? 5 * 1024 * 1024);
 
   const confirmDelete = (id: string, name: string) =>
-    modals.openConfirmModal({
+    openConfirmDialog({
       title: t('adminFiles.delete.title'),
       children: <Text size="sm">{t('adminFiles.delete.text', { name })}</Text>,
       labels: { confirm: t('adminFiles.delete.confirm'), cancel: t('adminFiles.cancel') },

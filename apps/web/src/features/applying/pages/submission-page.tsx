@@ -10,13 +10,13 @@ import {
   type TWizardPosition,
 } from '@impact/domain';
 import { Alert, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { SafeHtml } from '../../../components/safe-html';
 import { ApiError } from '../../../lib/api-client';
+import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { useSession } from '../../auth/session-store';
 import { usePageTitle } from '../../config/page-title';
 import { PdfDownloadButton } from '../../pdf/components/pdf-download-button';
@@ -147,7 +147,7 @@ export function SubmissionPage() {
       setProblems(found);
       return;
     }
-    modals.openConfirmModal({
+    openConfirmDialog({
       title: t('applying.confirm.title'),
       children: <Text size="sm">{t('applying.confirm.text')}</Text>,
       labels: { confirm: t('applying.confirm.yes'), cancel: t('applying.confirm.no') },

@@ -15,12 +15,12 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPencil, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { useCreateNewCall } from '../api/create-call';
 import { useDeleteCall } from '../api/delete-call';
 import { useCallList } from '../api/get-call-list';
@@ -69,7 +69,7 @@ export function CallsTab() {
     });
 
   const onDelete = (call: TCallListItem) =>
-    modals.openConfirmModal({
+    openConfirmDialog({
       title: t('callBuilder.delete.title'),
       children: <Text size="sm">{t('callBuilder.delete.text', { name: call.name })}</Text>,
       labels: { confirm: t('callBuilder.delete.confirm'), cancel: t('callBuilder.cancel') },

@@ -1,10 +1,10 @@
 import { EMAIL_AUDIENCES, type TEmailAudience } from '@impact/domain';
 import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconMail, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { useRecipientCount } from '../../send-email/api/recipient-count';
 import { useSendEmail } from '../../send-email/api/send-email';
 import { errorMessage } from './labels';
@@ -22,7 +22,7 @@ export function EmailTab({ callId }: { callId: string }) {
   const ready = subject.trim() !== '' && html.replace(/<[^>]*>/g, '').trim() !== '' && recipients > 0;
 
   const confirm = () =>
-    modals.openConfirmModal({
+    openConfirmDialog({
       title: t('callBuilder.email.confirmTitle'),
       children: <Text size="sm">{t('callBuilder.email.confirmText', { count: recipients })}</Text>,
       labels: { confirm: t('callBuilder.email.send'), cancel: t('callBuilder.cancel') },

@@ -1,8 +1,8 @@
 import { Button, Checkbox, Fieldset, Group, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { modals } from '@mantine/modals';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import type { CallDraft, draftProblems } from '../call-draft';
 import { RichTextField } from './rich-text-field';
 
@@ -28,7 +28,7 @@ export function GeneralInfoTab({ draft, problems, showErrors, onChange, onOpenPo
       onChange({ lockEnabled: false, callLockEnd: null });
       return;
     }
-    modals.openConfirmModal({
+    openConfirmDialog({
       title: t('callBuilder.lock.confirmTitle'),
       children: <Text size="sm">{t('callBuilder.lock.confirmText')}</Text>,
       labels: { confirm: t('callBuilder.lock.confirm'), cancel: t('callBuilder.cancel') },

@@ -1,12 +1,12 @@
 import type { TConfig } from '@impact/domain';
 import { ActionIcon, Badge, Button, Center, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo';
 import { ApiError } from '../../../lib/api-client';
+import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { useActivateConfig } from '../api/activate-config';
 import { useDeleteConfig } from '../api/delete-config';
 import { useConfigList } from '../api/get-config-list';
@@ -23,7 +23,7 @@ export function ConfigList() {
   const remove = useDeleteConfig();
 
   const confirmActivate = (config: TConfig) =>
-    modals.openConfirmModal({
+    openConfirmDialog({
       title: t('customize.activate.title'),
       children: <Text size="sm">{t('customize.activate.text', { name: config.name })}</Text>,
       labels: { confirm: t('customize.activate.confirm'), cancel: t('customize.cancel') },
@@ -36,7 +36,7 @@ export function ConfigList() {
         }),
     });
   const confirmDelete = (config: TConfig) =>
-    modals.openConfirmModal({
+    openConfirmDialog({
       title: t('customize.delete.title'),
       children: <Text size="sm">{t('customize.delete.text', { name: config.name })}</Text>,
       labels: { confirm: t('customize.delete.confirm'), cancel: t('customize.cancel') },

@@ -1,9 +1,9 @@
 import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { useDeleteFramework } from '../api/frameworks';
 
 /** Delete with confirmation; the server refuses while a call step uses the framework. */
@@ -21,7 +21,7 @@ export function DeleteFrameworkButton({
   const { t } = useTranslation();
   const remove = useDeleteFramework();
   const confirm = () =>
-    modals.openConfirmModal({
+    openConfirmDialog({
       title: t('impact.admin.deleteTitle'),
       children: <Text size="sm">{t('impact.admin.deleteText', { name })}</Text>,
       labels: { confirm: t('impact.admin.delete'), cancel: t('impact.admin.cancel') },

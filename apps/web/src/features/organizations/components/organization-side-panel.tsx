@@ -1,5 +1,5 @@
 import { isAdmin } from '@impact/domain';
-import { Button, Group, NavLink, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, NavLink, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuilding, IconLayoutDashboard, IconList, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -70,13 +70,13 @@ export function OrganizationSidePanel() {
   } else {
     organizationBlock = (
       <Stack gap="xs">
-        <Select
+        {/* The browser's own select: typing a name's first letters finds it, with no positioning
+            code for a drawn dropdown on every page (issue 16). */}
+        <NativeSelect
           label={t('organizations.panel.selectLabel')}
           data={organizations.data.map((o) => ({ value: o.id, label: o.name }))}
-          value={selectedId}
-          onChange={choose}
-          allowDeselect={false}
-          searchable={organizations.data.length > 8}
+          value={selectedId ?? ''}
+          onChange={(event) => choose(event.currentTarget.value)}
           data-testid="organization-selector"
         />
         {config.organizationSelection && (

@@ -1,12 +1,12 @@
 import type { TOrganization } from '@impact/domain';
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconBuilding, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { useDeleteOrganization } from '../api/delete-organization';
 import { useOrganizations } from '../api/get-organizations';
 import { countryName } from '../countries';
@@ -91,7 +91,7 @@ export function OrganizationListPage() {
   const [deletionError, setDeletionError] = useState<string | null>(null);
 
   const confirmDelete = (organization: TOrganization) =>
-    modals.openConfirmModal({
+    openConfirmDialog({
       title: t('organizations.delete.title'),
       children: <Text size="sm">{t('organizations.delete.text', { name: organization.name })}</Text>,
       labels: { confirm: t('organizations.delete.confirm'), cancel: t('organizations.delete.cancel') },

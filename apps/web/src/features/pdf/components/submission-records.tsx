@@ -2,7 +2,7 @@ import { parseServerDate } from '@impact/domain';
 import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSubmissionRecords } from '../api/submission-records';
-import { PdfDownloadButton } from './pdf-download-button';
+import { PdfDownloadIcon } from './pdf-download-icon';
 
 /** Every closing of a submission with its PDF, for admins (a reopened and re-closed submission has several). */
 export function SubmissionRecords({ submissionId }: { submissionId: string }) {
@@ -19,7 +19,7 @@ export function SubmissionRecords({ submissionId }: { submissionId: string }) {
           <Text size="sm">
             {parseServerDate(r.closedAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
           </Text>
-          <PdfDownloadButton submissionId={submissionId} recordId={r.id} look="icon" />
+          <PdfDownloadIcon submissionId={submissionId} recordId={r.id} />
         </Group>
       ))}
     </Stack>

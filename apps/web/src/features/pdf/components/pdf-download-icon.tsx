@@ -1,0 +1,28 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconFileTypePdf } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { usePdfDownload } from './use-pdf-download';
+
+/**
+ * The PDF download as a small icon button with a tooltip, for tables (admin pages, records). Apart
+ * from PdfDownloadButton so the applicant's first load does not carry the tooltip's positioning code.
+ */
+export function PdfDownloadIcon({ submissionId, recordId }: { submissionId: string; recordId?: string }) {
+  const { t } = useTranslation();
+  const { busy, failed, download } = usePdfDownload(submissionId, recordId);
+  const text = t('pdf.download');
+  return (
+    <Tooltip label={failed ?? text}>
+      <ActionIcon
+        variant="subtle"
+        color={failed ? 'red' : undefined}
+        loading={busy}
+        onClick={() => void download()}
+        aria-label={failed ? `${text}: ${failed}` : text}
+        data-testid="download-pdf"
+      >
+        <IconFileTypePdf size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { downloadSubmissionPdf } from '../api/download-pdf';
+
+/** Downloads the application as questions_answers.pdf, and says why when it cannot. */
+export function usePdfDownload(submissionId: string, recordId?: string) {
+  const { t, i18n } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const download = async () => {
+    setBusy(true);
+    setFailed(null);
+    try {
+      await downloadSubmissionPdf(submissionId, i18n.language, recordId);
+    } catch (err) {
+      const key = err instanceof ApiError ? err.problem.messageKey : 'errors.pdf.failed';
+      setFailed(t(key, { defaultValue: t('errors.pdf.failed') }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, failed, download };
+}

@@ -1,0 +1,21 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Providers } from '../app/providers';
+import { openConfirmDialog } from './confirm-dialog';
+
+/** Issue 16: the dialogs' code is fetched after the first paint, and no dialog asked for meanwhile is lost. */
+describe('confirmation dialogs', () => {
+  it('a dialog asked for before its provider is there opens once it is', async () => {
+    render(
+      <Providers queryClient={new QueryClient()}>
+        <p>page</p>
+      </Providers>,
+    );
+    // At once, before the lazy provider could have arrived (it is not even asked for until idle).
+    expect(screen.queryByRole('dialog')).toBeNull();
+    openConfirmDialog({ title: 'Delete it?', labels: { confirm: 'Delete', cancel: 'Keep' } });
+    expect(await screen.findByRole('dialog', { name: 'Delete it?' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Keep' })).toBeTruthy();
+  });
+});

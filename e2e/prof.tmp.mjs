@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const base = 'http://localhost:3100';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const context = await browser.newContext();
+const page = await context.newPage();
+await page.goto(base + '/');
+await page.getByRole('link', { name: 'Accedi' }).first().click();
+await page.getByLabel('E-mail', { exact: true }).fill('applicant@impact-calls.test');
+await page.getByLabel('Password', { exact: true }).fill('Applicant-demo-2026');
+await page.getByRole('button', { name: 'Accedi' }).click();
+await page.waitForURL('**/calls');
+await page.waitForTimeout(1500);
+const p2 = await context.newPage();
+const cdp = await context.newCDPSession(p2);
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+await cdp.send('Profiler.start');
+await p2.goto(base + (process.argv[2] ?? '/calls'));
+await p2.waitForTimeout(3000);
+const { profile } = await cdp.send('Profiler.stop');
+fs.writeFileSync('/tmp/calls.cpuprofile', JSON.stringify(profile));
+await browser.close();
