@@ -25,11 +25,6 @@ describe('the page sent to the browser', () => {
         'src/features/i18n/bundles/en.ts': bundle('en'),
         'src/features/i18n/bundles/fr.ts': bundle('fr'),
         '_merge.js': { file: 'assets/merge-1.js' },
-        'src/features/applying/pages/submission-page.tsx': {
-          file: 'assets/submission-page-1.js',
-          imports: ['_shared.js', '_step.js', '_merge.js'],
-        },
-        '_step.js': { file: 'assets/step-1.js' },
         '_shared.js': { file: 'assets/shared-1.js' },
       }),
     );
@@ -64,20 +59,6 @@ describe('the page sent to the browser', () => {
     const odd = await t.app.inject({ url: '/', headers: { cookie: 'ic_language=<script>' } });
     expect(preloads(odd.body)).toContain('/assets/it-1.js');
     expect(odd.body).not.toContain('<script>"');
-  });
-
-  it("on the wizard's address, also preloads the wizard's chunks, each once", async () => {
-    const res = await t.app.inject({
-      url: '/call/6ec390be-6512-4a8a-963b-b63e66073507/0/0',
-      headers: { accept: 'text/html' },
-    });
-    const hinted = preloads(res.body);
-    expect(hinted).toContain('/assets/submission-page-1.js');
-    expect(hinted).toContain('/assets/step-1.js');
-    expect(hinted.filter((h) => h === '/assets/merge-1.js')).toHaveLength(1);
-    expect(preloads((await t.app.inject({ url: '/calls', headers: { accept: 'text/html' } })).body)).not.toContain(
-      '/assets/submission-page-1.js',
-    );
   });
 
   it('takes the branding default when the reader chose nothing', () => {

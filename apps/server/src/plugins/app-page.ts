@@ -17,38 +17,22 @@ type Manifest = Record<string, { file: string; imports?: string[] }>;
  * scripts have run, one more round trip before anything shows (on a slow mobile line ~0.6 s).
  * The rest of the page is the built file as it is.
  */
-export function loadAppPages(distDir: string): (language: TLanguage, pathname: string) => string {
+export function loadAppPages(distDir: string): (language: TLanguage) => string {
   const index = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
   const manifest: Manifest = fs.existsSync(manifestPath) ? JSON.parse(fs.readFileSync(manifestPath, 'utf8')) : {};
-  const preload = (source: string) =>
-    chunkFiles(manifest, source)
-      .filter((file) => !index.includes(`/${file}"`))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-  const pages = new Map<string, string>();
+  const pages = new Map<TLanguage, string>();
   for (const language of LANGUAGES) {
-    for (const lazy of [null, ...LAZY_PAGES]) {
-      const hints = [
-        '<link rel="preload" href="/api/Config/GetConfig" as="fetch" crossorigin="anonymous">',
-        ...preload(bundleSource(language)),
-        ...(lazy ? preload(lazy.source) : []),
-      ];
-      const html = index.replace('</head>', `  ${[...new Set(hints)].join('\n    ')}\n  </head>`);
-      pages.set(`${language} ${lazy?.source ?? ''}`, html);
-    }
+    const hints = [
+      '<link rel="preload" href="/api/Config/GetConfig" as="fetch" crossorigin="anonymous">',
+      ...chunkFiles(manifest, bundleSource(language))
+        .filter((file) => !index.includes(`/${file}"`))
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ];
+    pages.set(language, index.replace('</head>', `  ${hints.join('\n    ')}\n  </head>`));
   }
-  return (language, pathname) => {
-    const lazy = LAZY_PAGES.find((p) => p.path.test(pathname));
-    return pages.get(`${language} ${lazy?.source ?? ''}`) ?? index;
-  };
+  return (language) => pages.get(language) ?? index;
 }
-
-/**
- * Lazy pages people open straight from a link or a reload: their chunks are hinted too, so they
- * load beside the entry instead of after it has run. The wizard is where an applicant returns to
- * day after day (`/call/<submission>/<step>/<sub-step>`).
- */
-const LAZY_PAGES = [{ path: /^\/call\/[^/]+/, source: 'src/features/applying/pages/submission-page.tsx' }];
 
 /** A chunk's file and those of the chunks it imports, as the manifest lists them. */
 function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
