@@ -4,13 +4,12 @@ import { IconCalendar, IconChartBar, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SafeHtml } from '../../../components/safe-html';
-import { DATE_TIME_MEDIUM, dateFormat } from '../../../lib/date-formats';
+import { dayAndMonth, mediumDateTime } from '../../../lib/local-dates';
 import { useSelectedOrganizationId } from '../../organizations/selected-organization';
 import { PdfDownloadButton } from '../../pdf/components/pdf-download-button';
 import { downloadCustomFile } from '../../step-kit/api/files';
 import { cardState } from '../call-card-state';
 
-const DAY_AND_MONTH: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long' };
 const OUTCOME_COLOR = { accepted: 'teal', rejected: 'red', waitingList: 'yellow' } as const;
 
 type Props = { call: TUserCallListItem; busy: boolean; onAction: (call: TUserCallListItem) => void };
@@ -20,9 +19,9 @@ export function CallCard({ call, busy, onAction }: Props) {
   const state = cardState(call);
   // A call not open yet says when it opens instead of "Closed".
   const upcoming = parseServerDate(call.openingAt).getTime() > Date.now();
-  const opensOn = dateFormat(i18n.language, DAY_AND_MONTH).format(parseServerDate(call.openingAt));
+  const opensOn = dayAndMonth(parseServerDate(call.openingAt), i18n.language);
   const organizationId = useSelectedOrganizationId();
-  const date = (value: string) => dateFormat(i18n.language, DATE_TIME_MEDIUM).format(parseServerDate(value));
+  const date = (value: string) => mediumDateTime(parseServerDate(value), i18n.language);
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="call-card">
       <Stack gap="sm" h="100%">
