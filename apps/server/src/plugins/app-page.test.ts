@@ -61,6 +61,11 @@ describe('the page sent to the browser', () => {
     expect(odd.body).not.toContain('<script>"');
   });
 
+  it("does not serve the build's manifest", async () => {
+    const res = await t.app.inject({ url: '/.vite/manifest.json', headers: { accept: 'application/json' } });
+    expect(res.statusCode).toBe(404);
+  });
+
   it('takes the branding default when the reader chose nothing', () => {
     expect(pageLanguage(undefined, 'en')).toBe('en');
     expect(pageLanguage('fr', 'en')).toBe('fr');
