@@ -23,8 +23,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
       root: distDir,
       wildcard: false,
       index: false,
-      // The build's own records (.vite/manifest.json, read by app-page.ts) are not for browsers.
-      dotfiles: 'ignore',
       // The build writes .br and .gz next to each asset (apps/web/vite.config.ts): sent as they are.
       preCompressed: true,
       cacheControl: false, // our setHeaders decides, per file kind
