@@ -1,5 +1,6 @@
 import type { TSubmissionListItem } from '@impact/domain';
 import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { callSubmissions, calls, files, organizations, reportTallies, reportTallyDeltas, users } from '../../db/schema';
 import { invalid, notFound } from '../../lib/app-error';
@@ -104,7 +105,15 @@ function prepareListQuery(db: Db, filters: SubmissionFilters, withCursor: boolea
   const page = (limit !== null ? ids.limit(sql.placeholder('limit')) : ids).as('page');
   return db
     .select({
-      s: callSubmissions,
+      id: callSubmissions.id,
+      callId: callSubmissions.callId,
+      organizationId: callSubmissions.organizationId,
+      closed: callSubmissions.closed,
+      // The times as the API writes them (Date.toISOString: milliseconds, UTC), written by the
+      // database: no Date to build and format per field, a tenth of an admin page's CPU (issue 16).
+      createdAt: isoTime(callSubmissions.createdAt),
+      updatedAt: isoTime(callSubmissions.updatedAt),
+      closedAt: isoTime(callSubmissions.closedAt),
       position: sql<string>`to_char(${callSubmissions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       callName: calls.name,
       orgName: organizations.name,
@@ -120,6 +129,10 @@ function prepareListQuery(db: Db, filters: SubmissionFilters, withCursor: boolea
     .orderBy(desc(callSubmissions.createdAt), desc(callSubmissions.id))
     .prepare(name);
 }
+
+/** A timestamp as `Date.toISOString()` writes it (milliseconds, truncated like the Date the driver builds). */
+const isoTime = (column: AnyPgColumn) =>
+  sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 type ListStatement = ReturnType<typeof prepareListQuery>;
 const listStatements = new WeakMap<Db, Map<string, ListStatement>>();
@@ -176,22 +189,22 @@ export async function listSubmissions(
   const shown = hasMore ? rows.slice(0, page.limit) : rows;
   const last = shown.at(-1);
   const items = shown.map((r) => ({
-    id: r.s.id,
-    callId: r.s.callId,
+    id: r.id,
+    callId: r.callId,
     callName: r.callName,
-    organizationId: r.s.organizationId,
+    organizationId: r.organizationId,
     organizationName: r.orgName,
     userEmail: r.email,
     userName: `${r.first} ${r.last}`.trim(),
-    closed: r.s.closed,
-    createdAt: r.s.createdAt.toISOString(),
-    updatedAt: r.s.updatedAt.toISOString(),
-    closedAt: r.s.closedAt?.toISOString() ?? null,
+    closed: r.closed,
+    createdAt: r.createdAt as string,
+    updatedAt: r.updatedAt as string,
+    closedAt: r.closedAt,
   }));
   return {
     items,
     total: total ?? items.length,
-    nextCursor: hasMore && last ? encodeCursor({ createdAt: last.position, id: last.s.id }) : null,
+    nextCursor: hasMore && last ? encodeCursor({ createdAt: last.position, id: last.id }) : null,
   };
 }
 

@@ -253,6 +253,32 @@ describe('paged lists (SPEC 7 GetCallListUser, GetSubmissions)', () => {
       expect(empty).toBe('[]');
     });
 
+    it('writes its times as the rest of the API does (Date.toISOString, microseconds cut), null when not closed', async () => {
+      await t.database.db
+        .update(callSubmissions)
+        .set({ closedAt: new Date('2026-03-05T08:09:10.987Z') })
+        .where(eq(callSubmissions.id, ids[0] ?? ''));
+      const rows = await t.database.db.select().from(callSubmissions);
+      const expected = new Map(
+        rows.map((r) => [
+          r.id,
+          {
+            createdAt: r.createdAt.toISOString(),
+            updatedAt: r.updatedAt.toISOString(),
+            closedAt: r.closedAt?.toISOString() ?? null,
+          },
+        ]),
+      );
+      const all = await page('limit=100');
+      for (const item of all.items) {
+        expect({ createdAt: item.createdAt, updatedAt: item.updatedAt, closedAt: item.closedAt }).toEqual(
+          expected.get(item.id),
+        );
+      }
+      expect(all.items.find((s) => s.id === ids[0])?.closedAt).toBe('2026-03-05T08:09:10.987Z');
+      expect(all.items.some((s) => s.createdAt.endsWith('.123Z'))).toBe(true);
+    });
+
     it('refuses a forged cursor', async () => {
       const res = await get('/api/Call/GetSubmissions?limit=5&cursor=bm90LWEtY3Vyc29y', admin.headers);
       expect(res.statusCode).toBe(400);
