@@ -3,18 +3,29 @@ import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogsMounted, useDialogsWanted, wantDialogs } from '../lib/confirm-dialog';
+import { DialogsMounted, dialogsUnavailable, useDialogsWanted, wantDialogs } from '../lib/confirm-dialog';
 import { cssVariablesResolver, withCloseLabels } from './theme';
 
-/** The dialogs' provider, in its own chunk (lib/confirm-dialog.tsx says when it is mounted). */
+/**
+ * The dialogs' provider, in its own chunk (lib/confirm-dialog.tsx says when it is mounted). A chunk
+ * that fails to arrive must not take the page down with it (it sits above the router's error page):
+ * nothing is drawn and the dialogs fall back to the browser's confirm box.
+ */
+type Loaded = { default: () => ReactNode };
 const ConfirmDialogs = lazy(() =>
-  import('@mantine/modals').then((m) => ({
-    default: () => (
-      <m.ModalsProvider>
-        <DialogsMounted />
-      </m.ModalsProvider>
-    ),
-  })),
+  import('@mantine/modals').then<Loaded, Loaded>(
+    (m) => ({
+      default: () => (
+        <m.ModalsProvider>
+          <DialogsMounted />
+        </m.ModalsProvider>
+      ),
+    }),
+    () => {
+      dialogsUnavailable();
+      return { default: () => null };
+    },
+  ),
 );
 
 /** Once the first page has settled, the dialogs are fetched, before anyone asks for one. */

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Providers } from '../app/providers';
-import { openConfirmDialog } from './confirm-dialog';
+import { dialogsUnavailable, openConfirmDialog } from './confirm-dialog';
 
 /** Issue 16: the dialogs' code is fetched after the first paint, and no dialog asked for meanwhile is lost. */
 describe('confirmation dialogs', () => {
@@ -17,5 +17,27 @@ describe('confirmation dialogs', () => {
     openConfirmDialog({ title: 'Delete it?', labels: { confirm: 'Delete', cancel: 'Keep' } });
     expect(await screen.findByRole('dialog', { name: 'Delete it?' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Keep' })).toBeTruthy();
+  });
+
+  it('when the dialogs cannot be fetched, the browser asks instead and the answer is acted on', () => {
+    const asked: string[] = [];
+    const answers = [true, false];
+    window.confirm = (question?: string) => {
+      asked.push(question ?? '');
+      return answers.shift() ?? false;
+    };
+    dialogsUnavailable();
+    const outcomes: string[] = [];
+    const ask = () =>
+      openConfirmDialog({
+        title: 'Delete it?',
+        labels: { confirm: 'Delete', cancel: 'Keep' },
+        onConfirm: () => outcomes.push('confirmed'),
+        onCancel: () => outcomes.push('cancelled'),
+      });
+    ask();
+    ask();
+    expect(asked).toEqual(['Delete it?', 'Delete it?']);
+    expect(outcomes).toEqual(['confirmed', 'cancelled']);
   });
 });

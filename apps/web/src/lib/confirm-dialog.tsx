@@ -11,14 +11,34 @@ type ConfirmOptions = Parameters<typeof modals.openConfirmModal>[0];
  */
 let wanted = false;
 let mounted = false;
+let failed = false;
 const listeners = new Set<() => void>();
 const waiting: (() => void)[] = [];
 
 export function openConfirmDialog(options: ConfirmOptions) {
-  const open = () => void import('@mantine/modals').then((m) => m.modals.openConfirmModal(options));
-  if (mounted) return open();
+  const open = () => {
+    if (failed) return askTheBrowser(options);
+    void import('@mantine/modals').then((m) => m.modals.openConfirmModal(options));
+  };
+  if (mounted || failed) return open();
   waiting.push(open);
   wantDialogs();
+}
+
+/**
+ * The dialogs' chunk could not be fetched (a dropped connection): the question is still asked,
+ * by the browser's own confirm box, rather than the button doing nothing.
+ */
+function askTheBrowser(options: ConfirmOptions) {
+  const question = typeof options.title === 'string' ? options.title : '';
+  if (window.confirm(question)) options.onConfirm?.();
+  else options.onCancel?.();
+}
+
+/** Called by the app when the dialogs' chunk failed to load: waiting and later dialogs fall back. */
+export function dialogsUnavailable() {
+  failed = true;
+  for (const open of waiting.splice(0)) open();
 }
 
 /** Asks the app to mount the dialogs' provider (the page is idle, or a dialog is wanted). */
