@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { loadAppPages } from '../apps/server/src/plugins/app-page';
 import type { BenchResult } from './support';
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
@@ -19,13 +20,14 @@ const NOT_IN_ENTRY = [
 ];
 
 /**
- * What `/` and `/calls` download before they can draw (the entry script and what index.html
- * preloads): gzip and brotli sizes as the server sends them (the build's .gz/.br files), and a
+ * What `/` and `/calls` download before they can draw (the scripts of the page the server sends
+ * and what it preloads): gzip and brotli sizes as the server sends them (the build's .gz/.br files), and a
  * check, through the source maps, that none of the admin, rich-text, date-picker, chart or survey
  * code came along.
  */
 export async function benchBundle(): Promise<BenchResult> {
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  // The page as the server sends it (with the early-requests script and the language's texts).
+  const html = loadAppPages(dist)('it');
   const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] ?? '');
   const size = (file: string, ext: '' | '.gz' | '.br') => {
     const f = path.join(dist, file + ext);

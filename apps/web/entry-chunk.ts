@@ -41,7 +41,7 @@ export function entryChunk(): { plugin: Plugin; group: CodeSplittingGroup } {
 /** Modules of the chunks the entry imports statically (the entry's own excepted: it stays the entry). */
 function modulesLoadedWithEntry(output: OutputBundle[string][]): string[] {
   const chunks = new Map(output.flatMap((o) => (o.type === 'chunk' ? [[o.fileName, o] as const] : [])));
-  const entry = [...chunks.values()].find((c) => c.isEntry);
+  const entry = [...chunks.values()].find((c) => c.isEntry && c.facadeModuleId?.endsWith('index.html'));
   if (!entry) return [];
   const seen = new Set<string>();
   const queue = [...entry.imports];

@@ -20,6 +20,11 @@ export default defineConfig({
     // Read by the server to hint each language's texts in index.html (apps/server/src/plugins/app-page.ts).
     manifest: true,
     chunkSizeWarningLimit: 1200,
-    rolldownOptions: { output: { codeSplitting: { groups: [entryChunkGroup] } } },
+    rolldownOptions: {
+      // The page's first script (src/boot/early-requests.ts), a file of its own that the server
+      // puts in index.html ahead of the app's (apps/server/src/plugins/app-page.ts).
+      input: { index: 'index.html', 'early-requests': 'src/boot/early-requests.ts' },
+      output: { codeSplitting: { groups: [entryChunkGroup] } },
+    },
   },
 });

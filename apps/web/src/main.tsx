@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { DEFAULT_CONFIG, EMPTY_ID } from '@impact/domain';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
@@ -56,12 +56,17 @@ async function start() {
   document.title = config.name;
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <Providers queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
+  const reactRoot = createRoot(root);
+  // A transition lets React render the first page in slices of a few milliseconds, yielding to the
+  // browser between them, instead of one long task that holds up input on a slow device.
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <Providers queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
   );
 }
 

@@ -13,7 +13,7 @@ describe('the page sent to the browser', () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ic-dist-'));
     fs.writeFileSync(
       path.join(dist, 'index.html'),
-      '<!doctype html><html><head><script type="module" src="/assets/index-1.js"></script>' +
+      '<!doctype html><html><head><meta charset="UTF-8" /><script type="module" src="/assets/index-1.js"></script>' +
         '<link rel="modulepreload" href="/assets/shared-1.js"></head><body><div id="root"></div></body></html>',
     );
     fs.mkdirSync(path.join(dist, '.vite'));
@@ -25,6 +25,7 @@ describe('the page sent to the browser', () => {
         'src/features/i18n/bundles/en.ts': bundle('en'),
         'src/features/i18n/bundles/fr.ts': bundle('fr'),
         '_merge.js': { file: 'assets/merge-1.js' },
+        'src/boot/early-requests.ts': { file: 'assets/early-requests-1.js', isEntry: true },
         '_shared.js': { file: 'assets/shared-1.js' },
       }),
     );
@@ -50,6 +51,12 @@ describe('the page sent to the browser', () => {
       '/assets/merge-1.js',
     ]);
     expect(res.body).toContain('as="fetch" crossorigin="anonymous"');
+  });
+
+  it("starts with the script that makes a signed-in visit's first requests (apps/web/src/boot/early-requests.ts)", async () => {
+    const res = await t.app.inject({ url: '/calls', headers: { accept: 'text/html' } });
+    const head = res.body.slice(res.body.indexOf('<head>'), res.body.indexOf('</head>'));
+    expect(head.match(/<script[^>]*>/)?.[0]).toBe('<script type="module" async src="/assets/early-requests-1.js">');
   });
 
   it("preloads the reader's chosen language instead, and ignores a cookie that is no language", async () => {

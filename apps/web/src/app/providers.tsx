@@ -40,10 +40,23 @@ function useWantDialogsWhenIdle() {
   }, []);
 }
 
-export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
-  const { t, i18n } = useTranslation();
+/**
+ * Its own component so that mounting the dialogs re-renders only this: a re-render of Providers
+ * gives MantineProvider a new context value, and every Mantine component on the page renders again
+ * (~90 ms of a slow phone's main thread after the first paint).
+ */
+function LazyConfirmDialogs() {
   useWantDialogsWhenIdle();
   const dialogs = useDialogsWanted();
+  return dialogs ? (
+    <Suspense fallback={null}>
+      <ConfirmDialogs />
+    </Suspense>
+  ) : null;
+}
+
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  const { t, i18n } = useTranslation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the labels change with the language
   const theme = useMemo(
     () =>
@@ -65,11 +78,7 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <Notifications position="top-right" />
-        {dialogs && (
-          <Suspense fallback={null}>
-            <ConfirmDialogs />
-          </Suspense>
-        )}
+        <LazyConfirmDialogs />
         {children}
       </MantineProvider>
     </QueryClientProvider>

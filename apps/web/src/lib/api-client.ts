@@ -1,4 +1,5 @@
 import { type TProblem, ZProblem } from '@impact/domain';
+import { takeEarlyResponse } from './early-responses';
 
 /** A failed API call: the server's problem document, or a synthetic one for network failures. */
 export class ApiError extends Error {
@@ -67,11 +68,18 @@ async function send(path: string, options: RequestOptions, token: string | null)
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  const organizationId = hooks.getOrganizationId();
-  if (organizationId && !options.skipAuth) headers['x-organization-id'] = organizationId;
+  const organizationId = options.skipAuth ? null : hooks.getOrganizationId();
+  if (organizationId) headers['x-organization-id'] = organizationId;
+  const method = options.method ?? 'GET';
+  // The same request made by the page's first script while the app was still downloading.
+  if ((method === 'GET' || method === 'POST') && options.body === undefined && !options.formData) {
+    const early = takeEarlyResponse({ method, url, token, organizationId });
+    const response = early && (await early);
+    if (response) return response;
+  }
   try {
     return await fetch(url, {
-      method: options.method ?? 'GET',
+      method,
       headers,
       body: options.formData ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       credentials: 'same-origin',

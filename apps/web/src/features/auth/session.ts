@@ -6,8 +6,11 @@ const RENEW_BEFORE_EXPIRY_MS = 60_000;
 let renewTimer: ReturnType<typeof setTimeout> | undefined;
 let refreshing: Promise<string | null> | null = null;
 
+/** Set by the server beside the (unreadable) refresh cookie, so the page knows a renewal is worth asking for. */
+export const SESSION_HINT_COOKIE = 'ic_session';
+
 function hasSessionHint() {
-  return document.cookie.split(';').some((c) => c.trim().startsWith('ic_session='));
+  return document.cookie.split(';').some((c) => c.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
 }
 
 function scheduleRenewal(expiresIn: number) {

@@ -7,7 +7,7 @@ import { getSession } from '../auth/session-store';
  * localStorage, but only ever sent once the user's own list has confirmed it: a stale id (an
  * organization deleted elsewhere, another account on this browser) would be refused by the server.
  */
-const STORAGE_PREFIX = 'impact-calls.organization.';
+export const ORGANIZATION_STORAGE_PREFIX = 'impact-calls.organization.';
 
 type State = { userId: string | null; known: readonly string[] | null; selectedId: string | null };
 let state: State = { userId: null, known: null, selectedId: null };
@@ -20,7 +20,7 @@ function currentUserId(): string | null {
 
 function readStored(userId: string): string | null {
   try {
-    return window.localStorage.getItem(STORAGE_PREFIX + userId);
+    return window.localStorage.getItem(ORGANIZATION_STORAGE_PREFIX + userId);
   } catch {
     return null; // storage disabled: the choice lasts until the page is reloaded
   }
@@ -30,8 +30,8 @@ function store(next: State) {
   state = next;
   if (next.userId) {
     try {
-      if (next.selectedId) window.localStorage.setItem(STORAGE_PREFIX + next.userId, next.selectedId);
-      else window.localStorage.removeItem(STORAGE_PREFIX + next.userId);
+      if (next.selectedId) window.localStorage.setItem(ORGANIZATION_STORAGE_PREFIX + next.userId, next.selectedId);
+      else window.localStorage.removeItem(ORGANIZATION_STORAGE_PREFIX + next.userId);
     } catch {
       // see readStored
     }

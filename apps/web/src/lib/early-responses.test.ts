@@ -1,0 +1,93 @@
+import { USER_CALL_PAGE_SIZE } from '@impact/domain';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  EARLY_CALL_PAGE_SIZE,
+  EARLY_ORGANIZATION_STORAGE_PREFIX,
+  EARLY_SESSION_HINT_COOKIE,
+  type EarlyRequest,
+} from '../boot/early-requests';
+import { SESSION_HINT_COOKIE } from '../features/auth/session';
+import { ORGANIZATION_STORAGE_PREFIX } from '../features/organizations/selected-organization';
+import { apiRequest, configureApiClient } from './api-client';
+
+// The page's first script (boot/early-requests.ts) and the app must agree on every request they
+// share, or the app silently asks twice. The network is a stub here; the journey
+// e2e/journeys/first-visit.test.ts holds the whole exchange against the real server.
+const answer = (body: unknown) => Promise.resolve<Response | null>(new Response(JSON.stringify(body)));
+
+function early(...requests: Omit<EarlyRequest, 'response'>[]) {
+  window.__impactEarlyRequests = {
+    startedAt: performance.now(),
+    requests: requests.map((r) => ({ ...r, response: answer({ from: 'early', url: r.url }) })),
+  };
+}
+
+describe('answers fetched before the app ran', () => {
+  const fetchStub = vi.fn<typeof fetch>();
+  let organizationId: string | null = 'org-1';
+
+  beforeEach(() => {
+    fetchStub.mockReset();
+    fetchStub.mockImplementation(async () => new Response(JSON.stringify({ from: 'app' })));
+    vi.stubGlobal('fetch', fetchStub);
+    organizationId = 'org-1';
+    configureApiClient({
+      getAccessToken: () => 'token-1',
+      refreshAccessToken: async () => null,
+      onSessionLost: () => {},
+      getOrganizationId: () => organizationId,
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    delete window.__impactEarlyRequests;
+  });
+
+  const listUrl = `/api/Call/GetCallListUser?page=1&pageSize=${USER_CALL_PAGE_SIZE}`;
+
+  it('are used for the identical request, once', async () => {
+    early({ method: 'GET', url: listUrl, token: 'token-1', organizationId: 'org-1' });
+    const query = { page: 1, pageSize: USER_CALL_PAGE_SIZE };
+    expect(await apiRequest('Call/GetCallListUser', { query })).toEqual({ from: 'early', url: listUrl });
+    expect(fetchStub).not.toHaveBeenCalled();
+    expect(await apiRequest('Call/GetCallListUser', { query })).toEqual({ from: 'app' });
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+  });
+
+  it('are not used for another organization, token, method or query', async () => {
+    early(
+      { method: 'GET', url: listUrl, token: 'token-1', organizationId: 'org-2' },
+      { method: 'GET', url: listUrl, token: 'token-0', organizationId: 'org-1' },
+      { method: 'POST', url: listUrl, token: 'token-1', organizationId: 'org-1' },
+      { method: 'GET', url: '/api/Call/GetCallListUser?page=2&pageSize=20', token: 'token-1', organizationId: 'org-1' },
+    );
+    expect(await apiRequest('Call/GetCallListUser', { query: { page: 1, pageSize: USER_CALL_PAGE_SIZE } })).toEqual({
+      from: 'app',
+    });
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+  });
+
+  it('are not used once the page has been open a while', async () => {
+    early({ method: 'GET', url: '/api/Organization/GetOrganizations', token: 'token-1', organizationId: null });
+    organizationId = null;
+    vi.spyOn(performance, 'now').mockReturnValue((window.__impactEarlyRequests?.startedAt ?? 0) + 60_000);
+    expect(await apiRequest('Organization/GetOrganizations')).toEqual({ from: 'app' });
+    vi.restoreAllMocks();
+  });
+
+  it('a request the early script could not complete is made by the app', async () => {
+    window.__impactEarlyRequests = {
+      startedAt: performance.now(),
+      requests: [
+        { method: 'POST', url: '/api/Jwt/refresh', token: null, organizationId: null, response: Promise.resolve(null) },
+      ],
+    };
+    expect(await apiRequest('Jwt/refresh', { method: 'POST', skipAuth: true })).toEqual({ from: 'app' });
+  });
+
+  it('share the names the app uses: session cookie, stored organization, page size', () => {
+    expect(EARLY_SESSION_HINT_COOKIE).toBe(SESSION_HINT_COOKIE);
+    expect(EARLY_ORGANIZATION_STORAGE_PREFIX).toBe(ORGANIZATION_STORAGE_PREFIX);
+    expect(EARLY_CALL_PAGE_SIZE).toBe(USER_CALL_PAGE_SIZE);
+  });
+});

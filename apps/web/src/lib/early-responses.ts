@@ -1,0 +1,31 @@
+import type { EarlyRequest } from '../boot/early-requests';
+
+/** After this the page has been open a while: an answer fetched at its start may be stale. */
+const ADOPT_WITHIN_MS = 20_000;
+
+/**
+ * The answer to a request that `boot/early-requests.ts` already made while the scripts were
+ * downloading: the same method, path and query, token and organization, taken once. Null when
+ * there is none, and for everything after the page's first seconds.
+ */
+export function takeEarlyResponse(
+  request: Pick<EarlyRequest, 'method' | 'token' | 'organizationId'> & { url: URL },
+): Promise<Response | null> | null {
+  const early = window.__impactEarlyRequests;
+  if (!early || early.requests.length === 0) return null;
+  if (performance.now() - early.startedAt > ADOPT_WITHIN_MS) {
+    early.requests.length = 0;
+    return null;
+  }
+  const path = request.url.pathname + request.url.search;
+  const index = early.requests.findIndex(
+    (r) =>
+      r.method === request.method &&
+      r.url === path &&
+      r.token === request.token &&
+      r.organizationId === request.organizationId,
+  );
+  if (index < 0) return null;
+  const [found] = early.requests.splice(index, 1);
+  return found?.response ?? null;
+}
