@@ -16,7 +16,7 @@ const PROBE = 'IMPACT_ENTRY_CHUNK_PROBE';
  * pages keep their own chunks and import from `app`, which is always loaded before them.
  */
 export function entryChunk(): { plugin: Plugin; group: CodeSplittingGroup } {
-  const modules = new Set<string>();
+  const modules = new Map<string, string>();
   const plugin: Plugin = {
     name: 'impact-entry-chunk',
     apply: (_config, env) => env.command === 'build' && !process.env[PROBE],
@@ -25,7 +25,19 @@ export function entryChunk(): { plugin: Plugin; group: CodeSplittingGroup } {
       try {
         const result = await build({ logLevel: 'silent', build: { write: false, sourcemap: false } });
         const outputs = (Array.isArray(result) ? result : [result]) as { output: OutputBundle[string][] }[];
-        for (const id of modulesLoadedWithEntry(outputs.flatMap((r) => r.output))) modules.add(id);
+        const chunks = chunksByFile(outputs.flatMap((r) => r.output));
+        const entry = [...chunks.values()].find((c) => c.isEntry && c.facadeModuleId?.endsWith('index.html'));
+        // The entry's own modules join them, or the wizard's group would take those it uses too
+        // (a group takes a module's dependencies with it) and the entry would import the wizard.
+        for (const id of [...(entry?.moduleIds ?? []), ...modulesImportedBy(chunks, entry)]) modules.set(id, 'app');
+        // Then the confirmation dialogs, fetched on every page once it is idle (app/providers.tsx),
+        // and the wizard's page with what only it needs: one file each instead of ~40 small chunks.
+        for (const [name, facade] of LAZY_GROUPS) {
+          const chunk = [...chunks.values()].find((c) => c.facadeModuleId?.includes(facade));
+          for (const id of [...(chunk?.moduleIds ?? []), ...modulesImportedBy(chunks, chunk)]) {
+            if (!modules.has(id)) modules.set(id, name);
+          }
+        }
       } finally {
         delete process.env[PROBE];
       }
@@ -33,18 +45,28 @@ export function entryChunk(): { plugin: Plugin; group: CodeSplittingGroup } {
     },
   };
   const group: CodeSplittingGroup = {
-    name: (id) => (modules.has(id) ? 'app' : null),
+    name: (id) => modules.get(id) ?? null,
   };
   return { plugin, group };
 }
 
-/** Modules of the chunks the entry imports statically (the entry's own excepted: it stays the entry). */
-function modulesLoadedWithEntry(output: OutputBundle[string][]): string[] {
-  const chunks = new Map(output.flatMap((o) => (o.type === 'chunk' ? [[o.fileName, o] as const] : [])));
-  const entry = [...chunks.values()].find((c) => c.isEntry && c.facadeModuleId?.endsWith('index.html'));
-  if (!entry) return [];
+/** Lazy chunks gathered into one file each, by the module that starts them (first come first). */
+const LAZY_GROUPS = [
+  ['dialogs', 'node_modules/@mantine/modals/'],
+  ['wizard', 'src/features/applying/pages/submission-page.tsx'],
+] as const;
+
+type Chunk = Extract<OutputBundle[string], { type: 'chunk' }>;
+
+function chunksByFile(output: OutputBundle[string][]): Map<string, Chunk> {
+  return new Map(output.flatMap((o) => (o.type === 'chunk' ? [[o.fileName, o] as const] : [])));
+}
+
+/** Modules of the chunks a chunk imports statically, directly or not (its own excepted). */
+function modulesImportedBy(chunks: Map<string, Chunk>, from: Chunk | undefined): string[] {
+  if (!from) return [];
   const seen = new Set<string>();
-  const queue = [...entry.imports];
+  const queue = [...from.imports];
   for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
     if (seen.has(next)) continue;
     seen.add(next);

@@ -6,6 +6,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { firstPageStaleTime, loadFirstPageData } from './app/first-page-data';
 import { Providers } from './app/providers';
 import { createRouter } from './app/router';
 import { bootstrapSession, endSessionLocally, refreshAccessToken } from './features/auth/session';
@@ -25,7 +26,7 @@ function goHomeOnNetworkError(error: unknown, meta: Record<string, unknown> | un
 }
 
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: firstPageStaleTime } },
   queryCache: new QueryCache({ onError: (error, query) => goHomeOnNetworkError(error, query.meta) }),
   mutationCache: new MutationCache({
     onError: (error, _v, _c, mutation) => goHomeOnNetworkError(error, mutation.meta),
@@ -52,7 +53,10 @@ async function start() {
     bootstrapSession().catch(() => undefined),
   ]);
   queryClient.setQueryData(configQueryKey, config);
-  await initI18n(chooseLanguage(config.defaultLanguage));
+  await Promise.all([
+    initI18n(chooseLanguage(config.defaultLanguage)),
+    loadFirstPageData(queryClient, window.location.pathname),
+  ]);
   document.title = config.name;
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');

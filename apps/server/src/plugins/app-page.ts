@@ -11,7 +11,7 @@ const EARLY_REQUESTS_SOURCE = 'src/boot/early-requests.ts';
 /** Where the web build's manifest says each language's texts are (apps/web/src/features/i18n/bundles). */
 const bundleSource = (language: TLanguage) => `src/features/i18n/bundles/${language}.ts`;
 
-type Manifest = Record<string, { file: string; imports?: string[] }>;
+type Manifest = Record<string, { file: string; name?: string; imports?: string[] }>;
 
 /**
  * index.html, once per language, with the script that starts a signed-in visit's requests first, and
@@ -20,11 +20,11 @@ type Manifest = Record<string, { file: string; imports?: string[] }>;
  * scripts have run, one more round trip before anything shows (on a slow mobile line ~0.6 s).
  * The rest of the page is the built file as it is.
  */
-export function loadAppPages(distDir: string): (language: TLanguage) => string {
+export function loadAppPages(distDir: string): (language: TLanguage, pathname?: string) => string {
   const index = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
   const manifest: Manifest = fs.existsSync(manifestPath) ? JSON.parse(fs.readFileSync(manifestPath, 'utf8')) : {};
-  const pages = new Map<TLanguage, string>();
+  const pages = new Map<string, string>();
   // The page's first script starts a signed-in visit's requests while the app's scripts download
   // (apps/web/src/boot/early-requests.ts); first in the head, so it is asked for first.
   const early = manifest[EARLY_REQUESTS_SOURCE]?.file;
@@ -34,17 +34,26 @@ export function loadAppPages(distDir: string): (language: TLanguage) => string {
         `<meta charset="UTF-8" />\n    <script type="module" async src="/${early}"></script>`,
       )
     : index;
+  // The wizard's page (a lazy route) in one file with what it alone needs (apps/web/entry-chunk.ts):
+  // on /call/… it is fetched with the entry instead of after it has run.
+  const wizardKey = Object.keys(manifest).find((key) => manifest[key]?.name === WIZARD_CHUNK_NAME);
+  const wizard = wizardKey ? chunkFiles(manifest, wizardKey) : [];
   for (const language of LANGUAGES) {
-    const hints = [
-      '<link rel="preload" href="/api/Config/GetConfig" as="fetch" crossorigin="anonymous">',
-      ...chunkFiles(manifest, bundleSource(language))
-        .filter((file) => !index.includes(`/${file}"`))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ];
-    pages.set(language, withEarly.replace('</head>', `  ${hints.join('\n    ')}\n  </head>`));
+    for (const onWizard of [false, true]) {
+      const hints = [
+        '<link rel="preload" href="/api/Config/GetConfig" as="fetch" crossorigin="anonymous">',
+        ...[...chunkFiles(manifest, bundleSource(language)), ...(onWizard ? wizard : [])]
+          .filter((file, i, all) => !index.includes(`/${file}"`) && all.indexOf(file) === i)
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ];
+      pages.set(`${language}${onWizard}`, withEarly.replace('</head>', `  ${hints.join('\n    ')}\n  </head>`));
+    }
   }
-  return (language) => pages.get(language) ?? index;
+  return (language, pathname = '/') => pages.get(`${language}${pathname.startsWith('/call/')}`) ?? index;
 }
+
+/** The name apps/web/entry-chunk.ts gives the wizard's chunk. */
+const WIZARD_CHUNK_NAME = 'wizard';
 
 /** A chunk's file and those of the chunks it imports, as the manifest lists them. */
 function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): string[] {

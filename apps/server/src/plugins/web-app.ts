@@ -52,7 +52,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
       const language = pageLanguage(chosen, chosen ? '' : (await configCache.get()).defaultLanguage);
       // The page's hints depend on the language cookie; it is revalidated on every load anyway.
       reply.header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html; charset=utf-8');
-      return reply.send(request.method === 'HEAD' ? undefined : page(language));
+      return reply.send(request.method === 'HEAD' ? undefined : page(language, url));
     }
     return sendProblem(reply, request, 'notFound');
   });

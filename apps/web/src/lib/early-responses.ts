@@ -29,3 +29,10 @@ export function takeEarlyResponse(
   const [found] = early.requests.splice(index, 1);
   return found?.response ?? null;
 }
+
+/** Whether the page's first script asked for this path (whoever it was for): its answer is on its way. */
+export function hasEarlyRequest(method: EarlyRequest['method'], path: string): boolean {
+  const early = window.__impactEarlyRequests;
+  if (!early || performance.now() - early.startedAt > ADOPT_WITHIN_MS) return false;
+  return early.requests.some((r) => r.method === method && r.url === path);
+}

@@ -6,7 +6,7 @@ import {
   ZUserCall,
   ZUserCallListItem,
 } from '@impact/domain';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -14,15 +14,10 @@ export const userCallsKey = (organizationId: string | null) => ['calls', 'user',
 
 type CallPage = { items: TUserCallListItem[]; total: number };
 
-/**
- * GET Call/GetCallListUser, a page of cards at a time (open calls first), with the total.
- * `enabled` waits for the organization selection, so the list is asked for once, with the
- * organization whose submissions it shows.
- */
-export function useUserCalls(organizationId: string | null, enabled: boolean) {
-  return useInfiniteQuery({
+/** GET Call/GetCallListUser, a page of cards at a time (open calls first), with the total. */
+export function userCallsQuery(organizationId: string | null) {
+  return infiniteQueryOptions({
     queryKey: userCallsKey(organizationId),
-    enabled,
     initialPageParam: 1,
     queryFn: async ({ pageParam }): Promise<CallPage> => {
       let total = 0;
@@ -34,11 +29,19 @@ export function useUserCalls(organizationId: string | null, enabled: boolean) {
       });
       return { items: z.array(ZUserCallListItem).parse(body), total };
     },
-    getNextPageParam: (last, pages) =>
+    getNextPageParam: (last: CallPage, pages: CallPage[]) =>
       pages.reduce((n, p) => n + p.items.length, 0) < last.total && last.items.length > 0
         ? pages.length + 1
         : undefined,
   });
+}
+
+/**
+ * The call list. `enabled` waits for the organization selection, so the list is asked for once,
+ * with the organization whose submissions it shows.
+ */
+export function useUserCalls(organizationId: string | null, enabled: boolean) {
+  return useInfiniteQuery({ ...userCallsQuery(organizationId), enabled });
 }
 
 export function useUserCall(callId: string | undefined) {

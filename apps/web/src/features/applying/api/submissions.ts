@@ -1,5 +1,5 @@
 import { isLanguage, type TSubmission, ZSubmission, ZUpsertSubmissionResponse } from '@impact/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -8,7 +8,11 @@ import { submissionKey } from '../../step-kit/api/keys';
 export { submissionKey };
 
 export function useSubmission(submissionId: string, asAdmin: boolean) {
-  return useQuery({
+  return useQuery(submissionQuery(submissionId, asAdmin));
+}
+
+export function submissionQuery(submissionId: string, asAdmin: boolean) {
+  return queryOptions({
     queryKey: [...submissionKey(submissionId), asAdmin ? 'admin' : 'owner'],
     queryFn: async (): Promise<TSubmission> =>
       ZSubmission.parse(
