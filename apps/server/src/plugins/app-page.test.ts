@@ -26,6 +26,8 @@ describe('the page sent to the browser', () => {
         'src/features/i18n/bundles/fr.ts': bundle('fr'),
         '_merge.js': { file: 'assets/merge-1.js' },
         'src/boot/early-requests.ts': { file: 'assets/early-requests-1.js', isEntry: true },
+        '_wizard-1.js': { file: 'assets/wizard-1.js', name: 'wizard', imports: ['_dialogs-1.js', '_shared.js'] },
+        '_dialogs-1.js': { file: 'assets/dialogs-1.js', name: 'dialogs' },
         '_shared.js': { file: 'assets/shared-1.js' },
       }),
     );
@@ -51,6 +53,14 @@ describe('the page sent to the browser', () => {
       '/assets/merge-1.js',
     ]);
     expect(res.body).toContain('as="fetch" crossorigin="anonymous"');
+  });
+
+  it("fetches the wizard's chunks with the entry on the wizard's pages only", async () => {
+    const wizard = await t.app.inject({ url: '/call/3f1c2a4e-0000-4000-8000-000000000000/0/0' });
+    expect(preloads(wizard.body)).toEqual(expect.arrayContaining(['/assets/wizard-1.js', '/assets/dialogs-1.js']));
+    expect(preloads(wizard.body).filter((p) => p === '/assets/shared-1.js')).toHaveLength(1);
+    const calls = await t.app.inject({ url: '/calls' });
+    expect(preloads(calls.body)).not.toContain('/assets/wizard-1.js');
   });
 
   it("starts with the script that makes a signed-in visit's first requests (apps/web/src/boot/early-requests.ts)", async () => {
