@@ -4,16 +4,20 @@ import { build, type Plugin } from 'vite';
 const PROBE = 'IMPACT_ENTRY_CHUNK_PROBE';
 
 /**
- * The code a first visit runs before anything shows goes out as one file (`app-*.js`, besides the
- * entry's own). Left to itself the bundler cuts the modules that the entry shares with lazy pages
- * into ~40 small chunks, and on a slow connection a first visit then waits for ~40 requests over a
- * handful of connections (Lighthouse's simulated mobile: first paint 4.4 s -> 3.3 s).
+ * The code a first visit runs before anything shows goes out as one file (the entry, `index-*.js`).
+ * Left to itself the bundler cuts the modules that the entry shares with lazy pages into ~40 small
+ * chunks, and on a slow connection a first visit then waits for ~40 requests over a handful of
+ * connections (Lighthouse's simulated mobile: first paint 4.4 s -> 3.3 s). The same goes for the
+ * wizard's page (~35 chunks) and the confirmation dialogs: one file each (`wizard`, `dialogs`).
  *
  * Which modules those are is only known after tree-shaking (a page that imports `Button` from
  * `@mantine/core` reaches every Mantine component through its index file, yet only Button ends up
- * in the bundle), so a first, unwritten build is made and the modules of the chunks the entry
- * imports statically are read from its output. The real build then names them all `app`; lazy
- * pages keep their own chunks and import from `app`, which is always loaded before them.
+ * in the bundle), so a first, unwritten build is made and the modules of the entry and of the
+ * chunks it imports statically are read from its output, then those of the lazy groups. The real
+ * build names them: the entry's all `app` (the bundler folds a group holding the entry's own
+ * modules into the entry), each lazy group's by its name. Every module is named, because a group
+ * takes the dependencies of its modules with it: an unnamed entry module the wizard uses would
+ * move into the wizard's file, and the entry would import the wizard.
  */
 export function entryChunk(): { plugin: Plugin; group: CodeSplittingGroup } {
   const modules = new Map<string, string>();
