@@ -1,7 +1,8 @@
 import { textAnswerOf, textDefinition } from '@impact/domain';
-import { Group, Stack, Textarea } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { SafeHtml } from '../../../components/safe-html';
 import { ConflictBanner } from '../../step-kit/conflict-banner';
 import { SaveIndicator } from '../../step-kit/save-indicator';
@@ -26,12 +27,11 @@ export function TextStep({ step, submissionId, result, readOnly, onContent, regi
       {autosave.status === 'conflict' && (
         <ConflictBanner onLoadNewer={autosave.loadNewer} onKeepMine={autosave.keepMine} />
       )}
-      <Textarea
+      <GrowingTextarea
         label={t('applying.text.answerLabel')}
         value={answer}
         onChange={(e) => autosave.change(JSON.stringify({ answer: e.currentTarget.value }))}
         readOnly={readOnly}
-        autosize
         minRows={8}
         maxRows={24}
         error={def.maxLength && answer.length > def.maxLength ? t('applying.validation.textTooLong') : undefined}

@@ -1,22 +1,10 @@
 import { ACCEPTED_EXTENSIONS, formatBytes, type TUploadStepFile, uploadedOf, uploadSlots } from '@impact/domain';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  FileButton,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Textarea,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, FileButton, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { ApiError } from '../../../lib/api-client';
 import { downloadFile, removeFile, uploadFile } from '../../step-kit/api/files';
 import { submissionKey } from '../../step-kit/api/keys';
@@ -161,11 +149,10 @@ function UploadSlot({
         )}
         {!readOnly && (
           <>
-            <Textarea
+            <GrowingTextarea
               label={t('applying.upload.description')}
               value={description}
               onChange={(e) => setDescription(e.currentTarget.value.slice(0, 1024))}
-              autosize
               minRows={1}
               maxLength={1024}
             />
