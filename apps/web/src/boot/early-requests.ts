@@ -10,7 +10,7 @@
  * else it asks for itself, so a wrong guess costs a request, never a wrong answer.
  *
  * It imports nothing, so the bundler keeps it a file of its own of about one kilobyte. The names it
- * shares with the app (cookie, storage key, page size) are held equal by early-requests.test.ts.
+ * shares with the app (cookie, storage key, page size) are held equal by lib/early-responses.test.ts.
  */
 
 /** What the app reads (lib/early-responses.ts). */

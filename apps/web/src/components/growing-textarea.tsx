@@ -11,13 +11,12 @@ type Props = Omit<TextareaProps, 'autosize' | 'rows'> & { minRows: number; maxRo
  * slow laptop typing a long answer, one per key). A browser without `field-sizing` shows the
  * minimum rows with a resize handle, and the field scrolls.
  */
-export function GrowingTextarea({ minRows, maxRows, classNames, style, ...props }: Props) {
+export function GrowingTextarea({ minRows, maxRows, classNames, ...props }: Props) {
   const rows = { '--grow-min-rows': minRows, '--grow-max-rows': maxRows ?? 1000 } as CSSProperties;
   return (
     <Textarea
       {...props}
       rows={minRows}
-      style={style}
       styles={{ input: rows }}
       classNames={{ ...(typeof classNames === 'object' ? classNames : {}), input: 'growing-textarea' }}
     />
