@@ -52,6 +52,9 @@ function refuse(findings: { path: string; finding: Finding }[]): AppError {
 
 /** The URL's path and query, decoded as UTF-8 the strict way; a malformed escape is bad text too. */
 export function findBadUrlParts(url: string) {
+  // Without an escape a URL can hold neither a NUL nor a surrogate (its characters are single
+  // bytes), and without "0000-" no year-0000 date: nothing to decode (issue 16, every request).
+  if (!url.includes('%') && !url.includes('0000-')) return [];
   const [pathPart = '', query = ''] = url.split(/\?(.*)/s, 2);
   const out: { path: string; finding: Finding }[] = [];
   const decode = (raw: string, where: string) => {

@@ -43,6 +43,21 @@ describe('HTTP basics: problems, headers, request ids, OpenAPI', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends the security headers on answers of every kind: API, problem, the identity provider', async () => {
+    const answers = [
+      await t.app.inject('/api/Config/GetConfig'),
+      await t.app.inject('/api/Nope/Nothing'),
+      // Answered by oidc-provider on the raw response, past Fastify's reply (idp/mount.ts).
+      await t.app.inject('/idp/.well-known/openid-configuration'),
+    ];
+    expect(answers[2]?.statusCode).toBe(200);
+    for (const res of answers) {
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    }
+  });
+
   it('echoes a safe incoming request id and invents one otherwise', async () => {
     const given = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
     expect(given.headers['x-request-id']).toBe('abc-123');

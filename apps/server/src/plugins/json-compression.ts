@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -10,27 +10,51 @@ const gzip = promisify(zlib.gzip);
 export const COMPRESSION_THRESHOLD = 1024;
 const COMPRESSIBLE = /^application\/(?:problem\+)?json\b/;
 
+export type JsonEncoding = 'br' | 'gzip';
+
+/** The encoding this request takes: brotli when the browser takes it, gzip otherwise, or none. */
+export function acceptedEncoding(acceptEncoding: string | string[] | undefined): JsonEncoding | null {
+  const accepted = String(acceptEncoding ?? '');
+  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+}
+
+/** JSON compressed at a fast level: this runs per answer, off the event loop in zlib's thread pool. */
+export function compressJson(body: string | Buffer, encoding: JsonEncoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+    : gzip(body, { level: 6 });
+}
+
+/** Says that the answer depends on Accept-Encoding, keeping what Vary already names. */
+export function varyOnEncoding(reply: FastifyReply) {
+  const current = reply.getHeader('vary');
+  const value = Array.isArray(current) ? current.join(', ') : String(current ?? '');
+  if (!/accept-encoding/i.test(value)) reply.header('vary', value ? `${value}, Accept-Encoding` : 'Accept-Encoding');
+}
+
+/** Whether a body is at least `COMPRESSION_THRESHOLD` bytes, without counting a long string's bytes. */
+function worthCompressing(payload: string | Buffer) {
+  // A string's UTF-8 size is at least its length: only a short one needs counting.
+  if (payload.length >= COMPRESSION_THRESHOLD) return true;
+  return typeof payload === 'string' && Buffer.byteLength(payload) >= COMPRESSION_THRESHOLD;
+}
+
 /**
- * API answers (JSON) are compressed above the threshold, brotli when the browser takes it (at a
- * fast level: this runs per request, off the event loop in zlib's thread pool), gzip otherwise.
- * Static assets are not touched here: they are compressed once, at build time (web-app.ts).
+ * API answers (JSON) are compressed above the threshold, brotli when the browser takes it, gzip
+ * otherwise. Static assets are not touched here: they are compressed once, at build time
+ * (web-app.ts); a route that sends its own encoded bytes (the call list keeps its pages
+ * compressed) sets content-encoding and is passed by.
  */
 export const jsonCompression = fp(async (app: FastifyInstance) => {
   // Callback style: most answers pass untouched, without a promise each.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
-    if (Buffer.byteLength(payload) < COMPRESSION_THRESHOLD || reply.hasHeader('content-encoding'))
-      return done(null, payload);
+    if (!worthCompressing(payload) || reply.hasHeader('content-encoding')) return done(null, payload);
     if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload);
-    reply.header('vary', appendVary(reply.getHeader('vary')));
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    varyOnEncoding(reply);
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (!encoding) return done(null, payload);
-    const compressed =
-      encoding === 'br'
-        ? brotli(payload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-        : gzip(payload, { level: 6 });
-    compressed.then(
+    compressJson(payload, encoding).then(
       (body) => {
         reply.header('content-encoding', encoding);
         reply.removeHeader('content-length');
@@ -40,8 +64,3 @@ export const jsonCompression = fp(async (app: FastifyInstance) => {
     );
   });
 });
-
-function appendVary(current: unknown) {
-  const value = Array.isArray(current) ? current.join(', ') : String(current ?? '');
-  return /accept-encoding/i.test(value) ? value : value ? `${value}, Accept-Encoding` : 'Accept-Encoding';
-}

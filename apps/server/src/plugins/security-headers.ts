@@ -45,17 +45,18 @@ export function securityHeaders(options: { isProduction: boolean; frameOrigins?:
 
 /**
  * Sets helmet's headers on every response, computed once at start (issue 16: @fastify/helmet
- * rebuilt the policy on every request, a tenth of a small API answer's CPU). On the raw response,
- * so answers that bypass Fastify's reply (the identity provider) carry them too; a route may still
- * override one with reply.header.
+ * rebuilt the policy on every request, a tenth of a small API answer's CPU). As the reply's
+ * headers, which Node then checks once when it writes them (set on the raw response they were
+ * checked twice); a route may override one with reply.header. An answer that bypasses the reply
+ * (the identity provider, idp/mount.ts) copies them to the raw response itself.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: { isProduction: boolean; frameOrigins?: string[] },
 ) {
-  const headers = securityHeaders(options);
+  const headers = Object.fromEntries(securityHeaders(options));
   app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    reply.headers(headers);
     done();
   });
 }

@@ -28,6 +28,9 @@ export const mountProvider = fp<{ provider: Provider }>(async (app: FastifyInsta
       return;
     }
     reply.hijack();
+    // Hijacked, the reply's headers (the security headers among them) are not sent: copied first.
+    for (const [name, value] of Object.entries(reply.getHeaders()))
+      if (value !== undefined) reply.raw.setHeader(name, value);
     for (const [name, value] of Object.entries(PROVIDER_HEADERS)) reply.raw.setHeader(name, value);
     reply.raw.setHeader('x-request-id', request.id);
     const raw = request.raw as typeof request.raw & { originalUrl?: string };

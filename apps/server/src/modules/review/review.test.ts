@@ -7,6 +7,7 @@ import { createOpenCall, createOrganization, multipart, organizationForm, PDF_BY
 import { createVerifiedAccount, signInAs, signInThroughProvider } from '../../../test/sign-in';
 import { auditLog, calls, emailOutbox, reviewAssignments, submissionRecords } from '../../db/schema';
 import { sendDueMails } from '../email/outbox';
+import { callListPage } from '../submissions/user-call-list';
 
 type Headers = Record<string, string>;
 type Call = { id: string; textStepId: string; uploadStepId: string };
@@ -80,6 +81,7 @@ describe('review and decisions (issue 18)', () => {
   let call: Call;
   let admin: Headers;
   let anna: Headers;
+  let annaId: string;
   let annaOrg: string;
   let annaSub: string;
   let brunoSub: string;
@@ -98,6 +100,7 @@ describe('review and decisions (issue 18)', () => {
     admin = (await signInAs(db, { email: 'admin@impact-calls.test', roles: ['admin'] })).headers;
     const a = await signInAs(db, { email: 'anna@example.org' });
     anna = a.headers;
+    annaId = a.user.id;
     const b = await signInAs(db, { email: 'bruno@example.org' });
     call = await createOpenCall(t.app, admin);
     annaOrg = await createOrganization(t.app, anna, ORG);
@@ -489,6 +492,18 @@ describe('review and decisions (issue 18)', () => {
         .json()
         .find((c: { id: string }) => c.id === call.id);
     expect((await card()).outcome).toBeNull();
+    // The first page is kept as sent (call-list-pages.ts): it must not outlive the lock's end.
+    const [locked] = await t.database.db.select({ end: calls.callLockEnd }).from(calls).where(eq(calls.id, call.id));
+    const lockEnd = locked?.end?.getTime() ?? 0;
+    expect(lockEnd).toBeGreaterThan(Date.now());
+    const annaUser = { id: annaId, email: 'anna@example.org', roles: [], isAdmin: false, sessionId: 'test' };
+    const pageCard = async (at: number) => {
+      const page = await callListPage(t.database.db, annaUser, annaOrg, { page: 1, pageSize: 20 }, new Date(at));
+      return (JSON.parse(page.body.toString()) as { id: string; outcome: unknown }[]).find((c) => c.id === call.id);
+    };
+    expect((await pageCard(lockEnd - 1))?.outcome).toBeNull();
+    expect((await pageCard(lockEnd - 1))?.outcome).toBeNull();
+    expect((await pageCard(lockEnd))?.outcome).toEqual({ outcome: 'accepted', message: 'Congratulations!' });
     await t.database.db
       .update(calls)
       .set({ callLockEnd: new Date(Date.now() - 1000) })

@@ -34,12 +34,17 @@ describe('the applicant list follows the change feed', () => {
   });
   afterAll(() => t?.close());
 
-  const card = async (): Promise<Card | undefined> =>
-    (
-      (
-        await t.app.inject({ url: '/api/Call/GetCallListUser', headers: { ...anna.headers, 'x-organization-id': org } })
-      ).json() as Card[]
-    ).find((c) => c.id === callId);
+  // The whole list and the first page (kept as sent, call-list-pages.ts) must tell the same.
+  const card = async (): Promise<Card | undefined> => {
+    const headers = { ...anna.headers, 'x-organization-id': org };
+    const [whole, page] = await Promise.all(
+      ['/api/Call/GetCallListUser', '/api/Call/GetCallListUser?page=1&pageSize=20'].map(async (url) =>
+        ((await t.app.inject({ url, headers })).json() as Card[]).find((c) => c.id === callId),
+      ),
+    );
+    expect(page).toEqual(whole);
+    return page;
+  };
   const submissionInDb = async () =>
     (
       await t.database.db

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { emailAllowedByFilter, ZSubmissionListItem, ZUserCallListItem } from '@impact/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,6 +107,30 @@ describe('paged lists (SPEC 7 GetCallListUser, GetSubmissions)', () => {
       expect(beyond.json()).toEqual([]);
       for (const res of [first, second, beyond]) expect(res.headers['x-total-count']).toBe('6');
       expect((await get('/api/Call/GetCallListUser?pageSize=1000', anna.headers)).statusCode).toBe(400);
+    });
+
+    it('keeps each page as sent for its own address only, and sends it compressed when asked', async () => {
+      const bruno = await signInAs(t.database.db, { email: 'bruno@ente.example' });
+      const url = '/api/Call/GetCallListUser?page=1&pageSize=20';
+      const names = async (headers: Record<string, string>) =>
+        (await get(url, headers)).json().map((c: { name: string }) => c.name);
+      // Twice each: the second answer comes from the page kept (call-list-pages.ts).
+      for (let i = 0; i < 2; i++) {
+        expect(await names(anna.headers)).toContain('reserved to anna');
+        expect(await names(bruno.headers)).not.toContain('reserved to anna');
+      }
+      const plain = await get(url, anna.headers);
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      for (let i = 0; i < 2; i++) {
+        const br = await get(url, { ...anna.headers, 'accept-encoding': 'gzip, deflate, br' });
+        expect(br.headers['content-encoding']).toBe('br');
+        expect(br.headers['x-total-count']).toBe('6');
+        expect(br.headers.vary).toMatch(/accept-encoding/i);
+        expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+        const gz = await get(url, { ...anna.headers, 'accept-encoding': 'gzip' });
+        expect(gz.headers['content-encoding']).toBe('gzip');
+        expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+      }
     });
 
     it('carries the selected organization’s submission', async () => {

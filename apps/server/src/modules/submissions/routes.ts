@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { currentUser, requireAdmin } from '../../plugins/authentication';
+import { acceptedEncoding, varyOnEncoding } from '../../plugins/json-compression';
 import {
   allSubmissionsJson,
   countSubmissions,
@@ -34,7 +35,7 @@ import {
   upsertStepResult,
   upsertSubmission,
 } from './service';
-import { callListJson } from './user-call-list';
+import { callListPage } from './user-call-list';
 
 const tags = ['submissions'];
 
@@ -51,12 +52,15 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       },
     },
     async (request, reply) => {
-      const { json, total } = await callListJson(db, currentUser(request), request.organizationId, request.query);
-      // Already JSON, checked card by card when the catalogue loaded: sent as it is (issue 16).
-      return reply
-        .header(TOTAL_COUNT_HEADER, total)
-        .type('application/json; charset=utf-8')
-        .send(json as never);
+      const page = await callListPage(db, currentUser(request), request.organizationId, request.query);
+      // Already JSON, checked card by card when the catalogue loaded, and compressed once per page
+      // (issue 16): sent as it is.
+      reply.header(TOTAL_COUNT_HEADER, page.total).type('application/json; charset=utf-8');
+      if (!page.compressible) return reply.send(page.body as never);
+      varyOnEncoding(reply);
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      if (!encoding) return reply.send(page.body as never);
+      return reply.header('content-encoding', encoding).send((await page.encodedAs(encoding)) as never);
     },
   );
 

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import { callSubmissions, catalogueVersions, reviewDecisions } from '../../db/schema';
 import type { SessionUser } from '../../plugins/authentication';
 import { type OrgState, type OrgSubmissionRow, orgStateCache } from '../submission-core/org-state-cache';
-import { type CatalogueEntry, callCatalogue, normalEmail, visibleTo } from './call-catalogue';
+import { type CatalogueEntry, type CatalogueOrder, callCatalogue, normalEmail, visibleTo } from './call-catalogue';
+import { SentPage, sentPagesOf } from './call-list-pages';
 
 /** The calls' version and the organization's submissions with their decisions: prepared once per database. */
 function prepareOrgState(db: Db) {
@@ -63,6 +64,14 @@ function orgState(db: Db, organizationId: string | null): OrgState | Promise<Org
 
 type CardOutcome = NonNullable<TUserCallListItem['outcome']>;
 type PageRow = { entry: CatalogueEntry; submission: OrgSubmissionRow | undefined; outcome: CardOutcome | null };
+/** What a page is made from: the organization's state and the calls in list order, read once per request. */
+type Sources = { state: OrgState; order: CatalogueOrder; at: number };
+
+async function sourcesOf(db: Db, organizationId: string | null, now: Date): Promise<Sources> {
+  const state = await orgState(db, organizationId);
+  const at = now.getTime();
+  return { state, order: await callCatalogue(db).ordered(state.callsVersion, at), at };
+}
 
 /**
  * GET Call/GetCallListUser: the calls this user may see, without their steps, open ones first
@@ -74,19 +83,15 @@ type PageRow = { entry: CatalogueEntry; submission: OrgSubmissionRow | undefined
  * decisions, and none while the database's change feed says neither changed (org-state-cache.ts).
  * The calls themselves come from the in-memory catalogue (call-catalogue.ts), reloaded first when
  * that version moved; visibility (drafts never, the e-mail filter) and the order are applied to it
- * here.
+ * here. `until`: the moment a lock on the page ends and a decision appears on its card.
  */
-async function pageOf(
-  db: Db,
+function pageOf(
+  { state, order, at }: Sources,
   user: SessionUser,
-  organizationId: string | null,
   query: TUserCallListQuery,
-  now: Date,
-): Promise<{ rows: PageRow[]; total: number }> {
-  const state = await orgState(db, organizationId);
-  const at = now.getTime();
+): { rows: PageRow[]; total: number; until: number } {
   const me = normalEmail(user.email);
-  const { entries, restricted } = await callCatalogue(db).ordered(state.callsVersion, at);
+  const { entries, restricted } = order;
   let hidden = 0;
   for (const entry of restricted) if (!visibleTo(entry, me)) hidden++;
   const paged = query.page !== undefined || query.pageSize !== undefined;
@@ -96,6 +101,7 @@ async function pageOf(
   const submissions = new Map<string, OrgSubmissionRow>();
   for (const row of state.submissions) submissions.set(row.callId, row);
   const rows: PageRow[] = [];
+  let until = Number.POSITIVE_INFINITY;
   let index = 0;
   for (const entry of entries) {
     if (index >= last) break;
@@ -103,13 +109,14 @@ async function pageOf(
     if (index++ < first) continue;
     const submission = submissions.get(entry.id);
     // Issue 18: the decision shows on the card only once the call's lock has ended (server-enforced).
+    const lockEnd = entry.lockEndMs ?? Number.NEGATIVE_INFINITY;
+    const locked = lockEnd > at;
+    if (submission?.outcome && locked) until = Math.min(until, lockEnd);
     const outcome =
-      submission?.outcome && !(entry.lockEndMs !== null && entry.lockEndMs > at)
-        ? { outcome: submission.outcome, message: submission.outcomeMessage ?? '' }
-        : null;
+      submission?.outcome && !locked ? { outcome: submission.outcome, message: submission.outcomeMessage ?? '' } : null;
     rows.push({ entry, submission, outcome });
   }
-  return { rows, total: entries.length - hidden };
+  return { rows, total: entries.length - hidden, until };
 }
 
 /** The page as objects (tests and callers inside the server). */
@@ -120,7 +127,7 @@ export async function listCallsForUser(
   query: TUserCallListQuery = {},
   now = new Date(),
 ): Promise<{ items: TUserCallListItem[]; total: number }> {
-  const { rows, total } = await pageOf(db, user, organizationId, query, now);
+  const { rows, total } = pageOf(await sourcesOf(db, organizationId, now), user, query);
   const items = rows.map(({ entry, submission, outcome }) => ({
     ...entry.card,
     submissionId: submission?.submissionId ?? EMPTY_ID,
@@ -131,20 +138,31 @@ export async function listCallsForUser(
 }
 
 /**
- * The same page as the JSON the route sends: each card's checked JSON (call-catalogue.ts) closed
+ * The same page as the bytes the route sends: each card's checked JSON (call-catalogue.ts) closed
  * with the organization's fields, whose values are ids, booleans and the decision (JSON.stringify).
+ * A paged request is answered from the pages already sent while they still hold (call-list-pages.ts).
  */
-export async function callListJson(
+export async function callListPage(
   db: Db,
   user: SessionUser,
   organizationId: string | null,
   query: TUserCallListQuery = {},
   now = new Date(),
-): Promise<{ json: string; total: number }> {
-  const { rows, total } = await pageOf(db, user, organizationId, query, now);
-  const parts = rows.map(
+): Promise<SentPage> {
+  const sources = await sourcesOf(db, organizationId, now);
+  // Only pages whose organization state comes from the change-fed cache can be recognised again;
+  // the whole list (no paging asked) is not kept.
+  const pages = query.page !== undefined && orgStateCache(db) ? sentPagesOf(db) : null;
+  const key = `${organizationId ?? ''} ${query.page} ${query.pageSize ?? USER_CALL_PAGE_SIZE} ${normalEmail(user.email)}`;
+  const kept = pages?.get(key, sources.order, sources.state.submissions, sources.at);
+  if (kept) return kept;
+  const page = pageOf(sources, user, query);
+  const parts = page.rows.map(
     ({ entry, submission, outcome }) =>
       `${entry.cardJson},"submissionId":"${submission?.submissionId ?? EMPTY_ID}","submissionClosed":${submission?.closed ?? false},"outcome":${outcome ? JSON.stringify(outcome) : 'null'}}`,
   );
-  return { json: `[${parts.join(',')}]`, total };
+  const body = Buffer.from(`[${parts.join(',')}]`);
+  const sent = new SentPage(body, page.total, sources.order, sources.state.submissions, page.until);
+  pages?.set(key, sent);
+  return sent;
 }

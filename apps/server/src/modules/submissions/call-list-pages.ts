@@ -1,0 +1,100 @@
+import type { Db } from '../../db/client';
+import { COMPRESSION_THRESHOLD, compressJson, type JsonEncoding } from '../../plugins/json-compression';
+import type { OrgSubmissionRow } from '../submission-core/org-state-cache';
+import type { CatalogueOrder } from './call-catalogue';
+
+/** A page of the applicant call list as sent: its bytes, and each encoding once asked for. */
+export class SentPage {
+  private readonly encoded = new Map<JsonEncoding, Promise<Buffer>>();
+
+  constructor(
+    readonly body: Buffer,
+    readonly total: number,
+    /** What the page was made from: a copy is good only while the list would use the very same. */
+    readonly order: CatalogueOrder,
+    readonly submissions: OrgSubmissionRow[],
+    /** The moment a lock on this page ends and a decision shows on its card (+Infinity: none). */
+    readonly until: number,
+  ) {}
+
+  /** Whether the page is worth compressing at all (the JSON compression's own threshold). */
+  get compressible() {
+    return this.body.length >= COMPRESSION_THRESHOLD;
+  }
+
+  /** The body in `encoding`, compressed once per page (a failed compression is tried again next time). */
+  encodedAs(encoding: JsonEncoding): Promise<Buffer> {
+    let bytes = this.encoded.get(encoding);
+    if (!bytes) {
+      bytes = compressJson(this.body, encoding);
+      this.encoded.set(encoding, bytes);
+      bytes.catch(() => this.encoded.delete(encoding));
+    }
+    return bytes;
+  }
+}
+
+/** About 800 pages of 20 cards with their compressed copies: enough for every applicant active at once. */
+const MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The pages of the applicant call list last sent, per organization, address and page (issue 16:
+ * building each page's JSON, counting its bytes and encoding it for the socket, and compressing
+ * it for the browser, were most of the list's CPU once the data came from memory). A page is served
+ * again only while it was made from exactly what the list would use now: the same catalogue order
+ * (the same calls' version and the same opening and closing window, call-catalogue.ts), the same
+ * submissions of the organization (org-state-cache.ts hands out one array until a change to the
+ * organization), and before any lock on the page ends. Least recently used pages go first.
+ */
+export class SentPages {
+  private readonly pages = new Map<string, SentPage>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes = MAX_BYTES) {}
+
+  get(key: string, order: CatalogueOrder, submissions: OrgSubmissionRow[], now: number): SentPage | undefined {
+    const page = this.pages.get(key);
+    if (!page) return undefined;
+    if (page.order !== order || page.submissions !== submissions || now >= page.until) {
+      this.remove(key, page);
+      return undefined;
+    }
+    // Most recently used last: Map keeps insertion order.
+    this.pages.delete(key);
+    this.pages.set(key, page);
+    return page;
+  }
+
+  set(key: string, page: SentPage) {
+    const old = this.pages.get(key);
+    if (old) this.remove(key, old);
+    this.pages.set(key, page);
+    // Counted at three times the body: room for its brotli and gzip copies, which come later.
+    this.bytes += page.body.length * 3;
+    for (const [oldest, oldPage] of this.pages) {
+      if (this.bytes <= this.maxBytes || oldest === key) break;
+      this.remove(oldest, oldPage);
+    }
+  }
+
+  get size() {
+    return this.pages.size;
+  }
+
+  private remove(key: string, page: SentPage) {
+    this.pages.delete(key);
+    this.bytes -= page.body.length * 3;
+  }
+}
+
+const sentPages = new WeakMap<Db, SentPages>();
+
+/** The sent pages of this database connection (one per app; tests build many apps). */
+export function sentPagesOf(db: Db): SentPages {
+  let pages = sentPages.get(db);
+  if (!pages) {
+    pages = new SentPages();
+    sentPages.set(db, pages);
+  }
+  return pages;
+}
