@@ -82,9 +82,10 @@ async function start() {
   }
   const wizard = /^\/call\/([0-9a-fA-F-]{36})(\/|$)/.exec(path);
   if (wizard) {
-    // The wizard asks for its submission before the organizations have answered, so without one.
+    // With the organization, as the app asks once the organizations have confirmed it
+    // (app/first-page-data.ts asks for them first).
     const submission = await readJson(
-      await ask('GET', `/api/Call/GetSubmissionByID?submissionId=${wizard[1]}`, token, null),
+      await ask('GET', `/api/Call/GetSubmissionByID?submissionId=${wizard[1]}`, token, organizationId),
     );
     const callId = submission?.callId;
     if (typeof callId === 'string' && /^[0-9a-fA-F-]{36}$/.test(callId)) {
