@@ -4,6 +4,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogsMounted, dialogsUnavailable, useDialogsWanted, wantDialogs } from '../lib/confirm-dialog';
+import { whenIdle } from '../lib/when-idle';
 import { cssVariablesResolver, withCloseLabels } from './theme';
 
 /**
@@ -30,14 +31,7 @@ const ConfirmDialogs = lazy(() =>
 
 /** Once the first page has settled, the dialogs are fetched, before anyone asks for one. */
 function useWantDialogsWhenIdle() {
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(wantDialogs, { timeout: 4000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(wantDialogs, 2000);
-    return () => window.clearTimeout(id);
-  }, []);
+  useEffect(() => whenIdle(wantDialogs), []);
 }
 
 /**

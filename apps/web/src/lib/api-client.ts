@@ -72,11 +72,10 @@ async function send(path: string, options: RequestOptions, token: string | null)
   if (organizationId) headers['x-organization-id'] = organizationId;
   const method = options.method ?? 'GET';
   // The same request made by the page's first script while the app was still downloading.
-  if ((method === 'GET' || method === 'POST') && options.body === undefined && !options.formData) {
-    const early = takeEarlyResponse({ method, url, token, organizationId });
-    const response = early && (await early);
-    if (response) return response;
-  }
+  const adoptable = options.body === undefined && !options.formData;
+  const early = takeEarlyResponse({ method, url, token, organizationId, adoptable });
+  const response = early && (await early);
+  if (response) return response;
   try {
     return await fetch(url, {
       method,

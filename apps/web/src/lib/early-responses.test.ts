@@ -67,6 +67,28 @@ describe('answers fetched before the app ran', () => {
     expect(fetchStub).toHaveBeenCalledTimes(1);
   });
 
+  it('are dropped for a path the app asked for afresh, so a later refetch cannot take a stale one', async () => {
+    const submissionUrl = '/api/Call/GetSubmissionByID?submissionId=s-1';
+    // The early script guessed org-1; the app asks before the organizations confirmed any.
+    early({ method: 'GET', url: submissionUrl, token: 'token-1', organizationId: 'org-1' });
+    organizationId = null;
+    const query = { submissionId: 's-1' };
+    expect(await apiRequest('Call/GetSubmissionByID', { query })).toEqual({ from: 'app' });
+    // After a save, the same request with the now confirmed organization: from the network.
+    organizationId = 'org-1';
+    expect(await apiRequest('Call/GetSubmissionByID', { query })).toEqual({ from: 'app' });
+    expect(fetchStub).toHaveBeenCalledTimes(2);
+  });
+
+  it('are all dropped by a write, which may change what they said', async () => {
+    early({ method: 'GET', url: listUrl, token: 'token-1', organizationId: 'org-1' });
+    await apiRequest('Call/UpsertCallSubmission', { method: 'POST', body: { callId: 'c-1' } });
+    expect(await apiRequest('Call/GetCallListUser', { query: { page: 1, pageSize: USER_CALL_PAGE_SIZE } })).toEqual({
+      from: 'app',
+    });
+    expect(fetchStub).toHaveBeenCalledTimes(2);
+  });
+
   it('are not used once the page has been open a while', async () => {
     early({ method: 'GET', url: '/api/Organization/GetOrganizations', token: 'token-1', organizationId: null });
     organizationId = null;

@@ -1,10 +1,8 @@
 import { stepTypeDefinition, type TUserStep } from '@impact/domain';
 import type { ComponentType } from 'react';
-import { ImpactStep } from '../impact/components/impact-step';
 import type { StepProps } from '../step-kit/step-props';
-import { ResultsStep } from '../surveys/components/results-step';
-import { SurveyStep } from '../surveys/components/survey-step';
 import { surveyValidity } from '../surveys/survey-validity';
+import { lazyStep } from './lazy-step';
 import { TextStep } from './text/text-step';
 import { UploadStep } from './upload/upload-step';
 
@@ -21,7 +19,15 @@ export type WebStepType = {
   extraProblems?: (step: TUserStep) => string[];
   /** Asks the step to show its own errors when Next was refused. */
   reveal?: (step: TUserStep) => void;
+  /** Fetches the component's file ahead of time, for a type whose component comes in its own. */
+  preload?: () => void;
 };
+
+// The text and upload steps come with the wizard (most calls open on them); the others in files
+// of their own (lazy-step.tsx), fetched once the wizard is idle (preloadStepTypes).
+const impact = lazyStep(() => import('../impact/components/impact-step').then((m) => m.ImpactStep));
+const survey = lazyStep(() => import('../surveys/components/survey-step').then((m) => m.SurveyStep));
+const results = lazyStep(() => import('../surveys/components/results-step').then((m) => m.ResultsStep));
 
 const surveyLike: Omit<WebStepType, 'Step'> = {
   autosaves: true,
@@ -33,15 +39,20 @@ const surveyLike: Omit<WebStepType, 'Step'> = {
 const registry: Record<string, WebStepType> = {
   text: { Step: TextStep, autosaves: true },
   upload: { Step: UploadStep, autosaves: false },
-  miniDyi: { Step: ImpactStep, autosaves: true },
-  survey: { Step: SurveyStep, ...surveyLike },
-  quiz: { Step: SurveyStep, ...surveyLike },
-  results: { Step: ResultsStep, autosaves: false },
+  miniDyi: { ...impact, autosaves: true },
+  survey: { ...survey, ...surveyLike },
+  quiz: { ...survey, ...surveyLike },
+  results: { ...results, autosaves: false },
 };
 
 /** A type this version does not know has no entry (the wizard says "not implemented"). */
 export function webStepType(name: string | null | undefined): WebStepType | undefined {
   return name ? registry[name] : undefined;
+}
+
+/** Fetches the files of the step types these steps use (the wizard calls it once it is idle). */
+export function preloadStepTypes(steps: readonly TUserStep[]) {
+  for (const step of steps) webStepType(step.stepType?.name)?.preload?.();
 }
 
 /**

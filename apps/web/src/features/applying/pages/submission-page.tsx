@@ -17,12 +17,13 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { SafeHtml } from '../../../components/safe-html';
 import { ApiError } from '../../../lib/api-client';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
+import { whenIdle } from '../../../lib/when-idle';
 import { useSession } from '../../auth/session-store';
 import { usePageTitle } from '../../config/page-title';
 import { PdfDownloadButton } from '../../pdf/components/pdf-download-button';
 import { SubmissionRecords } from '../../pdf/components/submission-records';
 import type { StepProps } from '../../step-kit/step-props';
-import { stepProblems, webStepType } from '../../step-types';
+import { preloadStepTypes, stepProblems, webStepType } from '../../step-types';
 import { useSubmissionCall } from '../api/submission-call';
 import { useCloseSubmission, useSubmission } from '../api/submissions';
 import { ClosingPage, impactResults } from '../components/closing-page';
@@ -51,6 +52,8 @@ export function SubmissionPage() {
   const flushRef = useRef<() => Promise<boolean>>(async () => true);
 
   const steps = useMemo(() => [...(call.data?.steps ?? [])].sort((a, b) => a.sort - b.sort), [call.data]);
+  // The other steps' components, fetched before the applicant goes there (step-types/lazy-step.tsx).
+  useEffect(() => whenIdle(() => preloadStepTypes(steps)), [steps]);
   const navSteps = useMemo(() => steps.map((s) => ({ stepTypeName: s.stepType?.name ?? '' })), [steps]);
   const position = clampPosition(parsePosition(splat), navSteps);
   const readOnly = readOnlyView || Boolean(submission.data?.closed);

@@ -1,6 +1,7 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DeferredTooltip } from '../../../components/deferred-tooltip';
 import { usePdfDownload } from './use-pdf-download';
 
 /**
@@ -12,7 +13,7 @@ export function PdfDownloadIcon({ submissionId, recordId }: { submissionId: stri
   const { busy, failed, download } = usePdfDownload(submissionId, recordId);
   const text = t('pdf.download');
   return (
-    <Tooltip label={failed ?? text}>
+    <DeferredTooltip label={failed ?? text}>
       <ActionIcon
         variant="subtle"
         color={failed ? 'red' : undefined}
@@ -23,6 +24,6 @@ export function PdfDownloadIcon({ submissionId, recordId }: { submissionId: stri
       >
         <IconFileTypePdf size={18} />
       </ActionIcon>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

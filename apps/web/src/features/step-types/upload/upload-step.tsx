@@ -1,9 +1,10 @@
 import { ACCEPTED_EXTENSIONS, formatBytes, type TUploadStepFile, uploadedOf, uploadSlots } from '@impact/domain';
-import { ActionIcon, Alert, Badge, Button, Card, FileButton, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, FileButton, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeferredTooltip } from '../../../components/deferred-tooltip';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { ApiError } from '../../../lib/api-client';
 import { downloadFile, removeFile, uploadFile } from '../../step-kit/api/files';
@@ -123,7 +124,7 @@ function UploadSlot({
             <Badge color="teal" variant="light" tt="none" data-testid="uploaded-file-name">
               <bdi>{current.fileName}</bdi>
             </Badge>
-            <Tooltip label={t('applying.upload.download')}>
+            <DeferredTooltip label={t('applying.upload.download')}>
               <ActionIcon
                 variant="subtle"
                 aria-label={t('applying.upload.download')}
@@ -131,9 +132,9 @@ function UploadSlot({
               >
                 <IconDownload size={16} />
               </ActionIcon>
-            </Tooltip>
+            </DeferredTooltip>
             {!readOnly && (
-              <Tooltip label={t('applying.upload.remove')}>
+              <DeferredTooltip label={t('applying.upload.remove')}>
                 <ActionIcon
                   variant="subtle"
                   color="red"
@@ -143,7 +144,7 @@ function UploadSlot({
                 >
                   <IconTrash size={16} />
                 </ActionIcon>
-              </Tooltip>
+              </DeferredTooltip>
             )}
           </Group>
         )}

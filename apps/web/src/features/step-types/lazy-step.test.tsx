@@ -1,0 +1,72 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import type { StepProps } from '../step-kit/step-props';
+import { lazyStep } from './lazy-step';
+
+const props = (registered: (() => Promise<boolean>)[]): StepProps => ({
+  step: { id: 's1' } as StepProps['step'],
+  submissionId: 'sub',
+  result: undefined,
+  readOnly: false,
+  subStep: 0,
+  onContent: () => {},
+  registerFlush: (flush) => {
+    registered.push(flush);
+  },
+});
+
+/** Issue 16: step types whose component comes in a file of its own (step-types/lazy-step.tsx). */
+describe('a step type loaded on demand', () => {
+  it('shows a loader with nothing to save while its file comes, then the step', async () => {
+    let arrive: (step: () => ReactElement) => void = () => {};
+    const { Step } = lazyStep(
+      () =>
+        new Promise((resolve) => {
+          arrive = resolve;
+        }),
+    );
+    const registered: (() => Promise<boolean>)[] = [];
+    render(
+      <MantineProvider>
+        <Step {...props(registered)} />
+      </MantineProvider>,
+    );
+    expect(await screen.findByLabelText('applying.stepLoading')).toBeTruthy();
+    // The previous step's flush must not stand in for this one while it loads.
+    expect(registered).toHaveLength(1);
+    expect(await registered[0]?.()).toBe(true);
+    arrive(() => <p>the impact step</p>);
+    expect(await screen.findByText('the impact step')).toBeTruthy();
+  });
+
+  it('says so, and offers a reload, when its file cannot be fetched', async () => {
+    const { Step } = lazyStep(() => Promise.reject(new Error('connection dropped')));
+    render(
+      <MantineProvider>
+        <Step {...props([])} />
+      </MantineProvider>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain('applying.stepLoadFailed');
+    expect(screen.getByRole('button', { name: 'applying.reloadPage' })).toBeTruthy();
+  });
+
+  it('a preload that failed is tried again by the next attempt', async () => {
+    let attempts = 0;
+    const { preload, Step } = lazyStep(async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('connection dropped');
+      return () => <p>loaded at last</p>;
+    });
+    preload();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    render(
+      <MantineProvider>
+        <Step {...props([])} />
+      </MantineProvider>,
+    );
+    expect(await screen.findByText('loaded at last')).toBeTruthy();
+    expect(attempts).toBe(2);
+  });
+});
