@@ -84,12 +84,13 @@ export async function buildApp(
   });
 
   await app.register(problemDetails);
-  await app.register(edgeGuard);
-  await app.register(jsonCompression);
+  // First among the hooks: every answer carries them, the edge guard's refusals included.
   await registerSecurityHeaders(app, {
     isProduction: config.isProduction,
     frameOrigins: config.powerBi ? [config.powerBi.embedOrigin] : [],
   });
+  await app.register(edgeGuard);
+  await app.register(jsonCompression);
   await app.register(formbody);
   const limits = await createSharedLimits(config.redisUrl, config.redisPrefix, app.log);
   app.addHook('onClose', () => limits.close());

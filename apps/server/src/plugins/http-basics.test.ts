@@ -47,10 +47,13 @@ describe('HTTP basics: problems, headers, request ids, OpenAPI', () => {
     const answers = [
       await t.app.inject('/api/Config/GetConfig'),
       await t.app.inject('/api/Nope/Nothing'),
+      // Refused by the edge guard, the first hook after the security headers.
+      await t.app.inject('/api/Config/GetConfig?x=%00'),
       // Answered by oidc-provider on the raw response, past Fastify's reply (idp/mount.ts).
       await t.app.inject('/idp/.well-known/openid-configuration'),
     ];
-    expect(answers[2]?.statusCode).toBe(200);
+    expect(answers[2]?.statusCode).toBe(400);
+    expect(answers[3]?.statusCode).toBe(200);
     for (const res of answers) {
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');

@@ -43,7 +43,12 @@ export const visibleTo = (entry: Pick<CatalogueEntry, 'allowed'>, email: string)
   entry.allowed === null || entry.allowed.has(email);
 
 /** The calls in list order, and those of them behind an e-mail filter (a user's total needs only these). */
-export type CatalogueOrder = { entries: CatalogueEntry[]; restricted: CatalogueEntry[] };
+export type CatalogueOrder = {
+  entries: CatalogueEntry[];
+  restricted: CatalogueEntry[];
+  /** Grows with every new order of this catalogue: what was made from an older one is stale. */
+  serial: number;
+};
 
 /** 0 open, 1 not open yet, 2 closed: the list's first order key. */
 const rankAt = (e: CatalogueEntry, now: number) => (e.closingMs < now ? 2 : e.openingMs > now ? 1 : 0);
@@ -62,6 +67,7 @@ export class CallCatalogue {
   private loading: Promise<void> | null = null;
   private loadingVersion = -1;
   private order: (CatalogueOrder & { from: number; until: number }) | null = null;
+  private serial = 0;
 
   constructor(private readonly db: Db) {}
 
@@ -110,7 +116,9 @@ export class CallCatalogue {
       if (e.openingMs > now) until = Math.min(until, e.openingMs);
       if (e.closingMs >= now) until = Math.min(until, e.closingMs + 1);
     }
-    this.order = { entries, restricted: entries.filter((e) => e.allowed !== null), from: now, until };
+    this.serial += 1;
+    const restricted = entries.filter((e) => e.allowed !== null);
+    this.order = { entries, restricted, serial: this.serial, from: now, until };
     return this.order;
   }
 }

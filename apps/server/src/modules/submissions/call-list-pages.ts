@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client';
 import { COMPRESSION_THRESHOLD, compressJson, type JsonEncoding } from '../../plugins/json-compression';
 import type { OrgSubmissionRow } from '../submission-core/org-state-cache';
-import type { CatalogueOrder } from './call-catalogue';
 
 /** A page of the applicant call list as sent: its bytes, and each encoding once asked for. */
 export class SentPage {
@@ -10,8 +9,11 @@ export class SentPage {
   constructor(
     readonly body: Buffer,
     readonly total: number,
-    /** What the page was made from: a copy is good only while the list would use the very same. */
-    readonly order: CatalogueOrder,
+    /**
+     * What the page was made from: a copy is good only while the list would use the very same
+     * (the catalogue order by its serial, so a kept page does not hold an old catalogue in memory).
+     */
+    readonly orderSerial: number,
     readonly submissions: OrgSubmissionRow[],
     /** The moment a lock on this page ends and a decision shows on its card (+Infinity: none). */
     readonly until: number,
@@ -34,8 +36,16 @@ export class SentPage {
   }
 }
 
-/** About 800 pages of 20 cards with their compressed copies: enough for every applicant active at once. */
+/** About 600 pages of 20 cards with their compressed copies: enough for every applicant active at once. */
 const MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * What a page costs in memory besides its body and compressed copies (three times the body):
+ * its key, its object and its map entry. Counted so that many tiny pages (an applicant walking
+ * page numbers) fill the budget too.
+ */
+const PAGE_OVERHEAD_BYTES = 1024;
+const weightOf = (page: SentPage) => page.body.length * 3 + PAGE_OVERHEAD_BYTES;
 
 /**
  * The pages of the applicant call list last sent, per organization, address and page (issue 16:
@@ -49,13 +59,15 @@ const MAX_BYTES = 32 * 1024 * 1024;
 export class SentPages {
   private readonly pages = new Map<string, SentPage>();
   private bytes = 0;
+  /** The newest catalogue order a page was kept for: every page of an older one is stale. */
+  private orderSerial = 0;
 
   constructor(private readonly maxBytes = MAX_BYTES) {}
 
-  get(key: string, order: CatalogueOrder, submissions: OrgSubmissionRow[], now: number): SentPage | undefined {
+  get(key: string, orderSerial: number, submissions: OrgSubmissionRow[], now: number): SentPage | undefined {
     const page = this.pages.get(key);
     if (!page) return undefined;
-    if (page.order !== order || page.submissions !== submissions || now >= page.until) {
+    if (page.orderSerial !== orderSerial || page.submissions !== submissions || now >= page.until) {
       this.remove(key, page);
       return undefined;
     }
@@ -66,11 +78,18 @@ export class SentPages {
   }
 
   set(key: string, page: SentPage) {
+    // A request that began before the catalogue changed brings a page already stale; a newer
+    // order makes every page kept so far stale, and they go at once.
+    if (page.orderSerial < this.orderSerial) return;
+    if (page.orderSerial > this.orderSerial) {
+      this.pages.clear();
+      this.bytes = 0;
+      this.orderSerial = page.orderSerial;
+    }
     const old = this.pages.get(key);
     if (old) this.remove(key, old);
     this.pages.set(key, page);
-    // Counted at three times the body: room for its brotli and gzip copies, which come later.
-    this.bytes += page.body.length * 3;
+    this.bytes += weightOf(page);
     for (const [oldest, oldPage] of this.pages) {
       if (this.bytes <= this.maxBytes || oldest === key) break;
       this.remove(oldest, oldPage);
@@ -83,7 +102,7 @@ export class SentPages {
 
   private remove(key: string, page: SentPage) {
     this.pages.delete(key);
-    this.bytes -= page.body.length * 3;
+    this.bytes -= weightOf(page);
   }
 }
 

@@ -60,7 +60,9 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       varyOnEncoding(reply);
       const encoding = acceptedEncoding(request.headers['accept-encoding']);
       if (!encoding) return reply.send(page.body as never);
-      return reply.header('content-encoding', encoding).send((await page.encodedAs(encoding)) as never);
+      // Compressed first: an error must not go out labelled as compressed.
+      const bytes = await page.encodedAs(encoding);
+      return reply.header('content-encoding', encoding).send(bytes as never);
     },
   );
 

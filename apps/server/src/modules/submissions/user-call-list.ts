@@ -154,7 +154,7 @@ export async function callListPage(
   // the whole list (no paging asked) is not kept.
   const pages = query.page !== undefined && orgStateCache(db) ? sentPagesOf(db) : null;
   const key = `${organizationId ?? ''} ${query.page} ${query.pageSize ?? USER_CALL_PAGE_SIZE} ${normalEmail(user.email)}`;
-  const kept = pages?.get(key, sources.order, sources.state.submissions, sources.at);
+  const kept = pages?.get(key, sources.order.serial, sources.state.submissions, sources.at);
   if (kept) return kept;
   const page = pageOf(sources, user, query);
   const parts = page.rows.map(
@@ -162,7 +162,8 @@ export async function callListPage(
       `${entry.cardJson},"submissionId":"${submission?.submissionId ?? EMPTY_ID}","submissionClosed":${submission?.closed ?? false},"outcome":${outcome ? JSON.stringify(outcome) : 'null'}}`,
   );
   const body = Buffer.from(`[${parts.join(',')}]`);
-  const sent = new SentPage(body, page.total, sources.order, sources.state.submissions, page.until);
-  pages?.set(key, sent);
+  const sent = new SentPage(body, page.total, sources.order.serial, sources.state.submissions, page.until);
+  // A page past the end (no rows) is not kept: walking page numbers must not fill the memory.
+  if (page.rows.length > 0) pages?.set(key, sent);
   return sent;
 }

@@ -5,12 +5,16 @@ import type { StepProps } from '../step-kit/step-props';
 
 type Loaded = { default: ComponentType<StepProps> };
 
+/** The step's file could not be fetched (a dropped connection, a deployment that removed it). */
+class StepFileUnavailable extends Error {}
+
 /**
  * A step type whose component comes in its own file, fetched when a step of that type is shown,
  * or earlier with `preload` (issue 16: the impact and survey steps, with their number inputs,
  * selects and charts, were a third of the wizard's first download although most calls open on a
- * text step). A failed download is tried again by the next attempt; one that fails while the
- * step is on screen says so, and a reload brings it (answers are saved as they are typed).
+ * text step). A file that cannot be fetched is said so where the step would be, with a reload:
+ * the browser does not fetch a failed module again within the page, and answers are saved as
+ * they are typed. Any other error of the step goes on to the page's error handling, as before.
  */
 export function lazyStep(load: () => Promise<ComponentType<StepProps>>) {
   let loading: Promise<Loaded> | null = null;
@@ -18,8 +22,7 @@ export function lazyStep(load: () => Promise<ComponentType<StepProps>>) {
     loading ??= load().then(
       (Step) => ({ default: Step }),
       (error: unknown) => {
-        loading = null;
-        throw error;
+        throw new StepFileUnavailable(String(error));
       },
     );
     return loading;
@@ -27,11 +30,11 @@ export function lazyStep(load: () => Promise<ComponentType<StepProps>>) {
   const Lazy = lazy(start);
   function Step(props: StepProps) {
     return (
-      <StepLoadBoundary>
+      <StepFileBoundary>
         <Suspense fallback={<StepLoading registerFlush={props.registerFlush} />}>
           <Lazy {...props} />
         </Suspense>
-      </StepLoadBoundary>
+      </StepFileBoundary>
     );
   }
   return {
@@ -51,25 +54,30 @@ function StepLoading({ registerFlush }: Pick<StepProps, 'registerFlush'>) {
     registerFlush(nothingToSave);
   }, [registerFlush]);
   return (
-    <Center mih={160}>
-      <Loader aria-label={t('applying.stepLoading')} />
+    <Center mih={160} role="status">
+      <Loader aria-hidden />
+      <span className="visually-hidden">{t('applying.stepLoading')}</span>
     </Center>
   );
 }
 
-class StepLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+class StepFileBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
 
-  static getDerivedStateFromError() {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
   }
 
   override render() {
-    return this.state.failed ? <StepLoadFailed /> : this.props.children;
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    // Not the file: the step itself failed, for the page's own error handling.
+    if (!(error instanceof StepFileUnavailable)) throw error;
+    return <StepFileMissing />;
   }
 }
 
-function StepLoadFailed() {
+function StepFileMissing() {
   const { t } = useTranslation();
   return (
     <Alert color="orange" role="alert">

@@ -14,6 +14,7 @@ import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { preloadTooltip } from '../../../components/deferred-tooltip';
 import { SafeHtml } from '../../../components/safe-html';
 import { ApiError } from '../../../lib/api-client';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
@@ -52,8 +53,16 @@ export function SubmissionPage() {
   const flushRef = useRef<() => Promise<boolean>>(async () => true);
 
   const steps = useMemo(() => [...(call.data?.steps ?? [])].sort((a, b) => a.sort - b.sort), [call.data]);
-  // The other steps' components, fetched before the applicant goes there (step-types/lazy-step.tsx).
-  useEffect(() => whenIdle(() => preloadStepTypes(steps)), [steps]);
+  // The other steps' components, fetched before the applicant goes there (step-types/lazy-step.tsx),
+  // and the tooltips of the upload and PDF buttons (components/deferred-tooltip.tsx).
+  useEffect(
+    () =>
+      whenIdle(() => {
+        preloadStepTypes(steps);
+        preloadTooltip();
+      }),
+    [steps],
+  );
   const navSteps = useMemo(() => steps.map((s) => ({ stepTypeName: s.stepType?.name ?? '' })), [steps]);
   const position = clampPosition(parsePosition(splat), navSteps);
   const readOnly = readOnlyView || Boolean(submission.data?.closed);
