@@ -34,7 +34,7 @@ export type TConfig = z.infer<typeof ZConfig>;
 export const DEFAULT_CONFIG: Omit<TConfig, 'id'> = {
   name: 'Impact Calls',
   isActive: true,
-  description: 'Default configuration',
+  description: 'Configurazione predefinita',
   message: 'Candida la tua organizzazione ai bandi aperti e misura il valore sociale del tuo progetto.',
   logoBase64: null,
   logoWidth: DEFAULT_LOGO_SIZE,

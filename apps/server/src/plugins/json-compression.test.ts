@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { acceptedEncoding } from './json-compression';
 
 describe('JSON compression (issue 16)', () => {
   let t: TestApp;
@@ -22,6 +23,15 @@ describe('JSON compression (issue 16)', () => {
     const gz = await t.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('honours a coding refused with q=0 (RFC 9110)', () => {
+    expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(acceptedEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(acceptedEncoding('br;q=0.5, gzip')).toBe('br');
+    expect(acceptedEncoding('*;q=1, br;q=0')).toBe('gzip');
+    expect(acceptedEncoding('gzip;q=0, br;q=0, identity')).toBeNull();
+    expect(acceptedEncoding(undefined)).toBeNull();
   });
 
   it('leaves small answers alone', async () => {

@@ -15,7 +15,19 @@ export type JsonEncoding = 'br' | 'gzip';
 /** The encoding this request takes: brotli when the browser takes it, gzip otherwise, or none. */
 export function acceptedEncoding(acceptEncoding: string | string[] | undefined): JsonEncoding | null {
   const accepted = String(acceptEncoding ?? '');
-  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  // Browsers send a plain list ("gzip, deflate, br, zstd"): no weights to read.
+  if (!accepted.includes('q=')) return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  // With weights, "q=0" refuses a coding (RFC 9110 12.5.3).
+  const refused = new Set<string>();
+  const listed = new Set<string>();
+  for (const part of accepted.split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) refused.add(name);
+    else listed.add(name);
+  }
+  const ok = (coding: JsonEncoding) => listed.has(coding) || (listed.has('*') && !refused.has(coding));
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : null;
 }
 
 /** JSON compressed at a fast level: this runs per answer, off the event loop in zlib's thread pool. */

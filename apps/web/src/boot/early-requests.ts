@@ -23,7 +23,12 @@ export type EarlyRequest = {
   response: Promise<Response | null>;
 };
 
-export type EarlyRequests = { startedAt: number; requests: EarlyRequest[] };
+export type EarlyRequests = {
+  startedAt: number;
+  requests: EarlyRequest[];
+  /** Set by the app once early answers may be stale (it wrote something): none are asked after. */
+  closed?: boolean;
+};
 
 declare global {
   interface Window {
@@ -38,6 +43,9 @@ export const EARLY_CALL_PAGE_SIZE = 20;
 const early: EarlyRequests = { startedAt: performance.now(), requests: [] };
 
 function ask(method: 'GET' | 'POST', url: string, token: string | null, organizationId: string | null) {
+  // The app has written since (an upload, say): an answer asked now could still be from before
+  // the write had an effect, as far as the app can tell, so none is.
+  if (early.closed) return Promise.resolve(null);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (organizationId) headers['x-organization-id'] = organizationId;

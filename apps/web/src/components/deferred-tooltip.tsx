@@ -1,5 +1,5 @@
 import type { TooltipProps } from '@mantine/core';
-import { type ComponentType, type ReactElement, useEffect, useState } from 'react';
+import { type ComponentType, type ReactElement, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 type Tooltip = ComponentType<TooltipProps>;
 
@@ -28,17 +28,33 @@ function loadTooltip(): Promise<Tooltip | null> {
  */
 export function DeferredTooltip({ children, ...props }: TooltipProps & { children: ReactElement }) {
   const [Tooltip, setTooltip] = useState<Tooltip | null>(() => loaded);
+  const holder = useRef<HTMLSpanElement>(null);
+  const hadFocus = useRef(false);
   useEffect(() => {
     if (Tooltip) return;
     let live = true;
     void loadTooltip().then((found) => {
-      if (live && found) setTooltip(() => found);
+      if (!live || !found) return;
+      hadFocus.current = holder.current?.contains(document.activeElement) ?? false;
+      setTooltip(() => found);
     });
     return () => {
       live = false;
     };
   }, [Tooltip]);
-  return Tooltip ? <Tooltip {...props}>{children}</Tooltip> : children;
+  // Inside the tooltip the control is drawn anew: one that had the keyboard's focus gets it back
+  // (it would otherwise fall to the page's body, and a keyboard user would start over from the top).
+  useLayoutEffect(() => {
+    if (!Tooltip || !hadFocus.current) return;
+    hadFocus.current = false;
+    holder.current?.querySelector<HTMLElement>('button, a[href], input, [tabindex]')?.focus();
+  }, [Tooltip]);
+  // display: contents: the holder takes no box, so the control sits in its row as before.
+  return (
+    <span ref={holder} style={{ display: 'contents' }}>
+      {Tooltip ? <Tooltip {...props}>{children}</Tooltip> : children}
+    </span>
+  );
 }
 
 /** Fetches the tooltip's file ahead of the controls (the wizard calls it once it is idle). */

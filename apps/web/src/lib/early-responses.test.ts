@@ -87,6 +87,14 @@ describe('answers fetched before the app ran', () => {
       from: 'app',
     });
     expect(fetchStub).toHaveBeenCalledTimes(2);
+    // Nor may the first script ask for more after it (the wizard's call waits for its submission).
+    expect(window.__impactEarlyRequests?.closed).toBe(true);
+  });
+
+  it('are not asked for any more after a write, even one made before any arrived', async () => {
+    early();
+    await apiRequest('Call/UpsertCallSubmission', { method: 'POST', body: { callId: 'c-1' } });
+    expect(window.__impactEarlyRequests?.closed).toBe(true);
   });
 
   it('are not used once the page has been open a while', async () => {

@@ -18,9 +18,14 @@ export function takeEarlyResponse(
   request: Pick<EarlyRequest, 'token' | 'organizationId'> & { method: string; url: URL; adoptable: boolean },
 ): Promise<Response | null> | null {
   const early = window.__impactEarlyRequests;
-  if (!early || early.requests.length === 0) return null;
+  if (!early) return null;
+  if (early.requests.length === 0) {
+    if (request.method !== 'GET') early.closed = true;
+    return null;
+  }
   if (performance.now() - early.startedAt > ADOPT_WITHIN_MS) {
     early.requests.length = 0;
+    early.closed = true;
     return null;
   }
   const path = request.url.pathname + request.url.search;
@@ -37,8 +42,11 @@ export function takeEarlyResponse(
     const [found] = early.requests.splice(index, 1);
     return found?.response ?? null;
   }
-  if (request.method !== 'GET') early.requests.length = 0;
-  else {
+  if (request.method !== 'GET') {
+    // Also those the first script has yet to ask (the wizard's call waits for its submission).
+    early.requests.length = 0;
+    early.closed = true;
+  } else {
     for (let i = early.requests.length - 1; i >= 0; i--)
       if (early.requests[i]?.url === path) early.requests.splice(i, 1);
   }

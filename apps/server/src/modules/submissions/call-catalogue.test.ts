@@ -5,6 +5,7 @@ import { eventually } from '../../../test/eventually';
 import { createOpenCall } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
 import { calls } from '../../db/schema';
+import { callCatalogue } from './call-catalogue';
 import { listCallsForUser } from './user-call-list';
 
 const DAY = 86_400_000;
@@ -68,6 +69,12 @@ describe('call catalogue (the applicant list served from memory)', () => {
     expect(await order(now + 2 * DAY + 60_000)).toEqual(['Bando rinominato', 'Apre dopo', 'Chiude presto']);
     // And back: the order is the clock's, not the last one computed.
     expect(await order(now)).toEqual(['Chiude presto', 'Bando rinominato', 'Apre dopo']);
+    // A request that waited a moment (its organization's state) while another sorted for a later
+    // moment gets that order: sorting again for its own would drop every kept page of the list.
+    const catalogue = callCatalogue(t.database.db);
+    const sorted = await catalogue.ordered(0, now + 2 * DAY + 60_000);
+    expect((await catalogue.ordered(0, now + 2 * DAY + 59_500)).serial).toBe(sorted.serial);
+    expect((await catalogue.ordered(0, now)).serial).toBeGreaterThan(sorted.serial);
     await t.database.db.delete(calls).where(eq(calls.id, soon.id));
     await t.database.db.delete(calls).where(eq(calls.id, later.id));
   });

@@ -61,6 +61,9 @@ const rankAt = (e: CatalogueEntry, now: number) => (e.closingMs < now ? 2 : e.op
  * never older than the request. The order (open first, closing soonest; then not yet open; then
  * closed, most recent first) is computed once and kept until the next opening or closing moment.
  */
+/** How far before an order's moment a request's own moment may lie and still be given that order. */
+const STRAGGLER_MS = 1_000;
+
 export class CallCatalogue {
   private version = -1;
   private entries: CatalogueEntry[] = [];
@@ -76,7 +79,11 @@ export class CallCatalogue {
     // Twice at most: a load already running may predate this version.
     for (let i = 0; i < 2 && this.version < version; i++) await this.load(version);
     const order = this.order;
-    if (order && now >= order.from && now < order.until) return order;
+    // A request that waited for its organization's state (or for this load) brings a moment a
+    // little older than the order another request sorted meanwhile: it gets that order, whose
+    // moment is still before its answer leaves, rather than a sort for an earlier moment, which
+    // would make every kept page stale (call-list-pages.ts) just when most applicants are active.
+    if (order && now >= order.from - STRAGGLER_MS && now < order.until) return order;
     return this.sort(now);
   }
 

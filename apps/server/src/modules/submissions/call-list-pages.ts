@@ -2,22 +2,44 @@ import type { Db } from '../../db/client';
 import { COMPRESSION_THRESHOLD, compressJson, type JsonEncoding } from '../../plugins/json-compression';
 import type { OrgSubmissionRow } from '../submission-core/org-state-cache';
 
+const submissionsIds = new WeakMap<readonly OrgSubmissionRow[], number>();
+let lastSubmissionsId = 0;
+
+/**
+ * A number for each array of an organization's submissions (org-state-cache.ts hands out one array
+ * until a change to the organization): a kept page holds the number, not the array, so it keeps no
+ * superseded submissions in memory. Numbers are never reused.
+ */
+function submissionsIdOf(submissions: readonly OrgSubmissionRow[]): number {
+  let id = submissionsIds.get(submissions);
+  if (id === undefined) {
+    id = ++lastSubmissionsId;
+    submissionsIds.set(submissions, id);
+  }
+  return id;
+}
+
 /** A page of the applicant call list as sent: its bytes, and each encoding once asked for. */
 export class SentPage {
   private readonly encoded = new Map<JsonEncoding, Promise<Buffer>>();
+  /** Which array of the organization's submissions the page was made from. */
+  readonly submissionsId: number;
 
   constructor(
     readonly body: Buffer,
     readonly total: number,
     /**
      * What the page was made from: a copy is good only while the list would use the very same
-     * (the catalogue order by its serial, so a kept page does not hold an old catalogue in memory).
+     * (the catalogue order by its serial and the submissions by their number, so a kept page
+     * holds neither an old catalogue nor old submissions in memory).
      */
     readonly orderSerial: number,
-    readonly submissions: OrgSubmissionRow[],
+    submissions: readonly OrgSubmissionRow[],
     /** The moment a lock on this page ends and a decision shows on its card (+Infinity: none). */
     readonly until: number,
-  ) {}
+  ) {
+    this.submissionsId = submissionsIdOf(submissions);
+  }
 
   /** Whether the page is worth compressing at all (the JSON compression's own threshold). */
   get compressible() {
@@ -64,10 +86,10 @@ export class SentPages {
 
   constructor(private readonly maxBytes = MAX_BYTES) {}
 
-  get(key: string, orderSerial: number, submissions: OrgSubmissionRow[], now: number): SentPage | undefined {
+  get(key: string, orderSerial: number, submissions: readonly OrgSubmissionRow[], now: number): SentPage | undefined {
     const page = this.pages.get(key);
     if (!page) return undefined;
-    if (page.orderSerial !== orderSerial || page.submissions !== submissions || now >= page.until) {
+    if (page.orderSerial !== orderSerial || page.submissionsId !== submissionsIdOf(submissions) || now >= page.until) {
       this.remove(key, page);
       return undefined;
     }

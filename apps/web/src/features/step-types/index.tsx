@@ -1,6 +1,7 @@
 import { stepTypeDefinition, type TUserStep } from '@impact/domain';
 import type { ComponentType } from 'react';
 import type { StepProps } from '../step-kit/step-props';
+import { ResultsStep } from '../surveys/components/results-step';
 import { surveyValidity } from '../surveys/survey-validity';
 import { lazyStep } from './lazy-step';
 import { TextStep } from './text/text-step';
@@ -13,8 +14,6 @@ import { UploadStep } from './upload/upload-step';
  */
 export type WebStepType = {
   Step: ComponentType<StepProps>;
-  /** The step saves pending typing itself (it registers a flush); others have nothing pending. */
-  autosaves: boolean;
   /** Checks only the page can make, added to the shared ones (translation keys). */
   extraProblems?: (step: TUserStep) => string[];
   /** Asks the step to show its own errors when Next was refused. */
@@ -23,26 +22,26 @@ export type WebStepType = {
   preload?: () => void;
 };
 
-// The text and upload steps come with the wizard (most calls open on them); the others in files
-// of their own (lazy-step.tsx), fetched once the wizard is idle (preloadStepTypes).
+// The text and upload steps come with the wizard (most calls open on them), and the results step
+// (a few lists, which the closing page shows too); the impact and survey steps, with their number
+// inputs, selects, charts and form library, in files of their own (lazy-step.tsx), fetched once
+// the wizard is idle (preloadStepTypes).
 const impact = lazyStep(() => import('../impact/components/impact-step').then((m) => m.ImpactStep));
 const survey = lazyStep(() => import('../surveys/components/survey-step').then((m) => m.SurveyStep));
-const results = lazyStep(() => import('../surveys/components/results-step').then((m) => m.ResultsStep));
 
 const surveyLike: Omit<WebStepType, 'Step'> = {
-  autosaves: true,
   // The form's own silent check (required visible questions, validators, selection limits).
   extraProblems: (step) => surveyValidity.get(step.id) ?? [],
   reveal: (step) => surveyValidity.reveal(step.id),
 };
 
 const registry: Record<string, WebStepType> = {
-  text: { Step: TextStep, autosaves: true },
-  upload: { Step: UploadStep, autosaves: false },
-  miniDyi: { ...impact, autosaves: true },
+  text: { Step: TextStep },
+  upload: { Step: UploadStep },
+  miniDyi: impact,
   survey: { ...survey, ...surveyLike },
   quiz: { ...survey, ...surveyLike },
-  results: { ...results, autosaves: false },
+  results: { Step: ResultsStep },
 };
 
 /** A type this version does not know has no entry (the wizard says "not implemented"). */
@@ -63,6 +62,21 @@ export function stepProblems(step: TUserStep, content: string | undefined, subSt
   const name = step.stepType?.name;
   const shared = stepTypeDefinition(name).answerProblems(step, content, subStep);
   return [...new Set([...shared, ...(webStepType(name)?.extraProblems?.(step) ?? [])])];
+}
+
+/**
+ * Which steps the menu ticks as done: those with nothing left to fix. A step the applicant
+ * answers nothing in (the results step, types this version does not know) is done only once every
+ * step before it is: otherwise the results step showed a tick before anything was filled.
+ */
+export function stepsDone(steps: readonly TUserStep[], contentOf: (step: TUserStep) => string | undefined): boolean[] {
+  const done: boolean[] = [];
+  for (const [index, step] of steps.entries()) {
+    const answersNothing = stepTypeDefinition(step.stepType?.name).answerSchema === null;
+    const fine = stepProblems(step, contentOf(step)).length === 0;
+    done.push(fine && (!answersNothing || done.slice(0, index).every(Boolean)));
+  }
+  return done;
 }
 
 /** Every type the shared registry knows has a component here (checked by the registry's test). */

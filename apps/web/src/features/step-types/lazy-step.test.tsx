@@ -1,9 +1,22 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
-import { Component, type ReactElement, type ReactNode } from 'react';
+import { Component, type ComponentType, type ReactNode, useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { StepProps } from '../step-kit/step-props';
+import { useFlushReset } from '../step-kit/use-flush-reset';
 import { lazyStep } from './lazy-step';
+
+const savingFlush = async () => true;
+/** A step that saves typing: it registers its own flush, as the text, impact and survey steps do. */
+function SavingStep({ registerFlush }: StepProps) {
+  useEffect(() => registerFlush(savingFlush), [registerFlush]);
+  return <p>the impact step</p>;
+}
+/** What the wizard's StepBody does around every step. */
+function Body({ Step, ...stepProps }: StepProps & { Step: ComponentType<StepProps> }) {
+  useFlushReset(stepProps.registerFlush);
+  return <Step {...stepProps} />;
+}
 
 const props = (registered: (() => Promise<boolean>)[]): StepProps => ({
   step: { id: 's1' } as StepProps['step'],
@@ -19,8 +32,8 @@ const props = (registered: (() => Promise<boolean>)[]): StepProps => ({
 
 /** Issue 16: step types whose component comes in a file of its own (step-types/lazy-step.tsx). */
 describe('a step type loaded on demand', () => {
-  it('shows a loader with nothing to save while its file comes, then the step', async () => {
-    let arrive: (step: () => ReactElement) => void = () => {};
+  it('shows a loader with nothing to save while its file comes, then the step and its flush', async () => {
+    let arrive: (step: ComponentType<StepProps>) => void = () => {};
     const { Step } = lazyStep(
       () =>
         new Promise((resolve) => {
@@ -30,15 +43,35 @@ describe('a step type loaded on demand', () => {
     const registered: (() => Promise<boolean>)[] = [];
     render(
       <MantineProvider>
-        <Step {...props(registered)} />
+        <Body {...props(registered)} Step={Step} />
       </MantineProvider>,
     );
     expect((await screen.findByRole('status')).textContent).toBe('applying.stepLoading');
     // The previous step's flush must not stand in for this one while it loads.
     expect(registered).toHaveLength(1);
     expect(await registered[0]?.()).toBe(true);
-    arrive(() => <p>the impact step</p>);
+    arrive(SavingStep);
     expect(await screen.findByText('the impact step')).toBeTruthy();
+    // Once there, the step's own flush is the one the wizard calls.
+    expect(registered.at(-1)).toBe(savingFlush);
+  });
+
+  it('tries the file again when a fetch ahead of time failed', async () => {
+    let attempts = 0;
+    const { Step, preload } = lazyStep(async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('offline for a moment');
+      return SavingStep;
+    });
+    preload();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    render(
+      <MantineProvider>
+        <Step {...props([])} />
+      </MantineProvider>,
+    );
+    expect(await screen.findByText('the impact step')).toBeTruthy();
+    expect(attempts).toBe(2);
   });
 
   it('says so, and offers a reload, when its file cannot be fetched', async () => {

@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { Component, type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StepProps } from '../step-kit/step-props';
 
@@ -22,6 +22,9 @@ export function lazyStep(load: () => Promise<ComponentType<StepProps>>) {
     loading ??= load().then(
       (Step) => ({ default: Step }),
       (error: unknown) => {
+        // Not kept: a fetch ahead of time that failed (a moment offline) is tried again when the
+        // step is shown, instead of showing the reload message for the rest of the page's life.
+        loading = null;
         throw new StepFileUnavailable(String(error));
       },
     );
@@ -31,7 +34,7 @@ export function lazyStep(load: () => Promise<ComponentType<StepProps>>) {
   function Step(props: StepProps) {
     return (
       <StepFileBoundary>
-        <Suspense fallback={<StepLoading registerFlush={props.registerFlush} />}>
+        <Suspense fallback={<StepLoading />}>
           <Lazy {...props} />
         </Suspense>
       </StepFileBoundary>
@@ -45,14 +48,9 @@ export function lazyStep(load: () => Promise<ComponentType<StepProps>>) {
   };
 }
 
-const nothingToSave = async () => true;
-
-/** While the step's file comes, it has nothing to save: the previous step's flush must not stand in. */
-function StepLoading({ registerFlush }: Pick<StepProps, 'registerFlush'>) {
+/** While the step's file comes (it has nothing to save: step-kit/use-flush-reset.ts). */
+function StepLoading() {
   const { t } = useTranslation();
-  useEffect(() => {
-    registerFlush(nothingToSave);
-  }, [registerFlush]);
   return (
     <Center mih={160} role="status">
       <Loader aria-hidden />

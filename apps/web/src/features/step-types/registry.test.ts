@@ -1,7 +1,7 @@
 import { STEP_TYPE_NAMES, type TUserStep } from '@impact/domain';
 import { describe, expect, it } from 'vitest';
 import { surveyValidity } from '../surveys/survey-validity';
-import { stepProblems, WEB_STEP_TYPE_NAMES } from './index';
+import { stepProblems, stepsDone, WEB_STEP_TYPE_NAMES } from './index';
 
 const step = (type: string, content: unknown): TUserStep => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -30,6 +30,21 @@ describe('stepProblems (Next is blocked while a step is not valid)', () => {
     expect(stepProblems(s, undefined)).toEqual(['applying.validation.filesMissing']);
     const a = { slot: 'A', fileDownloadId: '00000000-0000-4000-8000-000000000003', fileName: 'a.pdf', description: '' };
     expect(stepProblems(s, JSON.stringify({ files: [a] }))).toEqual([]);
+  });
+});
+
+describe('stepsDone (the ticks of the step menu)', () => {
+  const text = { ...step('text', { question: 'q', maxLength: 50 }), id: '00000000-0000-4000-8000-00000000000a' };
+  const results = { ...step('results', ''), id: '00000000-0000-4000-8000-00000000000b' };
+  it('ticks the results step only once every step before it is done', () => {
+    expect(stepsDone([text, results], () => undefined)).toEqual([false, false]);
+    const answered = (s: TUserStep) => (s.id === text.id ? JSON.stringify({ answer: 'yes' }) : undefined);
+    expect(stepsDone([text, results], answered)).toEqual([true, true]);
+  });
+  it('judges an answered step on its own, whatever comes before it', () => {
+    const answered = (s: TUserStep) => (s.id === text.id ? JSON.stringify({ answer: 'yes' }) : undefined);
+    const other = { ...text, id: '00000000-0000-4000-8000-00000000000c' };
+    expect(stepsDone([other, text], answered)).toEqual([false, true]);
   });
 });
 
