@@ -92,6 +92,7 @@ export async function benchLighthouse(): Promise<BenchResult[]> {
       );
       // BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each page's full report (what blocked, what loaded when).
       const keep = process.env.BENCH_LIGHTHOUSE_REPORTS;
+      if (keep) fs.mkdirSync(keep, { recursive: true });
       if (keep) fs.copyFileSync(out, path.join(keep, `${label.replace(/\W+/g, '-').replace(/^-|-$/g, '')}.json`));
       const report = JSON.parse(fs.readFileSync(out, 'utf8')) as {
         categories: { performance: { score: number } };

@@ -7,7 +7,9 @@ import { AccessTokens } from '../apps/server/src/modules/auth/access-tokens';
 import { seedFunder, startServerOnScratchDatabase } from './scale-data';
 import { type BenchResult, peakRss, rssMb } from './support';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Each measurement is this long, and made ROUNDS times, in turn with its yardstick. */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 /** A bare Fastify route answering `body`, in its own process. */
 async function startBare(body: string) {
@@ -33,7 +35,9 @@ async function startBare(body: string) {
   };
 }
 
-async function load(url: string, connections: number, headers: Record<string, string> = {}) {
+type Load = { rps: number; p50: number; p99: number; failures: number };
+
+async function load(url: string, connections: number, headers: Record<string, string> = {}): Promise<Load> {
   const r = await autocannon({ url, connections, duration: SECONDS, headers });
   return {
     rps: Math.round(r.requests.average),
@@ -42,6 +46,40 @@ async function load(url: string, connections: number, headers: Record<string, st
     failures: r.errors + r.timeouts + r.non2xx,
   };
 }
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+/** The median of each figure over the rounds; failures are added up. */
+function medianOf(loads: Load[]): Load {
+  return {
+    rps: median(loads.map((l) => l.rps)),
+    p50: median(loads.map((l) => l.p50)),
+    p99: median(loads.map((l) => l.p99)),
+    failures: loads.reduce((n, l) => n + l.failures, 0),
+  };
+}
+
+/**
+ * Each load ROUNDS times, in turn (a, b, c, a, b, c, …): on this shared 2-core machine the
+ * throughput drifts by a quarter within a minute, and taking turns lets the drift hit every load
+ * alike. Medians per load; the ratios are taken round by round (our route against the yardstick
+ * measured right after it), and their median is the one reported, with their range.
+ */
+async function inTurns(loads: Array<() => Promise<Load>>): Promise<Load[][]> {
+  const rounds: Load[][] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const round: Load[] = [];
+    for (const run of loads) round.push(await run());
+    rounds.push(round);
+  }
+  return loads.map((_, index) => rounds.map((round) => round[index] as Load));
+}
+
+const ratiosOf = (ours: Load[], yardstick: Load[]) =>
+  ours.map((l, i) => Number((l.rps / (yardstick[i]?.rps ?? Number.NaN)).toFixed(2)));
 
 /**
  * Issue 16 at a real funder's scale, on PostgreSQL: 1,000 calls and 100,000 submissions, the
@@ -76,10 +114,20 @@ export async function benchScale(): Promise<BenchResult[]> {
       await load(pageUrl, 10, applicant); // warm-up: JIT, pool, caches
       let listPeakMb = 0;
       for (const connections of [10, 100]) {
-        const { result: app, peakMb } = await peakRss(server.pid, () => load(pageUrl, connections, applicant));
-        listPeakMb = Math.max(listPeakMb, peakMb);
-        const yardstick = await load(bare.url, connections);
-        const ratio = Number((app.rps / yardstick.rps).toFixed(2));
+        let peak = 0;
+        const [appRounds = [], bareRounds = []] = await inTurns([
+          async () => {
+            const { result, peakMb } = await peakRss(server.pid, () => load(pageUrl, connections, applicant));
+            peak = Math.max(peak, peakMb);
+            return result;
+          },
+          () => load(bare.url, connections),
+        ]);
+        listPeakMb = Math.max(listPeakMb, peak);
+        const app = medianOf(appRounds);
+        const yardstick = medianOf(bareRounds);
+        const ratios = ratiosOf(appRounds, bareRounds);
+        const ratio = median(ratios);
         const p99Target = connections === 100 ? 25 : Number.POSITIVE_INFINITY;
         results.push({
           name: `applicant call list, page of 20 of ${total} calls, ${connections} connections`,
@@ -92,6 +140,8 @@ export async function benchScale(): Promise<BenchResult[]> {
             failures: app.failures,
             bareRps: yardstick.rps,
             ratioToBare: ratio,
+            ratiosPerRound: ratios.join(' '),
+            p99PerRound: appRounds.map((l) => l.p99).join(' '),
             pageBytes: pageBody.length,
             pageBytesGzip: Number(gzipped.headers.get('content-length') ?? (await gzipped.arrayBuffer()).byteLength),
             wholeListBytes: wholeList.length,
@@ -119,10 +169,21 @@ export async function benchScale(): Promise<BenchResult[]> {
     const adminBare = await startBare(firstBody);
     try {
       await load(firstUrl, 4, admin); // warm-up
-      const { result: first, peakMb } = await peakRss(server.pid, () => load(firstUrl, 10, admin));
-      const deep = await load(middleUrl, 10, admin);
-      const filtered = await load(filteredUrl, 10, admin);
-      const yardstick = await load(adminBare.url, 10);
+      let peakMb = 0;
+      const [firstRounds = [], deepRounds = [], filteredRounds = [], bareRounds = []] = await inTurns([
+        async () => {
+          const measured = await peakRss(server.pid, () => load(firstUrl, 10, admin));
+          peakMb = Math.max(peakMb, measured.peakMb);
+          return measured.result;
+        },
+        () => load(middleUrl, 10, admin),
+        () => load(filteredUrl, 10, admin),
+        () => load(adminBare.url, 10),
+      ]);
+      const first = medianOf(firstRounds);
+      const deep = medianOf(deepRounds);
+      const filtered = medianOf(filteredRounds);
+      const yardstick = medianOf(bareRounds);
       const deepRatio = Number((deep.p50 / Math.max(first.p50, 0.01)).toFixed(2));
       results.push({
         name: `admin GetSubmissions, page of 50 of ${data.counts.submissions} with total, 10 connections`,
@@ -141,9 +202,10 @@ export async function benchScale(): Promise<BenchResult[]> {
           halfwayP50: deep.p50,
           halfwayP99: deep.p99,
           filteredP99: filtered.p99,
+          p99PerRound: `${firstRounds.map((l) => l.p99).join(' ')} / ${deepRounds.map((l) => l.p99).join(' ')} / ${filteredRounds.map((l) => l.p99).join(' ')}`,
           halfwayToFirst: deepRatio,
           bareRps: yardstick.rps,
-          ratioToBare: Number((first.rps / yardstick.rps).toFixed(2)),
+          ratioToBare: median(ratiosOf(firstRounds, bareRounds)),
           peakRssMb: peakMb,
         },
       });

@@ -7,7 +7,7 @@ import path from 'node:path';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
-export type BenchResult = { name: string; budget: string; ok: boolean; figures: Record<string, number> };
+export type BenchResult = { name: string; budget: string; ok: boolean; figures: Record<string, number | string> };
 
 /**
  * The real server as `npm run serve` runs it (the built JavaScript, apps/server/dist/main.js, when
