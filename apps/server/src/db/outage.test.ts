@@ -19,6 +19,8 @@ describe('database outage on the embedded database', () => {
     const t = await buildTestApp();
     try {
       const user = await signInAs(t.database.db, { email: 'outage@example.org' });
+      // A session the server has not seen yet: whether it was revoked needs the database.
+      const newcomer = await signInAs(t.database.db, { email: 'newcomer@example.org' });
       const config = await t.app.inject('/api/Config/GetConfig');
       expect(config.statusCode).toBe(200);
       expect(
@@ -31,6 +33,9 @@ describe('database outage on the embedded database', () => {
       expect(res.statusCode, res.body).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.json()).toMatchObject({ type: '/problems/unavailable', messageKey: 'errors.unavailable' });
+      // Not a 401: that would sign the applicant out (the page would forget their session).
+      const first = await t.app.inject({ url: '/api/Organization/GetOrganizations', headers: newcomer.headers });
+      expect(first.statusCode, first.body).toBe(503);
       // After its recheck interval the cache would ask the database; it answers the last value instead.
       await new Promise((r) => setTimeout(r, 1_100));
       const later = await t.app.inject('/api/Config/GetConfig');

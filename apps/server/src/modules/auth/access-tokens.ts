@@ -70,6 +70,7 @@ export class AccessTokens {
       if (known.untilMs > Date.now()) return (await this.isRevoked(known.claims.sessionId)) ? null : known.claims;
       this.verified.delete(token);
     }
+    let checked: { claims: AccessClaims; exp?: number; iat?: number };
     try {
       const { payload } = await jwtVerify(token, await this.key, {
         issuer: ISSUER,
@@ -83,13 +84,15 @@ export class AccessTokens {
       if (typeof sub !== 'string' || typeof email !== 'string' || !Array.isArray(roles) || typeof sid !== 'string') {
         return null;
       }
-      if (await this.isRevoked(sid)) return null;
-      const claims = { userId: sub, email, roles: roles.map(String), sessionId: sid };
-      this.remember(token, claims, payload.exp, payload.iat);
-      return claims;
+      checked = { claims: { userId: sub, email, roles: roles.map(String), sessionId: sid }, exp: payload.exp, iat: payload.iat };
     } catch {
       return null;
     }
+    // Outside the try: a database that cannot say whether the session was revoked is an outage
+    // (503, try again), not a bad token; a 401 would sign the applicant out, near a deadline too.
+    if (await this.isRevoked(checked.claims.sessionId)) return null;
+    this.remember(token, checked.claims, checked.exp, checked.iat);
+    return checked.claims;
   }
 
   /** Until the earlier of its expiry and its maximum age (both already checked present). */
