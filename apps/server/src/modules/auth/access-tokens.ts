@@ -84,7 +84,11 @@ export class AccessTokens {
       if (typeof sub !== 'string' || typeof email !== 'string' || !Array.isArray(roles) || typeof sid !== 'string') {
         return null;
       }
-      checked = { claims: { userId: sub, email, roles: roles.map(String), sessionId: sid }, exp: payload.exp, iat: payload.iat };
+      checked = {
+        claims: { userId: sub, email, roles: roles.map(String), sessionId: sid },
+        exp: payload.exp,
+        iat: payload.iat,
+      };
     } catch {
       return null;
     }
