@@ -78,13 +78,8 @@ export async function buildApp(
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler({ checkWithZod: config.env === 'test' }));
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    done(null, payload);
-  });
-
   await app.register(problemDetails);
-  // First among the hooks: every answer carries them, the edge guard's refusals included.
+  // First among the hooks: every answer carries them and its request id, the edge guard's refusals included.
   await registerSecurityHeaders(app, {
     isProduction: config.isProduction,
     frameOrigins: config.powerBi ? [config.powerBi.embedOrigin] : [],

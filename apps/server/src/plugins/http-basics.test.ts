@@ -43,7 +43,7 @@ describe('HTTP basics: problems, headers, request ids, OpenAPI', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('sends the security headers on answers of every kind: API, problem, the identity provider', async () => {
+  it('sends the security headers and the request id on answers of every kind: API, problem, the identity provider', async () => {
     const answers = [
       await t.app.inject('/api/Config/GetConfig'),
       await t.app.inject('/api/Nope/Nothing'),
@@ -58,6 +58,7 @@ describe('HTTP basics: problems, headers, request ids, OpenAPI', () => {
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
       expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
   });
 
