@@ -55,8 +55,9 @@ describe('applying to a call', () => {
     await page.getByTestId('step-problems').getByText('Scrivi una risposta prima di proseguire.').waitFor();
     await expectAccessible(page, 'wizard text step with a problem');
 
-    // Autosave: type, see "Salvato", reload, find the text.
+    // Autosave: type, see "Salvato", reload, find the text. The answer mends the problem: its message goes.
     await page.getByTestId('text-answer').fill('Un doposcuola per 40 ragazzi del quartiere.');
+    await page.getByTestId('step-problems').waitFor({ state: 'detached' });
     await page.locator('[data-testid="save-status"][data-status="saved"]').waitFor();
     await page.reload();
     await expect
@@ -81,6 +82,17 @@ describe('applying to a call', () => {
       .setInputFiles({ name: 'budget.pdf', mimeType: 'application/pdf', buffer: PDF });
     await slot.getByText('budget.pdf').waitFor();
     await expectAccessible(page, 'wizard upload step with a file');
+    // Removed by mistake: the focus waits on the chooser (the removed row's buttons are gone), and
+    // the same file can be chosen again.
+    await slot.getByRole('button', { name: 'Rimuovi budget.pdf' }).click();
+    await slot.getByText('budget.pdf').waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toBe('Scegli il file');
+    await slot
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'budget.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await slot.getByText('budget.pdf').waitFor();
 
     await page.getByRole('button', { name: 'Invia la candidatura' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sì, invia' }).click();

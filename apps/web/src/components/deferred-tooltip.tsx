@@ -52,7 +52,14 @@ export function DeferredTooltip({ children, ...props }: TooltipProps & { childre
   // display: contents: the holder takes no box, so the control sits in its row as before.
   return (
     <span ref={holder} style={{ display: 'contents' }}>
-      {Tooltip ? <Tooltip {...props}>{children}</Tooltip> : children}
+      {/* On keyboard focus too, not only under the mouse (WCAG 1.4.13, 2.1.1). */}
+      {Tooltip ? (
+        <Tooltip events={{ hover: true, focus: true, touch: false }} {...props}>
+          {children}
+        </Tooltip>
+      ) : (
+        children
+      )}
     </span>
   );
 }

@@ -27,7 +27,10 @@ export function StepMenu({ steps, position, isDone, canGoTo, onGo }: Props) {
             label={step.name || t('applying.untitledStep', { n: index + 1 })}
             active={active}
             opened={active && subSteps.length > 0}
+            // Not reachable yet (a step before it is not done): greyed, said so to screen readers,
+            // and refused from the keyboard as from the mouse.
             disabled={!canGoTo(index)}
+            aria-disabled={!canGoTo(index) || undefined}
             leftSection={
               isDone(index) ? (
                 <IconCircleCheck size={16} color="var(--mantine-color-teal-7)" />
@@ -35,7 +38,9 @@ export function StepMenu({ steps, position, isDone, canGoTo, onGo }: Props) {
                 <IconCircleDashed size={16} />
               )
             }
-            onClick={() => onGo({ step: index, subStep: 0 })}
+            onClick={() => {
+              if (canGoTo(index)) onGo({ step: index, subStep: 0 });
+            }}
             aria-current={active ? 'step' : undefined}
           >
             {subSteps.map((name, sub) => (

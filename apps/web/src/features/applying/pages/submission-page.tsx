@@ -49,7 +49,14 @@ export function SubmissionPage() {
   const call = useSubmissionCall(submission.data?.callId, readOnlyView && admin);
   const close = useCloseSubmission();
   const [contents, setContents] = useState<Record<string, string>>({});
-  const [problems, setProblems] = useState<string[]>([]);
+  const [problems, setProblemKeys] = useState<string[]>([]);
+  // Problems of the steps' answers are shown only while they last: an upload or an answer that
+  // mends one takes its message away (others, a save or a close that failed, stay until the next move).
+  const [problemsOfSteps, setProblemsOfSteps] = useState(false);
+  const setProblems = (keys: string[], ofSteps = false) => {
+    setProblemKeys(keys);
+    setProblemsOfSteps(ofSteps);
+  };
   const [closing, setClosing] = useState(false);
   const flushRef = useRef<() => Promise<boolean>>(async () => true);
 
@@ -145,17 +152,20 @@ export function SubmissionPage() {
     if (!current) return;
     const found = readOnly ? [] : stepProblems(current, contentOf(current), position.subStep);
     if (found.length) {
-      setProblems(found); // SPEC 4: Next is blocked while the step is not valid
+      setProblems(found, true); // SPEC 4: Next is blocked while the step is not valid
       webStepType(current.stepType?.name)?.reveal?.(current);
       return;
     }
     await go(nextPosition(position, navSteps));
   };
-  const submit = () => {
+  const submit = async () => {
     if (!current) return;
-    const found = steps.flatMap((s) => stepProblems(s, contentOf(s)));
-    if (found.length) {
-      setProblems(found);
+    const firstBad = steps.findIndex((s) => stepProblems(s, contentOf(s)).length > 0);
+    const bad = steps[firstBad];
+    if (bad) {
+      // To the step that needs it, with its problems: a message about another step said not where.
+      if (firstBad !== position.step) await go({ step: firstBad, subStep: 0 });
+      setProblems(stepProblems(bad, contentOf(bad)), true);
       return;
     }
     openConfirmDialog({
@@ -177,6 +187,13 @@ export function SubmissionPage() {
       },
     });
   };
+  const liveProblems = problemsOfSteps
+    ? new Set([
+        ...steps.flatMap((s) => stepProblems(s, contentOf(s))),
+        ...(current ? stepProblems(current, contentOf(current), position.subStep) : []),
+      ])
+    : null;
+  const shownProblems = liveProblems ? problems.filter((p) => liveProblems.has(p)) : problems;
   // The read-only view pages with Previous/Next like the wizard (issue 15), without Submit.
   const showNav = navSteps.reduce((n, s) => n + subStepCount(s), 0) > 1;
   const atLast = isLastPosition(position, navSteps);
@@ -239,9 +256,9 @@ export function SubmissionPage() {
                 onContent={contentHandlers[current.id] ?? (() => {})}
                 registerFlush={registerFlush}
               />
-              {problems.length > 0 && (
+              {shownProblems.length > 0 && (
                 <Alert color="red" role="alert" data-testid="step-problems">
-                  {[...new Set(problems)].map((p) => (
+                  {[...new Set(shownProblems)].map((p) => (
                     <div key={p}>{t(p)}</div>
                   ))}
                 </Alert>
@@ -257,7 +274,7 @@ export function SubmissionPage() {
                     {t('applying.previous')}
                   </Button>
                   {atLast && !readOnly ? (
-                    <Button leftSection={<IconSend size={16} />} onClick={submit}>
+                    <Button leftSection={<IconSend size={16} />} onClick={() => void submit()}>
                       {t('applying.submit')}
                     </Button>
                   ) : (

@@ -2,7 +2,7 @@ import { ACCEPTED_EXTENSIONS, formatBytes, type TUploadStepFile, uploadedOf, upl
 import { ActionIcon, Alert, Badge, Button, Card, FileButton, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeferredTooltip } from '../../../components/deferred-tooltip';
 import { GrowingTextarea } from '../../../components/growing-textarea';
@@ -51,6 +51,11 @@ function UploadSlot({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [description, setDescription] = useState(current?.description ?? '');
+  // The file input is emptied after each try, so the same file can be chosen again (after a
+  // removal by mistake, or a failed upload): an input that still holds it fires no change.
+  const resetInput = useRef<() => void>(null);
+  // Where the keyboard's focus goes once a removed file's row (and its buttons) is gone.
+  const chooseButton = useRef<HTMLButtonElement>(null);
   const limit = formatBytes(slot.dimensions);
   const tooLarge = t('applying.upload.tooLarge', { value: limit.value, unit: limit.unit });
 
@@ -73,6 +78,7 @@ function UploadSlot({
       );
     } finally {
       setBusy(false); // SPEC 8: on failure the spinner stops (and we also say why)
+      resetInput.current?.();
     }
   };
 
@@ -86,6 +92,7 @@ function UploadSlot({
       setError(t(err instanceof ApiError ? err.problem.messageKey : 'errors.unexpected'));
     } finally {
       setBusy(false);
+      chooseButton.current?.focus();
     }
   };
 
@@ -127,7 +134,8 @@ function UploadSlot({
             <DeferredTooltip label={t('applying.upload.download')}>
               <ActionIcon
                 variant="subtle"
-                aria-label={t('applying.upload.download')}
+                // With the file's name: a step with several files has several of these buttons.
+                aria-label={`${t('applying.upload.download')} ${current.fileName}`}
                 onClick={() => void downloadFile(current.fileDownloadId, current.fileName)}
               >
                 <IconDownload size={16} />
@@ -138,7 +146,7 @@ function UploadSlot({
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  aria-label={t('applying.upload.remove')}
+                  aria-label={`${t('applying.upload.remove')} ${current.fileName}`}
                   onClick={() => void remove()}
                   disabled={busy}
                 >
@@ -158,6 +166,7 @@ function UploadSlot({
               maxLength={1024}
             />
             <FileButton
+              resetRef={resetInput}
               onChange={(f) => void send(f)}
               accept={ACCEPTED_EXTENSIONS[slot.file_type].join(',')}
               disabled={busy}
@@ -165,6 +174,7 @@ function UploadSlot({
               {(props) => (
                 <Button
                   {...props}
+                  ref={chooseButton}
                   leftSection={<IconUpload size={16} />}
                   variant={current ? 'default' : 'filled'}
                   w="fit-content"
