@@ -58,11 +58,13 @@ export const theme = createTheme({
         label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center', lineHeight: 1.25 },
       },
     }),
-    // Status badges ("In corso", "Aperto") showed as "IN…": a badge keeps its whole word, wrapping if it must.
+    // Status badges ("In corso", "Aperto") showed as "IN…": a badge keeps its whole word, wrapping
+    // between words if it must. `break-word`, not `anywhere`: a table sized its status column to a
+    // letter or two and broke "IN COMPILAZIONE" mid-word; a word longer than the whole line still breaks.
     Badge: Badge.extend({
       styles: {
         root: { flexShrink: 0, maxWidth: '100%', height: 'auto', minHeight: 'var(--badge-height)' },
-        label: { overflow: 'visible', textOverflow: 'clip', whiteSpace: 'normal', overflowWrap: 'anywhere' },
+        label: { overflow: 'visible', textOverflow: 'clip', whiteSpace: 'normal', overflowWrap: 'break-word' },
       },
     }),
   },

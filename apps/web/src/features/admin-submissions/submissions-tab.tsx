@@ -129,7 +129,9 @@ export function SubmissionsTab() {
         <Text c="dimmed">{t('adminSubmissions.empty')}</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={860}>
+          {/* The browser's own scrollbar: always drawn where the table is wider than the page
+              (the drawn one showed only under the mouse, and the actions looked cut off). */}
+          <Table.ScrollContainer minWidth={720} type="native">
             <Table striped highlightOnHover verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>

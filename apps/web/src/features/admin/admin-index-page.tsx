@@ -1,5 +1,5 @@
-import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconChartBar, IconFiles, IconHistory } from '@tabler/icons-react';
+import { Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconFiles, IconHistory } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -70,7 +70,7 @@ export function AdminIndexPage() {
           <SubmissionsTab />
         </Tabs.Panel>
         <Tabs.Panel value="report">
-          <Suspense fallback={<IconChartBar size={28} aria-label={t('adminIndex.report.title')} />}>
+          <Suspense fallback={<Loader aria-label={t('adminIndex.loading')} />}>
             <ReportTab />
           </Suspense>
         </Tabs.Panel>

@@ -23,10 +23,11 @@ export function LanguageSelect() {
         if (isLanguage(value) && value !== i18n.language) switchLanguage(value);
       }}
       leftSection={<IconLanguage size={16} aria-hidden />}
-      // A narrower icon column on small screens leaves "Italiano" and "Français" room at 120 px,
-      // which the 320 px header can spare (a wider select pushed the user menu off the bar).
-      leftSectionWidth={28}
-      w={{ base: 120, xs: 150 }}
+      // Narrow icon and arrow columns leave "Italiano" and "Français" room at 124 px, which the
+      // 320 px header can spare (a wider select pushed the user menu off the bar).
+      leftSectionWidth={26}
+      rightSectionWidth={24}
+      w={{ base: 124, xs: 150 }}
       size="sm"
       data-testid="language-select"
     />

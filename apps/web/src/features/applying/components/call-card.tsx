@@ -34,8 +34,9 @@ export function CallCard({ call, busy, onAction }: Props) {
           </Badge>
         </Group>
         <SafeHtml html={call.description} />
-        <Group gap="xs" c="dimmed">
-          <IconCalendar size={16} aria-hidden />
+        {/* The icon stays beside the dates when they wrap. */}
+        <Group gap="xs" c="dimmed" wrap="nowrap" align="flex-start">
+          <IconCalendar size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
           <Text size="sm">{t('applying.dates', { opening: date(call.openingAt), closing: date(call.closingAt) })}</Text>
         </Group>
         {/* Issue 18: the server sends the decision only once the call's lock has ended. */}

@@ -44,7 +44,10 @@ export function ClosingPage({
           <ThemeIcon size={64} radius="xl" color="teal" variant="light">
             <IconCircleCheck size={40} />
           </ThemeIcon>
-          <Title order={2}>{t('applying.closing.title')}</Title>
+          {/* The page's one main heading (the wizard's menu and its call name are not shown here). */}
+          <Title order={1} size="h2" data-page-heading>
+            {t('applying.closing.title')}
+          </Title>
           <Text>{t('applying.closing.text', { call: callName })}</Text>
           {impact.map((r) => (
             <SroiPanel key={r.stepId} answer={r.answer} params={r.params} />

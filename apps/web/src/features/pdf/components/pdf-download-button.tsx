@@ -1,4 +1,4 @@
-import { Button, type ButtonProps, Stack, Text } from '@mantine/core';
+import { Button, type ButtonProps, Loader, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { usePdfDownload } from './use-pdf-download';
@@ -18,8 +18,9 @@ export function PdfDownloadButton({ submissionId, label, variant = 'default' }: 
     <Stack gap={4} align="center">
       <Button
         variant={variant}
-        leftSection={<IconFileTypePdf size={18} />}
-        loading={busy}
+        // Busy without `loading`, which disables the button and drops the keyboard's focus.
+        leftSection={busy ? <Loader size={18} /> : <IconFileTypePdf size={18} />}
+        aria-busy={busy || undefined}
         onClick={() => void download()}
         // A short visible label ("PDF") still says what the button does to a screen reader.
         aria-label={text === t('pdf.download') ? undefined : t('pdf.download')}

@@ -1,4 +1,4 @@
-import { ActionIcon } from '@mantine/core';
+import { ActionIcon, Loader } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DeferredTooltip } from '../../../components/deferred-tooltip';
@@ -17,12 +17,13 @@ export function PdfDownloadIcon({ submissionId, recordId }: { submissionId: stri
       <ActionIcon
         variant="subtle"
         color={failed ? 'red' : undefined}
-        loading={busy}
+        // Busy without `loading`, which disables the button and drops the keyboard's focus.
+        aria-busy={busy || undefined}
         onClick={() => void download()}
         aria-label={failed ? `${text}: ${failed}` : text}
         data-testid="download-pdf"
       >
-        <IconFileTypePdf size={18} />
+        {busy ? <Loader size={16} /> : <IconFileTypePdf size={18} />}
       </ActionIcon>
     </DeferredTooltip>
   );

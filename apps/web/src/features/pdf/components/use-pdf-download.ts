@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { downloadSubmissionPdf } from '../api/download-pdf';
@@ -8,7 +8,12 @@ export function usePdfDownload(submissionId: string, recordId?: string) {
   const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
+  // The buttons stay enabled while a download runs (a disabled button drops the keyboard's focus):
+  // a second press meanwhile does nothing.
+  const running = useRef(false);
   const download = async () => {
+    if (running.current) return;
+    running.current = true;
     setBusy(true);
     setFailed(null);
     try {
@@ -17,6 +22,7 @@ export function usePdfDownload(submissionId: string, recordId?: string) {
       const key = err instanceof ApiError ? err.problem.messageKey : 'errors.pdf.failed';
       setFailed(t(key, { defaultValue: t('errors.pdf.failed') }));
     } finally {
+      running.current = false;
       setBusy(false);
     }
   };
