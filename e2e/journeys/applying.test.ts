@@ -86,9 +86,7 @@ describe('applying to a call', () => {
     // the same file can be chosen again.
     await slot.getByRole('button', { name: 'Rimuovi budget.pdf' }).click();
     await slot.getByText('budget.pdf').waitFor({ state: 'detached' });
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
-      .toBe('Scegli il file');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Scegli il file');
     await slot
       .locator('input[type=file]')
       .setInputFiles({ name: 'budget.pdf', mimeType: 'application/pdf', buffer: PDF });

@@ -27,6 +27,8 @@ export function buildDocument(data: TPdfExportData, language: TLanguage): TDocum
   const locale = LOCALES[language];
   const numberFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const number = (n: number | null) => (n === null || !Number.isFinite(n) ? '—' : numberFormat.format(n));
+  const ratioFormat = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const ratio = (n: number | null) => (n === null || !Number.isFinite(n) ? '—' : ratioFormat.format(n));
   const submittedAt = data.submissionDateTime
     ? `${new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(data.submissionDateTime))} UTC`
     : labels.notSubmitted;
@@ -37,7 +39,7 @@ export function buildDocument(data: TPdfExportData, language: TLanguage): TDocum
       return data.country;
     }
   })();
-  const ctx: SectionContext = { data, labels, language, number };
+  const ctx: SectionContext = { data, labels, language, number, ratio };
 
   const logo = logoContent(data);
   const field = (label: string, value: string) => [

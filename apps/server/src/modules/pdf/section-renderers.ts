@@ -10,6 +10,8 @@ export type SectionContext = {
   labels: PdfLabels;
   language: TLanguage;
   number: (n: number | null) => string;
+  /** An SROI ratio, always with two decimals, as the impact step and the closing page show it. */
+  ratio: (n: number | null) => string;
 };
 export type SectionRenderer = (section: TPdfSection, ctx: SectionContext) => Content[];
 
@@ -186,7 +188,7 @@ const renderSurvey: SectionRenderer = (section, ctx) => {
 // ---- the impact design (miniDyi) ----
 
 function renderImpact(design: TPdfMiniDyi, ctx: SectionContext): Content[] {
-  const { labels: l, number } = ctx;
+  const { labels: l, number, ratio } = ctx;
   const rows: Content[][] = [
     [
       { text: l.outcome, style: 'th' },
@@ -216,9 +218,9 @@ function renderImpact(design: TPdfMiniDyi, ctx: SectionContext): Content[] {
     s.score === null
       ? l.sroiNone
       : l.sroiRange
-          .replace('{low}', number(s.lowerScore))
-          .replace('{high}', number(s.upperScore))
-          .replace('{score}', number(s.score));
+          .replace('{low}', ratio(s.lowerScore))
+          .replace('{high}', ratio(s.upperScore))
+          .replace('{score}', ratio(s.score));
   return [
     {
       columns: [
@@ -235,6 +237,8 @@ function renderImpact(design: TPdfMiniDyi, ctx: SectionContext): Content[] {
       table: {
         dontBreakRows: true,
         headerRows: 1,
+        // The header row never alone at the foot of a page.
+        keepWithHeaderRows: 1,
         widths: ['*', '*', '*', 50, '*', 50],
         body: rows,
       },

@@ -61,7 +61,7 @@ export function FileUploadPage() {
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
           <Title order={1}>{t('adminFiles.title')}</Title>
-          <Text c="dimmed">{t('adminFiles.intro', { value: max.value, unit: max.unit })}</Text>
+          <Text c="dimmed">{t('adminFiles.intro', { value: max.value, unit: t(`units.${max.unit}`) })}</Text>
         </Stack>
         <AdminFileUploadButton />
       </Group>
@@ -91,7 +91,7 @@ export function FileUploadPage() {
                 return (
                   <Table.Tr key={f.id}>
                     <Table.Td fw={500}>{f.fileName}</Table.Td>
-                    <Table.Td>{`${size.value} ${size.unit}`}</Table.Td>
+                    <Table.Td>{`${size.value} ${t(`units.${size.unit}`)}`}</Table.Td>
                     <Table.Td>
                       {new Date(f.createdAt).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
                     </Table.Td>

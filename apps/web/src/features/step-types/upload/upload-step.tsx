@@ -57,7 +57,7 @@ function UploadSlot({
   // Where the keyboard's focus goes once a removed file's row (and its buttons) is gone.
   const chooseButton = useRef<HTMLButtonElement>(null);
   const limit = formatBytes(slot.dimensions);
-  const tooLarge = t('applying.upload.tooLarge', { value: limit.value, unit: limit.unit });
+  const tooLarge = t('applying.upload.tooLarge', { value: limit.value, unit: t(`units.${limit.unit}`) });
 
   const send = async (file: File | null) => {
     if (!file) return;
@@ -119,7 +119,7 @@ function UploadSlot({
                 type: t(`applying.fileTypes.${slot.file_type}`),
                 extensions: ACCEPTED_EXTENSIONS[slot.file_type].join(', '),
                 value: limit.value,
-                unit: limit.unit,
+                unit: t(`units.${limit.unit}`),
               })}
             </Text>
           </div>

@@ -4,7 +4,7 @@ import { IconCheck, IconLock, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 const ratio = (n: number | null, language: string) =>
-  n === null ? '—' : new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(n);
+  n === null ? '—' : new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
 
 /** SPEC 3 "Quiz result" and "Score range result", as the server computed them. */
 export function SubmissionResults({
