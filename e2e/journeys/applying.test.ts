@@ -98,7 +98,8 @@ describe('applying to a call', () => {
     await expectAccessible(page, 'closing page');
     await page.getByRole('link', { name: 'Torna ai bandi' }).click();
 
-    // The card now offers the closed-state button; the steps are read-only.
+    // The card says the application was sent, and offers the closed-state button; the steps are read-only.
+    await card.getByTestId('call-submission-status').getByText('Inviata').waitFor();
     await card.getByRole('button', { name: 'Vedi candidatura' }).click();
     await page.getByRole('heading', { name: 'Il progetto' }).waitFor();
     expect(await page.getByTestId('text-answer').getAttribute('readonly')).not.toBeNull();

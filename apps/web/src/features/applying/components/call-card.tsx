@@ -1,4 +1,4 @@
-import { parseServerDate, type TUserCallListItem } from '@impact/domain';
+import { isEmptyId, parseServerDate, type TUserCallListItem } from '@impact/domain';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconChartBar, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +39,17 @@ export function CallCard({ call, busy, onAction }: Props) {
           <IconCalendar size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
           <Text size="sm">{t('applying.dates', { opening: date(call.openingAt), closing: date(call.closingAt) })}</Text>
         </Group>
+        {/* Where the organization's application stands: the call's own badge says only whether it is open. */}
+        {!isEmptyId(call.submissionId) && (
+          <Group gap="xs" data-testid="call-submission-status">
+            <Text size="sm" fw={600}>
+              {t('applying.yourSubmission')}:
+            </Text>
+            <Badge color={call.submissionClosed ? 'teal' : 'gray'} variant="light">
+              {t(call.submissionClosed ? 'applying.status.submitted' : 'applying.status.inProgress')}
+            </Badge>
+          </Group>
+        )}
         {/* Issue 18: the server sends the decision only once the call's lock has ended. */}
         {call.outcome && (
           <Stack gap={4} data-testid="call-outcome">
