@@ -133,15 +133,17 @@ export function SubmissionPage() {
     );
   }
 
-  const go = async (target: TWizardPosition) => {
+  /** Moves once the step's typing is saved; false (and says so) when it could not be. */
+  const go = async (target: TWizardPosition): Promise<boolean> => {
     const saved = await flushRef.current();
     if (!saved && !readOnly) {
       setProblems(['applying.validation.notSaved']);
-      return;
+      return false;
     }
     setProblems([]);
     navigate({ pathname: `/call/${submissionId}/${target.step}/${target.subStep}`, search: search.toString() });
     window.scrollTo({ top: 0 });
+    return true;
   };
   const done = stepsDone(steps, contentOf);
   const isDone = (index: number) => done[index] ?? false;
@@ -164,7 +166,7 @@ export function SubmissionPage() {
     const bad = steps[firstBad];
     if (bad) {
       // To the step that needs it, with its problems: a message about another step said not where.
-      if (firstBad !== position.step) await go({ step: firstBad, subStep: 0 });
+      if (firstBad !== position.step && !(await go({ step: firstBad, subStep: 0 }))) return;
       setProblems(stepProblems(bad, contentOf(bad)), true);
       return;
     }
