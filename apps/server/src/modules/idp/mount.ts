@@ -28,11 +28,10 @@ export const mountProvider = fp<{ provider: Provider }>(async (app: FastifyInsta
       return;
     }
     reply.hijack();
-    // Hijacked, the reply's headers (the security headers among them) are not sent: copied first.
+    // Hijacked, the reply's headers (the security headers and the request id) are not sent: copied first.
     for (const [name, value] of Object.entries(reply.getHeaders()))
       if (value !== undefined) reply.raw.setHeader(name, value);
     for (const [name, value] of Object.entries(PROVIDER_HEADERS)) reply.raw.setHeader(name, value);
-    reply.raw.setHeader('x-request-id', request.id);
     const raw = request.raw as typeof request.raw & { originalUrl?: string };
     raw.originalUrl = url;
     raw.url = rest.startsWith('/') ? rest : `/${rest}`;
