@@ -1,8 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import { buildApp } from './app';
 import { startBackgroundJobs } from './background-jobs';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { loggerOptions } from './lib/log-safety';
+import { installProcessGuards } from './process-guards';
 import { seed } from './seed';
 import { exposureNotes } from './startup-notes';
 
@@ -20,10 +24,16 @@ async function main() {
     throw err;
   }
 
-  const database = await openDatabase(config.database);
+  // Until the app's logger exists, problems go to a bare logger at the configured level.
+  let log: FastifyBaseLogger = pino(loggerOptions(config.logLevel));
+  installProcessGuards(() => log);
+  const database = await openDatabase(config.database, (err) =>
+    log.warn({ err }, 'database connection failed while idle or between queries; the pool replaces it'),
+  );
   await runMigrations(database);
   const report = await seed(database.db, config);
   const app = await buildApp(config, database);
+  log = app.log;
   // Open the pool's connections before the first visitor rather than during a burst of them
   // (issue 16: a server restarted near a deadline met a thousand writes with no connection open).
   if (config.database.kind === 'postgres') {

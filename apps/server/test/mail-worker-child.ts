@@ -12,6 +12,7 @@ startMailWorker(database.db, {
   from: 'Impact Calls <no-reply@impact-calls.test>',
   log: Fastify({ logger: false }).log,
   pollMs: 100,
+  leaseMs: Number(process.env.MAIL_LEASE_MS ?? 2_000),
 });
 console.log('worker started');
 setInterval(() => {}, 1 << 30);

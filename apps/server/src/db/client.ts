@@ -27,7 +27,13 @@ export type Database = {
   raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
 };
 
-export async function openDatabase(config: AppConfig['database']): Promise<Database> {
+/** Where errors of connections nobody is waiting on go (main.ts hands them to the app's log). */
+export type ConnectionErrorSink = (err: Error) => void;
+
+export async function openDatabase(
+  config: AppConfig['database'],
+  onConnectionError: ConnectionErrorSink = () => {},
+): Promise<Database> {
   if (config.kind === 'postgres') {
     const timeouts = config.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
     // A frozen or unreachable server fails a request within these instead of hanging it; the
@@ -41,8 +47,14 @@ export async function openDatabase(config: AppConfig['database']): Promise<Datab
       query_timeout: timeouts.statementMs + 1_000,
       idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
     });
-    // An idle client that errors (server restart) must not crash the process.
-    pool.on('error', () => {});
+    // A connection that fails while nobody waits on it must not end the process: an idle one
+    // (server restart) is reported by the pool; one checked out is not, since node-postgres
+    // drops the pool's listener on checkout, and an EventEmitter's 'error' without a listener
+    // throws. PostgreSQL ends a connection idle in a transaction past its timeout exactly then.
+    pool.on('error', (err) => onConnectionError(err));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => onConnectionError(err));
+    });
     let ended = false;
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     const changes = new PostgresChangeFeed(config.url);

@@ -14,9 +14,16 @@ export class AppError extends Error {
 
   constructor(
     kind: TProblemKind,
-    options: { messageKey?: string; detail?: string; errors?: TFieldError[]; retryAfterSeconds?: number } = {},
+    options: {
+      messageKey?: string;
+      detail?: string;
+      errors?: TFieldError[];
+      retryAfterSeconds?: number;
+      /** What went wrong underneath: logged, never sent. */
+      cause?: unknown;
+    } = {},
   ) {
-    super(options.detail ?? kind);
+    super(options.detail ?? kind, options.cause === undefined ? undefined : { cause: options.cause });
     this.kind = kind;
     this.status = PROBLEM_KINDS[kind];
     this.messageKey = options.messageKey ?? `errors.${kind}`;

@@ -80,10 +80,14 @@ export const problemDetails = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+      // A server-side failure is logged with its cause (the request id ties the two); its detail
+      // (a worker's "heap out of memory", a driver's message) stays in the log.
+      const serverSide = error.status >= 500;
+      if (serverSide) request.log.error({ err: error, cause: error.cause }, `${error.kind}: ${error.messageKey}`);
       return sendProblem(reply, request, error.kind, {
         messageKey: error.messageKey,
         ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
-        ...(error.message !== error.kind ? { detail: error.message } : {}),
+        ...(!serverSide && error.message !== error.kind ? { detail: error.message } : {}),
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -83,6 +83,7 @@ describe.skipIf(!POSTGRES_URL)('background mail on several instances (issue 17, 
       await exited;
       expect(smtp.accepted).toHaveLength(1);
 
+      // The dead worker's claim expires after its lease (2 s here), then the new one sends.
       await startWorker();
       await expect
         .poll(async () => (await db.select().from(emailOutbox)).filter((m) => m.sentAt).length, { timeout: 60_000 })

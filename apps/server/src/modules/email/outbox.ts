@@ -1,5 +1,5 @@
 import type { TLanguage } from '@impact/domain';
-import { and, asc, desc, isNull, lte, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { attachmentsOf, type MailAttachment } from './attachments';
@@ -33,6 +33,12 @@ export type MailSender = (mail: {
 }) => Promise<void>;
 
 const MAX_ATTEMPTS = 8;
+/**
+ * How long a claimed mail stays with the instance that claimed it. Longer than making its
+ * attachments (the PDF pool's time limit) plus an SMTP conversation (the worker's timeouts), so
+ * a live sender never loses its claim; a sender that died gives the mail back after it.
+ */
+export const MAIL_LEASE_MS = 10 * 60_000;
 
 /** The Message-ID of an outbox mail: stable across retries and instances. */
 export function messageIdFor(mailId: string, from: string): string {
@@ -40,52 +46,62 @@ export function messageIdFor(mailId: string, from: string): string {
   return `<${mailId}@${domain}>`;
 }
 
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
 /**
- * Sends what is due, up to `batchSize` mails, ONE MAIL PER TRANSACTION: the row is claimed with
- * SKIP LOCKED (another instance takes the next one), sent, and marked sent in the same
- * transaction. A crash mid-send rolls the claim back and the mail is retried; the only window
- * for a second delivery is between the SMTP server accepting it and our commit, and then the
- * repeated Message-ID lets mail systems recognise it. A failure is retried with back-off.
+ * Claims the oldest due mail for this sender in one statement: SKIP LOCKED lets another
+ * instance take the next one, and the lease (next_attempt_at moved ahead) keeps it from others
+ * while it is sent. No transaction stays open while the mail is made and sent: a PDF to render
+ * or a slow SMTP server would hold a connection idle in a transaction, which PostgreSQL ends.
  */
-export async function sendDueMails(db: Db, send: MailSender, batchSize = 10): Promise<number> {
+async function claimNextMail(db: Db, leaseMs: number): Promise<OutboxRow | null> {
+  const claimed = await db
+    .update(emailOutbox)
+    .set({
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      nextAttemptAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+    })
+    .where(
+      sql`${emailOutbox.id} = (
+        select ${emailOutbox.id} from ${emailOutbox}
+        where ${emailOutbox.sentAt} is null and ${emailOutbox.nextAttemptAt} <= now() and ${emailOutbox.attempts} <= ${MAX_ATTEMPTS}
+        order by ${emailOutbox.createdAt} limit 1 for update skip locked)`,
+    )
+    .returning();
+  return claimed[0] ?? null;
+}
+
+/**
+ * Sends what is due, up to `batchSize` mails, one at a time: each is claimed (above), its
+ * attachments made and the mail handed to the transport outside any transaction, then marked
+ * sent. A sender that dies mid-send leaves the claim to expire and the mail is sent again; the
+ * only window for a second delivery is between the SMTP server accepting it and our update, and
+ * then the repeated Message-ID lets mail systems recognise it. A failure is retried with back-off.
+ */
+export async function sendDueMails(
+  db: Db,
+  send: MailSender,
+  batchSize = 10,
+  leaseMs: number = MAIL_LEASE_MS,
+): Promise<number> {
   let handled = 0;
   while (handled < batchSize) {
-    const claimed = await db.transaction(async (tx) => {
-      const [mail] = await tx
-        .select()
-        .from(emailOutbox)
-        .where(
-          and(
-            isNull(emailOutbox.sentAt),
-            lte(emailOutbox.nextAttemptAt, sql`now()`),
-            lte(emailOutbox.attempts, MAX_ATTEMPTS),
-          ),
-        )
-        .orderBy(asc(emailOutbox.createdAt))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!mail) return false;
-      try {
-        await send({ ...mail, attachments: await attachmentsOf(tx, mail.id) });
-        await tx
-          .update(emailOutbox)
-          .set({ sentAt: sql`now()`, attempts: mail.attempts + 1 })
-          .where(sql`${emailOutbox.id} = ${mail.id}`);
-      } catch (err) {
-        const delaySeconds = Math.min(3600, 30 * 2 ** mail.attempts);
-        await tx
-          .update(emailOutbox)
-          .set({
-            attempts: mail.attempts + 1,
-            lastError: String((err as Error).message ?? err).slice(0, 500),
-            nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})`,
-          })
-          .where(sql`${emailOutbox.id} = ${mail.id}`);
-      }
-      return true;
-    });
-    if (!claimed) break;
+    const mail = await claimNextMail(db, leaseMs);
+    if (!mail) break;
     handled += 1;
+    try {
+      await send({ ...mail, attachments: await attachmentsOf(db, mail.id) });
+      await db.update(emailOutbox).set({ sentAt: sql`now()` }).where(sql`${emailOutbox.id} = ${mail.id}`);
+    } catch (err) {
+      const delaySeconds = Math.min(3600, 30 * 2 ** (mail.attempts - 1));
+      await db
+        .update(emailOutbox)
+        .set({
+          lastError: String((err as Error).message ?? err).slice(0, 500),
+          nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})`,
+        })
+        .where(sql`${emailOutbox.id} = ${mail.id}`);
+    }
   }
   return handled;
 }

@@ -108,7 +108,7 @@ export async function renderRecordPdf(data: TPdfExportData, language: TLanguage)
   } catch (err) {
     if (err instanceof PdfBusyError)
       throw new AppError('unavailable', { messageKey: 'errors.pdf.busy', retryAfterSeconds: 5 });
-    throw new AppError('internal', { messageKey: 'errors.pdf.failed', detail: String((err as Error).message) });
+    throw new AppError('internal', { messageKey: 'errors.pdf.failed', cause: err });
   }
 }
 

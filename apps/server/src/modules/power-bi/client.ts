@@ -6,7 +6,8 @@ type Settings = NonNullable<AppConfig['powerBi']>;
 export type EffectiveIdentity = { username: string; roles: string[]; datasets: string[] };
 
 /** A failure of the Power BI service: a 503 whose details stay in the log. */
-const upstream = (detail: string) => new AppError('unavailable', { messageKey: 'errors.powerBi.failed', detail });
+const upstream = (detail: string) =>
+  new AppError('unavailable', { messageKey: 'errors.powerBi.failed', cause: new Error(detail) });
 
 /**
  * The Power BI REST API through a service principal (client credentials). Every call is made
