@@ -196,3 +196,56 @@ export async function submitToCall(
   expect(closed.statusCode, closed.body).toBe(200);
   return submissionId;
 }
+
+/** A call type's step as the call builder sends it, with its type by name. */
+export type StepSpec = { name: string; type: string; content: string };
+
+/**
+ * The call type request for the given steps (type names resolved as the call builder does), and
+ * the helper that creates an open call with them; returns the call's id and its steps' ids in order.
+ */
+export async function createCallWithSteps(
+  app: FastifyInstance,
+  adminHeaders: Headers,
+  stepSpecs: StepSpec[],
+): Promise<{ id: string; stepIds: string[] }> {
+  const types = (await app.inject({ url: '/api/Step/GetStepTypes', headers: adminHeaders })).json() as Array<{
+    id: string;
+    name: string;
+  }>;
+  const ct = await app.inject({
+    method: 'POST',
+    url: '/api/Call/CreateCallType',
+    headers: adminHeaders,
+    payload: {
+      name: 'Type',
+      description: 'Type',
+      steps: stepSpecs.map((s, sort) => ({
+        name: s.name,
+        description: '',
+        content: s.content,
+        sort,
+        stepTypeId: types.find((t) => t.name === s.type)?.id ?? '',
+      })),
+    },
+  });
+  expect(ct.statusCode, ct.body).toBeLessThan(300);
+  const day = 86_400_000;
+  const call = await app.inject({
+    method: 'POST',
+    url: '/api/Call/CreateCall',
+    headers: adminHeaders,
+    payload: {
+      name: 'Bando con questionario',
+      description: '',
+      openingAt: new Date(Date.now() - day).toISOString(),
+      closingAt: new Date(Date.now() + 30 * day).toISOString(),
+      callTypeId: ct.json().id,
+    },
+  });
+  expect(call.statusCode, call.body).toBeLessThan(300);
+  const full = (
+    await app.inject({ url: `/api/Call/GetCallByIdAdmin?callId=${call.json().id}`, headers: adminHeaders })
+  ).json();
+  return { id: call.json().id, stepIds: full.steps.map((s: { id: string }) => s.id) };
+}

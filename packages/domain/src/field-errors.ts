@@ -12,7 +12,9 @@ export function issueToFieldError(issue: Issue): TFieldError {
   const path = issue.path.map(String).join('.');
   const i = issue as Record<string, unknown>;
   if (typeof issue.message === 'string' && issue.message.startsWith('errors.')) {
-    return { path, messageKey: issue.message };
+    // A refinement's figures (a bound's maximum) travel with its key for the translated text.
+    const params = i.params && typeof i.params === 'object' ? (i.params as Record<string, string | number>) : null;
+    return params ? { path, messageKey: issue.message, params } : { path, messageKey: issue.message };
   }
   switch (issue.code) {
     case 'invalid_type':

@@ -8,6 +8,7 @@ export * from './health';
 export * from './ids';
 export * from './impact';
 export * from './languages';
+export * from './limits';
 export * from './organizations';
 export * from './paging';
 export * from './pdf';

@@ -1,12 +1,23 @@
 import { z } from 'zod';
+import { SURVEY_MODEL_LIMITS } from './limits/survey-model-bounds';
 import { MAX_PAGE_SIZE } from './paging';
+import type { TContentIssue } from './step-types/definition';
 import { checkSurveyContent } from './step-types/survey';
 
 /** A SurveyJS model as admins save it: any JSON object, stored unchanged (SPEC 2, 8). */
 export const ZSurveyModelText = z
   .string()
-  .max(500_000)
-  .refine((s) => s.trim() !== '' && checkSurveyContent(s).ok, { message: 'errors.surveys.modelInvalid' });
+  .max(SURVEY_MODEL_LIMITS.maxLength)
+  .superRefine((s, ctx) => {
+    const check = s.trim() === '' ? { ok: false as const, issues: [{ path: '' }] } : checkSurveyContent(s);
+    if (check.ok) return;
+    const issue: TContentIssue | undefined = check.issues[0];
+    ctx.addIssue({
+      code: 'custom',
+      message: issue?.messageKey ?? 'errors.surveys.modelInvalid',
+      ...(issue?.params ? { params: issue.params } : {}),
+    });
+  });
 
 /** SPEC 7 POST SJSurvey/CreateSurveyType (name, description), plus the model it saves. */
 export const ZCreateSurveyTypeRequest = z.object({

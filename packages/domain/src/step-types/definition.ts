@@ -3,7 +3,9 @@ import type { ZodType } from 'zod';
 /** A step as the shared rules see it (the applicant's view has no answer key). */
 export type TStepLike = { content: string; expectedAnswers?: string | null };
 
-export type TContentCheck<T = unknown> = { ok: true; value: T } | { ok: false; issues: Array<{ path: string }> };
+/** A problem of a step's content: where, and (when more precise than "invalid") what, with its figures. */
+export type TContentIssue = { path: string; messageKey?: string; params?: Record<string, number> };
+export type TContentCheck<T = unknown> = { ok: true; value: T } | { ok: false; issues: TContentIssue[] };
 
 /**
  * Everything the shared code knows about one step type, looked up by name (`stepTypeDefinition`).

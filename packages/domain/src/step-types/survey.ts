@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SURVEY_MODEL_LIMITS, surveyModelBoundIssue } from '../limits/survey-model-bounds';
 import type { TContentCheck, TStepTypeDefinition } from './definition';
 import { isJsonObject, parseJson, parseJsonObject, type TJsonObject } from './json';
 
@@ -14,10 +15,24 @@ export function surveyAnswerOf(content: string | undefined): TJsonObject | null 
   return parseJsonObject(content);
 }
 
-/** Admins save any SurveyJS JSON object unchanged; anything else (not JSON, an array) is refused. */
+/**
+ * Admins save any SurveyJS JSON object within the model's bounds (size, depth, elements, choices)
+ * unchanged; anything else (not JSON, an array, a model past a bound) is refused.
+ */
 export function checkSurveyContent(content: string): TContentCheck {
   if (content.trim() === '') return { ok: true, value: content };
-  return isJsonObject(parseJson(content)) ? { ok: true, value: content } : { ok: false, issues: [{ path: '' }] };
+  if (content.length > SURVEY_MODEL_LIMITS.maxLength) {
+    return {
+      ok: false,
+      issues: [
+        { path: '', messageKey: 'errors.limits.modelTooLarge', params: { maximum: SURVEY_MODEL_LIMITS.maxLength } },
+      ],
+    };
+  }
+  const model = parseJson(content);
+  if (!isJsonObject(model)) return { ok: false, issues: [{ path: '' }] };
+  const bound = surveyModelBoundIssue(content, model);
+  return bound ? { ok: false, issues: [{ path: '', ...bound }] } : { ok: true, value: content };
 }
 
 /** Removes every `correctAnswer` from a model, at any depth (pages, panels, dynamic panels, matrices). */

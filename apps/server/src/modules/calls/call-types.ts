@@ -86,14 +86,16 @@ async function prepareSteps(db: Db, input: TStepInput[], prefix: string) {
       errors.push({ path: `${at}.stepTypeId`, messageKey: 'errors.calls.stepTypeRequired' });
     } else {
       const parsed = parseStepContent(typeName, step.content);
-      if (!parsed.ok) {
-        for (const issue of parsed.issues) {
+      const issues = parsed.ok ? (serverStepType(typeName).contentIssues?.(step.content) ?? []) : parsed.issues;
+      if (issues.length) {
+        for (const issue of issues) {
           errors.push({
             path: issue.path ? `${at}.content.${issue.path}` : `${at}.content`,
-            messageKey: 'errors.calls.stepContentInvalid',
+            messageKey: issue.messageKey ?? 'errors.calls.stepContentInvalid',
+            ...(issue.params ? { params: issue.params } : {}),
           });
         }
-      } else {
+      } else if (parsed.ok) {
         content = serverStepType(typeName).prepareContent(step.content, parsed.value);
       }
     }

@@ -9,6 +9,7 @@ import {
 } from '@impact/domain';
 import { parseAnswer } from './invalid-answer';
 import { surveyServerType } from './survey';
+import { assertAnswerWithinBounds } from './survey-answer-check';
 import { questionTitles } from './survey-runner';
 import { keepContent, type ServerStepType } from './types';
 
@@ -24,11 +25,13 @@ export const quizServerType: ServerStepType = {
   name: shared.name,
   async write(_db, step, content) {
     const answer = parseAnswer(ZSurveyAnswer, content);
+    assertAnswerWithinBounds(step, answer);
     const outcome = quizOutcome(step, answer);
     const hasKey = Object.keys(outcome.recap).length > 0;
     return { content: JSON.stringify(answer), score: hasKey ? outcome.score : null };
   },
   missing: surveyServerType.missing,
+  contentIssues: surveyServerType.contentIssues,
   prepareContent: keepContent,
   // SPEC 3 "Quiz result": right or wrong per question, and the count.
   results(step, content, locale) {

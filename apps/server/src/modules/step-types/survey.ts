@@ -1,20 +1,28 @@
 import { parseSurveyModel, stepTypeDefinition, surveyAnswerOf, ZSurveyAnswer } from '@impact/domain';
 import { parseAnswer } from './invalid-answer';
+import { answerBoundProblem, assertAnswerWithinBounds } from './survey-answer-check';
 import { surveyAnswerProblems } from './survey-runner';
 import { keepContent, type ServerStepType } from './types';
+import { unsafePatternIssuesInText } from './validator-patterns';
 
 const shared = stepTypeDefinition('survey');
 
 /** Survey answers are SurveyJS answer data: a JSON object, stored as it came (re-serialised). */
 export const surveyServerType: ServerStepType = {
   name: shared.name,
-  async write(_db, _step, content) {
-    return { content: JSON.stringify(parseAnswer(ZSurveyAnswer, content)), score: null };
+  async write(_db, step, content) {
+    const answer = parseAnswer(ZSurveyAnswer, content);
+    assertAnswerWithinBounds(step, answer);
+    return { content: JSON.stringify(answer), score: null };
   },
   async missing(_db, step, content) {
     const answer = surveyAnswerOf(content);
     if (!answer) return [{ path: step.id, messageKey: 'errors.surveys.answerMissing' }];
+    // An answer stored before its bounds existed is not handed to the validator.
+    const bound = answerBoundProblem(step, answer);
+    if (bound) return [{ ...bound, path: bound.path.replace(/^content/, step.id) }];
     return surveyAnswerProblems(parseSurveyModel(step.content), answer, step.id);
   },
+  contentIssues: unsafePatternIssuesInText,
   prepareContent: keepContent,
 };

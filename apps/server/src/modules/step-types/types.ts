@@ -1,4 +1,4 @@
-import type { TFieldError, TQuizResult, TScoreRangeResult, TStep } from '@impact/domain';
+import type { TContentIssue, TFieldError, TQuizResult, TScoreRangeResult, TStep } from '@impact/domain';
 import type { Db, Tx } from '../../db/client';
 
 /**
@@ -15,6 +15,8 @@ export type ServerStepType = {
   write: (db: Db | Tx, step: TStep, content: string) => Promise<{ content: string; score: number | null }>;
   /** What keeps a submission with this answer from closing (SPEC 4 "Submission"). */
   missing: (db: Db | Tx, step: TStep, content: string | undefined) => Promise<TFieldError[]>;
+  /** What the server refuses in a content the domain's shape check passed (unsafe patterns). */
+  contentIssues?: (content: string) => TContentIssue[];
   /** The content to store when an admin saves the step (its shape already checked by the domain). */
   prepareContent: (content: string, parsed: unknown) => string;
   /** What the results step and the closing page show of this answer (SPEC 3, 4), if anything. */

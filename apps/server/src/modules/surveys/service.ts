@@ -2,8 +2,9 @@ import type { TCreateSurveyTypeRequest, TSurveyType, TUpdateSurveyTypeRequest } 
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { surveyTypes } from '../../db/schema';
-import { notFound } from '../../lib/app-error';
+import { invalid, notFound } from '../../lib/app-error';
 import { type AuditActor, audit } from '../audit/record';
+import { unsafePatternIssuesInText } from '../step-types/validator-patterns';
 
 type Row = typeof surveyTypes.$inferSelect;
 
@@ -22,7 +23,15 @@ function toSurveyType(row: Row): TSurveyType {
 }
 
 /** POST SJSurvey/CreateSurveyType: the model is stored exactly as sent (any SurveyJS JSON object). */
+/** A model whose validators would freeze a browser or the server is refused (400 on `model`). */
+function assertSafeModel(model: string | undefined) {
+  const issues = model ? unsafePatternIssuesInText(model) : [];
+  if (issues.length)
+    throw invalid(issues.map((i) => ({ path: 'model', messageKey: i.messageKey ?? 'errors.field.invalid' })));
+}
+
 export async function createSurveyType(db: Db, actor: AuditActor, input: TCreateSurveyTypeRequest) {
+  assertSafeModel(input.model);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(surveyTypes)
@@ -40,6 +49,7 @@ export async function createSurveyType(db: Db, actor: AuditActor, input: TCreate
 }
 
 export async function updateSurveyType(db: Db, actor: AuditActor, input: TUpdateSurveyTypeRequest) {
+  assertSafeModel(input.model);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(surveyTypes)
