@@ -64,4 +64,15 @@ describe('rendering the application PDF', () => {
     // Same glyph subsets, so the same size: the Greek and Cyrillic of `other` did not leak in.
     expect(again.length).toBe(first.length);
   });
+
+  it('lays out ten 12,000-letter words in about a second, every letter kept (it was 5.6 s for one)', async () => {
+    const word = 'abcdefghij'.repeat(1_200);
+    const started = performance.now();
+    const pdf = await renderPdf(record([Array.from({ length: 10 }, () => word).join(' ')]), 'it');
+    expect(performance.now() - started).toBeLessThan(5_000);
+    const text = pdfText(pdf)
+      .replace(/Bando di prova 20 novembre 2026 alle ore 10:30 UTC Pagina \d+ \/ \d+ /g, '')
+      .replace(/[\s\u200b]/g, '');
+    expect(text.split(word).length - 1).toBe(10);
+  });
 });

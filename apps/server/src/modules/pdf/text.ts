@@ -42,13 +42,29 @@ function decodeEntities(text: string): string {
  * as an empty box, the document still opens.
  */
 export function safeText(text: string): string {
-  return (
+  return breakLongWords(
     text
       .replace(/\r\n?/g, '\n')
       // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
       .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufffe\uffff]/g, '')
-      .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+      .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, ''),
   );
+}
+
+/** Longer runs than this without a break opportunity get one every WORD_PIECE characters. */
+const LONG_WORD = 60;
+const WORD_PIECE = 40;
+const LONG_RUN = new RegExp(`[^\\s\u200b]{${LONG_WORD},}`, 'g');
+const PIECE = new RegExp(`[^]{1,${WORD_PIECE}}`, 'gu');
+
+/**
+ * pdfmake fits a word wider than the line by trying ever shorter pieces of it, which is quadratic
+ * in the word's length: one 12,000-letter word took 5.6 s to lay out, and a hostile answer could
+ * hold many. A zero-width space every 40 characters of a long run (a URL, a pasted hash) gives
+ * the line breaker places to break; it has no width and no glyph is drawn for it.
+ */
+export function breakLongWords(text: string): string {
+  return text.replace(LONG_RUN, (run) => (run.match(PIECE) ?? [run]).join('\u200b'));
 }
 
 /** Rich text (the editor's allow-listed HTML) as readable plain text: paragraphs, line breaks, bullets. */
