@@ -18,6 +18,7 @@ const entries = [
   { entry: 'src/main.ts', out: 'main.js' },
   { entry: 'src/modules/pdf/render-worker.ts', out: 'pdf-render-worker.js' },
   { entry: 'src/modules/impact/workbook-worker.ts', out: 'workbook-worker.js' },
+  { entry: 'src/modules/step-types/survey-check-worker.ts', out: 'survey-check-worker.js' },
 ];
 for (const { entry, out } of entries) await bundle(entry, out);
 

@@ -33,6 +33,8 @@ export const PROBLEM_KINDS = {
   staleVersion: 409,
   closed: 409,
   tooLarge: 413,
+  /** Well-formed, but the work it asks for exceeds a limit (a check or a document too heavy). */
+  unprocessable: 422,
   unsupportedMediaType: 415,
   rateLimited: 429,
   internal: 500,

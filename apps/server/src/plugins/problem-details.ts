@@ -14,6 +14,7 @@ const TITLES: Record<TProblemKind, string> = {
   staleVersion: 'A newer version exists',
   closed: 'Closed',
   tooLarge: 'Too large',
+  unprocessable: 'Too heavy to process',
   unsupportedMediaType: 'Unsupported media type',
   rateLimited: 'Too many requests',
   internal: 'Internal error',

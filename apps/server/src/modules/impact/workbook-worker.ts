@@ -1,19 +1,19 @@
-import { parentPort } from 'node:worker_threads';
+import type { TParseWorkbookResponse, TWorkbookProblem } from '@impact/domain';
 import { parseWorkbook, WorkbookRefused } from './workbook';
 
 /**
  * The workbook thread: SheetJS reads a workbook synchronously (seconds and hundreds of MB for a
- * large one), so it runs here, under the heap cap the parser gives this thread, and the server's
- * event loop keeps answering requests. Only the parsed framework (plain data) goes back.
+ * large one), so it runs here, under the pool's heap cap, and the server's event loop keeps
+ * answering requests. Only the parsed framework (plain data) or the refusal goes back: an error's
+ * class does not cross threads, so a refusal is a value.
  */
-type Job = { id: number; bytes: Uint8Array };
+export type WorkbookReply = { result: TParseWorkbookResponse } | { refused: TWorkbookProblem };
 
-parentPort?.on('message', (job: Job) => {
+export default function readWorkbook(bytes: Uint8Array): WorkbookReply {
   try {
-    const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
-    parentPort?.postMessage({ id: job.id, result: parseWorkbook(bytes) });
+    return { result: parseWorkbook(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) };
   } catch (err) {
-    if (err instanceof WorkbookRefused) parentPort?.postMessage({ id: job.id, refused: err.problem });
-    else parentPort?.postMessage({ id: job.id, error: String((err as Error)?.message ?? err).slice(0, 500) });
+    if (err instanceof WorkbookRefused) return { refused: err.problem };
+    throw err;
   }
-});
+}

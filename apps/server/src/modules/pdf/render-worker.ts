@@ -1,5 +1,5 @@
-import { parentPort } from 'node:worker_threads';
 import type { TLanguage, TPdfExportData } from '@impact/domain';
+import { Piscina } from 'piscina';
 import { renderPdf } from './render';
 
 /**
@@ -7,18 +7,14 @@ import { renderPdf } from './render';
  * application), so it runs here and the server's event loop keeps answering requests. The fonts
  * are loaded once per thread and the thread stays up between documents.
  */
-type Job = { id: number; data: TPdfExportData; language: TLanguage };
+export type RenderTask = { data: TPdfExportData; language: TLanguage };
 
-parentPort?.on('message', async (job: Job) => {
-  try {
-    const buffer = await renderPdf(job.data, job.language);
-    // A copy we own, so its memory can be handed over to the main thread without copying again.
-    const bytes = new Uint8Array(buffer);
-    parentPort?.postMessage({ id: job.id, bytes }, [bytes.buffer]);
-  } catch (err) {
-    parentPort?.postMessage({ id: job.id, error: String((err as Error)?.message ?? err).slice(0, 500) });
-  }
-});
+export default async function render(task: RenderTask) {
+  const buffer = await renderPdf(task.data, task.language);
+  // A copy we own, handed over to the main thread without copying again.
+  return Piscina.move(new Uint8Array(buffer));
+}
+
 // Warm-up: the first document pays for loading the fonts and compiling the layout code; do it now.
 void renderPdf(
   {

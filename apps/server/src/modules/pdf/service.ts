@@ -3,10 +3,11 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callSubmissions, submissionRecords } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
+import { ThreadOutOfMemory, ThreadPoolBusy, ThreadTaskTimedOut } from '../../lib/thread-pool';
 import type { SessionUser } from '../../plugins/authentication';
 import { type CallRow, loadSubmissionFor, type SubmissionRow } from '../submission-core/access';
 import { buildExportData } from './export-data';
-import { PdfBusyError, pdfRenderPool } from './render-pool';
+import { renderOnThread } from './render-pool';
 
 type RecordRow = typeof submissionRecords.$inferSelect;
 
@@ -99,15 +100,21 @@ export async function getExportData(
   return (await pdfSource(db, user, id)).data;
 }
 
-/** Renders a record on the pool; a full queue is a 503, a failed render a 500 (never a blank file). */
+/**
+ * Renders a record on a thread. A full queue is a 503 with Retry-After; a document past its
+ * thread's deadline or heap is a 422 (the record itself is too heavy: retrying will not help);
+ * any other failure a 500. Never a blank file; the cause stays in the log.
+ */
 export async function renderRecordPdf(data: TPdfExportData, language: TLanguage): Promise<Buffer> {
   try {
-    const bytes = await pdfRenderPool().render(data, language);
+    const bytes = await renderOnThread(data, language);
     if (bytes.length < 100 || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error('not a PDF');
     return bytes;
   } catch (err) {
-    if (err instanceof PdfBusyError)
-      throw new AppError('unavailable', { messageKey: 'errors.pdf.busy', retryAfterSeconds: 5 });
+    if (err instanceof ThreadPoolBusy)
+      throw new AppError('unavailable', { messageKey: 'errors.pdf.busy', retryAfterSeconds: 5, cause: err });
+    if (err instanceof ThreadTaskTimedOut || err instanceof ThreadOutOfMemory)
+      throw new AppError('unprocessable', { messageKey: 'errors.pdf.tooHeavy', cause: err });
     throw new AppError('internal', { messageKey: 'errors.pdf.failed', cause: err });
   }
 }

@@ -1,7 +1,7 @@
 import { parseSurveyModel, stepTypeDefinition, surveyAnswerOf, ZSurveyAnswer } from '@impact/domain';
 import { parseAnswer } from './invalid-answer';
 import { answerBoundProblem, assertAnswerWithinBounds } from './survey-answer-check';
-import { surveyAnswerProblems } from './survey-runner';
+import { surveyAnswerProblemsOffThread } from './survey-check-pool';
 import { keepContent, type ServerStepType } from './types';
 import { unsafePatternIssuesInText } from './validator-patterns';
 
@@ -21,7 +21,7 @@ export const surveyServerType: ServerStepType = {
     // An answer stored before its bounds existed is not handed to the validator.
     const bound = answerBoundProblem(step, answer);
     if (bound) return [{ ...bound, path: bound.path.replace(/^content/, step.id) }];
-    return surveyAnswerProblems(parseSurveyModel(step.content), answer, step.id);
+    return surveyAnswerProblemsOffThread({ model: parseSurveyModel(step.content), answer, prefix: step.id });
   },
   contentIssues: unsafePatternIssuesInText,
   prepareContent: keepContent,

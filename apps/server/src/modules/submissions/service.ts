@@ -205,9 +205,10 @@ async function callOfSubmissionIsLocked(db: Db, submissionId: string, now: Date)
   return row ? isCallLocked(row.call, now) : false;
 }
 
+type ResultRow = Pick<typeof stepResults.$inferSelect, 'stepId' | 'content' | 'version'>;
+
 /** What blocks submitting, step by step: each step type says what its answer still lacks. */
-export async function missingAnswers(db: Db | Tx, call: CallRow, submissionId: string) {
-  const results = await db.select().from(stepResults).where(eq(stepResults.callSubmissionId, submissionId));
+export async function missingAnswers(db: Db, call: CallRow, results: ResultRow[]) {
   const byStep = new Map(results.map((r) => [r.stepId, r.content]));
   const problems: TFieldError[] = [];
   for (const step of await stepsOfCall(db, call)) {
@@ -216,9 +217,22 @@ export async function missingAnswers(db: Db | Tx, call: CallRow, submissionId: s
   return problems;
 }
 
+/** Answers that change while they are being checked send the check round again, this many times at most. */
+const MAX_CHECK_ROUNDS = 3;
+
+const versionsOf = (rows: Array<Pick<ResultRow, 'stepId' | 'version'>>) =>
+  rows
+    .map((r) => `${r.stepId}:${r.version}`)
+    .sort()
+    .join(',');
+
 /**
  * POST Call/CloseCallSubmission: all-or-nothing; a closed submission is read-only until reopened.
- * The same transaction freezes what was submitted (the PDF's record) and queues the receipt mail.
+ * The answers are checked first, outside any transaction (a survey's are validated on a thread,
+ * which may take a moment: no connection waits idle in a transaction meanwhile); then one short
+ * transaction closes the submission if no answer changed since (their versions), freezes what
+ * was submitted (the PDF's record) and queues the receipt mail. `now` is when the applicant
+ * pressed Submit: the deadline is judged at that moment, however long the check takes.
  */
 export async function closeSubmission(
   db: Db,
@@ -227,19 +241,35 @@ export async function closeSubmission(
   now = new Date(),
   language: TLanguage = DEFAULT_LANGUAGE,
 ) {
-  const result = await db.transaction(async (tx) => {
-    const { submission, call } = await loadSubmissionFor(tx, user, submissionId, { forUpdate: true });
+  for (let round = 1; round <= MAX_CHECK_ROUNDS; round++) {
+    const { submission, call } = await loadSubmissionFor(db, user, submissionId);
     assertWritable(submission, call, now);
-    const problems = await missingAnswers(tx, call, submissionId);
+    const results = await db
+      .select({ stepId: stepResults.stepId, content: stepResults.content, version: stepResults.version })
+      .from(stepResults)
+      .where(eq(stepResults.callSubmissionId, submissionId));
+    const problems = await missingAnswers(db, call, results);
     if (problems.length) throw invalid(problems, 'errors.submissions.incomplete');
-    await tx
-      .update(callSubmissions)
-      .set({ closed: true, closedAt: now, updatedAt: now })
-      .where(eq(callSubmissions.id, submissionId));
-    const record = await freezeSubmission(tx, submission, call, user, language, now);
-    await queueReceipt(tx, record, user.email, language);
-    return { id: submissionId, closed: true, organizationId: submission.organizationId };
-  });
-  if (result.organizationId) forgetOrganizationState(db, result.organizationId);
-  return { id: result.id, closed: result.closed };
+    const checked = versionsOf(results);
+    const result = await db.transaction(async (tx) => {
+      const locked = await loadSubmissionFor(tx, user, submissionId, { forUpdate: true });
+      assertWritable(locked.submission, locked.call, now);
+      const current = await tx
+        .select({ stepId: stepResults.stepId, version: stepResults.version })
+        .from(stepResults)
+        .where(eq(stepResults.callSubmissionId, submissionId));
+      if (versionsOf(current) !== checked) return null; // an answer was saved while being checked
+      await tx
+        .update(callSubmissions)
+        .set({ closed: true, closedAt: now, updatedAt: now })
+        .where(eq(callSubmissions.id, submissionId));
+      const record = await freezeSubmission(tx, locked.submission, locked.call, user, language, now);
+      await queueReceipt(tx, record, user.email, language);
+      return { id: submissionId, closed: true, organizationId: locked.submission.organizationId };
+    });
+    if (!result) continue;
+    if (result.organizationId) forgetOrganizationState(db, result.organizationId);
+    return { id: result.id, closed: result.closed };
+  }
+  throw new AppError('staleVersion', { messageKey: 'errors.submissions.staleVersion' });
 }
