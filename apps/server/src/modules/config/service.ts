@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { configs } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import { type AuditActor, audit } from '../audit/record';
-import { consentVersionOf } from '../privacy/consent';
+import { consentVersionOf } from '../consent/versions';
 import { normaliseLogo } from './logo';
 
 type ConfigRow = typeof configs.$inferSelect;

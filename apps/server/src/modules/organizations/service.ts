@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { callSubmissions, organizations } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import { Batcher } from '../../lib/batcher';
-import { recordConsent } from '../privacy/consent';
+import { recordConsent } from '../consent/versions';
 import { ownershipCache } from './ownership-cache';
 
 type OrganizationRow = typeof organizations.$inferSelect;

@@ -1,5 +1,6 @@
 import { ZErasureReport, ZTokenResponse } from '@impact/domain';
 import { eq, sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall, multipart, organizationForm, PDF_BYTES } from '../../../test/fixtures';
@@ -27,7 +28,7 @@ describe('data protection: export, account deletion, data subject requests', () 
   let brunoSubmission: string;
   let callA: Call;
 
-  const inject = (...args: Parameters<TestApp['app']['inject']>) => t.app.inject(...args);
+  const inject = (opts: InjectOptions | string) => t.app.inject(opts as InjectOptions);
 
   /** A text answer and (optionally) a file, then Submit when asked: as the wizard does. */
   async function apply(headers: Headers, org: string, call: Call, text: string, opts: { submit: boolean; pdf: Buffer }) {
