@@ -181,7 +181,12 @@ export async function eraseUsers(
     if (accountIds.length) {
       await tx
         .delete(idpStore)
-        .where(and(inArray(idpStore.model, ['Session', 'Grant']), inArray(sql`${idpStore.payload}->>'accountId'`, accountIds)));
+        .where(
+          and(
+            inArray(idpStore.model, ['Session', 'Grant']),
+            inArray(sql`${idpStore.payload}->>'accountId'`, accountIds),
+          ),
+        );
       await tx.delete(idpAccounts).where(inArray(idpAccounts.id, accountIds));
     }
 
@@ -299,7 +304,11 @@ async function scrubAudit(
 ) {
   if (userIds.length)
     await tx.update(auditLog).set({ actorEmail: pseudonym.email }).where(inArray(auditLog.actorUserId, userIds));
-  if (emails.length) await tx.update(auditLog).set({ actorEmail: pseudonym.email }).where(inArray(sql`lower(${auditLog.actorEmail})`, emails));
+  if (emails.length)
+    await tx
+      .update(auditLog)
+      .set({ actorEmail: pseudonym.email })
+      .where(inArray(sql`lower(${auditLog.actorEmail})`, emails));
   if (!pattern) return;
   // Only entries whose details could mention the person are read (any e-mail or last name of theirs).
   const needles = [...new Set([...emails, ...mentions.map((m) => m.lastName.trim()).filter((n) => n.length > 0)])];

@@ -21,8 +21,8 @@ import {
 } from '../../db/schema';
 import { cleanFileName } from '../../lib/file-names';
 import { type ZipEntry, zipStream } from '../../lib/zip-stream';
-import { toOrganization } from '../organizations/service';
 import type { FileStorage } from '../files/storage';
+import { toOrganization } from '../organizations/service';
 
 type FileRef = { id: string; path: string; storage: string; storageKey: string };
 export type PersonalData = { data: Record<string, unknown>; files: FileRef[] };
@@ -47,7 +47,10 @@ export async function collectPersonalData(
   const byUser = (build: (ids: string[]) => SQL | undefined): SQL => (userIds.length ? (build(userIds) ?? none) : none);
 
   const accounts = emails.length
-    ? await db.select().from(idpAccounts).where(inArray(sql`lower(${idpAccounts.email})`, emails))
+    ? await db
+        .select()
+        .from(idpAccounts)
+        .where(inArray(sql`lower(${idpAccounts.email})`, emails))
     : [];
   const orgRows = await db
     .select()
@@ -135,11 +138,19 @@ export async function collectPersonalData(
     .innerJoin(calls, eq(calls.id, reviewAssignments.callId))
     .where(byUser((u) => inArray(reviewAssignments.reviewerUserId, u)));
   const invitations = await db
-    .select({ callName: calls.name, email: callReviewers.email, invitedAt: callReviewers.invitedAt, acceptedAt: callReviewers.acceptedAt })
+    .select({
+      callName: calls.name,
+      email: callReviewers.email,
+      invitedAt: callReviewers.invitedAt,
+      acceptedAt: callReviewers.acceptedAt,
+    })
     .from(callReviewers)
     .innerJoin(calls, eq(calls.id, callReviewers.callId))
     .where(
-      or(emails.length ? inArray(callReviewers.email, emails) : none, byUser((u) => inArray(callReviewers.userId, u))),
+      or(
+        emails.length ? inArray(callReviewers.email, emails) : none,
+        byUser((u) => inArray(callReviewers.userId, u)),
+      ),
     );
   const mails = emails.length
     ? await db
@@ -155,12 +166,21 @@ export async function collectPersonalData(
         .orderBy(asc(emailOutbox.createdAt))
     : [];
   const sessions = await db
-    .select({ createdAt: refreshTokens.createdAt, expiresAt: refreshTokens.expiresAt, revokedAt: refreshTokens.revokedAt })
+    .select({
+      createdAt: refreshTokens.createdAt,
+      expiresAt: refreshTokens.expiresAt,
+      revokedAt: refreshTokens.revokedAt,
+    })
     .from(refreshTokens)
     .where(byUser((u) => inArray(refreshTokens.userId, u)))
     .orderBy(asc(refreshTokens.createdAt));
   const adminActions = await db
-    .select({ action: auditLog.action, targetId: auditLog.targetId, details: auditLog.details, createdAt: auditLog.createdAt })
+    .select({
+      action: auditLog.action,
+      targetId: auditLog.targetId,
+      details: auditLog.details,
+      createdAt: auditLog.createdAt,
+    })
     .from(auditLog)
     .where(byUser((u) => inArray(auditLog.actorUserId, u)))
     .orderBy(asc(auditLog.createdAt));
@@ -174,7 +194,8 @@ export async function collectPersonalData(
   const pathOf = new Map(fileRefs.map((f) => [f.id, f.path]));
   const data = {
     exportedAt: now.toISOString(),
-    about: 'Everything this platform holds about you: your account, your organizations and their applications, your files, consents, reviews and the messages sent to you.',
+    about:
+      'Everything this platform holds about you: your account, your organizations and their applications, your files, consents, reviews and the messages sent to you.',
     accounts: people.map((p) => ({
       id: p.id,
       email: p.email,
@@ -193,7 +214,11 @@ export async function collectPersonalData(
       emailVerifiedAt: iso(a.emailVerifiedAt),
       createdAt: iso(a.createdAt),
     })),
-    organizations: orgRows.map((o) => ({ ...toOrganization(o), createdAt: iso(o.createdAt), updatedAt: iso(o.updatedAt) })),
+    organizations: orgRows.map((o) => ({
+      ...toOrganization(o),
+      createdAt: iso(o.createdAt),
+      updatedAt: iso(o.updatedAt),
+    })),
     applications: submissions.map((s) => ({
       id: s.id,
       call: s.callName,
@@ -204,10 +229,23 @@ export async function collectPersonalData(
       submittedAt: iso(s.closedAt),
       answers: answers
         .filter((a) => a.submissionId === s.id)
-        .map((a) => ({ step: a.stepName, stepId: a.stepId, content: a.content, score: a.score, updatedAt: iso(a.updatedAt) })),
+        .map((a) => ({
+          step: a.stepName,
+          stepId: a.stepId,
+          content: a.content,
+          score: a.score,
+          updatedAt: iso(a.updatedAt),
+        })),
       files: fileRows
         .filter((f) => f.callSubmissionId === s.id)
-        .map((f) => ({ name: f.fileName, description: f.description, size: f.size, type: f.mimeType, path: pathOf.get(f.id), createdAt: iso(f.createdAt) })),
+        .map((f) => ({
+          name: f.fileName,
+          description: f.description,
+          size: f.size,
+          type: f.mimeType,
+          path: pathOf.get(f.id),
+          createdAt: iso(f.createdAt),
+        })),
       // What was frozen at each submission, without the branding's logo.
       submittedRecords: records
         .filter((r) => r.callSubmissionId === s.id)
@@ -218,7 +256,13 @@ export async function collectPersonalData(
     })),
     otherFiles: fileRows
       .filter((f) => f.callSubmissionId === null)
-      .map((f) => ({ name: f.fileName, size: f.size, type: f.mimeType, path: pathOf.get(f.id), createdAt: iso(f.createdAt) })),
+      .map((f) => ({
+        name: f.fileName,
+        size: f.size,
+        type: f.mimeType,
+        path: pathOf.get(f.id),
+        createdAt: iso(f.createdAt),
+      })),
     consents: consents.map((c) => ({
       acceptedAt: iso(c.acceptedAt),
       organizationId: c.organizationId,
@@ -227,7 +271,11 @@ export async function collectPersonalData(
     reviews: reviews.map((r) => ({ ...r, submittedAt: iso(r.submittedAt) })),
     reviewerInvitations: invitations.map((i) => ({ ...i, invitedAt: iso(i.invitedAt), acceptedAt: iso(i.acceptedAt) })),
     emails: mails.map((m) => ({ ...m, createdAt: iso(m.createdAt), sentAt: iso(m.sentAt) })),
-    sessions: sessions.map((s) => ({ createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt), revokedAt: iso(s.revokedAt) })),
+    sessions: sessions.map((s) => ({
+      createdAt: iso(s.createdAt),
+      expiresAt: iso(s.expiresAt),
+      revokedAt: iso(s.revokedAt),
+    })),
     administratorActions: adminActions.map((a) => ({ ...a, createdAt: iso(a.createdAt) })),
   };
   return { data, files: fileRefs };

@@ -6,7 +6,14 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall, multipart, organizationForm, PDF_BYTES } from '../../../test/fixtures';
 import { readZip } from '../../../test/read-zip';
 import { createVerifiedAccount, signInAs, signInThroughProvider } from '../../../test/sign-in';
-import { callSubmissions, configs, consentTextVersions, organizations, submissionRecords, users } from '../../db/schema';
+import {
+  callSubmissions,
+  configs,
+  consentTextVersions,
+  organizations,
+  submissionRecords,
+  users,
+} from '../../db/schema';
 
 type Headers = Record<string, string>;
 type Call = Awaited<ReturnType<typeof createOpenCall>>;
@@ -31,9 +38,20 @@ describe('data protection: export, account deletion, data subject requests', () 
   const inject = (opts: InjectOptions | string) => t.app.inject(opts as InjectOptions);
 
   /** A text answer and (optionally) a file, then Submit when asked: as the wizard does. */
-  async function apply(headers: Headers, org: string, call: Call, text: string, opts: { submit: boolean; pdf: Buffer }) {
+  async function apply(
+    headers: Headers,
+    org: string,
+    call: Call,
+    text: string,
+    opts: { submit: boolean; pdf: Buffer },
+  ) {
     const h = { ...headers, 'x-organization-id': org };
-    const started = await inject({ method: 'POST', url: '/api/Call/UpsertCallSubmission', headers: h, payload: { callId: call.id } });
+    const started = await inject({
+      method: 'POST',
+      url: '/api/Call/UpsertCallSubmission',
+      headers: h,
+      payload: { callId: call.id },
+    });
     expect(started.statusCode, started.body).toBe(200);
     const id: string = started.json().id;
     const answer = await inject({
@@ -47,10 +65,20 @@ describe('data protection: export, account deletion, data subject requests', () 
       { submissionId: id, stepId: call.uploadStepId, Nome: 'Budget', Descrizione: 'b', TipoFileId: '1' },
       { name: 'budget.pdf', bytes: opts.pdf },
     );
-    const up = await inject({ method: 'POST', url: '/api/FileUpload/UploadFile', headers: { ...h, ...form.headers }, payload: form.payload });
+    const up = await inject({
+      method: 'POST',
+      url: '/api/FileUpload/UploadFile',
+      headers: { ...h, ...form.headers },
+      payload: form.payload,
+    });
     expect(up.statusCode, up.body).toBe(200);
     if (opts.submit) {
-      const closed = await inject({ method: 'POST', url: '/api/Call/CloseCallSubmission', headers: h, payload: { submissionId: id } });
+      const closed = await inject({
+        method: 'POST',
+        url: '/api/Call/CloseCallSubmission',
+        headers: h,
+        payload: { submissionId: id },
+      });
       expect(closed.statusCode, closed.body).toBe(200);
     }
     return id;
@@ -59,7 +87,8 @@ describe('data protection: export, account deletion, data subject requests', () 
   beforeAll(async () => {
     t = await buildTestApp();
     admin = (await signInAs(t.database.db, { email: 'admin@impact-calls.test', roles: ['admin'] })).headers;
-    bruno = (await signInAs(t.database.db, { email: 'bruno@example.org', firstName: 'Bruno', lastName: 'Verdi' })).headers;
+    bruno = (await signInAs(t.database.db, { email: 'bruno@example.org', firstName: 'Bruno', lastName: 'Verdi' }))
+      .headers;
     await createVerifiedAccount(t.database.db, { ...MARTA, password: PASSWORD });
     const flow = await signInThroughProvider(t.app, MARTA.email, PASSWORD);
     expect(flow.ok).toBe(true);
@@ -73,7 +102,12 @@ describe('data protection: export, account deletion, data subject requests', () 
       contact_surname: 'Bianchi',
       contact_email: MARTA.email,
     };
-    const created = await inject({ method: 'POST', url: '/api/Organization/CreateOrganization', headers: marta, payload: form });
+    const created = await inject({
+      method: 'POST',
+      url: '/api/Organization/CreateOrganization',
+      headers: marta,
+      payload: form,
+    });
     expect(created.statusCode, created.body).toBe(201);
     martaOrg = created.json().id;
     const brunoCreated = await inject({
@@ -102,7 +136,12 @@ describe('data protection: export, account deletion, data subject requests', () 
     const data = JSON.parse(String(zip.get('data.json')));
     expect(data.accounts[0]).toMatchObject({ email: MARTA.email, firstName: 'Marta', lastName: 'Bianchi' });
     expect(data.organizations.map((o: { name: string }) => o.name)).toEqual(['Cooperativa Aurora']);
-    const apps = data.applications as Array<{ id: string; submitted: boolean; answers: Array<{ content: string }>; files: Array<{ path: string }> }>;
+    const apps = data.applications as Array<{
+      id: string;
+      submitted: boolean;
+      answers: Array<{ content: string }>;
+      files: Array<{ path: string }>;
+    }>;
     expect(apps.map((a) => a.id).sort()).toEqual([submitted, draft].sort());
     const sent = apps.find((a) => a.id === submitted);
     expect(sent?.submitted).toBe(true);
@@ -133,8 +172,12 @@ describe('data protection: export, account deletion, data subject requests', () 
       payload: { ...fields, dataConsentText: 'Consenso v2: trattiamo i dati per la selezione.' },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const texts = (await t.database.db.select({ text: consentTextVersions.text }).from(consentTextVersions)).map((r) => r.text);
-    expect(texts).toEqual(expect.arrayContaining([active.dataConsentText, 'Consenso v2: trattiamo i dati per la selezione.']));
+    const texts = (await t.database.db.select({ text: consentTextVersions.text }).from(consentTextVersions)).map(
+      (r) => r.text,
+    );
+    expect(texts).toEqual(
+      expect.arrayContaining([active.dataConsentText, 'Consenso v2: trattiamo i dati per la selezione.']),
+    );
     // Saving Bruno's organization again under the new text records a second acceptance.
     const again = await inject({
       method: 'PUT',
@@ -164,10 +207,20 @@ describe('data protection: export, account deletion, data subject requests', () 
   });
 
   it('deletes the account: no sign-in, drafts gone, submissions pseudonymised, other members untouched', async () => {
-    const res = await inject({ method: 'POST', url: '/api/User/DeleteMyAccount', headers: marta, payload: { confirm: true } });
+    const res = await inject({
+      method: 'POST',
+      url: '/api/User/DeleteMyAccount',
+      headers: marta,
+      payload: { confirm: true },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const report = ZErasureReport.parse(res.json());
-    expect(report).toMatchObject({ draftsDeleted: 1, submissionsKept: 1, organizationsKept: 1, identityAccountsDeleted: 1 });
+    expect(report).toMatchObject({
+      draftsDeleted: 1,
+      submissionsKept: 1,
+      organizationsKept: 1,
+      identityAccountsDeleted: 1,
+    });
     const pseudonym = report.pseudonym ?? '';
     expect(pseudonym).toMatch(/^Deleted user [0-9a-f]{8}$/);
 
@@ -183,7 +236,9 @@ describe('data protection: export, account deletion, data subject requests', () 
     const gone = /marta|bianchi/i;
     const list = await inject({ url: `/api/Call/GetSubmissions?callId=${callA.id}`, headers: admin });
     expect(list.statusCode, list.body).toBe(200);
-    const row = (list.json() as Array<{ id: string; userName: string; userEmail: string }>).find((r) => r.id === submitted);
+    const row = (list.json() as Array<{ id: string; userName: string; userEmail: string }>).find(
+      (r) => r.id === submitted,
+    );
     expect(row?.userName).toBe(pseudonym);
     expect(list.body).not.toMatch(gone);
     const csv = await inject({ url: `/api/Report/ExportSubmissions?callId=${callA.id}&format=csv`, headers: admin });
@@ -205,7 +260,10 @@ describe('data protection: export, account deletion, data subject requests', () 
     expect(row2?.email).not.toContain('@');
 
     // Bruno, applying to the same call, is untouched.
-    const his = await inject({ url: `/api/Call/GetSubmissionByID?submissionId=${brunoSubmission}`, headers: { ...bruno, 'x-organization-id': brunoOrg } });
+    const his = await inject({
+      url: `/api/Call/GetSubmissionByID?submissionId=${brunoSubmission}`,
+      headers: { ...bruno, 'x-organization-id': brunoOrg },
+    });
     expect(his.statusCode).toBe(200);
     const brunoList = (list.json() as Array<{ id: string; userEmail: string }>).find((r) => r.id === brunoSubmission);
     expect(brunoList?.userEmail).toBe('bruno@example.org');
@@ -214,7 +272,12 @@ describe('data protection: export, account deletion, data subject requests', () 
   it('lets an admin export and erase the data of a given e-mail', async () => {
     const carla = await signInAs(t.database.db, { email: 'carla@example.org', firstName: 'Carla', lastName: 'Neri' });
     const carlaOrg = (
-      await inject({ method: 'POST', url: '/api/Organization/CreateOrganization', headers: carla.headers, payload: organizationForm('Carla Odv') })
+      await inject({
+        method: 'POST',
+        url: '/api/Organization/CreateOrganization',
+        headers: carla.headers,
+        payload: organizationForm('Carla Odv'),
+      })
     ).json().id as string;
     await apply(carla.headers, carlaOrg, callA, 'Only a draft', { submit: false, pdf: PDF_BYTES });
 
@@ -223,20 +286,45 @@ describe('data protection: export, account deletion, data subject requests', () 
     const data = JSON.parse(String(readZip(exported.rawPayload).get('data.json')));
     expect(data.organizations[0].name).toBe('Carla Odv');
 
-    const bad = await inject({ method: 'POST', url: '/api/User/EraseUserData', headers: admin, payload: { email: 'not-an-email' } });
+    const bad = await inject({
+      method: 'POST',
+      url: '/api/User/EraseUserData',
+      headers: admin,
+      payload: { email: 'not-an-email' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].messageKey).toBe('errors.privacy.invalidEmail');
-    const unknown = await inject({ method: 'POST', url: '/api/User/EraseUserData', headers: admin, payload: { email: 'nobody@example.org' } });
+    const unknown = await inject({
+      method: 'POST',
+      url: '/api/User/EraseUserData',
+      headers: admin,
+      payload: { email: 'nobody@example.org' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().messageKey).toBe('errors.privacy.subjectNotFound');
-    const self = await inject({ method: 'POST', url: '/api/User/EraseUserData', headers: admin, payload: { email: 'admin@impact-calls.test' } });
+    const self = await inject({
+      method: 'POST',
+      url: '/api/User/EraseUserData',
+      headers: admin,
+      payload: { email: 'admin@impact-calls.test' },
+    });
     expect(self.statusCode).toBe(409);
     expect(self.json().messageKey).toBe('errors.privacy.eraseSelf');
-    const asApplicant = await inject({ method: 'POST', url: '/api/User/EraseUserData', headers: bruno, payload: { email: 'carla@example.org' } });
+    const asApplicant = await inject({
+      method: 'POST',
+      url: '/api/User/EraseUserData',
+      headers: bruno,
+      payload: { email: 'carla@example.org' },
+    });
     expect(asApplicant.statusCode).toBe(403);
     expect((await inject({ url: '/api/User', headers: carla.headers })).statusCode).toBe(200);
 
-    const erased = await inject({ method: 'POST', url: '/api/User/EraseUserData', headers: admin, payload: { email: 'carla@example.org' } });
+    const erased = await inject({
+      method: 'POST',
+      url: '/api/User/EraseUserData',
+      headers: admin,
+      payload: { email: 'carla@example.org' },
+    });
     expect(erased.statusCode, erased.body).toBe(200);
     expect(erased.json()).toMatchObject({ users: 1, draftsDeleted: 1, submissionsKept: 0, organizationsDeleted: 1 });
     // Nothing was kept for her, so nothing of her is left: not even a pseudonymised row.

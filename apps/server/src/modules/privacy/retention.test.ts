@@ -40,7 +40,9 @@ describe('per-call retention', () => {
   });
 
   const saveRetention = async (extra: Record<string, unknown>) => {
-    const current = (await t.app.inject({ url: `/api/Call/GetCallByIdAdmin?callId=${call.id}`, headers: admin })).json();
+    const current = (
+      await t.app.inject({ url: `/api/Call/GetCallByIdAdmin?callId=${call.id}`, headers: admin })
+    ).json();
     return t.app.inject({
       method: 'PUT',
       url: '/api/Call/UpdateCall',
@@ -71,7 +73,11 @@ describe('per-call retention', () => {
   });
 
   it('keeps everything while the call has no retention', async () => {
-    expect(await run(new Date(closingAt.getTime() + 100 * 365 * DAY))).toMatchObject({ ran: true, draftsDeleted: 0, submissionsDeleted: 0 });
+    expect(await run(new Date(closingAt.getTime() + 100 * 365 * DAY))).toMatchObject({
+      ran: true,
+      draftsDeleted: 0,
+      submissionsDeleted: 0,
+    });
     expect(await exists(draft)).toBe(true);
   });
 
@@ -81,15 +87,24 @@ describe('per-call retention', () => {
     expect(saved.json()).toMatchObject({ draftRetentionMonths: 2, retentionYears: 3 });
 
     // One month after closing: too early for either.
-    expect(await run(new Date(closingAt.getTime() + 31 * DAY))).toMatchObject({ draftsDeleted: 0, submissionsDeleted: 0 });
+    expect(await run(new Date(closingAt.getTime() + 31 * DAY))).toMatchObject({
+      draftsDeleted: 0,
+      submissionsDeleted: 0,
+    });
     expect(await exists(draft)).toBe(true);
 
     // Past two months: the never-submitted draft goes, the submitted application stays.
-    expect(await run(new Date(closingAt.getTime() + 63 * DAY))).toMatchObject({ draftsDeleted: 1, submissionsDeleted: 0 });
+    expect(await run(new Date(closingAt.getTime() + 63 * DAY))).toMatchObject({
+      draftsDeleted: 1,
+      submissionsDeleted: 0,
+    });
     expect(await exists(draft)).toBe(false);
     expect(await exists(submitted)).toBe(true);
     // Idempotent: a second run finds nothing more.
-    expect(await run(new Date(closingAt.getTime() + 64 * DAY))).toMatchObject({ draftsDeleted: 0, submissionsDeleted: 0 });
+    expect(await run(new Date(closingAt.getTime() + 64 * DAY))).toMatchObject({
+      draftsDeleted: 0,
+      submissionsDeleted: 0,
+    });
 
     // Past three years: everything of the call, files included.
     expect(await run(new Date(closingAt.getTime() + 3 * 366 * DAY))).toMatchObject({ submissionsDeleted: 1 });

@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { callSubmissions, files } from '../../db/schema';

@@ -127,7 +127,8 @@ export const privacyRoutes: FastifyPluginAsyncZod<PrivacyDeps> = async (app, { d
       {
         schema: {
           tags,
-          summary: "Erase the caller's account: drafts and files deleted, submitted applications kept under a pseudonym",
+          summary:
+            "Erase the caller's account: drafts and files deleted, submitted applications kept under a pseudonym",
           body: ZDeleteMyAccountRequest,
           response: { 200: ZErasureReport, ...problems },
         },
@@ -143,5 +144,4 @@ export const privacyRoutes: FastifyPluginAsyncZod<PrivacyDeps> = async (app, { d
       },
     );
   });
-
 };

@@ -1,7 +1,7 @@
 /** What is searched for in free text: the person's e-mail and full name, in either order. */
 export type Mentions = { email: string; firstName: string; lastName: string };
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A pattern for every mention of the person: the e-mail anywhere, the full name as whole words
@@ -12,11 +12,11 @@ export function mentionPattern(people: Mentions[]): RegExp | null {
   const parts = new Set<string>();
   for (const p of people) {
     const email = p.email.trim();
-    if (email.includes('@')) parts.add(escape(email));
+    if (email.includes('@')) parts.add(escapeRegExp(email));
     const first = p.firstName.trim();
     const last = p.lastName.trim();
     if (first && last) {
-      const words = (s: string) => s.split(/\s+/).map(escape).join('\\s+');
+      const words = (s: string) => s.split(/\s+/).map(escapeRegExp).join('\\s+');
       parts.add(`(?<![\\p{L}\\p{N}])${words(`${first} ${last}`)}(?![\\p{L}\\p{N}])`);
       parts.add(`(?<![\\p{L}\\p{N}])${words(`${last} ${first}`)}(?![\\p{L}\\p{N}])`);
     }

@@ -1,7 +1,7 @@
 import {
-  RETENTION_LIMITS,
   isEmptyId,
   parseServerDate,
+  RETENTION_LIMITS,
   sortSteps,
   type TCall,
   type TCallType,

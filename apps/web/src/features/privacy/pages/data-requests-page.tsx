@@ -1,6 +1,20 @@
 import type { TErasureReport } from '@impact/domain';
 import { ZDataSubjectEmail } from '@impact/domain';
-import { Alert, Anchor, Breadcrumbs, Button, Card, Checkbox, Group, List, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  List,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -97,7 +111,9 @@ export function DataRequestsPage() {
       {report && (
         <Alert color="teal" role="status" title={t('privacy.requests.done.title', { email: report.email })}>
           <List size="sm" spacing={2}>
-            {report.report.pseudonym && <List.Item>{t('privacy.requests.done.pseudonym', { name: report.report.pseudonym })}</List.Item>}
+            {report.report.pseudonym && (
+              <List.Item>{t('privacy.requests.done.pseudonym', { name: report.report.pseudonym })}</List.Item>
+            )}
             <List.Item>{t('privacy.requests.done.drafts', { count: report.report.draftsDeleted })}</List.Item>
             <List.Item>{t('privacy.requests.done.kept', { count: report.report.submissionsKept })}</List.Item>
             <List.Item>{t('privacy.requests.done.files', { count: report.report.filesDeleted })}</List.Item>
@@ -105,7 +121,12 @@ export function DataRequestsPage() {
         </Alert>
       )}
 
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('privacy.requests.confirm.title')} centered>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('privacy.requests.confirm.title')}
+        centered
+      >
         <Stack gap="md">
           <Text size="sm">{t('privacy.requests.confirm.text', { email: target })}</Text>
           <Checkbox

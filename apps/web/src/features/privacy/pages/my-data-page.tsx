@@ -71,7 +71,12 @@ export function MyDataPage() {
             <List.Item>{t('privacy.mine.delete.signIn')}</List.Item>
           </List>
           <Group>
-            <Button color="red" variant="outline" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirming(true)}>
+            <Button
+              color="red"
+              variant="outline"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => setConfirming(true)}
+            >
               {t('privacy.mine.delete.button')}
             </Button>
           </Group>
