@@ -25,6 +25,7 @@ import { impactAdminRoutes, impactRoutes } from './modules/impact/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { pdfRoutes } from './modules/pdf/routes';
 import { powerBiRoutes } from './modules/power-bi/routes';
+import { privacyRoutes } from './modules/privacy/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { reviewAdminRoutes, reviewerRoutes } from './modules/review/routes';
 import { sendEmailRoutes } from './modules/send-email/routes';
@@ -138,6 +139,7 @@ export async function buildApp(
       await api.register(powerBiRoutes, deps);
       await api.register(reviewAdminRoutes, deps);
       await api.register(reviewerRoutes, deps);
+      await api.register(privacyRoutes, { ...deps, revocations });
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { startMailWorker } from './modules/email/worker';
 import { purgeExpired } from './modules/idp/adapter';
+import { startRetentionJob } from './modules/privacy/retention';
 import { foldTallies } from './modules/reports/tallies';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -36,6 +37,8 @@ export function startBackgroundJobs(db: Db, config: AppConfig, log: FastifyBaseL
   const foldTimer = setInterval(fold, MINUTE_MS);
   foldTimer.unref();
   stops.push(() => clearInterval(foldTimer));
+  // Per-call retention of applications (modules/privacy/retention.ts).
+  stops.push(startRetentionJob(db, config, log));
   return () => {
     for (const stop of stops) stop();
   };

@@ -136,4 +136,10 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
   'PUT /api/Review/SaveReview': { access: 'user', owned: 'assignmentId' },
   'POST /api/Review/SubmitReview': { access: 'user', owned: 'assignmentId' },
   'GET /api/Review/GetOtherReviews': { access: 'user', owned: 'assignmentId' },
+  // Data protection: one's own data, or (admins) a data subject's by e-mail. The matrix sends
+  // DeleteMyAccount without `confirm: true` (400), so nobody's account is erased by it.
+  'GET /api/User/ExportMyData': { access: 'user' },
+  'POST /api/User/DeleteMyAccount': { access: 'user' },
+  'GET /api/User/ExportUserData': { access: 'admin' },
+  'POST /api/User/EraseUserData': { access: 'admin' },
 };

@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   'review.conflict',
   'review.submit',
   'review.decision',
+  'user.export',
+  'user.erase',
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTIONS);
 export type TAuditAction = z.infer<typeof ZAuditAction>;

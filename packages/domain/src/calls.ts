@@ -35,6 +35,10 @@ export const ZCall = z.object({
   customFile: ZCustomFile.nullable(),
   /** A new call stays a draft, invisible to applicants, until it is saved with a name and steps. */
   draft: z.boolean(),
+  /** Months after closing when never-submitted applications are erased; null keeps them. */
+  draftRetentionMonths: z.number().int().nullable().optional(),
+  /** Years after closing when all the call's applications are erased; null keeps them. */
+  retentionYears: z.number().int().nullable().optional(),
   createdAt: ZDateTime,
   updatedAt: ZDateTime,
 });
@@ -107,6 +111,21 @@ export const ZUpdateCallRequest = z.object({
   powerBIWorkspaceID: ZReportId.nullable().optional(),
   userPowerBIReportID: ZReportId.nullable().optional(),
   userPowerBIWorkspaceID: ZReportId.nullable().optional(),
+  /** Left out: unchanged; null: keep for ever. */
+  draftRetentionMonths: z
+    .number()
+    .int('errors.calls.retentionRange')
+    .min(1, 'errors.calls.retentionRange')
+    .max(120, 'errors.calls.retentionRange')
+    .nullable()
+    .optional(),
+  retentionYears: z
+    .number()
+    .int('errors.calls.retentionRange')
+    .min(1, 'errors.calls.retentionRange')
+    .max(50, 'errors.calls.retentionRange')
+    .nullable()
+    .optional(),
   callType: ZUpsertCallTypeRequest.optional(),
 });
 export type TUpdateCallRequest = z.input<typeof ZUpdateCallRequest>;

@@ -13,6 +13,7 @@ export * from './organizations';
 export * from './paging';
 export * from './pdf';
 export * from './power-bi';
+export * from './privacy';
 export * from './problem';
 export * from './quiz';
 export * from './reports';

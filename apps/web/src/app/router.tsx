@@ -37,6 +37,10 @@ export function createRouter() {
                 })),
             },
             {
+              path: 'privacy',
+              lazy: () => import('../features/privacy/pages/my-data-page').then((m) => ({ Component: m.MyDataPage })),
+            },
+            {
               path: 'org/list',
               lazy: () =>
                 import('../features/organizations/pages/organization-list-page').then((m) => ({
@@ -102,6 +106,13 @@ export function createRouter() {
                   lazy: () =>
                     import('../features/admin-files/pages/file-upload-page').then((m) => ({
                       Component: m.FileUploadPage,
+                    })),
+                },
+                {
+                  path: 'data-requests',
+                  lazy: () =>
+                    import('../features/privacy/pages/data-requests-page').then((m) => ({
+                      Component: m.DataRequestsPage,
                     })),
                 },
                 {

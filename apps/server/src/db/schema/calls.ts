@@ -75,6 +75,10 @@ export const calls = pgTable(
     customFileName: text('custom_file_name'),
     /** Created by "New call" and not yet saved with a name and steps: applicants never see it. */
     draft: boolean('draft').notNull().default(false),
+    /** Never-submitted applications are erased this many months after closing; null keeps them. */
+    draftRetentionMonths: integer('draft_retention_months'),
+    /** Everything of the call's applications is erased this many years after closing; null keeps them. */
+    retentionYears: integer('retention_years'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

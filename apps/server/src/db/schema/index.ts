@@ -3,6 +3,7 @@ export * from './audit';
 export * from './calls';
 export * from './catalogue';
 export * from './config';
+export * from './consent';
 export * from './email';
 export * from './file-chunks';
 export * from './idp';

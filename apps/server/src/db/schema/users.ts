@@ -17,6 +17,8 @@ export const users = pgTable(
     roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** When the person was erased: the row stays, pseudonymised, for the applications kept. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('users_identity').on(t.issuer, t.subject), index('users_email').on(sql`lower(${t.email})`)],
 );

@@ -44,6 +44,8 @@ export function toCallListItem(row: CallRow): TCallListItem {
     submissionClosed: false,
     customFile: row.customFileId ? { id: row.customFileId, name: row.customFileName ?? '' } : null,
     draft: row.draft,
+    draftRetentionMonths: row.draftRetentionMonths,
+    retentionYears: row.retentionYears,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -185,6 +187,9 @@ export async function updateCall(db: Db, actor: AuditActor, input: UpdateCallInp
         powerBiWorkspaceId: reportIdOrNull(input.powerBIWorkspaceID),
         userPowerBiReportId: reportIdOrNull(input.userPowerBIReportID),
         userPowerBiWorkspaceId: reportIdOrNull(input.userPowerBIWorkspaceID),
+        // Left out of the request: unchanged (older clients); null: kept for ever.
+        ...(input.draftRetentionMonths !== undefined ? { draftRetentionMonths: input.draftRetentionMonths } : {}),
+        ...(input.retentionYears !== undefined ? { retentionYears: input.retentionYears } : {}),
         draft,
         updatedAt: now,
       })

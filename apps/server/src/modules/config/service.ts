@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { configs } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import { type AuditActor, audit } from '../audit/record';
+import { consentVersionOf } from '../consent/versions';
 import { normaliseLogo } from './logo';
 
 type ConfigRow = typeof configs.$inferSelect;
@@ -100,6 +101,8 @@ export async function upsertConfig(db: Db, actor: AuditActor, input: TUpsertConf
         .values({ ...values, isActive: false })
         .returning();
       if (!row) throw new Error('insert returned nothing');
+      // Every wording of the consent text is kept, so an acceptance can always show what was agreed to.
+      await consentVersionOf(tx, row.dataConsentText);
       await audit(tx, actor, 'config.create', row.id, { name: row.name });
       return toConfig(row);
     }
@@ -109,6 +112,7 @@ export async function upsertConfig(db: Db, actor: AuditActor, input: TUpsertConf
       .where(eq(configs.id, id))
       .returning();
     if (!row) throw notFound('errors.config.notFound');
+    await consentVersionOf(tx, row.dataConsentText);
     await audit(tx, actor, 'config.update', row.id, { name: row.name, active: row.isActive });
     return toConfig(row);
   });

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { callSubmissions, organizations } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import { Batcher } from '../../lib/batcher';
+import { recordConsent } from '../consent/versions';
 import { ownershipCache } from './ownership-cache';
 
 type OrganizationRow = typeof organizations.$inferSelect;
@@ -102,22 +103,29 @@ export async function isOwnedBy(db: Db, userId: string, orgId: string): Promise<
 }
 
 export async function createOrganization(db: Db, userId: string, input: TOrganizationInput): Promise<TOrganization> {
-  const [row] = await db
-    .insert(organizations)
-    .values({ ...toColumns(input), ownerUserId: userId })
-    .returning();
-  if (!row) throw new Error('insert returned no row');
-  return toOrganization(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(organizations)
+      .values({ ...toColumns(input), ownerUserId: userId })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    // The consent ticked in the form, with the version of the text it was given under.
+    if (row.personalData) await recordConsent(tx, userId, row.id);
+    return toOrganization(row);
+  });
 }
 
 export async function updateOrganization(db: Db, userId: string, input: TOrganizationUpdate): Promise<TOrganization> {
-  const [row] = await db
-    .update(organizations)
-    .set({ ...toColumns(input), updatedAt: new Date() })
-    .where(ownedBy(input.id, userId))
-    .returning();
-  if (!row) throw notFound('errors.organizations.notFound');
-  return toOrganization(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(organizations)
+      .set({ ...toColumns(input), updatedAt: new Date() })
+      .where(ownedBy(input.id, userId))
+      .returning();
+    if (!row) throw notFound('errors.organizations.notFound');
+    if (row.personalData) await recordConsent(tx, userId, row.id);
+    return toOrganization(row);
+  });
 }
 
 /**

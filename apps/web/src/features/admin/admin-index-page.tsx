@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconFiles, IconHistory } from '@tabler/icons-react';
+import { IconFiles, IconHistory, IconShieldLock } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -48,6 +48,14 @@ export function AdminIndexPage() {
             leftSection={<IconHistory size={16} aria-hidden />}
           >
             {t('adminIndex.links.audit')}
+          </Button>
+          <Button
+            variant="default"
+            component={Link}
+            to="/admin/data-requests"
+            leftSection={<IconShieldLock size={16} aria-hidden />}
+          >
+            {t('privacy.adminLink')}
           </Button>
         </Group>
       </Group>

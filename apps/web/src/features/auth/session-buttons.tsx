@@ -7,6 +7,7 @@ import {
   IconLayoutDashboard,
   IconList,
   IconLogout,
+  IconShieldLock,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -75,6 +76,9 @@ function UserMenuItems({ user }: { user: TUser }) {
     <>
       <UserMenuLink to="/org/list" icon={<IconBuilding size={16} aria-hidden />}>
         {t('layout.yourOrganizations')}
+      </UserMenuLink>
+      <UserMenuLink to="/privacy" icon={<IconShieldLock size={16} aria-hidden />}>
+        {t('privacy.menu')}
       </UserMenuLink>
       <UserMenuLink to="/calls" icon={<IconList size={16} aria-hidden />}>
         {t('layout.backToCalls')}

@@ -1,6 +1,7 @@
 import {
   isEmptyId,
   parseServerDate,
+  RETENTION_LIMITS,
   sortSteps,
   type TCall,
   type TCallType,
@@ -40,6 +41,9 @@ export type CallDraft = {
   powerBIWorkspaceID: string;
   userPowerBIReportID: string;
   userPowerBIWorkspaceID: string;
+  /** Retention (null: kept): drafts erased this many months after closing, everything after these years. */
+  draftRetentionMonths: number | null;
+  retentionYears: number | null;
   steps: DraftStep[];
 };
 
@@ -75,6 +79,8 @@ export function callToDraft(call: TCall): CallDraft {
     powerBIWorkspaceID: call.powerBIWorkspaceID ?? '',
     userPowerBIReportID: call.userPowerBIReportID ?? '',
     userPowerBIWorkspaceID: call.userPowerBIWorkspaceID ?? '',
+    draftRetentionMonths: call.draftRetentionMonths ?? null,
+    retentionYears: call.retentionYears ?? null,
     steps: sortSteps(call.steps).map(stepToDraft),
   };
 }
@@ -101,8 +107,14 @@ export function draftProblems(draft: CallDraft, now = new Date()) {
             : null
         : null,
     steps: draft.steps.some((s) => isEmptyId(s.stepTypeId)) ? 'errors.calls.stepTypeRequired' : null,
+    draftRetentionMonths: retentionProblem(draft.draftRetentionMonths, RETENTION_LIMITS.draftMonthsMax),
+    retentionYears: retentionProblem(draft.retentionYears, RETENTION_LIMITS.yearsMax),
   };
 }
+
+/** The same bounds the server checks (ZUpdateCallRequest): empty, or a whole number from 1 to max. */
+const retentionProblem = (value: number | null, max: number) =>
+  value === null || (Number.isInteger(value) && value >= 1 && value <= max) ? null : 'errors.calls.retentionRange';
 
 const emptyToNull = (v: string) => (v.trim() === '' || isEmptyId(v.trim()) ? null : v.trim());
 
@@ -128,6 +140,8 @@ export function draftToUpdateRequest(
     powerBIWorkspaceID: emptyToNull(draft.powerBIWorkspaceID),
     userPowerBIReportID: emptyToNull(draft.userPowerBIReportID),
     userPowerBIWorkspaceID: emptyToNull(draft.userPowerBIWorkspaceID),
+    draftRetentionMonths: draft.draftRetentionMonths,
+    retentionYears: draft.retentionYears,
     callType: {
       id: call.callTypeId,
       name: callType?.name ?? '',

@@ -1,4 +1,15 @@
-import { Button, Checkbox, Fieldset, Group, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  NumberInput,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -123,6 +134,38 @@ export function GeneralInfoTab({ draft, problems, showErrors, onChange, onOpenPo
               placeholder="nome@esempio.it, altra@esempio.it"
             />
           )}
+        </Stack>
+      </Fieldset>
+
+      <Fieldset legend={t('callBuilder.retention.title')}>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {t('callBuilder.retention.hint')}
+          </Text>
+          <Group grow align="flex-start" wrap="wrap">
+            <NumberInput
+              label={t('callBuilder.retention.draftMonths')}
+              value={draft.draftRetentionMonths ?? ''}
+              onChange={(v) => onChange({ draftRetentionMonths: v === '' ? null : Number(v) })}
+              min={1}
+              max={120}
+              allowDecimal={false}
+              allowNegative={false}
+              error={err(problems.draftRetentionMonths)}
+              miw={220}
+            />
+            <NumberInput
+              label={t('callBuilder.retention.years')}
+              value={draft.retentionYears ?? ''}
+              onChange={(v) => onChange({ retentionYears: v === '' ? null : Number(v) })}
+              min={1}
+              max={50}
+              allowDecimal={false}
+              allowNegative={false}
+              error={err(problems.retentionYears)}
+              miw={220}
+            />
+          </Group>
         </Stack>
       </Fieldset>
 

@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import { DEFAULT_CONFIG } from '@impact/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { configs, consentAcceptances, consentTextVersions } from '../../db/schema';
+
+const hashOf = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/**
+ * The version row of this exact consent text, created the first time the text is seen. Called when
+ * a configuration is saved (so every wording is kept, accepted or not) and when a person accepts.
+ */
+export async function consentVersionOf(tx: Db | Tx, text: string): Promise<string> {
+  const textHash = hashOf(text);
+  await tx.insert(consentTextVersions).values({ textHash, text }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ id: consentTextVersions.id })
+    .from(consentTextVersions)
+    .where(eq(consentTextVersions.textHash, textHash));
+  if (!row) throw new Error('consent version vanished');
+  return row.id;
+}
+
+/** The consent text people are shown now: the active branding's (the built-in default without one). */
+async function currentConsentText(tx: Db | Tx): Promise<string> {
+  const [row] = await tx
+    .select({ text: configs.dataConsentText })
+    .from(configs)
+    .where(eq(configs.isActive, true))
+    .limit(1);
+  return row?.text ?? DEFAULT_CONFIG.dataConsentText;
+}
+
+/**
+ * Records that the person ticked the consent for this organization under the text shown now.
+ * Saving the form again under the same text adds nothing; a changed text adds a new acceptance.
+ */
+export async function recordConsent(tx: Db | Tx, userId: string, organizationId: string, now = new Date()) {
+  const versionId = await consentVersionOf(tx, await currentConsentText(tx));
+  const [already] = await tx
+    .select({ id: consentAcceptances.id })
+    .from(consentAcceptances)
+    .where(
+      and(
+        eq(consentAcceptances.userId, userId),
+        eq(consentAcceptances.organizationId, organizationId),
+        eq(consentAcceptances.versionId, versionId),
+      ),
+    )
+    .limit(1);
+  if (already) return;
+  await tx.insert(consentAcceptances).values({ userId, organizationId, versionId, acceptedAt: now });
+}

@@ -1,0 +1,325 @@
+import { PSEUDONYM_PREFIX, type TErasureReport } from '@impact/domain';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  auditLog,
+  callReviewers,
+  callSubmissions,
+  emailOutbox,
+  files,
+  idpAccounts,
+  idpStore,
+  organizations,
+  refreshTokens,
+  reviewAssignments,
+  reviewDecisions,
+  stepResults,
+  submissionRecords,
+  users,
+} from '../../db/schema';
+import { deleteStored, type FileStorage } from '../files/storage';
+import { ownershipCache } from '../organizations/ownership-cache';
+import { forgetOrganizationState } from '../submission-core/org-state-cache';
+import { type Pseudonym, pseudonymFor } from './pseudonym';
+import { type Mentions, mentionPattern, scrubText, scrubValue } from './scrub';
+
+/** Who is erased: their user rows (one per identity provider they used) and their e-mail addresses. */
+export type ErasureTarget = { userIds: string[]; emails: string[] };
+
+export type ErasureResult = TErasureReport & { sessionIds: string[] };
+
+type Blob = { storage: string; storageKey: string };
+
+/**
+ * Never submitted: still open and no frozen record of a closing. A reopened application was
+ * submitted once and stays with the funder (docs/decisions/0005).
+ */
+export const neverSubmitted = sql`not ${callSubmissions.closed} and not exists (
+  select 1 from ${submissionRecords} r where r.call_submission_id = ${callSubmissions.id})`;
+
+const ids = (rows: Array<{ id: string }>) => rows.map((r) => r.id);
+
+/**
+ * Erases a person (docs/decisions/0005-gdpr-erasure-and-pseudonyms.md), in one transaction:
+ * their drafts, loose files, invitations, mails, sessions and sign-in account go; the applications
+ * they submitted stay for the funder, with the person replaced by a stable pseudonym wherever
+ * they were named (submitter, contact, frozen records, answers, reviews, audit trail). File bytes
+ * are removed after the commit (storage is never called inside the transaction).
+ */
+export async function eraseUsers(
+  db: Db,
+  storage: FileStorage,
+  target: ErasureTarget,
+  now = new Date(),
+): Promise<ErasureResult> {
+  const emails = [...new Set(target.emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
+  const outcome = await db.transaction(async (tx) => {
+    const people = target.userIds.length
+      ? await tx.select().from(users).where(inArray(users.id, target.userIds)).for('update')
+      : [];
+    const userIds = people.map((p) => p.id);
+    for (const p of people) emails.push(p.email.trim().toLowerCase());
+    const accounts = await tx
+      .select()
+      .from(idpAccounts)
+      .where(
+        or(
+          emails.length ? inArray(sql`lower(${idpAccounts.email})`, emails) : sql`false`,
+          people.length
+            ? inArray(
+                sql`${idpAccounts.id}::text`,
+                people.map((p) => p.subject),
+              )
+            : sql`false`,
+        ),
+      );
+    const mentions: Mentions[] = [...people, ...accounts].filter((p) => !('erasedAt' in p && p.erasedAt));
+    const pattern = mentionPattern(mentions);
+    // The first account's pseudonym names the person wherever free text mentioned them.
+    const first = people[0];
+    const pseudonym: Pseudonym | null = first ? pseudonymFor(first.id) : null;
+
+    const orgs = userIds.length
+      ? await tx
+          .select({ id: organizations.id, name: organizations.name, owner: organizations.ownerUserId })
+          .from(organizations)
+          .where(inArray(organizations.ownerUserId, userIds))
+      : [];
+    const orgIds = orgs.map((o) => o.id);
+    const theirs: SQL = or(
+      orgIds.length ? inArray(callSubmissions.organizationId, orgIds) : sql`false`,
+      userIds.length ? inArray(callSubmissions.createdByUserId, userIds) : sql`false`,
+    ) as SQL;
+
+    // Drafts: the person's organizations are theirs alone (one owner each), so their drafts are too.
+    const drafts = ids(
+      await tx.select({ id: callSubmissions.id }).from(callSubmissions).where(and(theirs, neverSubmitted)),
+    );
+    const blobs: Blob[] = [];
+    let filesDeleted = 0;
+    if (drafts.length) {
+      const draftFiles = await tx
+        .select({ storage: files.storage, storageKey: files.storageKey })
+        .from(files)
+        .where(inArray(files.callSubmissionId, drafts));
+      blobs.push(...draftFiles);
+      filesDeleted += draftFiles.length;
+      await tx.delete(callSubmissions).where(inArray(callSubmissions.id, drafts));
+    }
+    if (userIds.length) {
+      const loose = await tx
+        .delete(files)
+        .where(and(inArray(files.ownerUserId, userIds), isNull(files.callSubmissionId)))
+        .returning({ storage: files.storage, storageKey: files.storageKey });
+      blobs.push(...loose);
+      filesDeleted += loose.length;
+    }
+
+    const kept = ids(await tx.select({ id: callSubmissions.id }).from(callSubmissions).where(theirs));
+    const keptOrgs = new Set(
+      kept.length
+        ? (
+            await tx
+              .selectDistinct({ id: callSubmissions.organizationId })
+              .from(callSubmissions)
+              .where(inArray(callSubmissions.id, kept))
+          ).map((r) => r.id)
+        : [],
+    );
+    const goneOrgs = orgIds.filter((id) => !keptOrgs.has(id));
+    if (goneOrgs.length) await tx.delete(organizations).where(inArray(organizations.id, goneOrgs));
+
+    if (pseudonym) {
+      for (const org of orgs.filter((o) => keptOrgs.has(o.id))) {
+        await tx
+          .update(organizations)
+          .set({
+            name: pattern ? org.name.replace(pattern, pseudonym.label) : org.name,
+            contactName: pseudonym.label,
+            contactSurname: '',
+            contactRole: '',
+            contactEmail: pseudonym.email,
+            updatedAt: now,
+          })
+          .where(eq(organizations.id, org.id));
+      }
+      if (kept.length) await scrubKept(tx, kept, pseudonym, pattern);
+    }
+
+    if (userIds.length) {
+      // Reviews the person wrote: unfinished ones go; submitted scores stay for the funder's
+      // decision, their own words do not.
+      await tx
+        .delete(reviewAssignments)
+        .where(and(inArray(reviewAssignments.reviewerUserId, userIds), isNull(reviewAssignments.submittedAt)));
+      await tx
+        .update(reviewAssignments)
+        .set({ comment: '', conflictReason: '', updatedAt: now })
+        .where(inArray(reviewAssignments.reviewerUserId, userIds));
+    }
+    await tx
+      .delete(callReviewers)
+      .where(
+        or(
+          emails.length ? inArray(callReviewers.email, emails) : sql`false`,
+          userIds.length ? inArray(callReviewers.userId, userIds) : sql`false`,
+        ),
+      );
+    if (emails.length) await tx.delete(emailOutbox).where(inArray(sql`lower(trim(${emailOutbox.to}))`, emails));
+    if (pseudonym) await scrubAudit(tx, userIds, emails, mentions, pseudonym, pattern);
+
+    // Sessions end now: revoked (other instances hear it on the change feed), then the rows go.
+    const sessions = userIds.length
+      ? await tx
+          .update(refreshTokens)
+          .set({ revokedAt: now })
+          .where(inArray(refreshTokens.userId, userIds))
+          .returning({ familyId: refreshTokens.familyId })
+      : [];
+    if (userIds.length) await tx.delete(refreshTokens).where(inArray(refreshTokens.userId, userIds));
+    const accountIds = accounts.map((a) => a.id);
+    if (accountIds.length) {
+      await tx
+        .delete(idpStore)
+        .where(
+          and(
+            inArray(idpStore.model, ['Session', 'Grant']),
+            inArray(sql`${idpStore.payload}->>'accountId'`, accountIds),
+          ),
+        );
+      await tx.delete(idpAccounts).where(inArray(idpAccounts.id, accountIds));
+    }
+
+    // A person nothing is kept for disappears entirely; otherwise the row stays as the pseudonym.
+    let submissionsKept = 0;
+    for (const person of people) {
+      const p = pseudonymFor(person.id);
+      const result = (await tx.execute(sql`
+        select (select count(*) from call_submissions where created_by_user_id = ${person.id})
+             + (select count(*) from organizations where owner_user_id = ${person.id})
+             + (select count(*) from files where owner_user_id = ${person.id})
+             + (select count(*) from submission_records where closed_by_user_id = ${person.id})
+             + (select count(*) from review_assignments where reviewer_user_id = ${person.id}) as n`)) as unknown as {
+        rows: Array<{ n: number | string }>;
+      };
+      const holds = result.rows[0];
+      if (Number(holds?.n ?? 0) === 0) {
+        await tx.delete(users).where(eq(users.id, person.id));
+        continue;
+      }
+      await tx
+        .update(users)
+        .set({
+          email: p.email,
+          firstName: PSEUDONYM_PREFIX,
+          lastName: p.code,
+          subject: `erased:${person.id}`,
+          roles: [],
+          lastLoginAt: null,
+          erasedAt: now,
+        })
+        .where(eq(users.id, person.id));
+    }
+    submissionsKept = kept.length;
+    return {
+      report: {
+        users: people.length,
+        pseudonym: pseudonym?.label ?? null,
+        draftsDeleted: drafts.length,
+        submissionsKept,
+        organizationsDeleted: goneOrgs.length,
+        organizationsKept: keptOrgs.size,
+        filesDeleted,
+        identityAccountsDeleted: accountIds.length,
+      },
+      sessionIds: [...new Set(sessions.map((s) => s.familyId))],
+      blobs,
+      orgIds,
+      goneOrgs,
+    };
+  });
+  for (const id of outcome.orgIds) forgetOrganizationState(db, id);
+  for (const id of outcome.goneOrgs) ownershipCache(db).forgetOrganization(id);
+  await deleteStored(storage, outcome.blobs);
+  return { ...outcome.report, sessionIds: outcome.sessionIds };
+}
+
+/** The kept applications: submitter and contact replaced in the frozen records, mentions in answers and reviews. */
+async function scrubKept(tx: Tx, kept: string[], pseudonym: Pseudonym, pattern: RegExp | null) {
+  const records = await tx
+    .select({ id: submissionRecords.id, data: submissionRecords.data })
+    .from(submissionRecords)
+    .where(inArray(submissionRecords.callSubmissionId, kept));
+  for (const record of records) {
+    const data = {
+      ...record.data,
+      submittedBy: pseudonym.label,
+      userReferenteNome: pseudonym.label,
+      userReferenteCognome: '',
+      userReferenteRuolo: '',
+      userReferenteEmail: pseudonym.email,
+    };
+    await tx
+      .update(submissionRecords)
+      .set({ closedByEmail: pseudonym.email, data: pattern ? scrubValue(data, pattern, pseudonym.label) : data })
+      .where(eq(submissionRecords.id, record.id));
+  }
+  if (!pattern) return;
+  const answers = await tx
+    .select({ id: stepResults.id, content: stepResults.content })
+    .from(stepResults)
+    .where(inArray(stepResults.callSubmissionId, kept));
+  for (const answer of answers) {
+    const scrubbed = scrubText(answer.content, pattern, pseudonym.label);
+    if (scrubbed !== null) await tx.update(stepResults).set({ content: scrubbed }).where(eq(stepResults.id, answer.id));
+  }
+  const reviews = await tx
+    .select({ id: reviewAssignments.id, comment: reviewAssignments.comment })
+    .from(reviewAssignments)
+    .where(inArray(reviewAssignments.submissionId, kept));
+  for (const review of reviews) {
+    const scrubbed = review.comment.replace(pattern, pseudonym.label);
+    if (scrubbed !== review.comment)
+      await tx.update(reviewAssignments).set({ comment: scrubbed }).where(eq(reviewAssignments.id, review.id));
+  }
+  const decisions = await tx
+    .select({ id: reviewDecisions.submissionId, message: reviewDecisions.message })
+    .from(reviewDecisions)
+    .where(inArray(reviewDecisions.submissionId, kept));
+  for (const decision of decisions) {
+    const scrubbed = decision.message.replace(pattern, pseudonym.label);
+    if (scrubbed !== decision.message)
+      await tx.update(reviewDecisions).set({ message: scrubbed }).where(eq(reviewDecisions.submissionId, decision.id));
+  }
+}
+
+/** The audit trail keeps what happened; who it was, when it was this person, becomes the pseudonym. */
+async function scrubAudit(
+  tx: Tx,
+  userIds: string[],
+  emails: string[],
+  mentions: Mentions[],
+  pseudonym: Pseudonym,
+  pattern: RegExp | null,
+) {
+  if (userIds.length)
+    await tx.update(auditLog).set({ actorEmail: pseudonym.email }).where(inArray(auditLog.actorUserId, userIds));
+  if (emails.length)
+    await tx
+      .update(auditLog)
+      .set({ actorEmail: pseudonym.email })
+      .where(inArray(sql`lower(${auditLog.actorEmail})`, emails));
+  if (!pattern) return;
+  // Only entries whose details could mention the person are read (any e-mail or last name of theirs).
+  const needles = [...new Set([...emails, ...mentions.map((m) => m.lastName.trim()).filter((n) => n.length > 0)])];
+  if (!needles.length) return;
+  const rows = await tx
+    .select({ id: auditLog.id, details: auditLog.details })
+    .from(auditLog)
+    .where(or(...needles.map((n) => sql`${auditLog.details}::text ilike ${`%${n.replace(/[\\%_]/g, '\\$&')}%`}`)));
+  for (const row of rows) {
+    const details = scrubValue(row.details, pattern, pseudonym.label);
+    if (JSON.stringify(details) !== JSON.stringify(row.details))
+      await tx.update(auditLog).set({ details }).where(eq(auditLog.id, row.id));
+  }
+}

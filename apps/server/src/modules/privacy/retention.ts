@@ -1,0 +1,103 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { callSubmissions, files } from '../../db/schema';
+import { createFileStorage, deleteStored, type FileStorage } from '../files/storage';
+import { forgetOrganizationState } from '../submission-core/org-state-cache';
+
+/** Any fixed number: only this job takes this advisory lock. */
+const RETENTION_LOCK = 0x67_64_70_72; // "gdpr"
+/** Applications erased per run: the transaction stays short; the next run goes on. */
+const BATCH = 500;
+const HOUR_MS = 60 * 60 * 1000;
+
+export type RetentionRun = { ran: boolean; draftsDeleted: number; submissionsDeleted: number };
+
+async function idsOf(tx: Tx, query: ReturnType<typeof sql>): Promise<Array<{ id: string; organizationId: string }>> {
+  const result = (await tx.execute(query)) as unknown as { rows: Array<{ id: string; organization_id: string }> };
+  return result.rows.map((r) => ({ id: r.id, organizationId: r.organization_id }));
+}
+
+/**
+ * One pass of the per-call retention (docs/decisions/0006-retention-job.md): never-submitted
+ * applications of calls closed more than `draft_retention_months` ago, and every application of
+ * calls closed more than `retention_years` ago, are deleted with their answers, records and files.
+ * Idempotent; an instance that cannot take the advisory lock skips the run (another is doing it).
+ */
+export async function runRetention(db: Db, storage: FileStorage, now = new Date()): Promise<RetentionRun> {
+  const outcome = await db.transaction(async (tx) => {
+    const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK}) as locked`)) as unknown as {
+      rows: Array<{ locked: boolean }>;
+    };
+    if (!lock.rows[0]?.locked) return null;
+    const drafts = await idsOf(
+      tx,
+      sql`select cs.id, cs.organization_id from call_submissions cs join calls c on c.id = cs.call_id
+          where c.draft_retention_months is not null
+            and c.closing_at + make_interval(months => c.draft_retention_months) <= ${now}
+            and not cs.closed
+            and not exists (select 1 from submission_records r where r.call_submission_id = cs.id)
+          order by cs.id limit ${BATCH}`,
+    );
+    const expired = await idsOf(
+      tx,
+      sql`select cs.id, cs.organization_id from call_submissions cs join calls c on c.id = cs.call_id
+          where c.retention_years is not null
+            and c.closing_at + make_interval(years => c.retention_years) <= ${now}
+          order by cs.id limit ${BATCH}`,
+    );
+    const doomed = [...new Set([...drafts, ...expired].map((s) => s.id))];
+    if (!doomed.length) return { blobs: [], organizations: [], drafts: 0, all: 0 };
+    const blobs = await tx
+      .select({ storage: files.storage, storageKey: files.storageKey })
+      .from(files)
+      .where(inArray(files.callSubmissionId, doomed));
+    await tx.delete(callSubmissions).where(inArray(callSubmissions.id, doomed));
+    const expiredIds = new Set(expired.map((e) => e.id));
+    return {
+      blobs,
+      organizations: [...new Set([...drafts, ...expired].map((s) => s.organizationId))],
+      drafts: drafts.filter((d) => !expiredIds.has(d.id)).length,
+      all: expired.length,
+    };
+  });
+  if (!outcome) return { ran: false, draftsDeleted: 0, submissionsDeleted: 0 };
+  for (const id of outcome.organizations) forgetOrganizationState(db, id);
+  await deleteStored(storage, outcome.blobs);
+  return { ran: true, draftsDeleted: outcome.drafts, submissionsDeleted: outcome.all };
+}
+
+/**
+ * Runs the retention every hour (and shortly after start). A failure is logged and the next tick
+ * tries again; the process never stops for it. Returns the stop function.
+ */
+export function startRetentionJob(db: Db, config: AppConfig, log: FastifyBaseLogger, everyMs = HOUR_MS): () => void {
+  const storage = createFileStorage(db, config.fileStorage);
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      let run: RetentionRun;
+      // A full batch means more may be due: go on until a run finds less.
+      do {
+        run = await runRetention(db, storage);
+        if (run.draftsDeleted || run.submissionsDeleted) log.info(run, 'retention: expired applications erased');
+      } while (run.ran && run.draftsDeleted + run.submissionsDeleted >= BATCH);
+    } catch (err) {
+      log.warn({ err }, 'retention run failed; retried at the next tick');
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(tick, 60_000);
+  first.unref();
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+    void storage.close().catch(() => {});
+  };
+}
