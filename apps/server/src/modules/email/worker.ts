@@ -1,11 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
+import { startBackgroundLoop } from '../../lib/background-loop';
 import { messageIdFor, sendDueMails } from './outbox';
 
 const POLL_MS = 5_000;
 
-/** Polls the outbox and sends through SMTP. Started by main.ts only when SMTP_URL is set. */
+/**
+ * Polls the outbox and sends through SMTP (a background loop: an outage of the database or of the
+ * SMTP server is retried with a growing pause). Started by main.ts only when SMTP_URL is set.
+ */
 export function startMailWorker(
   db: Db,
   options: { smtpUrl: string; from: string; log: FastifyBaseLogger; pollMs?: number; leaseMs?: number },
@@ -18,12 +22,10 @@ export function startMailWorker(
     greetingTimeout: 30_000,
     socketTimeout: 60_000,
   });
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await sendDueMails(
+  const stop = startBackgroundLoop(
+    'sending mail',
+    () =>
+      sendDueMails(
         db,
         async (mail) => {
           await transport.sendMail({
@@ -42,16 +44,12 @@ export function startMailWorker(
         },
         undefined,
         options.leaseMs,
-      );
-    } catch (err) {
-      options.log.error({ err }, 'mail worker batch failed');
-    } finally {
-      running = false;
-    }
-  }, options.pollMs ?? POLL_MS);
-  timer.unref();
+      ),
+    options.log,
+    { everyMs: options.pollMs ?? POLL_MS },
+  );
   return () => {
-    clearInterval(timer);
+    stop();
     transport.close();
   };
 }

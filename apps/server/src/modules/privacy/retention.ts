@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { callSubmissions, files } from '../../db/schema';
+import { startBackgroundLoop } from '../../lib/background-loop';
 import { createFileStorage, deleteStored, type FileStorage } from '../files/storage';
 import { forgetOrganizationState } from '../submission-core/org-state-cache';
 
@@ -69,35 +70,26 @@ export async function runRetention(db: Db, storage: FileStorage, now = new Date(
 }
 
 /**
- * Runs the retention every hour (and shortly after start). A failure is logged and the next tick
- * tries again; the process never stops for it. Returns the stop function.
+ * Runs the retention every hour (and a minute after start) as a background loop: a failure is
+ * logged and tried again after a growing pause; the process never stops for it.
  */
 export function startRetentionJob(db: Db, config: AppConfig, log: FastifyBaseLogger, everyMs = HOUR_MS): () => void {
   const storage = createFileStorage(db, config.fileStorage);
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+  const stop = startBackgroundLoop(
+    'retention run',
+    async () => {
       let run: RetentionRun;
       // A full batch means more may be due: go on until a run finds less.
       do {
         run = await runRetention(db, storage);
         if (run.draftsDeleted || run.submissionsDeleted) log.info(run, 'retention: expired applications erased');
       } while (run.ran && run.draftsDeleted + run.submissionsDeleted >= BATCH);
-    } catch (err) {
-      log.warn({ err }, 'retention run failed; retried at the next tick');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(tick, 60_000);
-  first.unref();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
+    },
+    log,
+    { everyMs, firstAfterMs: 60_000, retryAfterMs: 60_000 },
+  );
   return () => {
-    clearTimeout(first);
-    clearInterval(timer);
+    stop();
     void storage.close().catch(() => {});
   };
 }
