@@ -13,9 +13,10 @@ describe('a thread killed mid-task', () => {
   let t: TestApp;
   let headers: Record<string, string>;
   let submissionId: string;
+  const logged: string[] = [];
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ LOG_LEVEL: 'error' }, { logStream: { write: (line) => logged.push(line) } });
     const admin = await signInAs(t.database.db, { email: 'admin@example.org', roles: ['admin'] });
     const applicant = await signInAs(t.database.db, { email: 'anna@ente.example' });
     const org = await createOrganization(t.app, applicant.headers, 'Aurora');
@@ -42,8 +43,12 @@ describe('a thread killed mid-task', () => {
       if (res.statusCode !== 200) {
         expect(res.statusCode).toBe(500);
         expect(res.json()).toMatchObject({ messageKey: 'errors.pdf.failed' });
-        // The cause stays in the log.
+        // The cause stays in the log, under the answer's request id.
         expect(res.body).not.toMatch(/terminated|exited|worker/i);
+        const requestId = res.json().requestId as string;
+        const line = logged.find((l) => l.includes(requestId));
+        expect(line).toMatch(/worker exited|terminated/i);
+        expect(JSON.parse(line ?? '{}').level).toBe(50);
       }
       expect((await t.app.inject('/healthz')).statusCode).toBe(200);
     }
