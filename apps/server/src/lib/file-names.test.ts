@@ -41,7 +41,9 @@ describe('download names (RFC 6266)', () => {
       '',
     ]) {
       const header = attachmentDisposition(name);
-      expect(header, name).toMatch(/^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''[A-Za-z0-9!#$&+.^_`|~%-]+$/);
+      expect(header, name).toMatch(
+        /^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''[A-Za-z0-9!#$&+.^_`|~%-]+$/,
+      );
       expect(() => names(header), name).not.toThrow();
       expect(names(header).utf8.length, name).toBeLessThanOrEqual(150);
     }

@@ -8,7 +8,12 @@ const UNWANTED = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u20
 
 export function cleanFileName(name: string, fallback = 'file'): string {
   // Cut at 255 without leaving half of a surrogate pair at the end.
-  const cleaned = name.normalize('NFC').replace(UNWANTED, '').trim().slice(0, 255).replace(/[\ud800-\udbff]$/, '');
+  const cleaned = name
+    .normalize('NFC')
+    .replace(UNWANTED, '')
+    .trim()
+    .slice(0, 255)
+    .replace(/[\ud800-\udbff]$/, '');
   return cleaned.replace(/^\.+$/, '') || fallback;
 }
 
