@@ -2,6 +2,7 @@ import type { TLanguage } from '@impact/domain';
 import { and, asc, desc, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
+import { withCleanHeaders } from '../../lib/mail-headers';
 import { attachmentsOf, type MailAttachment } from './attachments';
 import { type MailParams, type MailTemplate, renderMail } from './templates';
 
@@ -66,7 +67,7 @@ export async function sendDueMails(db: Db, send: MailSender, batchSize = 10): Pr
         .for('update', { skipLocked: true });
       if (!mail) return false;
       try {
-        await send({ ...mail, attachments: await attachmentsOf(tx, mail.id) });
+        await send(withCleanHeaders({ ...mail, attachments: await attachmentsOf(tx, mail.id) }));
         await tx
           .update(emailOutbox)
           .set({ sentAt: sql`now()`, attempts: mail.attempts + 1 })
