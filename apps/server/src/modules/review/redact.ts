@@ -42,7 +42,7 @@ function wholeWord(token: string): string {
  * strings, longest first, each escaped: linear in the text whatever the names hold. Spaces inside
  * a name match any run of white space, so a name broken over two lines is found too.
  */
-function scrubber(identity: Identity): (text: string) => string {
+export function scrubber(identity: Identity): (text: string) => string {
   const byLowerCase = new Map<string, string>();
   for (const raw of [...identity.strings, ...identity.fileNames.keys()]) {
     const token = raw.normalize('NFC').trim().replace(/\s+/g, ' ');
