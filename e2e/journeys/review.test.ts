@@ -164,6 +164,16 @@ describe('review and decisions (issue 18)', () => {
     await adminPage.getByRole('button', { name: 'Assegna automaticamente' }).click();
     await adminPage.getByText('1 assegnazioni fatte; 0 posti scoperti.').waitFor();
     await adminPage.getByText(`${bruno.email}: conflitto`).waitFor();
+    // Assigning Bruno again by hand is refused, and the panel says why.
+    await adminPage
+      .locator('input')
+      .and(adminPage.getByLabel(`Valutatore per ${orgName}`, { exact: true }))
+      .click();
+    await adminPage.getByRole('option', { name: bruno.email }).click();
+    await adminPage.getByRole('button', { name: 'Assegna', exact: true }).click();
+    await adminPage
+      .getByText("Questo valutatore ha dichiarato un conflitto di interessi con l'organizzazione: scegline un altro.")
+      .waitFor();
 
     // Both score: Rita 5/5 and 10/10 (100), Carla 3/5 and 1/10 (40).
     const score = async (page: Page, impact: string, budget: string, recommendation: string) => {

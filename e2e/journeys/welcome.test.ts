@@ -37,4 +37,51 @@ describe('welcome page', () => {
     await page.getByRole('heading', { name: 'Benvenuti su Impact Calls' }).waitFor();
     await context.close();
   });
+
+  it('links the accessibility statement from the footer: public, titled, in it/en/fr, accessible at 320 px', async () => {
+    const { context, page } = await browser.newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Benvenuti su Impact Calls' }).waitFor();
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('link', { name: 'Dichiarazione di accessibilità' }).click();
+    await page.waitForURL('**/accessibility');
+    await page.getByRole('heading', { level: 1, name: 'Dichiarazione di accessibilità' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Dichiarazione di accessibilità · Impact Calls');
+    // What EN 301 549 asks a statement to say: status, how it is tested, limitations, contact, date.
+    for (const name of [
+      'Stato di conformità',
+      'Come lo verifichiamo',
+      'Limiti noti',
+      'Segnalazioni e contatti',
+      'Data di questa dichiarazione',
+    ])
+      await page.getByRole('heading', { level: 2, name }).waitFor();
+    const text = await page.getByRole('main').innerText();
+    expect(text).toContain('WCAG) 2.2, livello AA');
+    expect(text).toContain('25 novembre 2026');
+    await expectAccessible(page, 'accessibility statement');
+
+    // Read directly, signed out, in the other languages; never wider than a 320 px screen.
+    await page.setViewportSize({ width: 320, height: 720 });
+    for (const [label, title, date] of [
+      ['English', 'Accessibility statement', 'November 25, 2026'],
+      ['Français', 'Déclaration d’accessibilité', '25 novembre 2026'],
+    ] as const) {
+      await page.goto('/accessibility');
+      await Promise.all([
+        page.waitForEvent('load'),
+        page.getByRole('combobox', { name: /Lingua|Language|Langue/ }).selectOption({ label }),
+      ]);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      expect(await page.getByRole('main').innerText()).toContain(date);
+      expect(await page.getByRole('contentinfo').getByRole('link').innerText()).toBe(title);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBe(0);
+      await expectAccessible(page, `accessibility statement (${label}, 320 px)`);
+    }
+    if (process.env.SHOT_DIR)
+      await page.screenshot({ path: `${process.env.SHOT_DIR}/accessibility-320.png`, fullPage: true });
+    await context.close();
+  });
 });

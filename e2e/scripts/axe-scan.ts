@@ -36,6 +36,8 @@ async function scan(account: { email: string; password: string }, paths: string[
   };
   await page.goto('/');
   await check('/ (anonymous)');
+  await page.goto('/accessibility');
+  await check('/accessibility (anonymous)');
   await signIn(page, account);
   for (const p of paths) {
     await page.goto(p);

@@ -10,8 +10,12 @@ import { PageAnnouncer } from '../features/config/page-title';
 import { LanguageSelect } from '../features/i18n/language-select';
 import { OrganizationSidePanel } from '../features/organizations/components/organization-side-panel';
 import { HomeLink } from './home-link';
+import { SiteFooter } from './site-footer';
 
-/** SPEC 2 "Layout": top bar with logo and name, language selector when enabled, session controls. */
+/**
+ * SPEC 2 "Layout": top bar with logo and name, language selector when enabled, session controls;
+ * a footer with the accessibility statement's link.
+ */
 export function Layout() {
   const config = useConfig();
   const { t } = useTranslation();
@@ -65,6 +69,7 @@ export function Layout() {
         </Box>
         <PageAnnouncer />
       </AppShell.Main>
+      <SiteFooter />
     </AppShell>
   );
 }

@@ -17,6 +17,12 @@ export function createRouter() {
         { index: true, element: <WelcomePage /> },
         { path: 'login-callback', element: <LoginCallbackPage /> },
         { path: 'logout-callback', element: <LogoutCallbackPage /> },
+        // Public: whoever cannot sign in must still be able to read it.
+        {
+          path: 'accessibility',
+          lazy: () =>
+            import('../features/accessibility/accessibility-page').then((m) => ({ Component: m.AccessibilityPage })),
+        },
         {
           element: <RequireAuth />,
           children: [

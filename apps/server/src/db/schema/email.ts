@@ -1,4 +1,14 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { cleanHeader } from '../../lib/mail-headers';
+
+/**
+ * A text column that becomes a mail header: cleaned as it is written (lib/mail-headers.ts), so every
+ * mail, whichever module queues it, is stored without control characters in its headers.
+ */
+const headerText = customType<{ data: string; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: (value) => cleanHeader(value),
+});
 
 /**
  * Every mail is written here first and sent by a retrying worker, so an SMTP outage loses nothing.
@@ -8,8 +18,8 @@ export const emailOutbox = pgTable(
   'email_outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    to: text('to').notNull(),
-    subject: text('subject').notNull(),
+    to: headerText('to').notNull(),
+    subject: headerText('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
     template: text('template').notNull(),

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { emailAttachments } from '../../db/schema';
+import { attachmentDisposition } from '../../lib/file-names';
 import { escapeHtml } from '../../lib/html';
 import { attachmentContent, attachmentNamesOf } from './attachments';
 import { listRecentMails } from './outbox';
@@ -49,7 +50,7 @@ ${items || '<p>No mails yet.</p>'}</body></html>`;
     const bytes = await attachmentContent(db, row);
     return reply
       .type(row.contentType)
-      .header('content-disposition', `attachment; filename="${row.fileName.replace(/["\\\r\n]/g, '_')}"`)
+      .header('content-disposition', attachmentDisposition(row.fileName, 'attachment'))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'no-store')
       .send(bytes);

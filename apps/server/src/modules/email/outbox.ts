@@ -2,6 +2,7 @@ import type { TLanguage } from '@impact/domain';
 import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
+import { withCleanHeaders } from '../../lib/mail-headers';
 import { attachmentsOf, type MailAttachment } from './attachments';
 import { type MailParams, type MailTemplate, renderMail } from './templates';
 
@@ -90,7 +91,7 @@ export async function sendDueMails(
     if (!mail) break;
     handled += 1;
     try {
-      await send({ ...mail, attachments: await attachmentsOf(db, mail.id) });
+      await send(withCleanHeaders({ ...mail, attachments: await attachmentsOf(db, mail.id) }));
       await db.update(emailOutbox).set({ sentAt: sql`now()` }).where(sql`${emailOutbox.id} = ${mail.id}`);
     } catch (err) {
       const delaySeconds = Math.min(3600, 30 * 2 ** (mail.attempts - 1));

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { AppError, invalid } from '../../lib/app-error';
+import { attachmentDisposition } from '../../lib/file-names';
 import { currentUser, requireAdmin } from '../../plugins/authentication';
 import { sampleWorkbook } from './sample-workbook';
 import {
@@ -159,7 +160,7 @@ export const impactAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
   app.get('/ImpactFramework/Template', { schema: { tags } }, async (_request, reply) =>
     reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', 'attachment; filename="impact-framework-template.xlsx"')
+      .header('content-disposition', attachmentDisposition('impact-framework-template.xlsx'))
       .send(sampleWorkbook()),
   );
 };

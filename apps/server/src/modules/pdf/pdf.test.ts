@@ -222,7 +222,9 @@ describe('the application PDF (issue 11)', () => {
     const res = await pdf(anna, `submissionId=${submissionId}&lang=it`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="${PDF_FILE_NAME}"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="${PDF_FILE_NAME}"; filename*=UTF-8''${PDF_FILE_NAME}`,
+    );
     const bytes = res.rawPayload;
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(bytes);

@@ -2,6 +2,7 @@ import { PDF_FILE_NAME, ZPdfDataQuery, ZPdfExportData, ZSubmissionPdfQuery, ZSub
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { attachmentDisposition } from '../../lib/file-names';
 import { currentUser } from '../../plugins/authentication';
 import { pdfRenderPool } from './render-pool';
 import { getExportData, getSubmissionPdf, listSubmissionRecords } from './service';
@@ -40,7 +41,7 @@ export const pdfRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => 
       const bytes = await getSubmissionPdf(db, currentUser(request), request.query);
       return reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${PDF_FILE_NAME}"`)
+        .header('content-disposition', attachmentDisposition(PDF_FILE_NAME))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(bytes);

@@ -21,15 +21,3 @@ export function csvStream(pages: ExportedRows['pages']): Readable {
 export function xlsxFileStream(pages: ExportedRows['pages'], sheetName: string): Readable {
   return Readable.from(xlsxStream(pages, sheetName), { objectMode: false });
 }
-
-/** A file name for Content-Disposition: ASCII for old clients, UTF-8 (RFC 5987) for the rest. */
-export function attachmentHeader(baseName: string, extension: string) {
-  const ascii =
-    baseName
-      .normalize('NFKD')
-      .replace(/[^\w .-]/g, '')
-      .trim()
-      .slice(0, 80) || 'export';
-  const utf8 = encodeURIComponent(`${baseName.slice(0, 120)}.${extension}`);
-  return `attachment; filename="${ascii}.${extension}"; filename*=UTF-8''${utf8}`;
-}

@@ -13,9 +13,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { attachmentDisposition } from '../../lib/file-names';
 import { requireAdmin } from '../../plugins/authentication';
 import { callDashboard } from './dashboard';
-import { attachmentHeader, csvStream, xlsxFileStream } from './export-files';
+import { csvStream, xlsxFileStream } from './export-files';
 import { exportRows } from './export-rows';
 import { dashboardOrganizations } from './organizations-page';
 import { surveyReport, surveySteps } from './survey-report';
@@ -64,7 +65,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
       const exported = await exportRows(db, { callId, closedOnly: closedOnly === 'true', language: language ?? 'it' });
       const name = `${exported.callName} - submissions`;
       reply.header('cache-control', 'no-store');
-      reply.header('content-disposition', attachmentHeader(name, format));
+      reply.header('content-disposition', attachmentDisposition(`${name}.${format}`, 'export'));
       if (format === 'csv') {
         reply.type('text/csv; charset=utf-8');
         return reply.send(csvStream(exported.pages));

@@ -5,6 +5,7 @@ import { callSubmissions, organizations, reviewAssignments, users } from '../../
 import { conflict, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
+import { exclusionsOf, refusalFor } from './eligibility';
 import { assignableReviewers } from './reviewers';
 import { loadCall, requireRubric } from './rubric';
 
@@ -13,6 +14,7 @@ async function closedSubmissions(db: Db | Tx, callId: string) {
   return db
     .select({
       id: callSubmissions.id,
+      organizationId: callSubmissions.organizationId,
       organizationName: organizations.name,
       contactEmail: organizations.contactEmail,
       ownerUserId: organizations.ownerUserId,
@@ -65,8 +67,9 @@ export async function listAssignments(db: Db | Tx, callId: string): Promise<TAss
 
 /**
  * POST Review/Assign: one reviewer to one closed submission of the call, by hand. The same rules as
- * the automatic assignment: a reviewer of the pool, not the applicant, not of the organization's
- * contact domain, not one who declared a conflict on it.
+ * the automatic assignment (eligibility.ts): a reviewer of the pool, neither a member of the
+ * organization by account or e-mail, nor of its contact's domain, nor one who declared a conflict
+ * with it.
  */
 export async function assignReviewer(
   db: Db,
@@ -79,9 +82,8 @@ export async function assignReviewer(
     if (!sub) throw notFound('errors.submissions.notFound');
     const reviewer = (await assignableReviewers(tx, input.callId)).find((r) => r.userId === input.reviewerUserId);
     if (!reviewer) throw notFound('errors.review.reviewerNotFound');
-    if (reviewer.userId === sub.ownerUserId || reviewer.userId === sub.createdByUserId)
-      throw conflict('errors.review.ownSubmission');
-    if (emailDomain(reviewer.email) === emailDomain(sub.contactEmail)) throw conflict('errors.review.sameDomain');
+    const refusal = refusalFor(reviewer, (await exclusionsOf(tx, [sub.organizationId])).get(sub.organizationId));
+    if (refusal) throw conflict(refusal);
     const [created] = await tx
       .insert(reviewAssignments)
       .values({
@@ -116,7 +118,8 @@ export async function unassignReviewer(db: Db, actor: SessionUser, assignmentId:
 
 /**
  * POST Review/AutoAssign: fills every closed submission up to the rubric's reviewers per
- * submission (planAutoAssignment: balanced load, never the organization's contact domain).
+ * submission (planAutoAssignment: balanced load, never the organization's contact domain), skipping
+ * whoever the manual assignment would refuse.
  * Run again after a conflict to replace the reviewer who stepped down.
  */
 export async function autoAssign(db: Db, actor: SessionUser, callId: string) {
@@ -126,6 +129,11 @@ export async function autoAssign(db: Db, actor: SessionUser, callId: string) {
     const rubric = await requireRubric(tx, callId, true);
     const subs = await closedSubmissions(tx, callId);
     const existing = await assignmentsOf(tx, callId);
+    const reviewers = await assignableReviewers(tx, callId);
+    const exclusions = await exclusionsOf(
+      tx,
+      subs.map((s) => s.organizationId),
+    );
     const plan = planAutoAssignment(
       subs.map((s) => {
         const mine = existing.filter((a) => a.submissionId === s.id);
@@ -133,11 +141,15 @@ export async function autoAssign(db: Db, actor: SessionUser, callId: string) {
           id: s.id,
           contactDomain: emailDomain(s.contactEmail),
           applicantUserIds: [s.ownerUserId, s.createdByUserId],
-          taken: mine.map((a) => a.reviewerUserId),
+          // Members by account or e-mail, and who declared a conflict with the organization: skipped.
+          taken: [
+            ...mine.map((a) => a.reviewerUserId),
+            ...reviewers.filter((r) => refusalFor(r, exclusions.get(s.organizationId))).map((r) => r.userId),
+          ],
           active: mine.filter((a) => a.status === 'assigned').length,
         };
       }),
-      await assignableReviewers(tx, callId),
+      reviewers,
       rubric.reviewersPerSubmission,
     );
     for (const pair of plan.pairs) {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { escapeHtml } from '../../lib/html';
+import { cleanHeader } from '../../lib/mail-headers';
 
 type Mail = { subject: string; paragraphs: string[]; link?: string; action?: string };
 
@@ -83,7 +84,7 @@ const DECISION: Record<TLanguage, (call: string, org: string, outcome: string, m
 
 const GREETING: Record<TLanguage, string> = { it: 'Gentile utente,', en: 'Hello,', fr: 'Bonjour,' };
 
-/** Plain text and HTML; every value from users is escaped in the HTML, line breaks never reach the subject. */
+/** Plain text and HTML; every value from users is escaped in the HTML, no control character reaches the subject. */
 function render(mail: Mail, language: TLanguage) {
   const link = mail.link && mail.action ? `\n\n${mail.action}: ${mail.link}` : '';
   const text = `${GREETING[language]}\n\n${mail.paragraphs.join('\n\n')}${link}\n`;
@@ -93,7 +94,7 @@ function render(mail: Mail, language: TLanguage) {
       ? `<p><a href="${escapeHtml(mail.link)}" style="display:inline-block;background:#087f5b;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(mail.action)}</a></p>`
       : ''
   }</body></html>`;
-  return { subject: mail.subject.replace(/[\r\n]+/g, ' '), text, html };
+  return { subject: cleanHeader(mail.subject), text, html };
 }
 
 async function insertMail(db: Db | Tx, to: string, template: string, content: ReturnType<typeof render>, at?: Date) {

@@ -17,19 +17,41 @@ export function neutralFileName(slot: string, original: string, index: number): 
   return `${base}-${index + 1}${ext.toLowerCase()}`;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** What a word is made of, in any script (so "Élise" and "Zoë" are whole words). */
+const WORD_CHAR = '[\\p{L}\\p{N}\\p{M}]';
+
 /**
- * Replaces every occurrence of the identity's strings, in any letter case. Strings shorter than
- * four characters are left alone: they would erase ordinary words ("IT", "Via").
+ * The pattern of one string, as a whole word: no letter or digit may touch it. A side that is a
+ * number only needs no digit next to it, so "01234567890" is found in "IT01234567890" too.
  */
-function scrubber(identity: Identity): (text: string) => string {
-  const tokens = [...new Set([...identity.strings, ...identity.fileNames.keys()].map((s) => s.trim()))]
-    .filter((s) => s.length >= 4)
-    .sort((a, b) => b.length - a.length);
+function wholeWord(token: string): string {
+  const before = /^\p{N}/u.test(token) ? '(?<!\\p{N})' : `(?<!${WORD_CHAR})`;
+  const after = /\p{N}$/u.test(token) ? '(?!\\p{N})' : `(?!${WORD_CHAR})`;
+  return `${before}${escapeRegex(token).replace(/ /g, '\\s+')}${after}`;
+}
+
+/**
+ * Replaces every whole-word occurrence of the identity's strings, in any letter case, whatever
+ * their length: a two-letter surname ("Bo") or a first name is as telling as the organization's
+ * name. Whole words are told by Unicode letters and digits (not \b, which knows only ASCII and
+ * would end "Nicolò" before the "ò"), so "Bo" leaves "Bologna" alone. One pattern for all the
+ * strings, longest first, each escaped: linear in the text whatever the names hold. Spaces inside
+ * a name match any run of white space, so a name broken over two lines is found too.
+ */
+export function scrubber(identity: Identity): (text: string) => string {
+  const byLowerCase = new Map<string, string>();
+  for (const raw of [...identity.strings, ...identity.fileNames.keys()]) {
+    const token = raw.normalize('NFC').trim().replace(/\s+/g, ' ');
+    if (/[\p{L}\p{N}]/u.test(token)) byLowerCase.set(token.toLowerCase(), token);
+  }
+  const tokens = [...byLowerCase.values()].sort((a, b) => b.length - a.length);
   if (!tokens.length) return (text) => text;
-  const pattern = new RegExp(tokens.map(escapeRegex).join('|'), 'giu');
-  return (text) => text.replace(pattern, REDACTED);
+  const pattern = new RegExp(tokens.map(wholeWord).join('|'), 'giu');
+  return (text) => text.normalize('NFC').replace(pattern, REDACTED);
 }
 
 function renameUploads(answer: string, identity: Identity): string {
@@ -71,6 +93,7 @@ export function redactExportData(data: TPdfExportData, identity: Identity): TPdf
       data.address,
       data.userReferenteEmail,
       `${data.userReferenteNome} ${data.userReferenteCognome}`,
+      data.userReferenteNome,
       data.userReferenteCognome,
       data.submittedBy,
       ...data.attachments.map((a) => a.fileName),
@@ -100,5 +123,6 @@ export function redactExportData(data: TPdfExportData, identity: Identity): TPdf
   const scrub = scrubber(withIdentity);
   const neutral = new Set(withIdentity.fileNames.values());
   // The neutral file names and the placeholder are ours: never scrub them (a slot named like the org).
-  return deepScrub(blanked, (s) => (neutral.has(s) || s === REDACTED ? s : scrub(s)));
+  // Nor ids: a short name could equal a group of a UUID ("Dede") and break a link the page follows.
+  return deepScrub(blanked, (s) => (neutral.has(s) || s === REDACTED || UUID.test(s) ? s : scrub(s)));
 }

@@ -23,9 +23,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { attachmentDisposition } from '../../lib/file-names';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/authentication';
 import { sendStoredFile } from '../files/storage/send';
-import { attachmentHeader, csvStream, xlsxFileStream } from '../reports/export-files';
+import { csvStream, xlsxFileStream } from '../reports/export-files';
 import { assignReviewer, autoAssign, listAssignments, unassignReviewer } from './assignments';
 import { recordDecisions } from './decisions';
 import { ranking, rankingPages } from './ranking';
@@ -99,7 +100,7 @@ export const reviewAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
       const { callName, rows } = await ranking(db, request.query.callId);
       const format = request.query.format;
       reply.header('cache-control', 'no-store');
-      reply.header('content-disposition', attachmentHeader(`${callName} - ranking`, format));
+      reply.header('content-disposition', attachmentDisposition(`${callName} - ranking.${format}`, 'ranking'));
       if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(rankingPages(rows)));
       reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       return reply.send(xlsxFileStream(rankingPages(rows), callName));
@@ -146,7 +147,7 @@ export const reviewerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       const bytes = await getReviewPdf(db, currentUser(request), request.query.assignmentId, request.query.lang);
       return reply
         .type('application/pdf')
-        .header('content-disposition', 'attachment; filename="review.pdf"')
+        .header('content-disposition', attachmentDisposition('review.pdf'))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(bytes);

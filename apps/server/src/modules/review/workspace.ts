@@ -6,7 +6,7 @@ import {
   type TPdfExportData,
   type TReviewWorkspace,
 } from '@impact/domain';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   callSubmissions,
@@ -92,13 +92,28 @@ async function submissionFiles(db: Db, submissionId: string) {
     .orderBy(asc(files.createdAt), asc(files.id));
 }
 
-/** Everything that identifies the organization today and at closing, plus its files' neutral names. */
+/**
+ * Everything that identifies the organization today and at closing, plus its files' neutral names:
+ * its name, number and street, its contact (e-mail, first name, surname), and every member's
+ * account (the owner and whoever wrote one of its submissions: e-mail, first name, last name).
+ */
 async function identityOf(db: Db, loaded: Loaded, fileRows: Array<{ fileName: string; name: string }>) {
-  const [org] = await db.select().from(organizations).where(eq(organizations.id, loaded.submission.organizationId));
+  const orgId = loaded.submission.organizationId;
+  const [org] = await db.select().from(organizations).where(eq(organizations.id, orgId));
+  const authors = db
+    .select({ id: callSubmissions.createdByUserId })
+    .from(callSubmissions)
+    .where(eq(callSubmissions.organizationId, orgId));
   const people = await db
     .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(users)
-    .where(eq(users.id, loaded.submission.createdByUserId));
+    .where(
+      or(
+        eq(users.id, loaded.submission.createdByUserId),
+        eq(users.id, org?.ownerUserId ?? loaded.submission.createdByUserId),
+        inArray(users.id, authors),
+      ),
+    );
   const identity: Identity = {
     strings: [
       ...(org
@@ -108,10 +123,11 @@ async function identityOf(db: Db, loaded: Loaded, fileRows: Array<{ fileName: st
             org.streetName,
             org.contactEmail,
             `${org.contactName} ${org.contactSurname}`,
+            org.contactName,
             org.contactSurname,
           ]
         : []),
-      ...people.flatMap((p) => [p.email, `${p.firstName} ${p.lastName}`, p.lastName]),
+      ...people.flatMap((p) => [p.email, `${p.firstName} ${p.lastName}`, p.firstName, p.lastName]),
     ],
     fileNames: new Map(fileRows.map((f, i) => [f.fileName, neutralFileName(f.name, f.fileName, i)])),
   };

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { callSubmissions, calls, emailOutbox, organizations, users } from '../../db/schema';
 import { invalid, notFound } from '../../lib/app-error';
 import { escapeHtml } from '../../lib/html';
+import { cleanHeader } from '../../lib/mail-headers';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { type AuditActor, audit } from '../audit/record';
 
@@ -66,7 +67,8 @@ export async function sendEmailToApplicants(
   if (!sanitizeHtml(body, { allowedTags: [], allowedAttributes: {} }).trim()) {
     throw invalid([{ path: 'html', messageKey: 'errors.field.required' }]);
   }
-  const subject = input.subject.replace(/[\r\n]+/g, ' ').trim();
+  // The audit entry and the page title say what the mail's Subject header says.
+  const subject = cleanHeader(input.subject);
   const { html, text } = renderAdminMail(subject, body, appName);
   return db.transaction(async (tx) => {
     const name = await callName(tx, input.callId);

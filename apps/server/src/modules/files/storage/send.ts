@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { attachmentDisposition } from '../../../lib/file-names';
 import type { FileStorage } from './types';
 
 /**
@@ -15,7 +16,7 @@ export async function sendStoredFile(
   return reply
     .header('content-type', file.mimeType)
     .header('content-length', String(file.size))
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+    .header('content-disposition', attachmentDisposition(file.fileName, 'file'))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(body);

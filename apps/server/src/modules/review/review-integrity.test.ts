@@ -1,0 +1,260 @@
+import { execFileSync } from 'node:child_process';
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createOpenCall, multipart, organizationForm, PDF_BYTES, submitToCall } from '../../../test/fixtures';
+import { signInAs } from '../../../test/sign-in';
+import { calls } from '../../db/schema';
+import { upsertUserFromIdentity } from '../users/service';
+
+type Headers = Record<string, string>;
+type Call = Awaited<ReturnType<typeof createOpenCall>>;
+
+/** The organization and its people: short, accented names, as small non-profits have them. */
+const ORG = 'Aurora';
+const CONTACT = { first: 'Élise', last: 'Ng', email: 'elise.ng@posta.example' };
+const OWNER = { first: 'Nicol', last: 'Wu', email: 'nicol@aurora.example' };
+// Within the question's 200 letters: every name in other letter cases, a number in a VAT code,
+// a name across a line break; then words that only contain a name, which must stay (Nicolò is not
+// Nicol: an ASCII-only word boundary would cut it before the ò).
+const ANSWER = `${ORG} (IT01234567890): ÉLISE NG, élise (${CONTACT.email}), NICOL Wu, nicol, Ng\nand Wu. Bologna, Ngozi, Élisabeth, Aurorale, Nicolò, 2027 budget.`;
+const LEAKS = [ORG, CONTACT.first, CONTACT.last, OWNER.first, OWNER.last, CONTACT.email, '01234567890'];
+const KEPT = ['Bologna', 'Ngozi', 'Élisabeth', 'Aurorale', 'Nicolò', '2027 budget'];
+
+/** The strings above that stand in the text as whole words, in any letter case. */
+function wholeWordsIn(text: string, words: string[]) {
+  return words.filter((w) => {
+    const escaped = w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').test(text.normalize('NFC'));
+  });
+}
+
+/** Writes the text answer, uploads the budget and submits, as the wizard does. */
+async function submitWith(t: TestApp, headers: Headers, organizationId: string, call: Call, answer: string) {
+  const h = { ...headers, 'x-organization-id': organizationId };
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/api/Call/UpsertCallSubmission',
+    headers: h,
+    payload: { callId: call.id },
+  });
+  const submissionId: string = started.json().id;
+  const text = await t.app.inject({
+    method: 'POST',
+    url: '/api/Call/UpsertCallStepResult',
+    headers: h,
+    payload: {
+      callSubmissionId: submissionId,
+      stepId: call.textStepId,
+      content: JSON.stringify({ answer }),
+      version: 0,
+    },
+  });
+  expect(text.statusCode, text.body).toBe(200);
+  const form = multipart(
+    { submissionId, stepId: call.uploadStepId, Nome: 'Budget' },
+    { name: 'b.pdf', bytes: PDF_BYTES },
+  );
+  const up = await t.app.inject({
+    method: 'POST',
+    url: '/api/FileUpload/UploadFile',
+    headers: { ...h, ...form.headers },
+    payload: form.payload,
+  });
+  expect(up.statusCode, up.body).toBe(200);
+  const closed = await t.app.inject({
+    method: 'POST',
+    url: '/api/Call/CloseCallSubmission',
+    headers: h,
+    payload: { submissionId },
+  });
+  expect(closed.statusCode, closed.body).toBe(200);
+  return submissionId;
+}
+
+function pdfText(bytes: Buffer): string {
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: bytes }).toString('utf8').replace(/\s+/g, ' ');
+}
+
+describe('review integrity: blind redaction of every mention, no reviewer from the organization', () => {
+  let t: TestApp;
+  let admin: Headers;
+  let owner: Headers;
+  let first: Call;
+  let second: Call;
+  let auroraFirst: string;
+  let auroraSecond: string;
+  let brunoSecond: string;
+  const reviewer: Record<string, { id: string; headers: Headers }> = {};
+
+  const post = (headers: Headers, url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers, payload });
+  const assign = (call: Call, submissionId: string, name: string) =>
+    post(admin, '/api/Review/Assign', { callId: call.id, submissionId, reviewerUserId: reviewer[name]?.id });
+  const reviewersOf = async (call: Call, submissionId: string) =>
+    (
+      (await t.app.inject({ url: `/api/Review/GetAssignments?callId=${call.id}`, headers: admin })).json() as Array<{
+        submissionId: string;
+        assignments: Array<{ reviewerEmail: string; status: string }>;
+      }>
+    )
+      .find((r) => r.submissionId === submissionId)
+      ?.assignments.map((a) => `${a.reviewerEmail}:${a.status}`)
+      .sort();
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const db = t.database.db;
+    admin = (await signInAs(db, { email: 'admin@ente.example', roles: ['admin'] })).headers;
+    owner = (await signInAs(db, { email: OWNER.email, firstName: OWNER.first, lastName: OWNER.last })).headers;
+    const bruno = (await signInAs(db, { email: 'bruno@coop.example' })).headers;
+    first = await createOpenCall(t.app, admin, { name: 'Primo bando' });
+    second = await createOpenCall(t.app, admin, { name: 'Secondo bando' });
+    const org = await post(owner, '/api/Organization/CreateOrganization', {
+      ...organizationForm(ORG),
+      contact_name: CONTACT.first,
+      contact_surname: CONTACT.last,
+      contact_email: CONTACT.email,
+    });
+    expect(org.statusCode, org.body).toBe(201);
+    const orgId: string = org.json().id;
+    // Aurora's answer names everyone, as applicants do.
+    auroraFirst = await submitWith(t, owner, orgId, first, ANSWER);
+    auroraSecond = await submitWith(t, owner, orgId, second, 'Again.');
+    const brunoOrg = await post(bruno, '/api/Organization/CreateOrganization', {
+      ...organizationForm('Coop Bruno'),
+      contact_email: 'bruno@coop.example',
+    });
+    await submitToCall(t.app, bruno, brunoOrg.json().id, first);
+    brunoSecond = await submitToCall(t.app, bruno, brunoOrg.json().id, second);
+    await db
+      .update(calls)
+      .set({ closingAt: new Date(Date.now() - 60_000) })
+      .where(inArray(calls.id, [first.id, second.id]));
+
+    for (const c of [first, second]) {
+      const rubric = await t.app.inject({
+        method: 'PUT',
+        url: '/api/Review/SaveRubric',
+        headers: admin,
+        payload: {
+          callId: c.id,
+          blind: true,
+          opensAt: null,
+          reviewersPerSubmission: 2,
+          criteria: [
+            { id: 'impact', name: 'Impact', description: '', weight: 1, min: 0, max: 5, commentRequired: false },
+          ],
+        },
+      });
+      expect(rubric.statusCode, rubric.body).toBe(200);
+    }
+    for (const [name, email] of [
+      ['rita', 'rita@panel.example'],
+      ['marco', 'marco@panel.example'],
+    ] as const) {
+      const s = await signInAs(db, { email, roles: ['reviewer'] });
+      reviewer[name] = { id: s.user.id, headers: s.headers };
+    }
+    // The owner's second account: another identity provider, the same address in other letters.
+    const secondAccount = await upsertUserFromIdentity(db, {
+      issuer: 'https://other-idp.example',
+      subject: 'nicol-2',
+      email: 'Nicol@Aurora.Example',
+      firstName: 'Nicol',
+      lastName: 'Wu',
+      roles: ['reviewer'],
+    });
+    reviewer.nicol2 = { id: secondAccount.id, headers: {} };
+    // The contact's own account, on a public mail domain the contact shares with strangers.
+    const contact = await upsertUserFromIdentity(db, {
+      issuer: 'test',
+      subject: 'elise',
+      email: CONTACT.email,
+      firstName: CONTACT.first,
+      lastName: CONTACT.last,
+      roles: ['reviewer'],
+    });
+    reviewer.elise = { id: contact.id, headers: {} };
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses by hand, 409 with a reason, a reviewer whose account or e-mail is the organization’s', async () => {
+    for (const [name, key] of [
+      ['nicol2', 'errors.review.memberOfOrganization'],
+      ['elise', 'errors.review.memberOfOrganization'],
+    ] as const) {
+      const res = await assign(first, auroraFirst, name);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(409);
+      expect(res.json().messageKey).toBe(key);
+    }
+    expect(await reviewersOf(first, auroraFirst)).toEqual([]);
+  });
+
+  it('skips them in the automatic assignment, and gives them other organizations’ submissions', async () => {
+    const res = await post(admin, '/api/Review/AutoAssign', { callId: first.id });
+    expect(res.json()).toEqual({ created: 4, unfilled: 0 });
+    expect(await reviewersOf(first, auroraFirst)).toEqual([
+      'marco@panel.example:assigned',
+      'rita@panel.example:assigned',
+    ]);
+  });
+
+  it('refuses, and skips, a reviewer who declared a conflict with the organization, in its next call too', async () => {
+    const marco = reviewer.marco?.headers ?? {};
+    const mine = (await t.app.inject({ url: '/api/Review/GetMyAssignments', headers: marco })).json() as Array<{
+      assignmentId: string;
+      submissionId: string;
+    }>;
+    const onAurora = mine.find((a) => a.submissionId === auroraFirst);
+    const declared = await post(marco, '/api/Review/DeclareConflict', {
+      assignmentId: onAurora?.assignmentId,
+      conflict: true,
+      reason: 'I volunteer there',
+    });
+    expect(declared.statusCode, declared.body).toBe(204);
+
+    const again = await assign(first, auroraFirst, 'marco');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().messageKey).toBe('errors.review.declaredConflict');
+    const next = await assign(second, auroraSecond, 'marco');
+    expect(next.statusCode, next.body).toBe(409);
+    expect(next.json().messageKey).toBe('errors.review.declaredConflict');
+
+    expect((await post(admin, '/api/Review/AutoAssign', { callId: second.id })).json()).toEqual({
+      created: 3,
+      unfilled: 1,
+    });
+    expect(await reviewersOf(second, auroraSecond)).toEqual(['rita@panel.example:assigned']);
+    // Marco may still review other organizations (the automatic assignment may have put him there).
+    const elsewhere = await assign(second, brunoSecond, 'marco');
+    expect(elsewhere.statusCode === 200 || elsewhere.json().messageKey === 'errors.review.alreadyAssigned').toBe(true);
+    expect(await reviewersOf(second, brunoSecond)).toContain('marco@panel.example:assigned');
+  });
+
+  it('blind review hides every mention of the organization and its people, whole words of any length', async () => {
+    const rita = reviewer.rita?.headers ?? {};
+    const mine = (await t.app.inject({ url: '/api/Review/GetMyAssignments', headers: rita })).json() as Array<{
+      assignmentId: string;
+      submissionId: string;
+    }>;
+    const assignmentId = mine.find((a) => a.submissionId === auroraFirst)?.assignmentId;
+    await post(rita, '/api/Review/DeclareConflict', { assignmentId, conflict: false, reason: '' });
+    const ws = await t.app.inject({
+      url: `/api/Review/GetReviewWorkspace?assignmentId=${assignmentId}`,
+      headers: rita,
+    });
+    expect(ws.statusCode, ws.body).toBe(200);
+    expect(wholeWordsIn(ws.body, LEAKS)).toEqual([]);
+    expect(ws.body).not.toContain(OWNER.email);
+    // Not vacuous: the words that only contain a name are still there.
+    expect(KEPT.filter((w) => !ws.body.includes(w))).toEqual([]);
+    const pdf = await t.app.inject({ url: `/api/Review/GetReviewPdf?assignmentId=${assignmentId}`, headers: rita });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(wholeWordsIn(text, LEAKS)).toEqual([]);
+    expect(KEPT.filter((w) => !text.includes(w))).toEqual([]);
+  });
+});
