@@ -5,7 +5,7 @@ import { launchBrowser } from '../support/browser';
 import { DEMO, signIn } from '../support/sign-in';
 
 const [baseUrl = 'http://localhost:3000', ...extra] = process.argv.slice(2);
-const applicantPaths = ['/calls', '/org/list', '/register-org'];
+const applicantPaths = ['/calls', '/org/list', '/register-org', '/privacy'];
 const adminPaths = [
   '/admin',
   '/admin?tab=submissions',
@@ -17,6 +17,7 @@ const adminPaths = [
   '/admin/steps',
   '/admin/impact-framework',
   '/admin/calls/create/type',
+  '/admin/data-requests',
   ...extra,
 ];
 const browser = await launchBrowser();
