@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callSubmissions, submissionRecords } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
+import { InFlightLimit } from '../../lib/in-flight-limit';
 import { ThreadOutOfMemory, ThreadPoolBusy, ThreadTaskTimedOut } from '../../lib/thread-pool';
 import type { SessionUser } from '../../plugins/authentication';
 import { type CallRow, loadSubmissionFor, type SubmissionRow } from '../submission-core/access';
@@ -119,6 +120,20 @@ export async function renderRecordPdf(data: TPdfExportData, language: TLanguage)
   }
 }
 
+/** Two PDFs at a time per person: more would only queue ahead of other people's. */
+const perPerson = new InFlightLimit(2);
+
+/** A PDF for a person's download: refused with 429 while two of theirs are being made. */
+export function renderPdfFor(userId: string, data: TPdfExportData, language: TLanguage): Promise<Buffer> {
+  return perPerson.run(
+    userId,
+    () => renderRecordPdf(data, language),
+    () => {
+      throw new AppError('rateLimited', { messageKey: 'errors.pdf.tooManyAtOnce', retryAfterSeconds: 5 });
+    },
+  );
+}
+
 /** GET Call/GetSubmissionPdf: owner of the organization or admin; anyone else 404. */
 export async function getSubmissionPdf(
   db: Db,
@@ -126,7 +141,7 @@ export async function getSubmissionPdf(
   query: { submissionId: string; recordId?: string | undefined; lang?: TLanguage | undefined },
 ): Promise<Buffer> {
   const { data, language } = await pdfSource(db, user, query.submissionId, query.recordId);
-  return renderRecordPdf(data, query.lang ?? language ?? 'it');
+  return renderPdfFor(user.id, data, query.lang ?? language ?? 'it');
 }
 
 /** GET Call/GetSubmissionRecords: every closing of the submission, newest first. */

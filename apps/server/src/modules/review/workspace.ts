@@ -21,7 +21,7 @@ import {
 import { notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { buildExportData } from '../pdf/export-data';
-import { renderRecordPdf } from '../pdf/service';
+import { renderPdfFor } from '../pdf/service';
 import { type Identity, neutralFileName, REDACTED, redactExportData } from './redact';
 import { loadAssignmentFor } from './reviewer-access';
 import { toDraft } from './reviewing';
@@ -176,5 +176,5 @@ export async function getReviewFile(db: Db, user: SessionUser, assignmentId: str
 export async function getReviewPdf(db: Db, user: SessionUser, assignmentId: string, lang?: TLanguage) {
   const loaded = await loadAssignmentFor(db, user, assignmentId);
   const view = await reviewerView(db, loaded);
-  return renderRecordPdf(view.data, lang ?? view.language);
+  return renderPdfFor(user.id, view.data, lang ?? view.language);
 }

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { createOpenCall, createOrganization, submitToCall } from '../../test/fixtures';
+import { signInAs } from '../../test/sign-in';
+
+/**
+ * Ten PDF requests at once for one's own submission once slowed another applicant's PDF from
+ * 0.57 s to 92 s: they filled the render queue. Two at a time per person now; the others are
+ * told to wait (429, Retry-After), and the other applicant's PDF is made meanwhile.
+ */
+describe('PDF downloads are shared fairly', () => {
+  let t: TestApp;
+  const people: Array<{ headers: Record<string, string>; submissionId: string }> = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const admin = await signInAs(t.database.db, { email: 'admin@example.org', roles: ['admin'] });
+    const call = await createOpenCall(t.app, admin.headers);
+    for (const email of ['eager@example.org', 'other@example.org']) {
+      const who = await signInAs(t.database.db, { email });
+      const org = await createOrganization(t.app, who.headers, email);
+      const submissionId = await submitToCall(t.app, who.headers, org, call);
+      people.push({ headers: { ...who.headers, 'x-organization-id': org }, submissionId });
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const pdf = (who: (typeof people)[0]) =>
+    t.app.inject({ url: `/api/Call/GetSubmissionPdf?submissionId=${who.submissionId}`, headers: who.headers });
+
+  it('ten at once from one person: two are made, eight wait their turn; another person is served', async () => {
+    const [eager, other] = people as [(typeof people)[0], (typeof people)[0]];
+    const burst = Array.from({ length: 10 }, () => pdf(eager));
+    const theirs = await pdf(other);
+    const answers = await Promise.all(burst);
+    expect(theirs.statusCode).toBe(200);
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(2);
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(refused).toHaveLength(8);
+    expect(refused[0]?.headers['retry-after']).toBe('5');
+    expect(refused[0]?.json()).toMatchObject({ messageKey: 'errors.pdf.tooManyAtOnce' });
+    // Their turn comes back as soon as theirs are made.
+    expect((await pdf(eager)).statusCode).toBe(200);
+  });
+});
