@@ -4,8 +4,9 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from './app-deps';
 import type { AppConfig } from './config';
-import type { Database, Db } from './db/client';
+import type { Database } from './db/client';
 import { loggerOptions } from './lib/log-safety';
 import { getOrCreateSecret, randomSecret } from './lib/secrets';
 import { adminFileRoutes } from './modules/admin-files/routes';
@@ -31,29 +32,17 @@ import { reviewAdminRoutes, reviewerRoutes } from './modules/review/routes';
 import { sendEmailRoutes } from './modules/send-email/routes';
 import { submissionAdminRoutes, submissionRoutes } from './modules/submissions/routes';
 import { surveyAdminRoutes, surveyRoutes } from './modules/surveys/routes';
-import { apiAccess } from './plugins/api-access';
 import { authentication } from './plugins/authentication';
 import { edgeGuard } from './plugins/edge-guard';
 import { jsonCompression } from './plugins/json-compression';
 import { registerOpenApi } from './plugins/openapi';
 import { organizationHeader } from './plugins/organization-header';
 import { problemDetails } from './plugins/problem-details';
+import { type AccessTable, routeAccess, routeAccessCheck } from './plugins/route-access';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { compiledSerializerCompiler } from './plugins/serializer';
 import { createSharedLimits, type SharedLimits } from './plugins/shared-limits';
 import { registerWebApp } from './plugins/web-app';
-
-/** What every module receives: no globals, so tests build as many apps as they like. */
-export type AppDeps = {
-  config: AppConfig;
-  database: Database;
-  db: Db;
-  configCache: ActiveConfigCache;
-  /** Where file bytes live (PostgreSQL chunks or S3); see modules/files/storage. */
-  storage: FileStorage;
-  /** Where rate limits are counted (Redis across instances, or this process); see plugins/shared-limits. */
-  limits: SharedLimits;
-};
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -77,6 +66,9 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Before any route exists: every route registered from here on must state who may call it.
+  const accessTable: AccessTable = new Map();
+  await app.register(routeAccess, { customizeDomain: config.customizeEmailDomain, table: accessTable });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler({ checkWithZod: config.env === 'test' }));
   await app.register(problemDetails);
@@ -95,7 +87,7 @@ export async function buildApp(
     allowList: config.rateLimitAllowList,
     ...(limits.redis ? { redis: limits.redis, nameSpace: `${limits.nameSpace}rl:`, skipOnError: true } : {}),
   });
-  await registerOpenApi(app, { served: config.apiDocs });
+  await registerOpenApi(app, { served: config.apiDocs, accessTable });
 
   const storage = createFileStorage(database.db, config.fileStorage);
   app.addHook('onClose', () => storage.close());
@@ -113,7 +105,7 @@ export async function buildApp(
   const accessTokens = new AccessTokens(authSecret, revocations.isRevoked, revocations.knownAnswer);
   await app.register(cookie, { secret: derivedSecret(authSecret, 'cookies') });
   await app.register(authentication, { tokens: accessTokens });
-  await app.register(apiAccess);
+  await app.register(routeAccessCheck, { customizeDomain: config.customizeEmailDomain });
   await app.register(organizationHeader, { db: database.db });
 
   await app.register(healthRoutes, deps);

@@ -66,3 +66,15 @@ export type TCanCustomize = z.infer<typeof ZCanCustomize>;
 
 /** SPEC 9: the logo is previewed 64 px wide in the configuration form. */
 export const LOGO_PREVIEW_WIDTH = 64;
+
+/** SPEC 6: the customize tab and its endpoints belong to admins of the organisation's own domain. */
+export function isInCustomizeDomain(email: string, domain: string): boolean {
+  const at = email.lastIndexOf('@');
+  return (
+    at > 0 &&
+    email
+      .slice(at + 1)
+      .trim()
+      .toLowerCase() === domain.toLowerCase()
+  );
+}

@@ -3,10 +3,10 @@ import { ADMIN_FILE_EXTENSIONS, ZAddCustomFileRequest, ZAdminFile, ZAdminFileLim
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { invalid } from '../../lib/app-error';
 import { cleanFileName } from '../../lib/file-names';
-import { currentUser, requireAdmin, requireUser } from '../../plugins/authentication';
+import { currentUser } from '../../plugins/authentication';
 import { sendStoredFile } from '../files/storage/send';
 import {
   deleteAdminFile,
@@ -29,7 +29,10 @@ export const adminFileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
   // Applicants: the custom file of a call they submitted to (404 for anyone else).
   app.get(
     '/CallSubmission/GetCustomFile',
-    { onRequest: requireUser, schema: { tags, querystring: z.object({ callId: z.uuid() }) } },
+    {
+      config: { access: 'user' },
+      schema: { tags, querystring: z.object({ callId: z.uuid() }) },
+    },
     async (request, reply) =>
       sendDownload(reply, await getCustomFileFor(db, currentUser(request), request.query.callId)),
   );
@@ -40,11 +43,10 @@ export const adminFileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       throwFileSizeLimit: false,
       limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1024 },
     });
-    admin.addHook('onRequest', requireAdmin);
 
     admin.get(
       '/FileUpload/GetAdminFileLimits',
-      { schema: { tags, response: { 200: ZAdminFileLimits } } },
+      { config: { access: 'admin' }, schema: { tags, response: { 200: ZAdminFileLimits } } },
       async () => ({
         maxBytes,
         extensions: [...ADMIN_FILE_EXTENSIONS],
@@ -53,7 +55,7 @@ export const adminFileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
 
     admin.post(
       '/FileUpload/UploadAdminFile',
-      { schema: { tags, response: { 201: ZAdminFile } } },
+      { config: { access: 'admin' }, schema: { tags, response: { 201: ZAdminFile } } },
       async (request, reply) => {
         const part = await request.file();
         if (!part) throw invalid([{ path: 'File', messageKey: 'errors.field.required' }]);
@@ -69,17 +71,21 @@ export const adminFileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       },
     );
 
-    admin.get('/FileUpload/GetAdminFiles', { schema: { tags, response: { 200: z.array(ZAdminFile) } } }, () =>
-      listAdminFiles(db),
+    admin.get(
+      '/FileUpload/GetAdminFiles',
+      { config: { access: 'admin' }, schema: { tags, response: { 200: z.array(ZAdminFile) } } },
+      () => listAdminFiles(db),
     );
 
-    admin.get('/FileUpload/GetAdminFile', { schema: { tags, querystring: fileIdQuery } }, async (request, reply) =>
-      sendDownload(reply, await getAdminFile(db, request.query.fileId)),
+    admin.get(
+      '/FileUpload/GetAdminFile',
+      { config: { access: 'admin' }, schema: { tags, querystring: fileIdQuery } },
+      async (request, reply) => sendDownload(reply, await getAdminFile(db, request.query.fileId)),
     );
 
     admin.post(
       '/FileUpload/DeleteAdminFile',
-      { schema: { tags, querystring: fileIdQuery } },
+      { config: { access: 'admin' }, schema: { tags, querystring: fileIdQuery } },
       async (request, reply) => {
         await deleteAdminFile(db, storage, currentUser(request), request.query.fileId);
         return reply.status(204).send();
@@ -88,7 +94,10 @@ export const adminFileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
 
     admin.post(
       '/CallSubmission/AddCustomFile',
-      { schema: { tags, summary: "Set (or clear) a call's custom file", body: ZAddCustomFileRequest } },
+      {
+        config: { access: 'admin' },
+        schema: { tags, summary: "Set (or clear) a call's custom file", body: ZAddCustomFileRequest },
+      },
       async (request, reply) => {
         await setCustomFile(db, currentUser(request), request.body);
         return reply.status(204).send();

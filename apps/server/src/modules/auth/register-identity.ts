@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { mountProvider } from '../idp/mount';
 import { createEmbeddedProvider } from '../idp/provider';
 import { idpRoutes } from '../idp/routes';

@@ -8,7 +8,7 @@ import {
 } from '@impact/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
 import { currentUser } from '../../plugins/authentication';
 import { acceptReviewerInvitations } from '../review/reviewers';
@@ -52,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (
         summary: 'Start sign-in (or registration) at the identity provider',
         querystring: z.object({ register: z.enum(['true', 'false']).optional(), lang: z.string().max(10).optional() }),
       },
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const extra: Record<string, string> = {};
@@ -73,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (
     '/Jwt/token-exchange',
     {
       schema: { tags: ['auth'], body: ZTokenExchangeRequest, response: { 200: ZTokenResponse } },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const { code, state, iss } = request.body;
@@ -121,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (
     '/Jwt/refresh',
     {
       schema: { tags: ['auth'], response: { 200: ZTokenResponse } },
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       refuseCrossSite(request, config.publicUrl);
@@ -146,7 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (
   // Works without a valid access token: a user whose session expired can still sign out everywhere.
   app.post(
     '/Jwt/logout',
-    { schema: { tags: ['auth'], response: { 200: ZLogoutResponse } } },
+    { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: ZLogoutResponse } } },
     async (request, reply) => {
       refuseCrossSite(request, config.publicUrl);
       const token = request.cookies[REFRESH_COOKIE];
@@ -171,7 +171,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (
 
   app.get(
     '/User',
-    { schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: ZUser } } },
+    {
+      config: { access: 'user' },
+      schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: ZUser } },
+    },
     async (request) => {
       const user = await findUserById(db, currentUser(request).id);
       if (!user) throw new AppError('unauthenticated', { messageKey: 'errors.sessionExpired' });

@@ -12,27 +12,30 @@ import {
 } from '@impact/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
-import { currentUser, requireAdmin } from '../../plugins/authentication';
+import type { AppDeps } from '../../app-deps';
+import { currentUser } from '../../plugins/authentication';
 import { createCallType, getCallType, getStepById, getSteps, listCallTypes, upsertCallType } from './call-types';
 import { createCall, deleteCall, getCallByIdAdmin, listCalls, updateCall } from './service';
 import { createStepType, listStepTypes } from './step-types';
 
 /** The call builder's endpoints (SPEC 7 "Call" and "Step"): administrators only. */
 export const callAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  app.addHook('onRequest', requireAdmin);
   const calls = { tags: ['calls'] };
   const stepsTag = { tags: ['steps'] };
 
   app.get(
     '/Call/GetCallList',
-    { schema: { ...calls, summary: 'All calls', response: { 200: z.array(ZCallListItem) } } },
+    {
+      config: { access: 'admin' },
+      schema: { ...calls, summary: 'All calls', response: { 200: z.array(ZCallListItem) } },
+    },
     () => listCalls(db),
   );
 
   app.get(
     '/Call/GetCallByIdAdmin',
     {
+      config: { access: 'admin' },
       schema: {
         ...calls,
         summary: 'One call with its steps',
@@ -45,13 +48,17 @@ export const callAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
 
   app.get(
     '/Call/GetCallTypes',
-    { schema: { ...calls, summary: 'All call types', response: { 200: z.array(ZCallType) } } },
+    {
+      config: { access: 'admin' },
+      schema: { ...calls, summary: 'All call types', response: { 200: z.array(ZCallType) } },
+    },
     () => listCallTypes(db),
   );
 
   app.get(
     '/Call/GetCallType',
     {
+      config: { access: 'admin' },
       schema: {
         ...calls,
         summary: 'One call type with its steps',
@@ -64,13 +71,17 @@ export const callAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
 
   app.post(
     '/Call/CreateCall',
-    { schema: { ...calls, summary: 'Create a call', body: ZCreateCallRequest, response: { 201: ZCall } } },
+    {
+      config: { access: 'admin' },
+      schema: { ...calls, summary: 'Create a call', body: ZCreateCallRequest, response: { 201: ZCall } },
+    },
     async (request, reply) => reply.status(201).send(await createCall(db, currentUser(request), request.body)),
   );
 
   app.put(
     '/Call/UpdateCall',
     {
+      config: { access: 'admin' },
       schema: {
         ...calls,
         summary: 'Save a call (with its call type and steps, in one transaction)',
@@ -84,6 +95,7 @@ export const callAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
   app.post(
     '/Call/DeleteCall',
     {
+      config: { access: 'admin' },
       schema: {
         ...calls,
         summary: 'Delete a call without submissions',
@@ -99,13 +111,17 @@ export const callAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
 
   app.post(
     '/Call/CreateCallType',
-    { schema: { ...calls, summary: 'Create a call type', body: ZCreateCallTypeRequest, response: { 201: ZCallType } } },
+    {
+      config: { access: 'admin' },
+      schema: { ...calls, summary: 'Create a call type', body: ZCreateCallTypeRequest, response: { 201: ZCallType } },
+    },
     async (request, reply) => reply.status(201).send(await createCallType(db, currentUser(request), request.body)),
   );
 
   app.put(
     '/Call/UpsertCallType',
     {
+      config: { access: 'admin' },
       schema: {
         ...calls,
         summary: 'Save a call type with its complete step list (the empty id creates one)',
@@ -119,6 +135,7 @@ export const callAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
   app.get(
     '/Step/GetStepById',
     {
+      config: { access: 'admin' },
       schema: {
         ...stepsTag,
         summary: 'One step',
@@ -132,6 +149,7 @@ export const callAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
   app.get(
     '/Step/GetSteps',
     {
+      config: { access: 'admin' },
       schema: {
         ...stepsTag,
         summary: 'The steps of a call type, in sort order',
@@ -144,13 +162,17 @@ export const callAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
 
   app.get(
     '/Step/GetStepTypes',
-    { schema: { ...stepsTag, summary: 'All step types', response: { 200: z.array(ZStepType) } } },
+    {
+      config: { access: 'admin' },
+      schema: { ...stepsTag, summary: 'All step types', response: { 200: z.array(ZStepType) } },
+    },
     () => listStepTypes(db),
   );
 
   app.post(
     '/Step/CreateStepType',
     {
+      config: { access: 'admin' },
       schema: {
         ...stepsTag,
         summary: 'Create a step type',

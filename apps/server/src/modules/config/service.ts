@@ -156,15 +156,3 @@ export async function deleteConfig(db: Db, actor: AuditActor, configId: string):
     await audit(tx, actor, 'config.delete', configId, { name: row.name });
   });
 }
-
-/** SPEC 6: the customize tab and its endpoints belong to admins of the organisation's own domain. */
-export function isInCustomizeDomain(email: string, domain: string): boolean {
-  const at = email.lastIndexOf('@');
-  return (
-    at > 0 &&
-    email
-      .slice(at + 1)
-      .trim()
-      .toLowerCase() === domain.toLowerCase()
-  );
-}

@@ -12,7 +12,7 @@ import { listRecentMails } from './outbox';
  * person trying it without SMTP can click the verification link.
  */
 export async function devOutboxRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.get('/dev/outbox', async (_request, reply) => {
+  app.get('/dev/outbox', { config: { access: 'public' } }, async (_request, reply) => {
     const mails = await listRecentMails(db);
     const attachments = await attachmentNamesOf(
       db,
@@ -43,16 +43,20 @@ ${items || '<p>No mails yet.</p>'}</body></html>`;
   });
 
   // An attachment as the mail would carry it (a submission's PDF is made from its frozen record).
-  app.get<{ Params: { id: string } }>('/dev/outbox/attachments/:id', async (request, reply) => {
-    const id = /^[0-9a-f-]{36}$/i.test(request.params.id) ? request.params.id : null;
-    const [row] = id ? await db.select().from(emailAttachments).where(eq(emailAttachments.id, id)) : [];
-    if (!row) return reply.status(404).type('text/plain').send('not found');
-    const bytes = await attachmentContent(db, row);
-    return reply
-      .type(row.contentType)
-      .header('content-disposition', attachmentDisposition(row.fileName, 'attachment'))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'no-store')
-      .send(bytes);
-  });
+  app.get<{ Params: { id: string } }>(
+    '/dev/outbox/attachments/:id',
+    { config: { access: 'public' } },
+    async (request, reply) => {
+      const id = /^[0-9a-f-]{36}$/i.test(request.params.id) ? request.params.id : null;
+      const [row] = id ? await db.select().from(emailAttachments).where(eq(emailAttachments.id, id)) : [];
+      if (!row) return reply.status(404).type('text/plain').send('not found');
+      const bytes = await attachmentContent(db, row);
+      return reply
+        .type(row.contentType)
+        .header('content-disposition', attachmentDisposition(row.fileName, 'attachment'))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(bytes);
+    },
+  );
 }

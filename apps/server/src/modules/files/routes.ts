@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { ZAttachmentRow, ZAttachmentType, ZUploadResult } from '@impact/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { invalid } from '../../lib/app-error';
 import { cleanFileName } from '../../lib/file-names';
 import { currentUser } from '../../plugins/authentication';
@@ -27,41 +27,48 @@ export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, stor
   });
 
   // Multipart: File plus Nome (slot), Descrizione, TipoFileId (SPEC 7), and the submission and step it belongs to.
-  app.post('/FileUpload/UploadFile', { schema: { tags, response: { 200: ZUploadResult } } }, async (request) => {
-    const part = await request.file();
-    if (!part) throw invalid([{ path: 'File', messageKey: 'errors.field.required' }]);
-    const field = (name: string) => {
-      const f = part.fields[name];
-      const one = Array.isArray(f) ? f[0] : f;
-      return one && 'value' in one ? String(one.value) : '';
-    };
-    const ids = z.object({ submissionId: z.uuid(), stepId: z.uuid(), Nome: z.string().min(1).max(300) }).safeParse({
-      submissionId: field('submissionId'),
-      stepId: field('stepId'),
-      Nome: field('Nome'),
-    });
-    if (!ids.success) {
-      part.file.resume(); // nothing will read it
-      throw invalid(ids.error.issues.map((i) => ({ path: String(i.path[0]), messageKey: 'errors.field.required' })));
-    }
-    try {
-      return await uploadSubmissionFile(db, storage, currentUser(request), {
-        submissionId: ids.data.submissionId,
-        stepId: ids.data.stepId,
-        slot: ids.data.Nome,
-        description: field('Descrizione'),
-        fileName: cleanFileName(part.filename || 'file'),
-        file: part.file,
+  app.post(
+    '/FileUpload/UploadFile',
+    { config: { access: 'user' }, schema: { tags, response: { 200: ZUploadResult } } },
+    async (request) => {
+      const part = await request.file();
+      if (!part) throw invalid([{ path: 'File', messageKey: 'errors.field.required' }]);
+      const field = (name: string) => {
+        const f = part.fields[name];
+        const one = Array.isArray(f) ? f[0] : f;
+        return one && 'value' in one ? String(one.value) : '';
+      };
+      const ids = z.object({ submissionId: z.uuid(), stepId: z.uuid(), Nome: z.string().min(1).max(300) }).safeParse({
+        submissionId: field('submissionId'),
+        stepId: field('stepId'),
+        Nome: field('Nome'),
       });
-    } catch (err) {
-      part.file.resume(); // refused before the bytes were read (404, 409): drain them
-      throw err;
-    }
-  });
+      if (!ids.success) {
+        part.file.resume(); // nothing will read it
+        throw invalid(ids.error.issues.map((i) => ({ path: String(i.path[0]), messageKey: 'errors.field.required' })));
+      }
+      try {
+        return await uploadSubmissionFile(db, storage, currentUser(request), {
+          submissionId: ids.data.submissionId,
+          stepId: ids.data.stepId,
+          slot: ids.data.Nome,
+          description: field('Descrizione'),
+          fileName: cleanFileName(part.filename || 'file'),
+          file: part.file,
+        });
+      } catch (err) {
+        part.file.resume(); // refused before the bytes were read (404, 409): drain them
+        throw err;
+      }
+    },
+  );
 
   app.post(
     '/FileUpload/RemoveFile',
-    { schema: { tags, querystring: z.object({ downloadId: z.uuid() }) } },
+    {
+      config: { access: 'user', owns: 'downloadId' },
+      schema: { tags, querystring: z.object({ downloadId: z.uuid() }) },
+    },
     async (request, reply) => {
       await removeSubmissionFile(db, storage, currentUser(request), request.query.downloadId);
       return reply.status(204).send();
@@ -70,7 +77,10 @@ export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, stor
 
   app.get(
     '/FileUpload/GetFile',
-    { schema: { tags, querystring: z.object({ downloadId: z.uuid() }) } },
+    {
+      config: { access: 'user', owns: 'downloadId' },
+      schema: { tags, querystring: z.object({ downloadId: z.uuid() }) },
+    },
     async (request, reply) => {
       const file = await getFileFor(db, currentUser(request), request.query.downloadId);
       return sendStoredFile(reply, storage, file);
@@ -79,13 +89,16 @@ export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, stor
 
   app.get(
     '/FileUpload/GetAttachments',
-    { schema: { tags, querystring: z.object({ submissionId: z.uuid() }), response: { 200: z.array(ZAttachmentRow) } } },
+    {
+      config: { access: 'user', owns: 'submissionId' },
+      schema: { tags, querystring: z.object({ submissionId: z.uuid() }), response: { 200: z.array(ZAttachmentRow) } },
+    },
     async (request) => listAttachments(db, currentUser(request), request.query.submissionId),
   );
 
   app.get(
     '/FileUpload/GetAttachmentTypes',
-    { schema: { tags, response: { 200: z.array(ZAttachmentType) } } },
+    { config: { access: 'user' }, schema: { tags, response: { 200: z.array(ZAttachmentType) } } },
     async () => listAttachmentTypes(db),
   );
 };

@@ -1,6 +1,6 @@
 import { ZHealth } from '@impact/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 
 const READINESS_TIMEOUT_MS = 2000;
 
@@ -39,13 +39,21 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databa
     return checks;
   };
 
-  app.get('/healthz', { schema: { tags: ['health'], response: { 200: ZHealth } }, logLevel: 'warn' }, async () => ({
-    status: 'ok' as const,
-  }));
+  app.get(
+    '/healthz',
+    { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: ZHealth } }, logLevel: 'warn' },
+    async () => ({
+      status: 'ok' as const,
+    }),
+  );
 
   app.get(
     '/readyz',
-    { schema: { tags: ['health'], response: { 200: ZHealth, 503: ZHealth } }, logLevel: 'warn' },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['health'], response: { 200: ZHealth, 503: ZHealth } },
+      logLevel: 'warn',
+    },
     async (request, reply) => {
       try {
         await withTimeout(database.ping(), READINESS_TIMEOUT_MS);

@@ -187,37 +187,50 @@ ${links([{ href: `${base}?show=login`, text: t.signIn, prefix: t.haveAccount }])
     );
   }
 
-  app.get(`${IDP_PATH}/assets/logout.js`, async (_request, reply) =>
+  app.get(`${IDP_PATH}/assets/logout.js`, { config: { access: 'public' } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(LOGOUT_SCRIPT),
   );
 
   // The provider sends the browser here when it needs the user to sign in.
-  app.get<{ Params: { uid: string } }>(`${IDP_PATH}/interaction/:uid`, async (request, reply) => {
-    const found = await openInteraction(request, reply);
-    if (!found) return expired(reply, langOf(request));
-    const { interaction, page } = found;
-    if (interaction.prompt.name !== 'login') {
-      // Consent is implied for our own client (see loadExistingGrant): nothing to ask.
-      const returnTo = await provider.interactionResult(request.raw, reply.raw, {}, { mergeWithLastSubmission: true });
-      return reply.redirect(returnTo, 303);
-    }
-    // Register opens the registration form first; "back to log in" links ask for the login form.
-    const wantsLogin = (request.query as Body | undefined)?.show === 'login';
-    if (interaction.params.screen === 'register' && !wantsLogin)
-      return html(reply, 200, registerPage(page, interaction.uid));
-    return html(reply, 200, loginPage(page, interaction.uid, { email: String(interaction.params.login_hint ?? '') }));
-  });
+  app.get<{ Params: { uid: string } }>(
+    `${IDP_PATH}/interaction/:uid`,
+    { config: { access: 'public' } },
+    async (request, reply) => {
+      const found = await openInteraction(request, reply);
+      if (!found) return expired(reply, langOf(request));
+      const { interaction, page } = found;
+      if (interaction.prompt.name !== 'login') {
+        // Consent is implied for our own client (see loadExistingGrant): nothing to ask.
+        const returnTo = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          {},
+          { mergeWithLastSubmission: true },
+        );
+        return reply.redirect(returnTo, 303);
+      }
+      // Register opens the registration form first; "back to log in" links ask for the login form.
+      const wantsLogin = (request.query as Body | undefined)?.show === 'login';
+      if (interaction.params.screen === 'register' && !wantsLogin)
+        return html(reply, 200, registerPage(page, interaction.uid));
+      return html(reply, 200, loginPage(page, interaction.uid, { email: String(interaction.params.login_hint ?? '') }));
+    },
+  );
 
-  app.get<{ Params: { uid: string } }>(`${IDP_PATH}/interaction/:uid/register`, async (request, reply) => {
-    const found = await openInteraction(request, reply);
-    if (!found) return expired(reply, langOf(request));
-    const { interaction, page } = found;
-    return html(reply, 200, registerPage(page, interaction.uid));
-  });
+  app.get<{ Params: { uid: string } }>(
+    `${IDP_PATH}/interaction/:uid/register`,
+    { config: { access: 'public' } },
+    async (request, reply) => {
+      const found = await openInteraction(request, reply);
+      if (!found) return expired(reply, langOf(request));
+      const { interaction, page } = found;
+      return html(reply, 200, registerPage(page, interaction.uid));
+    },
+  );
 
   app.post<{ Params: { uid: string }; Body: Body }>(
     `${IDP_PATH}/interaction/:uid/login`,
-    { config: { rateLimit: LOGIN_LIMIT } },
+    { config: { access: 'public', rateLimit: LOGIN_LIMIT } },
     async (request, reply) => {
       const found = await openInteraction(request, reply);
       if (!found) return expired(reply, langOf(request));
@@ -267,7 +280,7 @@ ${links([{ href: `${base}?show=login`, text: t.signIn, prefix: t.haveAccount }])
 
   app.post<{ Params: { uid: string }; Body: Body }>(
     `${IDP_PATH}/interaction/:uid/register`,
-    { config: { rateLimit: MAIL_LIMIT } },
+    { config: { access: 'public', rateLimit: MAIL_LIMIT } },
     async (request, reply) => {
       const found = await openInteraction(request, reply);
       if (!found) return expired(reply, langOf(request));
@@ -294,7 +307,7 @@ ${links([{ href: `${base}?show=login`, text: t.signIn, prefix: t.haveAccount }])
 
   app.post<{ Params: { uid: string }; Body: Body }>(
     `${IDP_PATH}/interaction/:uid/resend`,
-    { config: { rateLimit: MAIL_LIMIT } },
+    { config: { access: 'public', rateLimit: MAIL_LIMIT } },
     async (request, reply) => {
       const found = await openInteraction(request, reply);
       if (!found) return expired(reply, langOf(request));
@@ -310,7 +323,7 @@ ${links([{ href: `${base}?show=login`, text: t.signIn, prefix: t.haveAccount }])
     },
   );
 
-  app.get<{ Querystring: Body }>(`${IDP_PATH}/verify`, async (request, reply) => {
+  app.get<{ Querystring: Body }>(`${IDP_PATH}/verify`, { config: { access: 'public' } }, async (request, reply) => {
     const page = await pageContext(langOf(request));
     const account = request.query.token ? await verifyEmail(db, request.query.token) : null;
     if (!account) {
@@ -339,17 +352,21 @@ ${form(`${IDP_PATH}/forgot?lang=${page.language}`, [{ name: 'email', label: page
 ${links([{ href: `${startOver}?lang=${page.language}`, text: page.t.backToSignIn }])}`,
     );
 
-  app.get(`${IDP_PATH}/forgot`, async (request, reply) =>
+  app.get(`${IDP_PATH}/forgot`, { config: { access: 'public' } }, async (request, reply) =>
     html(reply, 200, forgotPage(await pageContext(langOf(request)))),
   );
 
-  app.post<{ Body: Body }>(`${IDP_PATH}/forgot`, { config: { rateLimit: MAIL_LIMIT } }, async (request, reply) => {
-    const page = await pageContext(langOf(request));
-    const email = String(request.body?.email ?? '').trim();
-    const account = email ? await findAccountByEmail(db, email) : null;
-    if (account) await mailAccountLink(account, 'reset-password', page);
-    return html(reply, 200, forgotPage(page, { email, notice: { kind: 'success', text: page.t.forgotSent } }));
-  });
+  app.post<{ Body: Body }>(
+    `${IDP_PATH}/forgot`,
+    { config: { access: 'public', rateLimit: MAIL_LIMIT } },
+    async (request, reply) => {
+      const page = await pageContext(langOf(request));
+      const email = String(request.body?.email ?? '').trim();
+      const account = email ? await findAccountByEmail(db, email) : null;
+      if (account) await mailAccountLink(account, 'reset-password', page);
+      return html(reply, 200, forgotPage(page, { email, notice: { kind: 'success', text: page.t.forgotSent } }));
+    },
+  );
 
   const resetPage = (page: PageContext, token: string, errors: Record<string, string> = {}) =>
     layout(
@@ -380,7 +397,7 @@ ${form(
 )}`,
     );
 
-  app.get<{ Querystring: Body }>(`${IDP_PATH}/reset`, async (request, reply) => {
+  app.get<{ Querystring: Body }>(`${IDP_PATH}/reset`, { config: { access: 'public' } }, async (request, reply) => {
     const page = await pageContext(langOf(request));
     const token = request.query.token ?? '';
     if (!token || !(await isResetTokenUsable(db, token))) {
@@ -396,29 +413,33 @@ ${form(
     return html(reply, 200, resetPage(page, token));
   });
 
-  app.post<{ Body: Body }>(`${IDP_PATH}/reset`, { config: { rateLimit: MAIL_LIMIT } }, async (request, reply) => {
-    const page = await pageContext(langOf(request));
-    const token = String(request.body?.token ?? '');
-    const parsed = ZNewPassword.safeParse(request.body ?? {});
-    if (!parsed.success) return html(reply, 400, resetPage(page, token, fieldErrors(page.t, parsed.error)));
-    const account = await resetPassword(db, token, parsed.data.password);
-    if (!account) {
+  app.post<{ Body: Body }>(
+    `${IDP_PATH}/reset`,
+    { config: { access: 'public', rateLimit: MAIL_LIMIT } },
+    async (request, reply) => {
+      const page = await pageContext(langOf(request));
+      const token = String(request.body?.token ?? '');
+      const parsed = ZNewPassword.safeParse(request.body ?? {});
+      if (!parsed.success) return html(reply, 400, resetPage(page, token, fieldErrors(page.t, parsed.error)));
+      const account = await resetPassword(db, token, parsed.data.password);
+      if (!account) {
+        return html(
+          reply,
+          400,
+          messagePage(page, page.t.linkInvalidTitle, page.t.linkInvalidText, {
+            href: `${IDP_PATH}/forgot?lang=${page.language}`,
+            text: page.t.forgot,
+          }),
+        );
+      }
       return html(
         reply,
-        400,
-        messagePage(page, page.t.linkInvalidTitle, page.t.linkInvalidText, {
-          href: `${IDP_PATH}/forgot?lang=${page.language}`,
-          text: page.t.forgot,
+        200,
+        messagePage(page, page.t.resetTitle, page.t.resetDone, {
+          href: `${startOver}?lang=${page.language}`,
+          text: page.t.signIn,
         }),
       );
-    }
-    return html(
-      reply,
-      200,
-      messagePage(page, page.t.resetTitle, page.t.resetDone, {
-        href: `${startOver}?lang=${page.language}`,
-        text: page.t.signIn,
-      }),
-    );
-  });
+    },
+  );
 }

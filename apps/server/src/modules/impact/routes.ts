@@ -14,10 +14,10 @@ import {
 } from '@impact/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { AppError, invalid } from '../../lib/app-error';
 import { attachmentDisposition } from '../../lib/file-names';
-import { currentUser, requireAdmin } from '../../plugins/authentication';
+import { currentUser } from '../../plugins/authentication';
 import { sampleWorkbook } from './sample-workbook';
 import {
   addFramework,
@@ -39,11 +39,16 @@ const id = z.string().min(1).max(100);
 
 /** Signed-in users: the catalogue and the pickers of the impact step, and their own answer. */
 export const impactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  app.get('/ImpactFramework/GetSdg', { schema: { tags, response: { 200: z.array(ZSdg) } } }, async () => listSdgs(db));
+  app.get(
+    '/ImpactFramework/GetSdg',
+    { config: { access: 'user' }, schema: { tags, response: { 200: z.array(ZSdg) } } },
+    async () => listSdgs(db),
+  );
 
   app.get(
     '/ImpactFramework/GetStakeholderType',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         querystring: z.object({ frameworkId: z.uuid().optional() }),
@@ -56,6 +61,7 @@ export const impactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
   app.post(
     '/Outcome/GetOutcomeType',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         body: z.object({ frameworkId: z.uuid().optional(), sdgs: z.array(ZSdgCode).max(17) }),
@@ -68,6 +74,7 @@ export const impactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
   app.post(
     '/Indicator/GetIndicatorType',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         body: z.object({ frameworkId: z.uuid().optional(), outcomeIds: z.array(id).max(500) }),
@@ -80,6 +87,7 @@ export const impactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
   app.get(
     '/ImpactFramework/MiniDYI',
     {
+      config: { access: 'user', owns: 'submissionId' },
       schema: {
         tags,
         querystring: z.object({ submissionId: z.uuid(), stepId: z.uuid() }),
@@ -91,33 +99,39 @@ export const impactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
 
   app.put(
     '/ImpactFramework/PutMiniDYI',
-    { schema: { tags, body: ZPutMiniDyiRequest, response: { 200: ZMiniDyiResponse } } },
+    {
+      config: { access: 'user', owns: 'submissionId' },
+      schema: { tags, body: ZPutMiniDyiRequest, response: { 200: ZMiniDyiResponse } },
+    },
     async (request) => putMiniDyi(db, currentUser(request), request.body),
   );
 };
 
 /** Admins: impact frameworks (SPEC 5 "Framework creation", 7 "Impact framework"). */
 export const impactAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  app.addHook('onRequest', requireAdmin);
   // One thread, one workbook at a time, under a heap cap: a heavy workbook never stalls the server.
   const workbooks = new WorkbookParser(config.importMaxMemoryMb);
   app.addHook('onClose', () => workbooks.close());
 
   app.get(
     '/ImpactFramework/GetImpactFrameworkSetList',
-    { schema: { tags, response: { 200: z.array(ZImpactFrameworkListItem) } } },
+    { config: { access: 'admin' }, schema: { tags, response: { 200: z.array(ZImpactFrameworkListItem) } } },
     async () => listFrameworks(db),
   );
 
   app.get(
     '/ImpactFramework/GetImpactFrameworkById',
-    { schema: { tags, querystring: z.object({ ImpactFrameworkId: z.uuid() }), response: { 200: ZImpactFramework } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, querystring: z.object({ ImpactFrameworkId: z.uuid() }), response: { 200: ZImpactFramework } },
+    },
     async (request) => getFramework(db, request.query.ImpactFrameworkId),
   );
 
   app.put(
     '/ImpactFramework/AddImpactFrameworkSet',
     {
+      config: { access: 'admin' },
       bodyLimit: 16 * 1024 * 1024,
       schema: { tags, body: ZAddImpactFrameworkRequest, response: { 200: ZImpactFramework } },
     },
@@ -126,7 +140,7 @@ export const impactAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
 
   app.get(
     '/ImpactFramework/DeleteImpactFrameworkSet',
-    { schema: { tags, querystring: z.object({ id: z.uuid() }) } },
+    { config: { access: 'admin' }, schema: { tags, querystring: z.object({ id: z.uuid() }) } },
     async (request, reply) => {
       await deleteFramework(db, currentUser(request), request.query.id);
       return reply.status(204).send();
@@ -137,6 +151,7 @@ export const impactAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
   app.post(
     '/ImpactFramework/ParseWorkbook',
     {
+      config: { access: 'admin' },
       bodyLimit: 8 * 1024 * 1024,
       schema: { tags, body: ZParseWorkbookRequest, response: { 200: ZParseWorkbookResponse } },
     },
@@ -157,7 +172,7 @@ export const impactAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     },
   );
 
-  app.get('/ImpactFramework/Template', { schema: { tags } }, async (_request, reply) =>
+  app.get('/ImpactFramework/Template', { config: { access: 'admin' }, schema: { tags } }, async (_request, reply) =>
     reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', attachmentDisposition('impact-framework-template.xlsx'))

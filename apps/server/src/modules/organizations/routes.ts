@@ -8,7 +8,7 @@ import {
 } from '@impact/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { currentUser } from '../../plugins/authentication';
 import {
   createOrganization,
@@ -26,6 +26,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
   app.post(
     '/Organization/CreateOrganization',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Register an organization owned by the caller',
@@ -42,6 +43,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
   app.get(
     '/Organization/GetOrganizations',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: "The caller's organizations, by name",
@@ -54,6 +56,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
   app.get(
     '/Organization/GetOrganizationById',
     {
+      config: { access: 'user', owns: 'orgId' },
       schema: {
         tags,
         summary: "One of the caller's organizations (404 for anyone else's)",
@@ -67,6 +70,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
   app.put(
     '/Organization/UpdateOrganization',
     {
+      config: { access: 'user', owns: 'id' },
       schema: {
         tags,
         summary: "Update one of the caller's organizations",
@@ -80,6 +84,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
   app.post(
     '/Organization/DeleteOrganization',
     {
+      config: { access: 'user', owns: 'orgId' },
       schema: {
         tags,
         summary: "Delete one of the caller's organizations, unless it has submissions (409)",

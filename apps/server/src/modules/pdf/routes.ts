@@ -1,7 +1,7 @@
 import { PDF_FILE_NAME, ZPdfDataQuery, ZPdfExportData, ZSubmissionPdfQuery, ZSubmissionRecord } from '@impact/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { attachmentDisposition } from '../../lib/file-names';
 import { currentUser } from '../../plugins/authentication';
 import { pdfRenderPool } from './render-pool';
@@ -17,6 +17,7 @@ export const pdfRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => 
   app.get(
     '/Call/GetAllAnswerForPdf',
     {
+      config: { access: 'user', owns: 'submissionId' },
       schema: {
         tags,
         summary: "SPEC 3 PDF export data: the latest frozen record, or a draft's answers as they are now",
@@ -31,6 +32,7 @@ export const pdfRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => 
   app.get(
     '/Call/GetSubmissionPdf',
     {
+      config: { access: 'user', owns: 'submissionId' },
       schema: {
         tags,
         summary: `The submission as ${PDF_FILE_NAME} (owner or admin); recordId picks an earlier closing`,
@@ -51,6 +53,7 @@ export const pdfRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => 
   app.get(
     '/Call/GetSubmissionRecords',
     {
+      config: { access: 'user', owns: 'submissionId' },
       schema: {
         tags,
         summary: 'Every closing of a submission (what was submitted each time), newest first',

@@ -8,9 +8,9 @@ import {
 } from '@impact/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
-import { currentUser, requireAdmin, requireUser } from '../../plugins/authentication';
+import { currentUser } from '../../plugins/authentication';
 import { PowerBiClient } from './client';
 import { mayEmbedForOrganization } from './rls-access';
 
@@ -26,20 +26,23 @@ export const powerBiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { confi
 
   app.get(
     '/PowerBi/Status',
-    { onRequest: requireUser, schema: { tags, response: { 200: ZPowerBiStatus } } },
+    { config: { access: 'user' }, schema: { tags, response: { 200: ZPowerBiStatus } } },
     async () => ({ configured: client !== null }),
   );
 
   app.get(
     '/PBITokens',
-    { onRequest: requireAdmin, schema: { tags, querystring: ZPbiTokenQuery, response: { 200: ZReportEmbed } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, querystring: ZPbiTokenQuery, response: { 200: ZReportEmbed } },
+    },
     (request) => configured().embed(request.query.workspaceId, request.query.reportId),
   );
 
   app.get(
     '/PBITokens/GetPBITokenRls',
     {
-      onRequest: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: "An embed token whose rows are the organization's only (404 for another's organization)",
@@ -58,7 +61,7 @@ export const powerBiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { confi
   app.get(
     '/PowerBi/Available',
     {
-      onRequest: requireAdmin,
+      config: { access: 'admin' },
       schema: { tags, querystring: ZPbiAvailableQuery, response: { 200: z.array(ZReportEntry) } },
     },
     (request) => configured().reports(request.query.groupId),

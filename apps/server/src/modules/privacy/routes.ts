@@ -2,11 +2,11 @@ import { ZDataSubjectEmail, ZDeleteMyAccountRequest, ZErasureReport, ZProblem } 
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { idpAccounts, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
-import { currentUser, requireAdmin, requireUser } from '../../plugins/authentication';
+import { currentUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
 import { cookieOptions, REFRESH_COOKIE, SESSION_HINT_COOKIE } from '../auth/cookies';
 import type { SessionRevocations } from '../auth/session-revocations';
@@ -56,7 +56,6 @@ export const privacyRoutes: FastifyPluginAsyncZod<PrivacyDeps> = async (app, { d
   // The admin routes first: a route walker (the fuzz test) reaches the one that erases its own caller last.
   await app.register(async (plain) => {
     const admin = plain.withTypeProvider<ZodTypeProvider>();
-    admin.addHook('onRequest', requireAdmin);
 
     admin.get(
       '/User/ExportUserData',
@@ -66,7 +65,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<PrivacyDeps> = async (app, { d
           summary: 'Data subject request: everything held about the person with this e-mail, as a ZIP',
           querystring: ZDataSubjectEmail,
         },
-        config: exportLimit,
+        config: { access: 'admin', ...exportLimit },
       },
       async (request, reply) => {
         const target = await subjectOf(db, request.query.email);
@@ -80,6 +79,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<PrivacyDeps> = async (app, { d
     admin.post(
       '/User/EraseUserData',
       {
+        config: { access: 'admin' },
         schema: {
           tags,
           summary: 'Data subject request: erase the person with this e-mail as DeleteMyAccount would',
@@ -107,13 +107,12 @@ export const privacyRoutes: FastifyPluginAsyncZod<PrivacyDeps> = async (app, { d
   });
   await app.register(async (plain) => {
     const own = plain.withTypeProvider<ZodTypeProvider>();
-    own.addHook('onRequest', requireUser);
 
     own.get(
       '/User/ExportMyData',
       {
         schema: { tags, summary: 'Everything the platform holds about the caller, as a ZIP (data.json and files)' },
-        config: exportLimit,
+        config: { access: 'user', ...exportLimit },
       },
       async (request, reply) => {
         const me = currentUser(request);
@@ -125,6 +124,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<PrivacyDeps> = async (app, { d
     own.post(
       '/User/DeleteMyAccount',
       {
+        config: { access: 'user' },
         schema: {
           tags,
           summary:

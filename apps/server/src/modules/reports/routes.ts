@@ -12,9 +12,9 @@ import {
 } from '@impact/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { attachmentDisposition } from '../../lib/file-names';
-import { requireAdmin } from '../../plugins/authentication';
+
 import { callDashboard } from './dashboard';
 import { csvStream, xlsxFileStream } from './export-files';
 import { exportRows } from './export-rows';
@@ -25,17 +25,19 @@ const tags = ['reports'];
 
 /** Issue 13: the built-in reports of a call, for administrators only (403 for applicants). */
 export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  app.addHook('onRequest', requireAdmin);
-
   app.get(
     '/Report/GetCallDashboard',
-    { schema: { tags, querystring: ZCallDashboardQuery, response: { 200: ZCallDashboard } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, querystring: ZCallDashboardQuery, response: { 200: ZCallDashboard } },
+    },
     (request) => callDashboard(db, request.query.callId),
   );
 
   app.get(
     '/Report/GetDashboardOrganizations',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: "A page of the call's submissions with their organizations, newest first (keyset cursor)",
@@ -54,6 +56,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
   app.get(
     '/Report/ExportSubmissions',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Every submission of a call, flattened, as CSV or XLSX, streamed',
@@ -77,13 +80,19 @@ export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
 
   app.get(
     '/Report/GetSurveySteps',
-    { schema: { tags, querystring: ZCallDashboardQuery, response: { 200: ZSurveyStepList } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, querystring: ZCallDashboardQuery, response: { 200: ZSurveyStepList } },
+    },
     (request) => surveySteps(db, request.query.callId),
   );
 
   app.get(
     '/Report/GetSurveyReport',
-    { schema: { tags, querystring: ZSurveyReportQuery, response: { 200: ZSurveyReport } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, querystring: ZSurveyReportQuery, response: { 200: ZSurveyReport } },
+    },
     (request) =>
       surveyReport(db, request.log, {
         callId: request.query.callId,

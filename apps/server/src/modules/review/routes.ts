@@ -22,9 +22,9 @@ import {
 } from '@impact/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { attachmentDisposition } from '../../lib/file-names';
-import { currentUser, requireAdmin, requireUser } from '../../plugins/authentication';
+import { currentUser } from '../../plugins/authentication';
 import { sendStoredFile } from '../files/storage/send';
 import { csvStream, xlsxFileStream } from '../reports/export-files';
 import { assignReviewer, autoAssign, listAssignments, unassignReviewer } from './assignments';
@@ -41,24 +41,25 @@ const byAssignment = z.object({ assignmentId: z.uuid() });
 
 /** Issue 18, the admin's side: rubric, reviewers, assignments, ranking, decisions. */
 export const reviewAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  app.addHook('onRequest', requireAdmin);
-
   app.get(
     '/Review/GetRubric',
-    { schema: { tags, querystring: byCall, response: { 200: ZRubricResponse } } },
+    { config: { access: 'admin' }, schema: { tags, querystring: byCall, response: { 200: ZRubricResponse } } },
     (request) => getRubric(db, request.query.callId),
   );
-  app.put('/Review/SaveRubric', { schema: { tags, body: ZRubric, response: { 200: ZRubricResponse } } }, (request) =>
-    saveRubric(db, currentUser(request), request.body),
+  app.put(
+    '/Review/SaveRubric',
+    { config: { access: 'admin' }, schema: { tags, body: ZRubric, response: { 200: ZRubricResponse } } },
+    (request) => saveRubric(db, currentUser(request), request.body),
   );
   app.get(
     '/Review/GetReviewers',
-    { schema: { tags, querystring: byCall, response: { 200: z.array(ZReviewer) } } },
+    { config: { access: 'admin' }, schema: { tags, querystring: byCall, response: { 200: z.array(ZReviewer) } } },
     (request) => listReviewers(db, request.query.callId),
   );
   app.post(
     '/Review/InviteReviewer',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Invites by e-mail (once per address and call)',
@@ -70,32 +71,38 @@ export const reviewAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
   );
   app.get(
     '/Review/GetAssignments',
-    { schema: { tags, querystring: byCall, response: { 200: z.array(ZAssignmentRow) } } },
+    { config: { access: 'admin' }, schema: { tags, querystring: byCall, response: { 200: z.array(ZAssignmentRow) } } },
     (request) => listAssignments(db, request.query.callId),
   );
   app.post(
     '/Review/Assign',
-    { schema: { tags, body: ZAssignRequest, response: { 200: z.array(ZAssignmentRow) } } },
+    { config: { access: 'admin' }, schema: { tags, body: ZAssignRequest, response: { 200: z.array(ZAssignmentRow) } } },
     (request) => assignReviewer(db, currentUser(request), request.body),
   );
   app.post(
     '/Review/Unassign',
-    { schema: { tags, querystring: byAssignment, response: { 200: z.array(ZAssignmentRow) } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, querystring: byAssignment, response: { 200: z.array(ZAssignmentRow) } },
+    },
     (request) => unassignReviewer(db, currentUser(request), request.query.assignmentId),
   );
   app.post(
     '/Review/AutoAssign',
-    { schema: { tags, body: ZAutoAssignRequest, response: { 200: ZAutoAssignResponse } } },
+    { config: { access: 'admin' }, schema: { tags, body: ZAutoAssignRequest, response: { 200: ZAutoAssignResponse } } },
     (request) => autoAssign(db, currentUser(request), request.body.callId),
   );
   app.get(
     '/Review/GetRanking',
-    { schema: { tags, querystring: byCall, response: { 200: z.array(ZRankingRow) } } },
+    { config: { access: 'admin' }, schema: { tags, querystring: byCall, response: { 200: z.array(ZRankingRow) } } },
     async (request) => (await ranking(db, request.query.callId)).rows,
   );
   app.get(
     '/Review/ExportRanking',
-    { schema: { tags, summary: 'The ranking as CSV or XLSX', querystring: ZRankingExportQuery } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'The ranking as CSV or XLSX', querystring: ZRankingExportQuery },
+    },
     async (request, reply) => {
       const { callName, rows } = await ranking(db, request.query.callId);
       const format = request.query.format;
@@ -108,7 +115,10 @@ export const reviewAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
   );
   app.post(
     '/Review/RecordDecisions',
-    { schema: { tags, body: ZRecordDecisionsRequest, response: { 200: ZRecordDecisionsResponse } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, body: ZRecordDecisionsRequest, response: { 200: ZRecordDecisionsResponse } },
+    },
     (request) => recordDecisions(db, currentUser(request), request.body),
   );
 };
@@ -118,23 +128,33 @@ export const reviewAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
  * caller's own assignments (404 for every other id), redacted under blind review.
  */
 export const reviewerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, storage }) => {
-  app.addHook('onRequest', requireUser);
-
-  app.get('/Review/GetMyAssignments', { schema: { tags, response: { 200: z.array(ZMyAssignment) } } }, (request) =>
-    myAssignments(db, currentUser(request)),
+  app.get(
+    '/Review/GetMyAssignments',
+    { config: { access: 'user' }, schema: { tags, response: { 200: z.array(ZMyAssignment) } } },
+    (request) => myAssignments(db, currentUser(request)),
   );
-  app.post('/Review/DeclareConflict', { schema: { tags, body: ZDeclareConflictRequest } }, async (request, reply) => {
-    await declareConflict(db, currentUser(request), request.body);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/Review/DeclareConflict',
+    { config: { access: 'user', owns: 'assignmentId' }, schema: { tags, body: ZDeclareConflictRequest } },
+    async (request, reply) => {
+      await declareConflict(db, currentUser(request), request.body);
+      return reply.status(204).send();
+    },
+  );
   app.get(
     '/Review/GetReviewWorkspace',
-    { schema: { tags, querystring: byAssignment, response: { 200: ZReviewWorkspace } } },
+    {
+      config: { access: 'user', owns: 'assignmentId' },
+      schema: { tags, querystring: byAssignment, response: { 200: ZReviewWorkspace } },
+    },
     (request) => getWorkspace(db, currentUser(request), request.query.assignmentId),
   );
   app.get(
     '/Review/GetReviewFile',
-    { schema: { tags, querystring: z.object({ assignmentId: z.uuid(), downloadId: z.uuid() }) } },
+    {
+      config: { access: 'user', owns: 'assignmentId' },
+      schema: { tags, querystring: z.object({ assignmentId: z.uuid(), downloadId: z.uuid() }) },
+    },
     async (request, reply) => {
       const file = await getReviewFile(db, currentUser(request), request.query.assignmentId, request.query.downloadId);
       return sendStoredFile(reply, storage, file);
@@ -142,7 +162,10 @@ export const reviewerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   );
   app.get(
     '/Review/GetReviewPdf',
-    { schema: { tags, querystring: z.object({ assignmentId: z.uuid(), lang: ZLanguage.optional() }) } },
+    {
+      config: { access: 'user', owns: 'assignmentId' },
+      schema: { tags, querystring: z.object({ assignmentId: z.uuid(), lang: ZLanguage.optional() }) },
+    },
     async (request, reply) => {
       const bytes = await getReviewPdf(db, currentUser(request), request.query.assignmentId, request.query.lang);
       return reply
@@ -155,17 +178,26 @@ export const reviewerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   );
   app.put(
     '/Review/SaveReview',
-    { schema: { tags, body: ZSaveReviewRequest, response: { 200: ZReviewDraft } } },
+    {
+      config: { access: 'user', owns: 'assignmentId' },
+      schema: { tags, body: ZSaveReviewRequest, response: { 200: ZReviewDraft } },
+    },
     (request) => saveReview(db, currentUser(request), request.body),
   );
   app.post(
     '/Review/SubmitReview',
-    { schema: { tags, body: ZSubmitReviewRequest, response: { 200: ZReviewDraft } } },
+    {
+      config: { access: 'user', owns: 'assignmentId' },
+      schema: { tags, body: ZSubmitReviewRequest, response: { 200: ZReviewDraft } },
+    },
     (request) => submitReview(db, currentUser(request), request.body),
   );
   app.get(
     '/Review/GetOtherReviews',
-    { schema: { tags, querystring: byAssignment, response: { 200: z.array(ZOtherReview) } } },
+    {
+      config: { access: 'user', owns: 'assignmentId' },
+      schema: { tags, querystring: byAssignment, response: { 200: z.array(ZOtherReview) } },
+    },
     (request) => otherReviews(db, currentUser(request), request.query.assignmentId),
   );
 };

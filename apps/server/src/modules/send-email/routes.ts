@@ -1,19 +1,18 @@
 import { ZEmailAudience, ZRecipientCount, ZSendEmailRequest, ZSendEmailResponse } from '@impact/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
-import { currentUser, requireAdmin } from '../../plugins/authentication';
+import type { AppDeps } from '../../app-deps';
+import { currentUser } from '../../plugins/authentication';
 import { countRecipients, sendEmailToApplicants } from './service';
 
 const tags = ['email'];
 
 /** Administrators write to the applicants of a call (SPEC 7 SendEmail/SendEmail). */
 export const sendEmailRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, configCache }) => {
-  app.addHook('onRequest', requireAdmin);
-
   app.get(
     '/SendEmail/GetRecipientCount',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'How many applicants an e-mail would reach',
@@ -27,6 +26,7 @@ export const sendEmailRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
   app.post(
     '/SendEmail/SendEmail',
     {
+      config: { access: 'admin' },
       bodyLimit: 256 * 1024,
       schema: {
         tags,

@@ -17,8 +17,8 @@ import {
 } from '@impact/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
-import { currentUser, requireAdmin } from '../../plugins/authentication';
+import type { AppDeps } from '../../app-deps';
+import { currentUser } from '../../plugins/authentication';
 import { acceptedEncoding, varyOnEncoding } from '../../plugins/json-compression';
 import {
   allSubmissionsJson,
@@ -44,6 +44,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
   app.get(
     '/Call/GetCallListUser',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'The calls this user may see (without steps), open first; paged with page/pageSize',
@@ -68,13 +69,19 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.get(
     '/Call/GetCallById',
-    { schema: { tags, querystring: z.object({ callId: z.uuid() }), response: { 200: ZUserCall } } },
+    {
+      config: { access: 'user' },
+      schema: { tags, querystring: z.object({ callId: z.uuid() }), response: { 200: ZUserCall } },
+    },
     async (request) => getCallForUser(db, currentUser(request), request.query.callId, request.organizationId),
   );
 
   app.post(
     '/Call/UpsertCallSubmission',
-    { schema: { tags, body: ZUpsertSubmissionRequest, response: { 200: ZUpsertSubmissionResponse } } },
+    {
+      config: { access: 'user', owns: 'organizationId' },
+      schema: { tags, body: ZUpsertSubmissionRequest, response: { 200: ZUpsertSubmissionResponse } },
+    },
     async (request) =>
       upsertSubmission(
         db,
@@ -86,19 +93,26 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.get(
     '/Call/GetSubmissionByID',
-    { schema: { tags, querystring: z.object({ submissionId: z.uuid() }), response: { 200: ZSubmission } } },
+    {
+      config: { access: 'user', owns: 'submissionId' },
+      schema: { tags, querystring: z.object({ submissionId: z.uuid() }), response: { 200: ZSubmission } },
+    },
     async (request) => getSubmission(db, currentUser(request), request.query.submissionId),
   );
 
   app.post(
     '/Call/UpsertCallStepResult',
-    { schema: { tags, body: ZUpsertStepResultRequest, response: { 200: ZStepResult } } },
+    {
+      config: { access: 'user', owns: 'callSubmissionId' },
+      schema: { tags, body: ZUpsertStepResultRequest, response: { 200: ZStepResult } },
+    },
     async (request) => upsertStepResult(db, currentUser(request), request.body),
   );
 
   app.get(
     '/Call/GetStepResult',
     {
+      config: { access: 'user', owns: 'submissionId' },
       schema: {
         tags,
         querystring: z.object({ submissionId: z.uuid(), StepId: z.uuid() }),
@@ -110,7 +124,10 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.post(
     '/Call/CloseCallSubmission',
-    { schema: { tags, body: ZCloseSubmissionRequest, response: { 200: ZUpsertSubmissionResponse } } },
+    {
+      config: { access: 'user', owns: 'submissionId' },
+      schema: { tags, body: ZCloseSubmissionRequest, response: { 200: ZUpsertSubmissionResponse } },
+    },
     async (request) =>
       closeSubmission(db, currentUser(request), request.body.submissionId, new Date(), request.body.language),
   );
@@ -118,11 +135,10 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
 /** Admins: every submission, reopen and delete. */
 export const submissionAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, storage }) => {
-  app.addHook('onRequest', requireAdmin);
-
   app.get(
     '/Call/GetSubmissions',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary:
@@ -160,13 +176,16 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
 
   app.get(
     '/Call/GetSubmissionByIDAdmin',
-    { schema: { tags, querystring: z.object({ submissionId: z.uuid() }), response: { 200: ZSubmission } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, querystring: z.object({ submissionId: z.uuid() }), response: { 200: ZSubmission } },
+    },
     async (request) => getSubmission(db, currentUser(request), request.query.submissionId, true),
   );
 
   app.post(
     '/CallSubmission/ReOpenSubmission',
-    { schema: { tags, querystring: z.object({ submissionId: z.uuid() }) } },
+    { config: { access: 'admin' }, schema: { tags, querystring: z.object({ submissionId: z.uuid() }) } },
     async (request, reply) => {
       await reopenSubmission(db, currentUser(request), request.query.submissionId);
       return reply.status(204).send();
@@ -175,7 +194,7 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
 
   app.post(
     '/CallSubmission/DeleteSubmission',
-    { schema: { tags, querystring: z.object({ submissionId: z.uuid() }) } },
+    { config: { access: 'admin' }, schema: { tags, querystring: z.object({ submissionId: z.uuid() }) } },
     async (request, reply) => {
       await deleteSubmission(db, storage, currentUser(request), request.query.submissionId);
       return reply.status(204).send();

@@ -14,8 +14,8 @@ import {
 } from '@impact/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
-import { currentUser, requireAdmin } from '../../plugins/authentication';
+import type { AppDeps } from '../../app-deps';
+import { currentUser } from '../../plugins/authentication';
 import { submissionResults } from './results';
 import { createSurveyType, getSurveyType, listSurveyTypes, updateSurveyType } from './service';
 import { stepResultsByCall } from './step-results-by-call';
@@ -27,6 +27,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
   app.get(
     '/Call/GetSubmissionResults',
     {
+      config: { access: 'user', owns: 'submissionId' },
       schema: {
         tags,
         summary: 'Score ranges of the impact steps and quiz recaps, computed by the server',
@@ -41,23 +42,22 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
 
 /** Admins: survey types (SPEC 7 SJSurvey/*) and one step's answers across a call. */
 export const surveyAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  app.addHook('onRequest', requireAdmin);
-
   app.post(
     '/SJSurvey/CreateSurveyType',
-    { schema: { tags, body: ZCreateSurveyTypeRequest, response: { 200: ZSurveyType } } },
+    { config: { access: 'admin' }, schema: { tags, body: ZCreateSurveyTypeRequest, response: { 200: ZSurveyType } } },
     async (request) => createSurveyType(db, currentUser(request), request.body),
   );
 
   app.put(
     '/SJSurvey/UpdateSurveyType',
-    { schema: { tags, body: ZUpdateSurveyTypeRequest, response: { 200: ZSurveyType } } },
+    { config: { access: 'admin' }, schema: { tags, body: ZUpdateSurveyTypeRequest, response: { 200: ZSurveyType } } },
     async (request) => updateSurveyType(db, currentUser(request), request.body),
   );
 
   app.get(
     '/SJSurvey/GetSurveyTypes',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Survey types by name, paged with page/pageSize (total in X-Total-Count)',
@@ -75,13 +75,17 @@ export const surveyAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
 
   app.get(
     '/SJSurvey/GetSurveyType',
-    { schema: { tags, querystring: z.object({ id: z.uuid() }), response: { 200: ZSurveyType } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, querystring: z.object({ id: z.uuid() }), response: { 200: ZSurveyType } },
+    },
     async (request) => getSurveyType(db, request.query.id),
   );
 
   app.get(
     '/Call/GetStepResultByCall',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: "Every submission's answer to one step of a call, paged with page/pageSize (total in X-Total-Count)",
