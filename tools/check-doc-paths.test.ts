@@ -30,11 +30,11 @@ describe('the doc-path check', () => {
     fs.mkdirSync(path.join(root, 'apps/server/src/modules/pdf'), { recursive: true });
     fs.writeFileSync(path.join(root, 'apps/server/src/modules/pdf/text.ts'), '');
     fs.mkdirSync(path.join(root, 'docs/decisions'), { recursive: true });
-    fs.writeFileSync(path.join(root, 'docs/decisions/0001-a.md'), '');
+    fs.writeFileSync(path.join(root, 'docs/decisions/0001-bounded-inputs.md'), '');
     const names = new Set(['text.ts']);
     expect(exists('modules/pdf/text.ts', 'docs', root, names)).toBe(true);
     expect(exists('pdf/text.ts', 'docs', root, names)).toBe(true);
-    expect(exists('decisions/0001-a.md', 'docs', root, names)).toBe(true);
+    expect(exists('decisions/0001-bounded-inputs.md', 'docs', root, names)).toBe(true);
     expect(exists('text.ts', 'docs', root, names)).toBe(true);
     expect(exists('modules/pdf/gone.ts', 'docs', root, names)).toBe(false);
     expect(exists('gone.ts', 'docs', root, names)).toBe(false);
