@@ -7,6 +7,9 @@ export default defineConfig({
     reporters: ['default', './tools/summary-reporter.ts'],
     projects: [
       {
+        test: { name: 'tools', include: ['tools/**/*.test.ts'], environment: 'node' },
+      },
+      {
         test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' },
       },
       {

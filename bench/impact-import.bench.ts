@@ -9,7 +9,7 @@ import type { BenchResult } from './support';
 const ROWS = 10_000;
 
 /**
- * Budget (issue 7): a 10,000-row workbook is parsed and imported (one transaction) in under 2 s,
+ * Budget: a 10,000-row workbook is parsed and imported (one transaction) in under 2 s,
  * on the embedded database, or on PostgreSQL when BENCH_DATABASE_URL is set.
  */
 export async function benchImpactImport(): Promise<BenchResult> {

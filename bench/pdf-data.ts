@@ -7,7 +7,7 @@ const PARAGRAPH =
   'partner locali e una valutazione d’impatto condivisa con la comunità e con gli enti pubblici coinvolti. ';
 
 /**
- * The bench's 50-page submission (issue 11): many long text answers, a survey with 100 answers, 20
+ * The bench's 50-page submission: many long text answers, a survey with 100 answers, 20
  * attachments and a 4-SDG impact design. Built as export data, so it measures the PDF alone.
  */
 export function largeExportData(): TPdfExportData {

@@ -13,7 +13,7 @@ const median = (xs: number[]) =>
   );
 
 /**
- * Budget 1 (issue 11): a long application (pdf-data.ts: 24 long text answers, a survey with 100
+ * Budget 1: a long application (pdf-data.ts: 24 long text answers, a survey with 100
  * answers, 20 attachments, a 4-SDG impact design: about 45 A4 pages) renders in under 500 ms on a
  * warm render thread. Measured through the pool, as the server does it (thread hand-over included).
  */

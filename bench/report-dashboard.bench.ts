@@ -181,7 +181,7 @@ async function pendingDeltas(databaseUrl: string) {
 }
 
 /**
- * Issue 13: the call dashboard of a call with 100,000 submissions, on PostgreSQL: p95 < 300 ms for
+ * The call dashboard of a call with 100,000 submissions, on PostgreSQL: p95 < 300 ms for
  * every request, including the first one after a change (there is no cache: the figures are kept
  * pre-aggregated by triggers, migration report-tallies). The exports stream: on a server whose
  * heap is capped at 128 MB, the resident memory grows < 60 MB while 100,000 rows go out as CSV

@@ -82,7 +82,7 @@ const ratiosOf = (ours: Load[], yardstick: Load[]) =>
   ours.map((l, i) => Number((l.rps / (yardstick[i]?.rps ?? Number.NaN)).toFixed(2)));
 
 /**
- * Issue 16 at a real funder's scale, on PostgreSQL: 1,000 calls and 100,000 submissions, the
+ * The lists at a real funder's scale, on PostgreSQL: 1,000 calls and 100,000 submissions, the
  * built server, and beside it a bare Fastify route serving the very same body (the ratio says how
  * much of Fastify's own throughput our work leaves). The machine is shared: run it when idle.
  */

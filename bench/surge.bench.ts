@@ -110,7 +110,7 @@ function postJson(
 }
 
 /**
- * Issue 16's deadline surge, on PostgreSQL: 1,000 applicants, each autosaving its own submission
+ * The deadline surge, on PostgreSQL: 1,000 applicants, each autosaving its own submission
  * every 2 s (500 writes/s offered, open loop: a write that is due is sent on time unless that
  * applicant's previous one is still in flight, as the page's autosave does). Afterwards every
  * acknowledged write must be in the database: each result's version equals its acknowledged count.

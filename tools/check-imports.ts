@@ -1,5 +1,5 @@
 /**
- * The import rules docs/ARCHITECTURE.md states, checked on every `npm run check` (issue 14 item 11):
+ * The import rules docs/ARCHITECTURE.md states, checked on every `npm run check`:
  *
  * - web: `lib` and `components` never import `features` or `app`; features never import `app`;
  *   no cycle between features (feature A importing B while B imports A, directly or around).

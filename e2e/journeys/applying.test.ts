@@ -103,14 +103,14 @@ describe('applying to a call', () => {
     await card.getByRole('button', { name: 'Vedi candidatura' }).click();
     await page.getByRole('heading', { name: 'Il progetto' }).waitFor();
     expect(await page.getByTestId('text-answer').getAttribute('readonly')).not.toBeNull();
-    // The read-only view pages with Previous/Next (issue 15), never offers Submit.
+    // The read-only view pages with Previous/Next, never offers Submit.
     await expectAccessible(page, 'read-only submission');
     await page.getByRole('button', { name: 'Avanti' }).click();
     await page.getByRole('heading', { name: 'Documenti' }).waitFor();
     expect(await page.getByRole('button', { name: 'Invia la candidatura' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Avanti' }).isDisabled()).toBe(true);
 
-    // An organization with a submission cannot be deleted: the list says why (issue 4).
+    // An organization with a submission cannot be deleted: the list says why.
     await page.goto('/org/list');
     await page.getByRole('button', { name: 'Elimina Fondazione Elena' }).click();
     await page

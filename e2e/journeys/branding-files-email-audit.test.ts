@@ -16,7 +16,7 @@ const SVG = Buffer.from(
 
 type Config = { id: string; name: string; isActive: boolean };
 
-describe('branding, admin files, e-mail to applicants and the audit trail (issue 12)', () => {
+describe('branding, admin files, e-mail to applicants and the audit trail', () => {
   const browser = useBrowser();
 
   it('an admin brands the site, gives a call a file, writes to its applicants, and finds it all in the audit trail', async () => {

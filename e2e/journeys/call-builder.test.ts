@@ -140,7 +140,7 @@ describe('call builder', () => {
     await page.getByRole('button', { name: 'Salva bando' }).click();
     const row = page.getByTestId('call-row').filter({ hasText: name });
     await row.waitFor();
-    // Saved without steps it stays a draft (issue 15): applicants do not see it, the list says so.
+    // Saved without steps it stays a draft: applicants do not see it, the list says so.
     await page.getByText('Bozza salvata').waitFor();
     expect(await row.getByText('Bozza', { exact: true }).count()).toBe(1);
     await page.getByRole('switch', { name: 'Mostra i bandi chiusi' }).click({ force: true });

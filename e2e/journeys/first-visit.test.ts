@@ -24,7 +24,7 @@ const unadoptedEarlyRequests = (page: Page) =>
   });
 
 /**
- * Issue 16: a signed-in first visit starts its requests while the app's scripts download
+ * A signed-in first visit starts its requests while the app's scripts download
  * (apps/web/src/boot/early-requests.ts), and the app uses those answers instead of asking again.
  * A request the app made a second time would mean the early answer was not adopted; a second
  * renewal would rotate the session twice.

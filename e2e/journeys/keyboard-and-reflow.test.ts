@@ -130,7 +130,7 @@ describe('keyboard only and narrow screens (WCAG 2.1.1, 1.4.10, 1.4.4)', () => {
     const chooser = (await pressFor('Enter')) ?? (await pressFor('Space'));
     if (!chooser) throw new Error('neither Enter nor Space on "Scegli il file" opened the file chooser');
     await chooser.setFiles({ name: 'Budget-Tastiera.pdf', mimeType: 'application/pdf', buffer: PDF });
-    // Uploaded names keep their case (issue 15).
+    // Uploaded names keep their case.
     await expect.poll(() => slot.getByTestId('uploaded-file-name').innerText()).toBe('Budget-Tastiera.pdf');
     await expectAccessible(page, 'upload step, keyboard');
 
@@ -146,7 +146,7 @@ describe('keyboard only and narrow screens (WCAG 2.1.1, 1.4.10, 1.4.4)', () => {
 
   it('at 320 px the wizard and the admin calls tab do not scroll sideways (screenshots in docs/images)', async () => {
     fs.mkdirSync(IMAGES, { recursive: true });
-    // The demo applicant's seeded, half-filled submission (first run, issue 15).
+    // The demo applicant's seeded, half-filled submission (first run).
     const me = await apiAs(browser.baseUrl, DEMO.applicant);
     const orgs = await me<Array<{ id: string; name: string }>>('Organization/GetOrganizations');
     const melo = orgs.find((o) => o.name === 'Cooperativa sociale Il Melo');

@@ -4,7 +4,7 @@ import { expectAccessible } from '../support/axe';
 import { useBrowser } from '../support/journey';
 import { DEMO, registerAndVerify, signIn, uniqueEmail } from '../support/sign-in';
 
-/** Issue 16: the call list and the admin submissions tab page on the server. */
+/** The call list and the admin submissions tab page on the server. */
 describe('lists that page', () => {
   const browser = useBrowser();
 

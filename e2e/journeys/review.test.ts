@@ -16,7 +16,7 @@ const LOCK_SECONDS = 30;
 
 type Person = { firstName: string; lastName: string; email: string; password: string };
 
-describe('review and decisions (issue 18)', () => {
+describe('review and decisions', () => {
   const browser = useBrowser();
 
   it('rubric, two reviewers (one declares a conflict and is replaced), scores, ranking, acceptance, mail and card after the lock', async () => {

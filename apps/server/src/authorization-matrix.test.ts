@@ -94,7 +94,7 @@ describe('authorization matrix from the OpenAPI document', () => {
       if (route.key.includes('UpsertCallSubmission')) body.callId = ids.callId;
       if (route.key.includes('PutMiniDYI'))
         Object.assign(body, { stepId: ids.stepId, version: 0, budget: 1, budgetSpent: 0, sdg: [], outcomes: [] });
-      // Issue 18: the reviewer's writes, complete but for the assignment id.
+      // The reviewer's writes, complete but for the assignment id.
       if (route.key.includes('DeclareConflict')) Object.assign(body, { conflict: false, reason: '' });
       if (route.key.includes('SaveReview'))
         Object.assign(body, { version: 0, scores: [], recommendation: null, comment: '' });

@@ -36,7 +36,7 @@ describe('loadConfig', () => {
     });
   });
 
-  // Issue 14 item 4: exposure has safe defaults.
+  // Exposure has safe defaults.
   it('listening on the network (HOST=0.0.0.0) with NODE_ENV and PUBLIC_URL forgotten: no demo accounts, no outbox', () => {
     for (const HOST of ['0.0.0.0', '::', '192.168.1.10', 'calls.internal']) {
       expect(loadConfig({ HOST })).toMatchObject({ seedDemo: false, devOutbox: false, loopbackOnly: false });

@@ -11,7 +11,7 @@ const booleanString = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /**
- * How long PostgreSQL may take before a request fails fast instead of hanging (issue 14 item 8):
+ * How long PostgreSQL may take before a request fails fast instead of hanging:
  * one statement, getting a connection, a transaction left idle (whose client gave up: the server
  * rolls it back, so it never commits afterwards).
  */
@@ -61,9 +61,9 @@ const ZEnv = z.object({
     .min(1024)
     .max(40 * 1024 * 1024)
     .default(5 * 1024 * 1024),
-  // Issue 14: the heap cap of the thread that reads framework workbooks.
+  // The heap cap of the thread that reads framework workbooks.
   IMPORT_MAX_MEMORY_MB: z.coerce.number().int().min(64).max(4096).default(512),
-  // Issue 17: shared limits and object storage for several instances.
+  // Shared limits and object storage for several instances.
   REDIS_URL: z.url().optional(),
   REDIS_PREFIX: z.string().default('impact-calls:'),
   FILE_STORAGE: z.enum(['postgres', 's3']).optional(),
@@ -74,7 +74,7 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanString.default(true),
   S3_PREFIX: z.string().default(''),
-  // Issue 13: Power BI embedding through a service principal; unset, nothing calls out.
+  // Power BI embedding through a service principal; unset, nothing calls out.
   POWERBI_TENANT_ID: z.string().min(1).optional(),
   POWERBI_CLIENT_ID: z.string().min(1).optional(),
   POWERBI_CLIENT_SECRET: z.string().min(1).optional(),

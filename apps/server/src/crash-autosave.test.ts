@@ -47,7 +47,7 @@ async function waitReady(base: string, deadlineMs = 60_000) {
 }
 
 /**
- * Issue 14 item 11: SIGKILL in the middle of an autosave surge, restart, and every write the
+ * SIGKILL in the middle of an autosave surge, restart, and every write the
  * server acknowledged (200) is there. PostgreSQL only (TEST_DATABASE_URL): the embedded database
  * lives inside the killed process and the test could not prepare users beside it.
  */

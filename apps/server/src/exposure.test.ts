@@ -7,7 +7,7 @@ import { signIn } from './modules/idp/accounts';
 import { seed } from './seed';
 import { DEMO_ACCOUNTS } from './seed-demo';
 
-/** Issue 14 item 4 through the real server: what an exposed install serves. */
+/** What an exposed install serves, through the real server: demo accounts, dev outbox and API docs only where safe. */
 describe('safe defaults for exposure', { timeout: 120_000 }, () => {
   const apps: TestApp[] = [];
   let local: TestApp;

@@ -62,7 +62,7 @@ const serialise = (payload: unknown): string =>
 const ERASING = /\/User\/(DeleteMyAccount|EraseUserData)$/;
 
 /**
- * Issue 14 item 11: every route of the OpenAPI document with naughty strings in its query, wrong
+ * Every route of the OpenAPI document with naughty strings in its query, wrong
  * types and huge values in its body, as an applicant and as an admin: nothing may answer 5xx.
  * Bounded (about a thousand requests, seconds).
  */

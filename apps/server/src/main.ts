@@ -35,7 +35,7 @@ async function main() {
   const app = await buildApp(config, database);
   log = app.log;
   // Open the pool's connections before the first visitor rather than during a burst of them
-  // (issue 16: a server restarted near a deadline met a thousand writes with no connection open).
+  // (a server restarted near a deadline met a thousand writes with no connection open).
   if (config.database.kind === 'postgres') {
     await Promise.all(Array.from({ length: config.database.poolSize }, () => database.ping().catch(() => undefined)));
   }

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { signInThroughProvider } from '../test/sign-in';
 import { seed } from './seed';
 
-/** Issue 15 item 8: a first run shows the product to the demo applicant. */
+/** A first run shows the product to the demo applicant. */
 describe('demo content on a first run', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -51,7 +51,7 @@ async function demoUser(db: Db, config: AppConfig, email: string) {
 }
 
 /**
- * First run (issue 15 item 8): a demo that shows the product. Two open calls (one with text, upload
+ * First run: a demo that shows the product. Two open calls (one with text, upload
  * and impact steps, one short), one opening next month and one closed; the demo applicant has one
  * organization and a half-filled submission to resume. Only on an install without calls, so a
  * restart or a real installation never gets demo calls added.

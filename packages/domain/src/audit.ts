@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Every kind of administrator write the audit trail records: `<entity>.<verb>`. Adding an admin
  * write means adding its action here and one `await audit(tx, actor, action, id, details)` in
- * its service transaction (docs/ARCHITECTURE.md "Audit trail").
+ * its service transaction (docs/ARCHITECTURE.md, "Where each rule lives").
  */
 export const AUDIT_ACTIONS = [
   'call.create',

@@ -33,12 +33,12 @@ export type TTokenExchangeRequest = z.infer<typeof ZTokenExchangeRequest>;
 
 /**
  * The access token. The refresh token never reaches JavaScript: it travels only in an HttpOnly
- * cookie (safer reading of SPEC 7's "refresh_token", see docs/ARCHITECTURE.md).
+ * cookie (safer reading of SPEC 7's "refresh_token", see docs/decisions/0013-sessions-and-revocation.md).
  */
 export const ZTokenResponse = z.object({
   token: z.string(),
   expiresIn: z.number().int(),
-  /** The signed-in user, as GET /User answers (issue 16: one request less before a page shows). */
+  /** The signed-in user, as GET /User answers (one request less before a page shows). */
   user: ZUser,
 });
 export type TTokenResponse = z.infer<typeof ZTokenResponse>;

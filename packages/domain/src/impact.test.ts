@@ -116,7 +116,7 @@ describe('mini impact design rules (SPEC 5, 9)', () => {
     ).toContain(IMPACT_ERRORS.targetRequired);
     expect(keys({ ...valid, budget: Number.POSITIVE_INFINITY })).toContain(IMPACT_ERRORS.notANumber);
   });
-  it('numbers have a documented maximum per field, in the rules and in the contract (issue 14 item 1)', () => {
+  it('numbers have a documented maximum per field, in the rules and in the contract', () => {
     const ind = outcome().indicators[0] as TMiniDyiOutcome['indicators'][number];
     const huge = { ...ind, indicatorTargetValue: 1e308, proxyValue: MINI_DYI_MAXIMUM.proxyValue + 1 };
     const answer = { ...valid, budget: 1e308, selectedOutcomes: [outcome({ indicators: [huge] })] };

@@ -8,7 +8,7 @@ export type TLanguage = z.infer<typeof ZLanguage>;
 export const DEFAULT_LANGUAGE: TLanguage = 'it';
 export const FALLBACK_LANGUAGE: TLanguage = 'en';
 
-/** The languages a config may choose as its default: SPEC 3 says "it or en"; fr too, since the product ships French (issue 12). */
+/** The languages a config may choose as its default: SPEC 3 says "it or en"; fr too, since the product ships French. */
 export const ZConfigDefaultLanguage = z.enum(LANGUAGES);
 
 export function isLanguage(value: unknown): value is TLanguage {

@@ -15,7 +15,7 @@ export const MAX_PAGE_SIZE = 100;
 
 /** One card of the applicant call list: the call without its steps (the wizard loads a call by id). */
 export const ZUserCallListItem = ZUserCall.omit({ steps: true }).extend({
-  /** Issue 18: the decision on this organization's submission, only once the call's lock has ended. */
+  /** The decision on this organization's submission, only once the call's lock has ended. */
   outcome: ZCallOutcome.nullable().optional(),
 });
 export type TUserCallListItem = z.infer<typeof ZUserCallListItem>;

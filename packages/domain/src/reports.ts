@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZLanguage } from './languages';
 
 /**
- * Issue 13 parts 2 and 3: the call dashboard (figures computed in SQL, never the answers
+ * The call dashboard (figures computed in SQL, never the answers
  * themselves) and the exports of a call's submissions.
  */
 

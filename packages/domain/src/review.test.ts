@@ -16,7 +16,7 @@ const CRITERIA: TCriterion[] = [
 ];
 const s = (criterionId: string, score: number | null, comment = '') => ({ criterionId, score, comment });
 
-describe('review rules (issue 18)', () => {
+describe('review rules', () => {
   it('weights each criterion on its own scale, 0–100', () => {
     expect(weightedScore(CRITERIA, [s('impact', 5), s('budget', 10)])).toBe(100);
     expect(weightedScore(CRITERIA, [s('impact', 0), s('budget', 1)])).toBe(0);

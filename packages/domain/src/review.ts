@@ -4,7 +4,7 @@ import { ZPdfExportData } from './pdf';
 import type { TFieldError } from './problem';
 
 /**
- * Issue 18 "Review and decisions": rubrics, assignments, reviews, ranking and outcomes. The rules
+ * Rubrics, assignments, reviews, ranking and outcomes. The rules
  * that need no database live here so the server and the web app compute the same numbers.
  */
 

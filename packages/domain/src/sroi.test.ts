@@ -134,7 +134,7 @@ describe('estimateSroi: properties', () => {
   });
 });
 
-describe('every figure is finite (issue 14 item 1)', () => {
+describe('every figure is finite', () => {
   it('overflowing inputs give no value and no ratio, never Infinity or NaN', () => {
     const estimate = estimateSroi({ budget: 1e-300, indicators: [{ targetValue: 1e308, proxyValue: 1e308 }] });
     for (const scenario of [estimate.central, estimate.low, estimate.high]) {

@@ -13,7 +13,7 @@ export const UPLOAD_FILE_TYPES = ['pdf', 'excel', 'word', 'image'] as const;
 export const ZUploadFileType = z.enum(UPLOAD_FILE_TYPES);
 /**
  * The server's cap on one uploaded file (50 MB): a slot may not ask for more, since the server
- * stops reading any upload here (issue 14 item 9).
+ * stops reading any upload here.
  */
 export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 export type TUploadFileType = z.infer<typeof ZUploadFileType>;

@@ -17,7 +17,7 @@ describe('emailAllowedByFilter', () => {
   });
 });
 
-describe('ZUserCall: the applicant contract (issue 14 item 10)', () => {
+describe('ZUserCall: the applicant contract', () => {
   it('drops the admin-only fields of a full admin call, whatever a service hands it', () => {
     const id = '00000000-0000-4000-8000-000000000001';
     const at = '2026-01-01T00:00:00.000Z';

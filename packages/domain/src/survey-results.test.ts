@@ -16,7 +16,7 @@ const model = JSON.stringify({
   ],
 });
 
-describe('survey results (issue 13)', () => {
+describe('survey results', () => {
   it('reads the questions of a model, panels opened, comments as text questions', () => {
     const qs = surveyQuestions(model);
     expect(qs?.map((q) => [q.name, q.kind])).toEqual([

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Issue 13 part 1: survey results. A survey step's content is a SurveyJS model (JSON) and each
+ * Survey results. A survey step's content is a SurveyJS model (JSON) and each
  * answer is SurveyJS answer data (JSON). The server feeds answers one by one into an aggregator
  * (so 100,000 answers never sit in memory together) and ships only the figures per question.
  */

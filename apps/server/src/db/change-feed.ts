@@ -21,7 +21,8 @@ export type Change = string;
 
 /**
  * Notifications of committed changes, from PostgreSQL's LISTEN/NOTIFY, for in-memory copies that
- * must not outlive the rows they copy (issue 16: the applicant call list). A copy may be trusted
+ * must not outlive the rows they copy (the applicant call list:
+ * docs/decisions/0011-call-list-from-memory-on-the-change-feed.md). A copy may be trusted
  * only while `live` and only if it was made in the current `epoch`: while the listening connection
  * is down nothing is heard, so every (re)connection or loss starts a new epoch and says `all`.
  */

@@ -108,7 +108,7 @@ export function changeFeedOf(db: Db): ChangeFeed | null {
 /**
  * Runs one raw statement whose text never changes, prepared once per connection on PostgreSQL
  * (node-postgres names it) instead of parsed and planned on every call; as it is on the embedded
- * database. For the hottest statements only (issue 16: the autosave's write).
+ * database. For the hottest statements only (the autosave's write).
  */
 export async function executePrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
   const client = (db as unknown as { $client?: unknown }).$client;

@@ -10,7 +10,7 @@ import { openDatabase } from './client';
 import { runMigrations } from './migrate';
 
 /**
- * Issue 14 item 8: while the database is down every request was a 500. Now: 503 with Retry-After
+ * While the database is down every request was a 500. Now: 503 with Retry-After
  * and the `unavailable` problem, the branding (Config/GetConfig) keeps its last value, /healthz
  * stays up, and when the database is back requests succeed with no manual step.
  */

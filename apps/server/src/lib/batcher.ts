@@ -1,5 +1,5 @@
 /**
- * Gathers the lookups asked within one turn of the event loop into one query (issue 16: a
+ * Gathers the lookups asked within one turn of the event loop into one query (a
  * thousand applicants starting to autosave at once each asked for their session and their
  * organization separately, and the queue of those small queries was the deadline's worst seconds).
  * Quiet, a lookup waits for nothing but the current turn to end.

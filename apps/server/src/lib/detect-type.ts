@@ -24,7 +24,7 @@ export function isAccepted(kind: TUploadFileType, mime: string | null, fileName:
 /**
  * The same check for an OLE container, which also wraps MSI installers, Outlook messages and
  * more: an Excel file holds a `Workbook` (or `Book`, Excel 5) stream, a Word file `WordDocument`
- * (issue 14 item 9). The directory is read, not the streams.
+ * (a bare container renamed .xls or .doc must not pass). The directory is read, not the streams.
  */
 export function isAcceptedContainer(
   kind: TUploadFileType,

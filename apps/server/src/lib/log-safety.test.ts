@@ -7,7 +7,7 @@ import { idpAccounts } from '../db/schema';
 import { seed } from '../seed';
 import { queryName, scrub } from './log-safety';
 
-/** Issue 14 item 3: what reaches the log when things fail carries no personal data and no secrets. */
+/** What reaches the log when things fail carries no personal data and no secrets. */
 describe('logs without personal data', () => {
   const lines: string[] = [];
   let app: Awaited<ReturnType<typeof buildApp>>;

@@ -63,7 +63,7 @@ async function startProxy(targets: Array<{ name: string; port: number }>) {
   };
 }
 
-describe.skipIf(!POSTGRES_URL)('two instances on one PostgreSQL behind a round-robin proxy (issue 17)', () => {
+describe.skipIf(!POSTGRES_URL)('two instances on one PostgreSQL behind a round-robin proxy', () => {
   let created: Awaited<ReturnType<typeof createTestDatabase>>;
   const dbs: Database[] = [];
   let a: FastifyInstance;

@@ -67,7 +67,7 @@ export function createRouter() {
                   Component: m.PowerBiReportRlsPage,
                 })),
             },
-            // Issue 18: the reviewer's workspace; the server scopes every answer to their own assignments.
+            // The reviewer's workspace; the server scopes every answer to their own assignments.
             {
               path: 'review',
               lazy: () =>
@@ -181,7 +181,7 @@ export function createRouter() {
                       Component: m.EditCallPage,
                     })),
                 },
-                // Issue 13: survey results and Power BI reports (charts load with these pages only).
+                // Survey results and Power BI reports (charts load with these pages only).
                 {
                   path: 'report-list/:callId/:callTypeId',
                   lazy: () =>

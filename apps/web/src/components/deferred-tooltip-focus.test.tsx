@@ -17,7 +17,7 @@ vi.mock('./tooltip-module', async () => {
   return { default: Tooltip };
 });
 
-describe('a tooltip whose file comes while its control has the focus (issue 16)', () => {
+describe('a tooltip whose file comes while its control has the focus', () => {
   it('gives the focus back to the control drawn anew inside the tooltip', async () => {
     render(
       <MantineProvider>

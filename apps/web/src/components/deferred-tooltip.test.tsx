@@ -8,7 +8,7 @@ vi.mock('./tooltip-module', () => {
   throw new Error('offline');
 });
 
-describe('a tooltip whose file comes later (issue 16)', () => {
+describe('a tooltip whose file comes later', () => {
   it('leaves its control working, and the page standing, when the file cannot be fetched', async () => {
     preloadTooltip();
     render(

@@ -20,7 +20,7 @@ function loadTooltip(): Promise<Tooltip | null> {
 
 /**
  * Mantine's Tooltip, whose positioning code (floating-ui, about 20 KB compressed) comes in a file
- * of its own (issue 16: it was a tenth of the wizard's first download, for the tooltips of two icon
+ * of its own (it was a tenth of the wizard's first download, for the tooltips of two icon
  * buttons). It is fetched once the page that uses it is idle, normally before such a control is
  * drawn; one drawn earlier shows at once and gains its tooltip when the file arrives, and keeps
  * working without one if the file cannot be fetched. The control's accessible name never depends

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Providers } from '../app/providers';
 import { dialogsUnavailable, openConfirmDialog } from './confirm-dialog';
 
-/** Issue 16: the dialogs' code is fetched after the first paint, and no dialog asked for meanwhile is lost. */
+/** The dialogs' code is fetched after the first paint, and no dialog asked for meanwhile is lost. */
 describe('confirmation dialogs', () => {
   it('a dialog asked for before its provider is there opens once it is', async () => {
     render(

@@ -4,7 +4,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 type ConfirmOptions = Parameters<typeof modals.openConfirmModal>[0];
 
 /**
- * Confirmation dialogs without their code in the first load (issue 16). Mantine's modals are
+ * Confirmation dialogs without their code in the first load. Mantine's modals are
  * drawn by a provider that listens for `modals.openConfirmModal` calls and drops the calls made
  * before it is mounted; the app mounts it (lazily, in its own chunk) once the page is idle or as
  * soon as a dialog is asked for, and a dialog asked for earlier waits for it instead of being lost.

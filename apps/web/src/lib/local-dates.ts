@@ -3,7 +3,7 @@
  * form Intl gives for it, en and fr ("15 nov 2026, 02:04", "Nov 15, 2026, 2:04 AM"). The first
  * Intl.DateTimeFormat a page creates loads the time-zone and calendar data, 25-50 ms of one
  * task on a laptop and four times that on a slow phone; the call list is the first page an
- * applicant sees, so its dates do without it (issue 16). local-dates.test.ts holds the output
+ * applicant sees, so its dates do without it. local-dates.test.ts holds the output
  * equal to Intl's; any other language goes through Intl.
  */
 const MONTHS_SHORT: Record<string, readonly string[]> = {

@@ -10,7 +10,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * What was submitted, frozen at each closing (issue 11): the PDF export data as it was at that
+ * What was submitted, frozen at each closing: the PDF export data as it was at that
  * moment, written in the closing transaction. Later edits to the call, its steps, the organization
  * or the branding never change it; reopening and closing again adds a new row.
  */

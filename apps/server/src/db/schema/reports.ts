@@ -13,7 +13,7 @@ import { calls } from './calls';
 import { callSubmissions, stepResults } from './submissions';
 
 /**
- * Issue 13: what the call dashboard needs from each impact (miniDyi) answer, kept narrow so the
+ * What the call dashboard needs from each impact (miniDyi) answer, kept narrow so the
  * dashboard of a call with 100,000 submissions never parses 100,000 JSON documents. Filled by a
  * database trigger on step_results (migration "report-impact-answers"), so every writer of an
  * answer keeps it right without knowing it exists. `sroi` is the stored central ratio (the score).

@@ -5,7 +5,7 @@ import { emailOutbox } from './email';
 import { callSubmissions } from './submissions';
 import { users } from './users';
 
-/** Issue 18: a call's review settings and rubric (criteria as one JSON list, edited together). */
+/** A call's review settings and rubric (criteria as one JSON list, edited together). */
 export const reviewRubrics = pgTable('review_rubrics', {
   callId: uuid('call_id')
     .primaryKey()

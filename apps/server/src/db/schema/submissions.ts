@@ -39,7 +39,7 @@ export const callSubmissions = pgTable(
   (t) => [
     uniqueIndex('call_submissions_call_org').on(t.callId, t.organizationId),
     index('call_submissions_org').on(t.organizationId),
-    // The admin search finds its authors' submissions through this (issue 16).
+    // The admin search finds its authors' submissions through this.
     index('call_submissions_author').on(t.createdByUserId),
     // The admin list's keyset order (created_at desc, id desc), overall and within one call. Plain
     // ascending on purpose: read backwards it matches ORDER BY … DESC (NULLS FIRST), which a

@@ -22,12 +22,13 @@ export type SessionCheck = (sessionId: string) => Promise<boolean>;
 export class AccessTokens {
   /**
    * The HMAC key, imported once: given raw bytes, jose imports a WebCrypto key on every sign and
-   * verify (a tenth of a signed request's CPU under load, issue 16).
+   * verify (a tenth of a signed request's CPU under load).
    */
   private readonly key: Promise<webcrypto.CryptoKey>;
   /**
    * Claims of tokens whose signature and claims were checked, until they expire: the same text
-   * verifies the same way until then (issue 16: verifying was a tenth of a list request's CPU).
+   * verifies the same way until then (verifying was a tenth of a list request's CPU;
+   * docs/decisions/0013-sessions-and-revocation.md).
    * The session's revocation is still asked on every use.
    */
   private readonly verified = new Map<string, { claims: AccessClaims; untilMs: number }>();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 
-/** Issue 14 item 7: behind a TLS-terminating proxy, links come from PUBLIC_URL; cookie endpoints refuse other sites. */
+/** Behind a TLS-terminating proxy, links come from PUBLIC_URL; cookie endpoints refuse other sites. */
 describe('behind a proxy', () => {
   let t: TestApp;
   beforeAll(async () => {

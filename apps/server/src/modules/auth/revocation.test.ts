@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createVerifiedAccount, signInThroughProvider } from '../../../test/sign-in';
 import { getOrCreateSecret, randomSecret } from '../../lib/secrets';
 
-/** Issue 14 item 6: logout means logged out, and only complete tokens are accepted. */
+/** Logout means logged out, and only complete tokens are accepted. */
 describe('access tokens: session revocation and required claims', () => {
   let t: TestApp;
   beforeAll(async () => {

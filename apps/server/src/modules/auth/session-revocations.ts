@@ -35,7 +35,7 @@ export class SessionRevocations {
   /** Session changes heard so far: a read that one overtook is answered but not kept. */
   private heard = 0;
   constructor(private readonly db: Db) {
-    // Issue 16: with the change feed (migration 0025 says "session:<id>" on a revocation) a live
+    // With the change feed (migration 0025 says "session:<id>" on a revocation) a live
     // answer is kept for minutes, not seconds: 1,000 applicants autosaving near a deadline each
     // cost a query every 5 s before.
     this.feed = changeFeedOf(db);

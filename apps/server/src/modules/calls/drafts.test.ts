@@ -5,7 +5,7 @@ import { signInAs } from '../../../test/sign-in';
 
 const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-/** Issue 15 item 7: "New call" makes a draft that applicants never see until it has a name and steps. */
+/** "New call" makes a draft that applicants never see until it has a name and steps. */
 describe('call drafts', () => {
   let t: TestApp;
   let admin: Record<string, string>;

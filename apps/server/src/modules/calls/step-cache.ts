@@ -8,7 +8,7 @@ import { toStep } from './step-row';
  * Step definitions for the autosave's hot path: every write needs its step's type and limits, and
  * they change only when an admin saves a call type. Kept a few seconds per instance; this instance
  * forgets them at once when it saves a call type, other instances within `STEP_CACHE_MS`
- * (docs/ARCHITECTURE.md). The write itself still checks in SQL that the step belongs to the call.
+ * (docs/decisions/0012-autosave-in-one-statement.md). The write itself still checks in SQL that the step belongs to the call.
  */
 export const STEP_CACHE_MS = 5_000;
 const MAX_ENTRIES = 10_000;

@@ -28,7 +28,7 @@ export class ActiveConfigCache {
     // Concurrent misses share one check (and at most one full read) instead of stampeding the database.
     this.pending ??= this.refresh(now)
       .catch((err: unknown) => {
-        // Pages keep their branding through a database outage (issue 14 item 8); the next call retries.
+        // Pages keep their branding through a database outage; the next call retries.
         if (this.lastKnown && classifyDatabaseError(err) === 'unavailable') return this.lastKnown;
         throw err;
       })

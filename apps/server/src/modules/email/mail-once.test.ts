@@ -24,7 +24,7 @@ async function enqueue(db: Database['db'], n: number, tag: string) {
   }
 }
 
-describe.skipIf(!POSTGRES_URL)('background mail on several instances (issue 17, PostgreSQL)', () => {
+describe.skipIf(!POSTGRES_URL)('background mail on several instances (PostgreSQL)', () => {
   let created: Awaited<ReturnType<typeof createTestDatabase>>;
   let url: string;
 

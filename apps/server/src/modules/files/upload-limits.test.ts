@@ -10,7 +10,7 @@ import { createOpenCall, createOrganization, multipart, PDF_BYTES } from '../../
 import { signInAs } from '../../../test/sign-in';
 import { steps } from '../../db/schema';
 
-/** Issue 14 item 9: uploads that cannot starve the server, and names and types that do not lie. */
+/** Uploads that cannot starve the server, and names and types that do not lie. */
 describe('upload limits', () => {
   let t: TestApp;
   let user: Awaited<ReturnType<typeof signInAs>>;

@@ -10,7 +10,7 @@ import { stepResults } from '../../db/schema';
 
 type Who = { headers: Record<string, string> };
 
-/** Issue 14 item 1: numbers that used to break a submission (1e308 targets made the score Infinity). */
+/** Numbers that used to break a submission (1e308 targets made the score Infinity). */
 describe('impact numbers are bounded and every figure is finite', () => {
   let t: TestApp;
   let admin: Who;

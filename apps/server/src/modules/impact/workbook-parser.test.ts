@@ -28,7 +28,7 @@ const refusal = (promise: Promise<unknown>) =>
     (err: unknown) => (err instanceof WorkbookRefused ? err.problem.messageKey : String(err)),
   );
 
-describe('framework workbooks are read on a capped worker thread (issue 14 item 9)', () => {
+describe('framework workbooks are read on a capped worker thread', () => {
   it('gives the same framework as reading in the process, and refuses what is not a workbook', async () => {
     const parser = new WorkbookParser(128);
     try {

@@ -4,7 +4,7 @@ import { createOpenCall, createOrganization } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
 
 /**
- * Issue 14 item 2: deleting an organization while a submission for it is being started used to
+ * Deleting an organization while a submission for it is being started used to
  * end in a foreign-key error (500). Only PostgreSQL runs two transactions at once (the embedded
  * database takes them in turn), so the race is run there: TEST_DATABASE_URL.
  */

@@ -10,8 +10,8 @@ const MAX_ENTRIES = 20_000;
 
 /**
  * Remembers, per database and per instance, which organizations were confirmed to belong to which
- * user, for the X-Organization-Id check every signed-in request makes (issue 16: one round trip
- * less per request). Only "yes" is remembered, by organization (it has one owner, and never
+ * user, for the X-Organization-Id check every signed-in request makes (one round trip less per
+ * request; docs/decisions/0011-call-list-from-memory-on-the-change-feed.md). Only "yes" is remembered, by organization (it has one owner, and never
  * changes owner), so the one thing that can turn a yes into a no is a deletion: this instance
  * forgets it at once, other instances when the change feed says so or, without a feed, within
  * TRUST_MS; meanwhile their handlers still find no such organization (404, or a refused start

@@ -51,7 +51,7 @@ const SURVEY = {
   ],
 };
 
-describe('the application PDF (issue 11)', () => {
+describe('the application PDF', () => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof signInAs>>;
   let anna: Awaited<ReturnType<typeof signInAs>>;

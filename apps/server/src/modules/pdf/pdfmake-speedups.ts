@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 
 /**
- * Four changes to pdfmake 0.3.11's per-word work, applied once per render thread. pdfmake lays
+ * Four changes to pdfmake 0.3.11's per-word work, applied once per render thread (measured in
+ * docs/decisions/0018-pdfmake-speedups.md). pdfmake lays
  * text out word by word (one "inline" per word); a long application is tens of thousands of
  * words, and these steps cost more than everything else together:
  *

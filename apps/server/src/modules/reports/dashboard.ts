@@ -8,7 +8,7 @@ import { callTallies, foldTallies, medianSroi, type Tally, topTallies } from './
 const TOP = 10;
 
 /**
- * Issue 13 part 2: every figure of a call's dashboard. The database keeps them pre-aggregated
+ * Every figure of a call's dashboard. The database keeps them pre-aggregated
  * (report_tallies, maintained by triggers on every write: see tallies.ts), so a request reads a
  * few hundred rows whatever the number of submissions, and is never stale: there is no cache to
  * invalidate. The answer documents themselves are never read here.

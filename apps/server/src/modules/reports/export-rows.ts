@@ -121,7 +121,7 @@ type Submission = {
 };
 
 /**
- * Issue 13 part 3: every submission of a call as flat rows, the header first. Submissions are
+ * Every submission of a call as flat rows, the header first. Submissions are
  * read a page at a time (keyset on id), with their answers and attachment names, and each page is
  * formatted at once: between two pages only the page's text is kept (the next page is read when
  * the client has taken it), so an export of 100,000 submissions streams with flat memory. The

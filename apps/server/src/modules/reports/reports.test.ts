@@ -12,7 +12,7 @@ import { foldTallies } from './tallies';
 
 type Who = Awaited<ReturnType<typeof signInAs>>;
 
-/** Issue 13: the call dashboard, the exports and the survey results, through the real server. */
+/** The call dashboard, the exports and the survey results, through the real server. */
 describe('reports', () => {
   let t: TestApp;
   let admin: Who;

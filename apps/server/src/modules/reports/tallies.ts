@@ -6,7 +6,8 @@ import { rows } from './sql-rows';
 const FOLD_BATCH = 50_000;
 
 /**
- * Folds pending report_tally_deltas into report_tallies (migration "report-tallies"): the call's
+ * Folds pending report_tally_deltas into report_tallies (migration "report-tallies";
+ * docs/decisions/0015-report-tallies-kept-by-triggers.md): the call's
  * when a dashboard is read, every call's in the background (background-jobs.ts), so the deltas of
  * a busy call never pile up between two readings. Each batch is one statement: the deltas are
  * deleted and their sums added, so a delta counts once even when two folds run at the same time

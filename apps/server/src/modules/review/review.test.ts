@@ -76,7 +76,7 @@ const RUBRIC = (callId: string, blind = true) => ({
   ],
 });
 
-describe('review and decisions (issue 18)', () => {
+describe('review and decisions', () => {
   let t: TestApp;
   let call: Call;
   let admin: Headers;

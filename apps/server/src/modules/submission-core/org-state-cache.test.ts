@@ -28,7 +28,7 @@ const state = (callsVersion: number, submissionId = 's1'): OrgState => ({
   submissions: [{ callId: 'c1', submissionId, closed: false, outcome: null, outcomeMessage: null }],
 });
 
-describe('organization state kept while the change feed vouches for it (issue 16)', () => {
+describe('organization state kept while the change feed vouches for it', () => {
   it('serves a read again until the organization is named by a change', async () => {
     const feed = new ScriptedFeed();
     const cache = new OrgStateCache(feed);

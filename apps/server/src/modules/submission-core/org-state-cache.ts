@@ -17,8 +17,9 @@ const MAX_ORGANIZATIONS = 20_000;
 
 /**
  * The organizations' submissions as the call list shows them, and the calls' version, kept in
- * memory while the database's change feed is live (issue 16: the list is read on every visit and
- * by every applicant near a deadline, and a round trip was most of its cost). A copy is used only
+ * memory while the database's change feed is live (the list is read on every visit and by every
+ * applicant near a deadline, and a round trip was most of its cost:
+ * docs/decisions/0011-call-list-from-memory-on-the-change-feed.md). A copy is used only
  * if made in the feed's current epoch and not named by a change since; a read that a change
  * overtook is not kept. Without a live feed every list reads the database, as before.
  */

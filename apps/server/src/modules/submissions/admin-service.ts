@@ -110,7 +110,7 @@ function prepareListQuery(db: Db, filters: SubmissionFilters, withCursor: boolea
       organizationId: callSubmissions.organizationId,
       closed: callSubmissions.closed,
       // The times as the API writes them (Date.toISOString: milliseconds, UTC), written by the
-      // database: no Date to build and format per field, a tenth of an admin page's CPU (issue 16).
+      // database: no Date to build and format per field, a tenth of an admin page's CPU.
       createdAt: isoTime(callSubmissions.createdAt),
       updatedAt: isoTime(callSubmissions.updatedAt),
       closedAt: isoTime(callSubmissions.closedAt),
@@ -138,7 +138,7 @@ type ListStatement = ReturnType<typeof prepareListQuery>;
 const listStatements = new WeakMap<Db, Map<string, ListStatement>>();
 
 /**
- * The page's rows through a statement prepared once per database and filter shape (issue 16: the
+ * The page's rows through a statement prepared once per database and filter shape (the
  * planner's 1 to 5 ms per request was a third of an admin page's database time).
  */
 function listRows(db: Db, filters: SubmissionFilters, after: Position | null, limit: number | null) {
@@ -214,7 +214,7 @@ const STREAM_PAGE = 1000;
 /**
  * GET Call/GetSubmissions without paging (SPEC 7 answers the whole list): the JSON array written
  * out a thousand rows at a time, read on the same keyset as the pages, so 100,000 submissions
- * never sit in memory at once (the server runs with a capped heap; issue 16).
+ * never sit in memory at once (the server runs with a capped heap).
  */
 export async function* allSubmissionsJson(
   db: Db,

@@ -11,7 +11,7 @@ import { listCallsForUser } from './user-call-list';
 const DAY = 86_400_000;
 
 /**
- * Issue 16: the applicant list is served from an in-memory copy of the calls. The copy follows
+ * The applicant list is served from an in-memory copy of the calls. The copy follows
  * whoever changed the calls (this instance's admin at once; another instance or plain SQL as soon
  * as the database's notification arrives, milliseconds on PostgreSQL, the same query on the embedded
  * database), and the order follows the clock across opening and closing moments.

@@ -14,7 +14,7 @@ export type CatalogueEntry = {
   card: CatalogueCard;
   /**
    * The card as JSON without its closing brace, checked against the contract once per load: a
-   * page is these joined with the organization's three fields (issue 16: serialising every card
+   * page is these joined with the organization's three fields (serialising every card
    * on every request was most of the list's CPU).
    */
   cardJson: string;

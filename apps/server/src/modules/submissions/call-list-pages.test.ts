@@ -5,7 +5,7 @@ import { SentPage, SentPages } from './call-list-pages';
 const page = (bytes: number, serial: number, submissions: OrgSubmissionRow[], until = Number.POSITIVE_INFINITY) =>
   new SentPage(Buffer.alloc(bytes, 32), 0, serial, submissions, until);
 
-describe('pages of the call list kept as sent (issue 16)', () => {
+describe('pages of the call list kept as sent', () => {
   it('serves a page only while its order, its submissions and its time still hold', () => {
     const pages = new SentPages();
     const subs: OrgSubmissionRow[] = [];

@@ -70,13 +70,13 @@ const PAGE_OVERHEAD_BYTES = 1024;
 const weightOf = (page: SentPage) => page.body.length * 3 + PAGE_OVERHEAD_BYTES;
 
 /**
- * The pages of the applicant call list last sent, per organization, address and page (issue 16:
- * building each page's JSON, counting its bytes and encoding it for the socket, and compressing
+ * The pages of the applicant call list last sent, per organization, address and page (building each page's JSON, counting its bytes and encoding it for the socket, and compressing
  * it for the browser, were most of the list's CPU once the data came from memory). A page is served
  * again only while it was made from exactly what the list would use now: the same catalogue order
  * (the same calls' version and the same opening and closing window, call-catalogue.ts), the same
  * submissions of the organization (org-state-cache.ts hands out one array until a change to the
  * organization), and before any lock on the page ends. Least recently used pages go first.
+ * Why and what it measured: docs/decisions/0011-call-list-from-memory-on-the-change-feed.md.
  */
 export class SentPages {
   private readonly pages = new Map<string, SentPage>();

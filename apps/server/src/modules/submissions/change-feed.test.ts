@@ -12,7 +12,7 @@ import { callSubmissions } from '../../db/schema';
 type Card = { id: string; submissionId: string; submissionClosed: boolean };
 
 /**
- * Issue 16: the applicant list keeps an organization's submissions in memory while the database's
+ * The applicant list keeps an organization's submissions in memory while the database's
  * change feed (LISTEN/NOTIFY, migration 0024) is live. Whatever changes them, through this server
  * or behind its back, must show in the list; and nothing is trusted while the feed is down.
  */

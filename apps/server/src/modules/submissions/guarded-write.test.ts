@@ -8,7 +8,7 @@ import { cachedStep } from '../calls/step-cache';
 import { writeAnswerIfWritable } from './guarded-write';
 
 /**
- * The autosave's one statement carries every rule of a write (issue 16 item 2); each case below
+ * The autosave's one statement carries every rule of a write; each case below
  * breaks exactly one of them and must store nothing.
  */
 describe('writeAnswerIfWritable: one statement, every rule', () => {

@@ -27,7 +27,8 @@ function toRow(raw: RawRow): StepResultRow {
 }
 
 /**
- * The autosave's write in ONE statement (issue 16: it was seven round trips). It stores the
+ * The autosave's write in ONE statement (it was seven round trips:
+ * docs/decisions/0012-autosave-in-one-statement.md). It stores the
  * answer only for the owner of the submission's organization whom the call's e-mail filter lets
  * in, for a step of the call's call type, while the submission is open and before the closing
  * date, and only when the stored version is the one the writer started from (`basedOn`; null:

@@ -13,7 +13,7 @@ import { allowedEmails, normalEmail, visibleTo } from './call-catalogue';
 
 const DAY = 86_400_000;
 
-/** Issue 16: the applicant call list and the admin submissions list page in the database. */
+/** The applicant call list and the admin submissions list page in the database. */
 describe('paged lists (SPEC 7 GetCallListUser, GetSubmissions)', () => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof signInAs>>;

@@ -309,7 +309,7 @@ describe('submissions (SPEC 3, 4, 5, 7)', () => {
       .where(eq(calls.id, filtered.id));
     // Applicants never see the list of allowed addresses.
     const seen = (await t.app.inject({ url: `/api/Call/GetCallById?callId=${filtered.id}`, headers: as(anna) })).json();
-    // The applicant's contract has no such fields at all (issue 14 item 10), not blanked ones.
+    // The applicant's contract has no such fields at all, not blanked ones.
     for (const adminOnly of ['userFilterEmail', 'powerBIReportID', 'powerBIWorkspaceID']) {
       expect(seen).not.toHaveProperty(adminOnly);
     }

@@ -4,7 +4,7 @@ import { changeFeedOf, type Db } from '../../db/client';
  * The admin list's totals, by their filters (per call from the tallies, or a search's count),
  * kept while the change feed is live and forgotten at any submission started, closed, reopened or
  * deleted anywhere (`org:` changes), at any change of the names a search matches (`names`), or when
- * the feed drops (issue 16: re-summing the tallies was a third of an admin page's database time,
+ * the feed drops (re-summing the tallies was a third of an admin page's database time,
  * and a search's count most of a searched page's). Reads that a change overtook are not kept;
  * without a feed nothing is kept.
  */

@@ -108,7 +108,7 @@ function pageOf(
     if (!visibleTo(entry, me)) continue;
     if (index++ < first) continue;
     const submission = submissions.get(entry.id);
-    // Issue 18: the decision shows on the card only once the call's lock has ended (server-enforced).
+    // The decision shows on the card only once the call's lock has ended (server-enforced).
     const lockEnd = entry.lockEndMs ?? Number.NEGATIVE_INFINITY;
     const locked = lockEnd > at;
     if (submission?.outcome && locked) until = Math.min(until, lockEnd);

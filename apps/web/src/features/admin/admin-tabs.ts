@@ -17,7 +17,7 @@ export function visibleAdminTabs(
 ): AdminTab[] {
   return ADMIN_TABS.filter((tab) => {
     if (tab === 'customize') return canCustomize;
-    // Issue 13: the tab holds the built-in call dashboard, which needs no Power BI; the configured
+    // The tab holds the built-in call dashboard, which needs no Power BI; the configured
     // Power BI report is one more thing in it (SPEC 2 made the whole tab depend on those ids).
     return true;
   });

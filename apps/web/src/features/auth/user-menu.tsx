@@ -19,7 +19,7 @@ const ChosenContext = createContext<() => void>(() => undefined);
  * last; ↑ ↓ Home End move; Escape closes it and returns to the button; Tab, a click outside or a
  * choice close it. The list opens under the button, aligned to its right edge, by CSS alone:
  * Mantine's Menu placed it with a positioning library that cost every page's first load 15 KB
- * and a forced layout per render (issue 16).
+ * and a forced layout per render.
  */
 export function UserMenu({ button, label, children, testId }: Props) {
   const [open, setOpen] = useState(false);

@@ -9,7 +9,7 @@ const NATIVE_NAMES: Record<(typeof LANGUAGES)[number], string> = { it: 'Italiano
 
 /**
  * The browser's own select: it works the same with a finger, a keyboard or a screen reader, and
- * needs none of the positioning code a drawn dropdown brings to every page (issue 16).
+ * needs none of the positioning code a drawn dropdown brings to every page.
  */
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();

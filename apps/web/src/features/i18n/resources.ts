@@ -2,7 +2,7 @@ import type { TLanguage } from '@impact/domain';
 import type { Tree } from './merge';
 
 /**
- * One chunk per language, fetched for the language being read (issue 16: the three languages
+ * One chunk per language, fetched for the language being read (the three languages
  * were a third of the entry script). No fallback language is loaded: every key exists in it, en
  * and fr (translations-complete.test.ts fails the build otherwise).
  */

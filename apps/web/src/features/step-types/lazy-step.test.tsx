@@ -30,7 +30,7 @@ const props = (registered: (() => Promise<boolean>)[]): StepProps => ({
   },
 });
 
-/** Issue 16: step types whose component comes in a file of its own (step-types/lazy-step.tsx). */
+/** Step types whose component comes in a file of its own (step-types/lazy-step.tsx). */
 describe('a step type loaded on demand', () => {
   it('shows a loader with nothing to save while its file comes, then the step and its flush', async () => {
     let arrive: (step: ComponentType<StepProps>) => void = () => {};

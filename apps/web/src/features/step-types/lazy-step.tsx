@@ -10,7 +10,7 @@ class StepFileUnavailable extends Error {}
 
 /**
  * A step type whose component comes in its own file, fetched when a step of that type is shown,
- * or earlier with `preload` (issue 16: the impact and survey steps, with their number inputs,
+ * or earlier with `preload` (the impact and survey steps, with their number inputs,
  * selects and charts, were a third of the wizard's first download although most calls open on a
  * text step). A file that cannot be fetched is said so where the step would be, with a reload:
  * the browser does not fetch a failed module again within the page, and answers are saved as

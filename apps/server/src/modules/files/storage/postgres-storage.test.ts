@@ -15,7 +15,7 @@ import { CHUNK_BYTES } from './postgres-store';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-describe('files in PostgreSQL, the default backend (issue 17)', () => {
+describe('files in PostgreSQL, the default backend', () => {
   let t: TestApp;
   let admin: { headers: Record<string, string> };
   beforeAll(async () => {
@@ -70,7 +70,7 @@ describe('the upgrade from bytes in rows (migrations 0009-0011)', () => {
 
   it('moves every existing file into file_chunks with its key and checksum, then drops the bytes', async () => {
     const source = path.join(import.meta.dirname, '../../../db/migrations');
-    // The migrations as they were before issue 17: the journal cut after 0008.
+    // The migrations as they were while file bytes lived in the rows: the journal cut after 0008.
     const before = path.join(dir, 'before');
     fs.cpSync(source, before, { recursive: true });
     const journal = JSON.parse(fs.readFileSync(path.join(before, 'meta/_journal.json'), 'utf8'));

@@ -23,7 +23,7 @@ type Who = { headers: Record<string, string> };
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const MB = 1024 * 1024;
 
-describe('files in S3-compatible object storage (issue 17)', () => {
+describe('files in S3-compatible object storage', () => {
   let s3: TestS3;
   let t: TestApp;
   let client: S3Client;

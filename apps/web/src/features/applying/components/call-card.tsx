@@ -50,7 +50,7 @@ export function CallCard({ call, busy, onAction }: Props) {
             </Badge>
           </Group>
         )}
-        {/* Issue 18: the server sends the decision only once the call's lock has ended. */}
+        {/* The server sends the decision only once the call's lock has ended. */}
         {call.outcome && (
           <Stack gap={4} data-testid="call-outcome">
             <Group gap="xs">

@@ -17,7 +17,7 @@ import { ResultsStep } from '../../surveys/components/results-step';
 
 type ImpactResult = { stepId: string; answer: TMiniDyiAnswer; params: TSroiParams | undefined };
 
-/** What the applicant submitted for each impact step, to show its SROI range (issue 7). */
+/** What the applicant submitted for each impact step, to show its SROI range. */
 export function impactResults(steps: TUserStep[], results: TStepResult[]): ImpactResult[] {
   return steps.flatMap((step) => {
     if (step.stepType?.name !== miniDyiStepType.name) return [];

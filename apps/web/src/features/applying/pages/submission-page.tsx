@@ -196,7 +196,7 @@ export function SubmissionPage() {
       ])
     : null;
   const shownProblems = liveProblems ? problems.filter((p) => liveProblems.has(p)) : problems;
-  // The read-only view pages with Previous/Next like the wizard (issue 15), without Submit.
+  // The read-only view pages with Previous/Next like the wizard, without Submit.
   const showNav = navSteps.reduce((n, s) => n + subStepCount(s), 0) > 1;
   const atLast = isLastPosition(position, navSteps);
 

@@ -71,7 +71,7 @@ export function OrganizationSidePanel() {
     organizationBlock = (
       <Stack gap="xs">
         {/* The browser's own select: typing a name's first letters finds it, with no positioning
-            code for a drawn dropdown on every page (issue 16). */}
+            code for a drawn dropdown on every page. */}
         <NativeSelect
           label={t('organizations.panel.selectLabel')}
           data={organizations.data.map((o) => ({ value: o.id, label: o.name }))}

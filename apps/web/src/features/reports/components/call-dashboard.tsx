@@ -56,7 +56,7 @@ function Exports({ dashboard }: { dashboard: TCallDashboard }) {
   );
 }
 
-/** Issue 13 part 2: the built-in dashboard of one call. */
+/** The built-in dashboard of one call. */
 export function CallDashboard({ callId }: { callId: string }) {
   const { t, i18n } = useTranslation();
   const query = useCallDashboard(callId);

@@ -7,7 +7,7 @@ import { RankingPanel } from './ranking-panel';
 import { ReviewersPanel } from './reviewers-panel';
 import { RubricForm } from './rubric-form';
 
-/** The call editor's "Review" tab (issue 18): rubric, reviewers, assignments, then ranking and decisions. */
+/** The call editor's "Review" tab: rubric, reviewers, assignments, then ranking and decisions. */
 export function ReviewTab({ callId }: { callId: string }) {
   const { t } = useTranslation();
   const rubric = useRubric(callId);
