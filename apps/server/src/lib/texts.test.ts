@@ -1,8 +1,9 @@
 import { LANGUAGES } from '@impact/domain';
+import { SERVER_TEXTS } from '@impact/texts';
 import { describe, expect, it } from 'vitest';
 import { renderMail } from '../modules/email/templates';
-import { pdfLabels } from '../modules/pdf/labels';
 import { idpTexts } from '../modules/idp/texts';
+import { pdfLabels } from '../modules/pdf/labels';
 import { translator } from './texts';
 
 describe('the server texts (packages/texts through i18next)', () => {
@@ -18,6 +19,24 @@ describe('the server texts (packages/texts through i18next)', () => {
       const plain = [...Object.values(labels), ...Object.values(idp)].filter((v) => typeof v === 'string');
       expect(plain.join(' ')).not.toMatch(/\{\{|\}\}/);
     }
+  });
+
+  it('has the same placeholders in it, en and fr', () => {
+    type Tree = { [key: string]: string | Tree };
+    const placeholders = (tree: Tree, prefix = ''): string[] =>
+      Object.entries(tree).flatMap(([k, v]) =>
+        typeof v === 'object'
+          ? placeholders(v, `${prefix}${k}.`)
+          : [
+              `${prefix}${k}: ${[...v.matchAll(/\{\{(\w+)\}\}/g)]
+                .map((m) => m[1])
+                .sort()
+                .join(',')}`,
+            ],
+      );
+    const italian = placeholders(SERVER_TEXTS.it);
+    expect(placeholders(SERVER_TEXTS.en)).toEqual(italian);
+    expect(placeholders(SERVER_TEXTS.fr)).toEqual(italian);
   });
 
   it('prints a value that looks like a placeholder or a nesting as typed', () => {

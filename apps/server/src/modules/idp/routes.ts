@@ -46,8 +46,7 @@ function fieldErrors(t: IdpTexts, error: z.ZodError): Record<string, string> {
     if (out[key]) continue;
     if (issue.message === 'errors.idp.passwordMismatch') out[key] = t.passwordMismatch;
     else if (key === 'email' && issue.code !== 'too_small') out[key] = t.invalidEmail;
-    else if (key === 'password' && issue.code === 'too_small')
-      out[key] = t.passwordTooShort;
+    else if (key === 'password' && issue.code === 'too_small') out[key] = t.passwordTooShort;
     else out[key] = t.required;
   }
   return out;
