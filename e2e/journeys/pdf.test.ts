@@ -95,7 +95,7 @@ describe('the application PDF', () => {
         .locator('article.mail', { hasText: `To: ${to}` })
         .filter({ hasText: callName })
         .first();
-      await mail.getByText(`Ricevuta della domanda: ${callName}`).waitFor();
+      await mail.getByText(`Ricevuta della candidatura: ${callName}`).waitFor();
       await mail.getByText(submission.id).first().waitFor();
       await mail.getByRole('link', { name: 'questions_answers.pdf' }).waitFor();
     }

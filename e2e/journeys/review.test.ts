@@ -216,7 +216,7 @@ describe('review and decisions', () => {
 
     // The decision mail is queued once, in Italian (the applicant's language).
     await adminPage.goto('/dev/outbox');
-    const mails = adminPage.locator('article.mail', { hasText: `Esito della domanda: ${callName}` });
+    const mails = adminPage.locator('article.mail', { hasText: `Esito della candidatura: ${callName}` });
     await mails.first().waitFor();
     expect(await mails.count()).toBe(1);
     await adminSession.context.close();

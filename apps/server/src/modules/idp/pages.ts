@@ -1,5 +1,4 @@
 import type { TConfig, TLanguage } from '@impact/domain';
-import { PASSWORD_MIN_LENGTH } from '@impact/domain';
 import { escapeHtml as e } from '../../lib/html';
 import type { IdpTexts } from './texts';
 
@@ -68,7 +67,7 @@ export function form(action: string, fields: Field[], submit: string, extra = ''
 }
 
 export function passwordHint(t: IdpTexts) {
-  return t.passwordHint.replace('{min}', String(PASSWORD_MIN_LENGTH));
+  return t.passwordHint;
 }
 
 export function links(items: Array<{ href: string; text: string; prefix?: string }>) {

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, type TLanguage } from '@impact/domain';
+import type { TLanguage } from '@impact/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { z } from 'zod';
@@ -46,8 +46,7 @@ function fieldErrors(t: IdpTexts, error: z.ZodError): Record<string, string> {
     if (out[key]) continue;
     if (issue.message === 'errors.idp.passwordMismatch') out[key] = t.passwordMismatch;
     else if (key === 'email' && issue.code !== 'too_small') out[key] = t.invalidEmail;
-    else if (key === 'password' && issue.code === 'too_small')
-      out[key] = t.passwordTooShort.replace('{min}', String(PASSWORD_MIN_LENGTH));
+    else if (key === 'password' && issue.code === 'too_small') out[key] = t.passwordTooShort;
     else out[key] = t.required;
   }
   return out;
@@ -253,7 +252,7 @@ ${links([{ href: `${base}?show=login`, text: t.signIn, prefix: t.haveAccount }])
         );
       }
       if (result.kind === 'locked') {
-        const text = page.t.locked.replace('{time}', lockDuration(result.retryAfterSeconds, page.language));
+        const text = page.t.locked(lockDuration(result.retryAfterSeconds, page.language));
         reply.header('retry-after', String(result.retryAfterSeconds));
         return html(reply, 429, loginPage(page, interaction.uid, { email, notice: { kind: 'error', text } }));
       }
@@ -297,7 +296,7 @@ ${links([{ href: `${base}?show=login`, text: t.signIn, prefix: t.haveAccount }])
       return html(
         reply,
         200,
-        messagePage(page, page.t.checkEmailTitle, page.t.checkEmailText.replace('{email}', parsed.data.email), {
+        messagePage(page, page.t.checkEmailTitle, page.t.checkEmailText(parsed.data.email), {
           href: `${IDP_PATH}/interaction/${interaction.uid}?show=login`,
           text: page.t.backToSignIn,
         }),

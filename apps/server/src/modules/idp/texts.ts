@@ -1,161 +1,28 @@
-import { isLanguage, type TLanguage } from '@impact/domain';
+import { isLanguage, LANGUAGES, PASSWORD_MIN_LENGTH, type TLanguage } from '@impact/domain';
+import { sectionTexts, translator } from '../../lib/texts';
 
-/** Texts of the sign-in pages the embedded provider renders on the server. */
-const TEXTS = {
-  it: {
-    signInTitle: 'Accedi',
-    signInIntro: 'Accedi con il tuo indirizzo e-mail e la tua password.',
-    email: 'E-mail',
-    password: 'Password',
-    passwordConfirm: 'Ripeti la password',
-    firstName: 'Nome',
-    lastName: 'Cognome',
-    signIn: 'Accedi',
-    noAccount: 'Non hai un account?',
-    createAccount: 'Registrati',
-    haveAccount: 'Hai già un account?',
-    forgot: 'Password dimenticata?',
-    registerTitle: 'Crea il tuo account',
-    registerIntro: 'Ti invieremo un’e-mail per confermare il tuo indirizzo.',
-    register: 'Registrati',
-    passwordHint: 'Almeno {min} caratteri. Una frase lunga è più sicura di una parola complicata.',
-    invalidCredentials: 'E-mail o password non corretti.',
-    locked:
-      'Troppi tentativi non riusciti: per sicurezza l’account è bloccato per {time}. Riprova più tardi o reimposta la password.',
-    notVerified: 'Registrazione non verificata. Controlla la tua e-mail per completare la registrazione.',
-    resend: 'Invia di nuovo l’e-mail di conferma',
-    resent: 'Se l’indirizzo è registrato e non ancora confermato, ti abbiamo inviato una nuova e-mail di conferma.',
-    checkEmailTitle: 'Controlla la tua e-mail',
-    checkEmailText:
-      'Abbiamo inviato un messaggio a {email}. Apri il link che contiene per confermare l’indirizzo, poi accedi.',
-    backToSignIn: 'Torna all’accesso',
-    verifiedTitle: 'E-mail confermata',
-    verifiedText: 'Il tuo indirizzo è confermato. Ora puoi accedere.',
-    linkInvalidTitle: 'Link non valido',
-    linkInvalidText: 'Il link è scaduto o è già stato usato. Puoi richiederne uno nuovo.',
-    forgotTitle: 'Password dimenticata',
-    forgotIntro: 'Inserisci il tuo indirizzo e-mail: ti invieremo un link per sceglierne una nuova.',
-    sendLink: 'Invia il link',
-    forgotSent: 'Se esiste un account con questo indirizzo, ti abbiamo inviato un link per reimpostare la password.',
-    resetTitle: 'Scegli una nuova password',
-    resetSubmit: 'Salva la nuova password',
-    resetDone: 'La password è stata cambiata. Ora puoi accedere.',
-    logoutTitle: 'Uscita in corso…',
-    logoutText: 'Stai uscendo dal tuo account.',
-    logoutButton: 'Esci',
-    errorTitle: 'Si è verificato un problema',
-    errorText: 'La richiesta di accesso non è valida o è scaduta. Riprova dall’inizio.',
-    restart: 'Ricomincia',
-    tooMany: 'Troppe richieste. Riprova tra qualche minuto.',
-    required: 'Campo obbligatorio',
-    invalidEmail: 'Indirizzo e-mail non valido',
-    passwordTooShort: 'La password deve avere almeno {min} caratteri',
-    passwordMismatch: 'Le due password non coincidono',
-  },
-  en: {
-    signInTitle: 'Log in',
-    signInIntro: 'Log in with your e-mail address and password.',
-    email: 'E-mail',
-    password: 'Password',
-    passwordConfirm: 'Repeat the password',
-    firstName: 'First name',
-    lastName: 'Last name',
-    signIn: 'Log in',
-    noAccount: 'No account yet?',
-    createAccount: 'Register',
-    haveAccount: 'Already have an account?',
-    forgot: 'Forgot your password?',
-    registerTitle: 'Create your account',
-    registerIntro: 'We will send you an e-mail to confirm your address.',
-    register: 'Register',
-    passwordHint: 'At least {min} characters. A long phrase is safer than a complicated word.',
-    invalidCredentials: 'Wrong e-mail or password.',
-    locked:
-      'Too many failed attempts: for your safety the account is locked for {time}. Try again later or reset your password.',
-    // SPEC 8, word for word.
-    notVerified: 'Registration Not Verified. Check your email to complete the registration process.',
-    resend: 'Send the confirmation e-mail again',
-    resent: 'If the address is registered and not yet confirmed, we sent you a new confirmation e-mail.',
-    checkEmailTitle: 'Check your e-mail',
-    checkEmailText: 'We sent a message to {email}. Open the link in it to confirm your address, then log in.',
-    backToSignIn: 'Back to log in',
-    verifiedTitle: 'E-mail confirmed',
-    verifiedText: 'Your address is confirmed. You can now log in.',
-    linkInvalidTitle: 'Invalid link',
-    linkInvalidText: 'The link has expired or was already used. You can ask for a new one.',
-    forgotTitle: 'Forgot your password',
-    forgotIntro: 'Enter your e-mail address: we will send you a link to choose a new one.',
-    sendLink: 'Send the link',
-    forgotSent: 'If an account exists with this address, we sent it a link to reset the password.',
-    resetTitle: 'Choose a new password',
-    resetSubmit: 'Save the new password',
-    resetDone: 'Your password was changed. You can now log in.',
-    logoutTitle: 'Logging out…',
-    logoutText: 'You are logging out of your account.',
-    logoutButton: 'Log out',
-    errorTitle: 'Something went wrong',
-    errorText: 'The sign-in request is invalid or has expired. Please start again.',
-    restart: 'Start again',
-    tooMany: 'Too many requests. Please try again in a few minutes.',
-    required: 'Required',
-    invalidEmail: 'Invalid e-mail address',
-    passwordTooShort: 'The password needs at least {min} characters',
-    passwordMismatch: 'The two passwords do not match',
-  },
-  fr: {
-    signInTitle: 'Se connecter',
-    signInIntro: 'Connectez-vous avec votre adresse e-mail et votre mot de passe.',
-    email: 'E-mail',
-    password: 'Mot de passe',
-    passwordConfirm: 'Répétez le mot de passe',
-    firstName: 'Prénom',
-    lastName: 'Nom',
-    signIn: 'Se connecter',
-    noAccount: 'Pas encore de compte ?',
-    createAccount: 'S’inscrire',
-    haveAccount: 'Vous avez déjà un compte ?',
-    forgot: 'Mot de passe oublié ?',
-    registerTitle: 'Créez votre compte',
-    registerIntro: 'Nous vous enverrons un e-mail pour confirmer votre adresse.',
-    register: 'S’inscrire',
-    passwordHint: 'Au moins {min} caractères. Une longue phrase est plus sûre qu’un mot compliqué.',
-    invalidCredentials: 'E-mail ou mot de passe incorrect.',
-    locked:
-      'Trop de tentatives échouées : par sécurité, le compte est bloqué pendant {time}. Réessayez plus tard ou réinitialisez votre mot de passe.',
-    notVerified: 'Inscription non vérifiée. Consultez vos e-mails pour terminer l’inscription.',
-    resend: 'Renvoyer l’e-mail de confirmation',
-    resent:
-      'Si l’adresse est inscrite et pas encore confirmée, nous vous avons envoyé un nouvel e-mail de confirmation.',
-    checkEmailTitle: 'Consultez vos e-mails',
-    checkEmailText:
-      'Nous avons envoyé un message à {email}. Ouvrez le lien qu’il contient pour confirmer votre adresse, puis connectez-vous.',
-    backToSignIn: 'Retour à la connexion',
-    verifiedTitle: 'E-mail confirmé',
-    verifiedText: 'Votre adresse est confirmée. Vous pouvez maintenant vous connecter.',
-    linkInvalidTitle: 'Lien non valide',
-    linkInvalidText: 'Le lien a expiré ou a déjà été utilisé. Vous pouvez en demander un nouveau.',
-    forgotTitle: 'Mot de passe oublié',
-    forgotIntro: 'Saisissez votre adresse e-mail : nous vous enverrons un lien pour en choisir un nouveau.',
-    sendLink: 'Envoyer le lien',
-    forgotSent: 'Si un compte existe avec cette adresse, nous lui avons envoyé un lien de réinitialisation.',
-    resetTitle: 'Choisissez un nouveau mot de passe',
-    resetSubmit: 'Enregistrer le nouveau mot de passe',
-    resetDone: 'Votre mot de passe a été changé. Vous pouvez maintenant vous connecter.',
-    logoutTitle: 'Déconnexion…',
-    logoutText: 'Vous vous déconnectez de votre compte.',
-    logoutButton: 'Se déconnecter',
-    errorTitle: 'Un problème est survenu',
-    errorText: 'La demande de connexion n’est pas valide ou a expiré. Veuillez recommencer.',
-    restart: 'Recommencer',
-    tooMany: 'Trop de requêtes. Réessayez dans quelques minutes.',
-    required: 'Champ obligatoire',
-    invalidEmail: 'Adresse e-mail non valide',
-    passwordTooShort: 'Le mot de passe doit comporter au moins {min} caractères',
-    passwordMismatch: 'Les deux mots de passe ne correspondent pas',
-  },
-} satisfies Record<TLanguage, Record<string, string>>;
+/**
+ * Texts of the sign-in pages the embedded provider renders on the server, from the server's texts
+ * (packages/texts, section `idp`). English `notVerified` is SPEC 8's sentence word for word. The
+ * password length is known at start and filled in; the other placeholders are functions.
+ */
+function textsOf(language: TLanguage) {
+  const t = translator(language);
+  return {
+    ...sectionTexts(language, 'idp'),
+    passwordHint: t('idp.passwordHint', { min: PASSWORD_MIN_LENGTH }),
+    passwordTooShort: t('idp.passwordTooShort', { min: PASSWORD_MIN_LENGTH }),
+    locked: (time: string) => t('idp.locked', { time }),
+    checkEmailText: (email: string) => t('idp.checkEmailText', { email }),
+  };
+}
 
-export type IdpTexts = (typeof TEXTS)['it'];
+export type IdpTexts = ReturnType<typeof textsOf>;
+
+const TEXTS = Object.fromEntries(LANGUAGES.map((language) => [language, textsOf(language)])) as Record<
+  TLanguage,
+  IdpTexts
+>;
 
 export function idpTexts(language: TLanguage): IdpTexts {
   return TEXTS[language];

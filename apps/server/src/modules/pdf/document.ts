@@ -1,5 +1,5 @@
 import type { TLanguage, TPdfExportData } from '@impact/domain';
-import { PDF_LABELS } from './labels';
+import { pdfLabels } from './labels';
 import type { Content, TDocumentDefinitions } from './pdf-types';
 import { renderSection, type SectionContext, TABLE_LAYOUT } from './section-renderers';
 import { safeText } from './text';
@@ -23,7 +23,7 @@ function logoContent(data: TPdfExportData): Content | null {
  * order, and a footer with the call name, the submission date and "page x / y" on every page.
  */
 export function buildDocument(data: TPdfExportData, language: TLanguage): TDocumentDefinitions {
-  const labels = PDF_LABELS[language];
+  const labels = pdfLabels(language);
   const locale = LOCALES[language];
   const numberFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const number = (n: number | null) => (n === null || !Number.isFinite(n) ? '—' : numberFormat.format(n));

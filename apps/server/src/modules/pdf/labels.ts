@@ -1,106 +1,26 @@
-import type { TLanguage } from '@impact/domain';
+import { LANGUAGES, type TLanguage } from '@impact/domain';
+import { sectionTexts, translator } from '../../lib/texts';
 
-/** The PDF's own words, in the three languages the product ships (SPEC 1). */
-export const PDF_LABELS = {
-  it: {
-    title: 'Domanda di partecipazione',
-    organization: 'Organizzazione',
-    regNumber: 'Partita IVA / C.F.',
-    address: 'Indirizzo',
-    contact: 'Referente',
-    role: 'Ruolo',
-    email: 'E-mail',
-    submittedBy: 'Inviata da',
-    submittedAt: 'Data di invio',
-    notSubmitted: 'Non ancora inviata (bozza)',
-    submissionId: 'Codice della domanda',
-    noAnswer: 'Nessuna risposta',
-    noFiles: 'Nessun file allegato',
-    file: 'Documento',
-    fileName: 'Nome del file',
-    description: 'Descrizione',
-    budget: 'Budget richiesto',
-    budgetSpent: 'Budget già speso',
-    sdgs: 'Obiettivi di sviluppo sostenibile',
-    outcome: 'Risultato',
-    stakeholder: 'Portatore di interesse',
-    indicator: 'Indicatore',
-    target: 'Obiettivo annuo',
-    proxy: 'Proxy finanziaria',
-    proxyValue: 'Valore unitario',
-    sroi: 'SROI stimato',
-    sroiRange: 'da {low} a {high} (centrale {score})',
-    sroiNone: 'Non calcolabile senza budget',
-    sroiWarning: 'Attenzione: un SROI superiore a 8 indica di solito obiettivi o proxy sovrastimati.',
-    page: 'Pagina',
-    results: 'Risultati',
-  },
-  en: {
-    title: 'Application',
-    organization: 'Organization',
-    regNumber: 'VAT / registration number',
-    address: 'Address',
-    contact: 'Contact person',
-    role: 'Role',
-    email: 'E-mail',
-    submittedBy: 'Submitted by',
-    submittedAt: 'Submitted on',
-    notSubmitted: 'Not submitted yet (draft)',
-    submissionId: 'Submission id',
-    noAnswer: 'No answer',
-    noFiles: 'No files attached',
-    file: 'Document',
-    fileName: 'File name',
-    description: 'Description',
-    budget: 'Budget requested',
-    budgetSpent: 'Budget already spent',
-    sdgs: 'Sustainable Development Goals',
-    outcome: 'Outcome',
-    stakeholder: 'Stakeholder',
-    indicator: 'Indicator',
-    target: 'Yearly target',
-    proxy: 'Financial proxy',
-    proxyValue: 'Unit value',
-    sroi: 'Estimated SROI',
-    sroiRange: '{low} to {high} (central {score})',
-    sroiNone: 'Cannot be computed without a budget',
-    sroiWarning: 'Warning: an SROI above 8 usually means inflated targets or proxies.',
-    page: 'Page',
-    results: 'Results',
-  },
-  fr: {
-    title: 'Dossier de candidature',
-    organization: 'Organisation',
-    regNumber: 'N° de TVA / d’enregistrement',
-    address: 'Adresse',
-    contact: 'Personne de référence',
-    role: 'Fonction',
-    email: 'E-mail',
-    submittedBy: 'Envoyé par',
-    submittedAt: 'Date d’envoi',
-    notSubmitted: 'Pas encore envoyé (brouillon)',
-    submissionId: 'Numéro de dossier',
-    noAnswer: 'Aucune réponse',
-    noFiles: 'Aucun fichier joint',
-    file: 'Document',
-    fileName: 'Nom du fichier',
-    description: 'Description',
-    budget: 'Budget demandé',
-    budgetSpent: 'Budget déjà dépensé',
-    sdgs: 'Objectifs de développement durable',
-    outcome: 'Résultat',
-    stakeholder: 'Partie prenante',
-    indicator: 'Indicateur',
-    target: 'Objectif annuel',
-    proxy: 'Proxy financier',
-    proxyValue: 'Valeur unitaire',
-    sroi: 'SROI estimé',
-    sroiRange: 'de {low} à {high} (central {score})',
-    sroiNone: 'Impossible à calculer sans budget',
-    sroiWarning: 'Attention : un SROI supérieur à 8 signale souvent des objectifs ou des proxys surestimés.',
-    page: 'Page',
-    results: 'Résultats',
-  },
-} satisfies Record<TLanguage, Record<string, string>>;
+/**
+ * The PDF's own words, from the server's texts (packages/texts, section `pdf`), which follow
+ * docs/GLOSSARY.md like the web app's; the ones with placeholders are functions.
+ */
+function labelsOf(language: TLanguage) {
+  const t = translator(language);
+  return {
+    ...sectionTexts(language, 'pdf'),
+    sroiRange: (values: { low: string; high: string; score: string }) => t('pdf.sroiRange', values),
+    sdgCode: (code: number | string) => t('pdf.sdgCode', { code }),
+  };
+}
 
-export type PdfLabels = (typeof PDF_LABELS)['en'];
+export type PdfLabels = ReturnType<typeof labelsOf>;
+
+const LABELS = Object.fromEntries(LANGUAGES.map((language) => [language, labelsOf(language)])) as Record<
+  TLanguage,
+  PdfLabels
+>;
+
+export function pdfLabels(language: TLanguage): PdfLabels {
+  return LABELS[language];
+}

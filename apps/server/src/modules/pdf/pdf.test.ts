@@ -245,7 +245,7 @@ describe('the application PDF', () => {
       'Famiglie del quartiere',
       'Chili raccolti',
       'Prezzo al chilo',
-      'SROI stimato',
+      'Stima SROI',
       'Attenzione: un SROI superiore a 8',
       'Pagina 1 / ',
       submissionId,

@@ -217,10 +217,7 @@ function renderImpact(design: TPdfMiniDyi, ctx: SectionContext): Content[] {
   const range =
     s.score === null
       ? l.sroiNone
-      : l.sroiRange
-          .replace('{low}', ratio(s.lowerScore))
-          .replace('{high}', ratio(s.upperScore))
-          .replace('{score}', ratio(s.score));
+      : l.sroiRange({ low: ratio(s.lowerScore), high: ratio(s.upperScore), score: ratio(s.score) });
   return [
     {
       columns: [
@@ -230,7 +227,7 @@ function renderImpact(design: TPdfMiniDyi, ctx: SectionContext): Content[] {
       style: 'answer',
     },
     {
-      text: [{ text: `${l.sdgs}: `, bold: true }, design.sdg.map((c) => `SDG ${c}`).join(', ') || '—'],
+      text: [{ text: `${l.sdgs}: `, bold: true }, design.sdg.map((c) => l.sdgCode(c)).join(', ') || '—'],
       style: 'answer',
     },
     {

@@ -4,92 +4,50 @@ import type { Db, Tx } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { escapeHtml } from '../../lib/html';
 import { cleanHeader } from '../../lib/mail-headers';
+import { translator } from '../../lib/texts';
 
 type Mail = { subject: string; paragraphs: string[]; link?: string; action?: string };
 
-const INVITATION: Record<TLanguage, (call: string) => Mail> = {
-  it: (call) => ({
-    subject: `Invito a valutare: ${call}`,
-    paragraphs: [
-      `sei stato invitato a valutare le domande del bando “${call}”.`,
-      'Accedi con questo indirizzo e-mail: troverai le domande assegnate nella tua area di valutazione.',
-    ],
-    action: 'Apri l’area di valutazione',
-  }),
-  en: (call) => ({
-    subject: `Invitation to review: ${call}`,
-    paragraphs: [
-      `you have been invited to review the applications to the call “${call}”.`,
-      'Sign in with this e-mail address: the applications assigned to you are in your review workspace.',
-    ],
-    action: 'Open the review workspace',
-  }),
-  fr: (call) => ({
-    subject: `Invitation à évaluer : ${call}`,
-    paragraphs: [
-      `vous êtes invité à évaluer les dossiers de l’appel « ${call} ».`,
-      'Connectez-vous avec cette adresse e-mail : les dossiers qui vous sont attribués sont dans votre espace d’évaluation.',
-    ],
-    action: 'Ouvrir l’espace d’évaluation',
-  }),
-};
+/** The texts live under `mail.review*` in the server's texts (packages/texts). */
+function invitation(language: TLanguage, call: string): Mail {
+  const t = translator(language);
+  return {
+    subject: t('mail.reviewInvitation.subject', { call }),
+    paragraphs: [t('mail.reviewInvitation.body', { call }), t('mail.reviewInvitation.signIn')],
+    action: t('mail.reviewInvitation.action'),
+  };
+}
 
-const CONFLICT: Record<TLanguage, (call: string, reviewer: string, reason: string) => Mail> = {
-  it: (call, reviewer, reason) => ({
-    subject: `Conflitto di interessi dichiarato: ${call}`,
+function conflict(language: TLanguage, call: string, reviewer: string, reason: string): Mail {
+  const t = translator(language);
+  return {
+    subject: t('mail.reviewConflict.subject', { call }),
     paragraphs: [
-      `${reviewer} ha dichiarato un conflitto di interessi su una domanda del bando “${call}” ed è stato rimosso da quella valutazione.`,
-      `Motivo: ${reason || '—'}`,
-      'Assegna un altro valutatore dalla scheda Valutazione del bando.',
+      t('mail.reviewConflict.body', { call, reviewer }),
+      t('mail.reviewConflict.reason', { reason: reason || '—' }),
+      t('mail.reviewConflict.next'),
     ],
-  }),
-  en: (call, reviewer, reason) => ({
-    subject: `Conflict of interest declared: ${call}`,
+  };
+}
+
+function decision(language: TLanguage, call: string, org: string, outcome: TDecisionOutcome, message: string): Mail {
+  const t = translator(language);
+  return {
+    subject: t('mail.reviewDecision.subject', { call }),
     paragraphs: [
-      `${reviewer} declared a conflict of interest on an application to the call “${call}” and was removed from that review.`,
-      `Reason: ${reason || '—'}`,
-      'Assign another reviewer from the call’s Review tab.',
+      t('mail.reviewDecision.body', { call, org, outcome: t(`mail.reviewDecision.${outcome}`) }),
+      ...(message ? [message] : []),
     ],
-  }),
-  fr: (call, reviewer, reason) => ({
-    subject: `Conflit d’intérêts déclaré : ${call}`,
-    paragraphs: [
-      `${reviewer} a déclaré un conflit d’intérêts sur un dossier de l’appel « ${call} » et a été retiré de cette évaluation.`,
-      `Motif : ${reason || '—'}`,
-      'Attribuez un autre évaluateur depuis l’onglet Évaluation de l’appel.',
-    ],
-  }),
-};
-
-const OUTCOME_WORDS: Record<TLanguage, Record<TDecisionOutcome, string>> = {
-  it: { accepted: 'accolta', rejected: 'non accolta', waitingList: 'in lista d’attesa' },
-  en: { accepted: 'accepted', rejected: 'not accepted', waitingList: 'on the waiting list' },
-  fr: { accepted: 'retenu', rejected: 'non retenu', waitingList: 'sur liste d’attente' },
-};
-
-const DECISION: Record<TLanguage, (call: string, org: string, outcome: string, message: string) => Mail> = {
-  it: (call, org, outcome, message) => ({
-    subject: `Esito della domanda: ${call}`,
-    paragraphs: [`la domanda di ${org} al bando “${call}” è ${outcome}.`, ...(message ? [message] : [])],
-  }),
-  en: (call, org, outcome, message) => ({
-    subject: `Outcome of your application: ${call}`,
-    paragraphs: [`the application of ${org} to the call “${call}” is ${outcome}.`, ...(message ? [message] : [])],
-  }),
-  fr: (call, org, outcome, message) => ({
-    subject: `Résultat de votre dossier : ${call}`,
-    paragraphs: [`le dossier de ${org} pour l’appel « ${call} » est ${outcome}.`, ...(message ? [message] : [])],
-  }),
-};
-
-const GREETING: Record<TLanguage, string> = { it: 'Gentile utente,', en: 'Hello,', fr: 'Bonjour,' };
+  };
+}
 
 /** Plain text and HTML; every value from users is escaped in the HTML, no control character reaches the subject. */
 function render(mail: Mail, language: TLanguage) {
+  const greeting = translator(language)('mail.greeting');
   const link = mail.link && mail.action ? `\n\n${mail.action}: ${mail.link}` : '';
-  const text = `${GREETING[language]}\n\n${mail.paragraphs.join('\n\n')}${link}\n`;
+  const text = `${greeting}\n\n${mail.paragraphs.join('\n\n')}${link}\n`;
   const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,Arial,sans-serif;color:#212529;line-height:1.5">
-<p>${escapeHtml(GREETING[language])}</p>${mail.paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('')}${
+<p>${escapeHtml(greeting)}</p>${mail.paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('')}${
     mail.link && mail.action
       ? `<p><a href="${escapeHtml(mail.link)}" style="display:inline-block;background:#087f5b;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(mail.action)}</a></p>`
       : ''
@@ -107,7 +65,7 @@ async function insertMail(db: Db | Tx, to: string, template: string, content: Re
 }
 
 export function queueInvitation(tx: Tx, to: string, callName: string, language: TLanguage, link: string) {
-  return insertMail(tx, to, 'review-invitation', render({ ...INVITATION[language](callName), link }, language));
+  return insertMail(tx, to, 'review-invitation', render({ ...invitation(language, callName), link }, language));
 }
 
 export function queueConflictNotice(
@@ -118,7 +76,7 @@ export function queueConflictNotice(
   reason: string,
   language: TLanguage,
 ) {
-  return insertMail(tx, to, 'review-conflict', render(CONFLICT[language](call, reviewer, reason), language));
+  return insertMail(tx, to, 'review-conflict', render(conflict(language, call, reviewer, reason), language));
 }
 
 /**
@@ -138,7 +96,7 @@ export function queueDecisionMail(
   },
 ) {
   const { language } = input;
-  const mail = DECISION[language](input.callName, input.orgName, OUTCOME_WORDS[language][input.outcome], input.message);
+  const mail = decision(language, input.callName, input.orgName, input.outcome, input.message);
   return insertMail(tx, input.to, 'review-decision', render(mail, language), input.sendAt);
 }
 

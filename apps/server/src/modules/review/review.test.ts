@@ -454,10 +454,10 @@ describe('review and decisions', () => {
     const mails = await decisionMails();
     expect(mails.map((m) => m.to).sort()).toEqual(['anna@example.org', 'bruno@example.org']);
     const annaMail = mails.find((m) => m.to === 'anna@example.org');
-    expect(annaMail?.subject).toContain('Outcome of your application');
+    expect(annaMail?.subject).toContain('Outcome of your submission');
     expect(annaMail?.text).toContain('accepted');
     expect(annaMail?.text).toContain('Congratulations!');
-    expect(mails.find((m) => m.to === 'bruno@example.org')?.subject).toContain('Esito della domanda');
+    expect(mails.find((m) => m.to === 'bruno@example.org')?.subject).toContain('Esito della candidatura');
     expect(annaMail?.nextAttemptAt.getTime()).toBe(lockEnd.getTime());
 
     // The outbox does not send it before the lock ends…

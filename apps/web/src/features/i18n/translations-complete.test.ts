@@ -15,8 +15,9 @@ describe('translations', () => {
     byFolder.set(folder, languages);
   }
 
-  it('finds the locale files', () => {
+  it("finds the locale files, the server's texts among them", () => {
     expect(byFolder.size).toBeGreaterThan(0);
+    expect([...byFolder.keys()].some((folder) => folder.endsWith('packages/texts/src/locales'))).toBe(true);
   });
 
   for (const [folder, languages] of byFolder) {

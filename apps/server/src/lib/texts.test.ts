@@ -1,0 +1,60 @@
+import { LANGUAGES } from '@impact/domain';
+import { SERVER_TEXTS } from '@impact/texts';
+import { describe, expect, it } from 'vitest';
+import { renderMail } from '../modules/email/templates';
+import { idpTexts } from '../modules/idp/texts';
+import { pdfLabels } from '../modules/pdf/labels';
+import { translator } from './texts';
+
+describe('the server texts (packages/texts through i18next)', () => {
+  it('fills placeholders and leaves none behind', () => {
+    for (const language of LANGUAGES) {
+      const labels = pdfLabels(language);
+      expect(labels.sroiRange({ low: '1', high: '3', score: '2' })).toMatch(/1.*3.*2/);
+      expect(labels.sdgCode(7)).toMatch(/^(SDG|ODD) 7$/);
+      const idp = idpTexts(language);
+      expect(idp.passwordHint).toMatch(/\d/);
+      expect(idp.locked('5 min')).toContain('5 min');
+      expect(idp.checkEmailText('a@b.example')).toContain('a@b.example');
+      const plain = [...Object.values(labels), ...Object.values(idp)].filter((v) => typeof v === 'string');
+      expect(plain.join(' ')).not.toMatch(/\{\{|\}\}/);
+    }
+  });
+
+  it('has the same placeholders in it, en and fr', () => {
+    type Tree = { [key: string]: string | Tree };
+    const placeholders = (tree: Tree, prefix = ''): string[] =>
+      Object.entries(tree).flatMap(([k, v]) =>
+        typeof v === 'object'
+          ? placeholders(v, `${prefix}${k}.`)
+          : [
+              `${prefix}${k}: ${[...v.matchAll(/\{\{(\w+)\}\}/g)]
+                .map((m) => m[1])
+                .sort()
+                .join(',')}`,
+            ],
+      );
+    const italian = placeholders(SERVER_TEXTS.it);
+    expect(placeholders(SERVER_TEXTS.en)).toEqual(italian);
+    expect(placeholders(SERVER_TEXTS.fr)).toEqual(italian);
+  });
+
+  it('prints a value that looks like a placeholder or a nesting as typed', () => {
+    const t = translator('it');
+    expect(t('mail.receipt.subject', { call: '{{org}} $t(pdf.title)' })).toBe(
+      'Ricevuta della candidatura: {{org}} $t(pdf.title)',
+    );
+  });
+
+  it('still escapes what users typed in the HTML of a mail', () => {
+    const mail = renderMail('verify-email', 'fr', {
+      firstName: '<b>Zoé</b>',
+      appName: 'Bandi & Co',
+      link: 'https://x.example/?a=1&b=2',
+    });
+    expect(mail.text).toContain('Bonjour <b>Zoé</b>,');
+    expect(mail.html).toContain('Bonjour &lt;b&gt;Zoé&lt;/b&gt;,');
+    expect(mail.html).not.toContain('<b>Zoé');
+    expect(mail.subject).toBe('Confirmez votre adresse e-mail – Bandi & Co');
+  });
+});
