@@ -33,7 +33,7 @@ describe('logs without personal data', () => {
       passwordHash: 'the-answer-to-a-private-question',
     };
     // A handler whose query fails on a row full of personal data (a unique violation quotes the value).
-    app.get('/test/failing-query', async () => {
+    app.get('/test/failing-query', { config: { access: 'public' } }, async () => {
       await created.database.db.insert(idpAccounts).values(row);
       await created.database.db.insert(idpAccounts).values({ ...row, email: 'MARIA.ROSSI@example.org' });
       return 'unreachable';

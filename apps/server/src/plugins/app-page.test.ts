@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { pageLanguage } from './app-page';
 
-/** Issue 16: the page hints the branding and the reader's language texts, so neither waits for the scripts. */
+/** The page hints the branding and the reader's language texts, so neither waits for the scripts. */
 describe('the page sent to the browser', () => {
   let t: TestApp;
   let dist: string;

@@ -5,7 +5,7 @@ import { createOpenCall, createOrganization, multipart, organizationForm, PDF_BY
 import { signInAs } from '../../test/sign-in';
 
 /**
- * Issue 14 item 2: text the database or a parser cannot take is refused at the edge (one hook and
+ * Text the database or a parser cannot take is refused at the edge (one hook and
  * the error handler), as a 400 problem with a message key, whatever the route, and nothing is stored.
  */
 describe('bad text at the edge', () => {

@@ -5,7 +5,7 @@ import { AppError } from '../lib/app-error';
 
 /**
  * Text the database cannot store or a parser cannot read is refused here, once for every route,
- * instead of by each route's schema (issue 14 item 2): a NUL byte (PostgreSQL text cannot hold
+ * instead of by each route's schema: a NUL byte (PostgreSQL text cannot hold
  * one), a lone UTF-16 surrogate (not encodable as UTF-8), a percent-encoding that is not UTF-8,
  * and an ISO date in year 0000: PostgreSQL rejected each with an error that surfaced as a 500.
  */
@@ -53,7 +53,7 @@ function refuse(findings: { path: string; finding: Finding }[]): AppError {
 /** The URL's path and query, decoded as UTF-8 the strict way; a malformed escape is bad text too. */
 export function findBadUrlParts(url: string) {
   // Without an escape a URL can hold neither a NUL nor a surrogate (its characters are single
-  // bytes), and without "0000-" no year-0000 date: nothing to decode (issue 16, every request).
+  // bytes), and without "0000-" no year-0000 date: nothing to decode (this runs on every request).
   if (!url.includes('%') && !url.includes('0000-')) return [];
   const [pathPart = '', query = ''] = url.split(/\?(.*)/s, 2);
   const out: { path: string; finding: Finding }[] = [];

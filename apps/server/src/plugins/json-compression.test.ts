@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { acceptedEncoding } from './json-compression';
 
-describe('JSON compression (issue 16)', () => {
+describe('JSON compression', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();

@@ -50,7 +50,7 @@ const MULTIPART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT', 'F
 
 /**
  * Errors from the database driver and the multipart parser that are the client's doing or a
- * passing outage, not a bug: each gets its own problem instead of a 500 (issue 14 items 2 and 8).
+ * passing outage, not a bug: each gets its own problem instead of a 500.
  */
 function knownFailure(error: unknown): { kind: TProblemKind; messageKey: string } | null {
   const e = error as { code?: unknown; message?: unknown };

@@ -44,7 +44,7 @@ export function securityHeaders(options: { isProduction: boolean; frameOrigins?:
 }
 
 /**
- * Sets helmet's headers, and the request's id, on every response, computed once at start (issue 16: @fastify/helmet
+ * Sets helmet's headers, and the request's id, on every response, computed once at start (@fastify/helmet
  * rebuilt the policy on every request, a tenth of a small API answer's CPU). As the reply's
  * headers, which Node then checks once when it writes them (set on the raw response they were
  * checked twice); a route may override one with reply.header. An answer that bypasses the reply

@@ -21,7 +21,7 @@ const call = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-describe('compiled response serializer (issue 16)', () => {
+describe('compiled response serializer', () => {
   const compileFor = (schema: z.ZodType, checkWithZod: boolean) =>
     (compiledSerializerCompiler({ checkWithZod }) as unknown as (r: object) => (d: unknown) => string)({
       schema,

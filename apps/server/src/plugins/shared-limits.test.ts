@@ -33,7 +33,7 @@ async function startRelay(target: URL) {
   };
 }
 
-describe('rate limits shared through Redis (issue 17)', () => {
+describe('rate limits shared through Redis', () => {
   let a: TestApp;
   let b: TestApp;
   const prefix = `ic-test-${randomBytes(4).toString('hex')}:`;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 
-/** Issue 15 item 8: `HEAD /` and `GET /` without an Accept header answer 200 with the page. */
+/** `HEAD /` and `GET /` without an Accept header answer 200 with the page. */
 describe('the page answers like any web server', () => {
   let t: TestApp;
   let dist: string;

@@ -107,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (
         throw new AppError('validation', { messageKey: 'errors.auth.exchangeFailed', detail: 'code exchange refused' });
       }
       const user = await upsertUserFromIdentity(db, identity);
-      // Issue 18: an invitation to review goes to the owner of the (provider-verified) address.
+      // An invitation to review goes to the owner of the (provider-verified) address.
       await acceptReviewerInvitations(db, user);
       const session = await issueRefreshToken(db, user.id, identity.idToken);
       reply.setCookie(REFRESH_COOKIE, session.token, cookies.refresh);

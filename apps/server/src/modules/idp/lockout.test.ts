@@ -12,7 +12,7 @@ import {
   signIn,
 } from './accounts';
 
-/** Issue 14 item 5: the per-account counter is atomic and slows guessing without handing strangers a 15-minute lock. */
+/** The per-account counter is atomic and slows guessing without handing strangers a 15-minute lock. */
 describe('per-account sign-in throttling', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import { getExportData, getSubmissionPdf, listSubmissionRecords } from './servic
 
 const tags = ['pdf'];
 
-/** The application PDF (issue 11): its data, the file itself and the records frozen at each closing. */
+/** The application PDF: its data, the file itself and the records frozen at each closing. */
 export const pdfRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   // The render threads are the process's; a closing app lets them go (they restart on demand).
   app.addHook('onClose', async () => pdfRenderPool().close());

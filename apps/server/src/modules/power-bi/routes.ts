@@ -16,7 +16,7 @@ import { mayEmbedForOrganization } from './rls-access';
 
 const tags = ['power-bi'];
 
-/** Issue 13 part 4, SPEC 7: Power BI embed tokens and report lists. Nothing calls out unless configured. */
+/** SPEC 7: Power BI embed tokens and report lists. Nothing calls out unless configured. */
 export const powerBiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, db }) => {
   const client = config.powerBi ? new PowerBiClient(config.powerBi) : null;
   const configured = () => {

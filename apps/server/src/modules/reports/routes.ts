@@ -23,7 +23,7 @@ import { surveyReport, surveySteps } from './survey-report';
 
 const tags = ['reports'];
 
-/** Issue 13: the built-in reports of a call, for administrators only (403 for applicants). */
+/** The built-in reports of a call, for administrators only (403 for applicants). */
 export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
     '/Report/GetCallDashboard',

@@ -39,7 +39,7 @@ const tags = ['review'];
 const byCall = z.object({ callId: z.uuid() });
 const byAssignment = z.object({ assignmentId: z.uuid() });
 
-/** Issue 18, the admin's side: rubric, reviewers, assignments, ranking, decisions. */
+/** Review, the admin's side: rubric, reviewers, assignments, ranking, decisions. */
 export const reviewAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.get(
     '/Review/GetRubric',
@@ -124,7 +124,7 @@ export const reviewAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
 };
 
 /**
- * Issue 18, the reviewer's side. Any signed-in user may ask; each answer is scoped to the
+ * Review, the reviewer's side. Any signed-in user may ask; each answer is scoped to the
  * caller's own assignments (404 for every other id), redacted under blind review.
  */
 export const reviewerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, storage }) => {

@@ -55,7 +55,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     async (request, reply) => {
       const page = await callListPage(db, currentUser(request), request.organizationId, request.query);
       // Already JSON, checked card by card when the catalogue loaded, and compressed once per page
-      // (issue 16): sent as it is.
+      //: sent as it is (docs/decisions/0011-call-list-from-memory-on-the-change-feed.md).
       reply.header(TOTAL_COUNT_HEADER, page.total).type('application/json; charset=utf-8');
       if (!page.compressible) return reply.send(page.body as never);
       varyOnEncoding(reply);
