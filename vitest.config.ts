@@ -14,6 +14,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['apps/server/test/template-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -27,7 +27,14 @@ export type Database = {
   raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
 };
 
-export async function openDatabase(config: AppConfig['database']): Promise<Database> {
+/**
+ * `loadDataDir` starts an embedded database from a dump of another one's data directory
+ * (`PGlite.dumpDataDir()`) instead of an empty one: tests start from a migrated template this way.
+ */
+export async function openDatabase(
+  config: AppConfig['database'],
+  options: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   if (config.kind === 'postgres') {
     const timeouts = config.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
     // A frozen or unreachable server fails a request within these instead of hanging it; the
@@ -64,7 +71,7 @@ export async function openDatabase(config: AppConfig['database']): Promise<Datab
     };
   }
   if (config.dataDir) fs.mkdirSync(config.dataDir, { recursive: true });
-  const client = newPglite(config.dataDir);
+  const client = newPglite(config.dataDir, options.loadDataDir);
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   const changes = new PgliteChangeFeed(client);
@@ -113,7 +120,7 @@ export function announceChange(db: Db, change: Change) {
 }
 
 /** An embedded database with the extensions the migrations need (pg_trgm: the admin search's indexes, 0023). */
-export function newPglite(dataDir: string | null = null): PGlite {
-  const options = { extensions: { pg_trgm } };
+export function newPglite(dataDir: string | null = null, loadDataDir?: Blob): PGlite {
+  const options = { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) };
   return dataDir ? new PGlite(dataDir, options) : new PGlite(options);
 }
