@@ -1,3 +1,4 @@
+import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -5,6 +6,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     reporters: ['default', './tools/summary-reporter.ts'],
+    // Server tests spend much of their time waiting on the database, timers and child processes:
+    // more workers than cores keeps a small machine busy (vitest's default is cores - 1).
+    maxWorkers: Math.max(3, os.availableParallelism()),
     projects: [
       {
         test: { name: 'tools', include: ['tools/**/*.test.ts'], environment: 'node' },
@@ -17,6 +21,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['apps/server/test/template-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -38,8 +43,10 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          // Journeys share one running app and one browser budget: run them one file at a time.
-          fileParallelism: false,
+          // Two journeys at a time, each worker on its own app (global-setup.ts); their own group,
+          // after the others, so the browsers do not compete with the server tests.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -2,9 +2,13 @@ import type { Reporter, TestModule } from 'vitest/node';
 
 /**
  * Ends the run with the plain line CI reads ("N passed, N failed, N skipped"), after vitest's own
- * summary. Failed modules (a crash before any test ran) count as failures so they cannot hide.
+ * summary, and the run's wall time from start to end, global setups included (vitest's own
+ * "Duration" leaves the journeys' app start out). Failed modules (a crash before any test ran)
+ * count as failures so they cannot hide.
  */
 export default class SummaryReporter implements Reporter {
+  private readonly started = performance.now();
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
     let passed = 0;
     let failed = unhandledErrors.length;
@@ -22,5 +26,11 @@ export default class SummaryReporter implements Reporter {
       failed += failedHere;
     }
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+    process.stdout.write(`test run took ${formatDuration(performance.now() - this.started)}\n`);
   }
+}
+
+function formatDuration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s (${seconds} s)`;
 }

@@ -187,7 +187,10 @@ describe('branding, admin files, e-mail to applicants and the audit trail', () =
       await page.getByRole('combobox', { name: 'Azione' }).fill('E-mail inviata');
       await page.getByRole('option', { name: 'E-mail inviata ai candidati' }).click();
       await table.locator('[data-action="email.send"]').filter({ hasText: subject }).waitFor();
-      expect(await table.locator('[data-testid="audit-row"]:not([data-action="email.send"])').count()).toBe(0);
+      // The filtered list replaces the full one a moment after the choice: wait for it.
+      await expect
+        .poll(() => table.locator('[data-testid="audit-row"]:not([data-action="email.send"])').count())
+        .toBe(0);
     } finally {
       // Journeys share one app: put the original branding back for the next ones.
       if (original) await admin(`Config/ActivateConfig?configId=${original.id}`, 'POST');

@@ -47,16 +47,16 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    appLogFile: string;
+    /** One app per journey worker (VITEST_POOL_ID picks it): journeys side by side share no data. */
+    baseUrls: string[];
+    appLogFiles: string[];
   }
 }
 
-/**
- * Starts the app exactly as a person would (`npm start`: build, migrate, seed, serve) on a free
- * port and a throw-away data directory; every journey talks to it through Chromium.
- */
-export default async function setup(project: TestProject) {
+type RunningApp = { baseUrl: string; logFile: string; stop(): Promise<void> };
+
+/** One app on a free port and a throw-away data directory, started by `npm <script>`. */
+async function startApp(script: 'start' | 'run serve'): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ic-e2e-'));
   const logFile = path.join(dataDir, 'app.log');
@@ -74,17 +74,8 @@ export default async function setup(project: TestProject) {
     RATE_LIMIT_ALLOW_LIST: '127.0.0.1,::1,::ffff:127.0.0.1',
   };
   delete env.DATABASE_URL; // journeys run on the embedded database, as `npm start` does
-  const child = spawn('npm', ['start'], { cwd: repoRoot, env, stdio: ['ignore', log, log], detached: true });
-  try {
-    await waitUntilReady(baseUrl, child, logFile);
-  } catch (err) {
-    killGroup(child, 'SIGKILL');
-    throw err;
-  }
-  project.provide('baseUrl', baseUrl);
-  project.provide('appLogFile', logFile);
-
-  return async () => {
+  const child = spawn('npm', script.split(' '), { cwd: repoRoot, env, stdio: ['ignore', log, log], detached: true });
+  const stop = async () => {
     if (child.pid && child.exitCode === null) {
       killGroup(child, 'SIGTERM');
       await new Promise((r) => {
@@ -99,5 +90,47 @@ export default async function setup(project: TestProject) {
       });
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilReady(baseUrl, child, logFile);
+  } catch (err) {
+    killGroup(child, 'SIGKILL');
+    throw err;
+  }
+  return { baseUrl, logFile, stop };
+}
+
+/**
+ * Starts the app exactly as a person would (`npm start`: build, migrate, seed, serve); every
+ * journey talks to it through Chromium. Journeys run two at a time, each worker on an app of its
+ * own (the same build, served again on another port and data directory): they sign in as the same
+ * demo accounts and change site-wide settings, which two journeys on one app would see.
+ * `npm test` has just built, so there each app only serves (JOURNEYS_BUILT=1).
+ */
+export default async function setup(project: TestProject) {
+  const count = Math.max(1, project.config.maxWorkers);
+  const apps: RunningApp[] = [];
+  const stopAll = () => Promise.all(apps.map((app) => app.stop()));
+  try {
+    // Only one build at a time may write the build's output; the others serve what it made.
+    if (process.env.JOURNEYS_BUILT !== '1') apps.push(await startApp('start'));
+    const started = await Promise.allSettled(Array.from({ length: count - apps.length }, () => startApp('run serve')));
+    for (const result of started) if (result.status === 'fulfilled') apps.push(result.value);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+  project.provide(
+    'baseUrls',
+    apps.map((app) => app.baseUrl),
+  );
+  project.provide(
+    'appLogFiles',
+    apps.map((app) => app.logFile),
+  );
+  return async () => {
+    await stopAll();
   };
 }

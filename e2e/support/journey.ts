@@ -2,9 +2,18 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { launchBrowser } from './browser';
 
+/** The app this worker's journeys use: a worker's journeys run one after another on it. */
+export function journeyBaseUrl(): string {
+  const urls = inject('baseUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const url = urls[(worker - 1) % urls.length];
+  if (!url) throw new Error('no app was started for the journeys');
+  return url;
+}
+
 /** One browser per journey file; each test opens its own context (cookies and storage). */
 export function useBrowser() {
-  const state = { browser: null as Browser | null, baseUrl: inject('baseUrl') };
+  const state = { browser: null as Browser | null, baseUrl: journeyBaseUrl() };
   beforeAll(async () => {
     state.browser = await launchBrowser();
   });

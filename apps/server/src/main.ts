@@ -27,9 +27,10 @@ async function main() {
   // Until the app's logger exists, problems go to a bare logger at the configured level.
   let log: FastifyBaseLogger = pino(loggerOptions(config.logLevel));
   installProcessGuards(() => log);
-  const database = await openDatabase(config.database, (err) =>
-    log.warn({ err }, 'database connection failed while idle or between queries; the pool replaces it'),
-  );
+  const database = await openDatabase(config.database, {
+    onConnectionError: (err) =>
+      log.warn({ err }, 'database connection failed while idle or between queries; the pool replaces it'),
+  });
   await runMigrations(database);
   const report = await seed(database.db, config);
   const app = await buildApp(config, database);

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
-import { runMigrations } from '../src/db/migrate';
 import { seed } from '../src/seed';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, TEST_ENV } from './test-database';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -14,22 +13,18 @@ export type TestApp = {
 };
 
 /**
- * The real server on a real, fresh database, exactly as main.ts assembles it, minus listen().
+ * The real server on a real, fresh database (a copy of the run's migrated and seeded template),
+ * exactly as main.ts assembles it, minus listen().
  * `env` adds environment variables as a deployment would set them.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
   options: { logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    WEB_DIST_DIR: '/nonexistent',
-    ...env,
-  });
-  await runMigrations(database);
+  const { database, drop } = await createTestDatabase({ from: 'template' });
+  const config = loadConfig({ ...TEST_ENV, ...env });
+  // The template is seeded with TEST_ENV only; seeding again is idempotent and adds what this
+  // test's own settings call for (the demo, its accounts).
   await seed(database.db, config);
   const app = await buildApp(config, database, options);
   await app.ready();

@@ -30,10 +30,15 @@ export type Database = {
 /** Where errors of connections nobody is waiting on go (main.ts hands them to the app's log). */
 export type ConnectionErrorSink = (err: Error) => void;
 
+/**
+ * `loadDataDir` starts an embedded database from a dump of another one's data directory
+ * (`PGlite.dumpDataDir()`) instead of an empty one: tests start from a migrated template this way.
+ */
 export async function openDatabase(
   config: AppConfig['database'],
-  onConnectionError: ConnectionErrorSink = () => {},
+  options: { loadDataDir?: Blob; onConnectionError?: ConnectionErrorSink } = {},
 ): Promise<Database> {
+  const onConnectionError = options.onConnectionError ?? (() => {});
   if (config.kind === 'postgres') {
     const timeouts = config.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
     // A frozen or unreachable server fails a request within these instead of hanging it; the
@@ -76,7 +81,7 @@ export async function openDatabase(
     };
   }
   if (config.dataDir) fs.mkdirSync(config.dataDir, { recursive: true });
-  const client = newPglite(config.dataDir);
+  const client = newPglite(config.dataDir, options.loadDataDir);
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   const changes = new PgliteChangeFeed(client);
@@ -125,7 +130,7 @@ export function announceChange(db: Db, change: Change) {
 }
 
 /** An embedded database with the extensions the migrations need (pg_trgm: the admin search's indexes, 0023). */
-export function newPglite(dataDir: string | null = null): PGlite {
-  const options = { extensions: { pg_trgm } };
+export function newPglite(dataDir: string | null = null, loadDataDir?: Blob): PGlite {
+  const options = { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) };
   return dataDir ? new PGlite(dataDir, options) : new PGlite(options);
 }

@@ -27,7 +27,7 @@ describe.skipIf(!POSTGRES_URL)('connection errors never end the process (Postgre
         poolSize: 2,
         timeouts: { statementMs: 5_000, connectMs: 5_000, idleInTransactionMs: 300 },
       },
-      (err) => reported.push(err),
+      { onConnectionError: (err) => reported.push(err) },
     );
   });
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { Component, type ComponentType, type ReactNode, useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { StepProps } from '../step-kit/step-props';
@@ -52,8 +52,9 @@ describe('a step type loaded on demand', () => {
     expect(await registered[0]?.()).toBe(true);
     arrive(SavingStep);
     expect(await screen.findByText('the impact step')).toBeTruthy();
-    // Once there, the step's own flush is the one the wizard calls.
-    expect(registered.at(-1)).toBe(savingFlush);
+    // Once there, the step's own flush is the one the wizard calls (its effect runs just after
+    // the text shows: on a busy machine, a moment after).
+    await waitFor(() => expect(registered.at(-1)).toBe(savingFlush));
   });
 
   it('tries the file again when a fetch ahead of time failed', async () => {
