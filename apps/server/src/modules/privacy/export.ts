@@ -30,6 +30,16 @@ export type PersonalData = { data: Record<string, unknown>; files: FileRef[] };
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /**
+ * A mail's text without the secrets its links carry (a password-reset or verification token is
+ * valid for hours): an export is a file that lives on, and whoever holds a short-lived access
+ * token could otherwise ask for a reset and read its link here.
+ */
+const LINK_SECRET = /([?&#](?:token|code|ticket|key|state)=)[^&\s"'<>]+/gi;
+export function withoutLinkSecrets(text: string): string {
+  return text.replace(LINK_SECRET, '$1[removed]');
+}
+
+/**
  * Everything the platform holds about one person (GDPR art. 15 and 20), found by their user rows
  * and e-mail: account, sign-in account, organizations and their applications with answers and
  * files, frozen records, consents, reviews, invitations, mails and sessions. Secrets (password
@@ -270,7 +280,12 @@ export async function collectPersonalData(
     })),
     reviews: reviews.map((r) => ({ ...r, submittedAt: iso(r.submittedAt) })),
     reviewerInvitations: invitations.map((i) => ({ ...i, invitedAt: iso(i.invitedAt), acceptedAt: iso(i.acceptedAt) })),
-    emails: mails.map((m) => ({ ...m, createdAt: iso(m.createdAt), sentAt: iso(m.sentAt) })),
+    emails: mails.map((m) => ({
+      ...m,
+      text: withoutLinkSecrets(m.text),
+      createdAt: iso(m.createdAt),
+      sentAt: iso(m.sentAt),
+    })),
     sessions: sessions.map((s) => ({
       createdAt: iso(s.createdAt),
       expiresAt: iso(s.expiresAt),

@@ -128,6 +128,14 @@ describe('data protection: export, account deletion, data subject requests', () 
   });
 
   it('exports organizations, answers, files and consents as a zip', async () => {
+    // A password reset asked for (by anyone): its link must not be readable in the export.
+    const forgot = await inject({
+      method: 'POST',
+      url: '/idp/forgot?lang=it',
+      headers: { host: new URL(t.config.publicUrl).host, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `email=${encodeURIComponent(MARTA.email)}`,
+    });
+    expect(forgot.statusCode).toBe(200);
     const res = await inject({ url: '/api/User/ExportMyData', headers: marta });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toContain('application/zip');
@@ -157,7 +165,12 @@ describe('data protection: export, account deletion, data subject requests', () 
     expect(Date.parse(data.consents[0].acceptedAt)).not.toBeNaN();
     // Nobody else's data, and no secrets.
     expect(JSON.stringify(data)).not.toContain('Bruno');
-    expect(JSON.stringify(data)).not.toMatch(/password|token_?hash/i);
+    // No secret among the fields (the reset mail's text may say "password").
+    expect(JSON.stringify(data)).not.toMatch(/"\w*(password|token_?hash)\w*":/i);
+    // The reset mail is listed, its link without the token.
+    const reset = (data.emails as Array<{ text: string }>).find((m) => m.text.includes('/idp/reset'));
+    expect(reset?.text).toContain('token=[removed]');
+    expect(JSON.stringify(data)).not.toMatch(/token=(?!\[removed\])[\w-]{8,}/);
   });
 
   it('keeps each consent text version and records a new acceptance when the text changes', async () => {
