@@ -103,8 +103,18 @@ describe('bounded inputs: models, patterns and answers', () => {
   });
 
   it('a validator pattern with nested quantifiers, or one that does not compile, is refused', async () => {
-    for (const regex of ['^(a+)+$', '^(\\w+\\s?)*$', '([a-z]']) {
-      const m = model([{ type: 'text', name: 'code', validators: [{ type: 'regex', regex }] }]);
+    const cases = [
+      { type: 'regex', regex: '^(a+)+$' },
+      { type: 'regex', regex: '^(\\w+\\s?)*$' },
+      { type: 'regex', regex: '([a-z]' },
+      // SurveyJS takes any spelling of the type.
+      { type: 'RegexValidator', regex: '^(a+)+$' },
+      { type: 'REGEX', regex: '^(a+)+$' },
+      // Compiles in JavaScript only (a look-ahead): the server's linear engine cannot run it.
+      { type: 'regex', regex: '^(?=a)a$' },
+    ];
+    for (const { type, regex } of cases) {
+      const m = model([{ type: 'text', name: 'code', validators: [{ type, regex }] }]);
       const res = await surveyType(m);
       expect(res.statusCode, regex).toBe(400);
       expect(res.json().errors[0]).toMatchObject({ path: 'model', messageKey: 'errors.limits.unsafePattern' });
@@ -114,6 +124,43 @@ describe('bounded inputs: models, patterns and answers', () => {
     }
     const fine = model([{ type: 'text', name: 'cap', validators: [{ type: 'regex', regex: '^\\d{5}$' }] }]);
     expect((await surveyType(fine)).statusCode).toBe(200);
+  });
+
+  it("a pattern that backtracks on overlapping alternatives cannot slow the server's check", async () => {
+    // safe-regex2 lets this one through (it slows only the browser that types into it): the
+    // server runs every regex validator on RE2, linear in the text.
+    const slow = await createCallWithSteps(t.app, admin.headers, [
+      {
+        name: 'Code',
+        type: 'survey',
+        content: model([
+          {
+            type: 'text',
+            name: 'code',
+            isRequired: true,
+            validators: [{ type: 'regexvalidator', regex: '^(\\w|\\d)+$' }],
+          },
+        ]),
+      },
+    ]);
+    const h = { ...applicant.headers, 'x-organization-id': org };
+    const submissionId = (await post('/api/Call/UpsertCallSubmission', h, { callId: slow.id })).json().id as string;
+    const answer = JSON.stringify({ code: `${'1'.repeat(32)}!` });
+    const saved = await post('/api/Call/UpsertCallStepResult', h, {
+      callSubmissionId: submissionId,
+      stepId: slow.stepIds[0],
+      content: answer,
+      version: 0,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const started = performance.now();
+    const closed = await post('/api/Call/CloseCallSubmission', h, { submissionId });
+    expect(performance.now() - started).toBeLessThan(5_000); // about 2^32 steps when backtracking
+    expect(closed.statusCode, closed.body).toBe(400);
+    expect(closed.json().errors).toContainEqual({
+      path: `${slow.stepIds[0]}.code`,
+      messageKey: 'errors.surveys.answerInvalid',
+    });
   });
 
   async function write(stepId: string, content: string) {

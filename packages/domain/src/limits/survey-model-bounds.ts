@@ -55,9 +55,13 @@ export function surveyModelBoundIssue(text: string, model: unknown): TBoundIssue
   return null;
 }
 
-/** The patterns of every regex validator in a model (checked by the server before it is saved). */
+/**
+ * Every `regex` of a model, whatever object holds it (checked by the server before it is saved):
+ * SurveyJS reads a validator's type without regard to case and with or without "validator", so
+ * no spelling of it may slip a pattern past the check.
+ */
 export function regexValidatorPatterns(model: unknown): string[] {
   const patterns: string[] = [];
-  for (const o of objectsOf(model)) if (o.type === 'regex' && typeof o.regex === 'string') patterns.push(o.regex);
+  for (const o of objectsOf(model)) if (typeof o.regex === 'string') patterns.push(o.regex);
   return patterns;
 }

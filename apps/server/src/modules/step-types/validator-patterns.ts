@@ -1,12 +1,14 @@
 import { parseJson, regexValidatorPatterns, type TContentIssue } from '@impact/domain';
+import { RE2JS } from 're2js';
 import isSafeRegex from 'safe-regex2';
 
 /**
- * A model's regex validators run in every applicant's browser and on the server at Submit, with
- * JavaScript's backtracking engine: a pattern with nested quantifiers (`^(a+)+$`) takes seconds
- * for thirty letters. Such patterns are refused when the model is saved (star height above one,
- * the shape of every known catastrophic pattern), as are patterns that do not compile. The
- * server's validation also runs on a thread with a deadline, for what a heuristic misses.
+ * A model's regex validators run in every applicant's browser with JavaScript's backtracking
+ * engine, where a pattern with nested quantifiers (`^(a+)+$`) takes seconds for thirty letters,
+ * and on the server at Submit with RE2's linear-time engine (survey-runner.ts). A pattern is
+ * refused when the model is saved unless it compiles in both engines and passes safe-regex2
+ * (star height at most one: the browser's protection; overlapping alternatives such as
+ * `^(a|a)*$` still pass it, and then slow only the browser that types them, never the server).
  */
 export function unsafePatternIssues(model: unknown): TContentIssue[] {
   const issues: TContentIssue[] = [];
@@ -14,6 +16,7 @@ export function unsafePatternIssues(model: unknown): TContentIssue[] {
     let compiles = true;
     try {
       new RegExp(pattern);
+      RE2JS.compile(pattern);
     } catch {
       compiles = false;
     }

@@ -14,6 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callSubmissions, calls, organizations, stepResults } from '../../db/schema';
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error';
+import { InFlightLimit } from '../../lib/in-flight-limit';
 import type { SessionUser } from '../../plugins/authentication';
 import { callsWithSteps } from '../calls/service';
 import { cachedStep } from '../calls/step-cache';
@@ -234,7 +235,29 @@ const versionsOf = (rows: Array<Pick<ResultRow, 'stepId' | 'version'>>) =>
  * was submitted (the PDF's record) and queues the receipt mail. `now` is when the applicant
  * pressed Submit: the deadline is judged at that moment, however long the check takes.
  */
-export async function closeSubmission(
+export function closeSubmission(
+  db: Db,
+  user: SessionUser,
+  submissionId: string,
+  now = new Date(),
+  language: TLanguage = DEFAULT_LANGUAGE,
+) {
+  return closingPerPerson.run(
+    user.id,
+    () => closeChecked(db, user, submissionId, now, language),
+    () => {
+      throw new AppError('rateLimited', { messageKey: 'errors.submissions.alreadySubmitting', retryAfterSeconds: 2 });
+    },
+  );
+}
+
+/**
+ * One Submit at a time per person: the answers' check shares a thread with everyone's, and a
+ * second press while the first is checked would only queue ahead of other applicants.
+ */
+const closingPerPerson = new InFlightLimit(1);
+
+async function closeChecked(
   db: Db,
   user: SessionUser,
   submissionId: string,
