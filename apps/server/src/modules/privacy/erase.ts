@@ -1,5 +1,5 @@
 import { PSEUDONYM_PREFIX, type TErasureReport } from '@impact/domain';
-import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   auditLog,
@@ -78,6 +78,10 @@ export async function eraseUsers(
     // The first account's pseudonym names the person wherever free text mentioned them.
     const first = people[0];
     const pseudonym: Pseudonym | null = first ? pseudonymFor(first.id) : null;
+    // Someone with a sign-in account but no user row (never signed in to the app), or known only
+    // by an address, still gets a stable stand-in for the places that name them.
+    const standIn: Pseudonym | null =
+      pseudonym ?? (accounts[0] ? pseudonymFor(accounts[0].id) : emails[0] ? pseudonymFor(emails[0]) : null);
 
     const orgs = userIds.length
       ? await tx
@@ -146,6 +150,10 @@ export async function eraseUsers(
       if (kept.length) await scrubKept(tx, kept, pseudonym, pattern);
     }
 
+    // The person may be the contact another owner named for their organization: their name and
+    // address leave that organization and its frozen records; the organization stays its owner's.
+    if (standIn && emails.length) await scrubContactOf(tx, emails, userIds, standIn, now);
+
     if (userIds.length) {
       // Reviews the person wrote: unfinished ones go; submitted scores stay for the funder's
       // decision, their own words do not.
@@ -166,7 +174,7 @@ export async function eraseUsers(
         ),
       );
     if (emails.length) await tx.delete(emailOutbox).where(inArray(sql`lower(trim(${emailOutbox.to}))`, emails));
-    if (pseudonym) await scrubAudit(tx, userIds, emails, mentions, pseudonym, pattern);
+    if (standIn) await scrubAudit(tx, userIds, emails, mentions, standIn, pattern);
 
     // Sessions end now: revoked (other instances hear it on the change feed), then the rows go.
     const sessions = userIds.length
@@ -245,6 +253,53 @@ export async function eraseUsers(
 }
 
 /** The kept applications: submitter and contact replaced in the frozen records, mentions in answers and reviews. */
+async function scrubContactOf(tx: Tx, emails: string[], ownerIds: string[], standIn: Pseudonym, now: Date) {
+  const named = await tx
+    .update(organizations)
+    .set({
+      contactName: standIn.label,
+      contactSurname: '',
+      contactRole: '',
+      contactEmail: standIn.email,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        inArray(sql`lower(trim(${organizations.contactEmail}))`, emails),
+        ownerIds.length ? notInArray(organizations.ownerUserId, ownerIds) : sql`true`,
+      ),
+    )
+    .returning({ id: organizations.id });
+  if (!named.length) return;
+  const records = await tx
+    .select({ id: submissionRecords.id, data: submissionRecords.data })
+    .from(submissionRecords)
+    .innerJoin(callSubmissions, eq(callSubmissions.id, submissionRecords.callSubmissionId))
+    .where(inArray(callSubmissions.organizationId, ids(named)));
+  for (const record of records) {
+    if (
+      !emails.includes(
+        String(record.data.userReferenteEmail ?? '')
+          .trim()
+          .toLowerCase(),
+      )
+    )
+      continue;
+    await tx
+      .update(submissionRecords)
+      .set({
+        data: {
+          ...record.data,
+          userReferenteNome: standIn.label,
+          userReferenteCognome: '',
+          userReferenteRuolo: '',
+          userReferenteEmail: standIn.email,
+        },
+      })
+      .where(eq(submissionRecords.id, record.id));
+  }
+}
+
 async function scrubKept(tx: Tx, kept: string[], pseudonym: Pseudonym, pattern: RegExp | null) {
   const records = await tx
     .select({ id: submissionRecords.id, data: submissionRecords.data })
