@@ -81,6 +81,25 @@ describe('per-call retention', () => {
     expect(await exists(draft)).toBe(true);
   });
 
+  it('a closing date moved into the past does not erase applications changed since', async () => {
+    const [row] = await t.database.db.select().from(calls).where(eq(calls.id, call.id));
+    // Retention set and the closing date mistyped ten years back, straight in the table.
+    await t.database.db
+      .update(calls)
+      .set({ closingAt: new Date(Date.now() - 3650 * DAY), retentionYears: 1, draftRetentionMonths: 1 })
+      .where(eq(calls.id, call.id));
+    try {
+      expect(await run(new Date())).toMatchObject({ draftsDeleted: 0, submissionsDeleted: 0 });
+      expect(await exists(submitted)).toBe(true);
+      expect(await exists(draft)).toBe(true);
+    } finally {
+      await t.database.db
+        .update(calls)
+        .set({ closingAt: row?.closingAt, retentionYears: null, draftRetentionMonths: null })
+        .where(eq(calls.id, call.id));
+    }
+  });
+
   it('erases drafts N months after closing, submitted applications N years after', async () => {
     const saved = await saveRetention({ draftRetentionMonths: 2, retentionYears: 3 });
     expect(saved.statusCode, saved.body).toBe(200);

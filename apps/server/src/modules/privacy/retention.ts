@@ -21,7 +21,9 @@ async function idsOf(tx: Tx, query: ReturnType<typeof sql>): Promise<Array<{ id:
 }
 
 /**
- * One pass of the per-call retention (docs/decisions/0006-retention-job.md): never-submitted
+ * One pass of the per-call retention (docs/decisions/0006-retention-job.md). The clock starts at the
+ * call's closing or the application's last change, whichever is later: a closing date an admin
+ * mistypes into the past does not erase applications touched since. Never-submitted
  * applications of calls closed more than `draft_retention_months` ago, and every application of
  * calls closed more than `retention_years` ago, are deleted with their answers, records and files.
  * Idempotent; an instance that cannot take the advisory lock skips the run (another is doing it).
@@ -36,7 +38,7 @@ export async function runRetention(db: Db, storage: FileStorage, now = new Date(
       tx,
       sql`select cs.id, cs.organization_id from call_submissions cs join calls c on c.id = cs.call_id
           where c.draft_retention_months is not null
-            and c.closing_at + make_interval(months => c.draft_retention_months) <= ${now}
+            and greatest(c.closing_at, cs.updated_at) + make_interval(months => c.draft_retention_months) <= ${now}
             and not cs.closed
             and not exists (select 1 from submission_records r where r.call_submission_id = cs.id)
           order by cs.id limit ${BATCH}`,
@@ -45,7 +47,7 @@ export async function runRetention(db: Db, storage: FileStorage, now = new Date(
       tx,
       sql`select cs.id, cs.organization_id from call_submissions cs join calls c on c.id = cs.call_id
           where c.retention_years is not null
-            and c.closing_at + make_interval(years => c.retention_years) <= ${now}
+            and greatest(c.closing_at, cs.updated_at) + make_interval(years => c.retention_years) <= ${now}
           order by cs.id limit ${BATCH}`,
     );
     const doomed = [...new Set([...drafts, ...expired].map((s) => s.id))];
