@@ -210,7 +210,7 @@ describe('review and decisions', () => {
     await adminPage.getByRole('option', { name: 'Accolta' }).click();
     await row.getByLabel(`Messaggio per ${orgName}`, { exact: true }).fill('Complimenti, vi contatteremo.');
     await row.getByRole('button', { name: 'Salva' }).click();
-    await adminPage.getByText('1 esiti salvati.').waitFor();
+    await adminPage.getByText('1 esito salvato.').waitFor();
     await expectAccessible(adminPage, 'review tab: ranking and decisions');
     await shot(adminPage, 'review-tab');
 
