@@ -45,53 +45,19 @@ export async function createOpenCall(
   adminHeaders: Headers,
   options: { opensInDays?: number; closesInDays?: number; filterEmails?: string; name?: string } = {},
 ) {
-  const types = (await app.inject({ url: '/api/Step/GetStepTypes', headers: adminHeaders })).json() as Array<{
-    id: string;
-    name: string;
-  }>;
-  const typeId = (name: string) => types.find((t) => t.name === name)?.id ?? '';
-  const ct = await app.inject({
-    method: 'POST',
-    url: '/api/Call/CreateCallType',
-    headers: adminHeaders,
-    payload: {
-      name: 'Type',
-      description: 'Type',
-      steps: [
-        {
-          name: 'Project',
-          description: '',
-          content: JSON.stringify(TEXT_QUESTION),
-          sort: 0,
-          stepTypeId: typeId('text'),
-        },
-        {
-          name: 'Documents',
-          description: '',
-          content: JSON.stringify(UPLOAD_SLOTS),
-          sort: 1,
-          stepTypeId: typeId('upload'),
-        },
-      ],
-    },
-  });
-  expect(ct.statusCode, ct.body).toBeLessThan(300);
-  const day = 24 * 3600 * 1000;
-  const call = await app.inject({
-    method: 'POST',
-    url: '/api/Call/CreateCall',
-    headers: adminHeaders,
-    payload: {
-      name: options.name ?? 'Bando Impatto 2027',
-      description: '<p>Per progetti sociali</p>',
-      openingAt: new Date(Date.now() + (options.opensInDays ?? -1) * day).toISOString(),
-      closingAt: new Date(Date.now() + (options.closesInDays ?? 30) * day).toISOString(),
-      callTypeId: ct.json().id,
-    },
-  });
-  expect(call.statusCode, call.body).toBeLessThan(300);
-  const created = call.json();
+  const made = await createCallWithSteps(
+    app,
+    adminHeaders,
+    [
+      { name: 'Project', type: 'text', content: JSON.stringify(TEXT_QUESTION) },
+      { name: 'Documents', type: 'upload', content: JSON.stringify(UPLOAD_SLOTS) },
+    ],
+    { ...options, name: options.name ?? 'Bando Impatto 2027' },
+  );
   if (options.filterEmails !== undefined) {
+    const created = (
+      await app.inject({ url: `/api/Call/GetCallByIdAdmin?callId=${made.id}`, headers: adminHeaders })
+    ).json();
     const upd = await app.inject({
       method: 'PUT',
       url: '/api/Call/UpdateCall',
@@ -109,14 +75,7 @@ export async function createOpenCall(
     });
     expect(upd.statusCode, upd.body).toBeLessThan(300);
   }
-  const full = (
-    await app.inject({ url: `/api/Call/GetCallByIdAdmin?callId=${created.id}`, headers: adminHeaders })
-  ).json();
-  return {
-    id: created.id as string,
-    textStepId: full.steps[0].id as string,
-    uploadStepId: full.steps[1].id as string,
-  };
+  return { id: made.id, textStepId: made.stepIds[0] as string, uploadStepId: made.stepIds[1] as string };
 }
 
 /** A minimal valid PDF, and bytes that are not one. */
@@ -208,6 +167,7 @@ export async function createCallWithSteps(
   app: FastifyInstance,
   adminHeaders: Headers,
   stepSpecs: StepSpec[],
+  options: { opensInDays?: number; closesInDays?: number; name?: string } = {},
 ): Promise<{ id: string; stepIds: string[] }> {
   const types = (await app.inject({ url: '/api/Step/GetStepTypes', headers: adminHeaders })).json() as Array<{
     id: string;
@@ -236,10 +196,10 @@ export async function createCallWithSteps(
     url: '/api/Call/CreateCall',
     headers: adminHeaders,
     payload: {
-      name: 'Bando con questionario',
-      description: '',
-      openingAt: new Date(Date.now() - day).toISOString(),
-      closingAt: new Date(Date.now() + 30 * day).toISOString(),
+      name: options.name ?? 'Bando con questionario',
+      description: '<p>Per progetti sociali</p>',
+      openingAt: new Date(Date.now() + (options.opensInDays ?? -1) * day).toISOString(),
+      closingAt: new Date(Date.now() + (options.closesInDays ?? 30) * day).toISOString(),
       callTypeId: ct.json().id,
     },
   });
