@@ -42,6 +42,7 @@ export const unknownStepType: TStepTypeDefinition = {
   answerProblems: noProblems,
   applicantContent: sameContent,
   scored: false,
+  surveyModel: false,
 };
 
 const byName = new Map<string, TStepTypeDefinition>(STEP_TYPE_DEFINITIONS.map((d) => [d.name, d]));
@@ -55,6 +56,11 @@ export function stepTypeDefinition(name: string | null | undefined): TStepTypeDe
 }
 
 export const STEP_TYPES_HIDDEN_IN_PICKER: readonly string[] = STEP_TYPE_DEFINITIONS.filter((d) => d.hiddenInPicker).map(
+  (d) => d.name,
+);
+
+/** The types whose steps are SurveyJS forms (survey, quiz): the survey report lists these. */
+export const SURVEY_MODEL_STEP_TYPES: readonly string[] = STEP_TYPE_DEFINITIONS.filter((d) => d.surveyModel).map(
   (d) => d.name,
 );
 

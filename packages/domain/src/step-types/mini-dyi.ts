@@ -60,4 +60,5 @@ export const miniDyiStepType: TStepTypeDefinition = {
   answerProblems: (_step, content, subStep) => miniDyiProblems(content, subStep),
   applicantContent: sameContent,
   scored: true,
+  surveyModel: false,
 };

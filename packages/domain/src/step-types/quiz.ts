@@ -40,4 +40,5 @@ export const quizStepType: TStepTypeDefinition = {
   // not in the applicant's contract at all).
   applicantContent: applicantSurveyContent,
   scored: true,
+  surveyModel: true,
 };

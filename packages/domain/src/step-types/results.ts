@@ -12,4 +12,5 @@ export const resultsStepType: TStepTypeDefinition = {
   answerProblems: noProblems,
   applicantContent: sameContent,
   scored: false,
+  surveyModel: false,
 };

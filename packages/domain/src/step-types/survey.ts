@@ -67,4 +67,5 @@ export const surveyStepType: TStepTypeDefinition = {
   answerProblems: (_step, content) => surveyAnswerProblems(content),
   applicantContent: applicantSurveyContent,
   scored: false,
+  surveyModel: true,
 };

@@ -33,4 +33,5 @@ export const textStepType: TStepTypeDefinition = {
   },
   applicantContent: sameContent,
   scored: false,
+  surveyModel: false,
 };

@@ -35,4 +35,5 @@ export const uploadStepType: TStepTypeDefinition = {
     missingUploadSlots(step.content, content).length > 0 ? ['applying.validation.filesMissing'] : [],
   applicantContent: sameContent,
   scored: false,
+  surveyModel: false,
 };

@@ -3,20 +3,24 @@ import {
   estimateMiniDyi,
   parseImpactStepContent,
   parseMiniDyiAnswer,
+  STEP_TYPE_DEFINITIONS,
   type SurveyQuestion,
   surveyQuestions,
   surveyText,
+  type TLanguage,
   type TMiniDyiAnswer,
 } from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { translator } from '../../lib/texts';
+import { serverStepType } from '../step-types';
 import { reportCall } from './call-row';
 import { rows } from './sql-rows';
 
 export type Cell = string | number | boolean | null;
 const PAGE = 500;
 
-type StepInfo = { id: string; name: string; stepType: string; content: string };
+type StepInfo = { id: string; name: string; stepType: string; content: string; expectedAnswers: string | null };
 type Column = { header: string; value: (ctx: RowContext) => Cell };
 type RowContext = { answers: Map<string, string>; files: Map<string, string[]>; parsed: Map<string, unknown> };
 
@@ -49,19 +53,87 @@ function surveyCell(value: unknown): Cell {
   return String(value);
 }
 
-function stepColumns(step: StepInfo, language: string): Column[] {
-  const label = (what: string) => `${step.name} · ${what}`;
-  switch (step.stepType.toLowerCase()) {
-    case 'survey': {
-      const questions: SurveyQuestion[] = surveyQuestions(step.content) ?? [];
-      return questions.map((q) => ({
-        header: label(surveyText(q.title, language, q.name)),
-        value: (ctx) => {
-          const data = parsedAnswer(ctx, step.id);
-          return data && typeof data === 'object' ? surveyCell((data as Record<string, unknown>)[q.name]) : null;
-        },
-      }));
+type Option = { value: string; label: Parameters<typeof surveyText>[0] };
+
+/** An option's text in the export's language; a value the model does not list (edited since) as it is. */
+function optionText(options: Option[], value: unknown, language: string): string {
+  const key = String(value);
+  const option = options.find((o) => o.value === key);
+  return option ? surveyText(option.label, language, key) : key;
+}
+
+/**
+ * A survey answer as a person reads it: the chosen choices' texts (not their codes) in the
+ * export's language, a matrix as "row: column" in words; anything else as `surveyCell` gives it.
+ */
+function answerCell(q: SurveyQuestion, value: unknown, language: string): Cell {
+  if (value === undefined || value === null) return null;
+  switch (q.kind) {
+    case 'choice':
+      return Array.isArray(value)
+        ? value.map((v) => optionText(q.choices, v, language)).join('; ')
+        : optionText(q.choices, value, language);
+    case 'rating':
+    case 'nps':
+      return typeof value === 'number' ? value : optionText(q.values, value, language);
+    case 'boolean': {
+      const label = value === true ? q.labelTrue : value === false ? q.labelFalse : undefined;
+      return label ? surveyText(label, language) : surveyCell(value);
     }
+    case 'matrix':
+      return typeof value === 'object' && !Array.isArray(value)
+        ? Object.entries(value as Record<string, unknown>)
+            .map(([row, column]) => `${optionText(q.rows, row, language)}: ${optionText(q.columns, column, language)}`)
+            .join('; ')
+        : surveyCell(value);
+    default:
+      return surveyCell(value);
+  }
+}
+
+/** The registry's definition of a stored type name (compared without case, as the switch below does). */
+function definitionOf(stepType: string) {
+  return STEP_TYPE_DEFINITIONS.find((d) => d.name.toLowerCase() === stepType.toLowerCase());
+}
+
+/**
+ * A SurveyJS step (survey, quiz): one column per question, and, when its type scores answers
+ * against a key (the quiz) and the step has one, the score as the results step computes it:
+ * correct answers ÷ questions, against the key as it is now (the stored score dates from the
+ * answer's last save).
+ */
+function surveyModelColumns(step: StepInfo, typeName: string, language: string, scoreHeader: string): Column[] {
+  const label = (what: string) => `${step.name} · ${what}`;
+  const answer = (ctx: RowContext) => {
+    const data = parsedAnswer(ctx, step.id);
+    return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
+  };
+  const questions: SurveyQuestion[] = surveyQuestions(step.content) ?? [];
+  const columns: Column[] = questions.map((q) => ({
+    header: label(surveyText(q.title, language, q.name)),
+    value: (ctx) => {
+      const data = answer(ctx);
+      return data ? answerCell(q, data[q.name], language) : null;
+    },
+  }));
+  const score = serverStepType(typeName).scorer?.(step);
+  if (!score) return columns;
+  columns.push({
+    header: label(scoreHeader),
+    value: (ctx) => {
+      const data = answer(ctx);
+      // Three decimals: 8 of 12 reads 0.667, not 0.6666666666666666.
+      return data ? Math.round(score(data) * 1000) / 1000 : null;
+    },
+  });
+  return columns;
+}
+
+function stepColumns(step: StepInfo, language: string, scoreHeader: string): Column[] {
+  const label = (what: string) => `${step.name} · ${what}`;
+  const definition = definitionOf(step.stepType);
+  if (definition?.surveyModel) return surveyModelColumns(step, definition.name, language, scoreHeader);
+  switch (step.stepType.toLowerCase()) {
     case 'text':
       return [
         {
@@ -130,15 +202,17 @@ type Submission = {
  */
 export async function exportRows(
   db: Db,
-  input: { callId: string; closedOnly: boolean; language: string },
+  input: { callId: string; closedOnly: boolean; language: TLanguage },
 ): Promise<ExportedRows> {
   const call = await reportCall(db, input.callId);
   const steps = await rows<StepInfo>(
     db,
-    sql`select s.id, s.name, st.name as "stepType", s.content from steps s join step_types st on st.id = s.step_type_id
+    sql`select s.id, s.name, st.name as "stepType", s.content, s.expected_answers as "expectedAnswers"
+        from steps s join step_types st on st.id = s.step_type_id
         where s.call_type_id = ${call.callTypeId} order by s.sort`,
   );
-  const columns = steps.flatMap((s) => stepColumns(s, input.language));
+  const scoreHeader = translator(input.language)('export.quizScore');
+  const columns = steps.flatMap((s) => stepColumns(s, input.language, scoreHeader));
   const fixed = ['submission', 'organization', 'registration number', 'country', 'closed', 'started', 'closed at'];
   const header: Cell[] = [...fixed, ...columns.map((c) => c.header)];
 

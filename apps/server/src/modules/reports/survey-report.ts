@@ -1,4 +1,10 @@
-import { createSurveyAggregator, surveyQuestions, type TSurveyReport, type TSurveyStepList } from '@impact/domain';
+import {
+  createSurveyAggregator,
+  SURVEY_MODEL_STEP_TYPES,
+  surveyQuestions,
+  type TSurveyReport,
+  type TSurveyStepList,
+} from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -7,15 +13,19 @@ import { reportCall } from './call-row';
 import { rows } from './sql-rows';
 
 const PAGE = 1000;
-const SURVEY = 'survey';
+// Survey and quiz steps alike: a quiz is a survey with an answer key, charted the same way.
+const SURVEY_MODEL_TYPES = sql.join(
+  SURVEY_MODEL_STEP_TYPES.map((name) => sql`${name.toLowerCase()}`),
+  sql`, `,
+);
 
-/** SPEC 2 report-list: the survey steps of a call's type, in order (empty: "no-survey-call"). */
+/** SPEC 2 report-list: the survey and quiz steps of a call's type, in order (empty: "no-survey-call"). */
 export async function surveySteps(db: Db, callId: string): Promise<TSurveyStepList> {
   const call = await reportCall(db, callId);
   const steps = await rows<{ stepId: string; name: string; sort: number }>(
     db,
     sql`select s.id as "stepId", s.name, s.sort from steps s join step_types st on st.id = s.step_type_id
-        where s.call_type_id = ${call.callTypeId} and lower(st.name) = ${SURVEY} order by s.sort`,
+        where s.call_type_id = ${call.callTypeId} and lower(st.name) in (${SURVEY_MODEL_TYPES}) order by s.sort`,
   );
   return { callId: call.id, callName: call.name, steps };
 }
@@ -34,7 +44,7 @@ export async function surveyReport(
   const [step] = await rows<{ id: string; name: string; content: string }>(
     db,
     sql`select s.id, s.name, s.content from steps s join step_types st on st.id = s.step_type_id
-        where s.id = ${input.stepId} and s.call_type_id = ${call.callTypeId} and lower(st.name) = ${SURVEY}`,
+        where s.id = ${input.stepId} and s.call_type_id = ${call.callTypeId} and lower(st.name) in (${SURVEY_MODEL_TYPES})`,
   );
   if (!step) throw notFound('errors.reports.stepNotFound');
   const base = {

@@ -4,7 +4,7 @@ import {
   scoreQuiz,
   stepTypeDefinition,
   surveyAnswerOf,
-  type TStep,
+  type TStepLike,
   ZSurveyAnswer,
 } from '@impact/domain';
 import { parseAnswer } from './invalid-answer';
@@ -16,7 +16,7 @@ import { keepContent, type ServerStepType } from './types';
 const shared = stepTypeDefinition('quiz');
 
 /** SPEC 3 "Quiz result": each question compared on its first answer, against the step's key. */
-export function quizOutcome(step: TStep, answer: Record<string, unknown>) {
+export function quizOutcome(step: TStepLike, answer: Record<string, unknown>) {
   return scoreQuiz(answer, quizKeyOf(step));
 }
 
@@ -54,6 +54,12 @@ export const quizServerType: ServerStepType = {
         score: outcome.score,
       },
     };
+  },
+  scorer(step) {
+    const key = quizKeyOf(step);
+    // Without a key nothing can be right: no score, as `write` stores none.
+    if (Object.keys(key).length === 0) return null;
+    return (answer) => scoreQuiz(answer, key).score;
   },
 };
 

@@ -1,4 +1,4 @@
-import type { TContentIssue, TFieldError, TQuizResult, TScoreRangeResult, TStep } from '@impact/domain';
+import type { TContentIssue, TFieldError, TQuizResult, TScoreRangeResult, TStep, TStepLike } from '@impact/domain';
 import type { Db, Tx } from '../../db/client';
 
 /**
@@ -21,6 +21,12 @@ export type ServerStepType = {
   prepareContent: (content: string, parsed: unknown) => string;
   /** What the results step and the closing page show of this answer (SPEC 3, 4), if anything. */
   results?: (step: TStep, content: string | undefined, locale: string) => TStepResults;
+  /**
+   * For types whose answers are scored against a key (the quiz): a scorer for one step's answers,
+   * 0 to 1, as the results step computes it, or null for a step without a key. Made once per
+   * step, so an export of many rows reads the key once.
+   */
+  scorer?: (step: TStepLike) => ((answer: Record<string, unknown>) => number) | null;
 };
 
 export type TStepResults = { scoreRange?: TScoreRangeResult; quiz?: TQuizResult } | null;

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { reportKeys } from './keys';
 
-/** GET Report/GetSurveySteps: the survey steps of a call (SPEC 2 report-list). */
+/** GET Report/GetSurveySteps: the survey and quiz steps of a call (SPEC 2 report-list). */
 export function useSurveySteps(callId: string) {
   return useQuery({
     queryKey: reportKeys.surveySteps(callId),

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useSurveySteps } from '../api/get-survey-report';
 
-/** SPEC 2 /admin/report-list/{callId}/{callTypeId}: the survey steps of a call, each with its report. */
+/** SPEC 2 /admin/report-list/{callId}/{callTypeId}: the survey and quiz steps of a call, each with its report. */
 export function ReportListPage() {
   const { t } = useTranslation();
   const { callId = '' } = useParams();
