@@ -19,7 +19,7 @@ import { ActiveConfigCache } from './modules/config/active-config-cache';
 import { configRoutes } from './modules/config/routes';
 import { devOutboxRoutes } from './modules/email/dev-outbox-routes';
 import { fileRoutes } from './modules/files/routes';
-import { createFileStorage, type FileStorage } from './modules/files/storage';
+import { createFileStorage } from './modules/files/storage';
 import { healthRoutes } from './modules/health/routes';
 import { derivedSecret } from './modules/idp/provider';
 import { impactAdminRoutes, impactRoutes } from './modules/impact/routes';
@@ -41,7 +41,7 @@ import { problemDetails } from './plugins/problem-details';
 import { type AccessTable, routeAccess, routeAccessCheck } from './plugins/route-access';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { compiledSerializerCompiler } from './plugins/serializer';
-import { createSharedLimits, type SharedLimits } from './plugins/shared-limits';
+import { createSharedLimits } from './plugins/shared-limits';
 import { registerWebApp } from './plugins/web-app';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -68,7 +68,7 @@ export async function buildApp(
 
   // Before any route exists: every route registered from here on must state who may call it.
   const accessTable: AccessTable = new Map();
-  await app.register(routeAccess, { customizeDomain: config.customizeEmailDomain, table: accessTable });
+  await app.register(routeAccess, { table: accessTable });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler({ checkWithZod: config.env === 'test' }));
   await app.register(problemDetails);

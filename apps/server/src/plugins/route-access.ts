@@ -57,12 +57,11 @@ function refusalFor(request: FastifyRequest, access: RouteAccess, customizeDomai
 
 /**
  * Deny by default, in one place: registered before any route, it refuses to build an app with a
- * route that states no access (so the server does not start), keeps the table of declarations
- * (published as `x-access` by plugins/openapi.ts), and enforces them with one hook that runs
- * after `authentication` has read the session.
+ * route that states no access (so the server does not start) and keeps the table of declarations
+ * (published as `x-access` by plugins/openapi.ts); `routeAccessCheck` enforces them.
  */
-export const routeAccess = fp<{ customizeDomain: string; table: AccessTable }>(
-  async (app: FastifyInstance, { customizeDomain, table }) => {
+export const routeAccess = fp<{ table: AccessTable }>(
+  async (app: FastifyInstance, { table }) => {
     app.addHook('onRoute', (route) => {
       const declaration = declarationOf(route);
       route.config = { ...(route.config ?? {}), ...declaration };
