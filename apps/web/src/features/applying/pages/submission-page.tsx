@@ -89,12 +89,13 @@ export function SubmissionPage() {
     [steps, onContent],
   );
 
+  // Every title names the page first (the step, or the thank-you page), then the call.
   const titleStep = steps[position.step];
-  usePageTitle(
-    call.data && titleStep
-      ? `${titleStep.name || t('applying.untitledStep', { n: position.step + 1 })} · ${call.data.name}`
-      : call.data?.name,
-  );
+  const thankYou = Boolean(submission.data?.closed) && isClosingPage(position, navSteps);
+  const pageName = thankYou
+    ? t('applying.closing.title')
+    : titleStep && (titleStep.name || t('applying.untitledStep', { n: position.step + 1 }));
+  usePageTitle(call.data && pageName ? `${pageName} · ${call.data.name}` : undefined);
 
   if (submission.isError || call.isError) {
     const notFound = submission.error instanceof ApiError && submission.error.status === 404;
