@@ -87,4 +87,20 @@ describe('the submission wizard', () => {
     renderWizard(`/call/${ids.submission}/1/0`, false);
     await waitFor(() => expect(document.title).toBe('Step 2 · Bando Verde · Impact Calls'));
   });
+
+  it('shows a sent application without Previous and Next, whatever the address says', async () => {
+    stubFetch();
+    renderWizard(`/call/${ids.submission}/0/0`, true);
+    await screen.findByRole('heading', { name: 'Step 1' });
+    expect(screen.getByText('Submitted')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /previous/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: /next/i })).toBeNull();
+  });
+
+  it('still pages an open application with Previous and Next', async () => {
+    stubFetch();
+    renderWizard(`/call/${ids.submission}/0/0`, false);
+    await screen.findByRole('heading', { name: 'Step 1' });
+    expect(screen.getByRole('button', { name: /next/i })).toBeTruthy();
+  });
 });

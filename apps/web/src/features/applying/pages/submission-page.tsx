@@ -197,8 +197,10 @@ export function SubmissionPage() {
       ])
     : null;
   const shownProblems = liveProblems ? problems.filter((p) => liveProblems.has(p)) : problems;
-  // The read-only view pages with Previous/Next like the wizard, without Submit.
-  const showNav = navSteps.reduce((n, s) => n + subStepCount(s), 0) > 1;
+  // SPEC 2: a sent application shows no Previous/Next (its step menu still moves between steps),
+  // whatever the address says; only the explicit read-only view pages like the wizard, without Submit.
+  const sentNotReadOnlyView = submission.data.closed && !readOnlyView;
+  const showNav = !sentNotReadOnlyView && navSteps.reduce((n, s) => n + subStepCount(s), 0) > 1;
   const atLast = isLastPosition(position, navSteps);
 
   return (
