@@ -178,7 +178,7 @@ describe('review and decisions', () => {
     // Both score: Rita 5/5 and 10/10 (100), Carla 3/5 and 1/10 (40).
     const score = async (page: Page, impact: string, budget: string, recommendation: string) => {
       await page.goto('/review');
-      // A reviewer without an organization is pointed to the reviews, not only asked to register one.
+      // A reviewer without an organization is pointed to the reviews, not asked to register one.
       await page.getByTestId('reviewer-panel-prompt').getByRole('link', { name: 'Le mie valutazioni' }).waitFor();
       await page.getByRole('link', { name: orgName }).click();
       await page.getByRole('button', { name: 'Non ho conflitti' }).click();

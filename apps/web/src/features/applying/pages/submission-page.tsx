@@ -89,12 +89,13 @@ export function SubmissionPage() {
     [steps, onContent],
   );
 
+  // Every title names the page first (the step, or the thank-you page), then the call.
   const titleStep = steps[position.step];
-  usePageTitle(
-    call.data && titleStep
-      ? `${titleStep.name || t('applying.untitledStep', { n: position.step + 1 })} · ${call.data.name}`
-      : call.data?.name,
-  );
+  const thankYou = Boolean(submission.data?.closed) && isClosingPage(position, navSteps);
+  const pageName = thankYou
+    ? t('applying.closing.title')
+    : titleStep && (titleStep.name || t('applying.untitledStep', { n: position.step + 1 }));
+  usePageTitle(call.data && pageName ? `${pageName} · ${call.data.name}` : undefined);
 
   if (submission.isError || call.isError) {
     const notFound = submission.error instanceof ApiError && submission.error.status === 404;
@@ -196,8 +197,10 @@ export function SubmissionPage() {
       ])
     : null;
   const shownProblems = liveProblems ? problems.filter((p) => liveProblems.has(p)) : problems;
-  // The read-only view pages with Previous/Next like the wizard, without Submit.
-  const showNav = navSteps.reduce((n, s) => n + subStepCount(s), 0) > 1;
+  // SPEC 2: a sent application shows no Previous/Next (its step menu still moves between steps),
+  // whatever the address says; only the explicit read-only view pages like the wizard, without Submit.
+  const sentNotReadOnlyView = submission.data.closed && !readOnlyView;
+  const showNav = !sentNotReadOnlyView && navSteps.reduce((n, s) => n + subStepCount(s), 0) > 1;
   const atLast = isLastPosition(position, navSteps);
 
   return (

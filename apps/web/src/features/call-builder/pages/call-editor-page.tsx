@@ -94,7 +94,8 @@ function CallEditor({
   // Cancelling a new call discards the draft, so no empty call is left behind.
   const cancel = () => {
     if (!call.draft) return void navigate('/admin?tab=calls');
-    discard.mutate(call.id, { onSettled: () => void navigate('/admin?tab=calls') });
+    // The promise, not mutate's callbacks: those are dropped when the editor unmounts meanwhile.
+    void discard.mutateAsync(call.id).finally(() => void navigate('/admin?tab=calls'));
   };
 
   const save = () => {

@@ -2,6 +2,7 @@ import { Alert, Anchor, Center, Group, Loader, Paper, Stack, Text, Title } from 
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { usePageTitle } from '../../config/page-title';
 import { useFramework } from '../api/frameworks';
 import { DeleteFrameworkButton } from '../components/delete-framework-button';
 import { FrameworkTables } from '../components/framework-tables';
@@ -12,6 +13,8 @@ export function FrameworkDetailPage() {
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const framework = useFramework(id);
+  // The heading is the framework's name alone: the title names the page before it.
+  usePageTitle(framework.data && t('impact.admin.detailTitle', { name: framework.data.name }));
   return (
     <Stack gap="lg">
       <Anchor component={Link} to="/admin?tab=impactframe" size="sm">

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../auth/session-store';
 import { useConfig } from '../../config/api/get-config';
-import { ReviewerPanelPrompt } from '../../review/components/reviewer-panel-prompt';
+import { ReviewerPanelPrompt, useIsReviewer } from '../../review/components/reviewer-panel-prompt';
 import { organizationsQueryKey, useOrganizations } from '../api/get-organizations';
 import { selectOrganization, useSelectedOrganizationId } from '../selected-organization';
 
@@ -53,20 +53,7 @@ export function OrganizationSidePanel() {
       </Stack>
     );
   } else if (organizations.data.length === 0) {
-    organizationBlock = (
-      <Stack gap="sm" data-testid="register-organization-prompt">
-        {session.status === 'authenticated' && <ReviewerPanelPrompt roles={session.user.roles} />}
-        <Paper withBorder p="sm" bg="teal.0">
-          <Group gap="xs" wrap="nowrap" align="flex-start">
-            <IconBuilding size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-            <Text size="sm">{t('organizations.panel.none')}</Text>
-          </Group>
-        </Paper>
-        <Button component={Link} to="/register-org" fullWidth leftSection={<IconPlus size={16} aria-hidden />}>
-          {t('organizations.panel.register')}
-        </Button>
-      </Stack>
-    );
+    organizationBlock = <NoOrganizationBlock roles={session.status === 'authenticated' ? session.user.roles : []} />;
   } else {
     organizationBlock = (
       <Stack gap="xs">
@@ -118,6 +105,30 @@ export function OrganizationSidePanel() {
           active={pathname.startsWith('/org/')}
         />
       </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * A user without organizations: asked to register one to apply, unless they review. Someone who
+ * only reviews has no reason to; should they want to apply, "Manage organizations" still gets there.
+ */
+function NoOrganizationBlock({ roles }: { roles: string[] }) {
+  const { t } = useTranslation();
+  const reviewer = useIsReviewer(roles);
+  if (reviewer === undefined) return <Skeleton height={60} />;
+  if (reviewer) return <ReviewerPanelPrompt />;
+  return (
+    <Stack gap="sm" data-testid="register-organization-prompt">
+      <Paper withBorder p="sm" bg="teal.0">
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconBuilding size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text size="sm">{t('organizations.panel.none')}</Text>
+        </Group>
+      </Paper>
+      <Button component={Link} to="/register-org" fullWidth leftSection={<IconPlus size={16} aria-hidden />}>
+        {t('organizations.panel.register')}
+      </Button>
     </Stack>
   );
 }

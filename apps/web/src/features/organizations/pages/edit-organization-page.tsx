@@ -4,6 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../config/page-title';
 import { useOrganization } from '../api/get-organization';
 import { useUpdateOrganization } from '../api/update-organization';
 import { OrganizationForm } from '../components/organization-form';
@@ -15,6 +16,7 @@ export function EditOrganizationPage() {
   const { organizationId = '' } = useParams();
   const query = useOrganization(organizationId);
   const update = useUpdateOrganization();
+  usePageTitle(query.data && `${t('organizations.edit.title')} · ${query.data.name}`);
 
   let body: React.ReactNode;
   if (query.isPending) {

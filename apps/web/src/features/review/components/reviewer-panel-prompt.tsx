@@ -6,14 +6,19 @@ import { Link } from 'react-router';
 import { useMyAssignments } from '../api/reviewer';
 
 /**
- * For the side panel of a user without organizations: a reviewer (by role or by assignments) is
- * pointed to their reviews rather than only asked to register an organization they may not have.
- * Renders nothing for anyone else.
+ * Whether the user reviews (by role or by assignments); undefined while their assignments load.
+ * A reviewer without organizations is pointed to their reviews, not asked to register one to apply.
  */
-export function ReviewerPanelPrompt({ roles }: { roles: string[] }) {
-  const { t } = useTranslation();
+export function useIsReviewer(roles: string[]): boolean | undefined {
   const mine = useMyAssignments();
-  if (!hasReviewerRole(roles) && !mine.data?.length) return null;
+  if (hasReviewerRole(roles)) return true;
+  if (mine.isPending) return undefined;
+  return Boolean(mine.data?.length);
+}
+
+/** For the side panel of a reviewer without organizations: where their reviews are. */
+export function ReviewerPanelPrompt() {
+  const { t } = useTranslation();
   return (
     <Stack gap="sm" data-testid="reviewer-panel-prompt">
       <Text size="sm">{t('review.mine.panelPrompt')}</Text>

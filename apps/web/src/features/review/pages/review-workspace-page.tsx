@@ -17,7 +17,7 @@ export function ReviewWorkspacePage() {
   const declared = !!assignment && assignment.status !== 'declareConflict';
   const ws = useWorkspace(assignmentId, declared);
   const others = useOtherReviews(assignmentId, !!ws.data?.review.submittedAt);
-  usePageTitle(t('review.workspace.title'));
+  usePageTitle(assignment ? `${t('review.workspace.title')} · ${assignment.callName}` : t('review.workspace.title'));
 
   const back = (
     <Breadcrumbs>

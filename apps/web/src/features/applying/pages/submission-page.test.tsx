@@ -1,0 +1,106 @@
+import type { TConfig, TSubmission, TUserCall } from '@impact/domain';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { configQueryKey } from '../../config/api/get-config';
+import { PageAnnouncer } from '../../config/page-title';
+import { initI18n } from '../../i18n/i18n';
+import { submissionCallQuery } from '../api/submission-call';
+import { submissionQuery } from '../api/submissions';
+import { SubmissionPage } from './submission-page';
+
+const ids = {
+  submission: '00000000-0000-4000-8000-000000000001',
+  call: '00000000-0000-4000-8000-000000000002',
+  callType: '00000000-0000-4000-8000-000000000003',
+  org: '00000000-0000-4000-8000-000000000004',
+};
+const step = (n: number) => ({
+  id: `00000000-0000-4000-8000-00000000001${n}`,
+  name: `Step ${n}`,
+  description: '',
+  content: '{}',
+  sort: n,
+  stepTypeId: '00000000-0000-4000-8000-000000000009',
+  // A type this version does not know: its body is a short notice, the page around it is what is tested.
+  stepType: { name: 'not-a-type' },
+  subSteps: [],
+});
+const call = { id: ids.call, name: 'Bando Verde', steps: [step(1), step(2)] } as unknown as TUserCall;
+const submission = (closed: boolean): TSubmission => ({
+  id: ids.submission,
+  submissionId: ids.submission,
+  closed,
+  closedAt: closed ? '2026-01-01T00:00:00Z' : null,
+  callId: ids.call,
+  callCallTypeId: ids.callType,
+  organizationId: ids.org,
+  stepResults: [],
+});
+
+/** The wizard on cached data: nothing reaches a server (requests wait forever). */
+function renderWizard(path: string, closed: boolean) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
+  });
+  client.setQueryData(configQueryKey, { name: 'Impact Calls' } as TConfig);
+  client.setQueryData(submissionQuery(ids.submission, false).queryKey, submission(closed));
+  client.setQueryData(submissionCallQuery(ids.call, false).queryKey, call);
+  return render(
+    <QueryClientProvider client={client}>
+      <MantineProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <div id="main">
+            <Routes>
+              <Route path="/call/:submissionId/*" element={<SubmissionPage />} />
+            </Routes>
+          </div>
+          <PageAnnouncer />
+        </MemoryRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+}
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+afterEach(() => vi.unstubAllGlobals());
+const stubFetch = () =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise(() => {})),
+  );
+
+describe('the submission wizard', () => {
+  it('titles the thank-you page with the page first, then the call', async () => {
+    stubFetch();
+    renderWizard(`/call/${ids.submission}/2/0`, true);
+    await screen.findByRole('heading', { name: 'Thank you, your application is in!' });
+    await waitFor(() => expect(document.title).toBe('Thank you, your application is in! · Bando Verde · Impact Calls'));
+  });
+
+  it('titles a step with the step first, then the call', async () => {
+    stubFetch();
+    renderWizard(`/call/${ids.submission}/1/0`, false);
+    await waitFor(() => expect(document.title).toBe('Step 2 · Bando Verde · Impact Calls'));
+  });
+
+  it('shows a sent application without Previous and Next, whatever the address says', async () => {
+    stubFetch();
+    renderWizard(`/call/${ids.submission}/0/0`, true);
+    await screen.findByRole('heading', { name: 'Step 1' });
+    expect(screen.getByText('Submitted')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /previous/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: /next/i })).toBeNull();
+  });
+
+  it('still pages an open application with Previous and Next', async () => {
+    stubFetch();
+    renderWizard(`/call/${ids.submission}/0/0`, false);
+    await screen.findByRole('heading', { name: 'Step 1' });
+    expect(screen.getByRole('button', { name: /next/i })).toBeTruthy();
+  });
+});
