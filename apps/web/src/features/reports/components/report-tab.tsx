@@ -1,10 +1,12 @@
 import { Anchor, Group, Select, Stack, Text } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
 import { IconChartBar } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCallList } from '../../call-builder/api/get-call-list';
 import { useConfig } from '../../config/api/get-config';
+import { defaultReportCall, REPORT_CALL_KEY } from '../default-report-call';
 import { hasReport } from '../has-report';
 import { CallDashboard } from './call-dashboard';
 
@@ -13,9 +15,11 @@ export function ReportTab() {
   const { t } = useTranslation();
   const calls = useCallList();
   const config = useConfig();
-  const [picked, setPicked] = useState<string | null>(null);
+  // The admin's last choice in this browser, while that call exists; else where applications arrive.
+  const [picked, setPicked] = useLocalStorage<string | null>({ key: REPORT_CALL_KEY, defaultValue: null });
   const options = useMemo(() => (calls.data ?? []).map((c) => ({ value: c.id, label: c.name })), [calls.data]);
-  const callId = picked ?? options[0]?.value ?? null;
+  const remembered = calls.data?.some((c) => c.id === picked) ? picked : null;
+  const callId = remembered ?? defaultReportCall(calls.data ?? [])?.id ?? null;
   const call = calls.data?.find((c) => c.id === callId);
   return (
     <Stack gap="lg">
