@@ -58,13 +58,21 @@ export function describeViolations(violations: Violation[]): string {
  * them readably. Call it after the screen shows what it is about (wait for visible state first).
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
-  // Let Mantine's enter transitions finish: half-faded text would be measured at half contrast.
+  // Let Mantine's enter transitions finish: half-faded text would be measured at half contrast. A
+  // dialog's fade may not have started yet (its first frame sets opacity 0 before the transition
+  // runs), so an open dialog must also be fully opaque, itself and every ancestor.
   await page
     .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+      () => {
+        const opaque = (element: Element | null): boolean =>
+          element === null || (getComputedStyle(element).opacity === '1' && opaque(element.parentElement));
+        return (
+          [...document.querySelectorAll('[role="dialog"]')].every(opaque) &&
+          document
+            .getAnimations()
+            .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY)
+        );
+      },
       undefined,
       {
         timeout: 10_000,
