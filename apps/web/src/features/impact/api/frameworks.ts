@@ -9,6 +9,7 @@ import {
 } from '@impact/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { downloadFrom } from '../../../lib/save-file';
 
 export const impactKeys = {
   all: ['impact'] as const,
@@ -78,13 +79,5 @@ export async function parseWorkbook(file: File): Promise<TParseWorkbookResponse>
 
 /** The template workbook (the sample framework). */
 export async function downloadTemplate() {
-  const blob = await apiRequest<Blob>('ImpactFramework/Template', { responseType: 'blob' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'impact-framework-template.xlsx';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await downloadFrom('ImpactFramework/Template', {}, 'impact-framework-template.xlsx');
 }

@@ -1,5 +1,6 @@
 import { isLanguage, PDF_FILE_NAME } from '@impact/domain';
 import { apiRequest } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/save-file';
 
 /**
  * GET Call/GetSubmissionPdf with the session, saved as questions_answers.pdf. Anything that is not
@@ -12,12 +13,5 @@ export async function downloadSubmissionPdf(submissionId: string, language: stri
   });
   const head = new Uint8Array(await blob.slice(0, 5).arrayBuffer());
   if (String.fromCharCode(...head) !== '%PDF-') throw new Error('not a PDF');
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = PDF_FILE_NAME;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(blob, PDF_FILE_NAME);
 }

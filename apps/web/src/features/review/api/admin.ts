@@ -81,16 +81,3 @@ export const useRecordDecisions = (callId: string) =>
       await apiRequest('Review/RecordDecisions', { method: 'POST', body: { callId, items } }),
     ),
   );
-
-/** Saves a file the API answers (the ranking export, a reviewer's PDF or attachment) under `name`. */
-export async function downloadFrom(path: string, query: Record<string, string>, name: string) {
-  const blob = await apiRequest<Blob>(path, { query, responseType: 'blob' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -18,7 +18,8 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowsSort, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadFrom, useRanking, useRecordDecisions } from '../api/admin';
+import { downloadFrom } from '../../../lib/save-file';
+import { useRanking, useRecordDecisions } from '../api/admin';
 import { problemText } from './problem-text';
 
 type SortKey = 'mean' | 'spread' | 'done' | 'sroi' | 'organizationName';

@@ -2,6 +2,7 @@ import { type TAttachmentRow, ZAttachmentRow, ZUploadResult } from '@impact/doma
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/save-file';
 
 export async function uploadFile(input: {
   submissionId: string;
@@ -36,17 +37,6 @@ export async function downloadCustomFile(callId: string, fileName: string) {
     await apiRequest<Blob>('CallSubmission/GetCustomFile', { query: { callId }, responseType: 'blob' }),
     fileName,
   );
-}
-
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export function useAttachments(submissionId: string) {
