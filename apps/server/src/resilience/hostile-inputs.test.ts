@@ -197,6 +197,39 @@ describe('bounded inputs: models, patterns and answers', () => {
     expect((await write(surveyStep, JSON.stringify({ areas: choices(250) }))).res.statusCode).toBe(200);
   });
 
+  it("a question's bounds follow its model when the admin changes it (nothing kept goes stale)", async () => {
+    const few = await createCallWithSteps(t.app, admin.headers, [
+      { name: 'S', type: 'survey', content: model([{ type: 'checkbox', name: 'pick', choices: choices(3) }]) },
+    ]);
+    const stepId = few.stepIds[0] as string;
+    const h = { ...applicant.headers, 'x-organization-id': org };
+    const submissionId = (await post('/api/Call/UpsertCallSubmission', h, { callId: few.id })).json().id as string;
+    const save = (n: number, version: number) =>
+      post('/api/Call/UpsertCallStepResult', h, {
+        callSubmissionId: submissionId,
+        stepId,
+        content: JSON.stringify({ pick: choices(n) }),
+        version,
+      });
+    expect((await save(6, 0)).statusCode).toBe(400); // 3 choices + other + none
+    const full = (
+      await t.app.inject({ url: `/api/Call/GetCallByIdAdmin?callId=${few.id}`, headers: admin.headers })
+    ).json();
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: '/api/Call/UpsertCallType',
+      headers: admin.headers,
+      payload: {
+        id: full.callTypeId,
+        name: 'Type',
+        description: 'Type',
+        steps: [{ ...full.steps[0], content: model([{ type: 'checkbox', name: 'pick', choices: choices(10) }]) }],
+      },
+    });
+    expect(edited.statusCode, edited.body).toBeLessThan(300);
+    expect((await save(6, 0)).statusCode).toBe(200);
+  });
+
   it('texts longer than their question allows are refused', async () => {
     const [surveyStep] = call.stepIds as [string];
     const site = await write(surveyStep, JSON.stringify({ website: 'x'.repeat(5_001) }));

@@ -13,7 +13,8 @@ import { invalid } from '../../lib/app-error';
  * The bounds of a step's answers, read from its model once per step object. Invariant: a step
  * object is never changed (the step cache replaces it when the call type is saved), so the
  * bounds derived from its content cannot go stale; a new object gets its own. Measured: parsing
- * a 40 KB model on every autosave costs about 0.3 ms of the write's event-loop time.
+ * a 52 KB model (150 questions) and deriving its bounds costs 0.37–0.40 ms, which every autosave
+ * would pay on the event loop without this.
  */
 const limitsOfStep = new WeakMap<TStep, TSurveyAnswerLimits>();
 
