@@ -24,6 +24,7 @@ export * from './sroi';
 export * from './step-types';
 export * from './steps';
 export * from './submissions';
+export * from './survey-answer-text';
 export * from './survey-results';
 export * from './survey-templates';
 export * from './surveys';

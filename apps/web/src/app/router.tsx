@@ -32,8 +32,7 @@ export function createRouter() {
             // bench/bundle.bench.ts holds the entry to its size budget.
             {
               path: 'call/:submissionId/*',
-              lazy: () =>
-                import('../features/applying/pages/submission-page').then((m) => ({ Component: m.SubmissionPage })),
+              lazy: () => import('./step-types/wizard-route').then((m) => ({ Component: m.WizardRoute })),
             },
             {
               path: 'register-org',
@@ -75,10 +74,7 @@ export function createRouter() {
             },
             {
               path: 'review/:assignmentId',
-              lazy: () =>
-                import('../features/review/pages/review-workspace-page').then((m) => ({
-                  Component: m.ReviewWorkspacePage,
-                })),
+              lazy: () => import('./step-types/review-route').then((m) => ({ Component: m.ReviewWorkspaceRoute })),
             },
             {
               path: 'admin',
@@ -210,10 +206,7 @@ export function createRouter() {
                 },
                 {
                   path: 'calls/:callId',
-                  lazy: () =>
-                    import('../features/call-builder/pages/call-editor-page').then((m) => ({
-                      Component: m.CallEditorPage,
-                    })),
+                  lazy: () => import('./step-types/call-editor-route').then((m) => ({ Component: m.CallEditorRoute })),
                 },
               ],
             },

@@ -12,8 +12,8 @@ export type TContentCheck<T = unknown> = { ok: true; value: T } | { ok: false; i
  * Server and web add their own per-type modules (storage, scoring, components) on top of this,
  * keyed by the same name: nothing else compares type names.
  */
-export type TStepTypeDefinition = {
-  name: string;
+export type TStepTypeDefinition<TName extends string = string> = {
+  name: TName;
   /** The wizard's sub-steps (translation key suffixes); one unnamed sub-step when empty. */
   subSteps: readonly string[];
   /** Quiz steps exist but are not offered in the step-type picker (SPEC 3). */

@@ -28,7 +28,15 @@ export const STEP_TYPE_DEFINITIONS = [
   quizStepType,
 ] as const satisfies readonly TStepTypeDefinition[];
 
-export const STEP_TYPE_NAMES = STEP_TYPE_DEFINITIONS.map((d) => d.name);
+/** The name of a type this version ships: every per-type map is a `Record<TStepTypeName, …>`. */
+export type TStepTypeName = (typeof STEP_TYPE_DEFINITIONS)[number]['name'];
+
+/** Each shipped type's definition by its name, for the per-type modules of the server and the web app. */
+export const STEP_TYPES = Object.fromEntries(STEP_TYPE_DEFINITIONS.map((d) => [d.name, d])) as {
+  [D in (typeof STEP_TYPE_DEFINITIONS)[number] as D['name']]: D;
+};
+
+export const STEP_TYPE_NAMES: readonly TStepTypeName[] = STEP_TYPE_DEFINITIONS.map((d) => d.name);
 
 /** Types admins added (SPEC 2: shown as "not implemented"): any content, any answer, no checks. */
 export const unknownStepType: TStepTypeDefinition = {
@@ -47,6 +55,21 @@ export const unknownStepType: TStepTypeDefinition = {
 
 const byName = new Map<string, TStepTypeDefinition>(STEP_TYPE_DEFINITIONS.map((d) => [d.name, d]));
 
+/**
+ * Adds a type beyond those shipped (a type kept outside this package, or the test that proves a
+ * new type needs one module per layer). Its steps are those of a step type an admin created with
+ * the same name; the server and the web app register their own modules for it the same way.
+ */
+export function registerStepType(definition: TStepTypeDefinition): void {
+  if (!definition.name || byName.has(definition.name)) throw new Error(`step type ${definition.name} exists`);
+  byName.set(definition.name, definition);
+}
+
+/** Every type known now: the shipped ones, then any registered. */
+export function stepTypeDefinitions(): TStepTypeDefinition[] {
+  return [...byName.values()];
+}
+
 export function isKnownStepType(name: string | null | undefined): boolean {
   return name !== null && name !== undefined && byName.has(name);
 }
@@ -56,11 +79,6 @@ export function stepTypeDefinition(name: string | null | undefined): TStepTypeDe
 }
 
 export const STEP_TYPES_HIDDEN_IN_PICKER: readonly string[] = STEP_TYPE_DEFINITIONS.filter((d) => d.hiddenInPicker).map(
-  (d) => d.name,
-);
-
-/** The types whose steps are SurveyJS forms (survey, quiz): the survey report lists these. */
-export const SURVEY_MODEL_STEP_TYPES: readonly string[] = STEP_TYPE_DEFINITIONS.filter((d) => d.surveyModel).map(
   (d) => d.name,
 );
 

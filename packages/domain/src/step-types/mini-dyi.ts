@@ -48,7 +48,7 @@ export function miniDyiProblems(content: string | undefined, subStep?: number): 
 }
 
 /** The impact design (SPEC 2, 5): six sub-steps; the server stores its SROI estimate as the score. */
-export const miniDyiStepType: TStepTypeDefinition = {
+export const miniDyiStepType: TStepTypeDefinition<'miniDyi'> = {
   name: 'miniDyi',
   subSteps: MINI_DYI_SUB_STEPS,
   hiddenInPicker: false,

@@ -27,7 +27,7 @@ export function quizKeyOf(step: TStepLike): TJsonObject {
 export const QUIZ_DEFAULT_QUESTIONS = QUIZ_QUESTION_COUNT;
 
 /** SPEC 3: a survey with an answer key, scored by the server; hidden in the step-type picker. */
-export const quizStepType: TStepTypeDefinition = {
+export const quizStepType: TStepTypeDefinition<'quiz'> = {
   name: 'quiz',
   subSteps: [],
   hiddenInPicker: true,

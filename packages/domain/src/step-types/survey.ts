@@ -56,7 +56,7 @@ export function surveyAnswerProblems(content: string | undefined): string[] {
 }
 
 /** SPEC 3, 5: a SurveyJS form; validated by completing its last page. */
-export const surveyStepType: TStepTypeDefinition = {
+export const surveyStepType: TStepTypeDefinition<'survey'> = {
   name: 'survey',
   subSteps: [],
   hiddenInPicker: false,

@@ -16,7 +16,7 @@ export function textAnswerOf(content: string | undefined): string {
 }
 
 /** A free-text answer: required, within the step's length limit. */
-export const textStepType: TStepTypeDefinition = {
+export const textStepType: TStepTypeDefinition<'text'> = {
   name: 'text',
   subSteps: [],
   hiddenInPicker: false,

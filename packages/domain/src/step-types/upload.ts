@@ -23,7 +23,7 @@ export function missingUploadSlots(stepContent: string, answer: string | undefin
 }
 
 /** Files in named slots; the answer is written by the server as files arrive. */
-export const uploadStepType: TStepTypeDefinition = {
+export const uploadStepType: TStepTypeDefinition<'upload'> = {
   name: 'upload',
   subSteps: [],
   hiddenInPicker: false,

@@ -83,7 +83,7 @@ export function buildDocument(data: TPdfExportData, language: TLanguage): TDocum
 
   const sections: Content[] = data.sectionsForPDF.flatMap((section, i) => {
     const body = renderSection(section, ctx);
-    if (!body.length && section.stepType === 'results') return [];
+    if (!body) return [];
     return [{ text: `${i + 1}. ${safeText(section.sectionName)}`, style: 'h2' } as Content, ...body];
   });
 

@@ -1,67 +1,11 @@
-import {
-  DEFAULT_SROI_PARAMS,
-  estimateMiniDyi,
-  parseImpactStepContent,
-  parseMiniDyiAnswer,
-  sroiScoreRange,
-  type TPdfAttachment,
-  type TPdfExportData,
-  type TPdfMiniDyi,
-  ZUploadAnswer,
-} from '@impact/domain';
+import type { TPdfAttachment, TPdfExportData, TPdfMiniDyi } from '@impact/domain';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { organizations, stepResults, users } from '../../db/schema';
 import { stepsOfCallTypes } from '../calls/call-types';
 import { getActiveConfig } from '../config/service';
+import { serverStepType } from '../step-types';
 import type { CallRow, SubmissionRow } from '../submission-core/access';
-
-function parseJson(content: string | undefined): unknown {
-  if (!content) return null;
-  try {
-    return JSON.parse(content);
-  } catch {
-    return null;
-  }
-}
-
-function uploadedFiles(stepName: string, content: string | undefined): TPdfAttachment[] {
-  const parsed = ZUploadAnswer.safeParse(parseJson(content));
-  if (!parsed.success) return [];
-  return parsed.data.files.map((f) => ({
-    attachmentTitle: f.slot,
-    fileName: f.fileName,
-    description: f.description,
-    stepName,
-  }));
-}
-
-function impactDesign(stepId: string, stepName: string, stepContent: string, content: string | undefined) {
-  const answer = parseMiniDyiAnswer(content);
-  if (!answer) return null;
-  const params = parseImpactStepContent(stepContent)?.sroiParams ?? DEFAULT_SROI_PARAMS;
-  const estimate = estimateMiniDyi(answer, params);
-  const design: TPdfMiniDyi = {
-    stepId,
-    StepName: stepName,
-    budget: answer.budget,
-    budgetSpent: answer.budgetSpent,
-    sdg: answer.sdg,
-    selectedOutcomes: answer.selectedOutcomes.map((o) => ({
-      outcomeName: o.outcomeName,
-      stakeholderName: o.stakeholderName,
-      sdg: o.sdg,
-      indicators: o.indicators.map((i) => ({
-        indicatorName: i.indicatorName,
-        indicatorTargetValue: i.indicatorTargetValue,
-        proxyName: i.proxyName,
-        proxyValue: i.proxyValue,
-      })),
-    })),
-    sroi: { ...sroiScoreRange(estimate), overThreshold: estimate.overThreshold },
-  };
-  return design;
-}
 
 /**
  * SPEC 3 "PDF export data" of one submission as it is now: the call, the organization and its
@@ -88,11 +32,10 @@ export async function buildExportData(
   const sectionsForPDF = steps.map((step) => {
     const type = step.stepType?.name ?? '';
     const answer = answerOf.get(step.id);
-    if (type === 'upload') attachments.push(...uploadedFiles(step.name, answer));
-    if (type === 'miniDyi') {
-      const design = impactDesign(step.id, step.name, step.content, answer);
-      if (design) miniDyi.push(design);
-    }
+    // What the type keeps beside the answer: the files it lists, the impact design.
+    const parts = serverStepType(type).recordParts?.(step, answer);
+    if (parts?.attachments) attachments.push(...parts.attachments);
+    if (parts?.miniDyi) miniDyi.push(parts.miniDyi);
     // The definition as applicants see it: never a quiz's answer key (expectedAnswers is not copied).
     return { stepId: step.id, sectionName: step.name, stepType: type, questions: step.content, answers: answer ?? '' };
   });

@@ -1,4 +1,4 @@
-import type { TLanguage, TPdfExportData, TPdfMiniDyi, TPdfSection } from '@impact/domain';
+import type { TLanguage, TPdfExportData, TPdfMiniDyi, TPdfSection, TStepTypeName } from '@impact/domain';
 import { surveyAnswerDisplay } from '../step-types/survey-runner';
 import type { PdfLabels } from './labels';
 import type { Content } from './pdf-types';
@@ -13,7 +13,8 @@ export type SectionContext = {
   /** An SROI ratio, always with two decimals, as the impact step and the closing page show it. */
   ratio: (n: number | null) => string;
 };
-export type SectionRenderer = (section: TPdfSection, ctx: SectionContext) => Content[];
+/** A section's body; null leaves the section out, heading and all (the results step, computed anew). */
+export type SectionRenderer = (section: TPdfSection, ctx: SectionContext) => Content[] | null;
 
 function parse(json: string): unknown {
   if (!json) return null;
@@ -256,23 +257,37 @@ const renderMiniDyi: SectionRenderer = (section, ctx) => {
 /** A step type with no renderer of its own: its answer as text, or as question → answer pairs. */
 const renderGeneric: SectionRenderer = (section, ctx) => {
   const answers = parse(section.answers);
-  if (isRecord(answers)) return renderSurvey(section, ctx);
+  if (isRecord(answers)) return renderSurvey(section, ctx) ?? [];
   return section.answers ? [{ text: htmlToText(section.answers), style: 'answer' }] : [];
 };
 
 /**
- * One renderer per step type, keyed by the type's name (the step-type registry attaches these at
- * merge). Survey and quiz answers show each question's title and the chosen choices' texts.
+ * The PDF's part of the step-type registry: one renderer per type, keyed by the type's name (a
+ * shipped type without one fails to compile). It lives here, not in the server's type modules,
+ * because it runs on the render thread, which loads none of those. Survey and quiz answers show
+ * each question's title and the chosen choices' texts; the results step is left out (its figures
+ * are computed when read, not part of what was sent).
  */
-export const SECTION_RENDERERS: Record<string, SectionRenderer> = {
-  text: renderText,
-  upload: renderUpload,
-  miniDyi: renderMiniDyi,
-  survey: renderSurvey,
-  quiz: renderSurvey,
-  results: () => [],
-};
+const renderers = new Map<string, SectionRenderer>(
+  Object.entries({
+    text: renderText,
+    upload: renderUpload,
+    miniDyi: renderMiniDyi,
+    survey: renderSurvey,
+    quiz: renderSurvey,
+    results: () => null,
+  } satisfies Record<TStepTypeName, SectionRenderer>),
+);
 
-export function renderSection(section: TPdfSection, ctx: SectionContext): Content[] {
-  return (SECTION_RENDERERS[section.stepType] ?? renderGeneric)(section, ctx);
+/**
+ * Adds the PDF section of a type registered beyond those shipped (see `registerStepType`). Only
+ * in the thread that renders: a type kept outside this folder registers it in the render worker too.
+ */
+export function registerSectionRenderer(name: string, renderer: SectionRenderer): void {
+  if (renderers.has(name)) throw new Error(`step type ${name} has its PDF section`);
+  renderers.set(name, renderer);
+}
+
+export function renderSection(section: TPdfSection, ctx: SectionContext): Content[] | null {
+  return (renderers.get(section.stepType) ?? renderGeneric)(section, ctx);
 }

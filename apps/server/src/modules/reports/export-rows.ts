@@ -1,181 +1,29 @@
-import {
-  DEFAULT_SROI_PARAMS,
-  estimateMiniDyi,
-  parseImpactStepContent,
-  parseMiniDyiAnswer,
-  STEP_TYPE_DEFINITIONS,
-  type SurveyQuestion,
-  surveyQuestions,
-  surveyText,
-  type TLanguage,
-  type TMiniDyiAnswer,
-} from '@impact/domain';
+import type { TLanguage } from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { translator } from '../../lib/texts';
-import { serverStepType } from '../step-types';
+import {
+  answeredColumn,
+  type Cell,
+  type Column,
+  type ExportContext,
+  type ExportStep,
+  type RowContext,
+  serverStepType,
+} from '../step-types';
 import { reportCall } from './call-row';
 import { rows } from './sql-rows';
 
-export type Cell = string | number | boolean | null;
+export type { Cell } from '../step-types';
+
 const PAGE = 500;
 
-type StepInfo = { id: string; name: string; stepType: string; content: string; expectedAnswers: string | null };
-type Column = { header: string; value: (ctx: RowContext) => Cell };
-type RowContext = { answers: Map<string, string>; files: Map<string, string[]>; parsed: Map<string, unknown> };
+type StepInfo = ExportStep;
 
-function parsedAnswer(ctx: RowContext, stepId: string): unknown {
-  if (!ctx.parsed.has(stepId)) {
-    const raw = ctx.answers.get(stepId);
-    let value: unknown = null;
-    if (raw) {
-      try {
-        value = JSON.parse(raw);
-      } catch {
-        value = null;
-      }
-    }
-    ctx.parsed.set(stepId, value);
-  }
-  return ctx.parsed.get(stepId);
-}
-
-/** A survey answer as one cell: lists joined, matrices as "row: column", the rest as text. */
-function surveyCell(value: unknown): Cell {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'number' || typeof value === 'boolean') return value;
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join('; ');
-  if (typeof value === 'object')
-    return Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-      .join('; ');
-  return String(value);
-}
-
-type Option = { value: string; label: Parameters<typeof surveyText>[0] };
-
-/** An option's text in the export's language; a value the model does not list (edited since) as it is. */
-function optionText(options: Option[], value: unknown, language: string): string {
-  const key = String(value);
-  const option = options.find((o) => o.value === key);
-  return option ? surveyText(option.label, language, key) : key;
-}
-
-/**
- * A survey answer as a person reads it: the chosen choices' texts (not their codes) in the
- * export's language, a matrix as "row: column" in words; anything else as `surveyCell` gives it.
- */
-function answerCell(q: SurveyQuestion, value: unknown, language: string): Cell {
-  if (value === undefined || value === null) return null;
-  switch (q.kind) {
-    case 'choice':
-      return Array.isArray(value)
-        ? value.map((v) => optionText(q.choices, v, language)).join('; ')
-        : optionText(q.choices, value, language);
-    case 'rating':
-    case 'nps':
-      return typeof value === 'number' ? value : optionText(q.values, value, language);
-    case 'boolean': {
-      const label = value === true ? q.labelTrue : value === false ? q.labelFalse : undefined;
-      return label ? surveyText(label, language) : surveyCell(value);
-    }
-    case 'matrix':
-      return typeof value === 'object' && !Array.isArray(value)
-        ? Object.entries(value as Record<string, unknown>)
-            .map(([row, column]) => `${optionText(q.rows, row, language)}: ${optionText(q.columns, column, language)}`)
-            .join('; ')
-        : surveyCell(value);
-    default:
-      return surveyCell(value);
-  }
-}
-
-/** The registry's definition of a stored type name (compared without case, as the switch below does). */
-function definitionOf(stepType: string) {
-  return STEP_TYPE_DEFINITIONS.find((d) => d.name.toLowerCase() === stepType.toLowerCase());
-}
-
-/**
- * A SurveyJS step (survey, quiz): one column per question, and, when its type scores answers
- * against a key (the quiz) and the step has one, the score as the results step computes it:
- * correct answers ÷ questions, against the key as it is now (the stored score dates from the
- * answer's last save).
- */
-function surveyModelColumns(step: StepInfo, typeName: string, language: string, scoreHeader: string): Column[] {
-  const label = (what: string) => `${step.name} · ${what}`;
-  const answer = (ctx: RowContext) => {
-    const data = parsedAnswer(ctx, step.id);
-    return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
-  };
-  const questions: SurveyQuestion[] = surveyQuestions(step.content) ?? [];
-  const columns: Column[] = questions.map((q) => ({
-    header: label(surveyText(q.title, language, q.name)),
-    value: (ctx) => {
-      const data = answer(ctx);
-      return data ? answerCell(q, data[q.name], language) : null;
-    },
-  }));
-  const score = serverStepType(typeName).scorer?.(step);
-  if (!score) return columns;
-  columns.push({
-    header: label(scoreHeader),
-    value: (ctx) => {
-      const data = answer(ctx);
-      // Three decimals: 8 of 12 reads 0.667, not 0.6666666666666666.
-      return data ? Math.round(score(data) * 1000) / 1000 : null;
-    },
-  });
-  return columns;
-}
-
-function stepColumns(step: StepInfo, language: string, scoreHeader: string): Column[] {
-  const label = (what: string) => `${step.name} · ${what}`;
-  const definition = definitionOf(step.stepType);
-  if (definition?.surveyModel) return surveyModelColumns(step, definition.name, language, scoreHeader);
-  switch (step.stepType.toLowerCase()) {
-    case 'text':
-      return [
-        {
-          header: step.name,
-          value: (ctx) => {
-            const data = parsedAnswer(ctx, step.id) as { answer?: unknown } | null;
-            return typeof data?.answer === 'string' ? data.answer : null;
-          },
-        },
-      ];
-    case 'upload':
-      return [{ header: label('attachments'), value: (ctx) => ctx.files.get(step.id)?.join('; ') ?? null }];
-    case 'minidyi': {
-      const params = parseImpactStepContent(step.content)?.sroiParams ?? DEFAULT_SROI_PARAMS;
-      // Seven columns read the same estimate: parse and compute it once per row.
-      const key = `estimate:${step.id}`;
-      const estimate = (ctx: RowContext) => {
-        if (!ctx.parsed.has(key)) {
-          const answer = parseMiniDyiAnswer(ctx.answers.get(step.id));
-          ctx.parsed.set(key, answer ? { answer, estimate: estimateMiniDyi(answer, params) } : null);
-        }
-        return ctx.parsed.get(key) as { answer: TMiniDyiAnswer; estimate: ReturnType<typeof estimateMiniDyi> } | null;
-      };
-      return [
-        { header: label('SDG'), value: (ctx) => estimate(ctx)?.answer.sdg.join('; ') ?? null },
-        {
-          header: label('outcomes'),
-          value: (ctx) =>
-            estimate(ctx)
-              ?.answer.selectedOutcomes.map((o) => o.outcomeName)
-              .join('; ') ?? null,
-        },
-        { header: label('budget'), value: (ctx) => estimate(ctx)?.answer.budget ?? null },
-        { header: label('yearly value'), value: (ctx) => estimate(ctx)?.estimate.yearlyValue ?? null },
-        { header: label('SROI low'), value: (ctx) => estimate(ctx)?.estimate.low.ratio ?? null },
-        { header: label('SROI central'), value: (ctx) => estimate(ctx)?.estimate.central.ratio ?? null },
-        { header: label('SROI high'), value: (ctx) => estimate(ctx)?.estimate.high.ratio ?? null },
-      ];
-    }
-    default:
-      return [{ header: label('answered'), value: (ctx) => ctx.answers.has(step.id) }];
-  }
+/** A step's columns, as its type's module gives them (whether it was answered, for a type without). */
+function stepColumns(step: StepInfo, ctx: ExportContext): Column[] {
+  const module = serverStepType(step.stepType);
+  return module.exportColumns?.(step, ctx) ?? answeredColumn(step);
 }
 
 /** Turns a page of rows into the text of a file (a CSV or XLSX writer's part). */
@@ -211,8 +59,11 @@ export async function exportRows(
         from steps s join step_types st on st.id = s.step_type_id
         where s.call_type_id = ${call.callTypeId} order by s.sort`,
   );
-  const scoreHeader = translator(input.language)('export.quizScore');
-  const columns = steps.flatMap((s) => stepColumns(s, input.language, scoreHeader));
+  const context: ExportContext = {
+    language: input.language,
+    scoreHeader: translator(input.language)('export.quizScore'),
+  };
+  const columns = steps.flatMap((s) => stepColumns(s, context));
   const fixed = ['submission', 'organization', 'registration number', 'country', 'closed', 'started', 'closed at'];
   const header: Cell[] = [...fixed, ...columns.map((c) => c.header)];
 

@@ -1,31 +1,27 @@
-import {
-  createSurveyAggregator,
-  SURVEY_MODEL_STEP_TYPES,
-  surveyQuestions,
-  type TSurveyReport,
-  type TSurveyStepList,
-} from '@impact/domain';
+import { createSurveyAggregator, type TSurveyReport, type TSurveyStepList } from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
+import { reportedStepTypeNames, serverStepType } from '../step-types';
 import { reportCall } from './call-row';
 import { rows } from './sql-rows';
 
 const PAGE = 1000;
-// Survey and quiz steps alike: a quiz is a survey with an answer key, charted the same way.
-const SURVEY_MODEL_TYPES = sql.join(
-  SURVEY_MODEL_STEP_TYPES.map((name) => sql`${name.toLowerCase()}`),
-  sql`, `,
-);
+/** The types the report charts (those whose server module has a `report`: survey and quiz today). */
+const reportedTypes = () =>
+  sql.join(
+    reportedStepTypeNames().map((name) => sql`${name}`),
+    sql`, `,
+  );
 
-/** SPEC 2 report-list: the survey and quiz steps of a call's type, in order (empty: "no-survey-call"). */
+/** SPEC 2 report-list: the charted steps (survey, quiz) of a call's type, in order (empty: "no-survey-call"). */
 export async function surveySteps(db: Db, callId: string): Promise<TSurveyStepList> {
   const call = await reportCall(db, callId);
   const steps = await rows<{ stepId: string; name: string; sort: number }>(
     db,
     sql`select s.id as "stepId", s.name, s.sort from steps s join step_types st on st.id = s.step_type_id
-        where s.call_type_id = ${call.callTypeId} and lower(st.name) in (${SURVEY_MODEL_TYPES}) order by s.sort`,
+        where s.call_type_id = ${call.callTypeId} and st.name in (${reportedTypes()}) order by s.sort`,
   );
   return { callId: call.id, callName: call.name, steps };
 }
@@ -41,12 +37,13 @@ export async function surveyReport(
   input: { callId: string; stepId: string; includeOpen: boolean },
 ): Promise<TSurveyReport> {
   const call = await reportCall(db, input.callId);
-  const [step] = await rows<{ id: string; name: string; content: string }>(
+  const [step] = await rows<{ id: string; name: string; content: string; stepType: string }>(
     db,
-    sql`select s.id, s.name, s.content from steps s join step_types st on st.id = s.step_type_id
-        where s.id = ${input.stepId} and s.call_type_id = ${call.callTypeId} and lower(st.name) in (${SURVEY_MODEL_TYPES})`,
+    sql`select s.id, s.name, s.content, st.name as "stepType" from steps s join step_types st on st.id = s.step_type_id
+        where s.id = ${input.stepId} and s.call_type_id = ${call.callTypeId} and st.name in (${reportedTypes()})`,
   );
-  if (!step) throw notFound('errors.reports.stepNotFound');
+  const report = step && serverStepType(step.stepType).report;
+  if (!step || !report) throw notFound('errors.reports.stepNotFound');
   const base = {
     callId: call.id,
     callName: call.name,
@@ -54,7 +51,7 @@ export async function surveyReport(
     stepName: step.name,
     includeOpen: input.includeOpen,
   };
-  const questions = surveyQuestions(step.content);
+  const questions = report.questions(step.content);
   if (!questions) {
     // SPEC 8: an invalid survey model is only logged.
     log.warn({ stepId: step.id }, 'survey step content is not a SurveyJS model');
@@ -81,7 +78,7 @@ export async function surveyReport(
       } catch {
         continue;
       }
-      aggregator.add(row.organizationName, data);
+      aggregator.add(row.organizationName, report.data ? report.data(data) : data);
     }
     if (page.length < PAGE) break;
     after = page[page.length - 1]?.id ?? null;

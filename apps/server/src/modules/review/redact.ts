@@ -1,4 +1,5 @@
-import { type TPdfExportData, ZUploadAnswer } from '@impact/domain';
+import type { TPdfExportData } from '@impact/domain';
+import { serverStepType } from '../step-types';
 
 /** What stands where the organization's identity was. */
 export const REDACTED = '[…]';
@@ -54,21 +55,6 @@ export function scrubber(identity: Identity): (text: string) => string {
   return (text) => text.normalize('NFC').replace(pattern, REDACTED);
 }
 
-function renameUploads(answer: string, identity: Identity): string {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(answer);
-  } catch {
-    return answer;
-  }
-  const upload = ZUploadAnswer.safeParse(parsed);
-  if (!upload.success) return answer;
-  return JSON.stringify({
-    ...upload.data,
-    files: upload.data.files.map((f) => ({ ...f, fileName: identity.fileNames.get(f.fileName) ?? REDACTED })),
-  });
-}
-
 /** Every string of a JSON value passed through `scrub`. */
 function deepScrub<T>(value: T, scrub: (s: string) => string): T {
   if (typeof value === 'string') return scrub(value) as T;
@@ -101,6 +87,7 @@ export function redactExportData(data: TPdfExportData, identity: Identity): TPdf
   };
   for (const a of data.attachments)
     if (!withIdentity.fileNames.has(a.fileName)) withIdentity.fileNames.set(a.fileName, REDACTED);
+  const neutralName = (fileName: string) => withIdentity.fileNames.get(fileName) ?? REDACTED;
   const blanked: TPdfExportData = {
     ...data,
     submittedBy: REDACTED,
@@ -112,12 +99,13 @@ export function redactExportData(data: TPdfExportData, identity: Identity): TPdf
     userReferenteCognome: REDACTED,
     userReferenteRuolo: REDACTED,
     userReferenteEmail: REDACTED,
-    sectionsForPDF: data.sectionsForPDF.map((s) =>
-      s.stepType === 'upload' ? { ...s, answers: renameUploads(s.answers, withIdentity) } : s,
-    ),
+    sectionsForPDF: data.sectionsForPDF.map((s) => {
+      const redact = serverStepType(s.stepType).redactAnswer;
+      return redact ? { ...s, answers: redact(s.answers, neutralName) } : s;
+    }),
     attachments: data.attachments.map((a) => ({
       ...a,
-      fileName: withIdentity.fileNames.get(a.fileName) ?? REDACTED,
+      fileName: neutralName(a.fileName),
     })),
   };
   const scrub = scrubber(withIdentity);

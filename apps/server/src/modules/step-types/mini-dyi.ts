@@ -3,15 +3,16 @@ import {
   estimateMiniDyi,
   parseImpactStepContent,
   parseMiniDyiAnswer,
-  stepTypeDefinition,
+  STEP_TYPES,
 } from '@impact/domain';
 import { checkImpactAnswer, impactAnswerMissing } from './mini-dyi-answer';
+import { impactColumns, impactDesign } from './mini-dyi-record';
 import { keepContent, type ServerStepType } from './types';
 
-const shared = stepTypeDefinition('miniDyi');
+const shared = STEP_TYPES.miniDyi;
 
 /** The impact design: the impact module's rules; the score is the central SROI estimate. */
-export const miniDyiServerType: ServerStepType = {
+export const miniDyiServerType: ServerStepType<'miniDyi'> = {
   name: shared.name,
   async write(db, step, content) {
     return { content, score: await checkImpactAnswer(db, step, content) };
@@ -31,6 +32,11 @@ export const miniDyiServerType: ServerStepType = {
         upperScore: estimate.high.ratio,
       },
     };
+  },
+  exportColumns: impactColumns,
+  recordParts(step, answer) {
+    const design = impactDesign(step, answer);
+    return design ? { miniDyi: design } : {};
   },
 };
 

@@ -1,19 +1,20 @@
 import {
   parseSurveyModel,
   quizKeyOf,
+  STEP_TYPES,
   scoreQuiz,
-  stepTypeDefinition,
   surveyAnswerOf,
   type TStepLike,
   ZSurveyAnswer,
 } from '@impact/domain';
+import { surveyModelColumns } from './export-columns';
 import { parseAnswer } from './invalid-answer';
 import { surveyServerType } from './survey';
 import { assertAnswerWithinBounds } from './survey-answer-check';
 import { questionTitles } from './survey-runner';
 import { keepContent, type ServerStepType } from './types';
 
-const shared = stepTypeDefinition('quiz');
+const shared = STEP_TYPES.quiz;
 
 /** SPEC 3 "Quiz result": each question compared on its first answer, against the step's key. */
 export function quizOutcome(step: TStepLike, answer: Record<string, unknown>) {
@@ -21,7 +22,7 @@ export function quizOutcome(step: TStepLike, answer: Record<string, unknown>) {
 }
 
 /** A survey with a key: answered and closed like a survey, scored here (never by the client). */
-export const quizServerType: ServerStepType = {
+export const quizServerType: ServerStepType<'quiz'> = {
   name: shared.name,
   async write(_db, step, content) {
     const answer = parseAnswer(ZSurveyAnswer, content);
@@ -61,6 +62,10 @@ export const quizServerType: ServerStepType = {
     if (Object.keys(key).length === 0) return null;
     return (answer) => scoreQuiz(answer, key).score;
   },
+  // A survey's columns, and the score beside them.
+  exportColumns: (step, ctx) => surveyModelColumns(step, ctx, quizServerType.scorer),
+  // Charted as a survey: a quiz is a survey with an answer key.
+  report: surveyServerType.report,
 };
 
 export const isQuizStepType = (name: string | null | undefined) => name === shared.name;

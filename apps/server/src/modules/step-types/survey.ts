@@ -1,14 +1,15 @@
-import { parseSurveyModel, stepTypeDefinition, surveyAnswerOf, ZSurveyAnswer } from '@impact/domain';
+import { parseSurveyModel, STEP_TYPES, surveyAnswerOf, surveyQuestions, ZSurveyAnswer } from '@impact/domain';
+import { surveyModelColumns } from './export-columns';
 import { parseAnswer } from './invalid-answer';
 import { answerBoundProblem, assertAnswerWithinBounds } from './survey-answer-check';
 import { surveyAnswerProblemsOffThread } from './survey-check-pool';
 import { keepContent, type ServerStepType } from './types';
 import { unsafePatternIssuesInText } from './validator-patterns';
 
-const shared = stepTypeDefinition('survey');
+const shared = STEP_TYPES.survey;
 
 /** Survey answers are SurveyJS answer data: a JSON object, stored as it came (re-serialised). */
-export const surveyServerType: ServerStepType = {
+export const surveyServerType: ServerStepType<'survey'> = {
   name: shared.name,
   async write(_db, step, content) {
     const answer = parseAnswer(ZSurveyAnswer, content);
@@ -25,4 +26,7 @@ export const surveyServerType: ServerStepType = {
   },
   contentIssues: unsafePatternIssuesInText,
   prepareContent: keepContent,
+  // One column per question, the chosen choices' texts in the export's language.
+  exportColumns: (step, ctx) => surveyModelColumns(step, ctx),
+  report: { questions: surveyQuestions },
 };

@@ -1,12 +1,13 @@
-import { stepTypeDefinition, type TTextStepContent, textDefinition, ZTextAnswer } from '@impact/domain';
+import { STEP_TYPES, type TTextStepContent, textDefinition, ZTextAnswer } from '@impact/domain';
 import { invalid } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
+import { parsedAnswer } from './export-columns';
 import { parseAnswer } from './invalid-answer';
 import type { ServerStepType } from './types';
 
-const shared = stepTypeDefinition('text');
+const shared = STEP_TYPES.text;
 
-export const textServerType: ServerStepType = {
+export const textServerType: ServerStepType<'text'> = {
   name: shared.name,
   async write(_db, step, content) {
     const answer = parseAnswer(ZTextAnswer, content);
@@ -26,4 +27,14 @@ export const textServerType: ServerStepType = {
     const text = parsed as TTextStepContent;
     return JSON.stringify({ ...text, question: sanitizeRichText(text.question) });
   },
+  // The answer itself, under the step's name.
+  exportColumns: (step) => [
+    {
+      header: step.name,
+      value: (ctx) => {
+        const data = parsedAnswer(ctx, step.id) as { answer?: unknown } | null;
+        return typeof data?.answer === 'string' ? data.answer : null;
+      },
+    },
+  ],
 };

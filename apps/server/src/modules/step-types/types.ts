@@ -1,12 +1,26 @@
-import type { TContentIssue, TFieldError, TQuizResult, TScoreRangeResult, TStep, TStepLike } from '@impact/domain';
+import type {
+  SurveyQuestion,
+  TContentIssue,
+  TFieldError,
+  TPdfAttachment,
+  TPdfMiniDyi,
+  TQuizResult,
+  TScoreRangeResult,
+  TStep,
+  TStepLike,
+} from '@impact/domain';
 import type { Db, Tx } from '../../db/client';
+import type { Column, ExportContext, ExportStep } from './export-columns';
 
 /**
  * What the server does for one step type (the shared rules are in `packages/domain/src/step-types`).
- * Looked up by name in `./index.ts`: no service compares type names.
+ * Looked up by name in `./index.ts`: no service compares type names. The write side (write,
+ * missing, content) and the read side (export, frozen record, blind review, report) of a type are
+ * both here; the PDF's section of each type is in `pdf/section-renderers.ts` (it runs on the
+ * render thread, which loads none of this).
  */
-export type ServerStepType = {
-  name: string;
+export type ServerStepType<TName extends string = string> = {
+  name: TName;
   /**
    * Checks an applicant's write (400 with field errors when refused, 409 for answers only the
    * server writes) and returns what to store and the score, computed here: a client's score is
@@ -27,7 +41,25 @@ export type ServerStepType = {
    * step, so an export of many rows reads the key once.
    */
   scorer?: (step: TStepLike) => ((answer: Record<string, unknown>) => number) | null;
+  /** The export's columns (CSV/XLSX) for a step of this type; without it, whether it was answered. */
+  exportColumns?: (step: ExportStep, ctx: ExportContext) => Column[];
+  /** What the frozen record keeps beside the answer: the files listed, the impact design. */
+  recordParts?: (step: RecordStep, answer: string | undefined) => RecordParts;
+  /**
+   * The answer as a blind reviewer receives it, before every string is scrubbed of the identity:
+   * a type whose answer names files gives them the neutral names.
+   */
+  redactAnswer?: (answer: string, neutralName: (fileName: string) => string) => string;
+  /**
+   * The survey report charts this type's steps: the questions of a step (null: the content cannot
+   * be read as questions, the report says so) and, when the answer is not already the questions'
+   * data, how to read it as such.
+   */
+  report?: { questions: (content: string) => SurveyQuestion[] | null; data?: (answer: unknown) => unknown };
 };
+
+export type RecordStep = { id: string; name: string; content: string };
+export type RecordParts = { attachments?: TPdfAttachment[]; miniDyi?: TPdfMiniDyi };
 
 export type TStepResults = { scoreRange?: TScoreRangeResult; quiz?: TQuizResult } | null;
 

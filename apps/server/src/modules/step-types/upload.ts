@@ -1,21 +1,35 @@
 import {
   missingUploadSlots,
-  stepTypeDefinition,
+  STEP_TYPES,
+  type TPdfAttachment,
   type TStep,
   type TUploadStepContent,
   uploadSlots,
+  ZUploadAnswer,
 } from '@impact/domain';
 import { conflict } from '../../lib/app-error';
+import { columnLabel } from './export-columns';
 import type { ServerStepType } from './types';
 
-const shared = stepTypeDefinition('upload');
+const shared = STEP_TYPES.upload;
 
 /** The slots a step offers for files (none when it is not an upload step). */
 export function uploadSlotsOfStep(step: TStep): TUploadStepContent {
   return step.stepType?.name === shared.name ? uploadSlots(step.content) : [];
 }
 
-export const uploadServerType: ServerStepType = {
+/** The files an upload answer lists (none when it cannot be read). */
+function uploadAnswerOf(content: string | undefined) {
+  if (!content) return null;
+  try {
+    const parsed = ZUploadAnswer.safeParse(JSON.parse(content));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export const uploadServerType: ServerStepType<'upload'> = {
   name: shared.name,
   async write() {
     // The answer lists the files received; only FileUpload/UploadFile writes it.
@@ -28,4 +42,22 @@ export const uploadServerType: ServerStepType = {
     }));
   },
   prepareContent: (_content, parsed) => JSON.stringify(parsed),
+  exportColumns: (step) => [
+    { header: columnLabel(step, 'attachments'), value: (ctx) => ctx.files.get(step.id)?.join('; ') ?? null },
+  ],
+  recordParts(step, answer) {
+    const attachments: TPdfAttachment[] = (uploadAnswerOf(answer)?.files ?? []).map((f) => ({
+      attachmentTitle: f.slot,
+      fileName: f.fileName,
+      description: f.description,
+      stepName: step.name,
+    }));
+    return { attachments };
+  },
+  // The file names name the organization as often as anything: a blind reviewer sees neutral ones.
+  redactAnswer(answer, neutralName) {
+    const upload = uploadAnswerOf(answer);
+    if (!upload) return answer;
+    return JSON.stringify({ ...upload, files: upload.files.map((f) => ({ ...f, fileName: neutralName(f.fileName) })) });
+  },
 };

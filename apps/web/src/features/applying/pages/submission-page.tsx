@@ -24,8 +24,8 @@ import { usePageTitle } from '../../config/page-title';
 import { PdfDownloadButton } from '../../pdf/components/pdf-download-button';
 import { SubmissionRecords } from '../../pdf/components/submission-records';
 import type { StepProps } from '../../step-kit/step-props';
+import { preloadStepTypes, stepProblems, stepsDone, useWizardStepTypes } from '../../step-kit/step-type-kit';
 import { useFlushReset } from '../../step-kit/use-flush-reset';
-import { preloadStepTypes, stepProblems, stepsDone, webStepType } from '../../step-types';
 import { useSubmissionCall } from '../api/submission-call';
 import { useCloseSubmission, useSubmission } from '../api/submissions';
 import { ClosingPage, impactResults } from '../components/closing-page';
@@ -59,17 +59,18 @@ export function SubmissionPage() {
   };
   const [closing, setClosing] = useState(false);
   const flushRef = useRef<() => Promise<boolean>>(async () => true);
+  const types = useWizardStepTypes();
 
   const steps = useMemo(() => [...(call.data?.steps ?? [])].sort((a, b) => a.sort - b.sort), [call.data]);
-  // The other steps' components, fetched before the applicant goes there (step-types/lazy-step.tsx),
+  // The other steps' components, fetched before the applicant goes there (app/step-types/wizard.tsx),
   // and the tooltips of the upload and PDF buttons (components/deferred-tooltip.tsx).
   useEffect(
     () =>
       whenIdle(() => {
-        preloadStepTypes(steps);
+        preloadStepTypes(types, steps);
         preloadTooltip();
       }),
-    [steps],
+    [types, steps],
   );
   const navSteps = useMemo(() => steps.map((s) => ({ stepTypeName: s.stepType?.name ?? '' })), [steps]);
   const position = clampPosition(parsePosition(splat), navSteps);
@@ -146,29 +147,29 @@ export function SubmissionPage() {
     window.scrollTo({ top: 0 });
     return true;
   };
-  const done = stepsDone(steps, contentOf);
+  const done = stepsDone(types, steps, contentOf);
   const isDone = (index: number) => done[index] ?? false;
   const canGoTo = (index: number) =>
     readOnly || index <= position.step || steps.slice(0, index).every((_, i) => isDone(i));
   const current = steps[position.step];
   const next = async () => {
     if (!current) return;
-    const found = readOnly ? [] : stepProblems(current, contentOf(current), position.subStep);
+    const found = readOnly ? [] : stepProblems(types, current, contentOf(current), position.subStep);
     if (found.length) {
       setProblems(found, true); // SPEC 4: Next is blocked while the step is not valid
-      webStepType(current.stepType?.name)?.reveal?.(current);
+      types[current.stepType?.name ?? '']?.reveal?.(current);
       return;
     }
     await go(nextPosition(position, navSteps));
   };
   const submit = async () => {
     if (!current) return;
-    const firstBad = steps.findIndex((s) => stepProblems(s, contentOf(s)).length > 0);
+    const firstBad = steps.findIndex((s) => stepProblems(types, s, contentOf(s)).length > 0);
     const bad = steps[firstBad];
     if (bad) {
       // To the step that needs it, with its problems: a message about another step said not where.
       if (firstBad !== position.step && !(await go({ step: firstBad, subStep: 0 }))) return;
-      setProblems(stepProblems(bad, contentOf(bad)), true);
+      setProblems(stepProblems(types, bad, contentOf(bad)), true);
       return;
     }
     openConfirmDialog({
@@ -192,8 +193,8 @@ export function SubmissionPage() {
   };
   const liveProblems = problemsOfSteps
     ? new Set([
-        ...steps.flatMap((s) => stepProblems(s, contentOf(s))),
-        ...(current ? stepProblems(current, contentOf(current), position.subStep) : []),
+        ...steps.flatMap((s) => stepProblems(types, s, contentOf(s))),
+        ...(current ? stepProblems(types, current, contentOf(current), position.subStep) : []),
       ])
     : null;
   const shownProblems = liveProblems ? problems.filter((p) => liveProblems.has(p)) : problems;
@@ -304,7 +305,7 @@ type BodyProps = StepProps;
 function StepBody(props: BodyProps) {
   const { t } = useTranslation();
   const { registerFlush } = props;
-  const entry = webStepType(props.step.stepType?.name);
+  const entry = useWizardStepTypes()[props.step.stepType?.name ?? ''];
   useFlushReset(registerFlush);
   // SPEC 2: a step type this version does not handle says so.
   if (!entry) return <Alert color="gray">{t('applying.notImplemented')}</Alert>;

@@ -1,7 +1,13 @@
 import { STEP_TYPE_NAMES, type TUserStep } from '@impact/domain';
 import { describe, expect, it } from 'vitest';
-import { surveyValidity } from '../surveys/survey-validity';
-import { stepProblems, stepsDone, WEB_STEP_TYPE_NAMES } from './index';
+import { stepsDone as doneWith, stepProblems as problemsWith } from '../../features/step-kit/step-type-kit';
+import { surveyValidity } from '../../features/surveys/survey-validity';
+import { WIZARD_STEP_TYPES } from './wizard';
+
+const stepProblems = (...args: Parameters<typeof problemsWith> extends [unknown, ...infer R] ? R : never) =>
+  problemsWith(WIZARD_STEP_TYPES, ...args);
+const stepsDone = (...args: Parameters<typeof doneWith> extends [unknown, ...infer R] ? R : never) =>
+  doneWith(WIZARD_STEP_TYPES, ...args);
 
 const step = (type: string, content: unknown): TUserStep => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -50,7 +56,7 @@ describe('stepsDone (the ticks of the step menu)', () => {
 
 describe('web step-type registry', () => {
   it('has a component for every type the shared registry knows', () => {
-    expect([...WEB_STEP_TYPE_NAMES].sort()).toEqual([...STEP_TYPE_NAMES].sort());
+    expect(Object.keys(WIZARD_STEP_TYPES).sort()).toEqual([...STEP_TYPE_NAMES].sort());
   });
 
   it("a survey step adds the form's own findings to the shared check", () => {

@@ -1,0 +1,81 @@
+import {
+  type SurveyQuestion,
+  surveyAnswerCell,
+  surveyQuestions,
+  surveyText,
+  type TLanguage,
+  type TStepLike,
+} from '@impact/domain';
+
+/**
+ * The read side of the export (CSV/XLSX): each step type gives its columns (`exportColumns` of its
+ * server module); these are the parts they share. A column reads one submission's row context.
+ */
+export type Cell = string | number | boolean | null;
+/** A step as the export reads it: its type's module decides the columns. */
+export type ExportStep = TStepLike & { id: string; name: string; stepType: string };
+export type Column = { header: string; value: (ctx: RowContext) => Cell };
+/** One submission's answers (by step id), its files' names (by step id), and what columns parsed of them. */
+export type RowContext = { answers: Map<string, string>; files: Map<string, string[]>; parsed: Map<string, unknown> };
+/** What every type's columns may use: the export's language and its fixed words. */
+export type ExportContext = { language: TLanguage; scoreHeader: string };
+
+export const columnLabel = (step: ExportStep, what: string) => `${step.name} · ${what}`;
+
+export function parsedAnswer(ctx: RowContext, stepId: string): unknown {
+  if (!ctx.parsed.has(stepId)) {
+    const raw = ctx.answers.get(stepId);
+    let value: unknown = null;
+    if (raw) {
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        value = null;
+      }
+    }
+    ctx.parsed.set(stepId, value);
+  }
+  return ctx.parsed.get(stepId);
+}
+
+/**
+ * A SurveyJS step (survey, quiz): one column per question, and, when its type scores answers
+ * against a key (the quiz) and the step has one, the score as the results step computes it:
+ * correct answers ÷ questions, against the key as it is now (the stored score dates from the
+ * answer's last save).
+ */
+export function surveyModelColumns(
+  step: ExportStep,
+  { language, scoreHeader }: ExportContext,
+  scorer?: (step: TStepLike) => ((answer: Record<string, unknown>) => number) | null,
+): Column[] {
+  const label = (what: string) => columnLabel(step, what);
+  const answer = (ctx: RowContext) => {
+    const data = parsedAnswer(ctx, step.id);
+    return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
+  };
+  const questions: SurveyQuestion[] = surveyQuestions(step.content) ?? [];
+  const columns: Column[] = questions.map((q) => ({
+    header: label(surveyText(q.title, language, q.name)),
+    value: (ctx) => {
+      const data = answer(ctx);
+      return data ? surveyAnswerCell(q, data[q.name], language) : null;
+    },
+  }));
+  const score = scorer?.(step);
+  if (!score) return columns;
+  columns.push({
+    header: label(scoreHeader),
+    value: (ctx) => {
+      const data = answer(ctx);
+      // Three decimals: 8 of 12 reads 0.667, not 0.6666666666666666.
+      return data ? Math.round(score(data) * 1000) / 1000 : null;
+    },
+  });
+  return columns;
+}
+
+/** A type with no columns of its own: whether the step was answered. */
+export const answeredColumn = (step: ExportStep): Column[] => [
+  { header: columnLabel(step, 'answered'), value: (ctx) => ctx.answers.has(step.id) },
+];

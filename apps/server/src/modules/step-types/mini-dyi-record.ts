@@ -1,0 +1,68 @@
+import {
+  DEFAULT_SROI_PARAMS,
+  estimateMiniDyi,
+  parseImpactStepContent,
+  parseMiniDyiAnswer,
+  sroiScoreRange,
+  type TMiniDyiAnswer,
+  type TPdfMiniDyi,
+} from '@impact/domain';
+import { type Column, columnLabel, type ExportStep, type RowContext } from './export-columns';
+import type { RecordStep } from './types';
+
+/** The impact design as the frozen record keeps it: what was chosen and its SROI range. */
+export function impactDesign(step: RecordStep, content: string | undefined): TPdfMiniDyi | null {
+  const answer = parseMiniDyiAnswer(content);
+  if (!answer) return null;
+  const params = parseImpactStepContent(step.content)?.sroiParams ?? DEFAULT_SROI_PARAMS;
+  const estimate = estimateMiniDyi(answer, params);
+  return {
+    stepId: step.id,
+    StepName: step.name,
+    budget: answer.budget,
+    budgetSpent: answer.budgetSpent,
+    sdg: answer.sdg,
+    selectedOutcomes: answer.selectedOutcomes.map((o) => ({
+      outcomeName: o.outcomeName,
+      stakeholderName: o.stakeholderName,
+      sdg: o.sdg,
+      indicators: o.indicators.map((i) => ({
+        indicatorName: i.indicatorName,
+        indicatorTargetValue: i.indicatorTargetValue,
+        proxyName: i.proxyName,
+        proxyValue: i.proxyValue,
+      })),
+    })),
+    sroi: { ...sroiScoreRange(estimate), overThreshold: estimate.overThreshold },
+  };
+}
+
+/** The export's columns of an impact step: the SDGs, outcomes, budget, yearly value and SROI range. */
+export function impactColumns(step: ExportStep): Column[] {
+  const label = (what: string) => columnLabel(step, what);
+  const params = parseImpactStepContent(step.content)?.sroiParams ?? DEFAULT_SROI_PARAMS;
+  // Seven columns read the same estimate: parse and compute it once per row.
+  const key = `estimate:${step.id}`;
+  const estimate = (ctx: RowContext) => {
+    if (!ctx.parsed.has(key)) {
+      const answer = parseMiniDyiAnswer(ctx.answers.get(step.id));
+      ctx.parsed.set(key, answer ? { answer, estimate: estimateMiniDyi(answer, params) } : null);
+    }
+    return ctx.parsed.get(key) as { answer: TMiniDyiAnswer; estimate: ReturnType<typeof estimateMiniDyi> } | null;
+  };
+  return [
+    { header: label('SDG'), value: (ctx) => estimate(ctx)?.answer.sdg.join('; ') ?? null },
+    {
+      header: label('outcomes'),
+      value: (ctx) =>
+        estimate(ctx)
+          ?.answer.selectedOutcomes.map((o) => o.outcomeName)
+          .join('; ') ?? null,
+    },
+    { header: label('budget'), value: (ctx) => estimate(ctx)?.answer.budget ?? null },
+    { header: label('yearly value'), value: (ctx) => estimate(ctx)?.estimate.yearlyValue ?? null },
+    { header: label('SROI low'), value: (ctx) => estimate(ctx)?.estimate.low.ratio ?? null },
+    { header: label('SROI central'), value: (ctx) => estimate(ctx)?.estimate.central.ratio ?? null },
+    { header: label('SROI high'), value: (ctx) => estimate(ctx)?.estimate.high.ratio ?? null },
+  ];
+}

@@ -1,0 +1,21 @@
+import type { TStepTypeName } from '@impact/domain';
+import type { ComponentType } from 'react';
+import { ImpactReview } from '../../features/impact/components/impact-review';
+import type { ReviewSectionProps } from '../../features/step-kit/step-type-kit';
+import { TextReview } from '../../features/step-types/text/text-review';
+import { UploadReview } from '../../features/step-types/upload/upload-review';
+import { SurveyReview } from '../../features/surveys/components/survey-review';
+
+/**
+ * The reviewer's section of each type. null leaves the step out (the results step: its figures
+ * are computed when read, not part of what was sent); a type this version does not know points to
+ * the PDF.
+ */
+export const REVIEW_SECTIONS = {
+  text: TextReview,
+  upload: UploadReview,
+  miniDyi: ImpactReview,
+  survey: SurveyReview,
+  quiz: SurveyReview,
+  results: null,
+} satisfies Record<TStepTypeName, ComponentType<ReviewSectionProps> | null>;
