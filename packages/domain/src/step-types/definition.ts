@@ -35,11 +35,6 @@ export type TStepTypeDefinition<TName extends string = string> = {
   applicantContent: (content: string) => string;
   /** Whether the server computes and stores a score for answers of this type. */
   scored: boolean;
-  /**
-   * The content is a SurveyJS model and the answer its data: the survey report charts the step's
-   * questions and the export gives each question its own column.
-   */
-  surveyModel: boolean;
 };
 
 /** Helpers for definitions that need nothing special. */

@@ -50,7 +50,6 @@ export const unknownStepType: TStepTypeDefinition = {
   answerProblems: noProblems,
   applicantContent: sameContent,
   scored: false,
-  surveyModel: false,
 };
 
 const byName = new Map<string, TStepTypeDefinition>(STEP_TYPE_DEFINITIONS.map((d) => [d.name, d]));

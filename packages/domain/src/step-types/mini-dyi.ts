@@ -60,5 +60,4 @@ export const miniDyiStepType: TStepTypeDefinition<'miniDyi'> = {
   answerProblems: (_step, content, subStep) => miniDyiProblems(content, subStep),
   applicantContent: sameContent,
   scored: true,
-  surveyModel: false,
 };

@@ -40,5 +40,4 @@ export const quizStepType: TStepTypeDefinition<'quiz'> = {
   // not in the applicant's contract at all).
   applicantContent: applicantSurveyContent,
   scored: true,
-  surveyModel: true,
 };

@@ -12,5 +12,4 @@ export const resultsStepType: TStepTypeDefinition<'results'> = {
   answerProblems: noProblems,
   applicantContent: sameContent,
   scored: false,
-  surveyModel: false,
 };

@@ -67,5 +67,4 @@ export const surveyStepType: TStepTypeDefinition<'survey'> = {
   answerProblems: (_step, content) => surveyAnswerProblems(content),
   applicantContent: applicantSurveyContent,
   scored: false,
-  surveyModel: true,
 };

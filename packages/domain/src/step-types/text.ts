@@ -33,5 +33,4 @@ export const textStepType: TStepTypeDefinition<'text'> = {
   },
   applicantContent: sameContent,
   scored: false,
-  surveyModel: false,
 };

@@ -35,5 +35,4 @@ export const uploadStepType: TStepTypeDefinition<'upload'> = {
     missingUploadSlots(step.content, content).length > 0 ? ['applying.validation.filesMissing'] : [],
   applicantContent: sameContent,
   scored: false,
-  surveyModel: false,
 };

@@ -1,4 +1,4 @@
-import type { TLanguage, TPdfExportData } from '@impact/domain';
+import { STEP_TYPES, type TLanguage, type TPdfExportData } from '@impact/domain';
 import { Piscina } from 'piscina';
 import { renderPdf } from './render';
 
@@ -35,7 +35,13 @@ void renderPdf(
     userReferenteRuolo: '',
     userReferenteEmail: '',
     sectionsForPDF: [
-      { stepId: 'w', sectionName: 'w', stepType: 'text', questions: '', answers: '{"answer":"Àà Ελ Кк"}' },
+      {
+        stepId: 'w',
+        sectionName: 'w',
+        stepType: STEP_TYPES.text.name,
+        questions: '',
+        answers: '{"answer":"Àà Ελ Кк"}',
+      },
     ],
     attachments: [],
     miniDyi: [],
