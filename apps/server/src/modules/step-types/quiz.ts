@@ -32,6 +32,7 @@ export const quizServerType: ServerStepType<'quiz'> = {
     return { content: JSON.stringify(answer), score: hasKey ? outcome.score : null };
   },
   missing: surveyServerType.missing,
+  closing: surveyServerType.closing,
   contentIssues: surveyServerType.contentIssues,
   prepareContent: keepContent,
   // SPEC 3 "Quiz result": right or wrong per question, and the count.

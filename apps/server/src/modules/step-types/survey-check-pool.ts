@@ -1,17 +1,16 @@
-import type { TFieldError } from '@impact/domain';
 import { AppError } from '../../lib/app-error';
 import { ThreadPool, ThreadPoolBusy } from '../../lib/thread-pool';
-import type { SurveyCheckTask } from './survey-check-worker';
+import type { SurveyCheckResult, SurveyCheckTask } from './survey-check-worker';
 
 /**
  * The survey-check threads: one (on this 2-core machine the other core is the event loop's),
  * a queue long enough for a deadline's burst of Submits (each check takes a few milliseconds),
  * a 20 s deadline counted from the request (queueing included), 256 MB of heap.
  */
-let pool: ThreadPool<SurveyCheckTask, TFieldError[]> | null = null;
+let pool: ThreadPool<SurveyCheckTask, SurveyCheckResult> | null = null;
 
 function surveyCheckPool() {
-  pool ??= new ThreadPool<SurveyCheckTask, TFieldError[]>({
+  pool ??= new ThreadPool<SurveyCheckTask, SurveyCheckResult>({
     callerUrl: import.meta.url,
     sourceName: './survey-check-worker.ts',
     builtName: 'survey-check-worker.js',
@@ -25,11 +24,11 @@ function surveyCheckPool() {
 }
 
 /**
- * A survey answer's problems, from a thread. A check past its deadline or its heap fails alone,
+ * A survey answer's problems and the answer without what is hidden, from a thread. A check past its deadline or its heap fails alone,
  * as a translated 422 (the answer or the survey is the cause: the applicant can change it and
  * try again); a full queue is a 503 with Retry-After.
  */
-export async function surveyAnswerProblemsOffThread(task: SurveyCheckTask): Promise<TFieldError[]> {
+export async function checkSurveyAnswerOffThread(task: SurveyCheckTask): Promise<SurveyCheckResult> {
   try {
     return await surveyCheckPool().run(task);
   } catch (err) {

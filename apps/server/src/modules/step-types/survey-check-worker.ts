@@ -1,5 +1,5 @@
 import type { TFieldError, TJsonObject } from '@impact/domain';
-import { surveyAnswerProblems } from './survey-runner';
+import { surveyAnswerProblems, withoutHiddenAnswers } from './survey-runner';
 
 /**
  * A survey-check thread: SurveyJS validates an answer synchronously, and some answers within
@@ -7,7 +7,12 @@ import { surveyAnswerProblems } from './survey-runner';
  * check runs here, under the pool's deadline and heap limit, and the event loop never waits.
  */
 export type SurveyCheckTask = { model: unknown; answer: TJsonObject; prefix: string };
+/** What keeps the answer from being complete, and the answer as it is kept (what is hidden dropped). */
+export type SurveyCheckResult = { problems: TFieldError[]; answer: TJsonObject };
 
-export default function checkSurveyAnswer(task: SurveyCheckTask): TFieldError[] {
-  return surveyAnswerProblems(task.model, task.answer, task.prefix);
+export default function checkSurveyAnswer(task: SurveyCheckTask): SurveyCheckResult {
+  return {
+    problems: surveyAnswerProblems(task.model, task.answer, task.prefix),
+    answer: withoutHiddenAnswers(task.model, task.answer),
+  };
 }

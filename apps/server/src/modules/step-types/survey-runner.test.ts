@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { surveyAnswerDisplay, surveyAnswerProblems } from './survey-runner';
+import { surveyAnswerDisplay, surveyAnswerProblems, withoutHiddenAnswers } from './survey-runner';
 
 const nps = {
   pages: [
@@ -131,5 +131,37 @@ describe('the NPS template on the server (SPEC 5)', () => {
     expect(shown(7).map((l) => l.name)).toEqual(['nps_score', 'passive_comment']);
     expect(shown(3).map((l) => l.name)).toEqual(['nps_score', 'detractor_comment']);
     expect(shown(3)[1]?.title).toContain('déçu');
+  });
+});
+
+describe('withoutHiddenAnswers (what the applicant no longer sees is not kept)', () => {
+  it('drops the comment of a score given before and the features of a promoter who is now a detractor', async () => {
+    const { NPS_TEMPLATE } = await import('@impact/domain');
+    const sent = { nps_score: 3, passive_comment: 'slow', promoter_features: ['ease'], detractor_comment: 'bad' };
+    expect(withoutHiddenAnswers(NPS_TEMPLATE, sent)).toEqual({ nps_score: 3, detractor_comment: 'bad' });
+    // What is shown stays exactly as sent; a model SurveyJS cannot load changes nothing.
+    expect(withoutHiddenAnswers(NPS_TEMPLATE, { nps_score: 8, passive_comment: 'ok' })).toEqual({
+      nps_score: 8,
+      passive_comment: 'ok',
+    });
+    expect(withoutHiddenAnswers('nope', sent)).toEqual(sent);
+  });
+
+  it('keeps a hidden value when the model says to keep it, and drops answers on a hidden page', () => {
+    const model = {
+      pages: [
+        { name: 'p1', elements: [{ type: 'boolean', name: 'more' }] },
+        {
+          name: 'p2',
+          visibleIf: '{more} = true',
+          elements: [{ type: 'text', name: 'detail' }],
+        },
+        {
+          name: 'p3',
+          elements: [{ type: 'text', name: 'kept', visibleIf: '{more} = true', clearIfInvisible: 'none' }],
+        },
+      ],
+    };
+    expect(withoutHiddenAnswers(model, { more: false, detail: 'x', kept: 'y' })).toEqual({ more: false, kept: 'y' });
   });
 });

@@ -78,6 +78,22 @@ export function surveyAnswerProblems(model: unknown, answer: TJsonObject | null,
   return problems;
 }
 
+/**
+ * The answer without what the applicant can no longer see: the values (and comments) of questions
+ * hidden by the answers themselves, on hidden pages or panels, as SurveyJS clears them when a survey
+ * completes (a question whose model says to keep its value keeps it). Only keys SurveyJS cleared
+ * are dropped; every other key stays exactly as sent (SurveyJS would add default values).
+ */
+export function withoutHiddenAnswers(model: unknown, answer: TJsonObject): TJsonObject {
+  const survey = loadSurvey(model, answer);
+  if (!survey) return answer;
+  for (const question of survey.getAllQuestions()) question.clearValueIfInvisible('onComplete');
+  const kept = survey.data as Record<string, unknown>;
+  const out: TJsonObject = {};
+  for (const [key, value] of Object.entries(answer)) if (key in kept) out[key] = value;
+  return out;
+}
+
 /** One line of a survey's answers as a reader sees it. */
 export type TSurveyAnswerLine = { name: string; title: string; answer: string };
 

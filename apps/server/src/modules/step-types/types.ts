@@ -29,6 +29,16 @@ export type ServerStepType<TName extends string = string> = {
   write: (db: Db | Tx, step: TStep, content: string) => Promise<{ content: string; score: number | null }>;
   /** What keeps a submission with this answer from closing (SPEC 4 "Submission"). */
   missing: (db: Db | Tx, step: TStep, content: string | undefined) => Promise<TFieldError[]>;
+  /**
+   * The check made when the submission closes, with the answer as it is then kept (a survey drops
+   * the values of questions the applicant no longer sees; `content` only when it changed).
+   * Without it: `missing`, and the answer kept as it is.
+   */
+  closing?: (
+    db: Db | Tx,
+    step: TStep,
+    content: string | undefined,
+  ) => Promise<{ problems: TFieldError[]; content?: string }>;
   /** What the server refuses in a content the domain's shape check passed (unsafe patterns). */
   contentIssues?: (content: string) => TContentIssue[];
   /** The content to store when an admin saves the step (its shape already checked by the domain). */

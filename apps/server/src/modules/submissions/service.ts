@@ -6,11 +6,12 @@ import {
   type TCall,
   type TFieldError,
   type TLanguage,
+  type TStep,
   type TSubmission,
   type TUpsertStepResultRequest,
   type TUserCall,
 } from '@impact/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callSubmissions, calls, organizations, stepResults } from '../../db/schema';
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error';
@@ -208,14 +209,26 @@ async function callOfSubmissionIsLocked(db: Db, submissionId: string, now: Date)
 
 type ResultRow = Pick<typeof stepResults.$inferSelect, 'stepId' | 'content' | 'version'>;
 
-/** What blocks submitting, step by step: each step type says what its answer still lacks. */
-export async function missingAnswers(db: Db, call: CallRow, results: ResultRow[]) {
+/**
+ * What blocks submitting, step by step (each step type says what its answer still lacks), and the
+ * answers to keep in another form once closed (a survey's, without what the applicant no longer sees).
+ */
+export async function closingCheck(db: Db, call: CallRow, results: ResultRow[]) {
   const byStep = new Map(results.map((r) => [r.stepId, r.content]));
   const problems: TFieldError[] = [];
+  const rewrites: Array<{ step: TStep; content: string }> = [];
   for (const step of await stepsOfCall(db, call)) {
-    problems.push(...(await serverStepTypeOf(step).missing(db, step, byStep.get(step.id))));
+    const type = serverStepTypeOf(step);
+    const answer = byStep.get(step.id);
+    if (!type.closing) {
+      problems.push(...(await type.missing(db, step, answer)));
+      continue;
+    }
+    const checked = await type.closing(db, step, answer);
+    problems.push(...checked.problems);
+    if (checked.content !== undefined) rewrites.push({ step, content: checked.content });
   }
-  return problems;
+  return { problems, rewrites };
 }
 
 /** Answers that change while they are being checked send the check round again, this many times at most. */
@@ -271,7 +284,7 @@ async function closeChecked(
       .select({ stepId: stepResults.stepId, content: stepResults.content, version: stepResults.version })
       .from(stepResults)
       .where(eq(stepResults.callSubmissionId, submissionId));
-    const problems = await missingAnswers(db, call, results);
+    const { problems, rewrites } = await closingCheck(db, call, results);
     if (problems.length) throw invalid(problems, 'errors.submissions.incomplete');
     const checked = versionsOf(results);
     const result = await db.transaction(async (tx) => {
@@ -282,6 +295,14 @@ async function closeChecked(
         .from(stepResults)
         .where(eq(stepResults.callSubmissionId, submissionId));
       if (versionsOf(current) !== checked) return null; // an answer was saved while being checked
+      for (const { step, content } of rewrites) {
+        // Stored through the type's own write, so a quiz's score is that of what is kept.
+        const kept = await serverStepTypeOf(step).write(tx, step, content);
+        await tx
+          .update(stepResults)
+          .set({ content: kept.content, score: kept.score, version: sql`${stepResults.version} + 1`, updatedAt: now })
+          .where(and(eq(stepResults.callSubmissionId, submissionId), eq(stepResults.stepId, step.id)));
+      }
       await tx
         .update(callSubmissions)
         .set({ closed: true, closedAt: now, updatedAt: now })

@@ -1,7 +1,7 @@
 import { Model, type Question } from 'survey-core';
 
 /**
- * The same checks the server makes on closing (apps/server/src/modules/surveys/survey-runner.ts),
+ * The same checks the server makes on closing (apps/server/src/modules/step-types/survey-runner.ts),
  * run silently on a copy of the model so the applicant's page shows no errors before Next.
  */
 export function silentSurveyProblems(model: object, data: Record<string, unknown>): string[] {
