@@ -32,7 +32,12 @@ function optionText(options: Option[], value: unknown, language: string): string
  * A survey answer as a person reads it: the chosen choices' texts (not their codes) in the
  * given language, a matrix as "row: column" in words; anything else as `surveyCell` gives it.
  */
-export function surveyAnswerCell(q: SurveyQuestion, value: unknown, language: string): TSurveyCell {
+export function surveyAnswerCell(
+  q: SurveyQuestion,
+  value: unknown,
+  language: string,
+  yesNo?: { yes: string; no: string },
+): TSurveyCell {
   if (value === undefined || value === null) return null;
   switch (q.kind) {
     case 'choice':
@@ -44,7 +49,9 @@ export function surveyAnswerCell(q: SurveyQuestion, value: unknown, language: st
       return typeof value === 'number' ? value : optionText(q.values, value, language);
     case 'boolean': {
       const label = value === true ? q.labelTrue : value === false ? q.labelFalse : undefined;
-      return label ? surveyText(label, language) : surveyCell(value);
+      if (label) return surveyText(label, language);
+      if (yesNo && typeof value === 'boolean') return value ? yesNo.yes : yesNo.no;
+      return surveyCell(value);
     }
     case 'matrix':
       return typeof value === 'object' && !Array.isArray(value)

@@ -10,6 +10,7 @@ import {
   type ExportStep,
   type RowContext,
   serverStepType,
+  yesNo,
 } from '../step-types';
 import { reportCall } from './call-row';
 import { rows } from './sql-rows';
@@ -23,7 +24,7 @@ type StepInfo = ExportStep;
 /** A step's columns, as its type's module gives them (whether it was answered, for a type without). */
 function stepColumns(step: StepInfo, ctx: ExportContext): Column[] {
   const module = serverStepType(step.stepType);
-  return module.exportColumns?.(step, ctx) ?? answeredColumn(step);
+  return module.exportColumns?.(step, ctx) ?? answeredColumn(step, ctx);
 }
 
 /** Turns a page of rows into the text of a file (a CSV or XLSX writer's part). */
@@ -59,13 +60,19 @@ export async function exportRows(
         from steps s join step_types st on st.id = s.step_type_id
         where s.call_type_id = ${call.callTypeId} order by s.sort`,
   );
-  const context: ExportContext = {
-    language: input.language,
-    scoreHeader: translator(input.language)('export.quizScore'),
-  };
+  const context: ExportContext = { language: input.language, t: translator(input.language) };
   const columns = steps.flatMap((s) => stepColumns(s, context));
-  const fixed = ['submission', 'organization', 'registration number', 'country', 'closed', 'started', 'closed at'];
-  const header: Cell[] = [...fixed, ...columns.map((c) => c.header)];
+  const fixed = [
+    'submission',
+    'organization',
+    'registrationNumber',
+    'country',
+    'closed',
+    'started',
+    'closedAt',
+  ] as const;
+  // Dates stay ISO 8601 (UTC), which every spreadsheet reads in every language; words and yes/no are translated.
+  const header: Cell[] = [...fixed.map((key) => context.t(`export.${key}`)), ...columns.map((c) => c.header)];
 
   /** One page, formatted; only its text and where to go on from leave this function. */
   async function readPage(after: string | null, format: PageFormatter) {
@@ -113,7 +120,7 @@ export async function exportRows(
           p.name,
           p.regNumber,
           p.country,
-          p.closed,
+          yesNo(p.closed, context),
           p.createdAt,
           p.closedAt,
           ...columns.map((c) => c.value(ctx)),

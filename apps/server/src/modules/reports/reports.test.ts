@@ -240,6 +240,22 @@ describe('reports', () => {
     expect(closedOnly.body.trimEnd().split('\r\n')).toHaveLength(4);
     const english = await get(`/api/Report/ExportSubmissions?callId=${call.id}&format=csv&language=en`);
     expect(english.body).toContain('Questionario · How likely are you to recommend us?');
+    // The fixed columns, the types' own words and yes/no follow the export's language too.
+    const headerOf = (body: string) => body.replace(/^\uFEFF/, '').split('\r\n')[0] ?? '';
+    expect(headerOf(text)).toMatch(
+      /^candidatura,organizzazione,codice fiscale \/ P\. IVA,paese,inviata,iniziata,inviata il,/,
+    );
+    expect(headerOf(text)).toContain('Impatto · SROI centrale');
+    expect(headerOf(english.body)).toMatch(
+      /^submission,organization,registration number,country,sent,started,sent at,/,
+    );
+    const french = await get(`/api/Report/ExportSubmissions?callId=${call.id}&format=csv&language=fr`);
+    expect(headerOf(french.body)).toMatch(/^candidature,organisation,/);
+    expect(headerOf(french.body)).toContain('Impatto · ODD');
+    expect(text).toMatch(/,sì,\d{4}-/);
+    expect(text).toMatch(/,no,\d{4}-/);
+    expect(french.body).toMatch(/,oui,\d{4}-/);
+    expect(text).not.toMatch(/,(true|false),/);
   });
 
   it('XLSX (streamed): one row per submission, accents intact, text cells never formulas', async () => {

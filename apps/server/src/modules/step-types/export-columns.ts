@@ -6,6 +6,7 @@ import {
   type TLanguage,
   type TStepLike,
 } from '@impact/domain';
+import type { TTranslate } from '../../lib/texts';
 
 /**
  * The read side of the export (CSV/XLSX): each step type gives its columns (`exportColumns` of its
@@ -17,10 +18,13 @@ export type ExportStep = TStepLike & { id: string; name: string; stepType: strin
 export type Column = { header: string; value: (ctx: RowContext) => Cell };
 /** One submission's answers (by step id), its files' names (by step id), and what columns parsed of them. */
 export type RowContext = { answers: Map<string, string>; files: Map<string, string[]>; parsed: Map<string, unknown> };
-/** What every type's columns may use: the export's language and its fixed words. */
-export type ExportContext = { language: TLanguage; scoreHeader: string };
+/** What every type's columns may use: the export's language and its words (`export.*` in packages/texts). */
+export type ExportContext = { language: TLanguage; t: TTranslate };
 
 export const columnLabel = (step: ExportStep, what: string) => `${step.name} · ${what}`;
+
+/** A yes or no in the export's language (a spreadsheet's TRUE/FALSE reads as code to most people). */
+export const yesNo = (value: boolean, ctx: ExportContext) => ctx.t(value ? 'export.yes' : 'export.no');
 
 export function parsedAnswer(ctx: RowContext, stepId: string): unknown {
   if (!ctx.parsed.has(stepId)) {
@@ -46,7 +50,7 @@ export function parsedAnswer(ctx: RowContext, stepId: string): unknown {
  */
 export function surveyModelColumns(
   step: ExportStep,
-  { language, scoreHeader }: ExportContext,
+  { language, t }: ExportContext,
   scorer?: (step: TStepLike) => ((answer: Record<string, unknown>) => number) | null,
 ): Column[] {
   const label = (what: string) => columnLabel(step, what);
@@ -55,17 +59,18 @@ export function surveyModelColumns(
     return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
   };
   const questions: SurveyQuestion[] = surveyQuestions(step.content) ?? [];
+  const words = { yes: t('export.yes'), no: t('export.no') };
   const columns: Column[] = questions.map((q) => ({
     header: label(surveyText(q.title, language, q.name)),
     value: (ctx) => {
       const data = answer(ctx);
-      return data ? surveyAnswerCell(q, data[q.name], language) : null;
+      return data ? surveyAnswerCell(q, data[q.name], language, words) : null;
     },
   }));
   const score = scorer?.(step);
   if (!score) return columns;
   columns.push({
-    header: label(scoreHeader),
+    header: label(t('export.quizScore')),
     value: (ctx) => {
       const data = answer(ctx);
       // Three decimals: 8 of 12 reads 0.667, not 0.6666666666666666.
@@ -76,6 +81,6 @@ export function surveyModelColumns(
 }
 
 /** A type with no columns of its own: whether the step was answered. */
-export const answeredColumn = (step: ExportStep): Column[] => [
-  { header: columnLabel(step, 'answered'), value: (ctx) => ctx.answers.has(step.id) },
+export const answeredColumn = (step: ExportStep, ctx: ExportContext): Column[] => [
+  { header: columnLabel(step, ctx.t('export.answered')), value: (row) => yesNo(row.answers.has(step.id), ctx) },
 ];

@@ -8,7 +8,7 @@ import { keepContent, type ServerStepType } from './types';
 import { uploadServerType } from './upload';
 
 export type { Cell, Column, ExportContext, ExportStep, RowContext } from './export-columns';
-export { answeredColumn } from './export-columns';
+export { answeredColumn, yesNo } from './export-columns';
 export type { RecordParts, RecordStep, ServerStepType } from './types';
 
 /** One module per shipped type: a type missing here fails to compile. */

@@ -7,7 +7,7 @@ import {
   type TMiniDyiAnswer,
   type TPdfMiniDyi,
 } from '@impact/domain';
-import { type Column, columnLabel, type ExportStep, type RowContext } from './export-columns';
+import { type Column, columnLabel, type ExportContext, type ExportStep, type RowContext } from './export-columns';
 import type { RecordStep } from './types';
 
 /** The impact design as the frozen record keeps it: what was chosen and its SROI range. */
@@ -38,8 +38,10 @@ export function impactDesign(step: RecordStep, content: string | undefined): TPd
 }
 
 /** The export's columns of an impact step: the SDGs, outcomes, budget, yearly value and SROI range. */
-export function impactColumns(step: ExportStep): Column[] {
-  const label = (what: string) => columnLabel(step, what);
+type ImpactColumn = 'sdg' | 'outcomes' | 'budget' | 'yearlyValue' | 'sroiLow' | 'sroiCentral' | 'sroiHigh';
+
+export function impactColumns(step: ExportStep, { t }: ExportContext): Column[] {
+  const label = (key: ImpactColumn) => columnLabel(step, t(`export.${key}`));
   const params = parseImpactStepContent(step.content)?.sroiParams ?? DEFAULT_SROI_PARAMS;
   // Seven columns read the same estimate: parse and compute it once per row.
   const key = `estimate:${step.id}`;
@@ -51,7 +53,7 @@ export function impactColumns(step: ExportStep): Column[] {
     return ctx.parsed.get(key) as { answer: TMiniDyiAnswer; estimate: ReturnType<typeof estimateMiniDyi> } | null;
   };
   return [
-    { header: label('SDG'), value: (ctx) => estimate(ctx)?.answer.sdg.join('; ') ?? null },
+    { header: label('sdg'), value: (ctx) => estimate(ctx)?.answer.sdg.join('; ') ?? null },
     {
       header: label('outcomes'),
       value: (ctx) =>
@@ -60,9 +62,9 @@ export function impactColumns(step: ExportStep): Column[] {
           .join('; ') ?? null,
     },
     { header: label('budget'), value: (ctx) => estimate(ctx)?.answer.budget ?? null },
-    { header: label('yearly value'), value: (ctx) => estimate(ctx)?.estimate.yearlyValue ?? null },
-    { header: label('SROI low'), value: (ctx) => estimate(ctx)?.estimate.low.ratio ?? null },
-    { header: label('SROI central'), value: (ctx) => estimate(ctx)?.estimate.central.ratio ?? null },
-    { header: label('SROI high'), value: (ctx) => estimate(ctx)?.estimate.high.ratio ?? null },
+    { header: label('yearlyValue'), value: (ctx) => estimate(ctx)?.estimate.yearlyValue ?? null },
+    { header: label('sroiLow'), value: (ctx) => estimate(ctx)?.estimate.low.ratio ?? null },
+    { header: label('sroiCentral'), value: (ctx) => estimate(ctx)?.estimate.central.ratio ?? null },
+    { header: label('sroiHigh'), value: (ctx) => estimate(ctx)?.estimate.high.ratio ?? null },
   ];
 }

@@ -42,8 +42,11 @@ export const uploadServerType: ServerStepType<'upload'> = {
     }));
   },
   prepareContent: (_content, parsed) => JSON.stringify(parsed),
-  exportColumns: (step) => [
-    { header: columnLabel(step, 'attachments'), value: (ctx) => ctx.files.get(step.id)?.join('; ') ?? null },
+  exportColumns: (step, ctx) => [
+    {
+      header: columnLabel(step, ctx.t('export.attachments')),
+      value: (row) => row.files.get(step.id)?.join('; ') ?? null,
+    },
   ],
   recordParts(step, answer) {
     const attachments: TPdfAttachment[] = (uploadAnswerOf(answer)?.files ?? []).map((f) => ({
