@@ -156,6 +156,42 @@ export async function submitToCall(
   return submissionId;
 }
 
+/** Starts a submission to the call, saves the given answers (step id → content) and sends it. */
+export async function answerAndClose(
+  app: FastifyInstance,
+  headers: Headers,
+  organizationId: string,
+  callId: string,
+  answers: Record<string, string>,
+): Promise<string> {
+  const h = { ...headers, 'x-organization-id': organizationId };
+  const started = await app.inject({
+    method: 'POST',
+    url: '/api/Call/UpsertCallSubmission',
+    headers: h,
+    payload: { callId },
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const submissionId: string = started.json().id;
+  for (const [stepId, content] of Object.entries(answers)) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/Call/UpsertCallStepResult',
+      headers: h,
+      payload: { callSubmissionId: submissionId, stepId, content, version: 0 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const closed = await app.inject({
+    method: 'POST',
+    url: '/api/Call/CloseCallSubmission',
+    headers: h,
+    payload: { submissionId },
+  });
+  expect(closed.statusCode, closed.body).toBe(200);
+  return submissionId;
+}
+
 /** A call type's step as the call builder sends it, with its type by name. */
 export type StepSpec = { name: string; type: string; content: string };
 

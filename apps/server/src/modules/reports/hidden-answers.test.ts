@@ -2,7 +2,7 @@ import { NPS_TEMPLATE, ZSurveyReport } from '@impact/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createCallWithSteps, createOrganization } from '../../../test/fixtures';
+import { answerAndClose, createCallWithSteps, createOrganization } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
 import { stepResults, submissionRecords } from '../../db/schema';
 
@@ -26,31 +26,9 @@ describe('answers to questions no longer shown', () => {
     ]);
     const anna = await signInAs(t.database.db, { email: 'anna@ente.example' });
     const org = await createOrganization(t.app, anna.headers, 'Aurora');
-    const h = { ...anna.headers, 'x-organization-id': org };
-    submissionId = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/Call/UpsertCallSubmission',
-        headers: h,
-        payload: { callId: call.id },
-      })
-    ).json().id;
     // As an older page (or another client) would save it: every value ever typed, hidden or not.
     const answer = { nps_score: 3, promoter_features: ['ease'], passive_comment: 'lento', detractor_comment: 'deluso' };
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: '/api/Call/UpsertCallStepResult',
-      headers: h,
-      payload: { callSubmissionId: submissionId, stepId: stepId(), content: JSON.stringify(answer), version: 0 },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const closed = await t.app.inject({
-      method: 'POST',
-      url: '/api/Call/CloseCallSubmission',
-      headers: h,
-      payload: { submissionId },
-    });
-    expect(closed.statusCode, closed.body).toBe(200);
+    submissionId = await answerAndClose(t.app, anna.headers, org, call.id, { [stepId()]: JSON.stringify(answer) });
   });
   afterAll(async () => {
     await t.close();

@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { QUIZ_TEMPLATE, ZSurveyReport } from '@impact/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createCallWithSteps, createOrganization } from '../../../test/fixtures';
+import { answerAndClose, createCallWithSteps, createOrganization } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
 
 type Who = Awaited<ReturnType<typeof signInAs>>;
@@ -72,36 +72,14 @@ describe('quiz in the exports and the survey report', () => {
     ]);
     const anna = await signInAs(t.database.db, { email: 'anna@ente.example' });
     const org = await createOrganization(t.app, anna.headers, 'Aurora');
-    const h = { ...anna.headers, 'x-organization-id': org };
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/Call/UpsertCallSubmission',
-      headers: h,
-      payload: { callId: call.id },
-    });
-    const submissionId = started.json().id;
     const answers = [{ needs: ['money', 'people'] }, QUIZ_ANSWER];
-    for (const [i, answer] of answers.entries()) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/Call/UpsertCallStepResult',
-        headers: h,
-        payload: {
-          callSubmissionId: submissionId,
-          stepId: call.stepIds[i],
-          content: JSON.stringify(answer),
-          version: 0,
-        },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    }
-    const closed = await t.app.inject({
-      method: 'POST',
-      url: '/api/Call/CloseCallSubmission',
-      headers: h,
-      payload: { submissionId },
-    });
-    expect(closed.statusCode, closed.body).toBe(200);
+    await answerAndClose(
+      t.app,
+      anna.headers,
+      org,
+      call.id,
+      Object.fromEntries(answers.map((answer, i) => [call.stepIds[i] ?? '', JSON.stringify(answer)])),
+    );
   });
   afterAll(async () => {
     await t.close();
