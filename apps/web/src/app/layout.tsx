@@ -3,12 +3,12 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { LanguageSelect } from '../components/language-select';
 import { SessionButtons } from '../features/auth/session-buttons';
-import { useSession } from '../features/auth/session-store';
-import { useConfig } from '../features/config/api/get-config';
-import { PageAnnouncer } from '../features/config/page-title';
-import { LanguageSelect } from '../features/i18n/language-select';
 import { OrganizationSidePanel } from '../features/organizations/components/organization-side-panel';
+import { useConfig } from '../lib/api/get-config';
+import { PageAnnouncer } from '../lib/page-title';
+import { useSession } from '../lib/session-store';
 import { HomeLink } from './home-link';
 import { SiteFooter } from './site-footer';
 

@@ -11,11 +11,11 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { UserMenu, UserMenuAction, UserMenuDivider, UserMenuLink } from '../../components/user-menu';
+import { logout } from '../../lib/session';
+import { useSession } from '../../lib/session-store';
+import { signInUrl } from '../../lib/sign-in-urls';
 import { useShowsReviews } from '../review/components/use-shows-reviews';
-import { logout } from './session';
-import { useSession } from './session-store';
-import { signInUrl } from './sign-in-urls';
-import { UserMenu, UserMenuAction, UserMenuDivider, UserMenuLink } from './user-menu';
 
 /** SPEC 2 "Layout": signed in, the user's name, initials and menu; signed out, Login and Register. */
 export function SessionButtons() {

@@ -1,9 +1,9 @@
 import { stepTypeDefinition, type TUserStep } from '@impact/domain';
 import type { ComponentType } from 'react';
 import type { StepProps } from '../step-kit/step-props';
-import { ResultsStep } from '../surveys/components/results-step';
-import { surveyValidity } from '../surveys/survey-validity';
 import { lazyStep } from './lazy-step';
+import { ResultsStep } from './results/results-step';
+import { surveyValidity } from './survey/survey-validity';
 import { TextStep } from './text/text-step';
 import { UploadStep } from './upload/upload-step';
 
@@ -26,8 +26,8 @@ export type WebStepType = {
 // (a few lists, which the closing page shows too); the impact and survey steps, with their number
 // inputs, selects, charts and form library, in files of their own (lazy-step.tsx), fetched once
 // the wizard is idle (preloadStepTypes).
-const impact = lazyStep(() => import('../impact/components/impact-step').then((m) => m.ImpactStep));
-const survey = lazyStep(() => import('../surveys/components/survey-step').then((m) => m.SurveyStep));
+const impact = lazyStep(() => import('./impact/impact-step').then((m) => m.ImpactStep));
+const survey = lazyStep(() => import('./survey/survey-step').then((m) => m.SurveyStep));
 
 const surveyLike: Omit<WebStepType, 'Step'> = {
   // The form's own silent check (required visible questions, validators, selection limits).

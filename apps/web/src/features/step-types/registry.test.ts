@@ -1,7 +1,7 @@
 import { STEP_TYPE_NAMES, type TUserStep } from '@impact/domain';
 import { describe, expect, it } from 'vitest';
-import { surveyValidity } from '../surveys/survey-validity';
 import { stepProblems, stepsDone, WEB_STEP_TYPE_NAMES } from './index';
+import { surveyValidity } from './survey/survey-validity';
 
 const step = (type: string, content: unknown): TUserStep => ({
   id: '00000000-0000-4000-8000-000000000001',

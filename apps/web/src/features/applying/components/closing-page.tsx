@@ -11,9 +11,9 @@ import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/c
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SroiPanel } from '../../impact/components/sroi-panel';
-import { PdfDownloadButton } from '../../pdf/components/pdf-download-button';
-import { ResultsStep } from '../../surveys/components/results-step';
+import { PdfDownloadButton } from '../../../components/pdf-download-button';
+import { SroiPanel } from '../../step-types/impact/sroi-panel';
+import { ResultsStep } from '../../step-types/results/results-step';
 
 type ImpactResult = { stepId: string; answer: TMiniDyiAnswer; params: TSroiParams | undefined };
 

@@ -1,9 +1,9 @@
 import { Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+import { adoptOrganization } from '../../../lib/selected-organization';
 import { useCreateOrganization } from '../../organizations/api/create-organization';
 import { OrganizationForm } from '../../organizations/components/organization-form';
-import { adoptOrganization } from '../../organizations/selected-organization';
 
 /** SPEC 2: applying without an organization first registers one, without leaving the list. */
 export function RegisterOrganizationDialog({

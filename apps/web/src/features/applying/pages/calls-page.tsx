@@ -3,10 +3,10 @@ import { Alert, Button, Center, Loader, SimpleGrid, Stack, Text, Title } from '@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useConfig } from '../../../lib/api/get-config';
+import { useOrganizations } from '../../../lib/api/get-organizations';
 import { ApiError } from '../../../lib/api-client';
-import { useConfig } from '../../config/api/get-config';
-import { useOrganizations } from '../../organizations/api/get-organizations';
-import { useSelectedOrganizationId } from '../../organizations/selected-organization';
+import { useSelectedOrganizationId } from '../../../lib/selected-organization';
 import { useUserCalls } from '../api/calls';
 import { useStartSubmission } from '../api/submissions';
 import { cardState, submitWithoutOrganization } from '../call-card-state';

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import { ImpactStepEditor } from '../../impact/components/impact-step-editor';
-import { SurveyStepEditor } from '../../surveys/components/survey-step-editor';
+import { ImpactStepEditor } from './impact-step-editor';
 import type { StepEditorProps } from './step-editor-props';
+import { SurveyStepEditor } from './survey-step-editor';
 import { TextStepEditor } from './text-step-editor';
 import { UploadStepEditor } from './upload-step-editor';
 

@@ -18,7 +18,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { usePageTitle } from '../../config/page-title';
+import { usePageTitle } from '../../../lib/page-title';
 import { ReviewTab } from '../../review/components/review-tab';
 import { useDeleteCall } from '../api/delete-call';
 import { useCallByIdAdmin } from '../api/get-call-by-id-admin';

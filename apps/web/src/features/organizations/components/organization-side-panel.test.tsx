@@ -4,11 +4,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setSession } from '../../auth/session-store';
-import { configQueryKey } from '../../config/api/get-config';
-import { initI18n } from '../../i18n/i18n';
+import { configQueryKey } from '../../../lib/api/get-config';
+import { organizationListQueryKey } from '../../../lib/api/get-organizations';
+import { initI18n } from '../../../lib/i18n/i18n';
+import { setSession } from '../../../lib/session-store';
 import { reviewKeys } from '../../review/api/keys';
-import { organizationListQueryKey } from '../api/get-organizations';
 import { OrganizationSidePanel } from './organization-side-panel';
 
 const user = {

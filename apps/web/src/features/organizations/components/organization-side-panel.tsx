@@ -4,11 +4,11 @@ import { IconBuilding, IconLayoutDashboard, IconList, IconPlus } from '@tabler/i
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useSession } from '../../auth/session-store';
-import { useConfig } from '../../config/api/get-config';
+import { useConfig } from '../../../lib/api/get-config';
+import { organizationsQueryKey, useOrganizations } from '../../../lib/api/get-organizations';
+import { selectOrganization, useSelectedOrganizationId } from '../../../lib/selected-organization';
+import { useSession } from '../../../lib/session-store';
 import { ReviewerPanelPrompt, useIsReviewer } from '../../review/components/reviewer-panel-prompt';
-import { organizationsQueryKey, useOrganizations } from '../api/get-organizations';
-import { selectOrganization, useSelectedOrganizationId } from '../selected-organization';
 
 /**
  * SPEC 2 "Layout" side panel: the organization the user works for, or a prompt to register one.

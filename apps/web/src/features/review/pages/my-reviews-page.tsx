@@ -1,7 +1,7 @@
 import { Anchor, Badge, Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../config/page-title';
+import { usePageTitle } from '../../../lib/page-title';
 import { useMyAssignments } from '../api/reviewer';
 import { problemText } from '../components/problem-text';
 

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Breadcrumbs, Card, Center, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { usePageTitle } from '../../config/page-title';
+import { usePageTitle } from '../../../lib/page-title';
 import { useMyAssignments, useOtherReviews, useWorkspace } from '../api/reviewer';
 import { ConflictDeclaration } from '../components/conflict-declaration';
 import { problemText } from '../components/problem-text';
