@@ -4,12 +4,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { configQueryKey } from '../../../lib/api/get-config';
-import { organizationListQueryKey } from '../../../lib/api/get-organizations';
-import { initI18n } from '../../../lib/i18n/i18n';
-import { setSession } from '../../../lib/session-store';
-import { reviewKeys } from '../../review/api/keys';
-import { OrganizationSidePanel } from './organization-side-panel';
+import { reviewKeys } from '../features/review/api/keys';
+import { configQueryKey } from '../lib/api/get-config';
+import { organizationListQueryKey } from '../lib/api/get-organizations';
+import { initI18n } from '../lib/i18n/i18n';
+import { setSession } from '../lib/session-store';
+import { SidePanel } from './side-panel';
 
 const user = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -34,7 +34,7 @@ function renderPanel(assignments: unknown[]) {
     <QueryClientProvider client={client}>
       <MantineProvider>
         <MemoryRouter>
-          <OrganizationSidePanel />
+          <SidePanel />
         </MemoryRouter>
       </MantineProvider>
     </QueryClientProvider>,
