@@ -32,8 +32,7 @@ export function createRouter() {
             // bench/bundle.bench.ts holds the entry to its size budget.
             {
               path: 'call/:submissionId/*',
-              lazy: () =>
-                import('../features/applying/pages/submission-page').then((m) => ({ Component: m.SubmissionPage })),
+              lazy: () => import('./wizard-page').then((m) => ({ Component: m.WizardPage })),
             },
             {
               path: 'register-org',
@@ -86,8 +85,7 @@ export function createRouter() {
               children: [
                 {
                   index: true,
-                  lazy: () =>
-                    import('../features/admin/admin-index-page').then((m) => ({ Component: m.AdminIndexPage })),
+                  lazy: () => import('./admin-page').then((m) => ({ Component: m.AdminPage })),
                 },
                 {
                   path: 'attachments/:subId',

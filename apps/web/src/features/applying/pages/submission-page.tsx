@@ -25,10 +25,10 @@ import { useSession } from '../../../lib/session-store';
 import { whenIdle } from '../../../lib/when-idle';
 import type { StepProps } from '../../step-kit/step-props';
 import { useFlushReset } from '../../step-kit/use-flush-reset';
-import { preloadStepTypes, stepProblems, stepsDone, webStepType } from '../../step-types';
+import type { WizardStepTypes } from '../../step-kit/wizard-step-types';
 import { useSubmissionCall } from '../api/submission-call';
 import { useCloseSubmission, useSubmission } from '../api/submissions';
-import { ClosingPage, impactResults } from '../components/closing-page';
+import { ClosingPage } from '../components/closing-page';
 import { StepMenu } from '../components/step-menu';
 
 const parsePosition = (splat: string | undefined): TWizardPosition => {
@@ -36,8 +36,12 @@ const parsePosition = (splat: string | undefined): TWizardPosition => {
   return { step: step || 0, subStep: subStep || 0 };
 };
 
-/** SPEC 2 "/call/{submissionId}/*": the submission wizard; the position lives in the URL. */
-export function SubmissionPage() {
+/**
+ * SPEC 2 "/call/{submissionId}/*": the submission wizard; the position lives in the URL. The step
+ * types come from app/wizard-page.tsx (the registry, features/step-types).
+ */
+export function SubmissionPage({ stepTypes }: { stepTypes: WizardStepTypes }) {
+  const { preloadStepTypes, stepProblems, stepsDone, ClosingSummary } = stepTypes;
   const { t } = useTranslation();
   const { submissionId = '', '*': splat } = useParams();
   const [search] = useSearchParams();
@@ -69,7 +73,7 @@ export function SubmissionPage() {
         preloadStepTypes(steps);
         preloadTooltip();
       }),
-    [steps],
+    [steps, preloadStepTypes],
   );
   const navSteps = useMemo(() => steps.map((s) => ({ stepTypeName: s.stepType?.name ?? '' })), [steps]);
   const position = clampPosition(parsePosition(splat), navSteps);
@@ -126,11 +130,9 @@ export function SubmissionPage() {
   }
   if (isClosingPage(position, navSteps) && submission.data.closed) {
     return (
-      <ClosingPage
-        callName={call.data.name}
-        submissionId={submissionId}
-        impact={impactResults(steps, submission.data.stepResults)}
-      />
+      <ClosingPage callName={call.data.name} submissionId={submissionId}>
+        <ClosingSummary submissionId={submissionId} steps={steps} results={submission.data.stepResults} />
+      </ClosingPage>
     );
   }
 
@@ -156,7 +158,7 @@ export function SubmissionPage() {
     const found = readOnly ? [] : stepProblems(current, contentOf(current), position.subStep);
     if (found.length) {
       setProblems(found, true); // SPEC 4: Next is blocked while the step is not valid
-      webStepType(current.stepType?.name)?.reveal?.(current);
+      stepTypes.webStepType(current.stepType?.name)?.reveal?.(current);
       return;
     }
     await go(nextPosition(position, navSteps));
@@ -253,6 +255,7 @@ export function SubmissionPage() {
               {current.description && <SafeHtml html={current.description} />}
               <StepBody
                 key={current.id}
+                webStepType={stepTypes.webStepType}
                 step={current}
                 submissionId={submissionId}
                 result={resultOf(current)}
@@ -299,9 +302,9 @@ export function SubmissionPage() {
   );
 }
 
-type BodyProps = StepProps;
+type BodyProps = StepProps & Pick<WizardStepTypes, 'webStepType'>;
 
-function StepBody(props: BodyProps) {
+function StepBody({ webStepType, ...props }: BodyProps) {
   const { t } = useTranslation();
   const { registerFlush } = props;
   const entry = webStepType(props.step.stepType?.name);
