@@ -1,9 +1,9 @@
 import { createBrowserRouter } from 'react-router';
-import { CallsPage } from '../features/applying/pages/calls-page';
 import { RequireAdmin, RequireAuth } from '../features/auth/guards';
 import { LoginCallbackPage } from '../features/auth/login-callback-page';
 import { LogoutCallbackPage } from '../features/auth/logout-callback-page';
 import { WelcomePage } from '../features/welcome/welcome-page';
+import { CallsRoute } from './calls-page';
 import { ErrorPage } from './error-page';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
@@ -26,7 +26,7 @@ export function createRouter() {
         {
           element: <RequireAuth />,
           children: [
-            { path: 'calls', element: <CallsPage /> },
+            { path: 'calls', element: <CallsRoute /> },
             // Only the welcome and call list pages are in the entry bundle; every other page (the
             // wizard, the admin panel with its editor, date pickers and charts) loads when visited.
             // bench/bundle.bench.ts holds the entry to its size budget.

@@ -2,8 +2,8 @@ import { Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { adoptOrganization } from '../../../lib/selected-organization';
-import { useCreateOrganization } from '../../organizations/api/create-organization';
-import { OrganizationForm } from '../../organizations/components/organization-form';
+import { useCreateOrganization } from '../api/create-organization';
+import { OrganizationForm } from './organization-form';
 
 /** SPEC 2: applying without an organization first registers one, without leaving the list. */
 export function RegisterOrganizationDialog({
@@ -18,12 +18,12 @@ export function RegisterOrganizationDialog({
   const { t } = useTranslation();
   const create = useCreateOrganization();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('applying.registerDialog.title')} size="xl">
+    <Modal opened={opened} onClose={onClose} title={t('organizations.registerDialog.title')} size="xl">
       <Text size="sm" c="dimmed" mb="md">
-        {t('applying.registerDialog.intro')}
+        {t('organizations.registerDialog.intro')}
       </Text>
       <OrganizationForm
-        submitLabel={t('applying.registerDialog.submit')}
+        submitLabel={t('organizations.registerDialog.submit')}
         onCancel={onClose}
         onSubmit={async (input) => {
           const organization = await create.mutateAsync(input);
