@@ -208,10 +208,7 @@ export function createRouter() {
                 },
                 {
                   path: 'calls/:callId',
-                  lazy: () =>
-                    import('../features/call-builder/pages/call-editor-page').then((m) => ({
-                      Component: m.CallEditorPage,
-                    })),
+                  lazy: () => import('./call-editor-page').then((m) => ({ Component: m.CallEditorRoute })),
                 },
               ],
             },

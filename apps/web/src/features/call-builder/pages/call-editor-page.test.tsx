@@ -72,7 +72,10 @@ describe('the call editor', () => {
         <MantineProvider>
           <MemoryRouter initialEntries={[`/admin/calls/${callId}`]}>
             <Routes>
-              <Route path="/admin/calls/:callId" element={<CallEditorPage />} />
+              <Route
+                path="/admin/calls/:callId"
+                element={<CallEditorPage CustomFileTab={() => null} ReviewTab={() => null} />}
+              />
               <Route path="/admin" element={<p>the calls list</p>} />
             </Routes>
           </MemoryRouter>

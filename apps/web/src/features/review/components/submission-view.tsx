@@ -3,8 +3,8 @@ import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/c
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { problemText } from '../../../lib/problem-text';
 import { downloadFrom } from '../../../lib/save-file';
-import { problemText } from './problem-text';
 
 function parse(content: string): unknown {
   try {

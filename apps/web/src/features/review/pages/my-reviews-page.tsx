@@ -2,8 +2,8 @@ import { Anchor, Badge, Center, Loader, Stack, Table, Text, Title } from '@manti
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
+import { problemText } from '../../../lib/problem-text';
 import { useMyAssignments } from '../api/reviewer';
-import { problemText } from '../components/problem-text';
 
 const STATUS_COLOR = { declareConflict: 'orange', toReview: 'blue', inProgress: 'yellow', submitted: 'teal' } as const;
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from './api-client';
 
 /** The server's translated reason for a failed request, with its first field error when there is one. */
 export function problemText(t: TFunction, error: unknown): string {
