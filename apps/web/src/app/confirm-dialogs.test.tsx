@@ -1,10 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Providers } from '../app/providers';
-import { dialogsUnavailable, openConfirmDialog } from './confirm-dialog';
+import { dialogsUnavailable, openConfirmDialog } from '../lib/confirm-dialog';
+import { Providers } from './providers';
 
-/** The dialogs' code is fetched after the first paint, and no dialog asked for meanwhile is lost. */
+/**
+ * The dialogs' code is fetched after the first paint (app/providers.tsx mounts them, lib/confirm-dialog.tsx
+ * opens them), and no dialog asked for meanwhile is lost.
+ */
 describe('confirmation dialogs', () => {
   it('a dialog asked for before its provider is there opens once it is', async () => {
     render(
