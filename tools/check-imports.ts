@@ -1,12 +1,20 @@
 /**
- * The import rules docs/ARCHITECTURE.md states, checked on every `npm run check`:
+ * The import rules docs/ARCHITECTURE.md states, checked on every `npm run check` (tests included):
  *
- * - web: `lib` and `components` never import `features` or `app`; features never import `app`;
- *   no cycle between features (feature A importing B while B imports A, directly or around).
- * - server: no cycle between modules (`modules/<domain>`), nor between files.
+ * - web: a feature (`features/<name>`) imports only itself, the shared code (`components`, `lib`,
+ *   `features/step-kit`), `assets` and `locales`; packages are free. `app/` (and `main.tsx`, `boot/`)
+ *   composes the features and may import anything; `lib` and `components` never import `features`
+ *   or `app`. One feature's component in another's page is passed in by `app/` (a prop or a slot):
+ *   docs/decisions/0022-features-composed-in-app.md.
+ * - server: an infrastructure module (INFRASTRUCTURE_MODULES) never imports the modules of the
+ *   application's own work (DOMAIN_MODULES); what they need of those is passed in where the app is
+ *   composed (`app.ts`, `background-jobs.ts`).
+ * - no cycle between web features or server modules, nor between server files (tests left out:
+ *   nothing imports a test, and a test may reach into several modules).
  *
- * Cycles that existed when the rule arrived are listed in KNOWN_CYCLES with the reason they stay;
- * any other cycle, or one of those growing, fails. Run: `npx tsx tools/check-imports.ts`.
+ * Each forbidden import is listed as an edge, file to file. Cycles that existed when the rule
+ * arrived are listed in KNOWN_CYCLES with the reason they stay; any other cycle, or one of those
+ * growing, fails. Run: `npx tsx tools/check-imports.ts [root]` (the repository by default).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,15 +29,40 @@ const ROOT = path.resolve(import.meta.dirname, '..');
  */
 const KNOWN_CYCLES = new Set<string>([]);
 
-const IMPORT =
-  /(?:^|\n)\s*(?:import|export)\s(type\s)?[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+/** What a web feature may import besides itself: the shared layers and the shared step kit. */
+export const WEB_SHARED_LAYERS = ['components', 'lib', 'assets', 'locales'];
+export const WEB_SHARED_FEATURES = ['step-kit'];
 
-function sourceFiles(dir: string): string[] {
+/** Server modules every other one may lean on: sign-in, mail, files, branding, audit, health. */
+export const INFRASTRUCTURE_MODULES = [
+  'admin-files',
+  'audit',
+  'auth',
+  'config',
+  'consent',
+  'email',
+  'files',
+  'health',
+  'idp',
+  'send-email',
+  'users',
+];
+/** The application's own work, which infrastructure must not import (it is handed what it needs). */
+export const DOMAIN_MODULES = ['pdf', 'reports', 'review', 'submissions'];
+
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s(type\s)?[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
+
+function sourceFiles(dir: string, withTests: boolean): string[] {
   const out: string[] = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...sourceFiles(full));
-    else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
+    if (entry.isDirectory()) out.push(...sourceFiles(full, withTests));
+    else if (
+      /\.(ts|tsx)$/.test(entry.name) &&
+      (withTests || !/\.test\.tsx?$/.test(entry.name)) &&
+      !entry.name.endsWith('.d.ts')
+    )
       out.push(full);
   }
   return out;
@@ -50,16 +83,18 @@ function resolveImport(from: string, spec: string): string | null {
   return null;
 }
 
-/** Every file's imports; `runtimeOnly` leaves out `import type`, which is erased and cannot loop at run time. */
-function importGraph(dir: string, runtimeOnly = false): Map<string, Set<string>> {
+/**
+ * Every file's imports. `runtimeOnly` leaves out `import type`, which is erased and cannot loop at
+ * run time (between features and modules it still couples them: it counts there).
+ */
+function importGraph(dir: string, options: { runtimeOnly?: boolean; withTests?: boolean } = {}) {
   const graph = new Map<string, Set<string>>();
-  for (const file of sourceFiles(dir)) {
+  for (const file of sourceFiles(dir, options.withTests ?? false)) {
     const text = fs.readFileSync(file, 'utf8');
     const targets = new Set<string>();
     for (const m of text.matchAll(IMPORT)) {
-      // Between features and modules `import type` still couples them: it counts there.
-      if (runtimeOnly && m[1]) continue;
-      const target = resolveImport(file, m[2] ?? m[3] ?? '');
+      if (options.runtimeOnly && m[1]) continue;
+      const target = resolveImport(file, m[2] ?? m[3] ?? m[4] ?? '');
       if (target) targets.add(target);
     }
     graph.set(file, targets);
@@ -118,51 +153,90 @@ function grouped(graph: Map<string, Set<string>>, groupOf: (file: string) => str
   return out;
 }
 
-const rel = (file: string) => path.relative(ROOT, file);
-const problems: string[] = [];
+const segments = (rel: string) => rel.split(/[\\/]/);
 
-function reportCycles(label: string, found: string[][]) {
-  for (const group of found) {
-    const key = group.join(' <-> ');
-    if (!KNOWN_CYCLES.has(key)) problems.push(`${label} cycle: ${key}`);
+/**
+ * Whether a web file may import another; both paths relative to `apps/web/src`. Null when it may,
+ * otherwise why not.
+ */
+export function webImportProblem(from: string, to: string): string | null {
+  const [layer = '', feature = ''] = segments(from);
+  const [target = '', targetFeature = ''] = segments(to);
+  if ((layer === 'lib' || layer === 'components') && (target === 'features' || target === 'app'))
+    return `${layer} imports ${target}: shared code never depends on features or app/`;
+  if (layer !== 'features') return null;
+  if (target === 'app') return 'a feature imports app/, which composes the features';
+  if (WEB_SHARED_LAYERS.includes(target)) return null;
+  if (target === 'features' && (targetFeature === feature || WEB_SHARED_FEATURES.includes(targetFeature))) return null;
+  const what = target === 'features' ? `feature ${targetFeature}` : target;
+  return `feature ${feature} imports ${what}: a feature imports only itself, ${[...WEB_SHARED_FEATURES, ...WEB_SHARED_LAYERS].join(', ')}; app/ composes features`;
+}
+
+/**
+ * Whether a server file may import another; both paths relative to `apps/server/src`. Null when
+ * it may, otherwise why not. (Cycles are checked apart.)
+ */
+export function serverImportProblem(from: string, to: string): string | null {
+  const [layer = '', module = ''] = segments(from);
+  const [target = '', targetModule = ''] = segments(to);
+  if (layer !== 'modules' || target !== 'modules' || module === targetModule) return null;
+  if (INFRASTRUCTURE_MODULES.includes(module) && DOMAIN_MODULES.includes(targetModule))
+    return `infrastructure module ${module} imports ${targetModule}: pass what it needs in from app.ts or background-jobs.ts`;
+  return null;
+}
+
+/** Every broken rule in the tree at `root`: forbidden imports (one line per edge) and cycles. */
+export function importRuleProblems(root: string): { problems: string[]; webFiles: number; serverFiles: number } {
+  const rel = (file: string) => path.relative(root, file);
+  const problems: string[] = [];
+  const reportCycles = (label: string, found: string[][]) => {
+    for (const group of found) {
+      const key = group.join(' <-> ');
+      if (!KNOWN_CYCLES.has(key)) problems.push(`${label} cycle: ${key}`);
+    }
+  };
+
+  // ---- web ----
+  const webSrc = path.join(root, 'apps/web/src');
+  const web = importGraph(webSrc, { withTests: true });
+  for (const [from, targets] of web) {
+    for (const to of targets) {
+      const why = webImportProblem(path.relative(webSrc, from), path.relative(webSrc, to));
+      if (why) problems.push(`web: ${rel(from)} -> ${rel(to)} (${why})`);
+    }
   }
-}
+  const featureOf = (file: string) => {
+    const parts = segments(path.relative(webSrc, file));
+    return parts[0] === 'features' && parts.length > 2 ? `web feature ${parts[1]}` : null;
+  };
+  reportCycles('web', cycles(grouped(importGraph(webSrc), featureOf)));
 
-// ---- web ----
-const webSrc = path.join(ROOT, 'apps/web/src');
-const web = importGraph(webSrc);
-const webLayer = (file: string) => path.relative(webSrc, file).split(path.sep)[0] ?? '';
-for (const [from, targets] of web) {
-  const layer = webLayer(from);
-  for (const to of targets) {
-    const target = webLayer(to);
-    if ((layer === 'lib' || layer === 'components') && (target === 'features' || target === 'app'))
-      problems.push(`web: ${rel(from)} (${layer}) imports ${rel(to)} (${target})`);
-    if (layer === 'features' && target === 'app')
-      problems.push(`web: ${rel(from)} (a feature) imports ${rel(to)} (app)`);
+  // ---- server ----
+  const serverSrc = path.join(root, 'apps/server/src');
+  const server = importGraph(serverSrc, { withTests: true });
+  for (const [from, targets] of server) {
+    for (const to of targets) {
+      const why = serverImportProblem(path.relative(serverSrc, from), path.relative(serverSrc, to));
+      if (why) problems.push(`server: ${rel(from)} -> ${rel(to)} (${why})`);
+    }
   }
+  const moduleOf = (file: string) => {
+    const parts = segments(path.relative(serverSrc, file));
+    return parts[0] === 'modules' && parts.length > 2 ? `server module ${parts[1]}` : null;
+  };
+  reportCycles('server', cycles(grouped(importGraph(serverSrc), moduleOf)));
+  reportCycles(
+    'server file',
+    cycles(importGraph(serverSrc, { runtimeOnly: true })).map((g) => g.map(rel)),
+  );
+  return { problems, webFiles: web.size, serverFiles: server.size };
 }
-const featureOf = (file: string) => {
-  const parts = path.relative(webSrc, file).split(path.sep);
-  return parts[0] === 'features' && parts.length > 2 ? `web feature ${parts[1]}` : null;
-};
-reportCycles('web', cycles(grouped(web, featureOf)));
 
-// ---- server ----
-const serverSrc = path.join(ROOT, 'apps/server/src');
-const server = importGraph(serverSrc);
-const moduleOf = (file: string) => {
-  const parts = path.relative(serverSrc, file).split(path.sep);
-  return parts[0] === 'modules' && parts.length > 2 ? `server module ${parts[1]}` : null;
-};
-reportCycles('server', cycles(grouped(server, moduleOf)));
-reportCycles(
-  'server file',
-  cycles(importGraph(serverSrc, true)).map((g) => g.map(rel)),
-);
-
-if (problems.length) {
-  console.error(`Import rules (docs/ARCHITECTURE.md) broken:\n- ${problems.join('\n- ')}`);
-  process.exit(1);
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const { problems, webFiles, serverFiles } = importRuleProblems(path.resolve(process.argv[2] ?? ROOT));
+  if (problems.length) {
+    console.error(`Import rules (docs/ARCHITECTURE.md) broken:\n- ${problems.join('\n- ')}`);
+    process.exit(1);
+  }
+  console.log(`Import rules hold: ${webFiles} web files, ${serverFiles} server files, no forbidden import, no cycle.`);
 }
-console.log(`Import rules hold: ${web.size} web files, ${server.size} server files, no forbidden import, no cycle.`);

@@ -57,7 +57,7 @@ export function entryChunk(): { plugin: Plugin; group: CodeSplittingGroup } {
 /** Lazy chunks gathered into one file each, by the module that starts them (first come first). */
 const LAZY_GROUPS = [
   ['dialogs', 'node_modules/@mantine/modals/'],
-  ['wizard', 'src/features/applying/pages/submission-page.tsx'],
+  ['wizard', 'src/app/wizard-page.tsx'],
 ] as const;
 
 type Chunk = Extract<OutputBundle[string], { type: 'chunk' }>;

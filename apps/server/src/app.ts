@@ -25,9 +25,11 @@ import { derivedSecret } from './modules/idp/provider';
 import { impactAdminRoutes, impactRoutes } from './modules/impact/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { pdfRoutes } from './modules/pdf/routes';
+import { renderRecordAttachment } from './modules/pdf/service';
 import { powerBiRoutes } from './modules/power-bi/routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { reportRoutes } from './modules/reports/routes';
+import { acceptReviewerInvitations } from './modules/review/reviewers';
 import { reviewAdminRoutes, reviewerRoutes } from './modules/review/routes';
 import { sendEmailRoutes } from './modules/send-email/routes';
 import { submissionAdminRoutes, submissionRoutes } from './modules/submissions/routes';
@@ -109,8 +111,9 @@ export async function buildApp(
   await app.register(organizationHeader, { db: database.db });
 
   await app.register(healthRoutes, deps);
-  await registerIdentity(app, { ...deps, authSecret, accessTokens, revocations });
-  if (config.devOutbox) await app.register(devOutboxRoutes, { db: database.db });
+  // Signing in accepts the invitations to review sent to that address.
+  await registerIdentity(app, { ...deps, authSecret, accessTokens, revocations, onSignIn: acceptReviewerInvitations });
+  if (config.devOutbox) await app.register(devOutboxRoutes, { db: database.db, renderRecord: renderRecordAttachment });
   await app.register(
     async (api) => {
       await api.register(configRoutes, deps);

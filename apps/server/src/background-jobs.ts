@@ -4,6 +4,7 @@ import type { Db } from './db/client';
 import { startBackgroundLoop } from './lib/background-loop';
 import { startMailWorker } from './modules/email/worker';
 import { purgeExpired } from './modules/idp/adapter';
+import { renderRecordAttachment } from './modules/pdf/service';
 import { startRetentionJob } from './modules/privacy/retention';
 import { foldTallies } from './modules/reports/tallies';
 
@@ -17,7 +18,11 @@ const MINUTE_MS = 60 * 1000;
  */
 export function startBackgroundJobs(db: Db, config: AppConfig, log: FastifyBaseLogger): () => void {
   const stops: Array<() => void> = [];
-  if (config.smtpUrl) stops.push(startMailWorker(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log }));
+  // The receipts' PDFs are made as they are sent, by the PDF module (the mail module knows none).
+  if (config.smtpUrl) {
+    const options = { smtpUrl: config.smtpUrl, from: config.mailFrom, log, renderRecord: renderRecordAttachment };
+    stops.push(startMailWorker(db, options));
+  }
   if (!config.externalOidc) {
     // Expired provider sessions, codes and interactions are invisible already; this reclaims the space.
     stops.push(

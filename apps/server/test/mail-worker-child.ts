@@ -5,12 +5,14 @@
 import Fastify from 'fastify';
 import { openDatabase } from '../src/db/client';
 import { startMailWorker } from '../src/modules/email/worker';
+import { renderRecordAttachment } from '../src/modules/pdf/service';
 
 const database = await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL ?? '', poolSize: 2 });
 startMailWorker(database.db, {
   smtpUrl: process.env.SMTP_URL ?? '',
   from: 'Impact Calls <no-reply@impact-calls.test>',
   log: Fastify({ logger: false }).log,
+  renderRecord: renderRecordAttachment,
   pollMs: 100,
   leaseMs: Number(process.env.MAIL_LEASE_MS ?? 2_000),
 });

@@ -9,13 +9,13 @@ import { RouterProvider } from 'react-router';
 import { firstPageStaleTime, loadFirstPageData } from './app/first-page-data';
 import { Providers } from './app/providers';
 import { createRouter } from './app/router';
-import { bootstrapSession, endSessionLocally, refreshAccessToken } from './features/auth/session';
-import { accessToken } from './features/auth/session-store';
-import { configQueryKey, getConfig } from './features/config/api/get-config';
-import { chooseLanguage, initI18n } from './features/i18n/i18n';
-import { loadTranslations } from './features/i18n/resources';
+import { configQueryKey, getConfig } from './lib/api/get-config';
+import { chooseLanguage, initI18n } from './lib/i18n/i18n';
+import { loadTranslations } from './lib/i18n/resources';
+import { bootstrapSession, endSessionLocally, refreshAccessToken } from './lib/session';
+import { accessToken } from './lib/session-store';
 // Sends the selected organization as X-Organization-Id on every request (SPEC 6).
-import './features/organizations/selected-organization';
+import './lib/selected-organization';
 import { ApiError, configureApiClient } from './lib/api-client';
 
 const router = createRouter();

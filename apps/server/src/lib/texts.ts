@@ -12,7 +12,7 @@ export type TTranslate = (key: TTextKey, params?: TTextParams) => string;
 
 /**
  * One i18next instance for the process (each worker thread builds its own), made once from the
- * bundled texts, configured as the web app's (apps/web/src/features/i18n/i18n.ts): same files'
+ * bundled texts, configured as the web app's (apps/web/src/lib/i18n/i18n.ts): same files'
  * format, same fallback language. It never changes after start, so it is a constant table, not a
  * cache: nothing to expire or close. Values are inserted raw (`escapeValue: false`): the mails
  * escape them for HTML where they build HTML, the PDF is not markup. i18next does not interpolate

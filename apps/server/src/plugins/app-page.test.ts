@@ -21,9 +21,9 @@ describe('the page sent to the browser', () => {
     fs.writeFileSync(
       path.join(dist, '.vite', 'manifest.json'),
       JSON.stringify({
-        'src/features/i18n/bundles/it.ts': bundle('it'),
-        'src/features/i18n/bundles/en.ts': bundle('en'),
-        'src/features/i18n/bundles/fr.ts': bundle('fr'),
+        'src/lib/i18n/bundles/it.ts': bundle('it'),
+        'src/lib/i18n/bundles/en.ts': bundle('en'),
+        'src/lib/i18n/bundles/fr.ts': bundle('fr'),
         '_merge.js': { file: 'assets/merge-1.js' },
         'src/boot/early-requests.ts': { file: 'assets/early-requests-1.js', isEntry: true },
         '_wizard-1.js': { file: 'assets/wizard-1.js', name: 'wizard', imports: ['_dialogs-1.js', '_shared.js'] },

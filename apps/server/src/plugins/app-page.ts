@@ -8,8 +8,8 @@ export const LANGUAGE_COOKIE = 'ic_language';
 /** The web build's script that starts a signed-in visit's first requests. */
 const EARLY_REQUESTS_SOURCE = 'src/boot/early-requests.ts';
 
-/** Where the web build's manifest says each language's texts are (apps/web/src/features/i18n/bundles). */
-const bundleSource = (language: TLanguage) => `src/features/i18n/bundles/${language}.ts`;
+/** Where the web build's manifest says each language's texts are (apps/web/src/lib/i18n/bundles). */
+const bundleSource = (language: TLanguage) => `src/lib/i18n/bundles/${language}.ts`;
 
 type Manifest = Record<string, { file: string; name?: string; imports?: string[] }>;
 

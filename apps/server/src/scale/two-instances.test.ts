@@ -255,7 +255,7 @@ describe.skipIf(!POSTGRES_URL)('two instances on one PostgreSQL behind a round-r
       await new Promise((r) => setTimeout(r, 5));
       sent.push(m.to);
     };
-    const [onA, onB] = await Promise.all(dbs.map((d) => sendDueMails(d.db, send, 100)));
+    const [onA, onB] = await Promise.all(dbs.map((d) => sendDueMails(d.db, send, { batchSize: 100 })));
     expect((onA ?? 0) + (onB ?? 0)).toBe(10);
     expect(sent.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `m${i}@example.org`).sort());
   });

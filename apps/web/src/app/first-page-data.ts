@@ -3,9 +3,9 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import { userCallsQuery } from '../features/applying/api/calls';
 import { submissionCallQuery } from '../features/applying/api/submission-call';
 import { submissionQuery } from '../features/applying/api/submissions';
-import { getOrganizations, organizationListQueryKey } from '../features/organizations/api/get-organizations';
-import { getSelectedOrganizationId } from '../features/organizations/selected-organization';
+import { getOrganizations, organizationListQueryKey } from '../lib/api/get-organizations';
 import { hasEarlyRequest } from '../lib/early-responses';
+import { getSelectedOrganizationId } from '../lib/selected-organization';
 
 /**
  * What a signed-in first visit's page shows, put in the query cache before the first render when

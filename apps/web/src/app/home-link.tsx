@@ -1,7 +1,7 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { BrandLogo } from '../components/brand-logo';
-import type { useConfig } from '../features/config/api/get-config';
+import type { useConfig } from '../lib/api/get-config';
 
 /**
  * The logo link to the home page. Its accessible name is the site name it shows (WCAG 2.5.3,

@@ -3,13 +3,14 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { LanguageSelect } from '../components/language-select';
 import { SessionButtons } from '../features/auth/session-buttons';
-import { useSession } from '../features/auth/session-store';
-import { useConfig } from '../features/config/api/get-config';
-import { PageAnnouncer } from '../features/config/page-title';
-import { LanguageSelect } from '../features/i18n/language-select';
-import { OrganizationSidePanel } from '../features/organizations/components/organization-side-panel';
+import { ReviewsMenuLink } from '../features/review/components/reviews-menu-link';
+import { useConfig } from '../lib/api/get-config';
+import { PageAnnouncer } from '../lib/page-title';
+import { useSession } from '../lib/session-store';
 import { HomeLink } from './home-link';
+import { SidePanel } from './side-panel';
 import { SiteFooter } from './site-footer';
 
 /**
@@ -53,13 +54,13 @@ export function Layout() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             {config.languageSelection && <LanguageSelect />}
-            <SessionButtons />
+            <SessionButtons MenuLinks={ReviewsMenuLink} />
           </Group>
         </Group>
       </AppShell.Header>
       {authenticated && (
         <AppShell.Navbar p="md">
-          <OrganizationSidePanel />
+          <SidePanel />
         </AppShell.Navbar>
       )}
       <AppShell.Main>

@@ -1,9 +1,9 @@
 import { createBrowserRouter } from 'react-router';
-import { CallsPage } from '../features/applying/pages/calls-page';
 import { RequireAdmin, RequireAuth } from '../features/auth/guards';
 import { LoginCallbackPage } from '../features/auth/login-callback-page';
 import { LogoutCallbackPage } from '../features/auth/logout-callback-page';
 import { WelcomePage } from '../features/welcome/welcome-page';
+import { CallsRoute } from './calls-page';
 import { ErrorPage } from './error-page';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
@@ -26,13 +26,13 @@ export function createRouter() {
         {
           element: <RequireAuth />,
           children: [
-            { path: 'calls', element: <CallsPage /> },
+            { path: 'calls', element: <CallsRoute /> },
             // Only the welcome and call list pages are in the entry bundle; every other page (the
             // wizard, the admin panel with its editor, date pickers and charts) loads when visited.
             // bench/bundle.bench.ts holds the entry to its size budget.
             {
               path: 'call/:submissionId/*',
-              lazy: () => import('./step-types/wizard-route').then((m) => ({ Component: m.WizardRoute })),
+              lazy: () => import('./wizard-page').then((m) => ({ Component: m.WizardPage })),
             },
             {
               path: 'register-org',
@@ -82,8 +82,7 @@ export function createRouter() {
               children: [
                 {
                   index: true,
-                  lazy: () =>
-                    import('../features/admin/admin-index-page').then((m) => ({ Component: m.AdminIndexPage })),
+                  lazy: () => import('./admin-page').then((m) => ({ Component: m.AdminPage })),
                 },
                 {
                   path: 'attachments/:subId',
@@ -206,7 +205,7 @@ export function createRouter() {
                 },
                 {
                   path: 'calls/:callId',
-                  lazy: () => import('./step-types/call-editor-route').then((m) => ({ Component: m.CallEditorRoute })),
+                  lazy: () => import('./call-editor-page').then((m) => ({ Component: m.CallEditorRoute })),
                 },
               ],
             },

@@ -6,9 +6,9 @@ import {
   EARLY_SESSION_HINT_COOKIE,
   type EarlyRequest,
 } from '../boot/early-requests';
-import { SESSION_HINT_COOKIE } from '../features/auth/session';
-import { ORGANIZATION_STORAGE_PREFIX } from '../features/organizations/selected-organization';
 import { apiRequest, configureApiClient } from './api-client';
+import { ORGANIZATION_STORAGE_PREFIX } from './selected-organization';
+import { SESSION_HINT_COOKIE } from './session';
 
 // The page's first script (boot/early-requests.ts) and the app must agree on every request they
 // share, or the app silently asks twice. The network is a stub here; the journey

@@ -5,7 +5,7 @@ import { createEmbeddedProvider } from '../idp/provider';
 import { idpRoutes } from '../idp/routes';
 import type { AccessTokens } from './access-tokens';
 import { inProcessFetch, RelyingParty } from './relying-party';
-import { authRoutes } from './routes';
+import { authRoutes, type OnSignIn } from './routes';
 import type { SessionRevocations } from './session-revocations';
 
 /**
@@ -14,7 +14,12 @@ import type { SessionRevocations } from './session-revocations';
  */
 export async function registerIdentity(
   app: FastifyInstance,
-  deps: AppDeps & { authSecret: string; accessTokens: AccessTokens; revocations: SessionRevocations },
+  deps: AppDeps & {
+    authSecret: string;
+    accessTokens: AccessTokens;
+    revocations: SessionRevocations;
+    onSignIn: OnSignIn;
+  },
 ) {
   const { config, db } = deps;
   let relyingParty: RelyingParty;

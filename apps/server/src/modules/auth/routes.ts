@@ -9,9 +9,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { currentUser } from '../../plugins/authentication';
-import { acceptReviewerInvitations } from '../review/reviewers';
 import { findUserById, toUser, upsertUserFromIdentity } from '../users/service';
 import type { AccessTokens } from './access-tokens';
 import { cookieOptions, PENDING_COOKIE, REFRESH_COOKIE, SESSION_HINT_COOKIE } from './cookies';
@@ -20,8 +20,15 @@ import type { PendingSignIn, RelyingParty } from './relying-party';
 import { refuseCrossSite } from './same-origin';
 import { revokeSession, type SessionRevocations } from './session-revocations';
 
+/**
+ * What other modules do when someone signs in, before the session starts (app.ts passes the
+ * review module's: an invitation to review goes to the owner of the provider-verified address).
+ */
+export type OnSignIn = (db: Db, user: { id: string; email: string }) => Promise<void>;
+
 export type AuthDeps = AppDeps & {
   relyingParty: RelyingParty;
+  onSignIn: OnSignIn;
   accessTokens: AccessTokens;
   revocations: SessionRevocations;
   embedded: boolean;
@@ -31,7 +38,7 @@ const ZPending = z.object({ state: z.string(), nonce: z.string(), codeVerifier: 
 
 export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (
   app,
-  { db, config, relyingParty, accessTokens, revocations, embedded },
+  { db, config, relyingParty, accessTokens, revocations, embedded, onSignIn },
 ) => {
   const cookies = cookieOptions(config.publicUrl);
   const redirectUri = `${config.publicUrl}/login-callback`;
@@ -107,8 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (
         throw new AppError('validation', { messageKey: 'errors.auth.exchangeFailed', detail: 'code exchange refused' });
       }
       const user = await upsertUserFromIdentity(db, identity);
-      // An invitation to review goes to the owner of the (provider-verified) address.
-      await acceptReviewerInvitations(db, user);
+      await onSignIn(db, user);
       const session = await issueRefreshToken(db, user.id, identity.idToken);
       reply.setCookie(REFRESH_COOKIE, session.token, cookies.refresh);
       reply.setCookie(SESSION_HINT_COOKIE, '1', cookies.hint);

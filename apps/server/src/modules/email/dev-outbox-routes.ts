@@ -4,14 +4,17 @@ import type { Db } from '../../db/client';
 import { emailAttachments } from '../../db/schema';
 import { attachmentDisposition } from '../../lib/file-names';
 import { escapeHtml } from '../../lib/html';
-import { attachmentContent, attachmentNamesOf } from './attachments';
+import { attachmentContent, attachmentNamesOf, type RenderRecordPdf } from './attachments';
 import { listRecentMails } from './outbox';
 
 /**
  * Development only (never registered in production): the mails the app would have sent, so a
  * person trying it without SMTP can click the verification link.
  */
-export async function devOutboxRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function devOutboxRoutes(
+  app: FastifyInstance,
+  { db, renderRecord }: { db: Db; renderRecord: RenderRecordPdf },
+) {
   app.get('/dev/outbox', { config: { access: 'public' } }, async (_request, reply) => {
     const mails = await listRecentMails(db);
     const attachments = await attachmentNamesOf(
@@ -50,7 +53,7 @@ ${items || '<p>No mails yet.</p>'}</body></html>`;
       const id = /^[0-9a-f-]{36}$/i.test(request.params.id) ? request.params.id : null;
       const [row] = id ? await db.select().from(emailAttachments).where(eq(emailAttachments.id, id)) : [];
       if (!row) return reply.status(404).type('text/plain').send('not found');
-      const bytes = await attachmentContent(db, row);
+      const bytes = await attachmentContent(db, row, renderRecord);
       return reply
         .type(row.contentType)
         .header('content-disposition', attachmentDisposition(row.fileName, 'attachment'))

@@ -47,7 +47,7 @@ describe.skipIf(!POSTGRES_URL)('background mail on several instances (PostgreSQL
       sent.push(m.to);
     };
     try {
-      const counts = await Promise.all(instances.map((i) => sendDueMails(i.db, send, 100)));
+      const counts = await Promise.all(instances.map((i) => sendDueMails(i.db, send, { batchSize: 100 })));
       expect(counts.reduce((a, b) => a + b, 0)).toBe(30);
       expect(counts.filter((c) => c > 0).length).toBeGreaterThan(1); // the work was actually shared
     } finally {

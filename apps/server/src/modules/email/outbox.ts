@@ -3,7 +3,7 @@ import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { withCleanHeaders } from '../../lib/mail-headers';
-import { attachmentsOf, type MailAttachment } from './attachments';
+import { attachmentsOf, type MailAttachment, type RenderRecordPdf } from './attachments';
 import { type MailParams, type MailTemplate, renderMail } from './templates';
 
 /** Records a mail; the worker sends it (or, without SMTP, /dev/outbox shows it). */
@@ -82,8 +82,16 @@ async function claimNextMail(db: Db, leaseMs: number): Promise<OutboxRow | null>
 export async function sendDueMails(
   db: Db,
   send: MailSender,
-  batchSize = 10,
-  leaseMs: number = MAIL_LEASE_MS,
+  {
+    batchSize = 10,
+    leaseMs = MAIL_LEASE_MS,
+    renderRecord,
+  }: {
+    batchSize?: number;
+    leaseMs?: number;
+    /** Makes a submission's PDF attached by reference; a mail that has one fails (and is retried) without it. */
+    renderRecord?: RenderRecordPdf;
+  } = {},
 ): Promise<number> {
   let handled = 0;
   while (handled < batchSize) {
@@ -91,7 +99,7 @@ export async function sendDueMails(
     if (!mail) break;
     handled += 1;
     try {
-      await send(withCleanHeaders({ ...mail, attachments: await attachmentsOf(db, mail.id) }));
+      await send(withCleanHeaders({ ...mail, attachments: await attachmentsOf(db, mail.id, renderRecord) }));
       await db.update(emailOutbox).set({ sentAt: sql`now()` }).where(sql`${emailOutbox.id} = ${mail.id}`);
     } catch (err) {
       const delaySeconds = Math.min(3600, 30 * 2 ** (mail.attempts - 1));

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
 import { startBackgroundLoop } from '../../lib/background-loop';
+import type { RenderRecordPdf } from './attachments';
 import { messageIdFor, sendDueMails } from './outbox';
 
 const POLL_MS = 5_000;
@@ -12,7 +13,15 @@ const POLL_MS = 5_000;
  */
 export function startMailWorker(
   db: Db,
-  options: { smtpUrl: string; from: string; log: FastifyBaseLogger; pollMs?: number; leaseMs?: number },
+  options: {
+    smtpUrl: string;
+    from: string;
+    log: FastifyBaseLogger;
+    /** Makes the submission PDFs that receipts attach (modules/pdf, passed in by background-jobs.ts). */
+    renderRecord: RenderRecordPdf;
+    pollMs?: number;
+    leaseMs?: number;
+  },
 ) {
   // Bounded SMTP waits: a server that stops answering fails the attempt well within the mail's
   // lease (outbox.ts), and the mail is retried later instead of being held.
@@ -42,8 +51,7 @@ export function startMailWorker(
             })),
           });
         },
-        undefined,
-        options.leaseMs,
+        { leaseMs: options.leaseMs, renderRecord: options.renderRecord },
       ),
     options.log,
     { everyMs: options.pollMs ?? POLL_MS },

@@ -7,6 +7,7 @@ import { createOrganization, multipart, PDF_BYTES, TEXT_QUESTION, UPLOAD_SLOTS }
 import { signInAs } from '../../../test/sign-in';
 import { emailAttachments, emailOutbox, submissionRecords } from '../../db/schema';
 import { sendDueMails } from '../email/outbox';
+import { renderRecordAttachment } from './service';
 
 /** The PDF's text as poppler reads it (what a person can select and search), white space collapsed. */
 function pdfText(bytes: Buffer): string {
@@ -212,7 +213,10 @@ describe('the application PDF', () => {
 
     // The sender gets the PDF itself, made from the record.
     const sent: Array<{ to: string; attachments: Array<{ filename: string; content: Buffer }> }> = [];
-    await sendDueMails(t.database.db, async (m) => void sent.push(m), 50);
+    await sendDueMails(t.database.db, async (m) => void sent.push(m), {
+      batchSize: 50,
+      renderRecord: renderRecordAttachment,
+    });
     const receipt = sent.find((m) => m.to === 'anna@ente.example');
     expect(receipt?.attachments[0]?.filename).toBe(PDF_FILE_NAME);
     expect(receipt?.attachments[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');

@@ -120,6 +120,16 @@ export async function renderRecordPdf(data: TPdfExportData, language: TLanguage)
   }
 }
 
+/**
+ * A mail attachment's PDF, made from the frozen record it names: the mail module is handed this
+ * (app.ts, background-jobs.ts) to make the receipt's PDF at send time.
+ */
+export async function renderRecordAttachment(db: Db | Tx, recordId: string): Promise<Buffer> {
+  const [record] = await db.select().from(submissionRecords).where(eq(submissionRecords.id, recordId));
+  if (!record) throw new Error('attachment record missing');
+  return renderRecordPdf(record.data, record.language);
+}
+
 /** Two PDFs at a time per person: more would only queue ahead of other people's. */
 const perPerson = new InFlightLimit(2);
 

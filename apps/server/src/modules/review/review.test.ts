@@ -467,7 +467,7 @@ describe('review and decisions', () => {
       async (m) => {
         sent.push(m.id);
       },
-      100,
+      { batchSize: 100 },
     );
     expect(sent.length).toBeGreaterThan(0);
     expect(sent).not.toContain(annaMail?.id);

@@ -3,21 +3,15 @@ import { DATE_QUESTION, dateAnswerOf, dateQuestionStepType } from '@impact/domai
 import { MantineProvider, TextInput } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { StepEditorProps } from '../../features/call-builder/components/step-editor-props';
+import { registerStepEditor } from '../../features/call-builder/components/step-editors';
 import { StepForm } from '../../features/call-builder/components/step-form';
-import { initI18n } from '../../features/i18n/i18n';
 import { SubmissionView } from '../../features/review/components/submission-view';
+import { type ReviewSectionProps, ReviewSectionsProvider } from '../../features/step-kit/review-sections';
 import type { StepProps } from '../../features/step-kit/step-props';
-import {
-  type ReviewSectionProps,
-  ReviewSectionsProvider,
-  type StepEditorProps,
-  StepEditorsProvider,
-  stepProblems,
-  type WizardStepType,
-} from '../../features/step-kit/step-type-kit';
-import { STEP_EDITORS } from './editors';
+import { registerWebStepType, stepProblems, webStepType } from '../../features/step-types';
+import { initI18n } from '../../lib/i18n/i18n';
 import { REVIEW_SECTIONS } from './review';
-import { WIZARD_STEP_TYPES } from './wizard';
 
 /*
  * The web app's layer of a new step type: the wizard's step, the call editor's content editor and
@@ -41,7 +35,8 @@ const DateEditor = ({ content, onChange }: StepEditorProps) => (
 );
 const DateReview = ({ section }: ReviewSectionProps) => <p>On {dateAnswerOf(section.answers)?.date ?? '—'}</p>;
 
-const wizard: Record<string, WizardStepType> = { ...WIZARD_STEP_TYPES, [DATE_QUESTION]: { Step: DateStep } };
+registerWebStepType(DATE_QUESTION, { Step: DateStep });
+registerStepEditor(DATE_QUESTION, DateEditor);
 
 const step: TUserStep = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -62,7 +57,7 @@ beforeAll(async () => {
 
 describe('a step type added in one entry per layer of the web app', () => {
   it('the wizard: its step is drawn, and its shared rule blocks Next until answered', () => {
-    const entry = wizard[DATE_QUESTION];
+    const entry = webStepType(DATE_QUESTION);
     if (!entry) throw new Error('not registered');
     render(
       <MantineProvider>
@@ -78,29 +73,27 @@ describe('a step type added in one entry per layer of the web app', () => {
       </MantineProvider>,
     );
     expect(screen.getByLabelText('Quando inizia?')).toBeTruthy();
-    expect(stepProblems(wizard, step, undefined)).toEqual(['applying.validation.dateRequired']);
-    expect(stepProblems(wizard, step, JSON.stringify({ date: '2026-12-01' }))).toEqual([]);
+    expect(stepProblems(step, undefined)).toEqual(['applying.validation.dateRequired']);
+    expect(stepProblems(step, JSON.stringify({ date: '2026-12-01' }))).toEqual([]);
   });
 
   it('the call editor: the step form shows its content editor', () => {
     render(
       <MantineProvider>
-        <StepEditorsProvider types={{ ...STEP_EDITORS, [DATE_QUESTION]: DateEditor }}>
-          <StepForm
-            step={{
-              key: 'k',
-              name: 'Avvio',
-              description: '',
-              content: step.content,
-              sort: 0,
-              stepTypeId: step.stepTypeId,
-            }}
-            position={0}
-            stepTypes={[{ id: step.stepTypeId, name: DATE_QUESTION }]}
-            onSave={() => {}}
-            onCancel={() => {}}
-          />
-        </StepEditorsProvider>
+        <StepForm
+          step={{
+            key: 'k',
+            name: 'Avvio',
+            description: '',
+            content: step.content,
+            sort: 0,
+            stepTypeId: step.stepTypeId,
+          }}
+          position={0}
+          stepTypes={[{ id: step.stepTypeId, name: DATE_QUESTION }]}
+          onSave={() => {}}
+          onCancel={() => {}}
+        />
       </MantineProvider>,
     );
     expect((screen.getByLabelText('Date question') as HTMLInputElement).value).toBe('Quando inizia?');

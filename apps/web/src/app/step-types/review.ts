@@ -1,10 +1,10 @@
 import type { TStepTypeName } from '@impact/domain';
 import type { ComponentType } from 'react';
-import { ImpactReview } from '../../features/impact/components/impact-review';
-import type { ReviewSectionProps } from '../../features/step-kit/step-type-kit';
+import type { ReviewSectionProps } from '../../features/step-kit/review-sections';
+import { ImpactReview } from '../../features/step-types/impact/impact-review';
+import { SurveyReview } from '../../features/step-types/survey/survey-review';
 import { TextReview } from '../../features/step-types/text/text-review';
 import { UploadReview } from '../../features/step-types/upload/upload-review';
-import { SurveyReview } from '../../features/surveys/components/survey-review';
 
 /**
  * The reviewer's section of each type. null leaves the step out (the results step: its figures

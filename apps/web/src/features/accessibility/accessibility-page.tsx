@@ -1,8 +1,8 @@
 import { List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../lib/api/get-config';
 import { dateFormat } from '../../lib/date-formats';
-import { useConfig } from '../config/api/get-config';
-import { usePageTitle } from '../config/page-title';
+import { usePageTitle } from '../../lib/page-title';
 
 /** The day the statement was last reviewed: change it whenever its content changes. */
 const PREPARED_ON = '2026-11-25';

@@ -18,10 +18,10 @@ import { IconEye, IconLockOpen, IconPaperclip, IconSearch, IconTrash } from '@ta
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PdfDownloadIcon } from '../../components/pdf-download-icon';
+import { useCallList } from '../../lib/api/get-call-list';
 import { openConfirmDialog } from '../../lib/confirm-dialog';
 import { DATE_TIME_SHORT, dateFormat } from '../../lib/date-formats';
-import { useCallList } from '../call-builder/api/get-call-list';
-import { PdfDownloadIcon } from '../pdf/components/pdf-download-icon';
 import { useAdminSubmissions, useDeleteSubmission, useReopenSubmission } from './api';
 
 /** Admin index, submissions tab: every submission with filters, read-only view, attachments, reopen, delete. */

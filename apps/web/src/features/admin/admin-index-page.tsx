@@ -1,24 +1,22 @@
-import { Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconFiles, IconHistory, IconShieldLock } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { SubmissionsTab } from '../admin-submissions/submissions-tab';
-import { CallsTab } from '../call-builder/components/calls-tab';
-import { useCanCustomize } from '../config/api/can-customize';
-import { useConfig } from '../config/api/get-config';
-import { ConfigList } from '../config/components/config-list';
-import { FrameworksTab } from '../impact/components/frameworks-tab';
+import { useConfig } from '../../lib/api/get-config';
 import { type AdminTab, visibleAdminTabs } from './admin-tabs';
 
-// The report tab carries the charts: loaded only when the tab is opened.
-const ReportTab = lazy(() => import('../reports/components/report-tab').then((m) => ({ default: m.ReportTab })));
+type Props = {
+  /** Whether this admin may customise the branding (the server decides; app/admin-page.tsx asks). */
+  canCustomize: boolean;
+  /** Each tab's content, from the feature it belongs to (composed in app/admin-page.tsx). */
+  panels: Record<AdminTab, ReactNode>;
+};
 
 /** /admin — tabbed admin index (SPEC 2). The tab is in the URL (?tab=calls) so it can be linked. */
-export function AdminIndexPage() {
+export function AdminIndexPage({ canCustomize, panels }: Props) {
   const { t } = useTranslation();
   const config = useConfig();
-  const canCustomize = useCanCustomize().data?.canCustomize ?? false;
   const [params, setParams] = useSearchParams();
 
   const visible = visibleAdminTabs(canCustomize, config);
@@ -71,21 +69,11 @@ export function AdminIndexPage() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        <Tabs.Panel value="calls">
-          <CallsTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="submissions">
-          <SubmissionsTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="report">
-          <Suspense fallback={<Loader aria-label={t('adminIndex.loading')} />}>
-            <ReportTab />
-          </Suspense>
-        </Tabs.Panel>
-        <Tabs.Panel value="customize">{canCustomize && <ConfigList />}</Tabs.Panel>
-        <Tabs.Panel value="impactframe">
-          <FrameworksTab />
-        </Tabs.Panel>
+        {visible.map((tab) => (
+          <Tabs.Panel key={tab} value={tab}>
+            {panels[tab]}
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </Stack>
   );

@@ -1,7 +1,4 @@
 import type { TConfig } from '@impact/domain';
-import { hasReport } from '../reports/has-report';
-
-export { hasReport };
 
 export const ADMIN_TABS = ['calls', 'submissions', 'report', 'customize', 'impactframe'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];

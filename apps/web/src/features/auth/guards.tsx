@@ -1,7 +1,7 @@
 import { isAdmin } from '@impact/domain';
 import { Center, Loader } from '@mantine/core';
 import { Navigate, Outlet } from 'react-router';
-import { useSession } from './session-store';
+import { useSession } from '../../lib/session-store';
 
 function Loading() {
   return (

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { completeSignIn } from './session';
+import { completeSignIn } from '../../lib/session';
 
 /** SPEC 2 "/login-callback": exchange the code, then go to /calls. */
 export function LoginCallbackPage() {

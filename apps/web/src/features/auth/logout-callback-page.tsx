@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { endSessionLocally } from './session';
+import { endSessionLocally } from '../../lib/session';
 
 /** SPEC 2 "/logout-callback": the provider has signed the user out; clear and go home. */
 export function LogoutCallbackPage() {

@@ -3,22 +3,29 @@ import { Avatar, Button, Group, Text } from '@mantine/core';
 import {
   IconBuilding,
   IconChevronDown,
-  IconClipboardCheck,
   IconLayoutDashboard,
   IconList,
   IconLogout,
   IconShieldLock,
 } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useShowsReviews } from '../review/components/use-shows-reviews';
-import { logout } from './session';
-import { useSession } from './session-store';
-import { signInUrl } from './sign-in-urls';
-import { UserMenu, UserMenuAction, UserMenuDivider, UserMenuLink } from './user-menu';
+import { UserMenu, UserMenuAction, UserMenuDivider, UserMenuLink } from '../../components/user-menu';
+import { logout } from '../../lib/session';
+import { useSession } from '../../lib/session-store';
+import { signInUrl } from '../../lib/sign-in-urls';
+
+type Props = {
+  /**
+   * Links other features add to the signed-in user's menu, after "Back to calls" (app/layout.tsx
+   * passes the reviewer's). Mounted only while the menu is open, like the rest of its items.
+   */
+  MenuLinks?: ComponentType<{ user: TUser }>;
+};
 
 /** SPEC 2 "Layout": signed in, the user's name, initials and menu; signed out, Login and Register. */
-export function SessionButtons() {
+export function SessionButtons({ MenuLinks }: Props) {
   const { t, i18n } = useTranslation();
   const session = useSession();
   if (session.status === 'loading') return null;
@@ -34,10 +41,10 @@ export function SessionButtons() {
       </Group>
     );
   }
-  return <SignedInButtons user={session.user} />;
+  return <SignedInButtons user={session.user} MenuLinks={MenuLinks} />;
 }
 
-function SignedInButtons({ user }: { user: TUser }) {
+function SignedInButtons({ user, MenuLinks }: { user: TUser } & Props) {
   const { t } = useTranslation();
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.email;
   return (
@@ -62,16 +69,15 @@ function SignedInButtons({ user }: { user: TUser }) {
           </Group>
         }
       >
-        <UserMenuItems user={user} />
+        <UserMenuItems user={user} MenuLinks={MenuLinks} />
       </UserMenu>
     </Group>
   );
 }
 
-/** Mounted only while the menu is open: the reviews question is asked then, not on every page. */
-function UserMenuItems({ user }: { user: TUser }) {
+/** Mounted only while the menu is open: what the added links ask is asked then, not on every page. */
+function UserMenuItems({ user, MenuLinks }: { user: TUser } & Props) {
   const { t } = useTranslation();
-  const showsReviews = useShowsReviews(user.roles);
   return (
     <>
       <UserMenuLink to="/org/list" icon={<IconBuilding size={16} aria-hidden />}>
@@ -83,11 +89,7 @@ function UserMenuItems({ user }: { user: TUser }) {
       <UserMenuLink to="/calls" icon={<IconList size={16} aria-hidden />}>
         {t('layout.backToCalls')}
       </UserMenuLink>
-      {showsReviews && (
-        <UserMenuLink to="/review" icon={<IconClipboardCheck size={16} aria-hidden />}>
-          {t('review.mine.title')}
-        </UserMenuLink>
-      )}
+      {MenuLinks && <MenuLinks user={user} />}
       {isAdmin(user.roles) && (
         <UserMenuLink to="/admin" icon={<IconLayoutDashboard size={16} aria-hidden />}>
           {t('layout.adminPanel')}

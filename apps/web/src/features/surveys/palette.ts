@@ -50,13 +50,3 @@ export function insertQuestion(model: TJsonObject, item: TPaletteItem): TJsonObj
   pages[pages.length - 1] = { ...last, elements };
   return { ...model, pages };
 }
-
-/** A JSON syntax error as the editor shows it while typing: null when the text is a JSON object. */
-export function modelError(text: string): { key: string; detail?: string } | null {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return isJsonObject(value) ? null : { key: 'surveys.creator.notAnObject' };
-  } catch (error) {
-    return { key: 'surveys.creator.syntaxError', detail: error instanceof Error ? error.message : '' };
-  }
-}

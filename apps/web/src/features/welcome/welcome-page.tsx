@@ -2,9 +2,9 @@ import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
-import { useSession } from '../auth/session-store';
-import { signInUrl } from '../auth/sign-in-urls';
-import { useConfig } from '../config/api/get-config';
+import { useConfig } from '../../lib/api/get-config';
+import { useSession } from '../../lib/session-store';
+import { signInUrl } from '../../lib/sign-in-urls';
 
 /** SPEC 2 "/": configurable logo, name and message, with Login and Register. */
 export function WelcomePage() {

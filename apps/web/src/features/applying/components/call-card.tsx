@@ -3,10 +3,10 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconChartBar, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PdfDownloadButton } from '../../../components/pdf-download-button';
 import { SafeHtml } from '../../../components/safe-html';
 import { dayAndMonth, mediumDateTime } from '../../../lib/local-dates';
-import { useSelectedOrganizationId } from '../../organizations/selected-organization';
-import { PdfDownloadButton } from '../../pdf/components/pdf-download-button';
+import { useSelectedOrganizationId } from '../../../lib/selected-organization';
 import { downloadCustomFile } from '../../step-kit/api/files';
 import { cardState } from '../call-card-state';
 

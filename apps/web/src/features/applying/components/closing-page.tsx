@@ -1,40 +1,22 @@
-import {
-  miniDyiStepType,
-  parseImpactStepContent,
-  parseMiniDyiAnswer,
-  type TMiniDyiAnswer,
-  type TSroiParams,
-  type TStepResult,
-  type TUserStep,
-} from '@impact/domain';
 import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SroiPanel } from '../../impact/components/sroi-panel';
-import { PdfDownloadButton } from '../../pdf/components/pdf-download-button';
-import { ResultsStep } from '../../surveys/components/results-step';
+import { PdfDownloadButton } from '../../../components/pdf-download-button';
 
-type ImpactResult = { stepId: string; answer: TMiniDyiAnswer; params: TSroiParams | undefined };
-
-/** What the applicant submitted for each impact step, to show its SROI range. */
-export function impactResults(steps: TUserStep[], results: TStepResult[]): ImpactResult[] {
-  return steps.flatMap((step) => {
-    if (step.stepType?.name !== miniDyiStepType.name) return [];
-    const answer = parseMiniDyiAnswer(results.find((r) => r.stepId === step.id)?.content);
-    return answer ? [{ stepId: step.id, answer, params: parseImpactStepContent(step.content)?.sroiParams }] : [];
-  });
-}
-
-/** SPEC 2: after the last step — thank-you, the SROI range of the impact design, PDF download, back to calls. */
+/**
+ * SPEC 2: after the last step — thank-you, what the step types show of the answers (`children`: the
+ * SROI range of the impact design, the quiz recap), PDF download, back to calls.
+ */
 export function ClosingPage({
   callName,
   submissionId,
-  impact = [],
+  children,
 }: {
   callName: string;
   submissionId: string;
-  impact?: ImpactResult[];
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -49,11 +31,7 @@ export function ClosingPage({
             {t('applying.closing.title')}
           </Title>
           <Text>{t('applying.closing.text', { call: callName })}</Text>
-          {impact.map((r) => (
-            <SroiPanel key={r.stepId} answer={r.answer} params={r.params} />
-          ))}
-          {/* SPEC 4: on closing the quiz recap is loaded (computed by the server, hidden while locked). */}
-          <ResultsStep submissionId={submissionId} quizzesOnly />
+          {children}
           <PdfDownloadButton submissionId={submissionId} label={t('applying.closing.pdf')} />
           <Button component={Link} to="/calls">
             {t('applying.backToCalls')}

@@ -1,24 +1,27 @@
 import type { TUserCallListItem } from '@impact/domain';
 import { Alert, Button, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useConfig } from '../../../lib/api/get-config';
+import { useOrganizations } from '../../../lib/api/get-organizations';
 import { ApiError } from '../../../lib/api-client';
-import { useConfig } from '../../config/api/get-config';
-import { useOrganizations } from '../../organizations/api/get-organizations';
-import { useSelectedOrganizationId } from '../../organizations/selected-organization';
+import { useSelectedOrganizationId } from '../../../lib/selected-organization';
 import { useUserCalls } from '../api/calls';
 import { useStartSubmission } from '../api/submissions';
 import { cardState, submitWithoutOrganization } from '../call-card-state';
 import { CallCard } from '../components/call-card';
 
-// The organization form (date picker, country list) loads only when someone needs to register one.
-const RegisterOrganizationDialog = lazy(() =>
-  import('../components/register-organization-dialog').then((m) => ({ default: m.RegisterOrganizationDialog })),
-);
+type Props = {
+  /**
+   * Registers an organization without leaving the list, for someone applying without one
+   * (app/calls-page.tsx passes the organizations' dialog, loaded when first shown).
+   */
+  RegisterOrganizationDialog: ComponentType<{ opened: boolean; onClose: () => void; onCreated: (id: string) => void }>;
+};
 
 /** SPEC 2 "/calls": the calls this user may apply to, as cards. */
-export function CallsPage() {
+export function CallsPage({ RegisterOrganizationDialog }: Props) {
   const { t, i18n } = useTranslation();
   const config = useConfig();
   const navigate = useNavigate();

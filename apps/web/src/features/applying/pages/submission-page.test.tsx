@@ -4,9 +4,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { configQueryKey } from '../../config/api/get-config';
-import { PageAnnouncer } from '../../config/page-title';
-import { initI18n } from '../../i18n/i18n';
+import { configQueryKey } from '../../../lib/api/get-config';
+import { initI18n } from '../../../lib/i18n/i18n';
+import { PageAnnouncer } from '../../../lib/page-title';
+import type { WizardStepTypes } from '../../step-kit/wizard-step-types';
 import { submissionCallQuery } from '../api/submission-call';
 import { submissionQuery } from '../api/submissions';
 import { SubmissionPage } from './submission-page';
@@ -24,7 +25,6 @@ const step = (n: number) => ({
   content: '{}',
   sort: n,
   stepTypeId: '00000000-0000-4000-8000-000000000009',
-  // A type this version does not know: its body is a short notice, the page around it is what is tested.
   stepType: { name: 'not-a-type' },
   subSteps: [],
 });
@@ -40,6 +40,18 @@ const submission = (closed: boolean): TSubmission => ({
   stepResults: [],
 });
 
+/**
+ * The page around the steps is what is tested: no step type is known (each body is a short
+ * notice) and none has anything to fix (app/wizard-page.tsx gives the page the real registry).
+ */
+const stepTypes: WizardStepTypes = {
+  webStepType: () => undefined,
+  preloadStepTypes: () => {},
+  stepProblems: () => [],
+  stepsDone: (steps) => steps.map(() => true),
+  ClosingSummary: () => null,
+};
+
 /** The wizard on cached data: nothing reaches a server (requests wait forever). */
 function renderWizard(path: string, closed: boolean) {
   const client = new QueryClient({
@@ -54,7 +66,7 @@ function renderWizard(path: string, closed: boolean) {
         <MemoryRouter initialEntries={[path]}>
           <div id="main">
             <Routes>
-              <Route path="/call/:submissionId/*" element={<SubmissionPage />} />
+              <Route path="/call/:submissionId/*" element={<SubmissionPage stepTypes={stepTypes} />} />
             </Routes>
           </div>
           <PageAnnouncer />

@@ -15,20 +15,20 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { preloadTooltip } from '../../../components/deferred-tooltip';
+import { PdfDownloadButton } from '../../../components/pdf-download-button';
 import { SafeHtml } from '../../../components/safe-html';
+import { SubmissionRecords } from '../../../components/submission-records';
 import { ApiError } from '../../../lib/api-client';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
+import { usePageTitle } from '../../../lib/page-title';
+import { useSession } from '../../../lib/session-store';
 import { whenIdle } from '../../../lib/when-idle';
-import { useSession } from '../../auth/session-store';
-import { usePageTitle } from '../../config/page-title';
-import { PdfDownloadButton } from '../../pdf/components/pdf-download-button';
-import { SubmissionRecords } from '../../pdf/components/submission-records';
 import type { StepProps } from '../../step-kit/step-props';
-import { preloadStepTypes, stepProblems, stepsDone, useWizardStepTypes } from '../../step-kit/step-type-kit';
 import { useFlushReset } from '../../step-kit/use-flush-reset';
+import type { WizardStepTypes } from '../../step-kit/wizard-step-types';
 import { useSubmissionCall } from '../api/submission-call';
 import { useCloseSubmission, useSubmission } from '../api/submissions';
-import { ClosingPage, impactResults } from '../components/closing-page';
+import { ClosingPage } from '../components/closing-page';
 import { StepMenu } from '../components/step-menu';
 
 const parsePosition = (splat: string | undefined): TWizardPosition => {
@@ -36,8 +36,12 @@ const parsePosition = (splat: string | undefined): TWizardPosition => {
   return { step: step || 0, subStep: subStep || 0 };
 };
 
-/** SPEC 2 "/call/{submissionId}/*": the submission wizard; the position lives in the URL. */
-export function SubmissionPage() {
+/**
+ * SPEC 2 "/call/{submissionId}/*": the submission wizard; the position lives in the URL. The step
+ * types come from app/wizard-page.tsx (the registry, features/step-types).
+ */
+export function SubmissionPage({ stepTypes }: { stepTypes: WizardStepTypes }) {
+  const { preloadStepTypes, stepProblems, stepsDone, ClosingSummary } = stepTypes;
   const { t } = useTranslation();
   const { submissionId = '', '*': splat } = useParams();
   const [search] = useSearchParams();
@@ -59,18 +63,17 @@ export function SubmissionPage() {
   };
   const [closing, setClosing] = useState(false);
   const flushRef = useRef<() => Promise<boolean>>(async () => true);
-  const types = useWizardStepTypes();
 
   const steps = useMemo(() => [...(call.data?.steps ?? [])].sort((a, b) => a.sort - b.sort), [call.data]);
-  // The other steps' components, fetched before the applicant goes there (app/step-types/wizard.tsx),
+  // The other steps' components, fetched before the applicant goes there (step-types/lazy-step.tsx),
   // and the tooltips of the upload and PDF buttons (components/deferred-tooltip.tsx).
   useEffect(
     () =>
       whenIdle(() => {
-        preloadStepTypes(types, steps);
+        preloadStepTypes(steps);
         preloadTooltip();
       }),
-    [types, steps],
+    [steps, preloadStepTypes],
   );
   const navSteps = useMemo(() => steps.map((s) => ({ stepTypeName: s.stepType?.name ?? '' })), [steps]);
   const position = clampPosition(parsePosition(splat), navSteps);
@@ -127,11 +130,9 @@ export function SubmissionPage() {
   }
   if (isClosingPage(position, navSteps) && submission.data.closed) {
     return (
-      <ClosingPage
-        callName={call.data.name}
-        submissionId={submissionId}
-        impact={impactResults(steps, submission.data.stepResults)}
-      />
+      <ClosingPage callName={call.data.name} submissionId={submissionId}>
+        <ClosingSummary submissionId={submissionId} steps={steps} results={submission.data.stepResults} />
+      </ClosingPage>
     );
   }
 
@@ -147,29 +148,29 @@ export function SubmissionPage() {
     window.scrollTo({ top: 0 });
     return true;
   };
-  const done = stepsDone(types, steps, contentOf);
+  const done = stepsDone(steps, contentOf);
   const isDone = (index: number) => done[index] ?? false;
   const canGoTo = (index: number) =>
     readOnly || index <= position.step || steps.slice(0, index).every((_, i) => isDone(i));
   const current = steps[position.step];
   const next = async () => {
     if (!current) return;
-    const found = readOnly ? [] : stepProblems(types, current, contentOf(current), position.subStep);
+    const found = readOnly ? [] : stepProblems(current, contentOf(current), position.subStep);
     if (found.length) {
       setProblems(found, true); // SPEC 4: Next is blocked while the step is not valid
-      types[current.stepType?.name ?? '']?.reveal?.(current);
+      stepTypes.webStepType(current.stepType?.name)?.reveal?.(current);
       return;
     }
     await go(nextPosition(position, navSteps));
   };
   const submit = async () => {
     if (!current) return;
-    const firstBad = steps.findIndex((s) => stepProblems(types, s, contentOf(s)).length > 0);
+    const firstBad = steps.findIndex((s) => stepProblems(s, contentOf(s)).length > 0);
     const bad = steps[firstBad];
     if (bad) {
       // To the step that needs it, with its problems: a message about another step said not where.
       if (firstBad !== position.step && !(await go({ step: firstBad, subStep: 0 }))) return;
-      setProblems(stepProblems(types, bad, contentOf(bad)), true);
+      setProblems(stepProblems(bad, contentOf(bad)), true);
       return;
     }
     openConfirmDialog({
@@ -193,8 +194,8 @@ export function SubmissionPage() {
   };
   const liveProblems = problemsOfSteps
     ? new Set([
-        ...steps.flatMap((s) => stepProblems(types, s, contentOf(s))),
-        ...(current ? stepProblems(types, current, contentOf(current), position.subStep) : []),
+        ...steps.flatMap((s) => stepProblems(s, contentOf(s))),
+        ...(current ? stepProblems(current, contentOf(current), position.subStep) : []),
       ])
     : null;
   const shownProblems = liveProblems ? problems.filter((p) => liveProblems.has(p)) : problems;
@@ -254,6 +255,7 @@ export function SubmissionPage() {
               {current.description && <SafeHtml html={current.description} />}
               <StepBody
                 key={current.id}
+                webStepType={stepTypes.webStepType}
                 step={current}
                 submissionId={submissionId}
                 result={resultOf(current)}
@@ -300,12 +302,12 @@ export function SubmissionPage() {
   );
 }
 
-type BodyProps = StepProps;
+type BodyProps = StepProps & Pick<WizardStepTypes, 'webStepType'>;
 
-function StepBody(props: BodyProps) {
+function StepBody({ webStepType, ...props }: BodyProps) {
   const { t } = useTranslation();
   const { registerFlush } = props;
-  const entry = useWizardStepTypes()[props.step.stepType?.name ?? ''];
+  const entry = webStepType(props.step.stepType?.name);
   useFlushReset(registerFlush);
   // SPEC 2: a step type this version does not handle says so.
   if (!entry) return <Alert color="gray">{t('applying.notImplemented')}</Alert>;

@@ -20,10 +20,10 @@ import { IconEdit, IconPencil, IconPlus, IconSettings, IconTrash } from '@tabler
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useCallList } from '../../../lib/api/get-call-list';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { useCreateNewCall } from '../api/create-call';
 import { useDeleteCall } from '../api/delete-call';
-import { useCallList } from '../api/get-call-list';
 import { errorMessage, formatDateTime } from './labels';
 
 function StatusBadge({ call }: { call: TCallListItem }) {

@@ -5,8 +5,8 @@ import { IconMail, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
-import { useRecipientCount } from '../../send-email/api/recipient-count';
-import { useSendEmail } from '../../send-email/api/send-email';
+import { useRecipientCount } from '../api/recipient-count';
+import { useSendEmail } from '../api/send-email';
 import { errorMessage } from './labels';
 import { RichTextField } from './rich-text-field';
 

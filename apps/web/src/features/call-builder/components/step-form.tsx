@@ -2,10 +2,10 @@ import { defaultStepContent, isEmptyId, parseStepContent, pickableStepTypes, typ
 import { Alert, Button, Group, Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStepEditor } from '../../step-kit/step-type-kit';
 import type { DraftStep } from '../call-draft';
 import { stepTypeLabel } from './labels';
 import { RichTextField } from './rich-text-field';
+import { stepEditorOf } from './step-editors';
 
 type Props = {
   step: DraftStep;
@@ -32,7 +32,7 @@ export function StepForm({ step, position, stepTypes, onSave, onCancel }: Props)
   const typeName = stepTypes.find((s) => s.id === values.stepTypeId)?.name;
   const patch = (p: Partial<DraftStep>) => setValues((v) => ({ ...v, ...p }));
 
-  const Editor = useStepEditor(typeName);
+  const Editor = stepEditorOf(typeName);
 
   const onTypeChange = (id: string | null) => {
     if (!id) return;

@@ -1,8 +1,8 @@
 import type { TTextStepContent } from '@impact/domain';
 import { NumberInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { StepEditorProps } from '../../step-kit/step-type-kit';
 import { RichTextField } from './rich-text-field';
+import type { StepEditorProps } from './step-editor-props';
 
 function readJson(content: string): unknown {
   try {

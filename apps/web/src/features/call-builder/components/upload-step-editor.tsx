@@ -1,5 +1,5 @@
 import { type TUploadStepFile, UPLOAD_FILE_TYPES } from '@impact/domain';
-import type { StepEditorProps } from '../../step-kit/step-type-kit';
+import type { StepEditorProps } from './step-editor-props';
 import { UploadFilesEditor } from './upload-files-editor';
 
 /**

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/i18n';
+import { initI18n } from '../../../lib/i18n/i18n';
 import { callBuilderKeys } from '../api/keys';
 import { CallEditorPage } from './call-editor-page';
 
@@ -72,7 +72,10 @@ describe('the call editor', () => {
         <MantineProvider>
           <MemoryRouter initialEntries={[`/admin/calls/${callId}`]}>
             <Routes>
-              <Route path="/admin/calls/:callId" element={<CallEditorPage />} />
+              <Route
+                path="/admin/calls/:callId"
+                element={<CallEditorPage CustomFileTab={() => null} ReviewTab={() => null} />}
+              />
               <Route path="/admin" element={<p>the calls list</p>} />
             </Routes>
           </MemoryRouter>

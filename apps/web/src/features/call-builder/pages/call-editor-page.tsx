@@ -15,18 +15,18 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { usePageTitle } from '../../config/page-title';
-import { ReviewTab } from '../../review/components/review-tab';
+import { usePageTitle } from '../../../lib/page-title';
 import { useDeleteCall } from '../api/delete-call';
 import { useCallByIdAdmin } from '../api/get-call-by-id-admin';
 import { useCallType } from '../api/get-call-type';
 import { useStepTypes } from '../api/get-step-types';
+import { callBuilderKeys } from '../api/keys';
 import { useUpdateCall } from '../api/update-call';
 import { type CallDraft, callToDraft, draftProblems, draftToUpdateRequest } from '../call-draft';
-import { CustomFileTab } from '../components/custom-file-tab';
 import { CallDatesProvider } from '../components/dates-provider';
 import { EmailTab } from '../components/email-tab';
 import { GeneralInfoTab } from '../components/general-info-tab';
@@ -34,8 +34,16 @@ import { errorMessage } from '../components/labels';
 import { PowerBiTab } from '../components/powerbi-tab';
 import { StepsTab } from '../components/steps-tab';
 
+/** The editor's tabs that belong to other features (app/call-editor-page.tsx passes them). */
+type Props = {
+  /** The call's file for applicants, from the admin file library; `onSaved` reads the call again. */
+  CustomFileTab: ComponentType<{ call: TCall; onSaved: () => Promise<unknown> }>;
+  /** Rubric, reviewers, assignments and decisions of a published call. */
+  ReviewTab: ComponentType<{ callId: string }>;
+};
+
 /** /admin/calls/:callId — the call editor (SPEC 2): General Info, steps, PowerBI. */
-export function CallEditorPage() {
+export function CallEditorPage(tabs: Props) {
   const { callId = '' } = useParams();
   const { t } = useTranslation();
   const call = useCallByIdAdmin(callId);
@@ -63,7 +71,7 @@ export function CallEditorPage() {
   }
   return (
     <CallDatesProvider>
-      <CallEditor key={call.data.id} call={call.data} callType={callType.data} stepTypes={stepTypes.data} />
+      <CallEditor key={call.data.id} call={call.data} callType={callType.data} stepTypes={stepTypes.data} tabs={tabs} />
     </CallDatesProvider>
   );
 }
@@ -72,12 +80,15 @@ function CallEditor({
   call,
   callType,
   stepTypes,
+  tabs: { CustomFileTab, ReviewTab },
 }: {
   call: TCall;
   callType: TCallType | undefined;
   stepTypes: TStepType[];
+  tabs: Props;
 }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const update = useUpdateCall();
   const [draft, setDraft] = useState<CallDraft>(() => callToDraft(call));
@@ -207,7 +218,10 @@ function CallEditor({
           <PowerBiTab draft={draft} onChange={change} />
         </Tabs.Panel>
         <Tabs.Panel value="customFile">
-          <CustomFileTab call={call} />
+          <CustomFileTab
+            call={call}
+            onSaved={() => queryClient.invalidateQueries({ queryKey: callBuilderKeys.call(call.id) })}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="email">
           <EmailTab callId={call.id} />

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { fetchSurveyType, useSurveyTypes } from '../../surveys/api/survey-types';
+import { fetchSurveyType, useSurveyTypes } from '../../../lib/api/survey-types';
 import { createCall } from '../api/create-call';
 import { createCallType } from '../api/create-call-type';
 import { useStepTypes } from '../api/get-step-types';

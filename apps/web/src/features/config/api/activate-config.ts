@@ -1,7 +1,7 @@
 import { type TConfig, ZConfig } from '@impact/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { configQueryKey } from '../../../lib/api/get-config';
 import { apiRequest } from '../../../lib/api-client';
-import { configQueryKey } from './get-config';
 import { configKeys } from './keys';
 
 export async function activateConfig(configId: string): Promise<TConfig> {

@@ -1,32 +1,14 @@
 import {
   type TAddImpactFrameworkRequest,
   type TImpactFramework,
-  type TImpactFrameworkListItem,
   type TParseWorkbookResponse,
   ZImpactFramework,
-  ZImpactFrameworkListItem,
   ZParseWorkbookResponse,
 } from '@impact/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { impactKeys } from '../../../lib/api/impact-frameworks';
 import { apiRequest } from '../../../lib/api-client';
 import { downloadFrom } from '../../../lib/save-file';
-
-export const impactKeys = {
-  all: ['impact'] as const,
-  frameworks: () => ['impact', 'frameworks'] as const,
-  framework: (id: string) => ['impact', 'framework', id] as const,
-  sdgs: () => ['impact', 'sdgs'] as const,
-  pickers: (frameworkId: string) => ['impact', 'pickers', frameworkId] as const,
-};
-
-/** GET ImpactFramework/GetImpactFrameworkSetList (admin). */
-export function useFrameworks() {
-  return useQuery({
-    queryKey: impactKeys.frameworks(),
-    queryFn: async (): Promise<TImpactFrameworkListItem[]> =>
-      ZImpactFrameworkListItem.array().parse(await apiRequest('ImpactFramework/GetImpactFrameworkSetList')),
-  });
-}
 
 /** GET ImpactFramework/GetImpactFrameworkById (admin). */
 export function useFramework(id: string) {

@@ -2,7 +2,7 @@ import { Alert, Button, EmptyState, Group, Loader, Stack, Table, Text } from '@m
 import { IconPlus, IconTargetArrow } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFrameworks } from '../api/frameworks';
+import { useFrameworks } from '../../../lib/api/impact-frameworks';
 import { DeleteFrameworkButton } from './delete-framework-button';
 
 /** The impactframe tab of the admin index: the frameworks, and the way to create one. */

@@ -4,10 +4,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { configQueryKey } from '../../config/api/get-config';
-import { PageAnnouncer } from '../../config/page-title';
-import { initI18n } from '../../i18n/i18n';
-import { impactKeys } from '../api/frameworks';
+import { configQueryKey } from '../../../lib/api/get-config';
+import { impactKeys } from '../../../lib/api/impact-frameworks';
+import { initI18n } from '../../../lib/i18n/i18n';
+import { PageAnnouncer } from '../../../lib/page-title';
 import { FrameworkDetailPage } from './framework-detail-page';
 
 const id = '00000000-0000-4000-8000-000000000001';

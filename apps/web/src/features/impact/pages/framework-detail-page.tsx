@@ -2,7 +2,7 @@ import { Alert, Anchor, Center, Group, Loader, Paper, Stack, Text, Title } from 
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { usePageTitle } from '../../config/page-title';
+import { usePageTitle } from '../../../lib/page-title';
 import { useFramework } from '../api/frameworks';
 import { DeleteFrameworkButton } from '../components/delete-framework-button';
 import { FrameworkTables } from '../components/framework-tables';

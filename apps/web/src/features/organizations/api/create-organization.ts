@@ -1,8 +1,8 @@
 import { type TOrganization, type TOrganizationInput, ZOrganization } from '@impact/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { organizationsQueryKey } from '../../../lib/api/get-organizations';
 import { apiRequest } from '../../../lib/api-client';
-import { adoptOrganization } from '../selected-organization';
-import { organizationsQueryKey } from './get-organizations';
+import { adoptOrganization } from '../../../lib/selected-organization';
 
 /** POST Organization/CreateOrganization. The user's first organization becomes the selected one. */
 export async function createOrganization(input: TOrganizationInput): Promise<TOrganization> {

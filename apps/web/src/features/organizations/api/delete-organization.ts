@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { organizationListQueryKey, organizationsQueryKey } from '../../../lib/api/get-organizations';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { forgetOrganization } from '../selected-organization';
+import { forgetOrganization } from '../../../lib/selected-organization';
 import { organizationQueryKey } from './get-organization';
-import { organizationListQueryKey, organizationsQueryKey } from './get-organizations';
 
 /** POST Organization/DeleteOrganization. Refused (409) when the organization has submissions. */
 export async function deleteOrganization(orgId: string): Promise<void> {

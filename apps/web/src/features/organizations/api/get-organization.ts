@@ -1,7 +1,7 @@
 import { type TOrganization, ZOrganization } from '@impact/domain';
 import { useQuery } from '@tanstack/react-query';
+import { organizationsQueryKey } from '../../../lib/api/get-organizations';
 import { apiRequest } from '../../../lib/api-client';
-import { organizationsQueryKey } from './get-organizations';
 
 export const organizationQueryKey = (orgId: string) => [...organizationsQueryKey, 'detail', orgId] as const;
 

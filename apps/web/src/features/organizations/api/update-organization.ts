@@ -1,8 +1,8 @@
 import { type TOrganization, type TOrganizationUpdate, ZOrganization } from '@impact/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { organizationsQueryKey } from '../../../lib/api/get-organizations';
 import { apiRequest } from '../../../lib/api-client';
 import { organizationQueryKey } from './get-organization';
-import { organizationsQueryKey } from './get-organizations';
 
 /** PUT Organization/UpdateOrganization: the form plus the id. */
 export async function updateOrganization(input: TOrganizationUpdate): Promise<TOrganization> {

@@ -17,9 +17,9 @@ import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../../lib/api/get-config';
 import { ApiError } from '../../../lib/api-client';
-import { useConfig } from '../../config/api/get-config';
-import { countryOptions } from '../countries';
+import { countryOptions } from '../../../lib/countries';
 
 type TextField = keyof typeof ORGANIZATION_LIMITS;
 type Values = {

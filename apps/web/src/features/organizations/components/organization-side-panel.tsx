@@ -2,19 +2,28 @@ import { isAdmin } from '@impact/domain';
 import { Button, Group, NativeSelect, NavLink, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuilding, IconLayoutDashboard, IconList, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useSession } from '../../auth/session-store';
-import { useConfig } from '../../config/api/get-config';
-import { ReviewerPanelPrompt, useIsReviewer } from '../../review/components/reviewer-panel-prompt';
-import { organizationsQueryKey, useOrganizations } from '../api/get-organizations';
-import { selectOrganization, useSelectedOrganizationId } from '../selected-organization';
+import { useConfig } from '../../../lib/api/get-config';
+import { organizationsQueryKey, useOrganizations } from '../../../lib/api/get-organizations';
+import { selectOrganization, useSelectedOrganizationId } from '../../../lib/selected-organization';
+import { useSession } from '../../../lib/session-store';
+
+type Props = {
+  /**
+   * What a user without organizations sees in place of the request to register one, when another
+   * feature has something better for them (app/side-panel.tsx passes the reviewer's prompt): given
+   * the user's roles and that request, to show when it does not apply.
+   */
+  NoOrganizationPrompt?: ComponentType<{ roles: string[]; otherwise: ReactNode }>;
+};
 
 /**
  * SPEC 2 "Layout" side panel: the organization the user works for, or a prompt to register one.
  * The add-organization button follows the configuration flag organizationSelection.
  */
-export function OrganizationSidePanel() {
+export function OrganizationSidePanel({ NoOrganizationPrompt }: Props) {
   const { t } = useTranslation();
   const config = useConfig();
   const { pathname } = useLocation();
@@ -53,7 +62,9 @@ export function OrganizationSidePanel() {
       </Stack>
     );
   } else if (organizations.data.length === 0) {
-    organizationBlock = <NoOrganizationBlock roles={session.status === 'authenticated' ? session.user.roles : []} />;
+    const register = <RegisterOrganizationPrompt />;
+    const roles = session.status === 'authenticated' ? session.user.roles : [];
+    organizationBlock = NoOrganizationPrompt ? <NoOrganizationPrompt roles={roles} otherwise={register} /> : register;
   } else {
     organizationBlock = (
       <Stack gap="xs">
@@ -109,15 +120,9 @@ export function OrganizationSidePanel() {
   );
 }
 
-/**
- * A user without organizations: asked to register one to apply, unless they review. Someone who
- * only reviews has no reason to; should they want to apply, "Manage organizations" still gets there.
- */
-function NoOrganizationBlock({ roles }: { roles: string[] }) {
+/** A user without organizations: asked to register one to apply. */
+function RegisterOrganizationPrompt() {
   const { t } = useTranslation();
-  const reviewer = useIsReviewer(roles);
-  if (reviewer === undefined) return <Skeleton height={60} />;
-  if (reviewer) return <ReviewerPanelPrompt />;
   return (
     <Stack gap="sm" data-testid="register-organization-prompt">
       <Paper withBorder p="sm" bg="teal.0">

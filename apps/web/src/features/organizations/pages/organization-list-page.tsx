@@ -5,12 +5,12 @@ import { IconAlertCircle, IconBuilding, IconPencil, IconPlus, IconTrash } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useOrganizations } from '../../../lib/api/get-organizations';
 import { ApiError } from '../../../lib/api-client';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
+import { countryName } from '../../../lib/countries';
+import { useSelectedOrganizationId } from '../../../lib/selected-organization';
 import { useDeleteOrganization } from '../api/delete-organization';
-import { useOrganizations } from '../api/get-organizations';
-import { countryName } from '../countries';
-import { useSelectedOrganizationId } from '../selected-organization';
 
 function formatDate(date: string, language: string) {
   return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(

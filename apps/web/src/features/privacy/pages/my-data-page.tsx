@@ -3,7 +3,7 @@ import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endSessionLocally } from '../../auth/session';
+import { endSessionLocally } from '../../../lib/session';
 import { deleteMyAccount, exportMyData, failureKey } from '../api/privacy-requests';
 
 /**

@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { countryName } from '../../organizations/countries';
+import { countryName } from '../../../lib/countries';
 import { exportSubmissions } from '../api/export-submissions';
 import { useCallDashboard } from '../api/get-call-dashboard';
 import { ChartCard } from './chart-card';

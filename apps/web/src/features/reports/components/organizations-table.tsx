@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Card, Group, Table, Text, Title } from '@mantine
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { countryName } from '../../organizations/countries';
+import { countryName } from '../../../lib/countries';
 import { useDashboardOrganizations } from '../api/get-dashboard-organizations';
 import { formatMoney, formatNumber } from './format';
 

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Breadcrumbs, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useConfig } from '../../config/api/get-config';
+import { useConfig } from '../../../lib/api/get-config';
 import { useAvailableReports, usePowerBiStatus } from '../api/power-bi';
 
 /** SPEC 2 /admin/pbi-report-list: the reports of the configured Power BI workspace. */

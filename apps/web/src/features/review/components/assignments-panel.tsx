@@ -3,8 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { problemText } from '../../../lib/problem-text';
 import { useAssign, useAssignments, useAutoAssign, useReviewers, useUnassign } from '../api/admin';
-import { problemText } from './problem-text';
 
 /** Closed submissions and their reviewers: assign by hand, or fill every submission automatically. */
 export function AssignmentsPanel({ callId }: { callId: string }) {

@@ -3,8 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { problemText } from '../../../lib/problem-text';
 import { useDeclareConflict } from '../api/reviewer';
-import { problemText } from './problem-text';
 
 /** Before seeing a submission the reviewer says whether they have a conflict of interest with it. */
 export function ConflictDeclaration({

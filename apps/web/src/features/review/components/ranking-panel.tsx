@@ -18,9 +18,9 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowsSort, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { problemText } from '../../../lib/problem-text';
 import { downloadFrom } from '../../../lib/save-file';
 import { useRanking, useRecordDecisions } from '../api/admin';
-import { problemText } from './problem-text';
 
 type SortKey = 'mean' | 'spread' | 'done' | 'sroi' | 'organizationName';
 

@@ -1,8 +1,8 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { problemText } from '../../../lib/problem-text';
 import { useRubric } from '../api/admin';
 import { AssignmentsPanel } from './assignments-panel';
-import { problemText } from './problem-text';
 import { RankingPanel } from './ranking-panel';
 import { ReviewersPanel } from './reviewers-panel';
 import { RubricForm } from './rubric-form';

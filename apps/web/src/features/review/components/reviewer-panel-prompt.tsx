@@ -1,6 +1,7 @@
 import { hasReviewerRole } from '@impact/domain';
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import { IconClipboardCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMyAssignments } from '../api/reviewer';
@@ -16,9 +17,17 @@ export function useIsReviewer(roles: string[]): boolean | undefined {
   return Boolean(mine.data?.length);
 }
 
-/** For the side panel of a reviewer without organizations: where their reviews are. */
-export function ReviewerPanelPrompt() {
+/**
+ * For the side panel of a user without organizations (app/side-panel.tsx gives it to the
+ * organizations' panel): a reviewer is shown where their reviews are rather than asked to register
+ * an organization to apply, which someone who only reviews has no reason to (should they want to
+ * apply, "Manage organizations" still gets there); anyone else sees `otherwise`, that request.
+ */
+export function ReviewerPanelPrompt({ roles, otherwise }: { roles: string[]; otherwise: ReactNode }) {
   const { t } = useTranslation();
+  const reviewer = useIsReviewer(roles);
+  if (reviewer === undefined) return <Skeleton height={60} />;
+  if (!reviewer) return otherwise;
   return (
     <Stack gap="sm" data-testid="reviewer-panel-prompt">
       <Text size="sm">{t('review.mine.panelPrompt')}</Text>

@@ -3,8 +3,8 @@ import { Badge, Button, Card, Group, Stack, Table, TextInput, Title } from '@man
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { problemText } from '../../../lib/problem-text';
 import { useInviteReviewer, useReviewers } from '../api/admin';
-import { problemText } from './problem-text';
 
 /** The call's reviewers: invited by e-mail (accepted at their first sign-in) or given the role by the identity provider. */
 export function ReviewersPanel({ callId }: { callId: string }) {

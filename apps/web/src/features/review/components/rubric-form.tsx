@@ -18,8 +18,8 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { problemText } from '../../../lib/problem-text';
 import { useSaveRubric } from '../api/admin';
-import { problemText } from './problem-text';
 
 const newCriterion = (): TCriterion => ({
   id: crypto.randomUUID(),

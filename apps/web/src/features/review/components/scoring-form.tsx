@@ -12,9 +12,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { problemText } from '../../../lib/problem-text';
 import { reviewKeys } from '../api/keys';
 import { saveReview, useSubmitReview } from '../api/reviewer';
-import { problemText } from './problem-text';
 
 type Draft = { scores: TCriterionScore[]; recommendation: TRecommendation | null; comment: string };
 type SaveState = 'idle' | 'saving' | 'saved' | 'stale' | 'error';

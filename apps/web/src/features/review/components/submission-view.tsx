@@ -3,9 +3,9 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { problemText } from '../../../lib/problem-text';
 import { downloadFrom } from '../../../lib/save-file';
-import { useReviewSections } from '../../step-kit/step-type-kit';
-import { problemText } from './problem-text';
+import { useReviewSections } from '../../step-kit/review-sections';
 
 /**
  * The submission read-only, as the server sends it to this reviewer (already redacted under blind

@@ -1,9 +1,9 @@
 import { Anchor, Badge, Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../config/page-title';
+import { usePageTitle } from '../../../lib/page-title';
+import { problemText } from '../../../lib/problem-text';
 import { useMyAssignments } from '../api/reviewer';
-import { problemText } from '../components/problem-text';
 
 const STATUS_COLOR = { declareConflict: 'orange', toReview: 'blue', inProgress: 'yellow', submitted: 'teal' } as const;
 

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Breadcrumbs, Card, Center, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { usePageTitle } from '../../config/page-title';
+import { usePageTitle } from '../../../lib/page-title';
+import { problemText } from '../../../lib/problem-text';
 import { useMyAssignments, useOtherReviews, useWorkspace } from '../api/reviewer';
 import { ConflictDeclaration } from '../components/conflict-declaration';
-import { problemText } from '../components/problem-text';
 import { ScoringForm } from '../components/scoring-form';
 import { SubmissionView } from '../components/submission-view';
 

@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ReviewSectionProps } from '../../step-kit/step-type-kit';
+import type { ReviewSectionProps } from '../../step-kit/review-sections';
 
 /** The reviewer's view of the files: one download per file (neutral names under blind review). */
 export function UploadReview({ workspace, downloadFile }: ReviewSectionProps) {

@@ -16,8 +16,8 @@ import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useCreateSurveyType } from '../../../lib/api/survey-types';
 import { ApiError } from '../../../lib/api-client';
-import { useCreateSurveyType } from '../api/survey-types';
 
 /** /admin/survey/createType: SJSurvey/CreateSurveyType (name, description), from a template; then the creator. */
 export function CreateSurveyTypePage() {

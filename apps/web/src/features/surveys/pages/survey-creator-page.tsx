@@ -20,12 +20,13 @@ import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useCreateSurveyType, useSurveyType, useUpdateSurveyType } from '../../../lib/api/survey-types';
 import { ApiError } from '../../../lib/api-client';
-import { useCreateSurveyType, useSurveyType, useUpdateSurveyType } from '../api/survey-types';
+import { modelError } from '../../../lib/survey-model';
 import { PreviewBoundary } from '../components/preview-boundary';
-import { insertQuestion, modelError, PALETTE, type TPaletteItem } from '../palette';
+import { insertQuestion, PALETTE, type TPaletteItem } from '../palette';
 
-const SurveyForm = lazy(() => import('../components/survey-form'));
+const SurveyForm = lazy(() => import('../../step-kit/survey-form'));
 
 const pretty = (model: unknown) => JSON.stringify(model, null, 2);
 

@@ -1,0 +1,14 @@
+import { lazy } from 'react';
+import { CallsPage } from '../features/applying/pages/calls-page';
+
+// The organization form (date picker, country list) loads only when someone needs to register one.
+const RegisterOrganizationDialog = lazy(() =>
+  import('../features/organizations/components/register-organization-dialog').then((m) => ({
+    default: m.RegisterOrganizationDialog,
+  })),
+);
+
+/** /calls: the applicant's call list (features/applying), registering an organization on the way (features/organizations). */
+export function CallsRoute() {
+  return <CallsPage RegisterOrganizationDialog={RegisterOrganizationDialog} />;
+}

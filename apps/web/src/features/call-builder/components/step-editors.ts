@@ -1,0 +1,33 @@
+import { isKnownStepType, type TStepTypeName } from '@impact/domain';
+import type { ComponentType } from 'react';
+import { ImpactStepEditor } from './impact-step-editor';
+import type { StepEditorProps } from './step-editor-props';
+import { SurveyStepEditor } from './survey-step-editor';
+import { TextStepEditor } from './text-step-editor';
+import { UploadStepEditor } from './upload-step-editor';
+
+/**
+ * The call builder's part of the step-type registry (packages/domain/src/step-types): the content
+ * editor of each type. Types without one (results, types admins added) get the raw content field.
+ */
+const shipped = {
+  text: TextStepEditor,
+  upload: UploadStepEditor,
+  miniDyi: ImpactStepEditor,
+  survey: SurveyStepEditor,
+  quiz: SurveyStepEditor,
+  results: null,
+} satisfies Record<TStepTypeName, ComponentType<StepEditorProps> | null>;
+
+const editors: Record<string, ComponentType<StepEditorProps> | null> = { ...shipped };
+
+/** Adds the content editor of a type registered with the domain beyond those shipped (see `registerStepType`). */
+export function registerStepEditor(name: string, editor: ComponentType<StepEditorProps>): void {
+  if (!isKnownStepType(name) || editors[name] !== undefined)
+    throw new Error(`step type ${name} is unknown or has its editor`);
+  editors[name] = editor;
+}
+
+export function stepEditorOf(name: string | undefined): ComponentType<StepEditorProps> | undefined {
+  return (name && editors[name]) || undefined;
+}

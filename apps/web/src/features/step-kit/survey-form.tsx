@@ -1,0 +1,82 @@
+import 'survey-core/survey-core.min.css';
+import 'survey-core/i18n/italian';
+import 'survey-core/i18n/french';
+import { useMantineTheme } from '@mantine/core';
+import { useEffect, useMemo, useRef } from 'react';
+import { Model } from 'survey-core';
+import { Survey } from 'survey-react-ui';
+import { silentSurveyProblems } from './survey-check';
+
+export type SurveyFormProps = {
+  model: object;
+  data: Record<string, unknown>;
+  locale: string;
+  readOnly: boolean;
+  /** Every change of the answers (SurveyJS answer data). */
+  onData?: (data: Record<string, unknown>) => void;
+  /** The problems a silent check finds after each change (for the wizard's Next). */
+  onProblems?: (problems: string[]) => void;
+  /** Lets the wizard ask the form to show its errors on the questions. */
+  registerReveal?: (reveal: () => void) => () => void;
+};
+
+/**
+ * The SurveyJS form library (MIT) rendering one model, themed from Mantine, in the page's
+ * language. Loaded lazily: neither the applicant's first page nor the call list carries it.
+ */
+export default function SurveyForm({
+  model,
+  data,
+  locale,
+  readOnly,
+  onData,
+  onProblems,
+  registerReveal,
+}: SurveyFormProps) {
+  const theme = useMantineTheme();
+  const initialData = useRef(data);
+  const callbacks = useRef({ onData, onProblems });
+  callbacks.current = { onData, onProblems };
+
+  const survey = useMemo(() => {
+    const s = new Model(model);
+    s.locale = locale;
+    s.data = initialData.current;
+    // The wizard's own Next and Submit complete the step; the survey only pages through itself.
+    s.showCompleteButton = false;
+    s.showTitle = false;
+    s.mode = readOnly ? 'display' : 'edit';
+    s.checkErrorsMode = 'onValueChanged';
+    // What the applicant no longer sees is not kept (nor saved): a comment typed under a score
+    // that was then changed goes when its question hides. The server drops it too on Submit.
+    s.clearInvisibleValues = 'onHidden';
+    s.applyTheme({
+      cssVariables: {
+        '--sjs-primary-backcolor': 'var(--mantine-primary-color-filled)',
+        '--sjs-primary-backcolor-dark': 'var(--mantine-primary-color-filled-hover)',
+        '--sjs-primary-backcolor-light': 'var(--mantine-primary-color-light)',
+        '--sjs-font-family': 'inherit',
+        '--sjs-general-backcolor-dim': 'transparent',
+        '--sjs-corner-radius': theme.radius.sm,
+        '--sjs-base-unit': '7px',
+      },
+      isPanelless: true,
+    });
+    return s;
+  }, [model, locale, readOnly, theme.radius.sm]);
+
+  useEffect(() => {
+    const check = () => callbacks.current.onProblems?.(silentSurveyProblems(model, survey.data));
+    check();
+    const changed = () => {
+      callbacks.current.onData?.(survey.data as Record<string, unknown>);
+      check();
+    };
+    survey.onValueChanged.add(changed);
+    return () => survey.onValueChanged.remove(changed);
+  }, [survey, model]);
+
+  useEffect(() => registerReveal?.(() => void survey.validate(true, true, undefined, true)), [survey, registerReveal]);
+
+  return <Survey model={survey} />;
+}

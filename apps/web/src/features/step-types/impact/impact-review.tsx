@@ -1,0 +1,31 @@
+import { List, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ReviewSectionProps } from '../../step-kit/review-sections';
+
+const ratio = (n: number | null) => (n === null ? '—' : n.toFixed(2));
+
+/** The reviewer's view of an impact design: the SROI range, the budget, the SDGs and the outcomes. */
+export function ImpactReview({ section, workspace }: ReviewSectionProps) {
+  const { t } = useTranslation();
+  const design = workspace.submission.miniDyi.find((d) => d.stepId === section.stepId);
+  if (!design) return <Text c="dimmed">{t('review.workspace.noAnswer')}</Text>;
+  return (
+    <Stack gap={4}>
+      <Text>
+        {t('review.workspace.sroi')}: <strong>{ratio(design.sroi.score)}</strong> ({ratio(design.sroi.lowerScore)}–
+        {ratio(design.sroi.upperScore)})
+      </Text>
+      <Text size="sm">
+        {t('review.workspace.budget')}: {design.budget ?? '—'} · {t('review.workspace.sdgs')}:{' '}
+        {design.sdg.join(', ') || '—'}
+      </Text>
+      <List size="sm">
+        {design.selectedOutcomes.map((o) => (
+          <List.Item key={`${o.stakeholderName}-${o.outcomeName}`}>
+            {o.stakeholderName}: {o.outcomeName}
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}

@@ -1,0 +1,573 @@
+import {
+  customOutcomeCount,
+  MAX_CUSTOM_OUTCOMES,
+  MAX_OUTCOMES_PER_SDG,
+  MAX_SDGS,
+  MINI_DYI_MAXIMUM,
+  miniDyiAnswerProblems,
+  newCustomOutcome,
+  parseImpactStepContent,
+  type TLocalizedText,
+  type TMiniDyiAnswer,
+  type TMiniDyiIndicator,
+  type TMiniDyiOutcome,
+  toggleIndicator,
+  toggleOutcome,
+  toggleSdg,
+} from '@impact/domain';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  List,
+  Loader,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConflictBanner } from '../../step-kit/conflict-banner';
+import { SaveIndicator } from '../../step-kit/save-indicator';
+import type { StepProps } from '../../step-kit/step-props';
+import { useAutosave } from '../../step-kit/use-autosave';
+import { SroiPanel } from './sroi-panel';
+import { type TFrameworkPickers, useFrameworkPickers, useSdgs } from './step-data';
+import { answerOf, problemsByPath, SUB } from './validation';
+
+type Props = StepProps;
+
+const toNumber = (v: string | number): number | null => (v === '' || v === null ? null : Number(v));
+
+/**
+ * SPEC 2, 4, 5: the impact step (miniDyi) in six sub-steps. The answer autosaves like every step,
+ * but only when it obeys the rules (the server would refuse it otherwise); the wizard blocks Next
+ * with the same rules (validation.ts).
+ */
+export function ImpactStep({ step, submissionId, result, readOnly, subStep, onContent, registerFlush }: Props) {
+  const { t } = useTranslation();
+  const def = parseImpactStepContent(step.content);
+  const autosave = useAutosave({ submissionId, stepId: step.id, initial: result, readOnly });
+  const [answer, setAnswer] = useState<TMiniDyiAnswer>(() => answerOf(autosave.content));
+  const lastSent = useRef(autosave.content);
+  const pickers = useFrameworkPickers(def?.frameworkId ?? null);
+
+  // A newer answer taken from the server (conflict) replaces what is on screen.
+  useEffect(() => {
+    if (autosave.content !== lastSent.current) {
+      lastSent.current = autosave.content;
+      setAnswer(answerOf(autosave.content));
+    }
+  }, [autosave.content]);
+  useEffect(() => onContent(JSON.stringify(answer)), [answer, onContent]);
+  useEffect(() => registerFlush(autosave.flush), [autosave.flush, registerFlush]);
+
+  const update = useCallback(
+    (next: TMiniDyiAnswer) => {
+      if (readOnly) return;
+      setAnswer(next);
+      if (miniDyiAnswerProblems(next).length === 0) {
+        const json = JSON.stringify(next);
+        lastSent.current = json;
+        autosave.change(json);
+      }
+    },
+    [readOnly, autosave.change],
+  );
+
+  if (!def) return <Alert color="gray">{t('impact.step.noFramework')}</Alert>;
+
+  return (
+    <Stack gap="md" data-testid="impact-step">
+      {autosave.status === 'conflict' && (
+        <ConflictBanner onLoadNewer={autosave.loadNewer} onKeepMine={autosave.keepMine} />
+      )}
+      <Group justify="space-between">
+        <Badge variant="light">
+          {t('impact.step.subStepOf', { n: subStep + 1, total: 6 })} · {t(`impact.step.titles.${subStep}`)}
+        </Badge>
+        {!readOnly && <SaveIndicator status={autosave.status} />}
+      </Group>
+      <Title order={3}>{t(`impact.step.titles.${subStep}`)}</Title>
+      {subStep === SUB.introduction && <Introduction />}
+      {subStep === SUB.budget && <Budget answer={answer} update={update} readOnly={readOnly} />}
+      {subStep === SUB.sdg && <Sdgs answer={answer} update={update} readOnly={readOnly} />}
+      {subStep >= SUB.outcomes &&
+        (pickers.isPending ? (
+          <Loader />
+        ) : pickers.data ? (
+          <>
+            {subStep === SUB.outcomes && (
+              <Outcomes answer={answer} update={update} readOnly={readOnly} pickers={pickers.data} />
+            )}
+            {subStep === SUB.indicators && (
+              <Indicators answer={answer} update={update} readOnly={readOnly} pickers={pickers.data} />
+            )}
+            {subStep === SUB.custom && (
+              <CustomOutcomes answer={answer} update={update} readOnly={readOnly} pickers={pickers.data} />
+            )}
+          </>
+        ) : (
+          <Alert color="red">{t('errors.unexpected')}</Alert>
+        ))}
+      {subStep >= SUB.budget && <SroiPanel answer={answer} params={def.sroiParams} />}
+    </Stack>
+  );
+}
+
+type PartProps = { answer: TMiniDyiAnswer; update: (a: TMiniDyiAnswer) => void; readOnly: boolean };
+
+function Introduction() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm">
+      <Text>{t('impact.step.intro.text')}</Text>
+      <List spacing="xs">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <List.Item key={n}>{t(`impact.step.intro.point${n}`)}</List.Item>
+        ))}
+      </List>
+      <Alert color="blue" title={t('impact.step.intro.guidanceTitle')}>
+        {t('impact.step.intro.guidance')}
+      </Alert>
+    </Stack>
+  );
+}
+
+function Budget({ answer, update, readOnly }: PartProps) {
+  const { t } = useTranslation();
+  const err = (v: number | null, maximum: number) => {
+    if (v !== null && v < 0) return t('errors.impact.negativeNumber');
+    return v !== null && v > maximum ? t('errors.impact.tooLarge') : undefined;
+  };
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <NumberInput
+        label={t('impact.step.budget')}
+        description={t('impact.step.budgetHelp')}
+        value={answer.budget ?? ''}
+        onChange={(v) => update({ ...answer, budget: toNumber(v) })}
+        min={0}
+        prefix="€ "
+        thousandSeparator="."
+        decimalSeparator=","
+        readOnly={readOnly}
+        required
+        max={MINI_DYI_MAXIMUM.budget}
+        error={err(answer.budget, MINI_DYI_MAXIMUM.budget)}
+      />
+      <NumberInput
+        label={t('impact.step.budgetSpent')}
+        description={t('impact.step.budgetSpentHelp')}
+        value={answer.budgetSpent ?? ''}
+        onChange={(v) => update({ ...answer, budgetSpent: toNumber(v) })}
+        min={0}
+        prefix="€ "
+        thousandSeparator="."
+        decimalSeparator=","
+        readOnly={readOnly}
+        max={MINI_DYI_MAXIMUM.budgetSpent}
+        error={err(answer.budgetSpent, MINI_DYI_MAXIMUM.budgetSpent)}
+      />
+    </SimpleGrid>
+  );
+}
+
+function useSdgName() {
+  const { i18n } = useTranslation();
+  const lang = (['it', 'en', 'fr'].includes(i18n.language) ? i18n.language : 'it') as keyof TLocalizedText;
+  return (text: TLocalizedText) => text[lang];
+}
+
+function Sdgs({ answer, update, readOnly }: PartProps) {
+  const { t } = useTranslation();
+  const sdgs = useSdgs();
+  const local = useSdgName();
+  if (!sdgs.data) return <Loader />;
+  const full = answer.sdg.length >= MAX_SDGS;
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        {t('impact.step.sdgHelp', { count: answer.sdg.length, max: MAX_SDGS })}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+        {sdgs.data.map((sdg) => {
+          const checked = answer.sdg.includes(sdg.sdgCode);
+          return (
+            <Card
+              key={sdg.sdgCode}
+              withBorder
+              radius="md"
+              padding="sm"
+              bd={checked ? '2px solid var(--mantine-color-blue-6)' : undefined}
+            >
+              <Checkbox
+                checked={checked}
+                disabled={readOnly || (!checked && full)}
+                onChange={() => update(toggleSdg(answer, sdg.sdgCode))}
+                label={
+                  <Text fw={600} size="sm">
+                    {sdg.sdgCode}. {local(sdg.name)}
+                  </Text>
+                }
+                description={local(sdg.description)}
+              />
+              <Text size="xs" mt={4} ml={32}>
+                <a href={sdg.url} target="_blank" rel="noreferrer">
+                  {t('impact.step.sdgLink')}
+                </a>
+              </Text>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+type PickerProps = PartProps & { pickers: TFrameworkPickers };
+
+function StakeholderSelect({
+  outcome,
+  pickers,
+  readOnly,
+  error,
+  onPick,
+}: {
+  outcome: TMiniDyiOutcome;
+  pickers: TFrameworkPickers;
+  readOnly: boolean;
+  error: string | undefined;
+  onPick: (id: string, name: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      label={t('impact.step.stakeholderFor', { outcome: outcome.outcomeName || '…' })}
+      placeholder={t('impact.step.stakeholderPlaceholder')}
+      data={pickers.stakeholders.map((s) => ({ value: s.id, label: s.name }))}
+      value={outcome.stakeholderId || null}
+      onChange={(id) => onPick(id ?? '', pickers.stakeholders.find((s) => s.id === id)?.name ?? '')}
+      readOnly={readOnly}
+      required
+      searchable
+      error={error ? t(error) : undefined}
+    />
+  );
+}
+
+const replaceOutcome = (answer: TMiniDyiAnswer, index: number, next: TMiniDyiOutcome): TMiniDyiAnswer => ({
+  ...answer,
+  selectedOutcomes: answer.selectedOutcomes.map((o, i) => (i === index ? next : o)),
+});
+
+function Outcomes({ answer, update, readOnly, pickers }: PickerProps) {
+  const { t } = useTranslation();
+  const sdgs = useSdgs();
+  const local = useSdgName();
+  const problems = problemsByPath(answer);
+  if (answer.sdg.length === 0) return <Alert color="gray">{t('impact.step.pickSdgFirst')}</Alert>;
+  return (
+    <Stack gap="lg">
+      <Text size="sm" c="dimmed">
+        {t('impact.step.outcomesHelp', { max: MAX_OUTCOMES_PER_SDG })}
+      </Text>
+      {answer.sdg.map((code) => {
+        const sdg = sdgs.data?.find((s) => s.sdgCode === code);
+        const options = pickers.outcomes.filter((o) => o.sdg.includes(code));
+        const chosen = answer.selectedOutcomes.filter((o) => o.customKey === null && o.sdg === code).length;
+        return (
+          <Paper key={code} withBorder radius="md" p="md">
+            <Group justify="space-between" mb="sm">
+              <Title order={4}>
+                {code}. {sdg ? local(sdg.name) : ''}
+              </Title>
+              <Badge variant="light">{t('impact.step.chosenOf', { count: chosen, max: MAX_OUTCOMES_PER_SDG })}</Badge>
+            </Group>
+            {options.length === 0 && <Text c="dimmed">{t('impact.step.noOutcomesForSdg')}</Text>}
+            <Stack gap="sm">
+              {options.map((o) => {
+                const index = answer.selectedOutcomes.findIndex(
+                  (s) => s.customKey === null && s.sdg === code && s.outcomeId === o.id,
+                );
+                const selected = answer.selectedOutcomes[index];
+                return (
+                  <Stack key={o.id} gap={6}>
+                    <Checkbox
+                      checked={index >= 0}
+                      disabled={readOnly || (index < 0 && chosen >= MAX_OUTCOMES_PER_SDG)}
+                      onChange={() => update(toggleOutcome(answer, code, o))}
+                      label={o.name}
+                      description={o.description}
+                    />
+                    {selected && (
+                      <div style={{ marginLeft: 32 }}>
+                        <StakeholderSelect
+                          outcome={selected}
+                          pickers={pickers}
+                          readOnly={readOnly}
+                          error={problems.get(`selectedOutcomes.${index}.stakeholderId`)}
+                          onPick={(stakeholderId, stakeholderName) =>
+                            update(replaceOutcome(answer, index, { ...selected, stakeholderId, stakeholderName }))
+                          }
+                        />
+                      </div>
+                    )}
+                  </Stack>
+                );
+              })}
+            </Stack>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function IndicatorFields({
+  indicator,
+  proxies,
+  readOnly,
+  path,
+  problems,
+  onChange,
+}: {
+  indicator: TMiniDyiIndicator;
+  proxies: Array<{ id: string; name: string; defaultValue: number; sourceName: string }>;
+  readOnly: boolean;
+  path: string;
+  problems: Map<string, string>;
+  onChange: (next: TMiniDyiIndicator) => void;
+}) {
+  const { t } = useTranslation();
+  const err = (field: string) => {
+    const key = problems.get(`${path}.${field}`);
+    return key ? t(key) : undefined;
+  };
+  return (
+    <SimpleGrid cols={{ base: 1, sm: proxies.length > 1 ? 3 : 2 }} ml={32}>
+      <NumberInput
+        label={t('impact.step.target', { indicator: indicator.indicatorName })}
+        description={t('impact.step.targetHelp')}
+        value={indicator.indicatorTargetValue ?? ''}
+        onChange={(v) => onChange({ ...indicator, indicatorTargetValue: toNumber(v) })}
+        min={0}
+        required
+        readOnly={readOnly}
+        max={MINI_DYI_MAXIMUM.indicatorTargetValue}
+        error={err('indicatorTargetValue')}
+      />
+      {proxies.length > 1 && (
+        <Select
+          label={t('impact.step.proxy')}
+          data={proxies.map((p) => ({ value: p.id, label: p.name }))}
+          value={indicator.proxyId}
+          onChange={(id) => {
+            const p = proxies.find((x) => x.id === id);
+            if (p) onChange({ ...indicator, proxyId: p.id, proxyName: p.name, proxyValue: p.defaultValue });
+          }}
+          readOnly={readOnly}
+          allowDeselect={false}
+        />
+      )}
+      <NumberInput
+        label={t('impact.step.proxyValue', { proxy: indicator.proxyName })}
+        description={proxies.find((p) => p.id === indicator.proxyId)?.sourceName || t('impact.step.proxyValueHelp')}
+        value={indicator.proxyValue ?? ''}
+        onChange={(v) => onChange({ ...indicator, proxyValue: toNumber(v) })}
+        min={0}
+        prefix="€ "
+        decimalSeparator=","
+        thousandSeparator="."
+        readOnly={readOnly}
+        max={MINI_DYI_MAXIMUM.proxyValue}
+        error={err('proxyValue')}
+      />
+    </SimpleGrid>
+  );
+}
+
+function Indicators({ answer, update, readOnly, pickers }: PickerProps) {
+  const { t } = useTranslation();
+  const problems = problemsByPath(answer);
+  const outcomes = answer.selectedOutcomes.map((o, index) => ({ o, index })).filter(({ o }) => o.customKey === null);
+  if (outcomes.length === 0) return <Alert color="gray">{t('impact.step.pickOutcomesFirst')}</Alert>;
+  return (
+    <Stack gap="lg">
+      <Alert color="blue">{t('impact.step.intro.guidance')}</Alert>
+      {outcomes.map(({ o, index }) => {
+        const indicators = pickers.indicators.filter((i) => i.outcomeId === o.outcomeId);
+        const stakeholderError = problems.get(`selectedOutcomes.${index}.stakeholderId`);
+        return (
+          <Paper key={`${o.sdg}-${o.outcomeId}`} withBorder radius="md" p="md">
+            <Title order={4}>{o.outcomeName}</Title>
+            <Text size="sm" c={stakeholderError ? 'red' : 'dimmed'} mb="sm">
+              {stakeholderError ? t(stakeholderError) : `${t('impact.step.stakeholder')}: ${o.stakeholderName}`}
+            </Text>
+            <Stack gap="sm">
+              {indicators.map((ind) => {
+                const j = o.indicators.findIndex((x) => x.indicatorId === ind.id);
+                const chosen = o.indicators[j];
+                return (
+                  <Stack key={ind.id} gap={6}>
+                    <Checkbox
+                      checked={j >= 0}
+                      disabled={readOnly}
+                      onChange={() => update(replaceOutcome(answer, index, toggleIndicator(o, ind)))}
+                      label={ind.name}
+                      description={ind.description}
+                    />
+                    {chosen && (
+                      <IndicatorFields
+                        indicator={chosen}
+                        proxies={ind.proxies}
+                        readOnly={readOnly}
+                        path={`selectedOutcomes.${index}.indicators.${j}`}
+                        problems={problems}
+                        onChange={(next) =>
+                          update(
+                            replaceOutcome(answer, index, {
+                              ...o,
+                              indicators: o.indicators.map((x, k) => (k === j ? next : x)),
+                            }),
+                          )
+                        }
+                      />
+                    )}
+                  </Stack>
+                );
+              })}
+            </Stack>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
+  const { t } = useTranslation();
+  const problems = problemsByPath(answer);
+  const count = customOutcomeCount(answer);
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {t('impact.step.customHelp', { max: MAX_CUSTOM_OUTCOMES })}
+      </Text>
+      {answer.selectedOutcomes.map((o, index) => {
+        if (o.customKey === null) return null;
+        const at = `selectedOutcomes.${index}`;
+        const ind = o.indicators[0];
+        // A just-added outcome is not scolded before anything is typed (the wizard still blocks Next).
+        const pristine =
+          !o.outcomeName && !o.stakeholderId && !ind?.indicatorName && ind?.indicatorTargetValue === null;
+        const err = (path: string) => {
+          const key = problems.get(path);
+          return key && !pristine ? t(key) : undefined;
+        };
+        const setInd = (patch: Partial<TMiniDyiIndicator>) =>
+          ind && update(replaceOutcome(answer, index, { ...o, indicators: [{ ...ind, ...patch }] }));
+        return (
+          <Paper key={o.customKey} withBorder radius="md" p="md" data-testid="custom-outcome">
+            <Stack gap="sm">
+              <Group justify="space-between" align="flex-end">
+                <TextInput
+                  style={{ flex: 1 }}
+                  label={t('impact.step.customName')}
+                  value={o.outcomeName}
+                  onChange={(e) => update(replaceOutcome(answer, index, { ...o, outcomeName: e.currentTarget.value }))}
+                  readOnly={readOnly}
+                  required
+                  error={err(`${at}.outcomeName`)}
+                />
+                {!readOnly && (
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() =>
+                      update({ ...answer, selectedOutcomes: answer.selectedOutcomes.filter((_, i) => i !== index) })
+                    }
+                  >
+                    {t('impact.step.removeCustom')}
+                  </Button>
+                )}
+              </Group>
+              <StakeholderSelect
+                outcome={o}
+                pickers={pickers}
+                readOnly={readOnly}
+                error={pristine ? undefined : problems.get(`${at}.stakeholderId`)}
+                onPick={(stakeholderId, stakeholderName) =>
+                  update(replaceOutcome(answer, index, { ...o, stakeholderId, stakeholderName }))
+                }
+              />
+              {ind && (
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <TextInput
+                    label={t('impact.step.customIndicator')}
+                    value={ind.indicatorName}
+                    onChange={(e) => setInd({ indicatorName: e.currentTarget.value })}
+                    readOnly={readOnly}
+                    required
+                    error={err(`${at}.indicators.0.indicatorName`)}
+                  />
+                  <NumberInput
+                    label={t('impact.step.customTarget')}
+                    value={ind.indicatorTargetValue ?? ''}
+                    onChange={(v) => setInd({ indicatorTargetValue: toNumber(v) })}
+                    min={0}
+                    readOnly={readOnly}
+                    required
+                    max={MINI_DYI_MAXIMUM.indicatorTargetValue}
+                    error={err(`${at}.indicators.0.indicatorTargetValue`)}
+                  />
+                  <TextInput
+                    label={t('impact.step.customProxy')}
+                    value={ind.proxyName}
+                    onChange={(e) => setInd({ proxyName: e.currentTarget.value })}
+                    readOnly={readOnly}
+                  />
+                  <NumberInput
+                    label={t('impact.step.customProxyValue')}
+                    value={ind.proxyValue ?? ''}
+                    onChange={(v) => setInd({ proxyValue: toNumber(v) })}
+                    min={0}
+                    prefix="€ "
+                    decimalSeparator=","
+                    thousandSeparator="."
+                    readOnly={readOnly}
+                    max={MINI_DYI_MAXIMUM.proxyValue}
+                    error={err(`${at}.indicators.0.proxyValue`)}
+                  />
+                </SimpleGrid>
+              )}
+            </Stack>
+          </Paper>
+        );
+      })}
+      <Group>
+        <Button
+          leftSection={<IconPlus size={16} />}
+          variant="light"
+          disabled={readOnly || count >= MAX_CUSTOM_OUTCOMES}
+          onClick={() => update({ ...answer, selectedOutcomes: [...answer.selectedOutcomes, newCustomOutcome()] })}
+        >
+          {t('impact.step.addCustom')}
+        </Button>
+        <Text size="sm" c="dimmed">
+          {t('impact.step.customCount', { count, max: MAX_CUSTOM_OUTCOMES })}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,40 @@
+import { surveyAnswerCell, surveyQuestions, surveyText } from '@impact/domain';
+import { Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { parseJsonOrNull } from '../../../lib/parse-json';
+import type { ReviewSectionProps } from '../../step-kit/review-sections';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The reviewer's view of survey and quiz answers: each answered question's title and the answer as
+ * words (the chosen choices' texts in the reviewer's language), in the form's order.
+ */
+export function SurveyReview({ section }: ReviewSectionProps) {
+  const { t, i18n } = useTranslation();
+  const answers = parseJsonOrNull(section.answers);
+  const questions = surveyQuestions(section.questions) ?? [];
+  const lines = isRecord(answers)
+    ? questions.flatMap((q) => {
+        const value = surveyAnswerCell(q, answers[q.name], i18n.language);
+        if (value === null || value === '') return [];
+        const shown = typeof value === 'boolean' ? (value ? '✓' : '✗') : String(value);
+        return [{ name: q.name, title: surveyText(q.title, i18n.language, q.name), answer: shown }];
+      })
+    : [];
+  if (!lines.length) return <Text c="dimmed">{t('review.workspace.noAnswer')}</Text>;
+  return (
+    <Stack gap="xs" component="dl" m={0}>
+      {lines.map((line) => (
+        <div key={line.name}>
+          <Text component="dt" fw={600} size="sm">
+            {line.title}
+          </Text>
+          <Text component="dd" m={0} style={{ whiteSpace: 'pre-wrap' }}>
+            {line.answer}
+          </Text>
+        </div>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+import { parseSurveyModel, surveyAnswerOf } from '@impact/domain';
+import { Alert, Center, Group, Loader, Stack } from '@mantine/core';
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConflictBanner } from '../../step-kit/conflict-banner';
+import { SaveIndicator } from '../../step-kit/save-indicator';
+import type { StepProps } from '../../step-kit/step-props';
+import { useAutosave } from '../../step-kit/use-autosave';
+import { surveyValidity } from './survey-validity';
+
+const SurveyForm = lazy(() => import('../../step-kit/survey-form'));
+
+/**
+ * SPEC 3, 5: a survey (or quiz) step. The answer is SurveyJS's answer data, autosaved through the
+ * same versioned pipeline as text answers; Next stays blocked until every page validates.
+ */
+export function SurveyStep({ step, submissionId, result, readOnly, onContent, registerFlush }: StepProps) {
+  const { t, i18n } = useTranslation();
+  const model = useMemo(() => parseSurveyModel(step.content), [step.content]);
+  const autosave = useAutosave({ submissionId, stepId: step.id, initial: result, readOnly });
+  // The answer the form starts from (a draft restored from this browser, or the stored one).
+  const data = useMemo(() => surveyAnswerOf(autosave.content) ?? {}, [autosave.content]);
+
+  useEffect(() => onContent(autosave.content), [autosave.content, onContent]);
+  useEffect(() => registerFlush(autosave.flush), [autosave.flush, registerFlush]);
+  useEffect(() => {
+    // SPEC 8: an invalid model is logged; the applicant sees a clear message, never a blank page.
+    if (!model) console.error('survey step has an invalid model', step.id);
+  }, [model, step.id]);
+
+  const { change } = autosave;
+  const onData = useCallback((next: Record<string, unknown>) => change(JSON.stringify(next)), [change]);
+  const onProblems = useCallback((found: string[]) => surveyValidity.set(step.id, found), [step.id]);
+  const registerReveal = useCallback((reveal: () => void) => surveyValidity.onReveal(step.id, reveal), [step.id]);
+
+  if (!model) return <Alert color="orange">{t('surveys.invalidModel')}</Alert>;
+  return (
+    <Stack gap="sm" data-testid="survey-step">
+      {autosave.status === 'conflict' && (
+        <ConflictBanner onLoadNewer={autosave.loadNewer} onKeepMine={autosave.keepMine} />
+      )}
+      <Suspense
+        fallback={
+          <Center mih={160}>
+            <Loader />
+          </Center>
+        }
+      >
+        <SurveyForm
+          // A newer answer loaded after a conflict starts the form again from it.
+          key={autosave.status === 'conflict' ? 'conflict' : 'form'}
+          model={model}
+          data={data}
+          locale={i18n.language}
+          readOnly={readOnly}
+          onData={onData}
+          onProblems={onProblems}
+          registerReveal={registerReveal}
+        />
+      </Suspense>
+      {!readOnly && (
+        <Group justify="flex-end">
+          <SaveIndicator status={autosave.status} />
+        </Group>
+      )}
+    </Stack>
+  );
+}

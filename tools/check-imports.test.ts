@@ -1,0 +1,94 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { importRuleProblems, serverImportProblem, webImportProblem } from './check-imports';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** A tree with the two source roots and the given files (path relative to the tree: content). */
+function fixture(files: Record<string, string>): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'import-rules-'));
+  for (const dir of ['apps/web/src', 'apps/server/src']) fs.mkdirSync(path.join(root, dir), { recursive: true });
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+
+describe('the web import rule', () => {
+  it('lets a feature import itself, the step kit and the shared layers', () => {
+    expect(webImportProblem('features/applying/pages/a.tsx', 'features/applying/api/b.ts')).toBeNull();
+    expect(webImportProblem('features/applying/pages/a.tsx', 'features/step-kit/step-props.ts')).toBeNull();
+    expect(webImportProblem('features/step-types/index.tsx', 'features/step-kit/use-autosave.ts')).toBeNull();
+    expect(webImportProblem('features/welcome/welcome-page.tsx', 'lib/session-store.ts')).toBeNull();
+    expect(webImportProblem('features/welcome/welcome-page.tsx', 'components/brand-logo.tsx')).toBeNull();
+    expect(webImportProblem('features/welcome/welcome-page.tsx', 'assets/logo.svg')).toBeNull();
+  });
+
+  it('refuses a feature importing another feature or app/', () => {
+    expect(webImportProblem('features/applying/pages/a.tsx', 'features/organizations/api/b.ts')).toMatch(
+      /feature applying imports feature organizations/,
+    );
+    expect(webImportProblem('features/step-types/index.tsx', 'features/surveys/components/x.tsx')).toMatch(
+      /feature step-types imports feature surveys/,
+    );
+    // Tests are checked as the code is: a feature's test imports no other feature either.
+    expect(webImportProblem('features/review/a.test.tsx', 'features/config/b.ts')).not.toBeNull();
+    expect(webImportProblem('features/admin/a.tsx', 'app/router.tsx')).toMatch(/imports app/);
+  });
+
+  it('lets app/ compose anything, and keeps lib and components below the features', () => {
+    expect(webImportProblem('app/wizard-page.tsx', 'features/step-types/index.tsx')).toBeNull();
+    expect(webImportProblem('main.tsx', 'features/auth/guards.tsx')).toBeNull();
+    expect(webImportProblem('lib/a.ts', 'features/auth/b.ts')).toMatch(/lib imports features/);
+    expect(webImportProblem('components/a.tsx', 'app/layout.tsx')).toMatch(/components imports app/);
+  });
+});
+
+describe('the server import rule', () => {
+  it('refuses infrastructure importing the application modules, and nothing else', () => {
+    expect(serverImportProblem('modules/email/attachments.ts', 'modules/pdf/service.ts')).toMatch(
+      /infrastructure module email imports pdf/,
+    );
+    expect(serverImportProblem('modules/auth/routes.ts', 'modules/review/reviewers.ts')).not.toBeNull();
+    expect(serverImportProblem('modules/pdf/service.ts', 'modules/email/outbox.ts')).toBeNull();
+    expect(serverImportProblem('modules/auth/routes.ts', 'modules/users/service.ts')).toBeNull();
+    expect(serverImportProblem('app.ts', 'modules/review/reviewers.ts')).toBeNull();
+  });
+});
+
+describe('the import check', () => {
+  it('lists each forbidden edge of a tree, file to file', () => {
+    const root = fixture({
+      'apps/web/src/features/organizations/selected.ts': 'export const selected = 1;\n',
+      'apps/web/src/features/applying/calls.tsx': "import { selected } from '../organizations/selected';\n",
+      'apps/web/src/features/applying/calls.test.tsx': "import '../organizations/selected';\n",
+      'apps/server/src/modules/pdf/render.ts': 'export const render = 1;\n',
+      'apps/server/src/modules/email/send.ts': "export { render } from '../pdf/render';\n",
+    });
+    const edge = (from: string, to: string) => expect.stringMatching(new RegExp(`^${from} -> ${to} `));
+    expect(importRuleProblems(root).problems.sort()).toEqual([
+      edge('server: apps/server/src/modules/email/send.ts', 'apps/server/src/modules/pdf/render.ts'),
+      edge('web: apps/web/src/features/applying/calls.test.tsx', 'apps/web/src/features/organizations/selected.ts'),
+      edge('web: apps/web/src/features/applying/calls.tsx', 'apps/web/src/features/organizations/selected.ts'),
+    ]);
+  });
+
+  it('fails `npm run check:imports` on such a tree, and holds on this repository', () => {
+    const root = fixture({
+      'apps/web/src/features/auth/session.ts': 'export const session = 1;\n',
+      'apps/web/src/features/welcome/page.tsx': "import { session } from '../auth/session';\n",
+    });
+    const run = (tree: string) =>
+      spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tools/check-imports.ts'), tree], {
+        encoding: 'utf8',
+      });
+    const refused = run(root);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('apps/web/src/features/welcome/page.tsx -> apps/web/src/features/auth/session.ts');
+    expect(importRuleProblems(ROOT).problems).toEqual([]);
+  });
+});
