@@ -196,35 +196,31 @@ export function importRuleProblems(root: string): { problems: string[]; webFiles
     }
   };
 
-  // ---- web ----
-  const webSrc = path.join(root, 'apps/web/src');
-  const web = importGraph(webSrc, { withTests: true });
-  for (const [from, targets] of web) {
-    for (const to of targets) {
-      const why = webImportProblem(path.relative(webSrc, from), path.relative(webSrc, to));
-      if (why) problems.push(`web: ${rel(from)} -> ${rel(to)} (${why})`);
+  /** One source root: its forbidden edges (tests included) and the cycles between its groups (features, modules). */
+  const checkRoot = (
+    label: 'web' | 'server',
+    src: string,
+    rule: (from: string, to: string) => string | null,
+    groupFolder: string,
+  ) => {
+    const graph = importGraph(src, { withTests: true });
+    for (const [from, targets] of graph) {
+      for (const to of targets) {
+        const why = rule(path.relative(src, from), path.relative(src, to));
+        if (why) problems.push(`${label}: ${rel(from)} -> ${rel(to)} (${why})`);
+      }
     }
-  }
-  const featureOf = (file: string) => {
-    const parts = segments(path.relative(webSrc, file));
-    return parts[0] === 'features' && parts.length > 2 ? `web feature ${parts[1]}` : null;
+    const groupOf = (file: string) => {
+      const parts = segments(path.relative(src, file));
+      return parts[0] === groupFolder && parts.length > 2 ? `${label} ${groupFolder} ${parts[1]}` : null;
+    };
+    reportCycles(label, cycles(grouped(importGraph(src), groupOf)));
+    return graph;
   };
-  reportCycles('web', cycles(grouped(importGraph(webSrc), featureOf)));
 
-  // ---- server ----
+  const web = checkRoot('web', path.join(root, 'apps/web/src'), webImportProblem, 'features');
   const serverSrc = path.join(root, 'apps/server/src');
-  const server = importGraph(serverSrc, { withTests: true });
-  for (const [from, targets] of server) {
-    for (const to of targets) {
-      const why = serverImportProblem(path.relative(serverSrc, from), path.relative(serverSrc, to));
-      if (why) problems.push(`server: ${rel(from)} -> ${rel(to)} (${why})`);
-    }
-  }
-  const moduleOf = (file: string) => {
-    const parts = segments(path.relative(serverSrc, file));
-    return parts[0] === 'modules' && parts.length > 2 ? `server module ${parts[1]}` : null;
-  };
-  reportCycles('server', cycles(grouped(importGraph(serverSrc), moduleOf)));
+  const server = checkRoot('server', serverSrc, serverImportProblem, 'modules');
   reportCycles(
     'server file',
     cycles(importGraph(serverSrc, { runtimeOnly: true })).map((g) => g.map(rel)),
