@@ -6,6 +6,7 @@ import { getOrCreateSecret, randomSecret } from '../lib/secrets';
 import { AccessTokens } from '../modules/auth/access-tokens';
 import { createOrganization } from '../modules/organizations/service';
 import { authentication } from './authentication';
+import { OwnershipCache } from '../modules/organizations/ownership-cache';
 import { organizationHeader } from './organization-header';
 import { problemDetails } from './problem-details';
 
@@ -53,7 +54,7 @@ describe('organization header plugin', () => {
     await probe.register(authentication, {
       tokens: new AccessTokens(await getOrCreateSecret(db, 'auth-secret', randomSecret)),
     });
-    await probe.register(organizationHeader, { db });
+    await probe.register(organizationHeader, { ownership: new OwnershipCache(db) });
     probe.get('/probe', async (request) => ({ organizationId: request.organizationId }));
     await probe.ready();
   });

@@ -19,7 +19,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { currentUser } from '../../plugins/authentication';
-import { acceptedEncoding, varyOnEncoding } from '../../plugins/json-compression';
 import {
   allSubmissionsJson,
   countSubmissions,
@@ -35,12 +34,12 @@ import {
   upsertStepResult,
   upsertSubmission,
 } from './service';
-import { callListPage } from './user-call-list';
+import { callListPage, callListTag } from './user-call-list';
 
 const tags = ['submissions'];
 
 /** Applicants: their calls, their submissions, their answers. */
-export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, stepCache }) => {
   app.get(
     '/Call/GetCallListUser',
     {
@@ -49,21 +48,27 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
         tags,
         summary: 'The calls this user may see (without steps), open first; paged with page/pageSize',
         querystring: ZUserCallListQuery,
-        response: { 200: z.array(ZUserCallListItem) },
+        response: { 200: z.array(ZUserCallListItem), 304: z.null() },
       },
     },
     async (request, reply) => {
-      const page = await callListPage(db, currentUser(request), request.organizationId, request.query);
-      // Already JSON, checked card by card when the catalogue loaded, and compressed once per page
-      //: sent as it is (docs/decisions/0011-call-list-from-memory-on-the-change-feed.md).
-      reply.header(TOTAL_COUNT_HEADER, page.total).type('application/json; charset=utf-8');
-      if (!page.compressible) return reply.send(page.body as never);
-      varyOnEncoding(reply);
-      const encoding = acceptedEncoding(request.headers['accept-encoding']);
-      if (!encoding) return reply.send(page.body as never);
-      // Compressed first: an error must not go out labelled as compressed.
-      const bytes = await page.encodedAs(encoding);
-      return reply.header('content-encoding', encoding).send(bytes as never);
+      const user = currentUser(request);
+      const now = new Date();
+      // Stored by the browser and asked again with If-None-Match each time; one user's page is
+      // never another's (the tag names whose page it is, and Vary says so to any cache).
+      reply
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'authorization, x-organization-id, accept-encoding');
+      const asked = request.headers['if-none-match'];
+      if (asked) {
+        // A revalidation reads only what the tag is made of (decision 0023).
+        const tag = await callListTag(db, user, request.organizationId, request.query, now);
+        if (asked === tag) return reply.code(304).header('etag', tag).send(null);
+      }
+      const page = await callListPage(db, user, request.organizationId, request.query, now);
+      // @fastify/etag (app.ts) answers 304 for this tag too, should it match after all.
+      reply.header('etag', page.tag).header(TOTAL_COUNT_HEADER, page.total);
+      return page.items;
     },
   );
 
@@ -106,7 +111,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       config: { access: 'user', owns: 'callSubmissionId' },
       schema: { tags, body: ZUpsertStepResultRequest, response: { 200: ZStepResult } },
     },
-    async (request) => upsertStepResult(db, currentUser(request), request.body),
+    async (request) => upsertStepResult(db, stepCache, currentUser(request), request.body),
   );
 
   app.get(

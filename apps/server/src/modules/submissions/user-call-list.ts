@@ -1,169 +1,171 @@
+import { createHash } from 'node:crypto';
 import { EMPTY_ID, type TUserCallListItem, type TUserCallListQuery, USER_CALL_PAGE_SIZE } from '@impact/domain';
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { callSubmissions, catalogueVersions, reviewDecisions } from '../../db/schema';
+import { getTableColumns, sql } from 'drizzle-orm';
+import { type Db, executePrepared } from '../../db/client';
+import { calls } from '../../db/schema';
 import type { SessionUser } from '../../plugins/authentication';
-import { type OrgState, type OrgSubmissionRow, orgStateCache } from '../submission-core/org-state-cache';
-import { type CatalogueEntry, type CatalogueOrder, callCatalogue, normalEmail, visibleTo } from './call-catalogue';
-import { SentPage, sentPagesOf } from './call-list-pages';
+import { toCallListItem } from '../calls/service';
+import type { CallRow } from '../submission-core/access';
+import { forApplicant } from './service';
 
-/** The calls' version and the organization's submissions with their decisions: prepared once per database. */
-function prepareOrgState(db: Db) {
-  const query = (withOrganization: boolean) =>
-    db
-      .select({
-        version: catalogueVersions.version,
-        callId: callSubmissions.callId,
-        submissionId: callSubmissions.id,
-        closed: callSubmissions.closed,
-        outcome: reviewDecisions.outcome,
-        outcomeMessage: reviewDecisions.message,
-      })
-      .from(catalogueVersions)
-      .leftJoin(
-        callSubmissions,
-        withOrganization ? eq(callSubmissions.organizationId, sql.placeholder('organizationId')) : sql`false`,
-      )
-      .leftJoin(reviewDecisions, eq(reviewDecisions.submissionId, callSubmissions.id))
-      .where(eq(catalogueVersions.name, 'calls'))
-      .prepare(withOrganization ? 'call_list_org_state' : 'call_list_version');
-  return { withOrganization: query(true), without: query(false) };
-}
+/*
+ * GET Call/GetCallListUser, read from the database on every request: one prepared statement per
+ * page, and for a revalidation (If-None-Match) a smaller one that reads only what the page's ETag
+ * is made of (docs/decisions/0023-call-list-as-paged-sql-with-etag.md). Nothing is kept in
+ * memory, so a change shows on the next request whichever instance or SQL session made it.
+ *
+ * Order: open calls first (closing soonest first), then those not open yet (closing soonest
+ * first), then closed ones (most recently closed first); the id breaks ties. A call is open from
+ * `opening_at` and closed once now > `closing_at`. Drafts are never shown; a call behind its
+ * e-mail filter only to the addresses listed (comma-separated, trimmed, case-insensitive: the
+ * domain's `emailAllowedByFilter`, held together by a test). A decision shows on its card once the
+ * call's lock has ended. Paged when asked (`page`, `pageSize`), the whole list otherwise; `total`
+ * counts every visible call.
+ */
 
-const prepared = new WeakMap<Db, ReturnType<typeof prepareOrgState>>();
+/** How the filter compares addresses: trimmed, lower-case (the user's side; the list's is in SQL). */
+const normalEmail = (email: string) => email.trim().toLowerCase();
 
-async function readOrgState(db: Db, organizationId: string | null): Promise<OrgState> {
-  let statements = prepared.get(db);
-  if (!statements) {
-    statements = prepareOrgState(db);
-    prepared.set(db, statements);
-  }
-  const rows = organizationId
-    ? await statements.withOrganization.execute({ organizationId })
-    : await statements.without.execute();
-  const submissions: OrgSubmissionRow[] = [];
-  for (const row of rows) {
-    if (row.callId && row.submissionId)
-      submissions.push({
-        callId: row.callId,
-        submissionId: row.submissionId,
-        closed: row.closed ?? false,
-        outcome: row.outcome,
-        outcomeMessage: row.outcomeMessage,
-      });
-  }
-  return { callsVersion: rows[0]?.version ?? 0, submissions };
-}
+/** The parameters both statements share, in this order: $1 now, $2 e-mail, $3 organization. */
+type Asked = { now: Date; email: string; organizationId: string | null };
 
-/** From memory while the change feed vouches for it (org-state-cache.ts), from the database otherwise. */
-function orgState(db: Db, organizationId: string | null): OrgState | Promise<OrgState> {
-  const cache = orgStateCache(db);
-  if (!cache) return readOrgState(db, organizationId);
-  return cache.get(organizationId ?? '') ?? cache.load(organizationId ?? '', () => readOrgState(db, organizationId));
-}
+/** The values both statements read; the text of each never changes, so each is prepared once per connection. */
+type Values = { now: string; email: string; organizationId: string | null; limit: number | null; offset: number };
 
-type CardOutcome = NonNullable<TUserCallListItem['outcome']>;
-type PageRow = { entry: CatalogueEntry; submission: OrgSubmissionRow | undefined; outcome: CardOutcome | null };
-/** What a page is made from: the organization's state and the calls in list order, read once per request. */
-type Sources = { state: OrgState; order: CatalogueOrder; at: number };
+/** `moment`: how many of the instants at which the list changes by itself have passed (0028). */
+const tagParts = (v: Values) => sql`v.version::text as "callsVersion",
+  width_bucket(${v.now}::timestamptz, v.moments) as "moment",
+  coalesce((select o.version from organization_list_versions o where o.organization_id = ${v.organizationId}::uuid), 0)::text as "organizationVersion"`;
 
-async function sourcesOf(db: Db, organizationId: string | null, now: Date): Promise<Sources> {
-  const state = await orgState(db, organizationId);
-  const at = now.getTime();
-  return { state, order: await callCatalogue(db).ordered(state.callsVersion, at), at };
+/** The tag alone: two primary-key reads and a binary search in a sorted array. */
+const tagQuery = (v: Values) => sql`select ${tagParts(v)} from catalogue_versions v where v.name = 'calls'`;
+
+/** The card's columns under the names the Drizzle row has, so the admin list's mapping serves. */
+const CALL_COLUMNS = sql.join(
+  Object.entries(getTableColumns(calls)).map(
+    ([key, column]) => sql`c.${sql.identifier(column.name)} as ${sql.identifier(key)}`,
+  ),
+  sql`, `,
+);
+
+const ORDER = sql`p.rank, case when p.rank < 2 then p.closing_at end, case when p.rank = 2 then p.closing_at end desc, p.id`;
+/** What JavaScript's String.trim() removes that matters in an address list typed by hand. */
+const SPACE = sql.raw(`E' \\t\\n\\r\\f\\v'`);
+
+/**
+ * One page, its total and its tag in one statement (one snapshot: the tag never names a newer
+ * state than the body). The visible calls are narrow rows (id, rank, closing) counted and sorted;
+ * only the page's rows are read whole, with the organization's submission and decision. A page
+ * past the end still brings one row (the total and the tag), with no call.
+ */
+const pageQuery = (v: Values) => sql`
+with visible as (
+  select c.id, c.closing_at,
+    case when c.closing_at < ${v.now}::timestamptz then 2 when c.opening_at > ${v.now}::timestamptz then 1 else 0 end as rank
+  from calls c
+  where not c.draft
+    and (not c.is_user_filter_enable or exists (
+      select 1 from unnest(string_to_array(c.user_filter_email, ',')) as e(address)
+      where btrim(e.address, ${SPACE}) <> '' and lower(btrim(e.address, ${SPACE})) = ${v.email}))
+),
+page as (
+  select p.id, p.rank, p.closing_at from visible p order by ${ORDER}
+  limit ${v.limit}::int offset ${v.offset}::int
+)
+select m.*, p.rank, ${CALL_COLUMNS},
+  s.id as "submissionId", s.closed as "submissionClosed",
+  case when c.call_lock_end is null or c.call_lock_end <= ${v.now}::timestamptz then d.outcome end as "outcome",
+  d.message as "outcomeMessage"
+from (select (select count(*) from visible)::int as total, ${tagParts(v)} from catalogue_versions v where v.name = 'calls') m
+left join (page p
+  join calls c on c.id = p.id
+  left join call_submissions s on s.call_id = p.id and s.organization_id = ${v.organizationId}::uuid
+  left join review_decisions d on d.submission_id = s.id) on true
+order by ${ORDER}`;
+
+type TagRow = { callsVersion: string; moment: number; organizationVersion: string };
+type PageRow = TagRow &
+  Partial<CallRow> & {
+    total: number;
+    rank: number | null;
+    submissionId: string | null;
+    submissionClosed: boolean | null;
+    outcome: NonNullable<TUserCallListItem['outcome']>['outcome'] | null;
+    outcomeMessage: string | null;
+  };
+
+/** What the statements are given for this request. */
+function valuesOf(asked: Asked, query: TUserCallListQuery = {}): Values {
+  const paged = query.page !== undefined || query.pageSize !== undefined;
+  const pageSize = query.pageSize ?? USER_CALL_PAGE_SIZE;
+  return {
+    now: asked.now.toISOString(),
+    email: asked.email,
+    organizationId: asked.organizationId,
+    // No paging asked: the whole list (LIMIT NULL is no limit).
+    limit: paged ? pageSize : null,
+    offset: paged ? ((query.page ?? 1) - 1) * pageSize : 0,
+  };
 }
 
 /**
- * GET Call/GetCallListUser: the calls this user may see, without their steps, open ones first
- * (closing soonest first), then those not open yet, then closed ones (most recently closed first);
- * with the selected organization's submission. Paged when asked (`page`, `pageSize`), the whole list
- * otherwise; `total` counts every visible call.
- *
- * At most one query per request: the calls' version and the organization's submissions with their
- * decisions, and none while the database's change feed says neither changed (org-state-cache.ts).
- * The calls themselves come from the in-memory catalogue (call-catalogue.ts), reloaded first when
- * that version moved; visibility (drafts never, the e-mail filter) and the order are applied to it
- * here. `until`: the moment a lock on the page ends and a decision appears on its card.
+ * The weak ETag of a page: what the database says the page depends on (the calls' version, the
+ * moments passed, the organization's version) and, hashed, whose page it is (the address the
+ * e-mail filter reads, the organization, the page asked): two users never share a tag.
  */
-function pageOf(
-  { state, order, at }: Sources,
-  user: SessionUser,
-  query: TUserCallListQuery,
-): { rows: PageRow[]; total: number; until: number } {
-  const me = normalEmail(user.email);
-  const { entries, restricted } = order;
-  let hidden = 0;
-  for (const entry of restricted) if (!visibleTo(entry, me)) hidden++;
-  const paged = query.page !== undefined || query.pageSize !== undefined;
-  const pageSize = query.pageSize ?? USER_CALL_PAGE_SIZE;
-  const first = paged ? ((query.page ?? 1) - 1) * pageSize : 0;
-  const last = paged ? first + pageSize : Number.POSITIVE_INFINITY;
-  const submissions = new Map<string, OrgSubmissionRow>();
-  for (const row of state.submissions) submissions.set(row.callId, row);
-  const rows: PageRow[] = [];
-  let until = Number.POSITIVE_INFINITY;
-  let index = 0;
-  for (const entry of entries) {
-    if (index >= last) break;
-    if (!visibleTo(entry, me)) continue;
-    if (index++ < first) continue;
-    const submission = submissions.get(entry.id);
-    // The decision shows on the card only once the call's lock has ended (server-enforced).
-    const lockEnd = entry.lockEndMs ?? Number.NEGATIVE_INFINITY;
-    const locked = lockEnd > at;
-    if (submission?.outcome && locked) until = Math.min(until, lockEnd);
-    const outcome =
-      submission?.outcome && !locked ? { outcome: submission.outcome, message: submission.outcomeMessage ?? '' } : null;
-    rows.push({ entry, submission, outcome });
-  }
-  return { rows, total: entries.length - hidden, until };
+function tagOf(row: TagRow, asked: Asked, query: TUserCallListQuery) {
+  const whose = createHash('sha256')
+    .update(`${asked.email}\n${asked.organizationId ?? ''}\n${query.page ?? ''}\n${query.pageSize ?? ''}`)
+    .digest('base64url')
+    .slice(0, 16);
+  return `W/"${row.callsVersion}.${row.moment}.${row.organizationVersion}.${whose}"`;
 }
 
-/** The page as objects (tests and callers inside the server). */
-export async function listCallsForUser(
+const askedOf = (user: SessionUser, organizationId: string | null, now: Date): Asked => ({
+  now,
+  email: normalEmail(user.email),
+  organizationId,
+});
+
+/** The ETag the page would have now, without reading the page. */
+export async function callListTag(
   db: Db,
   user: SessionUser,
   organizationId: string | null,
   query: TUserCallListQuery = {},
   now = new Date(),
-): Promise<{ items: TUserCallListItem[]; total: number }> {
-  const { rows, total } = pageOf(await sourcesOf(db, organizationId, now), user, query);
-  const items = rows.map(({ entry, submission, outcome }) => ({
-    ...entry.card,
-    submissionId: submission?.submissionId ?? EMPTY_ID,
-    submissionClosed: submission?.closed ?? false,
-    outcome,
-  }));
-  return { items, total };
+): Promise<string> {
+  const asked = askedOf(user, organizationId, now);
+  const [row] = await executePrepared<TagRow>(db, 'call_list_tag', tagQuery(valuesOf(asked, query)));
+  if (!row) throw new Error('catalogue_versions has no calls row');
+  return tagOf(row, asked, query);
 }
 
-/**
- * The same page as the bytes the route sends: each card's checked JSON (call-catalogue.ts) closed
- * with the organization's fields, whose values are ids, booleans and the decision (JSON.stringify).
- * A paged request is answered from the pages already sent while they still hold (call-list-pages.ts).
- */
+/** The page in the applicant's contract, with its total and ETag. */
 export async function callListPage(
   db: Db,
   user: SessionUser,
   organizationId: string | null,
   query: TUserCallListQuery = {},
   now = new Date(),
-): Promise<SentPage> {
-  const sources = await sourcesOf(db, organizationId, now);
-  // Only pages whose organization state comes from the change-fed cache can be recognised again;
-  // the whole list (no paging asked) is not kept.
-  const pages = query.page !== undefined && orgStateCache(db) ? sentPagesOf(db) : null;
-  const key = `${organizationId ?? ''} ${query.page} ${query.pageSize ?? USER_CALL_PAGE_SIZE} ${normalEmail(user.email)}`;
-  const kept = pages?.get(key, sources.order.serial, sources.state.submissions, sources.at);
-  if (kept) return kept;
-  const page = pageOf(sources, user, query);
-  const parts = page.rows.map(
-    ({ entry, submission, outcome }) =>
-      `${entry.cardJson},"submissionId":"${submission?.submissionId ?? EMPTY_ID}","submissionClosed":${submission?.closed ?? false},"outcome":${outcome ? JSON.stringify(outcome) : 'null'}}`,
-  );
-  const body = Buffer.from(`[${parts.join(',')}]`);
-  const sent = new SentPage(body, page.total, sources.order.serial, sources.state.submissions, page.until);
-  // A page past the end (no rows) is not kept: walking page numbers must not fill the memory.
-  if (page.rows.length > 0) pages?.set(key, sent);
-  return sent;
+): Promise<{ items: TUserCallListItem[]; total: number; tag: string }> {
+  const asked = askedOf(user, organizationId, now);
+  const rows = await executePrepared<PageRow>(db, 'call_list_page', pageQuery(valuesOf(asked, query)));
+  const first = rows[0];
+  if (!first) throw new Error('catalogue_versions has no calls row');
+  const items: TUserCallListItem[] = [];
+  for (const row of rows) if (row.id) items.push(cardOf(row as PageRow & CallRow));
+  return { items, total: first.total, tag: tagOf(first, asked, query) };
 }
+
+/** The card as the applicant's contract has it (the serializer drops what it does not name). */
+function cardOf(row: PageRow & CallRow): TUserCallListItem {
+  const { steps: _steps, ...card } = forApplicant({ ...toCallListItem(row), steps: [] }, null);
+  return {
+    ...card,
+    submissionId: row.submissionId ?? EMPTY_ID,
+    submissionClosed: row.submissionClosed ?? false,
+    outcome: row.outcome ? { outcome: row.outcome, message: row.outcomeMessage ?? '' } : null,
+  };
+}
+
