@@ -4,9 +4,9 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { signInAs } from '../../test/sign-in';
 import { getOrCreateSecret, randomSecret } from '../lib/secrets';
 import { AccessTokens } from '../modules/auth/access-tokens';
+import { OwnershipCache } from '../modules/organizations/ownership-cache';
 import { createOrganization } from '../modules/organizations/service';
 import { authentication } from './authentication';
-import { OwnershipCache } from '../modules/organizations/ownership-cache';
 import { organizationHeader } from './organization-header';
 import { problemDetails } from './problem-details';
 

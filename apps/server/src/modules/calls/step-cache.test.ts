@@ -65,18 +65,30 @@ describe('StepCache', () => {
     const call = await createOpenCall(t.app, admin.headers, { name: 'Limiti' });
     const headers = { ...anna.headers, 'x-organization-id': org };
     const submissionId = (
-      await t.app.inject({ method: 'POST', url: '/api/Call/UpsertCallSubmission', headers, payload: { callId: call.id } })
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/Call/UpsertCallSubmission',
+        headers,
+        payload: { callId: call.id },
+      })
     ).json().id;
     const write = (answer: string, version: number) =>
       t.app.inject({
         method: 'POST',
         url: '/api/Call/UpsertCallStepResult',
         headers,
-        payload: { callSubmissionId: submissionId, stepId: call.textStepId, content: JSON.stringify({ answer }), version },
+        payload: {
+          callSubmissionId: submissionId,
+          stepId: call.textStepId,
+          content: JSON.stringify({ answer }),
+          version,
+        },
       });
     // Kept by the app's step cache now.
     expect((await write('dieci lettere', 0)).statusCode).toBe(200);
-    const full = (await t.app.inject({ url: `/api/Call/GetCallByIdAdmin?callId=${call.id}`, headers: admin.headers })).json();
+    const full = (
+      await t.app.inject({ url: `/api/Call/GetCallByIdAdmin?callId=${call.id}`, headers: admin.headers })
+    ).json();
     const text = full.steps.find((s: { id: string }) => s.id === call.textStepId);
     const saved = await t.app.inject({
       method: 'PUT',

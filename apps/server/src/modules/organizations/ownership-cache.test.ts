@@ -42,8 +42,7 @@ describe('OwnershipCache', () => {
       .returning({ id: organizations.id });
     return row?.id ?? '';
   };
-  const deleteBehindItsBack = (id: string) =>
-    created.database.db.delete(organizations).where(eq(organizations.id, id));
+  const deleteBehindItsBack = (id: string) => created.database.db.delete(organizations).where(eq(organizations.id, id));
 
   it('remembers a confirmed owner, and only for that user', async () => {
     const cache = new OwnershipCache(created.database.db);

@@ -1,5 +1,5 @@
 import type { TOrganization, TOrganizationInput, TOrganizationUpdate } from '@impact/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callSubmissions, organizations } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';

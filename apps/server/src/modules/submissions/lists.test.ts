@@ -114,7 +114,7 @@ describe('paged lists (SPEC 7 GetCallListUser, GetSubmissions)', () => {
       const url = '/api/Call/GetCallListUser?page=1&pageSize=20';
       const names = async (headers: Record<string, string>) =>
         (await get(url, headers)).json().map((c: { name: string }) => c.name);
-      // Twice each: the second answer comes from the page kept (call-list-pages.ts).
+      // Twice each: the second answer is read again, as the first (nothing is kept between requests).
       for (let i = 0; i < 2; i++) {
         expect(await names(anna.headers)).toContain('reserved to anna');
         expect(await names(bruno.headers)).not.toContain('reserved to anna');

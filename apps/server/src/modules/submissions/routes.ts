@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import fastifyEtag from '@fastify/etag';
 import {
   NEXT_CURSOR_HEADER,
   SUBMISSIONS_PAGE_SIZE,
@@ -15,7 +16,7 @@ import {
   ZUserCallListItem,
   ZUserCallListQuery,
 } from '@impact/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { currentUser } from '../../plugins/authentication';
@@ -40,37 +41,42 @@ const tags = ['submissions'];
 
 /** Applicants: their calls, their submissions, their answers. */
 export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, stepCache }) => {
-  app.get(
-    '/Call/GetCallListUser',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'The calls this user may see (without steps), open first; paged with page/pageSize',
-        querystring: ZUserCallListQuery,
-        response: { 200: z.array(ZUserCallListItem), 304: z.null() },
+  // The list's own ETag (from the database's counters) and its 304: @fastify/etag, for this route
+  // alone (the other answers would each be hashed), compares If-None-Match with the tag the handler
+  // sets; a revalidation answers 304 before the page is read at all.
+  await app.register(async (scope) => {
+    await scope.register(fastifyEtag, { weak: true });
+    scope.withTypeProvider<ZodTypeProvider>().get(
+      '/Call/GetCallListUser',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'The calls this user may see (without steps), open first; paged with page/pageSize',
+          querystring: ZUserCallListQuery,
+          response: { 200: z.array(ZUserCallListItem), 304: z.null() },
+        },
       },
-    },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const now = new Date();
-      // Stored by the browser and asked again with If-None-Match each time; one user's page is
-      // never another's (the tag names whose page it is, and Vary says so to any cache).
-      reply
-        .header('cache-control', 'private, no-cache')
-        .header('vary', 'authorization, x-organization-id, accept-encoding');
-      const asked = request.headers['if-none-match'];
-      if (asked) {
-        // A revalidation reads only what the tag is made of (decision 0023).
-        const tag = await callListTag(db, user, request.organizationId, request.query, now);
-        if (asked === tag) return reply.code(304).header('etag', tag).send(null);
-      }
-      const page = await callListPage(db, user, request.organizationId, request.query, now);
-      // @fastify/etag (app.ts) answers 304 for this tag too, should it match after all.
-      reply.header('etag', page.tag).header(TOTAL_COUNT_HEADER, page.total);
-      return page.items;
-    },
-  );
+      async (request, reply) => {
+        const user = currentUser(request);
+        const now = new Date();
+        // Stored by the browser and asked again with If-None-Match each time; one user's page is
+        // never another's (the tag names whose page it is, and Vary says so to any cache).
+        reply
+          .header('cache-control', 'private, no-cache')
+          .header('vary', 'authorization, x-organization-id, accept-encoding');
+        const asked = request.headers['if-none-match'];
+        if (asked) {
+          // A revalidation reads only what the tag is made of (decision 0023).
+          const tag = await callListTag(db, user, request.organizationId, request.query, now);
+          if (asked === tag) return reply.code(304).header('etag', tag).send(null);
+        }
+        const page = await callListPage(db, user, request.organizationId, request.query, now);
+        reply.header('etag', page.tag).header(TOTAL_COUNT_HEADER, page.total);
+        return page.items;
+      },
+    );
+  });
 
   app.get(
     '/Call/GetCallById',

@@ -41,10 +41,9 @@ const tagParts = (v: Values) => sql`v.version::text as "callsVersion",
 const tagQuery = (v: Values) => sql`select ${tagParts(v)} from catalogue_versions v where v.name = 'calls'`;
 
 /** The card's columns under the names the Drizzle row has, so the admin list's mapping serves. */
+const COLUMNS = Object.entries(getTableColumns(calls));
 const CALL_COLUMNS = sql.join(
-  Object.entries(getTableColumns(calls)).map(
-    ([key, column]) => sql`c.${sql.identifier(column.name)} as ${sql.identifier(key)}`,
-  ),
+  COLUMNS.map(([key, column]) => sql`c.${sql.identifier(column.name)} as ${sql.identifier(key)}`),
   sql`, `,
 );
 
@@ -84,15 +83,15 @@ left join (page p
 order by ${ORDER}`;
 
 type TagRow = { callsVersion: string; moment: number; organizationVersion: string };
-type PageRow = TagRow &
-  Partial<CallRow> & {
-    total: number;
-    rank: number | null;
-    submissionId: string | null;
-    submissionClosed: boolean | null;
-    outcome: NonNullable<TUserCallListItem['outcome']>['outcome'] | null;
-    outcomeMessage: string | null;
-  };
+type PageRow = TagRow & {
+  id: string | null;
+  total: number;
+  rank: number | null;
+  submissionId: string | null;
+  submissionClosed: boolean | null;
+  outcome: NonNullable<TUserCallListItem['outcome']>['outcome'] | null;
+  outcomeMessage: string | null;
+};
 
 /** What the statements are given for this request. */
 function valuesOf(asked: Asked, query: TUserCallListQuery = {}): Values {
@@ -154,13 +153,13 @@ export async function callListPage(
   const first = rows[0];
   if (!first) throw new Error('catalogue_versions has no calls row');
   const items: TUserCallListItem[] = [];
-  for (const row of rows) if (row.id) items.push(cardOf(row as PageRow & CallRow));
+  for (const row of rows) if (row.id) items.push(cardOf(row, callRowOf(row)));
   return { items, total: first.total, tag: tagOf(first, asked, query) };
 }
 
 /** The card as the applicant's contract has it (the serializer drops what it does not name). */
-function cardOf(row: PageRow & CallRow): TUserCallListItem {
-  const { steps: _steps, ...card } = forApplicant({ ...toCallListItem(row), steps: [] }, null);
+function cardOf(row: PageRow, call: CallRow): TUserCallListItem {
+  const { steps: _steps, ...card } = forApplicant({ ...toCallListItem(call), steps: [] }, null);
   return {
     ...card,
     submissionId: row.submissionId ?? EMPTY_ID,
@@ -169,3 +168,13 @@ function cardOf(row: PageRow & CallRow): TUserCallListItem {
   };
 }
 
+/** The call's columns as Drizzle maps them (a raw statement leaves timestamps as the driver's text). */
+function callRowOf(row: PageRow): CallRow {
+  const raw = row as unknown as Record<string, unknown>;
+  const call: Record<string, unknown> = {};
+  for (const [key, column] of COLUMNS) {
+    const value = raw[key];
+    call[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return call as CallRow;
+}
