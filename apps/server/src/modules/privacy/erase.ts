@@ -175,7 +175,7 @@ export async function eraseUsers(
     if (emails.length) await tx.delete(emailOutbox).where(inArray(sql`lower(trim(${emailOutbox.to}))`, emails));
     if (standIn) await scrubAudit(tx, userIds, emails, mentions, standIn, pattern);
 
-    // Sessions end now: revoked (other instances hear it on the change feed), then the rows go.
+    // Sessions end now: revoked (other instances see it within their live-session cache's 5 s), then the rows go.
     const sessions = userIds.length
       ? await tx
           .update(refreshTokens)

@@ -140,7 +140,7 @@ describe('paged lists (SPEC 7 GetCallListUser, GetSubmissions)', () => {
         .insert(callSubmissions)
         .values({ callId, organizationId: annaOrg, createdByUserId: anna.user.id, closed: true })
         .returning();
-      // Inserted behind the server's back: the list hears it through the change feed.
+      // Inserted behind the server's back: the list reads it on the next request.
       const withOrg = async () => {
         const [first] = (
           await get('/api/Call/GetCallListUser', { ...anna.headers, 'x-organization-id': annaOrg })
