@@ -105,6 +105,17 @@ export async function executePrepared<T>(db: Db, name: string, query: SQL): Prom
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/**
+ * Runs a statement already rendered to text with its values ($1, $2, …), prepared once per
+ * connection on PostgreSQL under `name`: for statements whose rendering is itself worth saving on
+ * every request (the applicant's call list).
+ */
+export async function executeText<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
+  return (await (client as PGlite).query<T>(text, values)).rows;
+}
+
 /** An embedded database with the extensions the migrations need (pg_trgm: the admin search's indexes, 0023). */
 export function newPglite(dataDir: string | null = null, loadDataDir?: Blob): PGlite {
   const options = { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) };

@@ -116,3 +116,8 @@ CREATE TRIGGER call_submissions_list_version_truncate AFTER TRUNCATE ON call_sub
 --> statement-breakpoint
 CREATE TRIGGER review_decisions_list_version_truncate AFTER TRUNCATE ON review_decisions
   FOR EACH STATEMENT EXECUTE FUNCTION call_list_bump_every_organization();
+--> statement-breakpoint
+-- The applicant list ranks and counts every visible call on each request: from this narrow index
+-- (an index-only scan once vacuumed) instead of the wide rows with their descriptions.
+CREATE INDEX IF NOT EXISTS calls_applicant_list ON calls (closing_at, id)
+  INCLUDE (opening_at, is_user_filter_enable, user_filter_email) WHERE NOT draft;

@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto';
 import { EMPTY_ID, type TUserCallListItem, type TUserCallListQuery, USER_CALL_PAGE_SIZE } from '@impact/domain';
-import { getTableColumns, sql } from 'drizzle-orm';
-import { type Db, executePrepared } from '../../db/client';
-import { calls } from '../../db/schema';
+import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { type Db, executeText } from '../../db/client';
 import type { SessionUser } from '../../plugins/authentication';
-import { toCallListItem } from '../calls/service';
-import type { CallRow } from '../submission-core/access';
-import { forApplicant } from './service';
 
 /*
  * GET Call/GetCallListUser, read from the database on every request: one prepared statement per
@@ -20,91 +17,110 @@ import { forApplicant } from './service';
  * e-mail filter only to the addresses listed (comma-separated, trimmed, case-insensitive: the
  * domain's `emailAllowedByFilter`, held together by a test). A decision shows on its card once the
  * call's lock has ended. Paged when asked (`page`, `pageSize`), the whole list otherwise; `total`
- * counts every visible call.
+ * counts every visible call. The card holds what the applicant's contract (ZUserCallListItem)
+ * names, and the route's compiled serializer writes nothing else.
  */
 
 /** How the filter compares addresses: trimmed, lower-case (the user's side; the list's is in SQL). */
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
-/** The parameters both statements share, in this order: $1 now, $2 e-mail, $3 organization. */
-type Asked = { now: Date; email: string; organizationId: string | null };
-
-/** The values both statements read; the text of each never changes, so each is prepared once per connection. */
-type Values = { now: string; email: string; organizationId: string | null; limit: number | null; offset: number };
+const now = sql.placeholder('now');
+const email = sql.placeholder('email');
+const organization = sql.placeholder('organizationId');
 
 /** `moment`: how many of the instants at which the list changes by itself have passed (0028). */
-const tagParts = (v: Values) => sql`v.version::text as "callsVersion",
-  width_bucket(${v.now}::timestamptz, v.moments) as "moment",
-  coalesce((select o.version from organization_list_versions o where o.organization_id = ${v.organizationId}::uuid), 0)::text as "organizationVersion"`;
+const TAG_PARTS = sql`v.version::text as "callsVersion",
+  width_bucket(${now}::timestamptz, v.moments) as "moment",
+  coalesce((select o.version from organization_list_versions o where o.organization_id = ${organization}::uuid), 0)::text as "organizationVersion"`;
 
 /** The tag alone: two primary-key reads and a binary search in a sorted array. */
-const tagQuery = (v: Values) => sql`select ${tagParts(v)} from catalogue_versions v where v.name = 'calls'`;
+const TAG_QUERY = sql`select ${TAG_PARTS} from catalogue_versions v where v.name = 'calls'`;
 
-/** The card's columns under the names the Drizzle row has, so the admin list's mapping serves. */
-const COLUMNS = Object.entries(getTableColumns(calls));
-const CALL_COLUMNS = sql.join(
-  COLUMNS.map(([key, column]) => sql`c.${sql.identifier(column.name)} as ${sql.identifier(key)}`),
-  sql`, `,
-);
-
-const ORDER = sql`p.rank, case when p.rank < 2 then p.closing_at end, case when p.rank = 2 then p.closing_at end desc, p.id`;
+/** A timestamp as `Date.toISOString()` writes it (milliseconds, as the rest of the API). */
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** What JavaScript's String.trim() removes that matters in an address list typed by hand. */
 const SPACE = sql.raw(`E' \\t\\n\\r\\f\\v'`);
+const ORDER = sql`p.rank, case when p.rank < 2 then p.closing_at end, case when p.rank = 2 then p.closing_at end desc, p.id`;
 
 /**
  * One page, its total and its tag in one statement (one snapshot: the tag never names a newer
  * state than the body). The visible calls are narrow rows (id, rank, closing) counted and sorted;
- * only the page's rows are read whole, with the organization's submission and decision. A page
- * past the end still brings one row (the total and the tag), with no call.
+ * only the page's rows are read whole, by primary key, with the organization's submission and
+ * decision. A page past the end still brings one row (the total and the tag), with no call.
  */
-const pageQuery = (v: Values) => sql`
+const PAGE_QUERY = sql`
 with visible as (
   select c.id, c.closing_at,
-    case when c.closing_at < ${v.now}::timestamptz then 2 when c.opening_at > ${v.now}::timestamptz then 1 else 0 end as rank
+    case when c.closing_at < ${now}::timestamptz then 2 when c.opening_at > ${now}::timestamptz then 1 else 0 end as rank
   from calls c
   where not c.draft
     and (not c.is_user_filter_enable or exists (
       select 1 from unnest(string_to_array(c.user_filter_email, ',')) as e(address)
-      where btrim(e.address, ${SPACE}) <> '' and lower(btrim(e.address, ${SPACE})) = ${v.email}))
+      where btrim(e.address, ${SPACE}) <> '' and lower(btrim(e.address, ${SPACE})) = ${email}))
 ),
 page as (
   select p.id, p.rank, p.closing_at from visible p order by ${ORDER}
-  limit ${v.limit}::int offset ${v.offset}::int
+  limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int
 )
-select m.*, p.rank, ${CALL_COLUMNS},
+select m.*, c.id, c.name, c.description,
+  ${iso(sql`c.opening_at`)} as "openingAt", ${iso(sql`c.closing_at`)} as "closingAt",
+  ${iso(sql`c.call_lock_end`)} as "callLockEnd", c.call_type_id as "callTypeId",
+  c.is_user_filter_enable as "isUserFilterEnable", c.user_power_bi_report_id as "userPowerBIReportID",
+  c.user_power_bi_workspace_id as "userPowerBIWorkspaceID", c.custom_file_id as "customFileId",
+  c.custom_file_name as "customFileName", c.draft, c.draft_retention_months as "draftRetentionMonths",
+  c.retention_years as "retentionYears", ${iso(sql`c.created_at`)} as "createdAt", ${iso(sql`c.updated_at`)} as "updatedAt",
   s.id as "submissionId", s.closed as "submissionClosed",
-  case when c.call_lock_end is null or c.call_lock_end <= ${v.now}::timestamptz then d.outcome end as "outcome",
+  case when c.call_lock_end is null or c.call_lock_end <= ${now}::timestamptz then d.outcome end as "outcome",
   d.message as "outcomeMessage"
-from (select (select count(*) from visible)::int as total, ${tagParts(v)} from catalogue_versions v where v.name = 'calls') m
+from (select (select count(*) from visible)::int as total, ${TAG_PARTS} from catalogue_versions v where v.name = 'calls') m
 left join (page p
-  join calls c on c.id = p.id
-  left join call_submissions s on s.call_id = p.id and s.organization_id = ${v.organizationId}::uuid
+  -- LIMIT keeps the planner from turning 20 primary-key reads into a scan of every call.
+  cross join lateral (select * from calls c where c.id = p.id limit 1) c
+  left join call_submissions s on s.call_id = p.id and s.organization_id = ${organization}::uuid
   left join review_decisions d on d.submission_id = s.id) on true
 order by ${ORDER}`;
 
-type TagRow = { callsVersion: string; moment: number; organizationVersion: string };
-type PageRow = TagRow & {
-  id: string | null;
-  total: number;
-  rank: number | null;
-  submissionId: string | null;
-  submissionClosed: boolean | null;
-  outcome: NonNullable<TUserCallListItem['outcome']>['outcome'] | null;
-  outcomeMessage: string | null;
-};
+/**
+ * Rendered once: the text of each statement never changes (it is prepared once per connection),
+ * and rendering it was a measurable share of a request; only the values are filled per request.
+ */
+const dialect = new PgDialect();
+const TAG_STATEMENT = { name: 'call_list_tag', ...dialect.sqlToQuery(TAG_QUERY) };
+const PAGE_STATEMENT = { name: 'call_list_page', ...dialect.sqlToQuery(PAGE_QUERY) };
 
-/** What the statements are given for this request. */
-function valuesOf(asked: Asked, query: TUserCallListQuery = {}): Values {
+type TagRow = { callsVersion: string; moment: number; organizationVersion: string };
+type PageRow = TagRow &
+  Omit<TUserCallListItem, 'id' | 'customFile' | 'submissionId' | 'submissionClosed' | 'outcome'> & {
+    total: number;
+    id: string | null;
+    customFileId: string | null;
+    customFileName: string | null;
+    submissionId: string | null;
+    submissionClosed: boolean | null;
+    outcome: NonNullable<TUserCallListItem['outcome']>['outcome'] | null;
+    outcomeMessage: string | null;
+  };
+
+/** Who asks, and when. */
+type Asked = { now: Date; email: string; organizationId: string | null };
+
+function run<T>(
+  db: Db,
+  statement: { name: string; sql: string; params: unknown[] },
+  asked: Asked,
+  query: TUserCallListQuery,
+) {
   const paged = query.page !== undefined || query.pageSize !== undefined;
   const pageSize = query.pageSize ?? USER_CALL_PAGE_SIZE;
-  return {
+  const values = fillPlaceholders(statement.params, {
     now: asked.now.toISOString(),
     email: asked.email,
     organizationId: asked.organizationId,
     // No paging asked: the whole list (LIMIT NULL is no limit).
     limit: paged ? pageSize : null,
     offset: paged ? ((query.page ?? 1) - 1) * pageSize : 0,
-  };
+  });
+  return executeText<T>(db, statement.name, statement.sql, values);
 }
 
 /**
@@ -120,8 +136,8 @@ function tagOf(row: TagRow, asked: Asked, query: TUserCallListQuery) {
   return `W/"${row.callsVersion}.${row.moment}.${row.organizationVersion}.${whose}"`;
 }
 
-const askedOf = (user: SessionUser, organizationId: string | null, now: Date): Asked => ({
-  now,
+const askedOf = (user: SessionUser, organizationId: string | null, at: Date): Asked => ({
+  now: at,
   email: normalEmail(user.email),
   organizationId,
 });
@@ -132,10 +148,10 @@ export async function callListTag(
   user: SessionUser,
   organizationId: string | null,
   query: TUserCallListQuery = {},
-  now = new Date(),
+  at = new Date(),
 ): Promise<string> {
-  const asked = askedOf(user, organizationId, now);
-  const [row] = await executePrepared<TagRow>(db, 'call_list_tag', tagQuery(valuesOf(asked, query)));
+  const asked = askedOf(user, organizationId, at);
+  const [row] = await run<TagRow>(db, TAG_STATEMENT, asked, query);
   if (!row) throw new Error('catalogue_versions has no calls row');
   return tagOf(row, asked, query);
 }
@@ -146,35 +162,37 @@ export async function callListPage(
   user: SessionUser,
   organizationId: string | null,
   query: TUserCallListQuery = {},
-  now = new Date(),
+  at = new Date(),
 ): Promise<{ items: TUserCallListItem[]; total: number; tag: string }> {
-  const asked = askedOf(user, organizationId, now);
-  const rows = await executePrepared<PageRow>(db, 'call_list_page', pageQuery(valuesOf(asked, query)));
+  const asked = askedOf(user, organizationId, at);
+  const rows = await run<PageRow>(db, PAGE_STATEMENT, asked, query);
   const first = rows[0];
   if (!first) throw new Error('catalogue_versions has no calls row');
   const items: TUserCallListItem[] = [];
-  for (const row of rows) if (row.id) items.push(cardOf(row, callRowOf(row)));
+  for (const row of rows) if (row.id) items.push(cardOf(row, row.id));
   return { items, total: first.total, tag: tagOf(first, asked, query) };
 }
 
-/** The card as the applicant's contract has it (the serializer drops what it does not name). */
-function cardOf(row: PageRow, call: CallRow): TUserCallListItem {
-  const { steps: _steps, ...card } = forApplicant({ ...toCallListItem(call), steps: [] }, null);
+function cardOf(row: PageRow, id: string): TUserCallListItem {
   return {
-    ...card,
+    id,
+    name: row.name,
+    description: row.description,
+    openingAt: row.openingAt,
+    closingAt: row.closingAt,
+    callLockEnd: row.callLockEnd,
+    callTypeId: row.callTypeId,
+    isUserFilterEnable: row.isUserFilterEnable,
+    userPowerBIReportID: row.userPowerBIReportID,
+    userPowerBIWorkspaceID: row.userPowerBIWorkspaceID,
     submissionId: row.submissionId ?? EMPTY_ID,
     submissionClosed: row.submissionClosed ?? false,
+    customFile: row.customFileId ? { id: row.customFileId, name: row.customFileName ?? '' } : null,
+    draft: row.draft,
+    draftRetentionMonths: row.draftRetentionMonths,
+    retentionYears: row.retentionYears,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
     outcome: row.outcome ? { outcome: row.outcome, message: row.outcomeMessage ?? '' } : null,
   };
-}
-
-/** The call's columns as Drizzle maps them (a raw statement leaves timestamps as the driver's text). */
-function callRowOf(row: PageRow): CallRow {
-  const raw = row as unknown as Record<string, unknown>;
-  const call: Record<string, unknown> = {};
-  for (const [key, column] of COLUMNS) {
-    const value = raw[key];
-    call[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return call as CallRow;
 }
