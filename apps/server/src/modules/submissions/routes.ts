@@ -60,11 +60,10 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       async (request, reply) => {
         const user = currentUser(request);
         const now = new Date();
-        // Stored by the browser and asked again with If-None-Match each time; one user's page is
-        // never another's (the tag names whose page it is, and Vary says so to any cache).
-        reply
-          .header('cache-control', 'private, no-cache')
-          .header('vary', 'authorization, x-organization-id, accept-encoding');
+        // Stored by the browser alone (private) and asked again with If-None-Match each time. The
+        // tag names whose page it is (address, organization, page), so Vary need not name the
+        // Authorization header: a renewed access token still revalidates.
+        reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
         const asked = request.headers['if-none-match'];
         if (asked) {
           // A revalidation reads only what the tag is made of (decision 0023).
