@@ -12,28 +12,40 @@ import { type BenchResult, closedLoop, getWith, type LoadFigures, openLoop, peak
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-/** A bare Fastify route answering `body`, in its own process. */
-async function startBare(body: string) {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ic-bare-')), 'body.json');
-  fs.writeFileSync(file, body);
+/** A yardstick server (`script`, beside this file) in its own process, once it says it is ready. */
+async function forkYardstick(script: string, route: string, env: NodeJS.ProcessEnv, cleanUp = () => {}) {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child: ChildProcess = fork(path.join(import.meta.dirname, 'bare-server.ts'), {
+  const child: ChildProcess = fork(path.join(import.meta.dirname, script), {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, PORT: String(port), BARE_BODY_FILE: file },
+    env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
-    child.once('exit', () => reject(new Error('bare server did not start')));
+    child.once('exit', () => reject(new Error(`${script} did not start`)));
   });
   return {
-    url: `http://127.0.0.1:${port}/bare`,
+    url: `http://127.0.0.1:${port}${route}`,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+      cleanUp();
     },
   };
+}
+
+/** A bare Fastify route answering `body`, in its own process. */
+function startBare(body: string) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ic-bare-')), 'body.json');
+  fs.writeFileSync(file, body);
+  return forkYardstick('bare-server.ts', '/bare', { BARE_BODY_FILE: file }, () =>
+    fs.rmSync(path.dirname(file), { recursive: true, force: true }),
+  );
+}
+
+/** The bare + SQL yardstick of the applicant call list (bare-sql-server.ts), on the same database. */
+function startBareSql(databaseUrl: string) {
+  return forkYardstick('bare-sql-server.ts', '/bare-sql', { DATABASE_URL: databaseUrl });
 }
 
 type Load = { rps: number; p50: number; p99: number; failures: number };
@@ -88,27 +100,6 @@ const LIST_RATE = Number(process.env.BENCH_LIST_RATE ?? 500);
 const LIST_SECONDS = Number(process.env.BENCH_LIST_SECONDS ?? 10);
 /** Requests in flight when measuring capacity (closed loop). */
 const CAPACITY_CONCURRENCY = 32;
-
-/** The bare + SQL yardstick (bare-sql-server.ts), in its own process on the same database. */
-async function startBareSql(databaseUrl: string) {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child: ChildProcess = fork(path.join(import.meta.dirname, 'bare-sql-server.ts'), {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', () => reject(new Error('bare + SQL server did not start')));
-  });
-  return {
-    url: `http://127.0.0.1:${port}/bare-sql`,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
-  };
-}
 
 type Funder = {
   server: Awaited<ReturnType<typeof startServerOnScratchDatabase>>['server'];

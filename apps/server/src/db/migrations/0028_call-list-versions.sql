@@ -4,6 +4,7 @@ CREATE TABLE "organization_list_versions" (
 );
 --> statement-breakpoint
 ALTER TABLE "catalogue_versions" ADD COLUMN "moments" timestamp with time zone[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
+ALTER TABLE "catalogue_versions" ADD COLUMN "listed_calls" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "organization_list_versions" ADD CONSTRAINT "organization_list_versions_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- The applicant call list is read from the database on every request; its ETag is made of
 -- counters the database keeps in the transaction of each change, so every instance sees a change
@@ -57,11 +58,15 @@ $$;
 CREATE OR REPLACE FUNCTION catalogue_bump_calls() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM 1 FROM catalogue_versions WHERE name = 'calls' FOR UPDATE;
-  UPDATE catalogue_versions SET version = version + 1, moments = call_list_moments() WHERE name = 'calls';
+  UPDATE catalogue_versions
+  SET version = version + 1, moments = call_list_moments(), listed_calls = (SELECT count(*) FROM calls WHERE NOT draft)
+  WHERE name = 'calls';
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-UPDATE catalogue_versions SET version = version + 1, moments = call_list_moments() WHERE name = 'calls';
+UPDATE catalogue_versions
+SET version = version + 1, moments = call_list_moments(), listed_calls = (SELECT count(*) FROM calls WHERE NOT draft)
+WHERE name = 'calls';
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION call_list_bump_organization(organization uuid) RETURNS void LANGUAGE sql AS $$
   INSERT INTO organization_list_versions (organization_id, version) VALUES (organization, 1)
@@ -117,7 +122,12 @@ CREATE TRIGGER call_submissions_list_version_truncate AFTER TRUNCATE ON call_sub
 CREATE TRIGGER review_decisions_list_version_truncate AFTER TRUNCATE ON review_decisions
   FOR EACH STATEMENT EXECUTE FUNCTION call_list_bump_every_organization();
 --> statement-breakpoint
--- The applicant list ranks and counts every visible call on each request: from this narrow index
--- (an index-only scan once vacuumed) instead of the wide rows with their descriptions.
+-- The applicant list walks the non-draft calls in closing order and stops at the end of its page,
+-- from this narrow index (an index-only scan once vacuumed) instead of the wide rows.
 CREATE INDEX IF NOT EXISTS calls_applicant_list ON calls (closing_at, id)
   INCLUDE (opening_at, is_user_filter_enable, user_filter_email) WHERE NOT draft;
+--> statement-breakpoint
+-- Its total is the non-draft calls (listed_calls) less those whose e-mail filter leaves the
+-- applicant out: only these few are read on each request.
+CREATE INDEX IF NOT EXISTS calls_applicant_filtered ON calls (id) INCLUDE (user_filter_email)
+  WHERE NOT draft AND is_user_filter_enable;

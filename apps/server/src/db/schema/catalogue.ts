@@ -1,4 +1,4 @@
-import { bigint, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 
 /**
@@ -12,6 +12,8 @@ export const catalogueVersions = pgTable('catalogue_versions', {
   name: text('name').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
   moments: timestamp('moments', { withTimezone: true }).array().notNull().default([]),
+  /** How many calls are not drafts: the list's total before the e-mail filters (0028). */
+  listedCalls: integer('listed_calls').notNull().default(0),
 });
 
 /**

@@ -1,9 +1,11 @@
+import { ZOrganizationInput } from '@impact/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationForm } from '../../../test/fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import { organizations, users } from '../../db/schema';
 import { OWNERSHIP_MAX, OWNERSHIP_TTL_MS, OwnershipCache } from './ownership-cache';
+import { createOrganization } from './service';
 
 /** Each way a remembered owner could go stale: a deletion here, a deletion elsewhere, a read overtaken. */
 describe('OwnershipCache', () => {
@@ -22,26 +24,8 @@ describe('OwnershipCache', () => {
   });
   afterAll(() => created?.database && created.drop());
 
-  const newOrganization = async () => {
-    const f = organizationForm();
-    const [row] = await created.database.db
-      .insert(organizations)
-      .values({
-        ownerUserId: owner,
-        name: f.name,
-        regNumber: f.reg_number,
-        streetName: f.street_name,
-        cityName: f.city_name,
-        country: f.country,
-        contactName: f.contact_name,
-        contactSurname: f.contact_surname,
-        contactRole: f.contact_role,
-        contactEmail: f.contact_email,
-        personalData: true,
-      })
-      .returning({ id: organizations.id });
-    return row?.id ?? '';
-  };
+  const newOrganization = async () =>
+    (await createOrganization(created.database.db, owner, ZOrganizationInput.parse(organizationForm()))).id;
   const deleteBehindItsBack = (id: string) => created.database.db.delete(organizations).where(eq(organizations.id, id));
 
   it('remembers a confirmed owner, and only for that user', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSecondApp, buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createOpenCall, createOrganization, submitToCall } from '../../../test/fixtures';
+import { createOpenCall, createOrganization, submitToCall, updateCall } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
 import { callListTag } from './user-call-list';
 
@@ -61,26 +61,7 @@ describe('the call list’s ETag across two instances on one database', () => {
     }>;
   }
 
-  const updateCall = async (changes: Record<string, unknown>) => {
-    const full = (
-      await a.app.inject({ url: `/api/Call/GetCallByIdAdmin?callId=${call.id}`, headers: admin.headers })
-    ).json();
-    const res = await a.app.inject({
-      method: 'PUT',
-      url: '/api/Call/UpdateCall',
-      headers: admin.headers,
-      payload: {
-        id: full.id,
-        name: full.name,
-        description: full.description,
-        openingAt: full.openingAt,
-        closingAt: full.closingAt,
-        callTypeId: full.callTypeId,
-        ...changes,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  };
+  const editCall = (changes: Record<string, unknown>) => updateCall(a.app, admin.headers, call.id, changes);
 
   it('answers 304 to an unchanged page, on either instance, with no body', async () => {
     const first = await ask(b);
@@ -106,7 +87,7 @@ describe('the call list’s ETag across two instances on one database', () => {
   });
 
   it('a call edited', async () => {
-    const list = await afterChange(() => updateCall({ name: 'Bando uno, rinominato' }));
+    const list = await afterChange(() => editCall({ name: 'Bando uno, rinominato' }));
     expect(list.map((c) => c.name)).toContain('Bando uno, rinominato');
   });
 
@@ -143,9 +124,9 @@ describe('the call list’s ETag across two instances on one database', () => {
   });
 
   it('a filter e-mail changed', async () => {
-    await updateCall({ isUserFilterEnable: true, userFilterEmail: 'anna@ente.example' });
+    await editCall({ isUserFilterEnable: true, userFilterEmail: 'anna@ente.example' });
     const list = await afterChange(() =>
-      updateCall({ isUserFilterEnable: true, userFilterEmail: 'someone@else.example' }),
+      editCall({ isUserFilterEnable: true, userFilterEmail: 'someone@else.example' }),
     );
     expect(list.map((c) => c.id)).not.toContain(call.id);
   });

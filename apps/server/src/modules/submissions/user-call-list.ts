@@ -42,24 +42,39 @@ const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-
 const SPACE = sql.raw(`E' \\t\\n\\r\\f\\v'`);
 const ORDER = sql`p.rank, case when p.rank < 2 then p.closing_at end, case when p.rank = 2 then p.closing_at end desc, p.id`;
 
+/** Whether the call `c` is shown to the address asked (its e-mail filter, as `emailAllowedByFilter` reads it). */
+const ALLOWED = sql`(not c.is_user_filter_enable or exists (
+  select 1 from unnest(string_to_array(c.user_filter_email, ',')) as e(address)
+  where btrim(e.address, ${SPACE}) <> '' and lower(btrim(e.address, ${SPACE})) = ${email}))`;
+/** The rows a page can hold, counted from the first: offset + limit (NULL: the whole list). */
+const END = sql`${sql.placeholder('end')}::int`;
+
 /**
  * One page, its total and its tag in one statement (one snapshot: the tag never names a newer
- * state than the body). The visible calls are narrow rows (id, rank, closing) counted and sorted;
- * only the page's rows are read whole, by primary key, with the organization's submission and
- * decision. A page past the end still brings one row (the total and the tag), with no call.
+ * state than the body). Each rank is read in its own order from a narrow index of the non-draft
+ * calls (`calls_applicant_list`) and stops once it holds as many rows as the page needs, so a page
+ * costs about its own size, not the number of calls; the three are then ordered and paged. The
+ * total is the non-draft calls the trigger counts (`listed_calls`) less those whose filter leaves
+ * this address out (a partial index holds the filtered ones). Only the page's rows are read
+ * whole, by primary key, with the organization's submission and decision. A page past the end
+ * still brings one row (the total and the tag), with no call.
  */
 const PAGE_QUERY = sql`
-with visible as (
-  select c.id, c.closing_at,
-    case when c.closing_at < ${now}::timestamptz then 2 when c.opening_at > ${now}::timestamptz then 1 else 0 end as rank
-  from calls c
-  where not c.draft
-    and (not c.is_user_filter_enable or exists (
-      select 1 from unnest(string_to_array(c.user_filter_email, ',')) as e(address)
-      where btrim(e.address, ${SPACE}) <> '' and lower(btrim(e.address, ${SPACE})) = ${email}))
-),
-page as (
-  select p.id, p.rank, p.closing_at from visible p order by ${ORDER}
+with page as (
+  select p.id, p.rank, p.closing_at from (
+    (select c.id, 0 as rank, c.closing_at from calls c
+     where not c.draft and c.closing_at >= ${now}::timestamptz and c.opening_at <= ${now}::timestamptz and ${ALLOWED}
+     order by c.closing_at, c.id limit ${END})
+    union all
+    (select c.id, 1 as rank, c.closing_at from calls c
+     where not c.draft and c.closing_at >= ${now}::timestamptz and c.opening_at > ${now}::timestamptz and ${ALLOWED}
+     order by c.closing_at, c.id limit ${END})
+    union all
+    (select c.id, 2 as rank, c.closing_at from calls c
+     where not c.draft and c.closing_at < ${now}::timestamptz and ${ALLOWED}
+     order by c.closing_at desc, c.id limit ${END})
+  ) p
+  order by ${ORDER}
   limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int
 )
 select m.*, c.id, c.name, c.description,
@@ -72,7 +87,12 @@ select m.*, c.id, c.name, c.description,
   s.id as "submissionId", s.closed as "submissionClosed",
   case when c.call_lock_end is null or c.call_lock_end <= ${now}::timestamptz then d.outcome end as "outcome",
   d.message as "outcomeMessage"
-from (select (select count(*) from visible)::int as total, ${TAG_PARTS} from catalogue_versions v where v.name = 'calls') m
+from (
+  select v.listed_calls - (select count(*) from calls c where not c.draft and c.is_user_filter_enable and not ${ALLOWED})::int
+           as total,
+         ${TAG_PARTS}
+  from catalogue_versions v where v.name = 'calls'
+) m
 left join (page p
   -- LIMIT keeps the planner from turning 20 primary-key reads into a scan of every call.
   cross join lateral (select * from calls c where c.id = p.id limit 1) c
@@ -112,13 +132,15 @@ function run<T>(
 ) {
   const paged = query.page !== undefined || query.pageSize !== undefined;
   const pageSize = query.pageSize ?? USER_CALL_PAGE_SIZE;
+  const offset = paged ? ((query.page ?? 1) - 1) * pageSize : 0;
   const values = fillPlaceholders(statement.params, {
     now: asked.now.toISOString(),
     email: asked.email,
     organizationId: asked.organizationId,
     // No paging asked: the whole list (LIMIT NULL is no limit).
     limit: paged ? pageSize : null,
-    offset: paged ? ((query.page ?? 1) - 1) * pageSize : 0,
+    offset,
+    end: paged ? offset + pageSize : null,
   });
   return executeText<T>(db, statement.name, statement.sql, values);
 }
