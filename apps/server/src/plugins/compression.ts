@@ -26,6 +26,10 @@ export const compression = fp(
       encodings: ['br', 'gzip'],
       brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
       zlibOptions: { level: 6 },
+      // Answers up to this size are compressed in one call on the event loop (a page of 20 calls,
+      // about 19 KB, in 0.3 ms) instead of through a zlib stream, whose objects cost more than that;
+      // the default on a 2-core machine is 8 KB. Larger answers keep the stream, off the loop.
+      syncThreshold: 64 * 1024,
     });
   },
   { name: 'compression' },
