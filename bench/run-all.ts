@@ -5,7 +5,7 @@ import { benchImpactImport } from './impact-import.bench';
 import { benchLighthouse } from './lighthouse.bench';
 import { benchPdf } from './pdf.bench';
 import { benchReportDashboard } from './report-dashboard.bench';
-import { benchScale } from './scale.bench';
+import { benchCallList, benchScale } from './scale.bench';
 import type { BenchResult } from './support';
 import { benchSurge } from './surge.bench';
 
@@ -20,6 +20,8 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   autosave: benchAutosave,
   import: benchImpactImport,
   scale: benchScale,
+  // The applicant call list of the scale bench alone (seeds the same funder).
+  calllist: benchCallList,
   surge: benchSurge,
   pdf: benchPdf,
   reports: benchReportDashboard,

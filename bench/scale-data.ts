@@ -52,6 +52,8 @@ export async function startServerOnScratchDatabase() {
 export async function seedFunder(
   databaseUrl: string,
   sizes = { calls: 1000, applicants: 10_000, perOrganization: 10 },
+  /** How many applicants to hand back signed in (a session each), for loads of many distinct users. */
+  signedIn = 0,
 ) {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
@@ -132,7 +134,22 @@ export async function seedFunder(
       `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, id
        from call_submissions order by created_at desc, id desc offset ${Math.floor((sizes.applicants * sizes.perOrganization) / 2)} limit 1`,
     );
+    // The first `signedIn` applicants by name, each with a live session.
+    const many = (
+      await c.query<{ id: string; email: string; org: string; family_id: string }>(
+        `with picked as (
+           select u.id, u.email, o.id as org from users u join organizations o on o.owner_user_id = u.id
+           where u.issuer = 'bench' and u.subject <> 'admin' order by u.subject limit $1),
+         sessions as (
+           insert into refresh_tokens (family_id, user_id, token_hash, expires_at)
+           select gen_random_uuid(), id, md5(random()::text), now() + interval '1 day' from picked
+           returning family_id, user_id)
+         select p.id, p.email, p.org, s.family_id from picked p join sessions s on s.user_id = p.id`,
+        [signedIn],
+      )
+    ).rows.map((r) => ({ id: r.id, email: r.email, organizationId: r.org, sessionId: r.family_id }));
     return {
+      applicants: many,
       applicant: {
         id: applicant.id ?? '',
         email: applicant.email ?? '',

@@ -1,38 +1,51 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { AccessTokens } from '../apps/server/src/modules/auth/access-tokens';
 import { seedFunder, startServerOnScratchDatabase } from './scale-data';
-import { type BenchResult, peakRss, rssMb } from './support';
+import { type BenchResult, closedLoop, getWith, type LoadFigures, openLoop, peakRss, rssMb } from './support';
 
 /** Each measurement is this long, and made ROUNDS times, in turn with its yardstick. */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-/** A bare Fastify route answering `body`, in its own process. */
-async function startBare(body: string) {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ic-bare-')), 'body.json');
-  fs.writeFileSync(file, body);
+/** A yardstick server (`script`, beside this file) in its own process, once it says it is ready. */
+async function forkYardstick(script: string, route: string, env: NodeJS.ProcessEnv, cleanUp = () => {}) {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child: ChildProcess = fork(path.join(import.meta.dirname, 'bare-server.ts'), {
+  const child: ChildProcess = fork(path.join(import.meta.dirname, script), {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, PORT: String(port), BARE_BODY_FILE: file },
+    env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
-    child.once('exit', () => reject(new Error('bare server did not start')));
+    child.once('exit', () => reject(new Error(`${script} did not start`)));
   });
   return {
-    url: `http://127.0.0.1:${port}/bare`,
+    url: `http://127.0.0.1:${port}${route}`,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+      cleanUp();
     },
   };
+}
+
+/** A bare Fastify route answering `body`, in its own process. */
+function startBare(body: string) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ic-bare-')), 'body.json');
+  fs.writeFileSync(file, body);
+  return forkYardstick('bare-server.ts', '/bare', { BARE_BODY_FILE: file }, () =>
+    fs.rmSync(path.dirname(file), { recursive: true, force: true }),
+  );
+}
+
+/** The bare + SQL yardstick of the applicant call list (bare-sql-server.ts), on the same database. */
+function startBareSql(databaseUrl: string) {
+  return forkYardstick('bare-sql-server.ts', '/bare-sql', { DATABASE_URL: databaseUrl });
 }
 
 type Load = { rps: number; p50: number; p99: number; failures: number };
@@ -81,141 +94,255 @@ async function inTurns(loads: Array<() => Promise<Load>>): Promise<Load[][]> {
 const ratiosOf = (ours: Load[], yardstick: Load[]) =>
   ours.map((l, i) => Number((l.rps / (yardstick[i]?.rps ?? Number.NaN)).toFixed(2)));
 
+/** The applicant call list's load: this many distinct applicants, offered at this rate (open loop). */
+const LIST_APPLICANTS = Number(process.env.BENCH_LIST_APPLICANTS ?? 1000);
+const LIST_RATE = Number(process.env.BENCH_LIST_RATE ?? 500);
+const LIST_SECONDS = Number(process.env.BENCH_LIST_SECONDS ?? 10);
+/** Requests in flight when measuring capacity (closed loop). */
+const CAPACITY_CONCURRENCY = 32;
+
+type Funder = {
+  server: Awaited<ReturnType<typeof startServerOnScratchDatabase>>['server'];
+  databaseUrl: string;
+  data: Awaited<ReturnType<typeof seedFunder>>;
+  tokens: AccessTokens;
+  idleMb: number;
+};
+
 /**
- * The lists at a real funder's scale, on PostgreSQL: 1,000 calls and 100,000 submissions, the
- * built server, and beside it a bare Fastify route serving the very same body (the ratio says how
- * much of Fastify's own throughput our work leaves). The machine is shared: run it when idle.
+ * A real funder's size on PostgreSQL (1,000 calls, 100,000 submissions), the built server, and
+ * `work` measuring it. The machine is shared: run it when idle.
  */
-export async function benchScale(): Promise<BenchResult[]> {
+async function withFunder<T>(work: (funder: Funder) => Promise<T>): Promise<T> {
   const { database, secret, server } = await startServerOnScratchDatabase();
-  const results: BenchResult[] = [];
   try {
     await new Promise((r) => setTimeout(r, 2000));
     const idleMb = rssMb(server.pid);
-    const data = await seedFunder(database.url);
-    const tokens = new AccessTokens(secret);
-    const applicant = {
-      authorization: `Bearer ${await tokens.sign({ userId: data.applicant.id, email: data.applicant.email, roles: [], sessionId: data.applicant.sessionId })}`,
-      'x-organization-id': data.applicant.organizationId,
-    };
-    const admin = {
-      authorization: `Bearer ${await tokens.sign({ userId: data.admin.id, email: data.admin.email, roles: ['admin'], sessionId: data.admin.sessionId })}`,
-    };
-
-    // The applicant call list: one page of 20 cards.
-    const pageUrl = `${server.url}/api/Call/GetCallListUser?page=1&pageSize=20`;
-    const page = await fetch(pageUrl, { headers: applicant });
-    const pageBody = await page.text();
-    const total = Number(page.headers.get('x-total-count'));
-    const gzipped = await fetch(pageUrl, { headers: { ...applicant, 'accept-encoding': 'gzip' } });
-    const wholeList = await (await fetch(`${server.url}/api/Call/GetCallListUser`, { headers: applicant })).text();
-    const bare = await startBare(pageBody);
-    try {
-      await load(pageUrl, 10, applicant); // warm-up: JIT, pool, caches
-      let listPeakMb = 0;
-      for (const connections of [10, 100]) {
-        let peak = 0;
-        const [appRounds = [], bareRounds = []] = await inTurns([
-          async () => {
-            const { result, peakMb } = await peakRss(server.pid, () => load(pageUrl, connections, applicant));
-            peak = Math.max(peak, peakMb);
-            return result;
-          },
-          () => load(bare.url, connections),
-        ]);
-        listPeakMb = Math.max(listPeakMb, peak);
-        const app = medianOf(appRounds);
-        const yardstick = medianOf(bareRounds);
-        const ratios = ratiosOf(appRounds, bareRounds);
-        const ratio = median(ratios);
-        const p99Target = connections === 100 ? 25 : Number.POSITIVE_INFINITY;
-        results.push({
-          name: `applicant call list, page of 20 of ${total} calls, ${connections} connections`,
-          budget: `${connections === 100 ? 'p99 < 25 ms, ' : ''}≥ 0.50 of bare Fastify (today: 3.74 MB whole list, 6.8 req/s, p99 2.2 s, 0.14 of bare)`,
-          ok: ratio >= 0.5 && app.p99 < p99Target && app.failures === 0,
-          figures: {
-            rps: app.rps,
-            p50: app.p50,
-            p99: app.p99,
-            failures: app.failures,
-            bareRps: yardstick.rps,
-            ratioToBare: ratio,
-            ratiosPerRound: ratios.join(' '),
-            p99PerRound: appRounds.map((l) => l.p99).join(' '),
-            pageBytes: pageBody.length,
-            pageBytesGzip: Number(gzipped.headers.get('content-length') ?? (await gzipped.arrayBuffer()).byteLength),
-            wholeListBytes: wholeList.length,
-          },
-        });
-      }
-      results.push({
-        name: 'server memory (built server, PostgreSQL)',
-        budget: '≤ 200 MB RSS idle and under the call-list load (today: 215 MB idle, 589 MB under load)',
-        ok: idleMb <= 200 && listPeakMb <= 200,
-        figures: { idleRssMb: idleMb, peakRssUnderListLoadMb: listPeakMb },
-      });
-    } finally {
-      await bare.stop();
-    }
-
-    // The admin submissions tab: a page of 50 with a total, first and half-way down 100,000 rows.
-    const firstUrl = `${server.url}/api/Call/GetSubmissions?limit=50`;
-    const middleUrl = `${firstUrl}&cursor=${data.middleCursor}`;
-    const filteredUrl = `${firstUrl}&closed=true&search=ente%20u12`;
-    const middle = await fetch(middleUrl, { headers: admin });
-    if (!middle.ok || ((await middle.json()) as unknown[]).length !== 50)
-      throw new Error('the half-way page is not a full page');
-    const firstBody = await (await fetch(firstUrl, { headers: admin })).text();
-    const adminBare = await startBare(firstBody);
-    try {
-      await load(firstUrl, 4, admin); // warm-up
-      let peakMb = 0;
-      const [firstRounds = [], deepRounds = [], filteredRounds = [], bareRounds = []] = await inTurns([
-        async () => {
-          const measured = await peakRss(server.pid, () => load(firstUrl, 10, admin));
-          peakMb = Math.max(peakMb, measured.peakMb);
-          return measured.result;
-        },
-        () => load(middleUrl, 10, admin),
-        () => load(filteredUrl, 10, admin),
-        () => load(adminBare.url, 10),
-      ]);
-      const first = medianOf(firstRounds);
-      const deep = medianOf(deepRounds);
-      const filtered = medianOf(filteredRounds);
-      const yardstick = medianOf(bareRounds);
-      const deepRatio = Number((deep.p50 / Math.max(first.p50, 0.01)).toFixed(2));
-      results.push({
-        name: `admin GetSubmissions, page of 50 of ${data.counts.submissions} with total, 10 connections`,
-        budget:
-          'p99 < 50 ms on the first, the half-way and a filtered page; half-way p50 ≤ 1.5 × first (today: 42.3 MB, 2.76 s, no paging)',
-        ok:
-          first.p99 < 50 &&
-          deep.p99 < 50 &&
-          filtered.p99 < 50 &&
-          deepRatio <= 1.5 &&
-          first.failures + deep.failures + filtered.failures === 0,
-        figures: {
-          firstRps: first.rps,
-          firstP50: first.p50,
-          firstP99: first.p99,
-          halfwayP50: deep.p50,
-          halfwayP99: deep.p99,
-          filteredP99: filtered.p99,
-          p99PerRound: `${firstRounds.map((l) => l.p99).join(' ')} / ${deepRounds.map((l) => l.p99).join(' ')} / ${filteredRounds.map((l) => l.p99).join(' ')}`,
-          halfwayToFirst: deepRatio,
-          bareRps: yardstick.rps,
-          ratioToBare: median(ratiosOf(firstRounds, bareRounds)),
-          peakRssMb: peakMb,
-        },
-      });
-    } finally {
-      await adminBare.stop();
-    }
-    return results;
+    const seeding = performance.now();
+    const data = await seedFunder(database.url, undefined, LIST_APPLICANTS);
+    console.log(`      seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+    return await work({ server, databaseUrl: database.url, data, tokens: new AccessTokens(secret), idleMb });
   } finally {
     await server.stop();
     if (process.env.BENCH_KEEP_DB) console.log(`kept ${database.url}`);
     else await database.drop();
   }
+}
+
+/**
+ * The applicant call list (docs/decisions/0023-call-list-as-paged-sql-with-etag.md): page 1 of 20
+ * for LIST_APPLICANTS distinct applicants in turn, offered at LIST_RATE requests/s in an open loop,
+ * as first visits and as repeat visits (If-None-Match: the tag each got before, answered 304);
+ * and the capacity of each (closed loop) beside the bare + SQL yardstick, in the same run, in turns.
+ */
+async function callListRows({ server, databaseUrl, data, tokens, idleMb }: Funder): Promise<BenchResult[]> {
+  const pageUrl = `${server.url}/api/Call/GetCallListUser?page=1&pageSize=20`;
+  const applicants = await Promise.all(
+    data.applicants.map(async (a) => ({
+      email: a.email,
+      headers: {
+        authorization: `Bearer ${await tokens.sign({ userId: a.id, email: a.email, roles: [], sessionId: a.sessionId })}`,
+        'x-organization-id': a.organizationId,
+        'accept-encoding': 'gzip, deflate, br',
+      },
+      tag: '',
+    })),
+  );
+  const nth = (i: number) => applicants[i % applicants.length] as (typeof applicants)[number];
+  const first = nth(0);
+  const plain = await fetch(pageUrl, { headers: { ...first.headers, 'accept-encoding': 'identity' } });
+  const pageBody = await plain.text();
+  const total = Number(plain.headers.get('x-total-count'));
+  // Each applicant's tag, as their browser keeps it from an earlier visit.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  let compressedBytes = 0;
+  for (let i = 0; i < applicants.length; i += 16) {
+    await Promise.all(
+      applicants.slice(i, i + 16).map(async (a) => {
+        const answer = await getWith(pageUrl, agent, a.headers);
+        if (answer.status !== 200 || !answer.etag) throw new Error(`first visit answered ${answer.status}`);
+        a.tag = answer.etag;
+        compressedBytes = answer.bytes;
+      }),
+    );
+  }
+  agent.destroy();
+  const firstVisit = (i: number) => nth(i).headers;
+  const repeatVisit = (i: number) => ({ ...nth(i).headers, 'if-none-match': nth(i).tag });
+  const bareVisit = (i: number) => ({
+    'x-bench-email': nth(i).email,
+    'x-organization-id': nth(i).headers['x-organization-id'],
+  });
+  const bare = await startBareSql(databaseUrl);
+  try {
+    const bareBody = await (await fetch(bare.url, { headers: bareVisit(0) })).text();
+    if (JSON.stringify(JSON.parse(bareBody)) !== JSON.stringify(JSON.parse(pageBody)))
+      throw new Error('the bare + SQL route does not send the same page');
+    // Warm-up: JIT, pools, prepared statements.
+    await closedLoop(pageUrl, { concurrency: 8, seconds: 3, headersFor: firstVisit, ok: [200] });
+    await closedLoop(bare.url, { concurrency: 8, seconds: 3, headersFor: bareVisit, ok: [200] });
+    let listPeakMb = 0;
+    const measured = async (run: () => Promise<LoadFigures>) => {
+      const { result, peakMb } = await peakRss(server.pid, run);
+      listPeakMb = Math.max(listPeakMb, peakMb);
+      return result;
+    };
+    const open = { rate: LIST_RATE, seconds: LIST_SECONDS };
+    const closed = { concurrency: CAPACITY_CONCURRENCY, seconds: LIST_SECONDS };
+    const rounds: LoadFigures[][] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      rounds.push([
+        await measured(() => openLoop(pageUrl, { ...open, headersFor: firstVisit, ok: [200] })),
+        await measured(() => openLoop(pageUrl, { ...open, headersFor: repeatVisit, ok: [304] })),
+        await openLoop(bare.url, { ...open, headersFor: bareVisit, ok: [200] }),
+        await measured(() => closedLoop(pageUrl, { ...closed, headersFor: firstVisit, ok: [200] })),
+        await measured(() => closedLoop(pageUrl, { ...closed, headersFor: repeatVisit, ok: [304] })),
+        await closedLoop(bare.url, { ...closed, headersFor: bareVisit, ok: [200] }),
+      ]);
+    }
+    const column = (k: number) => rounds.map((r) => r[k] as LoadFigures);
+    const [openFirst, openRepeat, openBare, capFirst, capRepeat, capBare] = [0, 1, 2, 3, 4, 5].map(column) as [
+      LoadFigures[],
+      LoadFigures[],
+      LoadFigures[],
+      LoadFigures[],
+      LoadFigures[],
+      LoadFigures[],
+    ];
+    const med = (loads: LoadFigures[], key: 'rps' | 'p50' | 'p99') => median(loads.map((l) => l[key]));
+    const failures = (loads: LoadFigures[]) => loads.reduce((n, l) => n + l.failures, 0);
+    const perRound = (loads: LoadFigures[], key: 'rps' | 'p99') => loads.map((l) => l[key]).join(' ');
+    const ratios = capRepeat.map((l, i) => Number((l.rps / (capBare[i]?.rps ?? Number.NaN)).toFixed(2)));
+    const firstRatios = capFirst.map((l, i) => Number((l.rps / (capBare[i]?.rps ?? Number.NaN)).toFixed(2)));
+    const who = `page of 20 of ${total} calls, ${applicants.length} applicants, ${LIST_RATE} req/s offered (open loop)`;
+    return [
+      {
+        name: `applicant call list, first visits, ${who}`,
+        budget: 'p99 < 25 ms, 0 failures',
+        ok: med(openFirst, 'p99') < 25 && failures(openFirst) === 0,
+        figures: {
+          p50: med(openFirst, 'p50'),
+          p99: med(openFirst, 'p99'),
+          p99PerRound: perRound(openFirst, 'p99'),
+          answeredRps: med(openFirst, 'rps'),
+          failures: failures(openFirst),
+          bareSqlP50: med(openBare, 'p50'),
+          bareSqlP99: med(openBare, 'p99'),
+          pageBytes: pageBody.length,
+          pageBytesBrotli: compressedBytes,
+        },
+      },
+      {
+        name: `applicant call list, repeat visits with If-None-Match, ${who}`,
+        budget: 'p99 < 25 ms, every answer 304',
+        ok: med(openRepeat, 'p99') < 25 && failures(openRepeat) === 0,
+        figures: {
+          p50: med(openRepeat, 'p50'),
+          p99: med(openRepeat, 'p99'),
+          p99PerRound: perRound(openRepeat, 'p99'),
+          answeredRps: med(openRepeat, 'rps'),
+          failures: failures(openRepeat),
+          statuses: openRepeat.map((l) => l.statuses).join(' | '),
+        },
+      },
+      {
+        name: `applicant call list capacity, ${CAPACITY_CONCURRENCY} in flight (closed loop), against bare Fastify + the same SQL`,
+        budget: '≥ 1,500 pages/s revalidated, ≥ 2 × bare + SQL',
+        ok: med(capRepeat, 'rps') >= 1500 && median(ratios) >= 2 && failures(capRepeat) + failures(capFirst) === 0,
+        figures: {
+          revalidatedPagesPerS: med(capRepeat, 'rps'),
+          firstVisitPagesPerS: med(capFirst, 'rps'),
+          bareSqlPagesPerS: med(capBare, 'rps'),
+          revalidatedToBareSql: median(ratios),
+          ratiosPerRound: ratios.join(' '),
+          firstVisitToBareSql: median(firstRatios),
+          revalidatedP99: med(capRepeat, 'p99'),
+          firstVisitP99: med(capFirst, 'p99'),
+          bareSqlP99: med(capBare, 'p99'),
+          rpsPerRound: `${perRound(capRepeat, 'rps')} / ${perRound(capFirst, 'rps')} / ${perRound(capBare, 'rps')}`,
+        },
+      },
+      {
+        name: 'server memory (built server, PostgreSQL)',
+        budget: '≤ 200 MB RSS idle and under the call-list load',
+        ok: idleMb <= 200 && listPeakMb <= 200,
+        figures: { idleRssMb: idleMb, peakRssUnderListLoadMb: listPeakMb },
+      },
+    ];
+  } finally {
+    await bare.stop();
+  }
+}
+
+/** The applicant call list alone (BENCH_ONLY=calllist). */
+export function benchCallList(): Promise<BenchResult[]> {
+  return withFunder(callListRows);
+}
+
+/** The lists at a real funder's scale: the applicant call list, then the admin submissions tab. */
+export function benchScale(): Promise<BenchResult[]> {
+  return withFunder(async (funder) => [...(await callListRows(funder)), ...(await adminRows(funder))]);
+}
+
+/** The admin submissions tab, beside a bare Fastify route serving the very same body. */
+async function adminRows({ server, data, tokens }: Funder): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  const admin = {
+    authorization: `Bearer ${await tokens.sign({ userId: data.admin.id, email: data.admin.email, roles: ['admin'], sessionId: data.admin.sessionId })}`,
+  };
+  // The admin submissions tab: a page of 50 with a total, first and half-way down 100,000 rows.
+  const firstUrl = `${server.url}/api/Call/GetSubmissions?limit=50`;
+  const middleUrl = `${firstUrl}&cursor=${data.middleCursor}`;
+  const filteredUrl = `${firstUrl}&closed=true&search=ente%20u12`;
+  const middle = await fetch(middleUrl, { headers: admin });
+  if (!middle.ok || ((await middle.json()) as unknown[]).length !== 50)
+    throw new Error('the half-way page is not a full page');
+  const firstBody = await (await fetch(firstUrl, { headers: admin })).text();
+  const adminBare = await startBare(firstBody);
+  try {
+    await load(firstUrl, 4, admin); // warm-up
+    let peakMb = 0;
+    const [firstRounds = [], deepRounds = [], filteredRounds = [], bareRounds = []] = await inTurns([
+      async () => {
+        const measured = await peakRss(server.pid, () => load(firstUrl, 10, admin));
+        peakMb = Math.max(peakMb, measured.peakMb);
+        return measured.result;
+      },
+      () => load(middleUrl, 10, admin),
+      () => load(filteredUrl, 10, admin),
+      () => load(adminBare.url, 10),
+    ]);
+    const first = medianOf(firstRounds);
+    const deep = medianOf(deepRounds);
+    const filtered = medianOf(filteredRounds);
+    const yardstick = medianOf(bareRounds);
+    const deepRatio = Number((deep.p50 / Math.max(first.p50, 0.01)).toFixed(2));
+    results.push({
+      name: `admin GetSubmissions, page of 50 of ${data.counts.submissions} with total, 10 connections`,
+      budget:
+        'p99 < 50 ms on the first, the half-way and a filtered page; half-way p50 ≤ 1.5 × first (today: 42.3 MB, 2.76 s, no paging)',
+      ok:
+        first.p99 < 50 &&
+        deep.p99 < 50 &&
+        filtered.p99 < 50 &&
+        deepRatio <= 1.5 &&
+        first.failures + deep.failures + filtered.failures === 0,
+      figures: {
+        firstRps: first.rps,
+        firstP50: first.p50,
+        firstP99: first.p99,
+        halfwayP50: deep.p50,
+        halfwayP99: deep.p99,
+        filteredP99: filtered.p99,
+        p99PerRound: `${firstRounds.map((l) => l.p99).join(' ')} / ${deepRounds.map((l) => l.p99).join(' ')} / ${filteredRounds.map((l) => l.p99).join(' ')}`,
+        halfwayToFirst: deepRatio,
+        bareRps: yardstick.rps,
+        ratioToBare: median(ratiosOf(firstRounds, bareRounds)),
+        peakRssMb: peakMb,
+      },
+    });
+  } finally {
+    await adminBare.stop();
+  }
+  return results;
 }

@@ -149,3 +149,112 @@ export async function peakRss<T>(pid: number, work: () => Promise<T>): Promise<{
     clearInterval(timer);
   }
 }
+
+export type Answer = { status: number; etag: string | undefined; bytes: number };
+
+/** One GET on a keep-alive agent; the body is read (and counted), not kept. */
+export function getWith(url: string, agent: http.Agent, headers: http.OutgoingHttpHeaders): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag, bytes }));
+      })
+      .on('error', reject);
+  });
+}
+
+export type LoadFigures = {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  failures: number;
+  statuses: string;
+};
+
+function figuresOf(latencies: number[], seconds: number, statuses: Map<number, number>, failures: number) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const p = (q: number) => Number(percentile(sorted, q).toFixed(2));
+  return {
+    requests: latencies.length,
+    rps: Math.round(latencies.length / seconds),
+    p50: p(50),
+    p99: p(99),
+    failures,
+    statuses: [...statuses].map(([status, n]) => `${status}:${n}`).join(' '),
+  };
+}
+
+/**
+ * Open loop: request i is sent at start + i / rate whatever became of the earlier ones (a closed
+ * loop waits for answers and so slows down with the server, hiding its queue), on as many sockets
+ * as it takes. Latency counts from the moment the request was due, so a late sender shows too.
+ * `ok`: the statuses that count as answered (others are failures). Loopback only, bounded in count.
+ */
+export async function openLoop(
+  url: string,
+  options: { rate: number; seconds: number; headersFor: (i: number) => http.OutgoingHttpHeaders; ok: number[] },
+): Promise<LoadFigures> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+  const total = Math.round(options.rate * options.seconds);
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  let failures = 0;
+  const pending: Promise<void>[] = [];
+  const started = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / options.rate;
+    const wait = due - performance.now();
+    if (wait >= 1) await new Promise((r) => setTimeout(r, wait));
+    pending.push(
+      getWith(url, agent, options.headersFor(i)).then(
+        (answer) => {
+          latencies.push(performance.now() - due);
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+          if (!options.ok.includes(answer.status)) failures++;
+        },
+        () => {
+          failures++;
+        },
+      ),
+    );
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  return figuresOf(latencies, (performance.now() - started) / 1000, statuses, failures);
+}
+
+/** Closed loop at `concurrency`: as fast as the server answers, for `seconds` (its capacity). */
+export async function closedLoop(
+  url: string,
+  options: { concurrency: number; seconds: number; headersFor: (i: number) => http.OutgoingHttpHeaders; ok: number[] },
+): Promise<LoadFigures> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  let failures = 0;
+  let next = 0;
+  const started = performance.now();
+  const until = started + options.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        try {
+          const answer = await getWith(url, agent, options.headersFor(next++));
+          latencies.push(performance.now() - t0);
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+          if (!options.ok.includes(answer.status)) failures++;
+        } catch {
+          failures++;
+        }
+      }
+    }),
+  );
+  agent.destroy();
+  return figuresOf(latencies, (performance.now() - started) / 1000, statuses, failures);
+}

@@ -17,6 +17,9 @@
  * embedded database's folder (`./data`).
  * A trailing `:line` or `#anchor` is dropped.
  *
+ * A superseded decision record (its first line after the title starts with "Superseded by") is
+ * history: the files it describes may be gone, so only the decision records it cites are checked.
+ *
  * How a path is resolved: relative to the repository root, to the doc's folder, or to one of
  * SOURCE_ROOTS (so `modules/pdf/text.ts`, `review/redact.ts`, `lib/api-client.ts` and
  * `step-kit/use-autosave.ts` are fine); it exists if any of these does. A bare file name (no `/`:
@@ -80,6 +83,12 @@ export function citedPaths(markdown: string): Array<{ line: number; path: string
   return out;
 }
 
+/** Whether a record says, on its first line after the title, that a later one replaced it. */
+export function isSuperseded(markdown: string): boolean {
+  const [, next = ''] = markdown.split('\n').filter((line) => line.trim() !== '');
+  return /^>?\s*\**Superseded by\b/i.test(next.trim());
+}
+
 /** The folders a path may be read from, for a doc in `docDir` (relative to the root). */
 function bases(docDir: string): string[] {
   return ['.', docDir, ...SOURCE_ROOTS];
@@ -122,7 +131,9 @@ export function missingPaths(root: string): Citation[] {
   const missing: Citation[] = [];
   for (const doc of docs) {
     const text = fs.readFileSync(path.join(root, doc), 'utf8');
+    const history = isSuperseded(text);
     for (const { line, path: cited } of citedPaths(text)) {
+      if (history && !/(^|\/)decisions\/[^/]+\.md$|^\d{4}-[\w-]+\.md$/.test(cited)) continue;
       if (!exists(cited, path.dirname(doc), root, fileNames)) missing.push({ doc, line, path: cited });
     }
   }

@@ -1,7 +1,9 @@
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
+import type { StepCache } from './modules/calls/step-cache';
 import type { ActiveConfigCache } from './modules/config/active-config-cache';
 import type { FileStorage } from './modules/files/storage';
+import type { OwnershipCache } from './modules/organizations/ownership-cache';
 import type { SharedLimits } from './plugins/shared-limits';
 
 /** What every module receives: no globals, so tests build as many apps as they like. */
@@ -14,4 +16,8 @@ export type AppDeps = {
   storage: FileStorage;
   /** Where rate limits are counted (Redis across instances, or this process); see plugins/shared-limits. */
   limits: SharedLimits;
+  /** The autosave's step definitions, this instance's (modules/calls/step-cache.ts). */
+  stepCache: StepCache;
+  /** Who owns which organization, this instance's (modules/organizations/ownership-cache.ts). */
+  ownership: OwnershipCache;
 };

@@ -15,6 +15,7 @@ import { AccessTokens } from './modules/auth/access-tokens';
 import { registerIdentity } from './modules/auth/register-identity';
 import { SessionRevocations } from './modules/auth/session-revocations';
 import { callAdminRoutes } from './modules/calls/routes';
+import { StepCache } from './modules/calls/step-cache';
 import { ActiveConfigCache } from './modules/config/active-config-cache';
 import { configRoutes } from './modules/config/routes';
 import { devOutboxRoutes } from './modules/email/dev-outbox-routes';
@@ -23,6 +24,7 @@ import { createFileStorage } from './modules/files/storage';
 import { healthRoutes } from './modules/health/routes';
 import { derivedSecret } from './modules/idp/provider';
 import { impactAdminRoutes, impactRoutes } from './modules/impact/routes';
+import { OwnershipCache } from './modules/organizations/ownership-cache';
 import { organizationRoutes } from './modules/organizations/routes';
 import { pdfRoutes } from './modules/pdf/routes';
 import { renderRecordAttachment } from './modules/pdf/service';
@@ -35,8 +37,8 @@ import { sendEmailRoutes } from './modules/send-email/routes';
 import { submissionAdminRoutes, submissionRoutes } from './modules/submissions/routes';
 import { surveyAdminRoutes, surveyRoutes } from './modules/surveys/routes';
 import { authentication } from './plugins/authentication';
+import { compression } from './plugins/compression';
 import { edgeGuard } from './plugins/edge-guard';
-import { jsonCompression } from './plugins/json-compression';
 import { registerOpenApi } from './plugins/openapi';
 import { organizationHeader } from './plugins/organization-header';
 import { problemDetails } from './plugins/problem-details';
@@ -80,7 +82,7 @@ export async function buildApp(
     frameOrigins: config.powerBi ? [config.powerBi.embedOrigin] : [],
   });
   await app.register(edgeGuard);
-  await app.register(jsonCompression);
+  await app.register(compression);
   await app.register(formbody);
   const limits = await createSharedLimits(config.redisUrl, config.redisPrefix, app.log);
   app.addHook('onClose', () => limits.close());
@@ -100,6 +102,8 @@ export async function buildApp(
     configCache: new ActiveConfigCache(database.db),
     storage,
     limits,
+    stepCache: new StepCache(database.db),
+    ownership: new OwnershipCache(database.db),
   };
   // Production passes AUTH_SECRET; a development install makes one and keeps it in its database.
   const authSecret = config.authSecret ?? (await getOrCreateSecret(database.db, 'auth-secret', randomSecret));
@@ -108,7 +112,7 @@ export async function buildApp(
   await app.register(cookie, { secret: derivedSecret(authSecret, 'cookies') });
   await app.register(authentication, { tokens: accessTokens });
   await app.register(routeAccessCheck, { customizeDomain: config.customizeEmailDomain });
-  await app.register(organizationHeader, { db: database.db });
+  await app.register(organizationHeader, { ownership: deps.ownership });
 
   await app.register(healthRoutes, deps);
   // Signing in accepts the invitations to review sent to that address.

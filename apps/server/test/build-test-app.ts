@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
-import type { Database } from '../src/db/client';
+import { type Database, openDatabase } from '../src/db/client';
 import { seed } from '../src/seed';
 import { createTestDatabase, TEST_ENV } from './test-database';
 
@@ -9,6 +9,8 @@ export type TestApp = {
   app: FastifyInstance;
   database: Database;
   config: AppConfig;
+  /** The database's URL on PostgreSQL (null on the embedded database). */
+  url: string | null;
   close(): Promise<void>;
 };
 
@@ -21,7 +23,7 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   options: { logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await createTestDatabase({ from: 'template' });
+  const { database, drop, url } = await createTestDatabase({ from: 'template' });
   const config = loadConfig({ ...TEST_ENV, ...env });
   // The template is seeded with TEST_ENV only; seeding again is idempotent and adds what this
   // test's own settings call for (the demo, its accounts).
@@ -32,9 +34,34 @@ export async function buildTestApp(
     app,
     database,
     config,
+    url,
     close: async () => {
       await app.close();
       await drop();
+    },
+  };
+}
+
+/**
+ * Another instance of the server on the same database, as a second process behind a load
+ * balancer would be: its own app and caches, and on PostgreSQL its own connection pool. Close it
+ * before the first (which drops the database).
+ */
+export async function buildSecondApp(first: TestApp): Promise<TestApp> {
+  const database = first.url
+    ? await openDatabase({ kind: 'postgres', url: first.url, poolSize: 5 })
+    : // The embedded database lives inside the first app's process: the second app shares it.
+      first.database;
+  const app = await buildApp(first.config, database);
+  await app.ready();
+  return {
+    app,
+    database,
+    config: first.config,
+    url: first.url,
+    close: async () => {
+      await app.close();
+      if (database !== first.database) await database.close();
     },
   };
 }

@@ -2,8 +2,8 @@ import { expect } from 'vitest';
 
 /**
  * Retries `read` until it matches `expected` or `withinMs` passes, then asserts once more (so a
- * failure shows the last value). For what another instance or plain SQL changed: this instance
- * hears it through the database's change feed, within milliseconds, not within the same tick.
+ * failure shows the last value). For what another instance or plain SQL changed, where what this
+ * instance keeps may take a moment (a cache's time to live) to show it.
  */
 export async function eventually<T>(read: () => Promise<T>, expected: T, withinMs = 2_000): Promise<void> {
   const deadline = Date.now() + withinMs;

@@ -55,27 +55,36 @@ export async function createOpenCall(
     { ...options, name: options.name ?? 'Bando Impatto 2027' },
   );
   if (options.filterEmails !== undefined) {
-    const created = (
-      await app.inject({ url: `/api/Call/GetCallByIdAdmin?callId=${made.id}`, headers: adminHeaders })
-    ).json();
-    const upd = await app.inject({
-      method: 'PUT',
-      url: '/api/Call/UpdateCall',
-      headers: adminHeaders,
-      payload: {
-        id: created.id,
-        name: created.name,
-        description: created.description,
-        openingAt: created.openingAt,
-        closingAt: created.closingAt,
-        callTypeId: created.callTypeId,
-        isUserFilterEnable: true,
-        userFilterEmail: options.filterEmails,
-      },
-    });
-    expect(upd.statusCode, upd.body).toBeLessThan(300);
+    await updateCall(app, adminHeaders, made.id, { isUserFilterEnable: true, userFilterEmail: options.filterEmails });
   }
   return { id: made.id, textStepId: made.stepIds[0] as string, uploadStepId: made.stepIds[1] as string };
+}
+
+/** Saves a call as the call builder does (its current fields, with `changes` on top), without its steps. */
+export async function updateCall(
+  app: FastifyInstance,
+  adminHeaders: Headers,
+  callId: string,
+  changes: Record<string, unknown>,
+) {
+  const current = (
+    await app.inject({ url: `/api/Call/GetCallByIdAdmin?callId=${callId}`, headers: adminHeaders })
+  ).json();
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/api/Call/UpdateCall',
+    headers: adminHeaders,
+    payload: {
+      id: current.id,
+      name: current.name,
+      description: current.description,
+      openingAt: current.openingAt,
+      closingAt: current.closingAt,
+      callTypeId: current.callTypeId,
+      ...changes,
+    },
+  });
+  expect(res.statusCode, res.body).toBeLessThan(300);
 }
 
 /** A minimal valid PDF, and bytes that are not one. */

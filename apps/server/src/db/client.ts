@@ -7,7 +7,6 @@ import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-cor
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type AppConfig, DEFAULT_DATABASE_TIMEOUTS } from '../config';
-import { type Change, type ChangeFeed, PgliteChangeFeed, PostgresChangeFeed } from './change-feed';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -18,8 +17,6 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Committed changes, heard from the database (LISTEN/NOTIFY): what in-memory copies must forget. */
-  changes: ChangeFeed;
   /** Cheap round trip used by /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -62,12 +59,9 @@ export async function openDatabase(
     });
     let ended = false;
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
-    const changes = new PostgresChangeFeed(config.url);
-    feeds.set(db, changes);
     return {
       db,
       kind: 'postgres',
-      changes,
       raw: { kind: 'postgres', pool },
       ping: async () => {
         await db.execute(sql`select 1`);
@@ -75,7 +69,6 @@ export async function openDatabase(
       close: async () => {
         if (ended) return;
         ended = true;
-        await changes.close();
         await pool.end();
       },
     };
@@ -84,36 +77,24 @@ export async function openDatabase(
   const client = newPglite(config.dataDir, options.loadDataDir);
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  const changes = new PgliteChangeFeed(client);
-  await changes.start();
-  feeds.set(db, changes);
   return {
     db,
     kind: 'pglite',
-    changes,
     raw: { kind: 'pglite', client },
     ping: async () => {
       if (client.closed) throw new Error('database closed');
       await db.execute(sql`select 1`);
     },
     close: async () => {
-      await changes.close();
       if (!client.closed) await client.close();
     },
   };
 }
 
-const feeds = new WeakMap<Db, ChangeFeed>();
-
-/** The change feed of the database a service was given (services receive only `db`). */
-export function changeFeedOf(db: Db): ChangeFeed | null {
-  return feeds.get(db) ?? null;
-}
-
 /**
  * Runs one raw statement whose text never changes, prepared once per connection on PostgreSQL
  * (node-postgres names it) instead of parsed and planned on every call; as it is on the embedded
- * database. For the hottest statements only (the autosave's write).
+ * database. For the hottest statements only (the autosave's write, the applicant's call list).
  */
 export async function executePrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
   const client = (db as unknown as { $client?: unknown }).$client;
@@ -124,9 +105,15 @@ export async function executePrepared<T>(db: Db, name: string, query: SQL): Prom
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** Tells this instance's caches of a change it just committed (its notification follows for every instance). */
-export function announceChange(db: Db, change: Change) {
-  feeds.get(db)?.announce(change);
+/**
+ * Runs a statement already rendered to text with its values ($1, $2, …), prepared once per
+ * connection on PostgreSQL under `name`: for statements whose rendering is itself worth saving on
+ * every request (the applicant's call list).
+ */
+export async function executeText<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
+  return (await (client as PGlite).query<T>(text, values)).rows;
 }
 
 /** An embedded database with the extensions the migrations need (pg_trgm: the admin search's indexes, 0023). */

@@ -1,10 +1,8 @@
 import { isEmptyId, ORGANIZATION_HEADER, ZId } from '@impact/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client';
 import { AppError, forbidden } from '../lib/app-error';
-import { ownershipCache } from '../modules/organizations/ownership-cache';
-import { isOwnedBy } from '../modules/organizations/service';
+import type { OwnershipCache } from '../modules/organizations/ownership-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,10 +19,9 @@ declare module 'fastify' {
  * `authentication`: a signed-in request naming an organization that is not the caller's answers
  * 403, a malformed id 400, before any handler runs. Anonymous requests never get an organization.
  */
-export const organizationHeader = fp<{ db: Db }>(
-  async (app: FastifyInstance, { db }) => {
+export const organizationHeader = fp<{ ownership: OwnershipCache }>(
+  async (app: FastifyInstance, { ownership }) => {
     app.decorateRequest('organizationId', null);
-    const cache = ownershipCache(db);
     // Callback style: an ownership confirmed moments ago passes without a promise.
     app.addHook('onRequest', (request, _reply, done) => {
       const raw = request.headers[ORGANIZATION_HEADER];
@@ -34,7 +31,7 @@ export const organizationHeader = fp<{ db: Db }>(
       if (!value || isEmptyId(value) || !user) return done();
       const id = value.toLowerCase();
       // Only well-formed ids are ever remembered as owned: a hit needs no format check.
-      if (cache.has(user.id, id)) {
+      if (ownership.has(user.id, id)) {
         request.organizationId = id;
         return done();
       }
@@ -48,7 +45,7 @@ export const organizationHeader = fp<{ db: Db }>(
           }),
         );
       }
-      isOwnedBy(db, user.id, id).then((owned) => {
+      ownership.isOwnedBy(user.id, id).then((owned) => {
         if (!owned) return done(forbidden('errors.organizations.notYours'));
         request.organizationId = id;
         done();

@@ -1,6 +1,7 @@
 import { webcrypto } from 'node:crypto';
 import { ACCESS_TOKEN_SECONDS } from '@impact/domain';
 import { jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 const ISSUER = 'impact-calls';
 const AUDIENCE = 'impact-calls-api';
@@ -8,8 +9,8 @@ const AUDIENCE = 'impact-calls-api';
 /** `sessionId` is the refresh-token family the token was issued for: logout revokes it. */
 export type AccessClaims = { userId: string; email: string; roles: string[]; sessionId: string };
 
-/** Tokens verified in the last minutes, by their exact text: a signature is checked once, not per request. */
-const MAX_VERIFIED = 10_000;
+/** Tokens verified and remembered at most; the least recently used go first. */
+export const MAX_VERIFIED = 10_000;
 
 /** Answers whether a session was signed out; the default (signing only) never revokes. */
 export type SessionCheck = (sessionId: string) => Promise<boolean>;
@@ -26,12 +27,14 @@ export class AccessTokens {
    */
   private readonly key: Promise<webcrypto.CryptoKey>;
   /**
-   * Claims of tokens whose signature and claims were checked, until they expire: the same text
-   * verifies the same way until then (verifying was a tenth of a list request's CPU;
+   * Claims of tokens whose signature and claims were checked, by the token's exact text, one
+   * cache per app instance (verifying was a tenth of a list request's CPU;
    * docs/decisions/0013-sessions-and-revocation.md).
-   * The session's revocation is still asked on every use.
+   * Invariant: an entry lives until the token's own expiry (the earlier of `exp` and its maximum
+   * age), at most MAX_VERIFIED of them: the same text verifies the same way until then, so it
+   * cannot go stale. The session's revocation is still asked on every use.
    */
-  private readonly verified = new Map<string, { claims: AccessClaims; untilMs: number }>();
+  private readonly verified = new LRUCache<string, AccessClaims>({ max: MAX_VERIFIED, ttl: 1 });
   constructor(
     secret: string,
     private readonly isRevoked: SessionCheck = async () => false,
@@ -58,19 +61,16 @@ export class AccessTokens {
    * session's state is still known. undefined means "ask verify".
    */
   verifyKnown(token: string): AccessClaims | null | undefined {
-    const known = this.verified.get(token);
-    if (!known || known.untilMs <= Date.now()) return undefined;
-    const revoked = this.knownRevocation(known.claims.sessionId);
-    return revoked === undefined ? undefined : revoked ? null : known.claims;
+    const claims = this.verified.get(token);
+    if (!claims) return undefined;
+    const revoked = this.knownRevocation(claims.sessionId);
+    return revoked === undefined ? undefined : revoked ? null : claims;
   }
 
   /** The claims of a complete, valid, unexpired token of a live session; null for anything else. */
   async verify(token: string): Promise<AccessClaims | null> {
     const known = this.verified.get(token);
-    if (known) {
-      if (known.untilMs > Date.now()) return (await this.isRevoked(known.claims.sessionId)) ? null : known.claims;
-      this.verified.delete(token);
-    }
+    if (known) return (await this.isRevoked(known.sessionId)) ? null : known;
     let checked: { claims: AccessClaims; exp?: number; iat?: number };
     try {
       const { payload } = await jwtVerify(token, await this.key, {
@@ -103,12 +103,7 @@ export class AccessTokens {
   /** Until the earlier of its expiry and its maximum age (both already checked present). */
   private remember(token: string, claims: AccessClaims, exp?: number, iat?: number) {
     if (exp === undefined || iat === undefined) return;
-    const untilMs = Math.min(exp, iat + ACCESS_TOKEN_SECONDS + 60) * 1000;
-    if (this.verified.size >= MAX_VERIFIED) {
-      const now = Date.now();
-      for (const [key, entry] of this.verified) if (entry.untilMs <= now) this.verified.delete(key);
-      if (this.verified.size >= MAX_VERIFIED) this.verified.clear();
-    }
-    this.verified.set(token, { claims, untilMs });
+    const ttl = Math.min(exp, iat + ACCESS_TOKEN_SECONDS + 60) * 1000 - Date.now();
+    if (ttl > 0) this.verified.set(token, claims, { ttl });
   }
 }

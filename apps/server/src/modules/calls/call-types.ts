@@ -13,7 +13,6 @@ import { conflict, invalid, notFound } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { type AuditActor, audit } from '../audit/record';
 import { serverStepType } from '../step-types';
-import { forgetCachedSteps } from './step-cache';
 import { toStep } from './step-row';
 import { stepTypeNamesById } from './step-types';
 
@@ -119,8 +118,6 @@ async function prepareSteps(db: Db, input: TStepInput[], prefix: string) {
  * inserted, missing ones removed. Call inside a transaction: a failing step leaves nothing changed.
  */
 async function replaceSteps(db: Db, callTypeId: string, input: TStepInput[], prefix: string) {
-  // The autosave's cached definitions of these steps are about to be stale.
-  forgetCachedSteps();
   const prepared = await prepareSteps(db, input, prefix);
   const existing = await db.select({ id: steps.id }).from(steps).where(eq(steps.callTypeId, callTypeId));
   const existingIds = new Set(existing.map((r) => r.id));

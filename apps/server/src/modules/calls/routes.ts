@@ -19,7 +19,7 @@ import { createCall, deleteCall, getCallByIdAdmin, listCalls, updateCall } from 
 import { createStepType, listStepTypes } from './step-types';
 
 /** The call builder's endpoints (SPEC 7 "Call" and "Step"): administrators only. */
-export const callAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const callAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, stepCache }) => {
   const calls = { tags: ['calls'] };
   const stepsTag = { tags: ['steps'] };
 
@@ -89,7 +89,12 @@ export const callAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
         response: { 200: ZCall },
       },
     },
-    (request) => updateCall(db, currentUser(request), request.body),
+    async (request) => {
+      const saved = await updateCall(db, currentUser(request), request.body);
+      // Its call type's steps may have changed: this instance's autosave reads them afresh.
+      stepCache.forget();
+      return saved;
+    },
   );
 
   app.post(
@@ -115,7 +120,11 @@ export const callAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
       config: { access: 'admin' },
       schema: { ...calls, summary: 'Create a call type', body: ZCreateCallTypeRequest, response: { 201: ZCallType } },
     },
-    async (request, reply) => reply.status(201).send(await createCallType(db, currentUser(request), request.body)),
+    async (request, reply) => {
+      const created = await createCallType(db, currentUser(request), request.body);
+      stepCache.forget();
+      return reply.status(201).send(created);
+    },
   );
 
   app.put(
@@ -129,7 +138,11 @@ export const callAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
         response: { 200: ZCallType },
       },
     },
-    (request) => upsertCallType(db, currentUser(request), request.body),
+    async (request) => {
+      const saved = await upsertCallType(db, currentUser(request), request.body);
+      stepCache.forget();
+      return saved;
+    },
   );
 
   app.get(

@@ -11,7 +11,7 @@ import {
 } from '@impact/domain';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { announceChange, type Db, type Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { callSubmissions, calls, callTypes, steps } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
@@ -106,8 +106,6 @@ export async function createCall(db: Db, actor: AuditActor, input: TCreateCallRe
     await audit(tx, actor, 'call.create', row.id, { name: row.name });
     return row.id;
   });
-  // This instance's next applicant list reads the calls' version (others hear the notification).
-  announceChange(db, 'calls');
   return getCallByIdAdmin(db, id);
 }
 
@@ -199,8 +197,6 @@ export async function updateCall(db: Db, actor: AuditActor, input: UpdateCallInp
       ...(input.callType ? { callTypeId: input.callType.id, steps: input.callType.steps.length } : {}),
     });
   });
-  // This instance's next applicant list reads the calls' version (others hear the notification).
-  announceChange(db, 'calls');
   return getCallByIdAdmin(db, input.id);
 }
 
@@ -233,6 +229,4 @@ export async function deleteCall(db: Db, actor: AuditActor, callId: string): Pro
     await tx.delete(calls).where(eq(calls.id, callId));
     await audit(tx, actor, 'call.delete', callId, { name: row.name });
   });
-  // This instance's next applicant list reads the calls' version (others hear the notification).
-  announceChange(db, 'calls');
 }

@@ -22,7 +22,7 @@ const tags = ['organizations'];
 const problems = { 400: ZProblem, 401: ZProblem, 404: ZProblem };
 
 /** SPEC 7 "Organization": every call is the signed-in user's own business. */
-export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, ownership }) => {
   app.post(
     '/Organization/CreateOrganization',
     {
@@ -94,6 +94,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
     },
     async (request, reply) => {
       await deleteOrganization(db, currentUser(request).id, request.query.orgId);
+      ownership.forgetOrganization(request.query.orgId);
       return reply.status(204).send(null);
     },
   );

@@ -1,11 +1,9 @@
 import type { TOrganization, TOrganizationInput, TOrganizationUpdate } from '@impact/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callSubmissions, organizations } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
-import { Batcher } from '../../lib/batcher';
 import { recordConsent } from '../consent/versions';
-import { ownershipCache } from './ownership-cache';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -71,37 +69,6 @@ export async function getOrganization(db: Db, userId: string, orgId: string): Pr
   return toOrganization(row);
 }
 
-const ownerLookups = new WeakMap<Db, Batcher<string, string | null>>();
-
-/** The owners of the organizations asked within one turn, in one query (lib/batcher.ts). */
-function ownerOf(db: Db, orgId: string): Promise<string | null> {
-  let batcher = ownerLookups.get(db);
-  if (!batcher) {
-    batcher = new Batcher(async (ids) => {
-      const rows = await db
-        .select({ id: organizations.id, owner: organizations.ownerUserId })
-        .from(organizations)
-        .where(inArray(organizations.id, ids));
-      return new Map(rows.map((r) => [r.id, r.owner]));
-    }, null);
-    ownerLookups.set(db, batcher);
-  }
-  return batcher.get(orgId);
-}
-
-/**
- * Used by the X-Organization-Id check: whether the organization is this user's. A yes is
- * remembered (ownership-cache.ts); the lookups of one turn share a query.
- */
-export async function isOwnedBy(db: Db, userId: string, orgId: string): Promise<boolean> {
-  const cache = ownershipCache(db);
-  if (cache.has(userId, orgId)) return true;
-  const mark = cache.readMark();
-  const owned = (await ownerOf(db, orgId)) === userId;
-  if (owned) cache.remember(userId, orgId, Date.now(), mark);
-  return owned;
-}
-
 export async function createOrganization(db: Db, userId: string, input: TOrganizationInput): Promise<TOrganization> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -157,5 +124,4 @@ export async function deleteOrganization(db: Db, userId: string, orgId: string):
     }
     await tx.delete(organizations).where(eq(organizations.id, orgId));
   });
-  ownershipCache(db).forgetOrganization(orgId);
 }

@@ -18,15 +18,14 @@ import {
   users,
 } from '../../db/schema';
 import { deleteStored, type FileStorage } from '../files/storage';
-import { ownershipCache } from '../organizations/ownership-cache';
-import { forgetOrganizationState } from '../submission-core/org-state-cache';
 import { type Pseudonym, pseudonymFor } from './pseudonym';
 import { type Mentions, mentionPattern, scrubText, scrubValue } from './scrub';
 
 /** Who is erased: their user rows (one per identity provider they used) and their e-mail addresses. */
 export type ErasureTarget = { userIds: string[]; emails: string[] };
 
-export type ErasureResult = TErasureReport & { sessionIds: string[] };
+/** `organizationIds`: the organizations deleted, for this instance's ownership cache to forget. */
+export type ErasureResult = TErasureReport & { sessionIds: string[]; organizationIds: string[] };
 
 type Blob = { storage: string; storageKey: string };
 
@@ -176,7 +175,7 @@ export async function eraseUsers(
     if (emails.length) await tx.delete(emailOutbox).where(inArray(sql`lower(trim(${emailOutbox.to}))`, emails));
     if (standIn) await scrubAudit(tx, userIds, emails, mentions, standIn, pattern);
 
-    // Sessions end now: revoked (other instances hear it on the change feed), then the rows go.
+    // Sessions end now: revoked (other instances see it within their live-session cache's 5 s), then the rows go.
     const sessions = userIds.length
       ? await tx
           .update(refreshTokens)
@@ -242,14 +241,11 @@ export async function eraseUsers(
       },
       sessionIds: [...new Set(sessions.map((s) => s.familyId))],
       blobs,
-      orgIds,
       goneOrgs,
     };
   });
-  for (const id of outcome.orgIds) forgetOrganizationState(db, id);
-  for (const id of outcome.goneOrgs) ownershipCache(db).forgetOrganization(id);
   await deleteStored(storage, outcome.blobs);
-  return { ...outcome.report, sessionIds: outcome.sessionIds };
+  return { ...outcome.report, sessionIds: outcome.sessionIds, organizationIds: outcome.goneOrgs };
 }
 
 /** The kept applications: submitter and contact replaced in the frozen records, mentions in answers and reviews. */

@@ -5,7 +5,6 @@ import type { Db, Tx } from '../../db/client';
 import { callSubmissions, files } from '../../db/schema';
 import { startBackgroundLoop } from '../../lib/background-loop';
 import { createFileStorage, deleteStored, type FileStorage } from '../files/storage';
-import { forgetOrganizationState } from '../submission-core/org-state-cache';
 
 /** Any fixed number: only this job takes this advisory lock. */
 const RETENTION_LOCK = 0x67_64_70_72; // "gdpr"
@@ -51,7 +50,7 @@ export async function runRetention(db: Db, storage: FileStorage, now = new Date(
           order by cs.id limit ${BATCH}`,
     );
     const doomed = [...new Set([...drafts, ...expired].map((s) => s.id))];
-    if (!doomed.length) return { blobs: [], organizations: [], drafts: 0, all: 0 };
+    if (!doomed.length) return { blobs: [], drafts: 0, all: 0 };
     const blobs = await tx
       .select({ storage: files.storage, storageKey: files.storageKey })
       .from(files)
@@ -60,13 +59,11 @@ export async function runRetention(db: Db, storage: FileStorage, now = new Date(
     const expiredIds = new Set(expired.map((e) => e.id));
     return {
       blobs,
-      organizations: [...new Set([...drafts, ...expired].map((s) => s.organizationId))],
       drafts: drafts.filter((d) => !expiredIds.has(d.id)).length,
       all: expired.length,
     };
   });
   if (!outcome) return { ran: false, draftsDeleted: 0, submissionsDeleted: 0 };
-  for (const id of outcome.organizations) forgetOrganizationState(db, id);
   await deleteStored(storage, outcome.blobs);
   return { ran: true, draftsDeleted: outcome.drafts, submissionsDeleted: outcome.all };
 }

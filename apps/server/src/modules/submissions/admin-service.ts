@@ -6,8 +6,6 @@ import { callSubmissions, calls, files, organizations, reportTallies, reportTall
 import { invalid, notFound } from '../../lib/app-error';
 import { type AuditActor, audit } from '../audit/record';
 import { deleteStored, type FileStorage } from '../files/storage';
-import { forgetOrganizationState } from '../submission-core/org-state-cache';
-import { cachedTotals } from './totals-cache';
 
 export type SubmissionFilters = {
   callId?: string | undefined;
@@ -244,28 +242,17 @@ export async function* allSubmissionsJson(
  */
 export async function countSubmissions(db: Db, filters: SubmissionFilters) {
   if (!filters.search?.trim() && !filters.from && !filters.to) return countFromTallies(db, filters);
-  // A search's total is read once while the admin pages through it (totals-cache.ts).
-  const key = JSON.stringify([
-    'count',
-    filters.callId ?? null,
-    filters.closed ?? null,
-    filters.search?.trim() ?? null,
-    filters.from?.toISOString() ?? null,
-    filters.to?.toISOString() ?? null,
-  ]);
-  return cachedTotals(db, key, async () => {
-    const [row] = await db
-      .select({ n: sql<string>`count(*)` })
-      .from(callSubmissions)
-      .where(and(...conditions(db, filters)));
-    return Number(row?.n ?? 0);
-  });
+  // Counted on every page: a copy kept in memory could not see a submission started on another
+  // instance (decision 0023).
+  const [row] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(callSubmissions)
+    .where(and(...conditions(db, filters)));
+  return Number(row?.n ?? 0);
 }
 
 async function countFromTallies(db: Db, filters: SubmissionFilters) {
-  const { total, closed } = await cachedTotals(db, `tallies:${filters.callId ?? ''}`, () =>
-    sumTallies(db, filters.callId),
-  );
+  const { total, closed } = await sumTallies(db, filters.callId);
   return filters.closed === undefined ? total : filters.closed ? closed : total - closed;
 }
 
@@ -293,7 +280,7 @@ async function sumTallies(db: Db, callId: string | undefined) {
 
 /** POST CallSubmission/ReOpenSubmission: the applicant can edit again (SPEC 4). */
 export async function reopenSubmission(db: Db, actor: AuditActor, submissionId: string) {
-  const organizationId = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [row] = await tx
       .update(callSubmissions)
       .set({ closed: false, closedAt: null, updatedAt: new Date() })
@@ -305,9 +292,7 @@ export async function reopenSubmission(db: Db, actor: AuditActor, submissionId: 
       });
     if (!row) throw notFound('errors.submissions.notFound');
     await audit(tx, actor, 'submission.reopen', row.id, { callId: row.callId, organizationId: row.organizationId });
-    return row.organizationId;
   });
-  if (organizationId) forgetOrganizationState(db, organizationId);
 }
 
 /**
@@ -315,7 +300,7 @@ export async function reopenSubmission(db: Db, actor: AuditActor, submissionId: 
  * cascades); the files' bytes are removed from storage after the commit.
  */
 export async function deleteSubmission(db: Db, storage: FileStorage, actor: AuditActor, submissionId: string) {
-  const { blobs, organizationId } = await db.transaction(async (tx) => {
+  const blobs = await db.transaction(async (tx) => {
     const stored = await tx
       .select({ storage: files.storage, storageKey: files.storageKey })
       .from(files)
@@ -327,8 +312,7 @@ export async function deleteSubmission(db: Db, storage: FileStorage, actor: Audi
     });
     if (!row) throw notFound('errors.submissions.notFound');
     await audit(tx, actor, 'submission.delete', row.id, { callId: row.callId, organizationId: row.organizationId });
-    return { blobs: stored, organizationId: row.organizationId };
+    return stored;
   });
-  if (organizationId) forgetOrganizationState(db, organizationId);
   await deleteStored(storage, blobs);
 }

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall, createOrganization } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
 import { callSubmissions, calls, stepResults } from '../../db/schema';
-import { cachedStep } from '../calls/step-cache';
+import { StepCache } from '../calls/step-cache';
 import { writeAnswerIfWritable } from './guarded-write';
 
 /**
@@ -35,8 +35,9 @@ describe('writeAnswerIfWritable: one statement, every rule', () => {
       payload: { callId: call.id },
     });
     submissionId = started.json().id;
-    callTypeId = (await cachedStep(t.database.db, call.textStepId))?.callTypeId ?? '';
-    otherCallTypeId = (await cachedStep(t.database.db, otherCall.textStepId))?.callTypeId ?? '';
+    const steps = new StepCache(t.database.db);
+    callTypeId = (await steps.get(call.textStepId))?.callTypeId ?? '';
+    otherCallTypeId = (await steps.get(otherCall.textStepId))?.callTypeId ?? '';
   });
   afterAll(async () => {
     await t.close();

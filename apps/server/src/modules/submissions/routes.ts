@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import fastifyEtag from '@fastify/etag';
 import {
   NEXT_CURSOR_HEADER,
   SUBMISSIONS_PAGE_SIZE,
@@ -15,11 +16,10 @@ import {
   ZUserCallListItem,
   ZUserCallListQuery,
 } from '@impact/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { currentUser } from '../../plugins/authentication';
-import { acceptedEncoding, varyOnEncoding } from '../../plugins/json-compression';
 import {
   allSubmissionsJson,
   countSubmissions,
@@ -35,37 +35,47 @@ import {
   upsertStepResult,
   upsertSubmission,
 } from './service';
-import { callListPage } from './user-call-list';
+import { callListPage, callListTag } from './user-call-list';
 
 const tags = ['submissions'];
 
 /** Applicants: their calls, their submissions, their answers. */
-export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  app.get(
-    '/Call/GetCallListUser',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'The calls this user may see (without steps), open first; paged with page/pageSize',
-        querystring: ZUserCallListQuery,
-        response: { 200: z.array(ZUserCallListItem) },
+export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, stepCache }) => {
+  // The list's own ETag (from the database's counters) and its 304: @fastify/etag, for this route
+  // alone (the other answers would each be hashed), compares If-None-Match with the tag the handler
+  // sets; a revalidation answers 304 before the page is read at all.
+  await app.register(async (scope) => {
+    await scope.register(fastifyEtag, { weak: true });
+    scope.withTypeProvider<ZodTypeProvider>().get(
+      '/Call/GetCallListUser',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'The calls this user may see (without steps), open first; paged with page/pageSize',
+          querystring: ZUserCallListQuery,
+          response: { 200: z.array(ZUserCallListItem), 304: z.null() },
+        },
       },
-    },
-    async (request, reply) => {
-      const page = await callListPage(db, currentUser(request), request.organizationId, request.query);
-      // Already JSON, checked card by card when the catalogue loaded, and compressed once per page
-      //: sent as it is (docs/decisions/0011-call-list-from-memory-on-the-change-feed.md).
-      reply.header(TOTAL_COUNT_HEADER, page.total).type('application/json; charset=utf-8');
-      if (!page.compressible) return reply.send(page.body as never);
-      varyOnEncoding(reply);
-      const encoding = acceptedEncoding(request.headers['accept-encoding']);
-      if (!encoding) return reply.send(page.body as never);
-      // Compressed first: an error must not go out labelled as compressed.
-      const bytes = await page.encodedAs(encoding);
-      return reply.header('content-encoding', encoding).send(bytes as never);
-    },
-  );
+      async (request, reply) => {
+        const user = currentUser(request);
+        const now = new Date();
+        // Stored by the browser alone (private) and asked again with If-None-Match each time. The
+        // tag names whose page it is (address, organization, page), so Vary need not name the
+        // Authorization header: a renewed access token still revalidates.
+        reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
+        const asked = request.headers['if-none-match'];
+        if (asked) {
+          // A revalidation reads only what the tag is made of (decision 0023).
+          const tag = await callListTag(db, user, request.organizationId, request.query, now);
+          if (asked === tag) return reply.code(304).header('etag', tag).send(null);
+        }
+        const page = await callListPage(db, user, request.organizationId, request.query, now);
+        reply.header('etag', page.tag).header(TOTAL_COUNT_HEADER, page.total);
+        return page.items;
+      },
+    );
+  });
 
   app.get(
     '/Call/GetCallById',
@@ -106,7 +116,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       config: { access: 'user', owns: 'callSubmissionId' },
       schema: { tags, body: ZUpsertStepResultRequest, response: { 200: ZStepResult } },
     },
-    async (request) => upsertStepResult(db, currentUser(request), request.body),
+    async (request) => upsertStepResult(db, stepCache, currentUser(request), request.body),
   );
 
   app.get(

@@ -18,7 +18,7 @@ import { AppError, conflict, invalid, notFound } from '../../lib/app-error';
 import { InFlightLimit } from '../../lib/in-flight-limit';
 import type { SessionUser } from '../../plugins/authentication';
 import { callsWithSteps } from '../calls/service';
-import { cachedStep } from '../calls/step-cache';
+import type { StepCache } from '../calls/step-cache';
 import { queueReceipt } from '../pdf/receipt-mail';
 import { freezeSubmission } from '../pdf/service';
 import { serverStepTypeOf } from '../step-types';
@@ -29,7 +29,6 @@ import {
   loadSubmissionFor,
   type SubmissionRow,
 } from '../submission-core/access';
-import { forgetOrganizationState } from '../submission-core/org-state-cache';
 import { assertWritable, stepsOfCall, toStepResult } from '../submission-core/writes';
 import { writeAnswerIfWritable } from './guarded-write';
 
@@ -119,8 +118,6 @@ export async function upsertSubmission(db: Db, user: SessionUser, callId: string
     if (!row) throw new Error('submission upsert failed');
     return { id: row.id, closed: row.closed };
   });
-  // The card's next list shows the submission at once (other instances hear it from the database).
-  forgetOrganizationState(db, organizationId);
   return result;
 }
 
@@ -144,8 +141,14 @@ export async function getStepResult(db: Db, user: SessionUser, submissionId: str
  * from; if the stored one is newer (another tab, another device) it is refused with 409 and the
  * newer answer is left untouched for the client to offer.
  */
-export async function upsertStepResult(db: Db, user: SessionUser, input: TUpsertStepResultRequest, now = new Date()) {
-  const cached = await cachedStep(db, input.stepId);
+export async function upsertStepResult(
+  db: Db,
+  steps: StepCache,
+  user: SessionUser,
+  input: TUpsertStepResultRequest,
+  now = new Date(),
+) {
+  const cached = await steps.get(input.stepId);
   if (!cached) {
     // Someone else's submission is a 404 first, then the unknown step.
     await loadSubmissionFor(db, user, input.callSubmissionId);
@@ -309,11 +312,9 @@ async function closeChecked(
         .where(eq(callSubmissions.id, submissionId));
       const record = await freezeSubmission(tx, locked.submission, locked.call, user, language, now);
       await queueReceipt(tx, record, user.email, language);
-      return { id: submissionId, closed: true, organizationId: locked.submission.organizationId };
+      return { id: submissionId, closed: true };
     });
-    if (!result) continue;
-    if (result.organizationId) forgetOrganizationState(db, result.organizationId);
-    return { id: result.id, closed: result.closed };
+    if (result) return result;
   }
   throw new AppError('staleVersion', { messageKey: 'errors.submissions.staleVersion' });
 }

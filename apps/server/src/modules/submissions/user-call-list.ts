@@ -1,169 +1,220 @@
+import { createHash } from 'node:crypto';
 import { EMPTY_ID, type TUserCallListItem, type TUserCallListQuery, USER_CALL_PAGE_SIZE } from '@impact/domain';
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { callSubmissions, catalogueVersions, reviewDecisions } from '../../db/schema';
+import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { type Db, executeText } from '../../db/client';
 import type { SessionUser } from '../../plugins/authentication';
-import { type OrgState, type OrgSubmissionRow, orgStateCache } from '../submission-core/org-state-cache';
-import { type CatalogueEntry, type CatalogueOrder, callCatalogue, normalEmail, visibleTo } from './call-catalogue';
-import { SentPage, sentPagesOf } from './call-list-pages';
 
-/** The calls' version and the organization's submissions with their decisions: prepared once per database. */
-function prepareOrgState(db: Db) {
-  const query = (withOrganization: boolean) =>
-    db
-      .select({
-        version: catalogueVersions.version,
-        callId: callSubmissions.callId,
-        submissionId: callSubmissions.id,
-        closed: callSubmissions.closed,
-        outcome: reviewDecisions.outcome,
-        outcomeMessage: reviewDecisions.message,
-      })
-      .from(catalogueVersions)
-      .leftJoin(
-        callSubmissions,
-        withOrganization ? eq(callSubmissions.organizationId, sql.placeholder('organizationId')) : sql`false`,
-      )
-      .leftJoin(reviewDecisions, eq(reviewDecisions.submissionId, callSubmissions.id))
-      .where(eq(catalogueVersions.name, 'calls'))
-      .prepare(withOrganization ? 'call_list_org_state' : 'call_list_version');
-  return { withOrganization: query(true), without: query(false) };
-}
+/*
+ * GET Call/GetCallListUser, read from the database on every request: one prepared statement per
+ * page, and for a revalidation (If-None-Match) a smaller one that reads only what the page's ETag
+ * is made of (docs/decisions/0023-call-list-as-paged-sql-with-etag.md). Nothing is kept in
+ * memory, so a change shows on the next request whichever instance or SQL session made it.
+ *
+ * Order: open calls first (closing soonest first), then those not open yet (closing soonest
+ * first), then closed ones (most recently closed first); the id breaks ties. A call is open from
+ * `opening_at` and closed once now > `closing_at`. Drafts are never shown; a call behind its
+ * e-mail filter only to the addresses listed (comma-separated, trimmed, case-insensitive: the
+ * domain's `emailAllowedByFilter`, held together by a test). A decision shows on its card once the
+ * call's lock has ended. Paged when asked (`page`, `pageSize`), the whole list otherwise; `total`
+ * counts every visible call. The card holds what the applicant's contract (ZUserCallListItem)
+ * names, and the route's compiled serializer writes nothing else.
+ */
 
-const prepared = new WeakMap<Db, ReturnType<typeof prepareOrgState>>();
+/** How the filter compares addresses: trimmed, lower-case (the user's side; the list's is in SQL). */
+const normalEmail = (email: string) => email.trim().toLowerCase();
 
-async function readOrgState(db: Db, organizationId: string | null): Promise<OrgState> {
-  let statements = prepared.get(db);
-  if (!statements) {
-    statements = prepareOrgState(db);
-    prepared.set(db, statements);
-  }
-  const rows = organizationId
-    ? await statements.withOrganization.execute({ organizationId })
-    : await statements.without.execute();
-  const submissions: OrgSubmissionRow[] = [];
-  for (const row of rows) {
-    if (row.callId && row.submissionId)
-      submissions.push({
-        callId: row.callId,
-        submissionId: row.submissionId,
-        closed: row.closed ?? false,
-        outcome: row.outcome,
-        outcomeMessage: row.outcomeMessage,
-      });
-  }
-  return { callsVersion: rows[0]?.version ?? 0, submissions };
-}
+const now = sql.placeholder('now');
+const email = sql.placeholder('email');
+const organization = sql.placeholder('organizationId');
 
-/** From memory while the change feed vouches for it (org-state-cache.ts), from the database otherwise. */
-function orgState(db: Db, organizationId: string | null): OrgState | Promise<OrgState> {
-  const cache = orgStateCache(db);
-  if (!cache) return readOrgState(db, organizationId);
-  return cache.get(organizationId ?? '') ?? cache.load(organizationId ?? '', () => readOrgState(db, organizationId));
-}
+/** `moment`: how many of the instants at which the list changes by itself have passed (0028). */
+const TAG_PARTS = sql`v.version::text as "callsVersion",
+  width_bucket(${now}::timestamptz, v.moments) as "moment",
+  coalesce((select o.version from organization_list_versions o where o.organization_id = ${organization}::uuid), 0)::text as "organizationVersion"`;
 
-type CardOutcome = NonNullable<TUserCallListItem['outcome']>;
-type PageRow = { entry: CatalogueEntry; submission: OrgSubmissionRow | undefined; outcome: CardOutcome | null };
-/** What a page is made from: the organization's state and the calls in list order, read once per request. */
-type Sources = { state: OrgState; order: CatalogueOrder; at: number };
+/** The tag alone: two primary-key reads and a binary search in a sorted array. */
+const TAG_QUERY = sql`select ${TAG_PARTS} from catalogue_versions v where v.name = 'calls'`;
 
-async function sourcesOf(db: Db, organizationId: string | null, now: Date): Promise<Sources> {
-  const state = await orgState(db, organizationId);
-  const at = now.getTime();
-  return { state, order: await callCatalogue(db).ordered(state.callsVersion, at), at };
+/** A timestamp as `Date.toISOString()` writes it (milliseconds, as the rest of the API). */
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** What JavaScript's String.trim() removes that matters in an address list typed by hand. */
+const SPACE = sql.raw(`E' \\t\\n\\r\\f\\v'`);
+const ORDER = sql`p.rank, case when p.rank < 2 then p.closing_at end, case when p.rank = 2 then p.closing_at end desc, p.id`;
+
+/** Whether the call `c` is shown to the address asked (its e-mail filter, as `emailAllowedByFilter` reads it). */
+const ALLOWED = sql`(not c.is_user_filter_enable or exists (
+  select 1 from unnest(string_to_array(c.user_filter_email, ',')) as e(address)
+  where btrim(e.address, ${SPACE}) <> '' and lower(btrim(e.address, ${SPACE})) = ${email}))`;
+/** The rows a page can hold, counted from the first: offset + limit (NULL: the whole list). */
+const END = sql`${sql.placeholder('end')}::int`;
+
+/**
+ * One page, its total and its tag in one statement (one snapshot: the tag never names a newer
+ * state than the body). Each rank is read in its own order from a narrow index of the non-draft
+ * calls (`calls_applicant_list`) and stops once it holds as many rows as the page needs, so a page
+ * costs about its own size, not the number of calls; the three are then ordered and paged. The
+ * total is the non-draft calls the trigger counts (`listed_calls`) less those whose filter leaves
+ * this address out (a partial index holds the filtered ones). Only the page's rows are read
+ * whole, by primary key, with the organization's submission and decision. A page past the end
+ * still brings one row (the total and the tag), with no call.
+ */
+const PAGE_QUERY = sql`
+with page as (
+  select p.id, p.rank, p.closing_at from (
+    (select c.id, 0 as rank, c.closing_at from calls c
+     where not c.draft and c.closing_at >= ${now}::timestamptz and c.opening_at <= ${now}::timestamptz and ${ALLOWED}
+     order by c.closing_at, c.id limit ${END})
+    union all
+    (select c.id, 1 as rank, c.closing_at from calls c
+     where not c.draft and c.closing_at >= ${now}::timestamptz and c.opening_at > ${now}::timestamptz and ${ALLOWED}
+     order by c.closing_at, c.id limit ${END})
+    union all
+    (select c.id, 2 as rank, c.closing_at from calls c
+     where not c.draft and c.closing_at < ${now}::timestamptz and ${ALLOWED}
+     order by c.closing_at desc, c.id limit ${END})
+  ) p
+  order by ${ORDER}
+  limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int
+)
+select m.*, c.id, c.name, c.description,
+  ${iso(sql`c.opening_at`)} as "openingAt", ${iso(sql`c.closing_at`)} as "closingAt",
+  ${iso(sql`c.call_lock_end`)} as "callLockEnd", c.call_type_id as "callTypeId",
+  c.is_user_filter_enable as "isUserFilterEnable", c.user_power_bi_report_id as "userPowerBIReportID",
+  c.user_power_bi_workspace_id as "userPowerBIWorkspaceID", c.custom_file_id as "customFileId",
+  c.custom_file_name as "customFileName", c.draft, c.draft_retention_months as "draftRetentionMonths",
+  c.retention_years as "retentionYears", ${iso(sql`c.created_at`)} as "createdAt", ${iso(sql`c.updated_at`)} as "updatedAt",
+  s.id as "submissionId", s.closed as "submissionClosed",
+  case when c.call_lock_end is null or c.call_lock_end <= ${now}::timestamptz then d.outcome end as "outcome",
+  d.message as "outcomeMessage"
+from (
+  select v.listed_calls - (select count(*) from calls c where not c.draft and c.is_user_filter_enable and not ${ALLOWED})::int
+           as total,
+         ${TAG_PARTS}
+  from catalogue_versions v where v.name = 'calls'
+) m
+left join (page p
+  -- LIMIT keeps the planner from turning 20 primary-key reads into a scan of every call.
+  cross join lateral (select * from calls c where c.id = p.id limit 1) c
+  left join call_submissions s on s.call_id = p.id and s.organization_id = ${organization}::uuid
+  left join review_decisions d on d.submission_id = s.id) on true
+order by ${ORDER}`;
+
+/**
+ * Rendered once: the text of each statement never changes (it is prepared once per connection),
+ * and rendering it was a measurable share of a request; only the values are filled per request.
+ */
+const dialect = new PgDialect();
+const TAG_STATEMENT = { name: 'call_list_tag', ...dialect.sqlToQuery(TAG_QUERY) };
+const PAGE_STATEMENT = { name: 'call_list_page', ...dialect.sqlToQuery(PAGE_QUERY) };
+
+type TagRow = { callsVersion: string; moment: number; organizationVersion: string };
+type PageRow = TagRow &
+  Omit<TUserCallListItem, 'id' | 'customFile' | 'submissionId' | 'submissionClosed' | 'outcome'> & {
+    total: number;
+    id: string | null;
+    customFileId: string | null;
+    customFileName: string | null;
+    submissionId: string | null;
+    submissionClosed: boolean | null;
+    outcome: NonNullable<TUserCallListItem['outcome']>['outcome'] | null;
+    outcomeMessage: string | null;
+  };
+
+/** Who asks, and when. */
+type Asked = { now: Date; email: string; organizationId: string | null };
+
+function run<T>(
+  db: Db,
+  statement: { name: string; sql: string; params: unknown[] },
+  asked: Asked,
+  query: TUserCallListQuery,
+) {
+  const paged = query.page !== undefined || query.pageSize !== undefined;
+  const pageSize = query.pageSize ?? USER_CALL_PAGE_SIZE;
+  const offset = paged ? ((query.page ?? 1) - 1) * pageSize : 0;
+  const values = fillPlaceholders(statement.params, {
+    now: asked.now.toISOString(),
+    email: asked.email,
+    organizationId: asked.organizationId,
+    // No paging asked: the whole list (LIMIT NULL is no limit).
+    limit: paged ? pageSize : null,
+    offset,
+    end: paged ? offset + pageSize : null,
+  });
+  return executeText<T>(db, statement.name, statement.sql, values);
 }
 
 /**
- * GET Call/GetCallListUser: the calls this user may see, without their steps, open ones first
- * (closing soonest first), then those not open yet, then closed ones (most recently closed first);
- * with the selected organization's submission. Paged when asked (`page`, `pageSize`), the whole list
- * otherwise; `total` counts every visible call.
- *
- * At most one query per request: the calls' version and the organization's submissions with their
- * decisions, and none while the database's change feed says neither changed (org-state-cache.ts).
- * The calls themselves come from the in-memory catalogue (call-catalogue.ts), reloaded first when
- * that version moved; visibility (drafts never, the e-mail filter) and the order are applied to it
- * here. `until`: the moment a lock on the page ends and a decision appears on its card.
+ * The weak ETag of a page: what the database says the page depends on (the calls' version, the
+ * moments passed, the organization's version) and, hashed, whose page it is (the address the
+ * e-mail filter reads, the organization, the page asked): two users never share a tag.
  */
-function pageOf(
-  { state, order, at }: Sources,
-  user: SessionUser,
-  query: TUserCallListQuery,
-): { rows: PageRow[]; total: number; until: number } {
-  const me = normalEmail(user.email);
-  const { entries, restricted } = order;
-  let hidden = 0;
-  for (const entry of restricted) if (!visibleTo(entry, me)) hidden++;
-  const paged = query.page !== undefined || query.pageSize !== undefined;
-  const pageSize = query.pageSize ?? USER_CALL_PAGE_SIZE;
-  const first = paged ? ((query.page ?? 1) - 1) * pageSize : 0;
-  const last = paged ? first + pageSize : Number.POSITIVE_INFINITY;
-  const submissions = new Map<string, OrgSubmissionRow>();
-  for (const row of state.submissions) submissions.set(row.callId, row);
-  const rows: PageRow[] = [];
-  let until = Number.POSITIVE_INFINITY;
-  let index = 0;
-  for (const entry of entries) {
-    if (index >= last) break;
-    if (!visibleTo(entry, me)) continue;
-    if (index++ < first) continue;
-    const submission = submissions.get(entry.id);
-    // The decision shows on the card only once the call's lock has ended (server-enforced).
-    const lockEnd = entry.lockEndMs ?? Number.NEGATIVE_INFINITY;
-    const locked = lockEnd > at;
-    if (submission?.outcome && locked) until = Math.min(until, lockEnd);
-    const outcome =
-      submission?.outcome && !locked ? { outcome: submission.outcome, message: submission.outcomeMessage ?? '' } : null;
-    rows.push({ entry, submission, outcome });
-  }
-  return { rows, total: entries.length - hidden, until };
+function tagOf(row: TagRow, asked: Asked, query: TUserCallListQuery) {
+  const whose = createHash('sha256')
+    .update(`${asked.email}\n${asked.organizationId ?? ''}\n${query.page ?? ''}\n${query.pageSize ?? ''}`)
+    .digest('base64url')
+    .slice(0, 16);
+  return `W/"${row.callsVersion}.${row.moment}.${row.organizationVersion}.${whose}"`;
 }
 
-/** The page as objects (tests and callers inside the server). */
-export async function listCallsForUser(
+const askedOf = (user: SessionUser, organizationId: string | null, at: Date): Asked => ({
+  now: at,
+  email: normalEmail(user.email),
+  organizationId,
+});
+
+/** The ETag the page would have now, without reading the page. */
+export async function callListTag(
   db: Db,
   user: SessionUser,
   organizationId: string | null,
   query: TUserCallListQuery = {},
-  now = new Date(),
-): Promise<{ items: TUserCallListItem[]; total: number }> {
-  const { rows, total } = pageOf(await sourcesOf(db, organizationId, now), user, query);
-  const items = rows.map(({ entry, submission, outcome }) => ({
-    ...entry.card,
-    submissionId: submission?.submissionId ?? EMPTY_ID,
-    submissionClosed: submission?.closed ?? false,
-    outcome,
-  }));
-  return { items, total };
+  at = new Date(),
+): Promise<string> {
+  const asked = askedOf(user, organizationId, at);
+  const [row] = await run<TagRow>(db, TAG_STATEMENT, asked, query);
+  if (!row) throw new Error('catalogue_versions has no calls row');
+  return tagOf(row, asked, query);
 }
 
-/**
- * The same page as the bytes the route sends: each card's checked JSON (call-catalogue.ts) closed
- * with the organization's fields, whose values are ids, booleans and the decision (JSON.stringify).
- * A paged request is answered from the pages already sent while they still hold (call-list-pages.ts).
- */
+/** The page in the applicant's contract, with its total and ETag. */
 export async function callListPage(
   db: Db,
   user: SessionUser,
   organizationId: string | null,
   query: TUserCallListQuery = {},
-  now = new Date(),
-): Promise<SentPage> {
-  const sources = await sourcesOf(db, organizationId, now);
-  // Only pages whose organization state comes from the change-fed cache can be recognised again;
-  // the whole list (no paging asked) is not kept.
-  const pages = query.page !== undefined && orgStateCache(db) ? sentPagesOf(db) : null;
-  const key = `${organizationId ?? ''} ${query.page} ${query.pageSize ?? USER_CALL_PAGE_SIZE} ${normalEmail(user.email)}`;
-  const kept = pages?.get(key, sources.order.serial, sources.state.submissions, sources.at);
-  if (kept) return kept;
-  const page = pageOf(sources, user, query);
-  const parts = page.rows.map(
-    ({ entry, submission, outcome }) =>
-      `${entry.cardJson},"submissionId":"${submission?.submissionId ?? EMPTY_ID}","submissionClosed":${submission?.closed ?? false},"outcome":${outcome ? JSON.stringify(outcome) : 'null'}}`,
-  );
-  const body = Buffer.from(`[${parts.join(',')}]`);
-  const sent = new SentPage(body, page.total, sources.order.serial, sources.state.submissions, page.until);
-  // A page past the end (no rows) is not kept: walking page numbers must not fill the memory.
-  if (page.rows.length > 0) pages?.set(key, sent);
-  return sent;
+  at = new Date(),
+): Promise<{ items: TUserCallListItem[]; total: number; tag: string }> {
+  const asked = askedOf(user, organizationId, at);
+  const rows = await run<PageRow>(db, PAGE_STATEMENT, asked, query);
+  const first = rows[0];
+  if (!first) throw new Error('catalogue_versions has no calls row');
+  const items: TUserCallListItem[] = [];
+  for (const row of rows) if (row.id) items.push(cardOf(row, row.id));
+  return { items, total: first.total, tag: tagOf(first, asked, query) };
+}
+
+function cardOf(row: PageRow, id: string): TUserCallListItem {
+  return {
+    id,
+    name: row.name,
+    description: row.description,
+    openingAt: row.openingAt,
+    closingAt: row.closingAt,
+    callLockEnd: row.callLockEnd,
+    callTypeId: row.callTypeId,
+    isUserFilterEnable: row.isUserFilterEnable,
+    userPowerBIReportID: row.userPowerBIReportID,
+    userPowerBIWorkspaceID: row.userPowerBIWorkspaceID,
+    submissionId: row.submissionId ?? EMPTY_ID,
+    submissionClosed: row.submissionClosed ?? false,
+    customFile: row.customFileId ? { id: row.customFileId, name: row.customFileName ?? '' } : null,
+    draft: row.draft,
+    draftRetentionMonths: row.draftRetentionMonths,
+    retentionYears: row.retentionYears,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    outcome: row.outcome ? { outcome: row.outcome, message: row.outcomeMessage ?? '' } : null,
+  };
 }
