@@ -1,5 +1,6 @@
+import type { TPdfExportData } from '@impact/domain';
 import { describe, expect, it } from 'vitest';
-import { REDACTED, scrubber } from './redact';
+import { REDACTED, redactExportData, scrubber } from './redact';
 
 const scrub = (strings: string[]) => scrubber({ strings, fileNames: new Map() });
 
@@ -26,5 +27,35 @@ describe('blind redaction of mentions', () => {
     const started = performance.now();
     s(text);
     expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe('blind redaction of answers', () => {
+  it('finds a name in an answer as the reader sees it: across a line break, beside quotes', () => {
+    const section = (answers: string) => ({
+      stepId: 's',
+      sectionName: 'S',
+      stepType: 'survey',
+      questions: '{}',
+      answers,
+    });
+    const data = {
+      orgName: 'Cooperativa Aurora',
+      pIva: '',
+      address: '',
+      userReferenteEmail: '',
+      userReferenteNome: '',
+      userReferenteCognome: '',
+      submittedBy: '',
+      attachments: [],
+      miniDyi: [],
+      sectionsForPDF: [
+        section(JSON.stringify({ c: 'Noi di Cooperativa\nAurora', q: 'Il "Cooperativa Aurora" aiuta' })),
+      ],
+    } as unknown as TPdfExportData;
+    const blind = redactExportData(data, { strings: [], fileNames: new Map() });
+    const answers = JSON.parse(blind.sectionsForPDF[0]?.answers ?? '{}');
+    expect(answers.c).not.toContain('Aurora');
+    expect(answers.q).toBe(`Il "${REDACTED}" aiuta`);
   });
 });

@@ -55,6 +55,17 @@ export function scrubber(identity: Identity): (text: string) => string {
   return (text) => text.normalize('NFC').replace(pattern, REDACTED);
 }
 
+/** A JSON text with every string inside it scrubbed (a text that is not JSON, scrubbed as it is). */
+function scrubJsonText(text: string, scrub: (s: string) => string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return scrub(text);
+  }
+  return JSON.stringify(deepScrub(parsed, scrub));
+}
+
 /** Every string of a JSON value passed through `scrub`. */
 function deepScrub<T>(value: T, scrub: (s: string) => string): T {
   if (typeof value === 'string') return scrub(value) as T;
@@ -112,5 +123,12 @@ export function redactExportData(data: TPdfExportData, identity: Identity): TPdf
   const neutral = new Set(withIdentity.fileNames.values());
   // The neutral file names and the placeholder are ours: never scrub them (a slot named like the org).
   // Nor ids: a short name could equal a group of a UUID ("Dede") and break a link the page follows.
-  return deepScrub(blanked, (s) => (neutral.has(s) || s === REDACTED || UUID.test(s) ? s : scrub(s)));
+  const scrubOne = (s: string) => (neutral.has(s) || s === REDACTED || UUID.test(s) ? s : scrub(s));
+  // Answers are JSON text: scrubbed value by value, so a name broken by a line break (stored as
+  // "\n") or holding a quote (stored as '\"') is found as the reader will see it.
+  const answersScrubbed = {
+    ...blanked,
+    sectionsForPDF: blanked.sectionsForPDF.map((s) => ({ ...s, answers: scrubJsonText(s.answers, scrubOne) })),
+  };
+  return deepScrub(answersScrubbed, scrubOne);
 }

@@ -1,5 +1,5 @@
 import type { TFieldError, TJsonObject } from '@impact/domain';
-import { surveyAnswerProblems, withoutHiddenAnswers } from './survey-runner';
+import { checkSurveyAnswer as check } from './survey-runner';
 
 /**
  * A survey-check thread: SurveyJS validates an answer synchronously, and some answers within
@@ -11,8 +11,5 @@ export type SurveyCheckTask = { model: unknown; answer: TJsonObject; prefix: str
 export type SurveyCheckResult = { problems: TFieldError[]; answer: TJsonObject };
 
 export default function checkSurveyAnswer(task: SurveyCheckTask): SurveyCheckResult {
-  return {
-    problems: surveyAnswerProblems(task.model, task.answer, task.prefix),
-    answer: withoutHiddenAnswers(task.model, task.answer),
-  };
+  return check(task.model, task.answer, task.prefix);
 }

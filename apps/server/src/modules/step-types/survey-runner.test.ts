@@ -164,4 +164,18 @@ describe('withoutHiddenAnswers (what the applicant no longer sees is not kept)',
     };
     expect(withoutHiddenAnswers(model, { more: false, detail: 'x', kept: 'y' })).toEqual({ more: false, kept: 'y' });
   });
+
+  it('never clears a question whose choices come from a URL (no browser here: it only looks hidden)', () => {
+    const model = {
+      elements: [
+        {
+          type: 'dropdown',
+          name: 'city',
+          hideIfChoicesEmpty: true,
+          choicesByUrl: { url: 'https://example.org/cities' },
+        },
+      ],
+    };
+    expect(withoutHiddenAnswers(model, { city: 'Roma' })).toEqual({ city: 'Roma' });
+  });
 });

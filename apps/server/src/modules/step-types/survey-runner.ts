@@ -60,7 +60,10 @@ function tooManySelections(question: Question): number | null {
  */
 export function surveyAnswerProblems(model: unknown, answer: TJsonObject | null, prefix: string): TFieldError[] {
   const survey = loadSurvey(model, answer);
-  if (!survey) return [];
+  return survey ? problemsOf(survey, prefix) : [];
+}
+
+function problemsOf(survey: SurveyModel, prefix: string): TFieldError[] {
   const problems: TFieldError[] = [];
   for (const question of visibleQuestions(survey)) {
     const path = `${prefix}.${question.name}`;
@@ -82,16 +85,35 @@ export function surveyAnswerProblems(model: unknown, answer: TJsonObject | null,
  * The answer without what the applicant can no longer see: the values (and comments) of questions
  * hidden by the answers themselves, on hidden pages or panels, as SurveyJS clears them when a survey
  * completes (a question whose model says to keep its value keeps it). Only keys SurveyJS cleared
- * are dropped; every other key stays exactly as sent (SurveyJS would add default values).
+ * are dropped; every other key stays exactly as sent (SurveyJS would add default values). A
+ * question whose choices come from a URL is never cleared: without a browser it has no choices and
+ * may look hidden when the applicant saw it. Anything SurveyJS throws keeps the answer whole.
  */
 export function withoutHiddenAnswers(model: unknown, answer: TJsonObject): TJsonObject {
   const survey = loadSurvey(model, answer);
-  if (!survey) return answer;
-  for (const question of survey.getAllQuestions()) question.clearValueIfInvisible('onComplete');
-  const kept = survey.data as Record<string, unknown>;
-  const out: TJsonObject = {};
-  for (const [key, value] of Object.entries(answer)) if (key in kept) out[key] = value;
-  return out;
+  return survey ? keptOf(survey, answer) : answer;
+}
+
+function keptOf(survey: SurveyModel, answer: TJsonObject): TJsonObject {
+  try {
+    for (const question of survey.getAllQuestions()) {
+      const byUrl = (question as unknown as { choicesByUrl?: { url?: string } }).choicesByUrl?.url;
+      if (!byUrl) question.clearValueIfInvisible('onComplete');
+    }
+    const kept = survey.data as Record<string, unknown>;
+    const out: TJsonObject = {};
+    for (const [key, value] of Object.entries(answer)) if (key in kept) out[key] = value;
+    return out;
+  } catch {
+    return answer;
+  }
+}
+
+/** What keeps the answer from being complete, and the answer as it is kept: one load of the model for both. */
+export function checkSurveyAnswer(model: unknown, answer: TJsonObject, prefix: string) {
+  const survey = loadSurvey(model, answer);
+  if (!survey) return { problems: [], answer };
+  return { problems: problemsOf(survey, prefix), answer: keptOf(survey, answer) };
 }
 
 /** One line of a survey's answers as a reader sees it. */

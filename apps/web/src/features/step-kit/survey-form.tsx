@@ -48,8 +48,9 @@ export default function SurveyForm({
     s.mode = readOnly ? 'display' : 'edit';
     s.checkErrorsMode = 'onValueChanged';
     // What the applicant no longer sees is not kept (nor saved): a comment typed under a score
-    // that was then changed goes when its question hides. The server drops it too on Submit.
-    s.clearInvisibleValues = 'onHidden';
+    // that was then changed goes when its question hides. The server drops it too on Submit. A
+    // model that says to keep hidden values ("none") keeps them.
+    if (s.clearInvisibleValues === 'onComplete') s.clearInvisibleValues = 'onHidden';
     s.applyTheme({
       cssVariables: {
         '--sjs-primary-backcolor': 'var(--mantine-primary-color-filled)',

@@ -51,13 +51,15 @@ const registry: Record<string, WebStepType> = { ...shipped };
  * shipped: a type kept outside this folder plugs in here; the layers' test uses it.
  */
 export function registerWebStepType(name: string, entry: WebStepType): void {
-  if (!isKnownStepType(name) || registry[name]) throw new Error(`step type ${name} is unknown or has its step`);
+  if (!isKnownStepType(name) || Object.hasOwn(registry, name))
+    throw new Error(`step type ${name} is unknown or has its step`);
   registry[name] = entry;
 }
 
 /** A type this version does not know has no entry (the wizard says "not implemented"). */
 export function webStepType(name: string | null | undefined): WebStepType | undefined {
-  return name ? registry[name] : undefined;
+  // Own keys only: a type an admin named "constructor" has no step here.
+  return name && Object.hasOwn(registry, name) ? registry[name] : undefined;
 }
 
 /** Fetches the files of the step types these steps use (the wizard calls it once it is idle). */

@@ -23,11 +23,11 @@ const editors: Record<string, ComponentType<StepEditorProps> | null> = { ...ship
 
 /** Adds the content editor of a type registered with the domain beyond those shipped (see `registerStepType`). */
 export function registerStepEditor(name: string, editor: ComponentType<StepEditorProps>): void {
-  if (!isKnownStepType(name) || editors[name] !== undefined)
+  if (!isKnownStepType(name) || Object.hasOwn(editors, name))
     throw new Error(`step type ${name} is unknown or has its editor`);
   editors[name] = editor;
 }
 
 export function stepEditorOf(name: string | undefined): ComponentType<StepEditorProps> | undefined {
-  return (name && editors[name]) || undefined;
+  return (name && Object.hasOwn(editors, name) && editors[name]) || undefined;
 }

@@ -52,7 +52,8 @@ export function SubmissionView({ ws }: { ws: TReviewWorkspace }) {
         </Group>
       </Card>
       {data.sectionsForPDF.map((section) => {
-        const Section = sections[section.stepType];
+        // Own keys only: a type an admin named "constructor" is not a section.
+        const Section = Object.hasOwn(sections, section.stepType) ? sections[section.stepType] : undefined;
         // null: a type whose step is not part of what was sent (the results step).
         if (Section === null) return null;
         return (
