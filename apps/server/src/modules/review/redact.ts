@@ -1,4 +1,4 @@
-import type { TPdfExportData } from '@impact/domain';
+import { parseJson, type TPdfExportData } from '@impact/domain';
 import { serverStepType } from '../step-types';
 
 /** What stands where the organization's identity was. */
@@ -57,13 +57,8 @@ export function scrubber(identity: Identity): (text: string) => string {
 
 /** A JSON text with every string inside it scrubbed (a text that is not JSON, scrubbed as it is). */
 function scrubJsonText(text: string, scrub: (s: string) => string): string {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return scrub(text);
-  }
-  return JSON.stringify(deepScrub(parsed, scrub));
+  const parsed = parseJson(text);
+  return parsed === undefined ? scrub(text) : JSON.stringify(deepScrub(parsed, scrub));
 }
 
 /** Every string of a JSON value passed through `scrub`. */

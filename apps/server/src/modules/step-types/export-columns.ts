@@ -1,4 +1,5 @@
 import {
+  parseJson,
   type SurveyQuestion,
   surveyAnswerCell,
   surveyQuestions,
@@ -27,18 +28,7 @@ export const columnLabel = (step: ExportStep, what: string) => `${step.name} · 
 export const yesNo = (value: boolean, ctx: ExportContext) => ctx.t(value ? 'export.yes' : 'export.no');
 
 export function parsedAnswer(ctx: RowContext, stepId: string): unknown {
-  if (!ctx.parsed.has(stepId)) {
-    const raw = ctx.answers.get(stepId);
-    let value: unknown = null;
-    if (raw) {
-      try {
-        value = JSON.parse(raw);
-      } catch {
-        value = null;
-      }
-    }
-    ctx.parsed.set(stepId, value);
-  }
+  if (!ctx.parsed.has(stepId)) ctx.parsed.set(stepId, parseJson(ctx.answers.get(stepId)) ?? null);
   return ctx.parsed.get(stepId);
 }
 

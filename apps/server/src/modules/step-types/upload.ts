@@ -1,9 +1,11 @@
 import {
   missingUploadSlots,
+  parseJson,
   STEP_TYPES,
   type TPdfAttachment,
   type TStep,
   type TUploadStepContent,
+  uploadedOf,
   uploadSlots,
   ZUploadAnswer,
 } from '@impact/domain';
@@ -16,17 +18,6 @@ const shared = STEP_TYPES.upload;
 /** The slots a step offers for files (none when it is not an upload step). */
 export function uploadSlotsOfStep(step: TStep): TUploadStepContent {
   return step.stepType?.name === shared.name ? uploadSlots(step.content) : [];
-}
-
-/** The files an upload answer lists (none when it cannot be read). */
-function uploadAnswerOf(content: string | undefined) {
-  if (!content) return null;
-  try {
-    const parsed = ZUploadAnswer.safeParse(JSON.parse(content));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }
 
 export const uploadServerType: ServerStepType<'upload'> = {
@@ -49,7 +40,7 @@ export const uploadServerType: ServerStepType<'upload'> = {
     },
   ],
   recordParts(step, answer) {
-    const attachments: TPdfAttachment[] = (uploadAnswerOf(answer)?.files ?? []).map((f) => ({
+    const attachments: TPdfAttachment[] = uploadedOf(answer).map((f) => ({
       attachmentTitle: f.slot,
       fileName: f.fileName,
       description: f.description,
@@ -59,8 +50,9 @@ export const uploadServerType: ServerStepType<'upload'> = {
   },
   // The file names name the organization as often as anything: a blind reviewer sees neutral ones.
   redactAnswer(answer, neutralName) {
-    const upload = uploadAnswerOf(answer);
-    if (!upload) return answer;
+    const parsed = ZUploadAnswer.safeParse(parseJson(answer));
+    if (!parsed.success) return answer;
+    const upload = parsed.data;
     return JSON.stringify({ ...upload, files: upload.files.map((f) => ({ ...f, fileName: neutralName(f.fileName) })) });
   },
 };

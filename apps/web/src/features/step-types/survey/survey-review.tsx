@@ -1,10 +1,7 @@
-import { surveyAnswerCell, surveyQuestions, surveyText } from '@impact/domain';
+import { isJsonObject, parseJson, surveyAnswerCell, surveyQuestions, surveyText } from '@impact/domain';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { parseJsonOrNull } from '../../../lib/parse-json';
 import type { ReviewSectionProps } from '../../step-kit/review-sections';
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The reviewer's view of survey and quiz answers: each answered question's title and the answer as
@@ -12,15 +9,15 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  */
 export function SurveyReview({ section }: ReviewSectionProps) {
   const { t, i18n } = useTranslation();
-  const answers = parseJsonOrNull(section.answers);
+  const answers = parseJson(section.answers);
   const questions = surveyQuestions(section.questions) ?? [];
   const yesNo = { yes: t('review.workspace.yes'), no: t('review.workspace.no') };
   // Answers this view cannot place (kinds it does not list, answers kept under another name) are in the PDF.
   const listed = new Set(questions.map((q) => q.name));
   const unplaced =
-    isRecord(answers) &&
+    isJsonObject(answers) &&
     Object.keys(answers).some((key) => !listed.has(key) && !listed.has(key.replace(/-Comment$/, '')));
-  const lines = isRecord(answers)
+  const lines = isJsonObject(answers)
     ? questions.flatMap((q) => {
         const value = surveyAnswerCell(q, answers[q.name], i18n.language, yesNo);
         if (value === null || value === '') return [];
