@@ -27,6 +27,7 @@ export * from './step-types';
 export * from './steps';
 export * from './submissions';
 export * from './survey-answer-text';
+export * from './survey-locales';
 export * from './survey-results';
 export * from './survey-templates';
 export * from './surveys';
