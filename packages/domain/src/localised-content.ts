@@ -1,9 +1,4 @@
-import {
-  type TCallTranslations,
-  type TStepTranslations,
-  textsIn,
-  translatedOr,
-} from './content-translations';
+import { type TCallTranslations, type TStepTranslations, textsIn, translatedOr } from './content-translations';
 import type { TLanguage } from './languages';
 import { stepTypeDefinition } from './step-types';
 

@@ -61,7 +61,13 @@ describe('answers fetched before the app ran', () => {
       { method: 'GET', url: listUrl, token: 'token-1', organizationId: 'org-1', language: 'en' },
       { method: 'GET', url: listUrl, token: 'token-0', organizationId: 'org-1', language: 'it' },
       { method: 'POST', url: listUrl, token: 'token-1', organizationId: 'org-1', language: 'it' },
-      { method: 'GET', url: '/api/Call/GetCallListUser?page=2&pageSize=20', token: 'token-1', organizationId: 'org-1', language: 'it' },
+      {
+        method: 'GET',
+        url: '/api/Call/GetCallListUser?page=2&pageSize=20',
+        token: 'token-1',
+        organizationId: 'org-1',
+        language: 'it',
+      },
     );
     expect(await apiRequest('Call/GetCallListUser', { query: { page: 1, pageSize: USER_CALL_PAGE_SIZE } })).toEqual({
       from: 'app',
@@ -100,7 +106,13 @@ describe('answers fetched before the app ran', () => {
   });
 
   it('are not used once the page has been open a while', async () => {
-    early({ method: 'GET', url: '/api/Organization/GetOrganizations', token: 'token-1', organizationId: null, language: 'it' });
+    early({
+      method: 'GET',
+      url: '/api/Organization/GetOrganizations',
+      token: 'token-1',
+      organizationId: null,
+      language: 'it',
+    });
     organizationId = null;
     vi.spyOn(performance, 'now').mockReturnValue((window.__impactEarlyRequests?.startedAt ?? 0) + 60_000);
     expect(await apiRequest('Organization/GetOrganizations')).toEqual({ from: 'app' });
@@ -111,7 +123,14 @@ describe('answers fetched before the app ran', () => {
     window.__impactEarlyRequests = {
       startedAt: performance.now(),
       requests: [
-        { method: 'POST', url: '/api/Jwt/refresh', token: null, organizationId: null, language: 'it', response: Promise.resolve(null) },
+        {
+          method: 'POST',
+          url: '/api/Jwt/refresh',
+          token: null,
+          organizationId: null,
+          language: 'it',
+          response: Promise.resolve(null),
+        },
       ],
     };
     expect(await apiRequest('Jwt/refresh', { method: 'POST', skipAuth: true })).toEqual({ from: 'app' });

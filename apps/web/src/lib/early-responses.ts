@@ -15,7 +15,11 @@ const ADOPT_WITHIN_MS = 20_000;
  * as new.
  */
 export function takeEarlyResponse(
-  request: Pick<EarlyRequest, 'token' | 'organizationId' | 'language'> & { method: string; url: URL; adoptable: boolean },
+  request: Pick<EarlyRequest, 'token' | 'organizationId' | 'language'> & {
+    method: string;
+    url: URL;
+    adoptable: boolean;
+  },
 ): Promise<Response | null> | null {
   const early = window.__impactEarlyRequests;
   if (!early) return null;

@@ -80,7 +80,10 @@ describe('call content in three languages', () => {
       en: { name: 'Your project', question: '<p>Tell us about it</p>' },
       fr: { name: 'Votre projet' },
     });
-    expect(read.steps[1]?.translations.en?.uploadSlots?.Budget).toEqual({ name: 'Budget plan', description: 'As a PDF' });
+    expect(read.steps[1]?.translations.en?.uploadSlots?.Budget).toEqual({
+      name: 'Budget plan',
+      description: 'As a PDF',
+    });
   });
 
   it('GetCallListUser answers the name in the Accept-Language asked; a missing French name falls back to Italian', async () => {
@@ -107,7 +110,12 @@ describe('call content in three languages', () => {
 
   it("the wizard's call has the language's step names, question and slot names; slots keep their key", async () => {
     const read = async (language: string) =>
-      (await t.app.inject({ url: `/api/Call/GetCallById?callId=${call.id}`, headers: { ...applicant, 'accept-language': language } })).json();
+      (
+        await t.app.inject({
+          url: `/api/Call/GetCallById?callId=${call.id}`,
+          headers: { ...applicant, 'accept-language': language },
+        })
+      ).json();
     const english = await read('en');
     expect(english.name).toBe('Impact Call 2027');
     expect(english.description).toBe('<p>In English</p>');
@@ -134,9 +142,7 @@ describe('call content in three languages', () => {
     ]) {
       const res = await saveCall(before, { translations: { en: { name: 'Changed' } }, ...body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().errors).toContainEqual(
-        expect.objectContaining({ messageKey: 'errors.translations.language' }),
-      );
+      expect(res.json().errors).toContainEqual(expect.objectContaining({ messageKey: 'errors.translations.language' }));
     }
     const upsert = await t.app.inject({
       method: 'PUT',
@@ -166,7 +172,9 @@ describe('call content in three languages', () => {
       });
     expect((await put(steps)).statusCode).toBe(200);
     expect((await adminCall()).steps[0]?.translations).toEqual(before.steps[0]?.translations);
-    const renamed = await put(steps.map((s, i) => (i === 0 ? { ...s, translations: { fr: { name: 'Le projet' } } } : s)));
+    const renamed = await put(
+      steps.map((s, i) => (i === 0 ? { ...s, translations: { fr: { name: 'Le projet' } } } : s)),
+    );
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect((await adminCall()).steps[0]?.translations).toEqual({ fr: { name: 'Le projet' } });
   });

@@ -14,7 +14,10 @@ import {
  * strings, which the section renderers pick by language themselves.
  */
 export function localisedRecord(data: TPdfExportData, language: TLanguage): TPdfExportData {
-  const sections = data.sectionsForPDF.map((section) => ({ stored: section, shown: localisedSection(section, language) }));
+  const sections = data.sectionsForPDF.map((section) => ({
+    stored: section,
+    shown: localisedSection(section, language),
+  }));
   const byName = new Map(sections.map(({ stored, shown }) => [stored.sectionName, { stored, shown }]));
   const byId = new Map(sections.map(({ stored, shown }) => [stored.stepId, shown]));
   return {

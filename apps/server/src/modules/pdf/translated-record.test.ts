@@ -108,14 +108,24 @@ describe('a translated call in the frozen record, the PDF and the receipt', () =
   afterAll(() => t.close());
 
   const pdf = async (query: string) => {
-    const res = await t.app.inject({ url: `/api/Call/GetSubmissionPdf?submissionId=${submissionId}${query}`, headers: anna });
+    const res = await t.app.inject({
+      url: `/api/Call/GetSubmissionPdf?submissionId=${submissionId}${query}`,
+      headers: anna,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return pdfText(res.rawPayload);
   };
 
   it('the PDF in English shows the English call name, step names, question and survey texts', async () => {
     const text = await pdf('&lang=en');
-    for (const english of ['Green Cities Call', 'Your project', 'Describe the project', 'Questionnaire', 'Who do you reach?', 'Elderly people']) {
+    for (const english of [
+      'Green Cities Call',
+      'Your project',
+      'Describe the project',
+      'Questionnaire',
+      'Who do you reach?',
+      'Elderly people',
+    ]) {
       expect(text).toContain(english);
     }
     expect(text).not.toContain('Progetto');
@@ -125,7 +135,13 @@ describe('a translated call in the frozen record, the PDF and the receipt', () =
 
   it('the PDF in French falls back to the Italian texts, none of them written in French', async () => {
     const text = await pdf('&lang=fr');
-    for (const italian of ['Bando Città Verdi', 'Progetto', 'Descrivete il progetto', 'Questionario', 'Chi raggiungete?']) {
+    for (const italian of [
+      'Bando Città Verdi',
+      'Progetto',
+      'Descrivete il progetto',
+      'Questionario',
+      'Chi raggiungete?',
+    ]) {
       expect(text).toContain(italian);
     }
   });

@@ -1,10 +1,4 @@
-import {
-  DEFAULT_LANGUAGE,
-  type TContentLanguage,
-  type TLanguage,
-  textDefinition,
-  textsIn,
-} from '@impact/domain';
+import { DEFAULT_LANGUAGE, type TContentLanguage, type TLanguage, textDefinition, textsIn } from '@impact/domain';
 import type { CallDraft, DraftStep } from './call-draft';
 
 /** What the editor shows in one language: the default language edits the fields, the others `translations`. */
@@ -45,7 +39,10 @@ export function withCallText(
   language: TContentLanguage,
   patch: { name?: string; description?: string },
 ): CallDraft {
-  return { ...draft, translations: { ...draft.translations, [language]: { ...draft.translations[language], ...patch } } };
+  return {
+    ...draft,
+    translations: { ...draft.translations, [language]: { ...draft.translations[language], ...patch } },
+  };
 }
 
 /** The step with one text of `language` changed. */

@@ -1,9 +1,9 @@
 import 'survey-core/survey-core.min.css';
 import 'survey-core/i18n/italian';
 import 'survey-core/i18n/french';
+import { SURVEY_DEFAULT_LOCALE, withDefaultLocaleStrings } from '@impact/domain';
 import { useMantineTheme } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
-import { SURVEY_DEFAULT_LOCALE, withDefaultLocaleStrings } from '@impact/domain';
 import { Model, surveyLocalization } from 'survey-core';
 import { Survey } from 'survey-react-ui';
 import { silentSurveyProblems } from './survey-check';

@@ -82,7 +82,9 @@ function renderEditor() {
 
 describe("the call editor's language switch", () => {
   // The whole editor with its rich-text fields: slow to mount on a busy machine.
-  it('marks what each language lacks and edits one language at a time, the default as placeholder', { timeout: 30_000 }, async () => {
+  it('marks what each language lacks and edits one language at a time, the default as placeholder', {
+    timeout: 30_000,
+  }, async () => {
     renderEditor();
     const switchGroup = await screen.findByRole('radiogroup', { name: 'Language of the texts' });
     // English lacks the description and the text step's question; French everything written.

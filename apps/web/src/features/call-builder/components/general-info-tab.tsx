@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type TContentLanguage, type TLanguage, textsIn } from '@impact/domain';
 import {
   Button,
   Checkbox,
@@ -14,7 +15,6 @@ import { DateTimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
-import { DEFAULT_LANGUAGE, type TContentLanguage, type TLanguage, textsIn } from '@impact/domain';
 import type { CallDraft, draftProblems } from '../call-draft';
 import { withCallText } from '../content-language';
 import { RichTextField } from './rich-text-field';

@@ -12,10 +12,10 @@ import { Alert, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, 
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DraftStep } from '../call-draft';
-import { StepTextsInLanguage } from './step-texts-in-language';
 import { stepTypeLabel } from './labels';
 import { RichTextField } from './rich-text-field';
 import { stepEditorOf } from './step-editors';
+import { StepTextsInLanguage } from './step-texts-in-language';
 
 type Props = {
   step: DraftStep;

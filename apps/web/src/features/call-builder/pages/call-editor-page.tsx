@@ -1,4 +1,11 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type TCall, type TCallType, type TLanguage, type TStepType } from '@impact/domain';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  type TCall,
+  type TCallType,
+  type TLanguage,
+  type TStepType,
+} from '@impact/domain';
 import {
   Alert,
   Anchor,
@@ -27,7 +34,6 @@ import { useStepTypes } from '../api/get-step-types';
 import { callBuilderKeys } from '../api/keys';
 import { useUpdateCall } from '../api/update-call';
 import { type CallDraft, callToDraft, draftProblems, draftToUpdateRequest } from '../call-draft';
-import { missingTexts } from '../content-language';
 import { ContentLanguageSwitch } from '../components/content-language-switch';
 import { CallDatesProvider } from '../components/dates-provider';
 import { EmailTab } from '../components/email-tab';
@@ -35,6 +41,7 @@ import { GeneralInfoTab } from '../components/general-info-tab';
 import { errorMessage } from '../components/labels';
 import { PowerBiTab } from '../components/powerbi-tab';
 import { StepsTab } from '../components/steps-tab';
+import { missingTexts } from '../content-language';
 
 /** The editor's tabs that belong to other features (app/call-editor-page.tsx passes them). */
 type Props = {
