@@ -22,6 +22,7 @@ app.get('/bare-sql', async (request, reply) => {
     database.db,
     { id: '', email, roles: [], isAdmin: false, sessionId: '' },
     organizationId,
+    'it',
     { page: 1, pageSize: 20 },
   );
   return reply

@@ -1,5 +1,5 @@
-import { NPS_TEMPLATE } from '@impact/domain';
-import { sql } from 'drizzle-orm';
+import { NPS_TEMPLATE, type TCallTranslations, type TStepTranslations } from '@impact/domain';
+import { eq, sql } from 'drizzle-orm';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { callSubmissions, calls, impactFrameworks, stepResults, stepTypes, users } from './db/schema';
@@ -76,7 +76,14 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
     description: string,
     opensInDays: number,
     closesInDays: number,
-    stepList: Array<{ name: string; description?: string; type: string; content: string }>,
+    stepList: Array<{
+      name: string;
+      description?: string;
+      type: string;
+      content: string;
+      translations?: TStepTranslations;
+    }>,
+    translations: TCallTranslations = {},
   ) => {
     const callType = await createCallType(db, actor, {
       name,
@@ -87,15 +94,18 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
         content: s.content,
         sort,
         stepTypeId: typeId(s.type),
+        ...(s.translations ? { translations: s.translations } : {}),
       })),
     });
-    return createCall(db, actor, {
+    const call = await createCall(db, actor, {
       name,
       description,
       openingAt: new Date(now + opensInDays * DAY).toISOString(),
       closingAt: new Date(now + closesInDays * DAY).toISOString(),
       callTypeId: callType.id,
     });
+    await db.update(calls).set({ translations }).where(eq(calls.id, call.id));
+    return call;
   };
 
   const community = await makeCall(
@@ -109,24 +119,98 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
         description: '<p>Raccontaci che cosa volete fare e per chi.</p>',
         type: 'text',
         content: text('<p>Descrivi il progetto: bisogno, attività, persone raggiunte.</p>'),
+        translations: {
+          en: {
+            name: 'The project',
+            description: '<p>Tell us what you want to do and for whom.</p>',
+            question: '<p>Describe the project: the need, the activities, the people reached.</p>',
+          },
+          fr: {
+            name: 'Le projet',
+            description: '<p>Dites-nous ce que vous voulez faire et pour qui.</p>',
+            question: '<p>Décrivez le projet : le besoin, les activités, les personnes touchées.</p>',
+          },
+        },
       },
       {
         name: 'Il gruppo di lavoro',
         type: 'text',
         content: text('<p>Chi lavora al progetto e con quali competenze?</p>', 1024),
+        translations: {
+          en: { name: 'The team', question: '<p>Who works on the project, and with which skills?</p>' },
+          fr: { name: "L'équipe", question: '<p>Qui travaille sur le projet, et avec quelles compétences ?</p>' },
+        },
       },
-      { name: 'Documenti', description: '<p>Carica i documenti richiesti.</p>', type: 'upload', content: budgetFile },
+      {
+        name: 'Documenti',
+        description: '<p>Carica i documenti richiesti.</p>',
+        type: 'upload',
+        content: budgetFile,
+        translations: {
+          en: {
+            name: 'Documents',
+            description: '<p>Upload the documents asked for.</p>',
+            uploadSlots: {
+              'Budget del progetto': {
+                name: 'Project budget',
+                description: 'The cost plan, signed by the legal representative',
+              },
+              Statuto: { name: 'Articles of association', description: "The organization's articles of association" },
+            },
+          },
+          fr: {
+            name: 'Documents',
+            description: '<p>Téléversez les documents demandés.</p>',
+            uploadSlots: {
+              'Budget del progetto': {
+                name: 'Budget du projet',
+                description: 'Le plan des coûts, signé par le représentant légal',
+              },
+              Statuto: { name: 'Statuts', description: "Les statuts de l'organisation" },
+            },
+          },
+        },
+      },
       {
         name: 'Il vostro parere',
         description: '<p>Due minuti per dirci come vi trovate con il bando.</p>',
         type: 'survey',
+        // The template's texts are localisable strings in it, en and fr already.
         content: JSON.stringify(NPS_TEMPLATE),
+        translations: {
+          en: { name: 'Your opinion', description: '<p>Two minutes to tell us how the call works for you.</p>' },
+          fr: { name: 'Votre avis', description: "<p>Deux minutes pour nous dire ce que vous pensez de l'appel.</p>" },
+        },
       },
       ...(framework
-        ? [{ name: "L'impatto", type: 'miniDyi', content: JSON.stringify({ frameworkId: framework.id }) }]
+        ? [
+            {
+              name: "L'impatto",
+              type: 'miniDyi',
+              content: JSON.stringify({ frameworkId: framework.id }),
+              translations: { en: { name: 'The impact' }, fr: { name: "L'impact" } },
+            },
+          ]
         : []),
-      { name: 'I risultati', type: 'results', content: '' },
+      {
+        name: 'I risultati',
+        type: 'results',
+        content: '',
+        translations: { en: { name: 'The results' }, fr: { name: 'Les résultats' } },
+      },
     ],
+    {
+      en: {
+        name: 'Caring Communities 2026',
+        description:
+          '<p>Support for <strong>community welfare</strong> projects for older people living alone and vulnerable families. Grants up to €80,000.</p>',
+      },
+      fr: {
+        name: 'Communautés solidaires 2026',
+        description:
+          '<p>Soutien aux projets de <strong>protection sociale de proximité</strong> pour les personnes âgées isolées et les familles fragiles. Subvention jusqu’à 80 000 €.</p>',
+      },
+    },
   );
   await makeCall(
     'Giovani al lavoro',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCallTranslations } from './content-translations';
 import { isEmptyId } from './ids';
 import { ZStep, ZStepInput } from './steps';
 
@@ -39,6 +40,8 @@ export const ZCall = z.object({
   draftRetentionMonths: z.number().int().nullable().optional(),
   /** Years after closing when all the call's applications are erased; null keeps them. */
   retentionYears: z.number().int().nullable().optional(),
+  /** Name and description in the other languages, `{ "en": { "name", "description" }, "fr": {…} }` (admins only). */
+  translations: ZCallTranslations,
   createdAt: ZDateTime,
   updatedAt: ZDateTime,
 });
@@ -126,6 +129,8 @@ export const ZUpdateCallRequest = z.object({
     .max(50, 'errors.calls.retentionRange')
     .nullable()
     .optional(),
+  /** Left out: the stored translations stay; `{}` removes them. */
+  translations: ZCallTranslations.optional(),
   callType: ZUpsertCallTypeRequest.optional(),
 });
 export type TUpdateCallRequest = z.input<typeof ZUpdateCallRequest>;

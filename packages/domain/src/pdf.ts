@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCallTranslations, ZStepTranslations } from './content-translations';
 import { ZLanguage } from './languages';
 
 /** The PDF's file name (SPEC 9). */
@@ -14,6 +15,8 @@ export const ZPdfSection = z.object({
   questions: z.string(),
   /** The applicant's answer as stored: JSON text ('' when unanswered). */
   answers: z.string(),
+  /** The step's texts in the other languages, frozen with it: the PDF is written in any language later. */
+  translations: ZStepTranslations.optional(),
 });
 export type TPdfSection = z.infer<typeof ZPdfSection>;
 
@@ -76,6 +79,8 @@ export const ZPdfExportData = z.object({
   sectionsForPDF: z.array(ZPdfSection),
   attachments: z.array(ZPdfAttachment),
   miniDyi: z.array(ZPdfMiniDyi),
+  /** The call's name in the other languages (records frozen before translations have none). */
+  translations: ZCallTranslations.optional(),
 });
 export type TPdfExportData = z.infer<typeof ZPdfExportData>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZStepTranslations } from './content-translations';
 import { EMPTY_ID } from './ids';
 
 export const ZStepType = z.object({ id: z.uuid(), name: z.string() });
@@ -25,6 +26,8 @@ export const ZUploadStepFile = z.object({
   file_type: ZUploadFileType,
   dimensions: z.number().int().positive().max(UPLOAD_MAX_BYTES),
   mandatory: z.boolean(),
+  /** The slot's name in the reader's language, set by the server for applicants; `file_name` stays its key. */
+  label: z.string().max(200).optional(),
 });
 export type TUploadStepFile = z.infer<typeof ZUploadStepFile>;
 export const ZUploadStepContent = z.array(ZUploadStepFile).max(50);
@@ -54,6 +57,8 @@ export const ZStep = z.object({
   stepType: z.object({ name: z.string() }).nullable(),
   expectedAnswers: z.string().nullable(),
   subSteps: z.array(ZSubStep),
+  /** The step's texts in the other languages (admins only; applicants get their language's texts in the fields). */
+  translations: ZStepTranslations,
 });
 export type TStep = z.infer<typeof ZStep>;
 
@@ -67,6 +72,8 @@ export const ZStepInput = z.object({
   stepTypeId: z.uuid(),
   expectedAnswers: z.string().max(100_000).nullable().optional(),
   subSteps: z.array(ZSubStep).max(20).optional(),
+  /** Left out: the stored translations stay; `{}` removes them. */
+  translations: ZStepTranslations.optional(),
 });
 export type TStepInput = z.infer<typeof ZStepInput>;
 

@@ -47,16 +47,26 @@ describe('ZUserCall: the applicant contract', () => {
           stepType: { name: 'quiz' },
           expectedAnswers: '{"q1":"b"}',
           subSteps: [],
+          translations: { en: { name: 'Step in English' } },
         },
       ],
       submissionId: id,
       submissionClosed: false,
       customFile: null,
+      translations: { fr: { name: 'Appel en français' } },
       createdAt: at,
       updatedAt: at,
     };
     const seen = JSON.stringify(ZUserCall.parse(adminCall));
-    for (const secret of ['someone.else@example.org', 'admin-report', 'admin-workspace', 'expectedAnswers', '"q1"']) {
+    // Translations too: an applicant reads their language's texts in the fields themselves.
+    for (const secret of [
+      'someone.else@example.org',
+      'admin-report',
+      'admin-workspace',
+      'expectedAnswers',
+      '"q1"',
+      'translations',
+    ]) {
       expect(seen).not.toContain(secret);
     }
   });

@@ -66,13 +66,15 @@ export type TUploadAnswer = z.infer<typeof ZUploadAnswer>;
  * admin-only fields (a quiz's answer key, the e-mail filter's addresses, the admin report ids),
  * so the serializer drops them whatever the service hands it.
  */
-export const ZUserStep = ZStep.omit({ expectedAnswers: true });
+/** Applicants read the texts of their language in the fields themselves: no answer key, no translations. */
+export const ZUserStep = ZStep.omit({ expectedAnswers: true, translations: true });
 export type TUserStep = z.infer<typeof ZUserStep>;
 export const ZUserCall = ZCall.omit({
   userFilterEmail: true,
   powerBIReportID: true,
   powerBIWorkspaceID: true,
   steps: true,
+  translations: true,
 }).extend({ steps: z.array(ZUserStep) });
 export type TUserCall = z.infer<typeof ZUserCall>;
 

@@ -1,11 +1,12 @@
 import { QUIZ_QUESTION_COUNT } from './quiz';
 
 /**
- * Models the survey creator starts from (SurveyJS JSON). Texts are localised strings
- * (`default` is English), so the survey speaks the applicant's language.
+ * Models the survey creator starts from (SurveyJS JSON). Texts are localised strings whose
+ * `default` is the content's default language, Italian (SURVEY_DEFAULT_LOCALE), so the survey
+ * speaks the applicant's language. Written here English first, as they were drafted.
  */
-type TLocalised = { default: string; it: string; fr: string };
-const l = (default_: string, it: string, fr: string): TLocalised => ({ default: default_, it, fr });
+type TLocalised = { default: string; en: string; fr: string };
+const l = (en: string, it: string, fr: string): TLocalised => ({ default: it, en, fr });
 
 /** SPEC 5 "NPS survey template", SPEC 9: rating 0 to 10; promoters pick at most two features. */
 export const NPS_TEMPLATE = {

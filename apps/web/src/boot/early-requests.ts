@@ -20,6 +20,8 @@ export type EarlyRequest = {
   url: string;
   token: string | null;
   organizationId: string | null;
+  /** The Accept-Language sent: answers with call texts are in it. */
+  language: string;
   response: Promise<Response | null>;
 };
 
@@ -46,11 +48,13 @@ function ask(method: 'GET' | 'POST', url: string, token: string | null, organiza
   // The app has written since (an upload, say): an answer asked now could still be from before
   // the write had an effect, as far as the app can tell, so none is.
   if (early.closed) return Promise.resolve(null);
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The language the page is in now; the app adopts the answer only if it asks in the same one.
+  const language = document.documentElement.lang || 'it';
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': language };
   if (token) headers.authorization = `Bearer ${token}`;
   if (organizationId) headers['x-organization-id'] = organizationId;
   const response = fetch(url, { method, headers, credentials: 'same-origin' }).catch(() => null);
-  early.requests.push({ method, url, token, organizationId, response });
+  early.requests.push({ method, url, token, organizationId, language, response });
   return response;
 }
 

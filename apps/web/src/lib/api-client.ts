@@ -60,12 +60,17 @@ const networkProblem: TProblem = {
 /** SPEC 4 "Session": these answers end the session. 401 is tried once more after a silent renewal. */
 const SESSION_ENDING = new Set([401, 403, 498]);
 
+/** The page's language, as initI18n writes it on <html>; the server falls back to its default without one. */
+export const contentLanguage = () => document.documentElement.lang || 'it';
+
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const url = new URL(`/api/${path.replace(/^\//, '')}`, window.location.origin);
   for (const [k, v] of Object.entries(options.query ?? {})) {
     if (v !== undefined) url.searchParams.set(k, String(v));
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The interface's language (set on <html> with it): applicant reads answer the call's texts in it.
+  const language = contentLanguage();
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': language };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   const organizationId = options.skipAuth ? null : hooks.getOrganizationId();
@@ -73,7 +78,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
   const method = options.method ?? 'GET';
   // The same request made by the page's first script while the app was still downloading.
   const adoptable = options.body === undefined && !options.formData;
-  const early = takeEarlyResponse({ method, url, token, organizationId, adoptable });
+  const early = takeEarlyResponse({ method, url, token, organizationId, language, adoptable });
   const response = early && (await early);
   if (response) return response;
   try {

@@ -46,7 +46,7 @@ describe('answers fetched before the app ran', () => {
   const listUrl = `/api/Call/GetCallListUser?page=1&pageSize=${USER_CALL_PAGE_SIZE}`;
 
   it('are used for the identical request, once', async () => {
-    early({ method: 'GET', url: listUrl, token: 'token-1', organizationId: 'org-1' });
+    early({ method: 'GET', url: listUrl, token: 'token-1', organizationId: 'org-1', language: 'it' });
     const query = { page: 1, pageSize: USER_CALL_PAGE_SIZE };
     expect(await apiRequest('Call/GetCallListUser', { query })).toEqual({ from: 'early', url: listUrl });
     expect(fetchStub).not.toHaveBeenCalled();
@@ -54,12 +54,20 @@ describe('answers fetched before the app ran', () => {
     expect(fetchStub).toHaveBeenCalledTimes(1);
   });
 
-  it('are not used for another organization, token, method or query', async () => {
+  it('are not used for another organization, token, method, query or language', async () => {
     early(
-      { method: 'GET', url: listUrl, token: 'token-1', organizationId: 'org-2' },
-      { method: 'GET', url: listUrl, token: 'token-0', organizationId: 'org-1' },
-      { method: 'POST', url: listUrl, token: 'token-1', organizationId: 'org-1' },
-      { method: 'GET', url: '/api/Call/GetCallListUser?page=2&pageSize=20', token: 'token-1', organizationId: 'org-1' },
+      { method: 'GET', url: listUrl, token: 'token-1', organizationId: 'org-2', language: 'it' },
+      // Asked in another language than the app's (its call names would be in that one).
+      { method: 'GET', url: listUrl, token: 'token-1', organizationId: 'org-1', language: 'en' },
+      { method: 'GET', url: listUrl, token: 'token-0', organizationId: 'org-1', language: 'it' },
+      { method: 'POST', url: listUrl, token: 'token-1', organizationId: 'org-1', language: 'it' },
+      {
+        method: 'GET',
+        url: '/api/Call/GetCallListUser?page=2&pageSize=20',
+        token: 'token-1',
+        organizationId: 'org-1',
+        language: 'it',
+      },
     );
     expect(await apiRequest('Call/GetCallListUser', { query: { page: 1, pageSize: USER_CALL_PAGE_SIZE } })).toEqual({
       from: 'app',
@@ -70,7 +78,7 @@ describe('answers fetched before the app ran', () => {
   it('are dropped for a path the app asked for afresh, so a later refetch cannot take a stale one', async () => {
     const submissionUrl = '/api/Call/GetSubmissionByID?submissionId=s-1';
     // The early script guessed org-1; the app asks before the organizations confirmed any.
-    early({ method: 'GET', url: submissionUrl, token: 'token-1', organizationId: 'org-1' });
+    early({ method: 'GET', url: submissionUrl, token: 'token-1', organizationId: 'org-1', language: 'it' });
     organizationId = null;
     const query = { submissionId: 's-1' };
     expect(await apiRequest('Call/GetSubmissionByID', { query })).toEqual({ from: 'app' });
@@ -81,7 +89,7 @@ describe('answers fetched before the app ran', () => {
   });
 
   it('are all dropped by a write, which may change what they said', async () => {
-    early({ method: 'GET', url: listUrl, token: 'token-1', organizationId: 'org-1' });
+    early({ method: 'GET', url: listUrl, token: 'token-1', organizationId: 'org-1', language: 'it' });
     await apiRequest('Call/UpsertCallSubmission', { method: 'POST', body: { callId: 'c-1' } });
     expect(await apiRequest('Call/GetCallListUser', { query: { page: 1, pageSize: USER_CALL_PAGE_SIZE } })).toEqual({
       from: 'app',
@@ -98,7 +106,13 @@ describe('answers fetched before the app ran', () => {
   });
 
   it('are not used once the page has been open a while', async () => {
-    early({ method: 'GET', url: '/api/Organization/GetOrganizations', token: 'token-1', organizationId: null });
+    early({
+      method: 'GET',
+      url: '/api/Organization/GetOrganizations',
+      token: 'token-1',
+      organizationId: null,
+      language: 'it',
+    });
     organizationId = null;
     vi.spyOn(performance, 'now').mockReturnValue((window.__impactEarlyRequests?.startedAt ?? 0) + 60_000);
     expect(await apiRequest('Organization/GetOrganizations')).toEqual({ from: 'app' });
@@ -109,7 +123,14 @@ describe('answers fetched before the app ran', () => {
     window.__impactEarlyRequests = {
       startedAt: performance.now(),
       requests: [
-        { method: 'POST', url: '/api/Jwt/refresh', token: null, organizationId: null, response: Promise.resolve(null) },
+        {
+          method: 'POST',
+          url: '/api/Jwt/refresh',
+          token: null,
+          organizationId: null,
+          language: 'it',
+          response: Promise.resolve(null),
+        },
       ],
     };
     expect(await apiRequest('Jwt/refresh', { method: 'POST', skipAuth: true })).toEqual({ from: 'app' });

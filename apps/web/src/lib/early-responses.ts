@@ -15,7 +15,11 @@ const ADOPT_WITHIN_MS = 20_000;
  * as new.
  */
 export function takeEarlyResponse(
-  request: Pick<EarlyRequest, 'token' | 'organizationId'> & { method: string; url: URL; adoptable: boolean },
+  request: Pick<EarlyRequest, 'token' | 'organizationId' | 'language'> & {
+    method: string;
+    url: URL;
+    adoptable: boolean;
+  },
 ): Promise<Response | null> | null {
   const early = window.__impactEarlyRequests;
   if (!early) return null;
@@ -35,7 +39,8 @@ export function takeEarlyResponse(
           r.method === request.method &&
           r.url === path &&
           r.token === request.token &&
-          r.organizationId === request.organizationId,
+          r.organizationId === request.organizationId &&
+          r.language === request.language,
       )
     : -1;
   if (index >= 0) {

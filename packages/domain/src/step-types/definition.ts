@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import type { TStepText } from '../content-translations';
 
 /** A step as the shared rules see it (the applicant's view has no answer key). */
 export type TStepLike = { content: string; expectedAnswers?: string | null };
@@ -35,6 +36,11 @@ export type TStepTypeDefinition<TName extends string = string> = {
   applicantContent: (content: string) => string;
   /** Whether the server computes and stores a score for answers of this type. */
   scored: boolean;
+  /**
+   * The content with the texts of one language put in (a text step's question, upload slots'
+   * names); left out by types whose texts are all inside the content (SurveyJS localisable strings).
+   */
+  localisedContent?: (content: string, text: TStepText) => string;
 };
 
 /** Helpers for definitions that need nothing special. */

@@ -33,4 +33,9 @@ export const textStepType: TStepTypeDefinition<'text'> = {
   },
   applicantContent: sameContent,
   scored: false,
+  localisedContent: (content, text) => {
+    const definition = parseJsonObject(content);
+    if (!definition || !text.question?.trim()) return content;
+    return JSON.stringify({ ...definition, question: text.question });
+  },
 };

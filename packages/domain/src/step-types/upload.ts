@@ -1,3 +1,4 @@
+import { translatedOr } from '../content-translations';
 import { type TUploadStepContent, ZUploadStepContent } from '../steps';
 import { ZUploadAnswer } from '../submissions';
 import { sameContent, type TStepTypeDefinition } from './definition';
@@ -35,4 +36,19 @@ export const uploadStepType: TStepTypeDefinition<'upload'> = {
     missingUploadSlots(step.content, content).length > 0 ? ['applying.validation.filesMissing'] : [],
   applicantContent: sameContent,
   scored: false,
+  // `file_name` stays the slot's key (answers and uploads name it); the reader's name goes in `label`.
+  localisedContent: (content, text) => {
+    const names = text.uploadSlots;
+    if (!names) return content;
+    return JSON.stringify(
+      uploadSlots(content).map((slot) => {
+        const own = names[slot.file_name];
+        return {
+          ...slot,
+          label: translatedOr(own?.name, slot.file_name),
+          file_description: translatedOr(own?.description, slot.file_description),
+        };
+      }),
+    );
+  },
 };

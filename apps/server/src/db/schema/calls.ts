@@ -1,3 +1,4 @@
+import type { TCallTranslations, TStepTranslations } from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { adminFiles } from './admin-files';
@@ -43,6 +44,8 @@ export const steps = pgTable(
       .references(() => stepTypes.id),
     expectedAnswers: text('expected_answers'),
     subSteps: jsonb('sub_steps').$type<Array<{ name: string }>>().notNull().default([]),
+    /** The step's texts in the languages beside the default, whose texts are the fields above. */
+    translations: jsonb('translations').$type<TStepTranslations>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -79,6 +82,8 @@ export const calls = pgTable(
     draftRetentionMonths: integer('draft_retention_months'),
     /** Everything of the call's applications is erased this many years after closing; null keeps them. */
     retentionYears: integer('retention_years'),
+    /** Name and description in the languages beside the default, whose texts are `name` and `description`. */
+    translations: jsonb('translations').$type<TCallTranslations>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -13,6 +13,7 @@ import { conflict, invalid, notFound } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { type AuditActor, audit } from '../audit/record';
 import { serverStepType } from '../step-types';
+import { cleanStepTranslations } from './clean-translations';
 import { toStep } from './step-row';
 import { stepTypeNamesById } from './step-types';
 
@@ -107,6 +108,8 @@ async function prepareSteps(db: Db, input: TStepInput[], prefix: string) {
       stepTypeId: step.stepTypeId,
       expectedAnswers: step.expectedAnswers ?? null,
       subSteps: step.subSteps ?? [],
+      // Left out of the request: the stored ones stay (an update skips undefined values).
+      translations: step.translations && cleanStepTranslations(step.translations),
     };
   });
   if (errors.length > 0) throw invalid(errors);

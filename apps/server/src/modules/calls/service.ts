@@ -17,6 +17,7 @@ import { conflict, invalid, notFound } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { type AuditActor, audit } from '../audit/record';
 import { saveCallTypeIn, stepsOfCallTypes } from './call-types';
+import { cleanCallTranslations } from './clean-translations';
 
 type CallRow = typeof calls.$inferSelect;
 type UpdateCallInput = z.output<typeof ZUpdateCallRequest>;
@@ -46,6 +47,7 @@ export function toCallListItem(row: CallRow): TCallListItem {
     draft: row.draft,
     draftRetentionMonths: row.draftRetentionMonths,
     retentionYears: row.retentionYears,
+    translations: row.translations,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -188,6 +190,7 @@ export async function updateCall(db: Db, actor: AuditActor, input: UpdateCallInp
         // Left out of the request: unchanged (older clients); null: kept for ever.
         ...(input.draftRetentionMonths !== undefined ? { draftRetentionMonths: input.draftRetentionMonths } : {}),
         ...(input.retentionYears !== undefined ? { retentionYears: input.retentionYears } : {}),
+        ...(input.translations !== undefined ? { translations: cleanCallTranslations(input.translations) } : {}),
         draft,
         updatedAt: now,
       })

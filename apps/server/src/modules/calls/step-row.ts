@@ -16,5 +16,6 @@ export function toStep(row: StepRow, typeName: string | null): TStep {
     stepType: typeName === null ? null : { name: typeName },
     expectedAnswers: row.expectedAnswers,
     subSteps: row.subSteps,
+    translations: row.translations,
   };
 }

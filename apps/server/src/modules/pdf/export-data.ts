@@ -37,7 +37,14 @@ export async function buildExportData(
     if (parts?.attachments) attachments.push(...parts.attachments);
     if (parts?.miniDyi) miniDyi.push(parts.miniDyi);
     // The definition as applicants see it: never a quiz's answer key (expectedAnswers is not copied).
-    return { stepId: step.id, sectionName: step.name, stepType: type, questions: step.content, answers: answer ?? '' };
+    return {
+      stepId: step.id,
+      sectionName: step.name,
+      stepType: type,
+      questions: step.content,
+      answers: answer ?? '',
+      translations: step.translations,
+    };
   });
 
   const name = who ? `${who.firstName} ${who.lastName}`.trim() : '';
@@ -61,5 +68,7 @@ export async function buildExportData(
     sectionsForPDF,
     attachments,
     miniDyi,
+    // Every language is kept: the record is frozen once, and read (the PDF, the receipt) in any.
+    translations: call.translations,
   };
 }

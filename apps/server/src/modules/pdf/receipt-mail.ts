@@ -3,13 +3,15 @@ import type { Tx } from '../../db/client';
 import { emailAttachments, emailOutbox } from '../../db/schema';
 import { escapeHtml } from '../../lib/html';
 import { translator } from '../../lib/texts';
+import { localisedRecord } from './localised-record';
 
 const LOCALES: Record<TLanguage, string> = { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' };
 
 /** The receipt's subject, text and HTML; every value from users is escaped in the HTML. */
 export function renderReceipt(data: TPdfExportData, language: TLanguage, closedAt: Date) {
   const tr = translator(language);
-  const names = { call: data.callName, org: data.orgName };
+  // The call's name in the applicant's language, as their PDF shows it.
+  const names = { call: localisedRecord(data, language).callName, org: data.orgName };
   const t = {
     greeting: tr('mail.greeting'),
     when: tr('mail.receipt.when'),

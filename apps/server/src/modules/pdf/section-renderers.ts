@@ -1,4 +1,11 @@
-import type { TLanguage, TPdfExportData, TPdfMiniDyi, TPdfSection, TStepTypeName } from '@impact/domain';
+import {
+  type TLanguage,
+  type TPdfExportData,
+  type TPdfMiniDyi,
+  type TPdfSection,
+  type TStepTypeName,
+  withDefaultLocaleStrings,
+} from '@impact/domain';
 import { surveyAnswerDisplay } from '../step-types/survey-runner';
 import type { PdfLabels } from './labels';
 import type { Content } from './pdf-types';
@@ -99,7 +106,9 @@ type Question = {
 function localized(value: unknown, language: TLanguage): string {
   if (typeof value === 'string') return value;
   if (isRecord(value)) {
-    const pick = value[language] ?? value.default ?? value.en ?? Object.values(value)[0];
+    // The language's own text, else the default language's (a blank text counts as missing).
+    const own = value[language];
+    const pick = typeof own === 'string' && own.trim() ? own : (value.default ?? Object.values(value)[0]);
     return typeof pick === 'string' ? pick : '';
   }
   return '';
@@ -160,7 +169,7 @@ const renderSurvey: SectionRenderer = (section, ctx) => {
       paragraph(safeText(line.answer) || '—', {}, [0, 0, 0, 6]),
     ]);
   }
-  const questions = questionsOf(parse(section.questions), ctx.language);
+  const questions = questionsOf(withDefaultLocaleStrings(parse(section.questions)), ctx.language);
   const out: Content[] = [];
   for (const [name, value] of Object.entries(answers)) {
     const q = questions.get(name);

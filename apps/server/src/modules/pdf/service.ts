@@ -8,6 +8,7 @@ import { ThreadOutOfMemory, ThreadPoolBusy, ThreadTaskTimedOut } from '../../lib
 import type { SessionUser } from '../../plugins/authentication';
 import { type CallRow, loadSubmissionFor, type SubmissionRow } from '../submission-core/access';
 import { buildExportData } from './export-data';
+import { localisedRecord } from './localised-record';
 import { renderOnThread } from './render-pool';
 
 type RecordRow = typeof submissionRecords.$inferSelect;
@@ -108,7 +109,7 @@ export async function getExportData(
  */
 export async function renderRecordPdf(data: TPdfExportData, language: TLanguage): Promise<Buffer> {
   try {
-    const bytes = await renderOnThread(data, language);
+    const bytes = await renderOnThread(localisedRecord(data, language), language);
     if (bytes.length < 100 || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error('not a PDF');
     return bytes;
   } catch (err) {

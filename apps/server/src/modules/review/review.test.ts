@@ -497,7 +497,7 @@ describe('review and decisions', () => {
     expect(lockEnd).toBeGreaterThan(Date.now());
     const annaUser = { id: annaId, email: 'anna@example.org', roles: [], isAdmin: false, sessionId: 'test' };
     const pageCard = async (at: number) => {
-      const page = await callListPage(t.database.db, annaUser, annaOrg, { page: 1, pageSize: 20 }, new Date(at));
+      const page = await callListPage(t.database.db, annaUser, annaOrg, 'it', { page: 1, pageSize: 20 }, new Date(at));
       return page.items.find((c) => c.id === call.id);
     };
     expect((await pageCard(lockEnd - 1))?.outcome).toBeNull();

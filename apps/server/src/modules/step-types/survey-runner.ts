@@ -1,9 +1,18 @@
-import { isJsonObject, parseJson, type TFieldError, type TJsonObject } from '@impact/domain';
+import {
+  isJsonObject,
+  parseJson,
+  SURVEY_DEFAULT_LOCALE,
+  type TFieldError,
+  type TJsonObject,
+  withDefaultLocaleStrings,
+} from '@impact/domain';
 import { RE2JS } from 're2js';
-import { type Question, RegexValidator, Model as SurveyModel, settings } from 'survey-core';
+import { type Question, RegexValidator, Model as SurveyModel, settings, surveyLocalization } from 'survey-core';
 
 // SurveyJS runs here without a browser: no DOM, no timers we would have to wait for.
 settings.lazyRender.enabled = false;
+// A localisable string's `default` is the content's default language (packages/domain/src/survey-locales.ts).
+surveyLocalization.defaultLocale = SURVEY_DEFAULT_LOCALE;
 
 /**
  * Regex validators run on RE2's linear-time engine here, never on JavaScript's backtracking one:
@@ -32,7 +41,7 @@ settings.lazyRender.enabled = false;
 export function loadSurvey(model: unknown, answer: TJsonObject | null, locale?: string): SurveyModel | null {
   if (!isJsonObject(model)) return null;
   try {
-    const survey = new SurveyModel(model);
+    const survey = new SurveyModel(withDefaultLocaleStrings(model));
     if (locale) survey.locale = locale;
     survey.data = answer ?? {};
     return survey;

@@ -32,7 +32,9 @@ export const uploadServerType: ServerStepType<'upload'> = {
       messageKey: 'errors.submissions.fileMissing',
     }));
   },
-  prepareContent: (_content, parsed) => JSON.stringify(parsed),
+  // A slot's `label` is the reader's name, put in for applicants: what is stored is the slot itself.
+  prepareContent: (_content, parsed) =>
+    JSON.stringify((parsed as TUploadStepContent).map(({ label: _label, ...slot }) => slot)),
   exportColumns: (step, ctx) => [
     {
       header: columnLabel(step, ctx.t('export.attachments')),

@@ -134,7 +134,7 @@ describe('the call list’s ETag across two instances on one database', () => {
   it('a call opening or closing as time passes (no write at all)', async () => {
     const user = { ...anna.user, roles: [], isAdmin: false, sessionId: 'test' };
     const now = Date.now();
-    const tagAt = (at: number) => callListTag(b.database.db, user, org, { page: 1, pageSize: 20 }, new Date(at));
+    const tagAt = (at: number) => callListTag(b.database.db, user, org, 'it', { page: 1, pageSize: 20 }, new Date(at));
     expect(await tagAt(now + 1_000)).toBe(await tagAt(now));
     // "Bando due" closes in five days: the page is not the same one after that.
     expect(await tagAt(now + 6 * DAY)).not.toBe(await tagAt(now));

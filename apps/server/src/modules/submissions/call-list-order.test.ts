@@ -60,13 +60,13 @@ describe('the call list’s order and paging against the rule', () => {
           (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
       )
       .map((r) => r.id);
-    const whole = await callListPage(t.database.db, anna, null, {}, new Date(moment));
+    const whole = await callListPage(t.database.db, anna, null, 'it', {}, new Date(moment));
     expect(whole.items.map((c) => c.id)).toEqual(expected);
     expect(whole.total).toBe(expected.length);
     for (const pageSize of [1, 4, 7, 20]) {
       const joined: string[] = [];
       for (let page = 1; page <= Math.ceil(expected.length / pageSize) + 1; page++) {
-        const part = await callListPage(t.database.db, anna, null, { page, pageSize }, new Date(moment));
+        const part = await callListPage(t.database.db, anna, null, 'it', { page, pageSize }, new Date(moment));
         expect(part.total).toBe(expected.length);
         joined.push(...part.items.map((c) => c.id));
       }

@@ -169,7 +169,7 @@ describe('paged lists (SPEC 7 GetCallListUser, GetSubmissions)', () => {
           await t.database.db.update(calls).set({ isUserFilterEnable, userFilterEmail }).where(eq(calls.id, probe));
           for (const email of emails) {
             const user = { id: anna.user.id, email, roles: [], isAdmin: false, sessionId: 'test' };
-            const { items } = await callListPage(t.database.db, user, null);
+            const { items } = await callListPage(t.database.db, user, null, 'it');
             const filter = { isUserFilterEnable, userFilterEmail };
             expect(
               items.some((c) => c.id === probe),

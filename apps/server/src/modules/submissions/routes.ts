@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { requestLanguage } from '../../lib/request-language';
 import { currentUser } from '../../plugins/authentication';
 import {
   allSubmissionsJson,
@@ -59,18 +60,19 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       },
       async (request, reply) => {
         const user = currentUser(request);
+        const language = requestLanguage(request);
         const now = new Date();
         // Stored by the browser alone (private) and asked again with If-None-Match each time. The
-        // tag names whose page it is (address, organization, page), so Vary need not name the
-        // Authorization header: a renewed access token still revalidates.
-        reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
+        // tag names whose page it is (address, organization, page) and its language, so Vary need
+        // not name the Authorization header: a renewed access token still revalidates.
+        reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, accept-language');
         const asked = request.headers['if-none-match'];
         if (asked) {
           // A revalidation reads only what the tag is made of (decision 0023).
-          const tag = await callListTag(db, user, request.organizationId, request.query, now);
+          const tag = await callListTag(db, user, request.organizationId, language, request.query, now);
           if (asked === tag) return reply.code(304).header('etag', tag).send(null);
         }
-        const page = await callListPage(db, user, request.organizationId, request.query, now);
+        const page = await callListPage(db, user, request.organizationId, language, request.query, now);
         reply.header('etag', page.tag).header(TOTAL_COUNT_HEADER, page.total);
         return page.items;
       },
@@ -83,7 +85,8 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       config: { access: 'user' },
       schema: { tags, querystring: z.object({ callId: z.uuid() }), response: { 200: ZUserCall } },
     },
-    async (request) => getCallForUser(db, currentUser(request), request.query.callId, request.organizationId),
+    async (request) =>
+      getCallForUser(db, currentUser(request), request.query.callId, request.organizationId, requestLanguage(request)),
   );
 
   app.post(
@@ -139,7 +142,13 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       schema: { tags, body: ZCloseSubmissionRequest, response: { 200: ZUpsertSubmissionResponse } },
     },
     async (request) =>
-      closeSubmission(db, currentUser(request), request.body.submissionId, new Date(), request.body.language),
+      closeSubmission(
+        db,
+        currentUser(request),
+        request.body.submissionId,
+        new Date(),
+        request.body.language ?? requestLanguage(request),
+      ),
   );
 };
 

@@ -2,6 +2,8 @@ import {
   DEFAULT_LANGUAGE,
   EMPTY_ID,
   emailAllowedByFilter,
+  localisedCall,
+  localisedStep,
   stepTypeDefinition,
   type TCall,
   type TFieldError,
@@ -53,17 +55,28 @@ async function toSubmission(
 
 /**
  * What an applicant may see of a call: no one else's e-mail, no admin report ids, no answer keys
- * (neither `expectedAnswers` nor a quiz model's `correctAnswer`s: the step type decides).
+ * (neither `expectedAnswers` nor a quiz model's `correctAnswer`s: the step type decides); its texts
+ * in the reader's language, the default language's where none is written.
  * Built field by field from the applicant's contract (ZUserCall), which the serializer enforces too.
  */
-export function forApplicant(call: TCall, submission: Pick<SubmissionRow, 'id' | 'closed'> | null): TUserCall {
-  const { userFilterEmail: _emails, powerBIReportID: _report, powerBIWorkspaceID: _workspace, ...shared } = call;
+export function forApplicant(
+  call: TCall,
+  submission: Pick<SubmissionRow, 'id' | 'closed'> | null,
+  language: TLanguage = DEFAULT_LANGUAGE,
+): TUserCall {
+  const {
+    userFilterEmail: _emails,
+    powerBIReportID: _report,
+    powerBIWorkspaceID: _workspace,
+    translations: _translations,
+    ...shared
+  } = localisedCall(call, language);
   return {
     ...shared,
-    steps: call.steps.map(({ expectedAnswers: _key, ...step }) => ({
-      ...step,
-      content: stepTypeDefinition(step.stepType?.name).applicantContent(step.content),
-    })),
+    steps: call.steps.map((stored) => {
+      const { expectedAnswers: _key, translations: _texts, ...step } = localisedStep(stored, language);
+      return { ...step, content: stepTypeDefinition(step.stepType?.name).applicantContent(step.content) };
+    }),
     submissionId: submission?.id ?? EMPTY_ID,
     submissionClosed: submission?.closed ?? false,
   };
@@ -85,10 +98,16 @@ async function visibleCall(db: Db | Tx, user: SessionUser, callId: string): Prom
   return call;
 }
 
-export async function getCallForUser(db: Db, user: SessionUser, callId: string, organizationId: string | null) {
+export async function getCallForUser(
+  db: Db,
+  user: SessionUser,
+  callId: string,
+  organizationId: string | null,
+  language: TLanguage,
+) {
   const [call] = await callsWithSteps(db, [await visibleCall(db, user, callId)]);
   if (!call) throw notFound('errors.calls.notFound');
-  return forApplicant(call, await submissionOf(db, callId, organizationId));
+  return forApplicant(call, await submissionOf(db, callId, organizationId), language);
 }
 
 /** POST Call/UpsertCallSubmission: one per organization per call; asking twice returns the same one. */

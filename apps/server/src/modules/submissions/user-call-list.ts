@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { EMPTY_ID, type TUserCallListItem, type TUserCallListQuery, USER_CALL_PAGE_SIZE } from '@impact/domain';
+import {
+  EMPTY_ID,
+  type TCallText,
+  type TLanguage,
+  type TUserCallListItem,
+  type TUserCallListQuery,
+  translatedOr,
+  USER_CALL_PAGE_SIZE,
+} from '@impact/domain';
 import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, executeText } from '../../db/client';
@@ -18,7 +26,9 @@ import type { SessionUser } from '../../plugins/authentication';
  * domain's `emailAllowedByFilter`, held together by a test). A decision shows on its card once the
  * call's lock has ended. Paged when asked (`page`, `pageSize`), the whole list otherwise; `total`
  * counts every visible call. The card holds what the applicant's contract (ZUserCallListItem)
- * names, and the route's compiled serializer writes nothing else.
+ * names, and the route's compiled serializer writes nothing else. Name and description are in the
+ * request's language where the call has them (only that language's texts are read), the default
+ * language's otherwise.
  */
 
 /** How the filter compares addresses: trimmed, lower-case (the user's side; the list's is in SQL). */
@@ -27,6 +37,7 @@ const normalEmail = (email: string) => email.trim().toLowerCase();
 const now = sql.placeholder('now');
 const email = sql.placeholder('email');
 const organization = sql.placeholder('organizationId');
+const language = sql.placeholder('language');
 
 /** `moment`: how many of the instants at which the list changes by itself have passed (0028). */
 const TAG_PARTS = sql`v.version::text as "callsVersion",
@@ -77,7 +88,7 @@ with page as (
   order by ${ORDER}
   limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int
 )
-select m.*, c.id, c.name, c.description,
+select m.*, c.id, c.name, c.description, c.translations -> ${language}::text as "texts",
   ${iso(sql`c.opening_at`)} as "openingAt", ${iso(sql`c.closing_at`)} as "closingAt",
   ${iso(sql`c.call_lock_end`)} as "callLockEnd", c.call_type_id as "callTypeId",
   c.is_user_filter_enable as "isUserFilterEnable", c.user_power_bi_report_id as "userPowerBIReportID",
@@ -119,10 +130,12 @@ type PageRow = TagRow &
     submissionClosed: boolean | null;
     outcome: NonNullable<TUserCallListItem['outcome']>['outcome'] | null;
     outcomeMessage: string | null;
+    /** The call's texts in the language asked (null for the default language's, or none written). */
+    texts: TCallText | null;
   };
 
-/** Who asks, and when. */
-type Asked = { now: Date; email: string; organizationId: string | null };
+/** Who asks, in which language, and when. */
+type Asked = { now: Date; email: string; organizationId: string | null; language: TLanguage };
 
 function run<T>(
   db: Db,
@@ -137,6 +150,7 @@ function run<T>(
     now: asked.now.toISOString(),
     email: asked.email,
     organizationId: asked.organizationId,
+    language: asked.language,
     // No paging asked: the whole list (LIMIT NULL is no limit).
     limit: paged ? pageSize : null,
     offset,
@@ -147,21 +161,23 @@ function run<T>(
 
 /**
  * The weak ETag of a page: what the database says the page depends on (the calls' version, the
- * moments passed, the organization's version) and, hashed, whose page it is (the address the
- * e-mail filter reads, the organization, the page asked): two users never share a tag.
+ * moments passed, the organization's version), the language the page is written in, and, hashed,
+ * whose page it is (the address the e-mail filter reads, the organization, the page asked): two
+ * users never share a tag, nor one user's pages in two languages.
  */
 function tagOf(row: TagRow, asked: Asked, query: TUserCallListQuery) {
   const whose = createHash('sha256')
     .update(`${asked.email}\n${asked.organizationId ?? ''}\n${query.page ?? ''}\n${query.pageSize ?? ''}`)
     .digest('base64url')
     .slice(0, 16);
-  return `W/"${row.callsVersion}.${row.moment}.${row.organizationVersion}.${whose}"`;
+  return `W/"${row.callsVersion}.${row.moment}.${row.organizationVersion}.${asked.language}.${whose}"`;
 }
 
-const askedOf = (user: SessionUser, organizationId: string | null, at: Date): Asked => ({
+const askedOf = (user: SessionUser, organizationId: string | null, language: TLanguage, at: Date): Asked => ({
   now: at,
   email: normalEmail(user.email),
   organizationId,
+  language,
 });
 
 /** The ETag the page would have now, without reading the page. */
@@ -169,10 +185,11 @@ export async function callListTag(
   db: Db,
   user: SessionUser,
   organizationId: string | null,
+  language: TLanguage,
   query: TUserCallListQuery = {},
   at = new Date(),
 ): Promise<string> {
-  const asked = askedOf(user, organizationId, at);
+  const asked = askedOf(user, organizationId, language, at);
   const [row] = await run<TagRow>(db, TAG_STATEMENT, asked, query);
   if (!row) throw new Error('catalogue_versions has no calls row');
   return tagOf(row, asked, query);
@@ -183,10 +200,11 @@ export async function callListPage(
   db: Db,
   user: SessionUser,
   organizationId: string | null,
+  language: TLanguage,
   query: TUserCallListQuery = {},
   at = new Date(),
 ): Promise<{ items: TUserCallListItem[]; total: number; tag: string }> {
-  const asked = askedOf(user, organizationId, at);
+  const asked = askedOf(user, organizationId, language, at);
   const rows = await run<PageRow>(db, PAGE_STATEMENT, asked, query);
   const first = rows[0];
   if (!first) throw new Error('catalogue_versions has no calls row');
@@ -198,8 +216,8 @@ export async function callListPage(
 function cardOf(row: PageRow, id: string): TUserCallListItem {
   return {
     id,
-    name: row.name,
-    description: row.description,
+    name: translatedOr(row.texts?.name, row.name),
+    description: translatedOr(row.texts?.description, row.description),
     openingAt: row.openingAt,
     closingAt: row.closingAt,
     callLockEnd: row.callLockEnd,

@@ -4,6 +4,7 @@ import {
   RETENTION_LIMITS,
   sortSteps,
   type TCall,
+  type TCallTranslations,
   type TCallType,
   type TStep,
   type TStepInput,
@@ -44,6 +45,8 @@ export type CallDraft = {
   /** Retention (null: kept): drafts erased this many months after closing, everything after these years. */
   draftRetentionMonths: number | null;
   retentionYears: number | null;
+  /** Name and description in the languages beside the default (whose texts are `name` and `description`). */
+  translations: TCallTranslations;
   steps: DraftStep[];
 };
 
@@ -61,6 +64,7 @@ export function stepToDraft(step: TStep): DraftStep {
     stepTypeId: step.stepTypeId,
     expectedAnswers: step.expectedAnswers,
     subSteps: step.subSteps,
+    translations: step.translations,
   };
 }
 
@@ -81,6 +85,7 @@ export function callToDraft(call: TCall): CallDraft {
     userPowerBIWorkspaceID: call.userPowerBIWorkspaceID ?? '',
     draftRetentionMonths: call.draftRetentionMonths ?? null,
     retentionYears: call.retentionYears ?? null,
+    translations: call.translations,
     steps: sortSteps(call.steps).map(stepToDraft),
   };
 }
@@ -142,6 +147,7 @@ export function draftToUpdateRequest(
     userPowerBIWorkspaceID: emptyToNull(draft.userPowerBIWorkspaceID),
     draftRetentionMonths: draft.draftRetentionMonths,
     retentionYears: draft.retentionYears,
+    translations: draft.translations,
     callType: {
       id: call.callTypeId,
       name: callType?.name ?? '',

@@ -1,11 +1,15 @@
 import 'survey-core/survey-core.min.css';
 import 'survey-core/i18n/italian';
 import 'survey-core/i18n/french';
+import { SURVEY_DEFAULT_LOCALE, withDefaultLocaleStrings } from '@impact/domain';
 import { useMantineTheme } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
-import { Model } from 'survey-core';
+import { Model, surveyLocalization } from 'survey-core';
 import { Survey } from 'survey-react-ui';
 import { silentSurveyProblems } from './survey-check';
+
+// A localisable string's `default` is the content's default language (packages/domain/src/survey-locales.ts).
+surveyLocalization.defaultLocale = SURVEY_DEFAULT_LOCALE;
 
 export type SurveyFormProps = {
   model: object;
@@ -39,7 +43,7 @@ export default function SurveyForm({
   callbacks.current = { onData, onProblems };
 
   const survey = useMemo(() => {
-    const s = new Model(model);
+    const s = new Model(withDefaultLocaleStrings(model));
     s.locale = locale;
     s.data = initialData.current;
     // The wizard's own Next and Submit complete the step; the survey only pages through itself.

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type TContentLanguage, type TLanguage, textsIn } from '@impact/domain';
 import {
   Button,
   Checkbox,
@@ -15,6 +16,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import type { CallDraft, draftProblems } from '../call-draft';
+import { withCallText } from '../content-language';
 import { RichTextField } from './rich-text-field';
 
 type Props = {
@@ -23,15 +25,25 @@ type Props = {
   showErrors: boolean;
   onChange: (patch: Partial<CallDraft>) => void;
   onOpenPowerBi: () => void;
+  /** The language of the name and description shown: the default's are the fields, the others translations. */
+  language?: TLanguage;
 };
 
 const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** Call editor, General Info tab (SPEC 2): name, description, dates, call lock, e-mail filter. */
-export function GeneralInfoTab({ draft, problems, showErrors, onChange, onOpenPowerBi }: Props) {
+export function GeneralInfoTab({
+  draft,
+  problems,
+  showErrors,
+  onChange,
+  onOpenPowerBi,
+  language = DEFAULT_LANGUAGE,
+}: Props) {
   const { t } = useTranslation();
   const err = (key: string | null, always = false) => (key && (showErrors || always) ? t(key) : undefined);
   const lockFixed = draft.savedLockEnd !== null;
+  const translated = language === DEFAULT_LANGUAGE ? null : (language as TContentLanguage);
 
   // SPEC 4 "Call lock": enabling asks for confirmation; unchecking before saving clears it.
   const onLockToggle = (checked: boolean) => {
@@ -54,20 +66,46 @@ export function GeneralInfoTab({ draft, problems, showErrors, onChange, onOpenPo
 
   return (
     <Stack gap="lg">
-      <TextInput
-        label={t('callBuilder.general.name')}
-        required
-        value={draft.name}
-        onChange={(e) => onChange({ name: e.currentTarget.value })}
-        error={err(problems.name, true)}
-        maxLength={300}
-      />
-      <RichTextField
-        label={t('callBuilder.general.description')}
-        value={draft.description}
-        onChange={(description) => onChange({ description })}
-        minHeight={180}
-      />
+      {translated === null ? (
+        <>
+          <TextInput
+            label={t('callBuilder.general.name')}
+            required
+            value={draft.name}
+            onChange={(e) => onChange({ name: e.currentTarget.value })}
+            error={err(problems.name, true)}
+            maxLength={300}
+          />
+          <RichTextField
+            key={language}
+            label={t('callBuilder.general.description')}
+            value={draft.description}
+            onChange={(description) => onChange({ description })}
+            minHeight={180}
+          />
+        </>
+      ) : (
+        <>
+          {/* Another language: empty fields fall back to the default language's text, shown as the placeholder. */}
+          <TextInput
+            label={t('callBuilder.general.name')}
+            lang={translated}
+            value={textsIn(draft.translations, translated)?.name ?? ''}
+            placeholder={draft.name}
+            onChange={(e) => onChange(withCallText(draft, translated, { name: e.currentTarget.value }))}
+            description={t('callBuilder.translations.fallbackHint')}
+            maxLength={300}
+          />
+          <RichTextField
+            key={translated}
+            label={t('callBuilder.general.description')}
+            value={textsIn(draft.translations, translated)?.description ?? ''}
+            onChange={(description) => onChange(withCallText(draft, translated, { description }))}
+            description={t('callBuilder.translations.fallbackHint')}
+            minHeight={180}
+          />
+        </>
+      )}
       <Group grow align="flex-start">
         <DateTimePicker
           label={t('callBuilder.general.openingAt')}

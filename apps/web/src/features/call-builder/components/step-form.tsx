@@ -1,11 +1,21 @@
-import { defaultStepContent, isEmptyId, parseStepContent, pickableStepTypes, type TStepType } from '@impact/domain';
-import { Alert, Button, Group, Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  DEFAULT_LANGUAGE,
+  defaultStepContent,
+  isEmptyId,
+  parseStepContent,
+  pickableStepTypes,
+  type TContentLanguage,
+  type TLanguage,
+  type TStepType,
+} from '@impact/domain';
+import { Alert, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DraftStep } from '../call-draft';
 import { stepTypeLabel } from './labels';
 import { RichTextField } from './rich-text-field';
 import { stepEditorOf } from './step-editors';
+import { StepTextsInLanguage } from './step-texts-in-language';
 
 type Props = {
   step: DraftStep;
@@ -13,13 +23,14 @@ type Props = {
   stepTypes: TStepType[];
   onSave: (step: DraftStep) => void;
   onCancel: () => void;
+  language?: TLanguage;
 };
 
 /**
  * SPEC 4 "Step edit": the form works on its own copy; Salva applies it to the call draft,
  * Annulla throws the changes away. Nothing reaches the server until the call is saved.
  */
-export function StepForm({ step, position, stepTypes, onSave, onCancel }: Props) {
+export function StepForm({ step, position, stepTypes, onSave, onCancel, language = DEFAULT_LANGUAGE }: Props) {
   const { t } = useTranslation();
   const [values, setValues] = useState<DraftStep>(step);
   const [showErrors, setShowErrors] = useState(false);
@@ -57,6 +68,37 @@ export function StepForm({ step, position, stepTypes, onSave, onCancel }: Props)
   const options = pickableStepTypes(stepTypes);
   if (typeName && !options.some((o) => o.id === values.stepTypeId))
     options.push({ id: values.stepTypeId, name: typeName });
+
+  const buttons = (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>
+        {t('callBuilder.steps.cancel')}
+      </Button>
+      <Button onClick={save}>{t('callBuilder.steps.save')}</Button>
+    </Group>
+  );
+  if (language !== DEFAULT_LANGUAGE) {
+    // Another language: only its texts; the type and its settings are the same in every language.
+    return (
+      <Paper withBorder p="md" radius="md" shadow="xs" component="section" aria-labelledby="step-form-title">
+        <Stack gap="md">
+          <Title order={3} id="step-form-title" size="h4">
+            {t('callBuilder.steps.formTitle', { n: position })}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('callBuilder.translations.sharedSettings')}
+          </Text>
+          <StepTextsInLanguage
+            step={values}
+            language={language as TContentLanguage}
+            onChange={setValues}
+            nameRef={nameRef}
+          />
+          {buttons}
+        </Stack>
+      </Paper>
+    );
+  }
 
   return (
     <Paper withBorder p="md" radius="md" shadow="xs" component="section" aria-labelledby="step-form-title">
@@ -110,12 +152,7 @@ export function StepForm({ step, position, stepTypes, onSave, onCancel }: Props)
           />
         )}
         {showErrors && !typeMissing && !contentOk && <Alert color="red">{t('errors.calls.stepContentInvalid')}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('callBuilder.steps.cancel')}
-          </Button>
-          <Button onClick={save}>{t('callBuilder.steps.save')}</Button>
-        </Group>
+        {buttons}
       </Stack>
     </Paper>
   );

@@ -1,9 +1,21 @@
-import { isEmptyId, moveStep, newStepDraft, removeStep, sortSteps, type TStepType } from '@impact/domain';
+import {
+  DEFAULT_LANGUAGE,
+  isEmptyId,
+  moveStep,
+  newStepDraft,
+  removeStep,
+  sortSteps,
+  type TLanguage,
+  type TStepType,
+  textsIn,
+  translatedOr,
+} from '@impact/domain';
 import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DraftStep, newKey } from '../call-draft';
+import { missingStepTexts } from '../content-language';
 import { stepTypeLabel } from './labels';
 import { StepForm } from './step-form';
 
@@ -12,10 +24,12 @@ type Props = {
   stepTypes: TStepType[];
   showErrors: boolean;
   onChange: (steps: DraftStep[]) => void;
+  /** The language the steps' texts are shown and edited in. */
+  language?: TLanguage;
 };
 
 /** Call editor, steps tab (SPEC 4 "Step ordering" and "Step edit"). */
-export function StepsTab({ steps, stepTypes, showErrors, onChange }: Props) {
+export function StepsTab({ steps, stepTypes, showErrors, onChange, language = DEFAULT_LANGUAGE }: Props) {
   const { t } = useTranslation();
   const [editingKey, setEditingKey] = useState<string | null>(null);
   const ordered = sortSteps(steps);
@@ -52,7 +66,10 @@ export function StepsTab({ steps, stepTypes, showErrors, onChange }: Props) {
           aria-label={t('callBuilder.steps.listLabel')}
         >
           {ordered.map((step, index) => {
-            const label = step.name.trim() || t('callBuilder.steps.untitled');
+            const label =
+              translatedOr(textsIn(step.translations, language)?.name, step.name).trim() ||
+              t('callBuilder.steps.untitled');
+            const missing = missingStepTexts(step, language).length;
             const type = typeName(step.stepTypeId);
             return (
               <Paper
@@ -70,9 +87,16 @@ export function StepsTab({ steps, stepTypes, showErrors, onChange }: Props) {
                       {index + 1}
                     </Badge>
                     <Stack gap={0} miw={0}>
-                      <Text fw={600} truncate data-testid="step-name">
-                        {label}
-                      </Text>
+                      <Group gap={6} wrap="nowrap" miw={0}>
+                        <Text fw={600} truncate data-testid="step-name">
+                          {label}
+                        </Text>
+                        {missing > 0 && (
+                          <Badge size="xs" color="orange" variant="light">
+                            {t('callBuilder.translations.missing', { count: missing })}
+                          </Badge>
+                        )}
+                      </Group>
                       {type ? (
                         <Text size="xs" c="dimmed">
                           {stepTypeLabel(t, type)}
@@ -140,6 +164,7 @@ export function StepsTab({ steps, stepTypes, showErrors, onChange }: Props) {
           step={editing}
           position={ordered.indexOf(editing) + 1}
           stepTypes={stepTypes}
+          language={language}
           onCancel={() => setEditingKey(null)}
           onSave={(saved) => {
             onChange(ordered.map((s) => (s.key === saved.key ? { ...saved, sort: s.sort } : s)));

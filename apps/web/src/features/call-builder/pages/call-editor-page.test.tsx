@@ -29,6 +29,7 @@ const draftCall = {
   submissionClosed: false,
   customFile: null,
   draft: true,
+  translations: {},
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 } satisfies TCall;

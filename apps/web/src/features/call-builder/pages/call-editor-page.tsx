@@ -1,4 +1,11 @@
-import type { TCall, TCallType, TStepType } from '@impact/domain';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  type TCall,
+  type TCallType,
+  type TLanguage,
+  type TStepType,
+} from '@impact/domain';
 import {
   Alert,
   Anchor,
@@ -27,12 +34,14 @@ import { useStepTypes } from '../api/get-step-types';
 import { callBuilderKeys } from '../api/keys';
 import { useUpdateCall } from '../api/update-call';
 import { type CallDraft, callToDraft, draftProblems, draftToUpdateRequest } from '../call-draft';
+import { ContentLanguageSwitch } from '../components/content-language-switch';
 import { CallDatesProvider } from '../components/dates-provider';
 import { EmailTab } from '../components/email-tab';
 import { GeneralInfoTab } from '../components/general-info-tab';
 import { errorMessage } from '../components/labels';
 import { PowerBiTab } from '../components/powerbi-tab';
 import { StepsTab } from '../components/steps-tab';
+import { missingTexts } from '../content-language';
 
 /** The editor's tabs that belong to other features (app/call-editor-page.tsx passes them). */
 type Props = {
@@ -94,6 +103,11 @@ function CallEditor({
   const [draft, setDraft] = useState<CallDraft>(() => callToDraft(call));
   const [tab, setTab] = useState<string | null>('general');
   const [showErrors, setShowErrors] = useState(false);
+  const [language, setLanguage] = useState<TLanguage>(DEFAULT_LANGUAGE);
+  const missing = Object.fromEntries(LANGUAGES.map((l) => [l, missingTexts(draft, l).length])) as Record<
+    TLanguage,
+    number
+  >;
   const problems = draftProblems(draft);
   const change = (patch: Partial<CallDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const discard = useDeleteCall();
@@ -179,6 +193,7 @@ function CallEditor({
           </Button>
         </Group>
       </Group>
+      <ContentLanguageSwitch value={language} onChange={setLanguage} missing={missing} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="general">{t('callBuilder.editor.tabs.general')}</Tabs.Tab>
@@ -204,6 +219,7 @@ function CallEditor({
             showErrors={showErrors}
             onChange={change}
             onOpenPowerBi={() => setTab('powerbi')}
+            language={language}
           />
         </Tabs.Panel>
         <Tabs.Panel value="steps">
@@ -212,6 +228,7 @@ function CallEditor({
             stepTypes={stepTypes}
             showErrors={showErrors}
             onChange={(steps) => change({ steps })}
+            language={language}
           />
         </Tabs.Panel>
         <Tabs.Panel value="powerbi">

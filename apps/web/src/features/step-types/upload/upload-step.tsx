@@ -102,7 +102,7 @@ function UploadSlot({
         <Group justify="space-between" wrap="nowrap">
           <div>
             <Group gap="xs">
-              <Text fw={600}>{slot.file_name}</Text>
+              <Text fw={600}>{slot.label ?? slot.file_name}</Text>
               {slot.mandatory && (
                 <Badge size="sm" color="red" variant="light">
                   {t('applying.upload.mandatory')}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { DEFAULT_LANGUAGE, type TLanguage } from './languages';
+
+/*
+ * What an admin writes for applicants, in more than one language (docs/decisions, "call content in
+ * three languages"). The default language's text stays in the entity's own fields (`name`,
+ * `description`, the step's content), so every existing client keeps working; the other languages
+ * sit beside it in `translations`, each field optional: a text left out (or empty) falls back to
+ * the default language's.
+ */
+
+/** The languages content is translated into: every interface language but the default (whose text is in the fields). */
+export const CONTENT_TRANSLATION_LANGUAGES = ['en', 'fr'] as const satisfies readonly TLanguage[];
+export const ZContentLanguage = z.enum(CONTENT_TRANSLATION_LANGUAGES);
+export type TContentLanguage = z.infer<typeof ZContentLanguage>;
+
+/** `{ "en": {…}, "fr": {…} }`; any other key (a misspelt code, or the default language) is refused with its own key. */
+function translationsOf<T extends z.ZodType>(text: T) {
+  return z.partialRecord(ZContentLanguage, text, {
+    // zod reports a key outside the enum of a partial record as an unrecognized key.
+    error: (issue) => ((issue.code as string) === 'unrecognized_keys' ? 'errors.translations.language' : undefined),
+  });
+}
+
+/** A call's name and description (HTML) in one language. */
+export const ZCallText = z.strictObject({
+  name: z.string().trim().max(300).optional(),
+  description: z.string().max(100_000).optional(),
+});
+export type TCallText = z.infer<typeof ZCallText>;
+
+/** An upload slot's name and description in one language. */
+export const ZUploadSlotText = z.strictObject({
+  name: z.string().trim().max(200).optional(),
+  description: z.string().max(1024).optional(),
+});
+
+/**
+ * A step's texts in one language: its name and description, a text step's `question` (HTML), and
+ * an upload step's slots in `uploadSlots`, keyed by the slot's `file_name` (the slot's key, which
+ * answers name too). Survey and quiz texts are not here: they are SurveyJS localisable strings
+ * (`{ "default": …, "en": …, "fr": … }`) inside the model itself.
+ */
+export const ZStepText = z.strictObject({
+  name: z.string().trim().max(300).optional(),
+  description: z.string().max(50_000).optional(),
+  question: z.string().max(20_000).optional(),
+  uploadSlots: z.record(z.string().max(200), ZUploadSlotText).optional(),
+});
+export type TStepText = z.infer<typeof ZStepText>;
+
+export const ZCallTranslations = translationsOf(ZCallText);
+export type TCallTranslations = z.infer<typeof ZCallTranslations>;
+export const ZStepTranslations = translationsOf(ZStepText);
+export type TStepTranslations = z.infer<typeof ZStepTranslations>;
+
+/** The texts of `language` (none for the default language, whose texts are the fields themselves). */
+export function textsIn<T>(translations: Partial<Record<TContentLanguage, T>> | null | undefined, language: TLanguage) {
+  return language === DEFAULT_LANGUAGE ? undefined : translations?.[language as TContentLanguage];
+}
+
+/** A translated text, or the default language's when it is missing or blank. */
+export function translatedOr(translated: string | undefined, fallback: string): string {
+  return translated !== undefined && translated.trim() !== '' ? translated : fallback;
+}
