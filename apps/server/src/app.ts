@@ -117,7 +117,8 @@ export async function buildApp(
   await app.register(healthRoutes, deps);
   // Signing in accepts the invitations to review sent to that address.
   await registerIdentity(app, { ...deps, authSecret, accessTokens, revocations, onSignIn: acceptReviewerInvitations });
-  if (config.devOutbox) await app.register(devOutboxRoutes, { db: database.db, renderRecord: recordAttachment(storage) });
+  if (config.devOutbox)
+    await app.register(devOutboxRoutes, { db: database.db, renderRecord: recordAttachment(storage) });
   await app.register(
     async (api) => {
       await api.register(configRoutes, deps);

@@ -31,9 +31,7 @@ export const submissionRecords = pgTable(
     language: text('language').$type<TLanguage>().notNull(),
     data: jsonb('data').$type<TPdfExportData>().notNull(),
     /** Changes whenever `data` does (an erasure rewrites it): a stored PDF made from other data is stale. */
-    dataMd5: text('data_md5')
-      .notNull()
-      .generatedAlwaysAs(sql`md5(data::text)`),
+    dataMd5: text('data_md5').notNull().generatedAlwaysAs(sql`md5(data::text)`),
   },
   (t) => [index('submission_records_submission').on(t.callSubmissionId, t.closedAt)],
 );

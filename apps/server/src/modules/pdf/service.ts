@@ -1,13 +1,13 @@
 import type { TLanguage, TPdfExportData, TSubmissionRecord } from '@impact/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import type { RenderRecordPdf } from '../email/attachments';
-import type { FileStorage } from '../files/storage';
 import { callSubmissions, submissionRecords } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { InFlightLimit } from '../../lib/in-flight-limit';
 import { ThreadOutOfMemory, ThreadPoolBusy, ThreadTaskTimedOut } from '../../lib/thread-pool';
 import type { SessionUser } from '../../plugins/authentication';
+import type { RenderRecordPdf } from '../email/attachments';
+import type { FileStorage } from '../files/storage';
 import { type CallRow, loadSubmissionFor, type SubmissionRow } from '../submission-core/access';
 import { buildExportData } from './export-data';
 import { renderOnThread } from './render-pool';
@@ -176,7 +176,9 @@ export async function getSubmissionPdf(
   }
   const language = query.lang ?? record.language;
   const copy = { recordId: record.id, language, view: 'open' as const, dataMd5: record.dataMd5 };
-  return storedOrRendered(db, storage, copy, async () => renderPdfFor(user.id, await recordData(db, record.id), language));
+  return storedOrRendered(db, storage, copy, async () =>
+    renderPdfFor(user.id, await recordData(db, record.id), language),
+  );
 }
 
 /** GET Call/GetSubmissionRecords: every closing of the submission, newest first. */

@@ -281,7 +281,11 @@ async function scrubContactOf(
     .returning({ id: organizations.id });
   if (!named.length) return [];
   const records = await tx
-    .select({ id: submissionRecords.id, submissionId: submissionRecords.callSubmissionId, data: submissionRecords.data })
+    .select({
+      id: submissionRecords.id,
+      submissionId: submissionRecords.callSubmissionId,
+      data: submissionRecords.data,
+    })
     .from(submissionRecords)
     .innerJoin(callSubmissions, eq(callSubmissions.id, submissionRecords.callSubmissionId))
     .where(inArray(callSubmissions.organizationId, ids(named)));

@@ -20,10 +20,10 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
+import type { FileStorage } from '../files/storage';
 import { buildExportData } from '../pdf/export-data';
 import { renderPdfFor } from '../pdf/service';
 import { md5Of, type PdfBody, storedOrRendered } from '../pdf/stored-pdfs';
-import type { FileStorage } from '../files/storage';
 import { type Identity, neutralFileName, REDACTED, redactExportData } from './redact';
 import { loadAssignmentFor } from './reviewer-access';
 import { toDraft } from './reviewing';

@@ -46,7 +46,6 @@ const require = createRequire(import.meta.url);
 let applied = false;
 const ON = new Set((process.env.PATCHES ?? 'fonts,measure,lines,draw').split(','));
 
-
 /** Keys a word of a plain string has before measuring (TextBreaker, measure's first item). */
 const PLAIN_KEYS = new Set(['text', 'lineEnd', 'noNewLine', 'leadingCut', 'leadingIndent']);
 const LEADING = /^(\s)+/;
@@ -98,24 +97,25 @@ export function applyPdfmakeSpeedups() {
   const loaded = new Map<string, { font: Fontkit; words: Record<string, unknown> }>();
   const MAX_CACHED_WORDS = 20_000;
   const originalProvideFont = PDFDocument.prototype.provideFont;
-  if (ON.has('fonts')) PDFDocument.prototype.provideFont = function provideFont(family, bold, italics) {
-    const font = originalProvideFont.call(this, family, bold, italics) as Embedded;
-    if (!font.font || !font.layoutCache || (font as { shared?: boolean }).shared) return font;
-    (font as { shared?: boolean }).shared = true;
-    speedUpEmbeddedFont(Object.getPrototypeOf(font));
-    const key = `${font.font.postscriptName}/${font.font.head?.checkSumAdjustment}`;
-    let entry = loaded.get(key);
-    if (!entry) {
-      entry = { font: font.font, words: Object.create(null) };
-      loaded.set(key, entry);
-    } else if (entry.font !== font.font) {
-      font.font = entry.font;
-      font.subset = entry.font.createSubset();
-    }
-    if (Object.keys(entry.words).length > MAX_CACHED_WORDS) entry.words = Object.create(null);
-    font.layoutCache = entry.words;
-    return font;
-  };
+  if (ON.has('fonts'))
+    PDFDocument.prototype.provideFont = function provideFont(family, bold, italics) {
+      const font = originalProvideFont.call(this, family, bold, italics) as Embedded;
+      if (!font.font || !font.layoutCache || (font as { shared?: boolean }).shared) return font;
+      (font as { shared?: boolean }).shared = true;
+      speedUpEmbeddedFont(Object.getPrototypeOf(font));
+      const key = `${font.font.postscriptName}/${font.font.head?.checkSumAdjustment}`;
+      let entry = loaded.get(key);
+      if (!entry) {
+        entry = { font: font.font, words: Object.create(null) };
+        loaded.set(key, entry);
+      } else if (entry.font !== font.font) {
+        font.font = entry.font;
+        font.subset = entry.font.createSubset();
+      }
+      if (Object.keys(entry.words).length > MAX_CACHED_WORDS) entry.words = Object.create(null);
+      font.layoutCache = entry.words;
+      return font;
+    };
 
   // pdfkit's EmbeddedFont.layout (every measured word, every drawn line) and encode, with the same
   // results: a char-code scan instead of `[' ', '\t'].includes(charAt(i))` per character, push
@@ -211,56 +211,57 @@ export function applyPdfmakeSpeedups() {
   });
   type Style = ReturnType<typeof resolve>;
 
-  if (ON.has('measure')) TextInlines.prototype.measure = function measure(array, stack) {
-    if (array.length) {
-      const first = array[0] as Inline;
-      const leadingIndent = get(first, stack, 'leadingIndent', 0) as number;
-      if (leadingIndent) {
-        first.leadingCut = -leadingIndent;
-        first.leadingIndent = leadingIndent;
+  if (ON.has('measure'))
+    TextInlines.prototype.measure = function measure(array, stack) {
+      if (array.length) {
+        const first = array[0] as Inline;
+        const leadingIndent = get(first, stack, 'leadingIndent', 0) as number;
+        if (leadingIndent) {
+          first.leadingCut = -leadingIndent;
+          first.leadingIndent = leadingIndent;
+        }
       }
-    }
-    let shared: Style | null = null;
-    for (const item of array) {
-      let style: Style;
-      if (isPlain(item)) {
-        shared ??= resolve(this.pdfDocument, {}, stack);
-        style = shared;
-      } else style = resolve(this.pdfDocument, item, stack);
-      // Named stores in measure's order: every word gets the same shape.
-      item.font = style.font;
-      item.alignment = style.alignment;
-      item.fontSize = style.sup || style.sub ? style.fontSize * 0.58 : style.fontSize;
-      item.fontFeatures = style.fontFeatures;
-      item.characterSpacing = style.characterSpacing;
-      item.color = style.color;
-      item.decoration = style.decoration;
-      item.decorationColor = style.decorationColor;
-      item.decorationStyle = style.decorationStyle;
-      item.decorationThickness = style.decorationThickness;
-      item.background = style.background;
-      item.link = style.link;
-      item.linkToPage = style.linkToPage;
-      item.linkToDestination = style.linkToDestination;
-      item.noWrap = style.noWrap;
-      item.opacity = style.opacity;
-      item.sup = style.sup;
-      item.sub = style.sub;
-      item.width = this.widthOfText(item.text, item);
-      item.height = item.font.lineHeight(item.fontSize) * style.lineHeight;
-      if (!item.leadingCut) item.leadingCut = 0;
-      if (!style.preserveLeadingSpaces) {
-        const leading = LEADING.exec(item.text);
-        if (leading) (item.leadingCut as number) += this.widthOfText(leading[0], item);
+      let shared: Style | null = null;
+      for (const item of array) {
+        let style: Style;
+        if (isPlain(item)) {
+          shared ??= resolve(this.pdfDocument, {}, stack);
+          style = shared;
+        } else style = resolve(this.pdfDocument, item, stack);
+        // Named stores in measure's order: every word gets the same shape.
+        item.font = style.font;
+        item.alignment = style.alignment;
+        item.fontSize = style.sup || style.sub ? style.fontSize * 0.58 : style.fontSize;
+        item.fontFeatures = style.fontFeatures;
+        item.characterSpacing = style.characterSpacing;
+        item.color = style.color;
+        item.decoration = style.decoration;
+        item.decorationColor = style.decorationColor;
+        item.decorationStyle = style.decorationStyle;
+        item.decorationThickness = style.decorationThickness;
+        item.background = style.background;
+        item.link = style.link;
+        item.linkToPage = style.linkToPage;
+        item.linkToDestination = style.linkToDestination;
+        item.noWrap = style.noWrap;
+        item.opacity = style.opacity;
+        item.sup = style.sup;
+        item.sub = style.sub;
+        item.width = this.widthOfText(item.text, item);
+        item.height = item.font.lineHeight(item.fontSize) * style.lineHeight;
+        if (!item.leadingCut) item.leadingCut = 0;
+        if (!style.preserveLeadingSpaces) {
+          const leading = LEADING.exec(item.text);
+          if (leading) (item.leadingCut as number) += this.widthOfText(leading[0], item);
+        }
+        item.trailingCut = 0;
+        if (!style.preserveTrailingSpaces) {
+          const trailing = TRAILING.exec(item.text);
+          if (trailing) item.trailingCut = this.widthOfText(trailing[0], item);
+        }
       }
-      item.trailingCut = 0;
-      if (!style.preserveTrailingSpaces) {
-        const trailing = TRAILING.exec(item.text);
-        if (trailing) item.trailingCut = this.widthOfText(trailing[0], item);
-      }
-    }
-    return array;
-  };
+      return array;
+    };
 
   // ---- line building: no copy of the rest of the paragraph per word ----
   // LayoutBuilder.buildNextLine as in pdfmake 0.3.11, except that hasEnoughSpaceForInline gets
@@ -287,40 +288,41 @@ export function applyPdfmakeSpeedups() {
     }
     return best;
   };
-  if (ON.has('lines')) LayoutBuilder.prototype.buildNextLine = function buildNextLine(node) {
-    const inlines = node._inlines;
-    if (!inlines || inlines.length === 0) return null;
-    const line = new Line(this.writer.context().availableWidth);
-    // The line's words are taken from the front at the end (one splice per line, not a shift per
-    // word: shifting a promoted array moves every remaining word each time).
-    let taken = 0;
-    let forceContinue = false;
-    while (
-      taken < inlines.length &&
-      (line.hasEnoughSpaceForInline(inlines[taken] as Inline, glued(inlines, taken)) || forceContinue)
-    ) {
-      let hardWrap = false;
-      const inline = inlines[taken] as Inline;
-      if (!inline.noWrap && inline.text.length > 1 && inline.width > line.getAvailableWidth()) {
-        const maxChars = maxFitLength(inline.text, line.getAvailableWidth(), inline);
-        if (maxChars < inline.text.length) {
-          const rest: Inline = { ...inline };
-          rest.text = inline.text.substr(maxChars);
-          inline.text = inline.text.substr(0, maxChars);
-          rest.width = measurer.widthOfText(rest.text, rest);
-          inline.width = measurer.widthOfText(inline.text, inline);
-          inlines[taken] = rest; // the rest of the word is the next to place
-          hardWrap = true;
+  if (ON.has('lines'))
+    LayoutBuilder.prototype.buildNextLine = function buildNextLine(node) {
+      const inlines = node._inlines;
+      if (!inlines || inlines.length === 0) return null;
+      const line = new Line(this.writer.context().availableWidth);
+      // The line's words are taken from the front at the end (one splice per line, not a shift per
+      // word: shifting a promoted array moves every remaining word each time).
+      let taken = 0;
+      let forceContinue = false;
+      while (
+        taken < inlines.length &&
+        (line.hasEnoughSpaceForInline(inlines[taken] as Inline, glued(inlines, taken)) || forceContinue)
+      ) {
+        let hardWrap = false;
+        const inline = inlines[taken] as Inline;
+        if (!inline.noWrap && inline.text.length > 1 && inline.width > line.getAvailableWidth()) {
+          const maxChars = maxFitLength(inline.text, line.getAvailableWidth(), inline);
+          if (maxChars < inline.text.length) {
+            const rest: Inline = { ...inline };
+            rest.text = inline.text.substr(maxChars);
+            inline.text = inline.text.substr(0, maxChars);
+            rest.width = measurer.widthOfText(rest.text, rest);
+            inline.width = measurer.widthOfText(inline.text, inline);
+            inlines[taken] = rest; // the rest of the word is the next to place
+            hardWrap = true;
+          }
         }
+        if (!hardWrap) taken++;
+        line.addInline(inline);
+        forceContinue = Boolean(inline.noNewLine) && !hardWrap;
       }
-      if (!hardWrap) taken++;
-      line.addInline(inline);
-      forceContinue = Boolean(inline.noNewLine) && !hardWrap;
-    }
-    inlines.splice(0, taken);
-    line.lastLineInParagraph = inlines.length === 0;
-    return line;
-  };
+      inlines.splice(0, taken);
+      line.lastLineInParagraph = inlines.length === 0;
+      return line;
+    };
 
   // ---- drawing: one text object per run of same-looking words ----
   /** A word drawn on its own: anything pdfkit draws or links per text call, or spacing it adds. */
@@ -376,16 +378,17 @@ export function applyPdfmakeSpeedups() {
   }
 
   const originalRenderLine = Renderer.prototype.renderLine;
-  if (ON.has('draw')) Renderer.prototype.renderLine = function renderLine(line, x, y) {
-    // A page reference line rewrites its first word into a page number: drawn as pdfmake does.
-    const merged = (line as { _pageNodeRef?: unknown })._pageNodeRef ? null : mergedInlines(line.inlines);
-    if (!merged) return originalRenderLine.call(this, line, x, y);
-    const inlines = line.inlines;
-    line.inlines = merged;
-    try {
-      return originalRenderLine.call(this, line, x, y);
-    } finally {
-      line.inlines = inlines;
-    }
-  };
+  if (ON.has('draw'))
+    Renderer.prototype.renderLine = function renderLine(line, x, y) {
+      // A page reference line rewrites its first word into a page number: drawn as pdfmake does.
+      const merged = (line as { _pageNodeRef?: unknown })._pageNodeRef ? null : mergedInlines(line.inlines);
+      if (!merged) return originalRenderLine.call(this, line, x, y);
+      const inlines = line.inlines;
+      line.inlines = merged;
+      try {
+        return originalRenderLine.call(this, line, x, y);
+      } finally {
+        line.inlines = inlines;
+      }
+    };
 }
