@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import { renderOnThread } from '../apps/server/src/modules/pdf/render-pool';
 import { apiAs } from '../e2e/support/api';
@@ -14,8 +15,9 @@ const median = (xs: number[]) =>
 
 /**
  * Budget 1: a long application (pdf-data.ts: 24 long text answers, a survey with 100
- * answers, 20 attachments, a 4-SDG impact design: about 45 A4 pages) renders in under 500 ms on a
- * warm render thread. Measured through the pool, as the server does it (thread hand-over included).
+ * answers, 20 attachments, a 4-SDG impact design: 44 A4 pages) renders in under 1 s on a warm
+ * render thread: what a record's first download pays, once. Measured through the pool, as the
+ * server does it (thread hand-over included).
  */
 async function renderBudget(): Promise<BenchResult> {
   {
@@ -31,8 +33,8 @@ async function renderBudget(): Promise<BenchResult> {
     const ms = Math.round(median(times));
     return {
       name: `render a ${pages(pdf)}-page application`,
-      budget: 'median < 500 ms on a warm render thread',
-      ok: ms < 500,
+      budget: 'median < 1 s on a warm render thread',
+      ok: ms < 1000,
       figures: {
         medianMs: ms,
         minMs: Math.round(Math.min(...times)),
@@ -58,12 +60,20 @@ function timedGet(url: string, agent: http.Agent, headers: Record<string, string
   });
 }
 
+/** The server process's resident memory now, in MB (Linux). */
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
 /**
- * Budget 2: the server stays responsive while it makes PDFs. 20 downloads of a long application
- * at once (the pool renders them on its threads, one core left to the event loop); meanwhile a
- * light request (GET Config/GetConfig) every 25 ms: its p95 stays under 100 ms and every PDF arrives.
+ * Budget 2: a record's PDF is made once. A closed long application (24 long answers): its first
+ * download (render and store, the render thread already warm) under 1 s; every later download,
+ * read from storage, under 50 ms (median of 10); 20 downloads at once keep the server under 300 MB
+ * resident, every PDF arrives, and a light request (GET Config/GetConfig) every 25 ms keeps its
+ * p95 under 100 ms.
  */
-async function responsiveness(): Promise<BenchResult> {
+async function madeOnce(): Promise<BenchResult[]> {
   const server = await startBenchServer({ seedDemo: true });
   try {
     const admin = await apiAs(server.url);
@@ -121,7 +131,13 @@ async function responsiveness(): Promise<BenchResult> {
     const token = await bearerOf(server.url);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
     const pdfUrl = `${server.url}/api/Call/GetSubmissionPdf?submissionId=${sub.id}`;
-    await timedGet(pdfUrl, agent, { authorization: `Bearer ${token}` }); // warm the render thread
+    const auth = { authorization: `Bearer ${token}` };
+    // Warms the render thread with the English copy: the Italian one is still to be made.
+    await timedGet(`${pdfUrl}&lang=en`, agent, auth);
+    const first = await timedGet(`${pdfUrl}&lang=it`, agent, auth);
+    const later: number[] = [];
+    for (let i = 0; i < 10; i++) later.push((await timedGet(`${pdfUrl}&lang=it`, agent, auth)).ms);
+    const laterMs = Number(median(later).toFixed(1));
     const light: number[] = [];
     let done = false;
     const lightLoop = (async () => {
@@ -130,30 +146,43 @@ async function responsiveness(): Promise<BenchResult> {
         await new Promise((r) => setTimeout(r, 25));
       }
     })();
+    let peakMb = rssMb(server.pid);
+    const sampler = setInterval(() => {
+      peakMb = Math.max(peakMb, rssMb(server.pid));
+    }, 10);
     const t0 = performance.now();
-    const pdfs = await Promise.all(
-      Array.from({ length: 20 }, () => timedGet(pdfUrl, agent, { authorization: `Bearer ${token}` })),
-    );
+    const pdfs = await Promise.all(Array.from({ length: 20 }, () => timedGet(`${pdfUrl}&lang=it`, agent, auth)));
     const totalMs = performance.now() - t0;
+    clearInterval(sampler);
+    peakMb = Math.max(peakMb, rssMb(server.pid));
     done = true;
     await lightLoop;
     agent.destroy();
     const sorted = [...light].sort((a, b) => a - b);
     const p95 = Number(percentile(sorted, 95).toFixed(1));
     const failures = pdfs.filter((p) => p.status !== 200 || p.bytes < 1000).length;
-    return {
-      name: '20 parallel PDF downloads, light request alongside',
-      budget: 'light p95 < 100 ms, every PDF delivered',
-      ok: p95 < 100 && failures === 0,
-      figures: {
-        lightP50: Number(percentile(sorted, 50).toFixed(1)),
-        lightP95: p95,
-        lightRequests: light.length,
-        pdfFailures: failures,
-        pdfsTotalMs: Math.round(totalMs),
-        pdfMedianMs: Math.round(median(pdfs.map((p) => p.ms))),
+    return [
+      {
+        name: 'a record’s PDF: first download, then from storage',
+        budget: 'first < 1 s, later median < 50 ms',
+        ok: first.status === 200 && first.ms < 1000 && laterMs < 50,
+        figures: { firstMs: Math.round(first.ms), laterMedianMs: laterMs, laterMaxMs: Math.round(Math.max(...later)) },
       },
-    };
+      {
+        name: '20 parallel PDF downloads, light request alongside',
+        budget: 'RSS < 300 MB, light p95 < 100 ms, every PDF delivered',
+        ok: peakMb < 300 && p95 < 100 && failures === 0,
+        figures: {
+          peakRssMb: peakMb,
+          lightP50: Number(percentile(sorted, 50).toFixed(1)),
+          lightP95: p95,
+          lightRequests: light.length,
+          pdfFailures: failures,
+          pdfsTotalMs: Math.round(totalMs),
+          pdfMedianMs: Math.round(median(pdfs.map((p) => p.ms))),
+        },
+      },
+    ];
   } finally {
     await server.stop();
   }
@@ -178,5 +207,5 @@ async function bearerOf(baseUrl: string): Promise<string> {
 }
 
 export async function benchPdf(): Promise<BenchResult[]> {
-  return [await renderBudget(), await responsiveness()];
+  return [await renderBudget(), ...(await madeOnce())];
 }

@@ -27,7 +27,7 @@ import { impactAdminRoutes, impactRoutes } from './modules/impact/routes';
 import { OwnershipCache } from './modules/organizations/ownership-cache';
 import { organizationRoutes } from './modules/organizations/routes';
 import { pdfRoutes } from './modules/pdf/routes';
-import { renderRecordAttachment } from './modules/pdf/service';
+import { recordAttachment } from './modules/pdf/service';
 import { powerBiRoutes } from './modules/power-bi/routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { reportRoutes } from './modules/reports/routes';
@@ -117,7 +117,8 @@ export async function buildApp(
   await app.register(healthRoutes, deps);
   // Signing in accepts the invitations to review sent to that address.
   await registerIdentity(app, { ...deps, authSecret, accessTokens, revocations, onSignIn: acceptReviewerInvitations });
-  if (config.devOutbox) await app.register(devOutboxRoutes, { db: database.db, renderRecord: renderRecordAttachment });
+  if (config.devOutbox)
+    await app.register(devOutboxRoutes, { db: database.db, renderRecord: recordAttachment(storage) });
   await app.register(
     async (api) => {
       await api.register(configRoutes, deps);

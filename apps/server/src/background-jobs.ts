@@ -3,8 +3,9 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { startBackgroundLoop } from './lib/background-loop';
 import { startMailWorker } from './modules/email/worker';
+import { createFileStorage } from './modules/files/storage';
 import { purgeExpired } from './modules/idp/adapter';
-import { renderRecordAttachment } from './modules/pdf/service';
+import { recordAttachment } from './modules/pdf/service';
 import { startRetentionJob } from './modules/privacy/retention';
 import { foldTallies } from './modules/reports/tallies';
 
@@ -18,10 +19,12 @@ const MINUTE_MS = 60 * 1000;
  */
 export function startBackgroundJobs(db: Db, config: AppConfig, log: FastifyBaseLogger): () => void {
   const stops: Array<() => void> = [];
-  // The receipts' PDFs are made as they are sent, by the PDF module (the mail module knows none).
+  // The receipts' PDFs are the stored copies (made now if a record has none yet).
   if (config.smtpUrl) {
-    const options = { smtpUrl: config.smtpUrl, from: config.mailFrom, log, renderRecord: renderRecordAttachment };
-    stops.push(startMailWorker(db, options));
+    const storage = createFileStorage(db, config.fileStorage);
+    const renderRecord = recordAttachment(storage);
+    stops.push(startMailWorker(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log, renderRecord }));
+    stops.push(() => void storage.close().catch(() => {}));
   }
   if (!config.externalOidc) {
     // Expired provider sessions, codes and interactions are invisible already; this reclaims the space.

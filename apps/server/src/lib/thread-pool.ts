@@ -67,6 +67,11 @@ export class ThreadPool<TTask, TResult> {
     }
   }
 
+  /** Tasks finished since the pool started (the tests count renders with it). */
+  get completed(): number {
+    return this.pool.completed;
+  }
+
   /** Threads currently started (for tests and the health page). */
   get threads(): number {
     return this.pool.threads.length;

@@ -1,19 +1,18 @@
 import { ActionIcon, Loader } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DeferredTooltip } from './deferred-tooltip';
+import { IconTooltip } from './icon-tooltip';
 import { usePdfDownload } from './use-pdf-download';
 
 /**
- * The PDF download as a small icon button with a tooltip, for tables (admin pages, records). Apart
- * from PdfDownloadButton so the applicant's first load does not carry the tooltip's positioning code.
+ * The PDF download as a small icon button with a tooltip, for tables (admin pages, records).
  */
 export function PdfDownloadIcon({ submissionId, recordId }: { submissionId: string; recordId?: string }) {
   const { t } = useTranslation();
   const { busy, failed, download } = usePdfDownload(submissionId, recordId);
   const text = t('pdf.download');
   return (
-    <DeferredTooltip label={failed ?? text}>
+    <IconTooltip label={failed ?? text}>
       <ActionIcon
         variant="subtle"
         color={failed ? 'red' : undefined}
@@ -25,6 +24,6 @@ export function PdfDownloadIcon({ submissionId, recordId }: { submissionId: stri
       >
         {busy ? <Loader size={16} /> : <IconFileTypePdf size={18} />}
       </ActionIcon>
-    </DeferredTooltip>
+    </IconTooltip>
   );
 }

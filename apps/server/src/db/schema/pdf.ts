@@ -1,5 +1,6 @@
 import type { TLanguage, TPdfExportData } from '@impact/domain';
-import { customType, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { customType, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { emailOutbox } from './email';
 import { callSubmissions } from './submissions';
 import { users } from './users';
@@ -29,6 +30,8 @@ export const submissionRecords = pgTable(
     /** The applicant's language when closing: the receipt's and the PDF's default. */
     language: text('language').$type<TLanguage>().notNull(),
     data: jsonb('data').$type<TPdfExportData>().notNull(),
+    /** Changes whenever `data` does (an erasure rewrites it): a stored PDF made from other data is stale. */
+    dataMd5: text('data_md5').notNull().generatedAlwaysAs(sql`md5(data::text)`),
   },
   (t) => [index('submission_records_submission').on(t.callSubmissionId, t.closedAt)],
 );
@@ -53,4 +56,31 @@ export const emailAttachments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('email_attachments_mail').on(t.mailId)],
+);
+
+/** Which copy of a record: as the applicant and admins see it, or redacted for a blind review. */
+export type TPdfView = 'open' | 'blind';
+
+/**
+ * A record's PDF, rendered once per language and view and kept with the files (PostgreSQL
+ * chunks or S3, `storage`/`storage_key` as in `files`): later downloads and the receipt mail read
+ * it instead of rendering again. `data_md5` names what it was made from; a copy whose data has
+ * since changed is never served (docs/decisions/0025-pdf-made-once.md).
+ */
+export const recordPdfs = pgTable(
+  'record_pdfs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionRecordId: uuid('submission_record_id')
+      .notNull()
+      .references(() => submissionRecords.id, { onDelete: 'cascade' }),
+    language: text('language').$type<TLanguage>().notNull(),
+    view: text('view').$type<TPdfView>().notNull(),
+    dataMd5: text('data_md5').notNull(),
+    storage: text('storage').notNull(),
+    storageKey: text('storage_key').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('record_pdfs_one_copy').on(t.submissionRecordId, t.language, t.view)],
 );

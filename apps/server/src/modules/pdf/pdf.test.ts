@@ -7,7 +7,8 @@ import { createOrganization, multipart, PDF_BYTES, TEXT_QUESTION, UPLOAD_SLOTS }
 import { signInAs } from '../../../test/sign-in';
 import { emailAttachments, emailOutbox, submissionRecords } from '../../db/schema';
 import { sendDueMails } from '../email/outbox';
-import { renderRecordAttachment } from './service';
+import { createFileStorage } from '../files/storage';
+import { recordAttachment } from './service';
 
 /** The PDF's text as poppler reads it (what a person can select and search), white space collapsed. */
 function pdfText(bytes: Buffer): string {
@@ -215,7 +216,7 @@ describe('the application PDF', () => {
     const sent: Array<{ to: string; attachments: Array<{ filename: string; content: Buffer }> }> = [];
     await sendDueMails(t.database.db, async (m) => void sent.push(m), {
       batchSize: 50,
-      renderRecord: renderRecordAttachment,
+      renderRecord: recordAttachment(createFileStorage(t.database.db, t.config.fileStorage)),
     });
     const receipt = sent.find((m) => m.to === 'anna@ente.example');
     expect(receipt?.attachments[0]?.filename).toBe(PDF_FILE_NAME);

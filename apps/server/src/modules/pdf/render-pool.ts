@@ -23,7 +23,7 @@ export function pdfRenderPool(): ThreadPool<RenderTask, Uint8Array> {
     maxQueue: 200,
     idleTimeoutMs: 120_000,
     timeoutMs: 30_000,
-    resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 128 },
+    resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 32 },
   });
   return shared;
 }

@@ -36,8 +36,8 @@ function record(answers: string[]): TPdfExportData {
   };
 }
 
-// pdfmake runs with the changes of pdfmake-speedups.ts (words measured per text node, lines drawn
-// as one string, fonts shared between documents): what they must not change.
+// pdfmake draws each line's same-looking words as one string (pdfmake-text-runs.ts), and every
+// thread renders many documents: what that must not change.
 describe('rendering the application PDF', () => {
   it('keeps every word of long paragraphs in order, including a word wider than the page', () => {
     const words = Array.from({ length: 900 }, (_, i) => `parola${i}`);

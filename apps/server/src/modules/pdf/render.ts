@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { TLanguage, TPdfExportData } from '@impact/domain';
 import { buildDocument } from './document';
-import { applyPdfmakeSpeedups } from './pdfmake-speedups';
+import { drawWordRunsAsOneText } from './pdfmake-text-runs';
 
 const require = createRequire(import.meta.url);
 type PdfMake = {
@@ -17,14 +17,13 @@ type PdfMake = {
 let pdfmake: PdfMake | null = null;
 
 /**
- * pdfmake, set up once per thread: the Roboto fonts (Latin with accents, Greek, Cyrillic) read
- * into its in-memory file system, and no access to URLs or local files at all, so nothing in a
- * document (a logo, user text) can make the server fetch or read anything.
+ * pdfmake with the Roboto fonts (Latin with accents, Greek, Cyrillic) read into its in-memory file
+ * system, and no access to URLs or local files at all, so nothing in a document (a logo, user
+ * text) can make the server fetch or read anything. Without our drawing change (the golden test
+ * renders with this alone).
  */
-function engine(): PdfMake {
-  if (pdfmake) return pdfmake;
+export function loadPdfmake(): PdfMake {
   const lib = require('pdfmake') as PdfMake;
-  applyPdfmakeSpeedups();
   const dir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts/Roboto');
   const files = {
     normal: 'Roboto-Regular.ttf',
@@ -36,8 +35,15 @@ function engine(): PdfMake {
   lib.setFonts({ Roboto: files });
   lib.setUrlAccessPolicy(() => false);
   lib.setLocalAccessPolicy(() => false);
-  pdfmake = lib;
   return lib;
+}
+
+/** pdfmake, set up once per thread, drawing each line's words in runs (pdfmake-text-runs.ts). */
+function engine(): PdfMake {
+  if (pdfmake) return pdfmake;
+  pdfmake = loadPdfmake();
+  drawWordRunsAsOneText();
+  return pdfmake;
 }
 
 /** The PDF bytes of one submission record (runs in a render worker; callable directly in tests and benches). */

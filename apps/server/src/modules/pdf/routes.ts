@@ -2,15 +2,15 @@ import { PDF_FILE_NAME, ZPdfDataQuery, ZPdfExportData, ZSubmissionPdfQuery, ZSub
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
-import { attachmentDisposition } from '../../lib/file-names';
 import { currentUser } from '../../plugins/authentication';
 import { pdfRenderPool } from './render-pool';
+import { sendPdf } from './send-pdf';
 import { getExportData, getSubmissionPdf, listSubmissionRecords } from './service';
 
 const tags = ['pdf'];
 
 /** The application PDF: its data, the file itself and the records frozen at each closing. */
-export const pdfRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const pdfRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, storage }) => {
   // The render threads are the process's; a closing app lets them go (they restart on demand).
   app.addHook('onClose', async () => pdfRenderPool().close());
 
@@ -40,13 +40,7 @@ export const pdfRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => 
       },
     },
     async (request, reply) => {
-      const bytes = await getSubmissionPdf(db, currentUser(request), request.query);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', attachmentDisposition(PDF_FILE_NAME))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+      return sendPdf(reply, await getSubmissionPdf(db, storage, currentUser(request), request.query));
     },
   );
 

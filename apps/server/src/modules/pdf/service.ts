@@ -6,10 +6,13 @@ import { AppError, notFound } from '../../lib/app-error';
 import { InFlightLimit } from '../../lib/in-flight-limit';
 import { ThreadOutOfMemory, ThreadPoolBusy, ThreadTaskTimedOut } from '../../lib/thread-pool';
 import type { SessionUser } from '../../plugins/authentication';
+import type { RenderRecordPdf } from '../email/attachments';
+import type { FileStorage } from '../files/storage';
 import { type CallRow, loadSubmissionFor, type SubmissionRow } from '../submission-core/access';
 import { buildExportData } from './export-data';
 import { localisedRecord } from './localised-record';
 import { renderOnThread } from './render-pool';
+import { type PdfBody, storedOrRendered, wholePdf } from './stored-pdfs';
 
 type RecordRow = typeof submissionRecords.$inferSelect;
 
@@ -42,9 +45,26 @@ export async function freezeSubmission(
   return row;
 }
 
-async function latestRecord(db: Db | Tx, submissionId: string): Promise<RecordRow | null> {
+/** A record's identity without its (large) data: enough to find its stored PDF. */
+const recordKey = {
+  id: submissionRecords.id,
+  language: submissionRecords.language,
+  dataMd5: submissionRecords.dataMd5,
+};
+type RecordKey = { id: string; language: TLanguage; dataMd5: string };
+
+/** The named record of the submission (404 if it is another's), else its latest one, else null. */
+async function recordFor(db: Db, submissionId: string, recordId?: string): Promise<RecordKey | null> {
+  if (recordId) {
+    const [row] = await db
+      .select(recordKey)
+      .from(submissionRecords)
+      .where(and(eq(submissionRecords.id, recordId), eq(submissionRecords.callSubmissionId, submissionId)));
+    if (!row) throw notFound('errors.pdf.recordNotFound');
+    return row;
+  }
   const [row] = await db
-    .select()
+    .select(recordKey)
     .from(submissionRecords)
     .where(eq(submissionRecords.callSubmissionId, submissionId))
     .orderBy(desc(submissionRecords.closedAt))
@@ -52,31 +72,18 @@ async function latestRecord(db: Db | Tx, submissionId: string): Promise<RecordRo
   return row ?? null;
 }
 
-/**
- * What the PDF shows: the named record, else the latest one; a submission never closed since
- * records exist (or still a draft) shows its answers as they are now.
- */
-async function pdfSource(
-  db: Db,
-  user: SessionUser,
-  submissionId: string,
-  recordId?: string,
-): Promise<{ data: TPdfExportData; language: TLanguage | null }> {
-  const { submission, call } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true });
-  if (recordId) {
-    const [row] = await db
-      .select()
-      .from(submissionRecords)
-      .where(and(eq(submissionRecords.id, recordId), eq(submissionRecords.callSubmissionId, submissionId)));
-    if (!row) throw notFound('errors.pdf.recordNotFound');
-    return { data: row.data, language: row.language };
-  }
-  const record = await latestRecord(db, submissionId);
-  if (record) return { data: record.data, language: record.language };
-  return {
-    data: await buildExportData(db, submission, call, submission.createdByUserId, submission.closedAt),
-    language: null,
-  };
+async function recordData(db: Db | Tx, recordId: string): Promise<TPdfExportData> {
+  const [row] = await db
+    .select({ data: submissionRecords.data })
+    .from(submissionRecords)
+    .where(eq(submissionRecords.id, recordId));
+  if (!row) throw notFound('errors.pdf.recordNotFound');
+  return row.data;
+}
+
+/** A submission never closed since records exist (or still a draft) shows its answers as they are now. */
+async function liveData(db: Db, submission: SubmissionRow, call: CallRow): Promise<TPdfExportData> {
+  return buildExportData(db, submission, call, submission.createdByUserId, submission.closedAt);
 }
 
 /** GET Call/GetAllAnswerForPdf: the export data of the caller's submission to the call (or the named one). */
@@ -97,9 +104,10 @@ export async function getExportData(
     if (!row) throw notFound('errors.submissions.notFound');
     id = row.id;
   }
-  const { submission } = await loadSubmissionFor(db, user, id, { allowAdmin: true });
+  const { submission, call } = await loadSubmissionFor(db, user, id, { allowAdmin: true });
   if (submission.callId !== callId) throw notFound('errors.submissions.notFound');
-  return (await pdfSource(db, user, id)).data;
+  const record = await recordFor(db, id);
+  return record ? recordData(db, record.id) : liveData(db, submission, call);
 }
 
 /**
@@ -122,13 +130,19 @@ export async function renderRecordPdf(data: TPdfExportData, language: TLanguage)
 }
 
 /**
- * A mail attachment's PDF, made from the frozen record it names: the mail module is handed this
- * (app.ts, background-jobs.ts) to make the receipt's PDF at send time.
+ * The receipt's PDF, the record's open view in its own language: the stored copy, made now if
+ * there is none yet. The mail module is handed this (app.ts, background-jobs.ts).
  */
-export async function renderRecordAttachment(db: Db | Tx, recordId: string): Promise<Buffer> {
-  const [record] = await db.select().from(submissionRecords).where(eq(submissionRecords.id, recordId));
-  if (!record) throw new Error('attachment record missing');
-  return renderRecordPdf(record.data, record.language);
+export function recordAttachment(storage: FileStorage): RenderRecordPdf {
+  return async (db, recordId) => {
+    const [record] = await db.select(recordKey).from(submissionRecords).where(eq(submissionRecords.id, recordId));
+    if (!record) throw new Error('attachment record missing');
+    const copy = { recordId, language: record.language, view: 'open' as const, dataMd5: record.dataMd5 };
+    const pdf = await storedOrRendered(db as Db, storage, copy, async () =>
+      renderRecordPdf(await recordData(db, recordId), record.language),
+    );
+    return wholePdf(pdf);
+  };
 }
 
 /** Two PDFs at a time per person: more would only queue ahead of other people's. */
@@ -145,14 +159,27 @@ export function renderPdfFor(userId: string, data: TPdfExportData, language: TLa
   );
 }
 
-/** GET Call/GetSubmissionPdf: owner of the organization or admin; anyone else 404. */
+/**
+ * GET Call/GetSubmissionPdf: owner of the organization or admin; anyone else 404. A record's PDF
+ * is rendered once per language and kept (stored-pdfs.ts); a draft's is made on each request.
+ */
 export async function getSubmissionPdf(
   db: Db,
+  storage: FileStorage,
   user: SessionUser,
   query: { submissionId: string; recordId?: string | undefined; lang?: TLanguage | undefined },
-): Promise<Buffer> {
-  const { data, language } = await pdfSource(db, user, query.submissionId, query.recordId);
-  return renderPdfFor(user.id, data, query.lang ?? language ?? 'it');
+): Promise<PdfBody> {
+  const { submission, call } = await loadSubmissionFor(db, user, query.submissionId, { allowAdmin: true });
+  const record = await recordFor(db, query.submissionId, query.recordId);
+  if (!record) {
+    const bytes = await renderPdfFor(user.id, await liveData(db, submission, call), query.lang ?? 'it');
+    return { body: bytes, size: bytes.length };
+  }
+  const language = query.lang ?? record.language;
+  const copy = { recordId: record.id, language, view: 'open' as const, dataMd5: record.dataMd5 };
+  return storedOrRendered(db, storage, copy, async () =>
+    renderPdfFor(user.id, await recordData(db, record.id), language),
+  );
 }
 
 /** GET Call/GetSubmissionRecords: every closing of the submission, newest first. */

@@ -18,6 +18,7 @@ import {
   users,
 } from '../../db/schema';
 import { deleteStored, type FileStorage } from '../files/storage';
+import { dropStoredPdfs } from '../pdf/stored-pdfs';
 import { type Pseudonym, pseudonymFor } from './pseudonym';
 import { type Mentions, mentionPattern, scrubText, scrubValue } from './scrub';
 
@@ -151,7 +152,10 @@ export async function eraseUsers(
 
     // The person may be the contact another owner named for their organization: their name and
     // address leave that organization and its frozen records; the organization stays its owner's.
-    if (standIn && emails.length) await scrubContactOf(tx, emails, userIds, standIn, now);
+    const contactOf = standIn && emails.length ? await scrubContactOf(tx, emails, userIds, standIn, now) : [];
+    // The PDFs kept of those records still name the person: they go with the bytes (made again,
+    // pseudonymised, on the next download).
+    blobs.push(...(await dropStoredPdfs(tx, [...kept, ...contactOf])));
 
     if (userIds.length) {
       // Reviews the person wrote: unfinished ones go; submitted scores stay for the funder's
@@ -248,8 +252,17 @@ export async function eraseUsers(
   return { ...outcome.report, sessionIds: outcome.sessionIds, organizationIds: outcome.goneOrgs };
 }
 
-/** The kept applications: submitter and contact replaced in the frozen records, mentions in answers and reviews. */
-async function scrubContactOf(tx: Tx, emails: string[], ownerIds: string[], standIn: Pseudonym, now: Date) {
+/**
+ * The kept applications: submitter and contact replaced in the frozen records, mentions in answers
+ * and reviews. Returns the submissions of the organizations whose contact the person was.
+ */
+async function scrubContactOf(
+  tx: Tx,
+  emails: string[],
+  ownerIds: string[],
+  standIn: Pseudonym,
+  now: Date,
+): Promise<string[]> {
   const named = await tx
     .update(organizations)
     .set({
@@ -266,9 +279,13 @@ async function scrubContactOf(tx: Tx, emails: string[], ownerIds: string[], stan
       ),
     )
     .returning({ id: organizations.id });
-  if (!named.length) return;
+  if (!named.length) return [];
   const records = await tx
-    .select({ id: submissionRecords.id, data: submissionRecords.data })
+    .select({
+      id: submissionRecords.id,
+      submissionId: submissionRecords.callSubmissionId,
+      data: submissionRecords.data,
+    })
     .from(submissionRecords)
     .innerJoin(callSubmissions, eq(callSubmissions.id, submissionRecords.callSubmissionId))
     .where(inArray(callSubmissions.organizationId, ids(named)));
@@ -294,6 +311,8 @@ async function scrubContactOf(tx: Tx, emails: string[], ownerIds: string[], stan
       })
       .where(eq(submissionRecords.id, record.id));
   }
+  // Every application of these organizations: a blind review's copy redacts the contact's name too.
+  return [...new Set(records.map((r) => r.submissionId))];
 }
 
 async function scrubKept(tx: Tx, kept: string[], pseudonym: Pseudonym, pattern: RegExp | null) {

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { callSubmissions, files } from '../../db/schema';
 import { startBackgroundLoop } from '../../lib/background-loop';
 import { createFileStorage, deleteStored, type FileStorage } from '../files/storage';
+import { dropStoredPdfs } from '../pdf/stored-pdfs';
 
 /** Any fixed number: only this job takes this advisory lock. */
 const RETENTION_LOCK = 0x67_64_70_72; // "gdpr"
@@ -24,7 +25,8 @@ async function idsOf(tx: Tx, query: ReturnType<typeof sql>): Promise<Array<{ id:
  * call's closing or the application's last change, whichever is later: a closing date an admin
  * mistypes into the past does not erase applications touched since. Never-submitted
  * applications of calls closed more than `draft_retention_months` ago, and every application of
- * calls closed more than `retention_years` ago, are deleted with their answers, records and files.
+ * calls closed more than `retention_years` ago, are deleted with their answers, records, files and
+ * stored PDFs.
  * Idempotent; an instance that cannot take the advisory lock skips the run (another is doing it).
  */
 export async function runRetention(db: Db, storage: FileStorage, now = new Date()): Promise<RetentionRun> {
@@ -55,6 +57,7 @@ export async function runRetention(db: Db, storage: FileStorage, now = new Date(
       .select({ storage: files.storage, storageKey: files.storageKey })
       .from(files)
       .where(inArray(files.callSubmissionId, doomed));
+    blobs.push(...(await dropStoredPdfs(tx, doomed)));
     await tx.delete(callSubmissions).where(inArray(callSubmissions.id, doomed));
     const expiredIds = new Set(expired.map((e) => e.id));
     return {

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall, multipart, organizationForm, PDF_BYTES, submitToCall } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
-import { calls } from '../../db/schema';
+import { calls, recordPdfs, submissionRecords } from '../../db/schema';
 import { upsertUserFromIdentity } from '../users/service';
 
 type Headers = Record<string, string>;
@@ -256,5 +256,14 @@ describe('review integrity: blind redaction of every mention, no reviewer from t
     const text = pdfText(pdf.rawPayload);
     expect(wholeWordsIn(text, LEAKS)).toEqual([]);
     expect(KEPT.filter((w) => !text.includes(w))).toEqual([]);
+    // Kept as the record's blind copy: the next download is the same file, and no open copy was made.
+    const again = await t.app.inject({ url: `/api/Review/GetReviewPdf?assignmentId=${assignmentId}`, headers: rita });
+    expect(again.rawPayload.equals(pdf.rawPayload)).toBe(true);
+    const copies = await t.database.db
+      .select({ view: recordPdfs.view })
+      .from(recordPdfs)
+      .innerJoin(submissionRecords, eq(submissionRecords.id, recordPdfs.submissionRecordId))
+      .where(eq(submissionRecords.callSubmissionId, auroraFirst));
+    expect(copies).toEqual([{ view: 'blind' }]);
   });
 });

@@ -26,6 +26,7 @@ import type { AppDeps } from '../../app-deps';
 import { attachmentDisposition } from '../../lib/file-names';
 import { currentUser } from '../../plugins/authentication';
 import { sendStoredFile } from '../files/storage/send';
+import { sendPdf } from '../pdf/send-pdf';
 import { csvStream, xlsxFileStream } from '../reports/export-files';
 import { assignReviewer, autoAssign, listAssignments, unassignReviewer } from './assignments';
 import { recordDecisions } from './decisions';
@@ -167,13 +168,8 @@ export const reviewerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       schema: { tags, querystring: z.object({ assignmentId: z.uuid(), lang: ZLanguage.optional() }) },
     },
     async (request, reply) => {
-      const bytes = await getReviewPdf(db, currentUser(request), request.query.assignmentId, request.query.lang);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', attachmentDisposition('review.pdf'))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+      const { assignmentId, lang } = request.query;
+      return sendPdf(reply, await getReviewPdf(db, storage, currentUser(request), assignmentId, lang), 'review.pdf');
     },
   );
   app.put(

@@ -20,8 +20,10 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
+import type { FileStorage } from '../files/storage';
 import { buildExportData } from '../pdf/export-data';
 import { renderPdfFor } from '../pdf/service';
+import { md5Of, type PdfBody, storedOrRendered } from '../pdf/stored-pdfs';
 import { type Identity, neutralFileName, REDACTED, redactExportData } from './redact';
 import { loadAssignmentFor } from './reviewer-access';
 import { toDraft } from './reviewing';
@@ -71,17 +73,20 @@ export async function myAssignments(db: Db, user: SessionUser): Promise<TMyAssig
 
 type Loaded = Awaited<ReturnType<typeof loadAssignmentFor>>;
 
+type Submitted = { data: TPdfExportData; language: TLanguage; record: { id: string; dataMd5: string } | null };
+
 /** The submission as frozen at its latest closing (what the applicant submitted), with its language. */
-async function submittedData(db: Db, loaded: Loaded): Promise<{ data: TPdfExportData; language: TLanguage }> {
+async function submittedData(db: Db, loaded: Loaded): Promise<Submitted> {
   const [record] = await db
     .select()
     .from(submissionRecords)
     .where(eq(submissionRecords.callSubmissionId, loaded.submission.id))
     .orderBy(desc(submissionRecords.closedAt))
     .limit(1);
-  if (record) return { data: record.data, language: record.language };
+  if (record) return { data: record.data, language: record.language, record };
   const s = loaded.submission;
-  return { data: await buildExportData(db, s, loaded.call, s.createdByUserId, s.closedAt), language: DEFAULT_LANGUAGE };
+  const data = await buildExportData(db, s, loaded.call, s.createdByUserId, s.closedAt);
+  return { data, language: DEFAULT_LANGUAGE, record: null };
 }
 
 async function submissionFiles(db: Db, submissionId: string) {
@@ -136,13 +141,15 @@ async function identityOf(db: Db, loaded: Loaded, fileRows: Array<{ fileName: st
 
 /** The data a reviewer may read: redacted under blind review, the files named accordingly. */
 async function reviewerView(db: Db, loaded: Loaded) {
-  const { data, language } = await submittedData(db, loaded);
+  const { data, language, record } = await submittedData(db, loaded);
   const fileRows = await submissionFiles(db, loaded.submission.id);
-  if (!loaded.rubric.blind) return { data, language, fileRows, fileName: (f: { fileName: string }) => f.fileName };
+  if (!loaded.rubric.blind)
+    return { data, language, record, fileRows, fileName: (f: { fileName: string }) => f.fileName };
   const identity = await identityOf(db, loaded, fileRows);
   return {
     data: redactExportData(data, identity),
     language,
+    record,
     fileRows,
     fileName: (f: { fileName: string }) => identity.fileNames.get(f.fileName) ?? REDACTED,
   };
@@ -172,9 +179,28 @@ export async function getReviewFile(db: Db, user: SessionUser, assignmentId: str
   return { ...file, fileName: view.fileName(file) };
 }
 
-/** GET Review/GetReviewPdf: the PDF of what the reviewer reads (the same redaction as the JSON). */
-export async function getReviewPdf(db: Db, user: SessionUser, assignmentId: string, lang?: TLanguage) {
+/**
+ * GET Review/GetReviewPdf: the PDF of what the reviewer reads (the same redaction as the JSON),
+ * kept once per record and language. A blind copy is known by the md5 of its redacted data: it is
+ * made again when the redaction would change (the organization renamed, a member added).
+ */
+export async function getReviewPdf(
+  db: Db,
+  storage: FileStorage,
+  user: SessionUser,
+  assignmentId: string,
+  lang?: TLanguage,
+): Promise<PdfBody> {
   const loaded = await loadAssignmentFor(db, user, assignmentId);
   const view = await reviewerView(db, loaded);
-  return renderPdfFor(user.id, view.data, lang ?? view.language);
+  const language = lang ?? view.language;
+  const render = () => renderPdfFor(user.id, view.data, language);
+  if (!view.record) {
+    const bytes = await render();
+    return { body: bytes, size: bytes.length };
+  }
+  const copy = loaded.rubric.blind
+    ? { recordId: view.record.id, language, view: 'blind' as const, dataMd5: md5Of(view.data) }
+    : { recordId: view.record.id, language, view: 'open' as const, dataMd5: view.record.dataMd5 };
+  return storedOrRendered(db, storage, copy, render);
 }

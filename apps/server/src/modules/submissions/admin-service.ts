@@ -6,6 +6,7 @@ import { callSubmissions, calls, files, organizations, reportTallies, reportTall
 import { invalid, notFound } from '../../lib/app-error';
 import { type AuditActor, audit } from '../audit/record';
 import { deleteStored, type FileStorage } from '../files/storage';
+import { dropStoredPdfs } from '../pdf/stored-pdfs';
 
 export type SubmissionFilters = {
   callId?: string | undefined;
@@ -296,8 +297,8 @@ export async function reopenSubmission(db: Db, actor: AuditActor, submissionId: 
 }
 
 /**
- * POST CallSubmission/DeleteSubmission: answers and file rows go with it (one transaction,
- * cascades); the files' bytes are removed from storage after the commit.
+ * POST CallSubmission/DeleteSubmission: answers, file rows and stored PDFs go with it (one
+ * transaction, cascades); their bytes are removed from storage after the commit.
  */
 export async function deleteSubmission(db: Db, storage: FileStorage, actor: AuditActor, submissionId: string) {
   const blobs = await db.transaction(async (tx) => {
@@ -305,6 +306,7 @@ export async function deleteSubmission(db: Db, storage: FileStorage, actor: Audi
       .select({ storage: files.storage, storageKey: files.storageKey })
       .from(files)
       .where(eq(files.callSubmissionId, submissionId));
+    stored.push(...(await dropStoredPdfs(tx, [submissionId])));
     const [row] = await tx.delete(callSubmissions).where(eq(callSubmissions.id, submissionId)).returning({
       id: callSubmissions.id,
       callId: callSubmissions.callId,

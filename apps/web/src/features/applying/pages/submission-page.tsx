@@ -14,7 +14,6 @@ import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { preloadTooltip } from '../../../components/deferred-tooltip';
 import { PdfDownloadButton } from '../../../components/pdf-download-button';
 import { SafeHtml } from '../../../components/safe-html';
 import { SubmissionRecords } from '../../../components/submission-records';
@@ -65,13 +64,11 @@ export function SubmissionPage({ stepTypes }: { stepTypes: WizardStepTypes }) {
   const flushRef = useRef<() => Promise<boolean>>(async () => true);
 
   const steps = useMemo(() => [...(call.data?.steps ?? [])].sort((a, b) => a.sort - b.sort), [call.data]);
-  // The other steps' components, fetched before the applicant goes there (step-types/lazy-step.tsx),
-  // and the tooltips of the upload and PDF buttons (components/deferred-tooltip.tsx).
+  // The other steps' components, fetched before the applicant goes there (step-types/lazy-step.tsx).
   useEffect(
     () =>
       whenIdle(() => {
         preloadStepTypes(steps);
-        preloadTooltip();
       }),
     [steps, preloadStepTypes],
   );

@@ -4,8 +4,8 @@ import { IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeferredTooltip } from '../../../components/deferred-tooltip';
 import { GrowingTextarea } from '../../../components/growing-textarea';
+import { IconTooltip } from '../../../components/icon-tooltip';
 import { ApiError } from '../../../lib/api-client';
 import { downloadFile, removeFile, uploadFile } from '../../step-kit/api/files';
 import { submissionKey } from '../../step-kit/api/keys';
@@ -131,7 +131,7 @@ function UploadSlot({
             <Badge color="teal" variant="light" tt="none" data-testid="uploaded-file-name">
               <bdi>{current.fileName}</bdi>
             </Badge>
-            <DeferredTooltip label={t('applying.upload.download')}>
+            <IconTooltip label={t('applying.upload.download')}>
               <ActionIcon
                 variant="subtle"
                 // With the file's name: a step with several files has several of these buttons.
@@ -140,9 +140,9 @@ function UploadSlot({
               >
                 <IconDownload size={16} />
               </ActionIcon>
-            </DeferredTooltip>
+            </IconTooltip>
             {!readOnly && (
-              <DeferredTooltip label={t('applying.upload.remove')}>
+              <IconTooltip label={t('applying.upload.remove')}>
                 <ActionIcon
                   variant="subtle"
                   color="red"
@@ -152,7 +152,7 @@ function UploadSlot({
                 >
                   <IconTrash size={16} />
                 </ActionIcon>
-              </DeferredTooltip>
+              </IconTooltip>
             )}
           </Group>
         )}
