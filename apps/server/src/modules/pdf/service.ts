@@ -6,40 +6,11 @@ import { AppError, notFound } from '../../lib/app-error';
 import { InFlightLimit } from '../../lib/in-flight-limit';
 import { ThreadOutOfMemory, ThreadPoolBusy, ThreadTaskTimedOut } from '../../lib/thread-pool';
 import type { SessionUser } from '../../plugins/authentication';
-import { type CallRow, loadSubmissionFor, type SubmissionRow } from '../submission-core/access';
+import { loadSubmissionFor } from '../submission-core/access';
 import { buildExportData } from './export-data';
 import { renderOnThread } from './render-pool';
 
 type RecordRow = typeof submissionRecords.$inferSelect;
-
-/**
- * Freezes what is being submitted (called inside the closing transaction): the export data as it
- * is at this moment, so later edits to the call, its steps, the organization or the branding never
- * change the applicant's record. Each closing adds a record.
- */
-export async function freezeSubmission(
-  tx: Tx,
-  submission: SubmissionRow,
-  call: CallRow,
-  user: SessionUser,
-  language: TLanguage,
-  now: Date,
-): Promise<RecordRow> {
-  const data = await buildExportData(tx, submission, call, user.id, now);
-  const [row] = await tx
-    .insert(submissionRecords)
-    .values({
-      callSubmissionId: submission.id,
-      closedAt: now,
-      closedByUserId: user.id,
-      closedByEmail: user.email,
-      language,
-      data,
-    })
-    .returning();
-  if (!row) throw new Error('record insert failed');
-  return row;
-}
 
 async function latestRecord(db: Db | Tx, submissionId: string): Promise<RecordRow | null> {
   const [row] = await db

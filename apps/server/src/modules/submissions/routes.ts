@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import fastifyEtag from '@fastify/etag';
 import {
+  DEFAULT_LANGUAGE,
   NEXT_CURSOR_HEADER,
   SUBMISSIONS_PAGE_SIZE,
   TOTAL_COUNT_HEADER,
@@ -27,20 +28,16 @@ import {
   listSubmissions,
   reopenSubmission,
 } from './admin-service';
-import {
-  closeSubmission,
-  getCallForUser,
-  getStepResult,
-  getSubmission,
-  upsertStepResult,
-  upsertSubmission,
-} from './service';
+import { closeSubmission, closingFor } from './close';
+import { getCallForUser, getStepResult, getSubmission, upsertStepResult, upsertSubmission } from './service';
 import { callListPage, callListTag } from './user-call-list';
 
 const tags = ['submissions'];
 
 /** Applicants: their calls, their submissions, their answers. */
-export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, stepCache }) => {
+export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, stepCache, configCache, config }) => {
+  // This app's Submit: its queue and per-person limit live as long as the app.
+  const closing = closingFor(config.database, { db, steps: stepCache, branding: () => configCache.get() });
   // The list's own ETag (from the database's counters) and its 304: @fastify/etag, for this route
   // alone (the other answers would each be hashed), compares If-None-Match with the tag the handler
   // sets; a revalidation answers 304 before the page is read at all.
@@ -139,7 +136,13 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       schema: { tags, body: ZCloseSubmissionRequest, response: { 200: ZUpsertSubmissionResponse } },
     },
     async (request) =>
-      closeSubmission(db, currentUser(request), request.body.submissionId, new Date(), request.body.language),
+      closeSubmission(
+        closing,
+        currentUser(request),
+        request.body.submissionId,
+        new Date(),
+        request.body.language ?? DEFAULT_LANGUAGE,
+      ),
   );
 };
 
