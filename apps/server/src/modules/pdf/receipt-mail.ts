@@ -1,4 +1,4 @@
-import { PDF_FILE_NAME, type TLanguage, type TPdfExportData } from '@impact/domain';
+import { LANGUAGES, PDF_FILE_NAME, type TLanguage, type TPdfExportData } from '@impact/domain';
 import { escapeHtml } from '../../lib/html';
 import { translator } from '../../lib/texts';
 
@@ -12,17 +12,27 @@ const WHEN_FORMATS = Object.fromEntries(
   ]),
 ) as Record<TLanguage, Intl.DateTimeFormat>;
 
-/** The receipt's subject, text and HTML; every value from users is escaped in the HTML. */
-export function renderReceipt(data: TPdfExportData, language: TLanguage, closedAt: Date) {
+/** The receipt's words that name nothing, looked up once per language. */
+function labelsOf(language: TLanguage) {
   const tr = translator(language);
-  const names = { call: data.callName, org: data.orgName };
-  const t = {
+  return {
     greeting: tr('mail.greeting'),
     when: tr('mail.receipt.when'),
     id: tr('mail.receipt.id'),
     attached: tr('mail.receipt.attached', { file: PDF_FILE_NAME }),
     footer: tr('mail.receipt.footer'),
   };
+}
+const LABELS = Object.fromEntries(LANGUAGES.map((language) => [language, labelsOf(language)])) as Record<
+  TLanguage,
+  ReturnType<typeof labelsOf>
+>;
+
+/** The receipt's subject, text and HTML; every value from users is escaped in the HTML. */
+export function renderReceipt(data: TPdfExportData, language: TLanguage, closedAt: Date) {
+  const tr = translator(language);
+  const names = { call: data.callName, org: data.orgName };
+  const t = LABELS[language];
   const when = `${WHEN_FORMATS[language].format(closedAt)} UTC`;
   const body = tr('mail.receipt.body', names);
   const text = `${t.greeting}\n\n${body}\n\n${t.when}: ${when}\n${t.id}: ${data.submissionId}\n\n${t.attached}\n\n${t.footer}\n`;

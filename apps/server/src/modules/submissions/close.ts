@@ -6,8 +6,7 @@ import {
   type TLanguage,
   type TStep,
 } from '@impact/domain';
-import type { AppConfig } from '../../config';
-import { type Db, executeText, textTransaction } from '../../db/client';
+import { type Database, type Db, executeText, textTransaction } from '../../db/client';
 import { AppError, invalid, notFound } from '../../lib/app-error';
 import { BoundedQueue } from '../../lib/bounded-queue';
 import { InFlightLimit } from '../../lib/in-flight-limit';
@@ -37,13 +36,11 @@ export const CLOSE_QUEUE_MAX_WAITING = 2_000;
  * Submits run as many at a time as the pool has connections (each uses one at a time), so a
  * burst waits in this queue instead of timing out in the pool's; the embedded database has one.
  */
-export function closingFor(
-  database: AppConfig['database'],
-  parts: Pick<Closing, 'db' | 'steps' | 'branding'>,
-): Closing {
-  const concurrency = database.kind === 'postgres' ? database.poolSize : 1;
+export function closingFor(database: Database, parts: Pick<Closing, 'steps' | 'branding'>): Closing {
+  const concurrency = database.raw.kind === 'postgres' ? (database.raw.pool.options.max ?? 10) : 1;
   return {
     ...parts,
+    db: database.db,
     queue: new BoundedQueue(concurrency, CLOSE_QUEUE_MAX_WAITING, {
       messageKey: 'errors.limits.workBusy',
       retryAfterSeconds: 5,
