@@ -35,7 +35,10 @@ import { callListPage, callListTag } from './user-call-list';
 const tags = ['submissions'];
 
 /** Applicants: their calls, their submissions, their answers. */
-export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, database, stepCache, configCache }) => {
+export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, database, stepCache, configCache },
+) => {
   // This app's Submit: its queue and per-person limit live as long as the app.
   const closing = closingFor(database, { steps: stepCache, branding: () => configCache.get() });
   // The list's own ETag (from the database's counters) and its 304: @fastify/etag, for this route
