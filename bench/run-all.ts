@@ -1,5 +1,6 @@
 import { benchAutosave } from './autosave.bench';
 import { benchBundle } from './bundle.bench';
+import { benchCloseStorm } from './close-storm.bench';
 import { benchConfigRead } from './config-read.bench';
 import { benchImpactImport } from './impact-import.bench';
 import { benchLighthouse } from './lighthouse.bench';
@@ -23,6 +24,8 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   // The applicant call list of the scale bench alone (seeds the same funder).
   calllist: benchCallList,
   surge: benchSurge,
+  // Submit at a deadline: spread and all at once, beside bare Fastify + the same SQL.
+  'close-storm': benchCloseStorm,
   pdf: benchPdf,
   reports: benchReportDashboard,
   // Only with BENCH_LIGHTHOUSE naming the lighthouse 12.8.2 CLI (not a project dependency).

@@ -13,7 +13,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 /** A yardstick server (`script`, beside this file) in its own process, once it says it is ready. */
-async function forkYardstick(script: string, route: string, env: NodeJS.ProcessEnv, cleanUp = () => {}) {
+export async function forkYardstick(script: string, route: string, env: NodeJS.ProcessEnv, cleanUp = () => {}) {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const child: ChildProcess = fork(path.join(import.meta.dirname, script), {
     execArgv: ['--import', 'tsx'],

@@ -258,3 +258,35 @@ export async function closedLoop(
   agent.destroy();
   return figuresOf(latencies, (performance.now() - started) / 1000, statuses, failures);
 }
+
+/** One POST of a JSON body on a keep-alive agent; the answer's status and text. */
+export function postWith(
+  url: string,
+  agent: http.Agent,
+  headers: http.OutgoingHttpHeaders,
+  body: string,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** CPU time (user + system, every thread) a process has used so far, in ms (Linux, USER_HZ 100). */
+export function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}

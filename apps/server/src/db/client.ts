@@ -116,6 +116,41 @@ export async function executeText<T>(db: Db, name: string, text: string, values:
   return (await (client as PGlite).query<T>(text, values)).rows;
 }
 
+/** Runs one prepared statement (its name, its text with $1, $2, …, its values) inside a transaction. */
+export type TextQuery = <T>(name: string, text: string, values: unknown[]) => Promise<T[]>;
+
+/**
+ * A transaction of statements already rendered to text, each prepared once per connection on
+ * PostgreSQL as executeText's are: for a write whose every round trip counts (Submit). It commits
+ * when `work` resolves and rolls back when it throws.
+ */
+export async function textTransaction<R>(db: Db, work: (query: TextQuery) => Promise<R>): Promise<R> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const connection = await client.connect();
+    let broken: unknown;
+    try {
+      await connection.query('begin');
+      const result = await work(async <T>(name: string, text: string, values: unknown[]) => {
+        return (await connection.query({ name, text, values })).rows as T[];
+      });
+      await connection.query('commit');
+      return result;
+    } catch (err) {
+      await connection.query('rollback').catch((rollbackFailed: unknown) => {
+        broken = rollbackFailed;
+      });
+      throw err;
+    } finally {
+      // A connection that could not even roll back is dropped, not handed to the next request.
+      connection.release(broken instanceof Error ? broken : undefined);
+    }
+  }
+  return (client as PGlite).transaction((tx) =>
+    work(async <T>(_name: string, text: string, values: unknown[]) => (await tx.query<T>(text, values)).rows),
+  );
+}
+
 /** An embedded database with the extensions the migrations need (pg_trgm: the admin search's indexes, 0023). */
 export function newPglite(dataDir: string | null = null, loadDataDir?: Blob): PGlite {
   const options = { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) };

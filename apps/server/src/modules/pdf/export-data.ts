@@ -1,4 +1,4 @@
-import type { TPdfAttachment, TPdfExportData, TPdfMiniDyi } from '@impact/domain';
+import type { TConfig, TPdfAttachment, TPdfExportData, TPdfMiniDyi, TStep } from '@impact/domain';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { organizations, stepResults, users } from '../../db/schema';
@@ -6,6 +6,31 @@ import { stepsOfCallTypes } from '../calls/call-types';
 import { getActiveConfig } from '../config/service';
 import { serverStepType } from '../step-types';
 import type { CallRow, SubmissionRow } from '../submission-core/access';
+
+type OrganizationRow = typeof organizations.$inferSelect;
+
+/** What a record is made of, read by its caller (the close reads them its own way). */
+export type ExportParts = {
+  call: Pick<CallRow, 'name' | 'translations'>;
+  submissionId: string;
+  organization: Pick<
+    OrganizationRow,
+    | 'name'
+    | 'regNumber'
+    | 'streetName'
+    | 'cityName'
+    | 'country'
+    | 'contactName'
+    | 'contactSurname'
+    | 'contactRole'
+    | 'contactEmail'
+  >;
+  submitter: { firstName: string; lastName: string; email: string } | null;
+  steps: TStep[];
+  answers: Map<string, string>;
+  logo: Pick<TConfig, 'logoBase64' | 'logoWidth' | 'logoHeight'>;
+  submittedAt: Date | null;
+};
 
 /**
  * SPEC 3 "PDF export data" of one submission as it is now: the call, the organization and its
@@ -24,9 +49,21 @@ export async function buildExportData(
   const [who] = await db.select().from(users).where(eq(users.id, submitterUserId)).limit(1);
   const steps = (await stepsOfCallTypes(db as Db, [call.callTypeId])).get(call.callTypeId) ?? [];
   const results = await db.select().from(stepResults).where(eq(stepResults.callSubmissionId, submission.id));
-  const answerOf = new Map(results.map((r) => [r.stepId, r.content]));
-  const config = await getActiveConfig(db as Db);
+  return exportDataFrom({
+    call,
+    submissionId: submission.id,
+    organization: org,
+    submitter: who ?? null,
+    steps,
+    answers: new Map(results.map((r) => [r.stepId, r.content])),
+    logo: await getActiveConfig(db as Db),
+    submittedAt,
+  });
+}
 
+/** The export data from its parts, without reading anything. */
+export function exportDataFrom(parts: ExportParts): TPdfExportData {
+  const { call, organization: org, submitter: who, steps, answers: answerOf, logo: config, submittedAt } = parts;
   const attachments: TPdfAttachment[] = [];
   const miniDyi: TPdfMiniDyi[] = [];
   const sectionsForPDF = steps.map((step) => {
@@ -55,7 +92,7 @@ export async function buildExportData(
     configLogoHeight: config.logoHeight ?? 50,
     submittedBy: who ? (name ? `${name} <${who.email}>` : who.email) : '',
     submissionDateTime: submittedAt?.toISOString() ?? null,
-    submissionId: submission.id,
+    submissionId: parts.submissionId,
     orgName: org.name,
     pIva: org.regNumber,
     address: org.streetName,

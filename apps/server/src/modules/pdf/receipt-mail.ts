@@ -1,25 +1,41 @@
-import { PDF_FILE_NAME, type TLanguage, type TPdfExportData } from '@impact/domain';
-import type { Tx } from '../../db/client';
-import { emailAttachments, emailOutbox } from '../../db/schema';
+import { LANGUAGES, PDF_FILE_NAME, type TLanguage, type TPdfExportData } from '@impact/domain';
 import { escapeHtml } from '../../lib/html';
 import { translator } from '../../lib/texts';
 import { localisedRecord } from './localised-record';
 
 const LOCALES: Record<TLanguage, string> = { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' };
 
-/** The receipt's subject, text and HTML; every value from users is escaped in the HTML. */
-export function renderReceipt(data: TPdfExportData, language: TLanguage, closedAt: Date) {
+/** Made once per language: building a formatter costs more than the rest of the receipt. */
+const WHEN_FORMATS = Object.fromEntries(
+  Object.entries(LOCALES).map(([language, locale]) => [
+    language,
+    new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
+  ]),
+) as Record<TLanguage, Intl.DateTimeFormat>;
+
+/** The receipt's words that name nothing, looked up once per language. */
+function labelsOf(language: TLanguage) {
   const tr = translator(language);
-  // The call's name in the applicant's language, as their PDF shows it.
-  const names = { call: localisedRecord(data, language).callName, org: data.orgName };
-  const t = {
+  return {
     greeting: tr('mail.greeting'),
     when: tr('mail.receipt.when'),
     id: tr('mail.receipt.id'),
     attached: tr('mail.receipt.attached', { file: PDF_FILE_NAME }),
     footer: tr('mail.receipt.footer'),
   };
-  const when = `${new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(closedAt)} UTC`;
+}
+const LABELS = Object.fromEntries(LANGUAGES.map((language) => [language, labelsOf(language)])) as Record<
+  TLanguage,
+  ReturnType<typeof labelsOf>
+>;
+
+/** The receipt's subject, text and HTML; every value from users is escaped in the HTML. */
+export function renderReceipt(data: TPdfExportData, language: TLanguage, closedAt: Date) {
+  const tr = translator(language);
+  // The call's name in the applicant's language, as their PDF shows it.
+  const names = { call: localisedRecord(data, language).callName, org: data.orgName };
+  const t = LABELS[language];
+  const when = `${WHEN_FORMATS[language].format(closedAt)} UTC`;
   const body = tr('mail.receipt.body', names);
   const text = `${t.greeting}\n\n${body}\n\n${t.when}: ${when}\n${t.id}: ${data.submissionId}\n\n${t.attached}\n\n${t.footer}\n`;
   const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,Arial,sans-serif;color:#212529;line-height:1.5">
@@ -33,33 +49,20 @@ export function renderReceipt(data: TPdfExportData, language: TLanguage, closedA
 }
 
 /**
- * Queues the receipt (inside the closing transaction, so a rolled-back closing sends nothing): one
- * mail per address (the submitter and the organization's contact, each once), each with the
- * record's PDF attached. The PDF is made when the mail is sent, from the frozen record.
+ * The receipt's mails (the closing transaction queues them, so a rolled-back closing sends
+ * nothing): one per address, the submitter and the organization's contact, each once. Each has
+ * the record's PDF attached, made when the mail is sent, from the frozen record.
  */
-export async function queueReceipt(
-  tx: Tx,
-  record: { id: string; data: TPdfExportData; closedAt: Date },
+export function receiptMails(
+  record: { data: TPdfExportData; closedAt: Date },
   submitterEmail: string,
   language: TLanguage,
-) {
+): Array<{ to: string; template: 'submission-receipt'; subject: string; text: string; html: string }> {
   const addresses = new Map<string, string>();
   for (const address of [submitterEmail, record.data.userReferenteEmail]) {
     const trimmed = address.trim();
     if (trimmed && !addresses.has(trimmed.toLowerCase())) addresses.set(trimmed.toLowerCase(), trimmed);
   }
   const content = renderReceipt(record.data, language, record.closedAt);
-  for (const to of addresses.values()) {
-    const [mail] = await tx
-      .insert(emailOutbox)
-      .values({ to, template: 'submission-receipt', ...content })
-      .returning({ id: emailOutbox.id });
-    if (!mail) throw new Error('mail insert failed');
-    await tx.insert(emailAttachments).values({
-      mailId: mail.id,
-      fileName: PDF_FILE_NAME,
-      contentType: 'application/pdf',
-      submissionRecordId: record.id,
-    });
-  }
+  return [...addresses.values()].map((to) => ({ to, template: 'submission-receipt', ...content }));
 }

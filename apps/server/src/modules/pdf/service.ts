@@ -16,35 +16,6 @@ import { type PdfBody, storedOrRendered, wholePdf } from './stored-pdfs';
 
 type RecordRow = typeof submissionRecords.$inferSelect;
 
-/**
- * Freezes what is being submitted (called inside the closing transaction): the export data as it
- * is at this moment, so later edits to the call, its steps, the organization or the branding never
- * change the applicant's record. Each closing adds a record.
- */
-export async function freezeSubmission(
-  tx: Tx,
-  submission: SubmissionRow,
-  call: CallRow,
-  user: SessionUser,
-  language: TLanguage,
-  now: Date,
-): Promise<RecordRow> {
-  const data = await buildExportData(tx, submission, call, user.id, now);
-  const [row] = await tx
-    .insert(submissionRecords)
-    .values({
-      callSubmissionId: submission.id,
-      closedAt: now,
-      closedByUserId: user.id,
-      closedByEmail: user.email,
-      language,
-      data,
-    })
-    .returning();
-  if (!row) throw new Error('record insert failed');
-  return row;
-}
-
 /** A record's identity without its (large) data: enough to find its stored PDF. */
 const recordKey = {
   id: submissionRecords.id,

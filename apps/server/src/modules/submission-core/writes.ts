@@ -28,7 +28,11 @@ export function toStepResult(row: StepResultRow, hideScore: boolean): TStepResul
 }
 
 /** Writes are refused (409, nothing changes) on a closed submission or after the closing date. */
-export function assertWritable(submission: SubmissionRow, call: CallRow, now = new Date()) {
+export function assertWritable(
+  submission: Pick<SubmissionRow, 'closed'>,
+  call: Pick<CallRow, 'closingAt'>,
+  now = new Date(),
+) {
   if (submission.closed) throw new AppError('closed', { messageKey: 'errors.submissions.closed' });
   if (now.getTime() > call.closingAt.getTime())
     throw new AppError('closed', { messageKey: 'errors.submissions.deadlinePassed' });

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import fastifyEtag from '@fastify/etag';
 import {
+  DEFAULT_LANGUAGE,
   NEXT_CURSOR_HEADER,
   SUBMISSIONS_PAGE_SIZE,
   TOTAL_COUNT_HEADER,
@@ -28,20 +29,19 @@ import {
   listSubmissions,
   reopenSubmission,
 } from './admin-service';
-import {
-  closeSubmission,
-  getCallForUser,
-  getStepResult,
-  getSubmission,
-  upsertStepResult,
-  upsertSubmission,
-} from './service';
+import { closeSubmission, closingFor } from './close';
+import { getCallForUser, getStepResult, getSubmission, upsertStepResult, upsertSubmission } from './service';
 import { callListPage, callListTag } from './user-call-list';
 
 const tags = ['submissions'];
 
 /** Applicants: their calls, their submissions, their answers. */
-export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, stepCache }) => {
+export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, database, stepCache, configCache },
+) => {
+  // This app's Submit: its queue and per-person limit live as long as the app.
+  const closing = closingFor(database, { steps: stepCache, branding: () => configCache.get() });
   // The list's own ETag (from the database's counters) and its 304: @fastify/etag, for this route
   // alone (the other answers would each be hashed), compares If-None-Match with the tag the handler
   // sets; a revalidation answers 304 before the page is read at all.
@@ -143,7 +143,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     },
     async (request) =>
       closeSubmission(
-        db,
+        closing,
         currentUser(request),
         request.body.submissionId,
         new Date(),

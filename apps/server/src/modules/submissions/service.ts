@@ -6,23 +6,18 @@ import {
   localisedStep,
   stepTypeDefinition,
   type TCall,
-  type TFieldError,
   type TLanguage,
-  type TStep,
   type TSubmission,
   type TUpsertStepResultRequest,
   type TUserCall,
 } from '@impact/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callSubmissions, calls, organizations, stepResults } from '../../db/schema';
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error';
-import { InFlightLimit } from '../../lib/in-flight-limit';
 import type { SessionUser } from '../../plugins/authentication';
 import { callsWithSteps } from '../calls/service';
 import type { StepCache } from '../calls/step-cache';
-import { queueReceipt } from '../pdf/receipt-mail';
-import { freezeSubmission } from '../pdf/service';
 import { serverStepTypeOf } from '../step-types';
 import {
   type CallRow,
@@ -31,7 +26,7 @@ import {
   loadSubmissionFor,
   type SubmissionRow,
 } from '../submission-core/access';
-import { assertWritable, stepsOfCall, toStepResult } from '../submission-core/writes';
+import { assertWritable, toStepResult } from '../submission-core/writes';
 import { writeAnswerIfWritable } from './guarded-write';
 
 async function toSubmission(
@@ -227,113 +222,4 @@ async function callOfSubmissionIsLocked(db: Db, submissionId: string, now: Date)
     .innerJoin(calls, eq(calls.id, callSubmissions.callId))
     .where(eq(callSubmissions.id, submissionId));
   return row ? isCallLocked(row.call, now) : false;
-}
-
-type ResultRow = Pick<typeof stepResults.$inferSelect, 'stepId' | 'content' | 'version'>;
-
-/**
- * What blocks submitting, step by step (each step type says what its answer still lacks), and the
- * answers to keep in another form once closed (a survey's, without what the applicant no longer sees).
- */
-export async function closingCheck(db: Db, call: CallRow, results: ResultRow[]) {
-  const byStep = new Map(results.map((r) => [r.stepId, r.content]));
-  const problems: TFieldError[] = [];
-  const rewrites: Array<{ step: TStep; content: string }> = [];
-  for (const step of await stepsOfCall(db, call)) {
-    const type = serverStepTypeOf(step);
-    const answer = byStep.get(step.id);
-    if (!type.closing) {
-      problems.push(...(await type.missing(db, step, answer)));
-      continue;
-    }
-    const checked = await type.closing(db, step, answer);
-    problems.push(...checked.problems);
-    if (checked.content !== undefined) rewrites.push({ step, content: checked.content });
-  }
-  return { problems, rewrites };
-}
-
-/** Answers that change while they are being checked send the check round again, this many times at most. */
-const MAX_CHECK_ROUNDS = 3;
-
-const versionsOf = (rows: Array<Pick<ResultRow, 'stepId' | 'version'>>) =>
-  rows
-    .map((r) => `${r.stepId}:${r.version}`)
-    .sort()
-    .join(',');
-
-/**
- * POST Call/CloseCallSubmission: all-or-nothing; a closed submission is read-only until reopened.
- * The answers are checked first, outside any transaction (a survey's are validated on a thread,
- * which may take a moment: no connection waits idle in a transaction meanwhile); then one short
- * transaction closes the submission if no answer changed since (their versions), freezes what
- * was submitted (the PDF's record) and queues the receipt mail. `now` is when the applicant
- * pressed Submit: the deadline is judged at that moment, however long the check takes.
- */
-export function closeSubmission(
-  db: Db,
-  user: SessionUser,
-  submissionId: string,
-  now = new Date(),
-  language: TLanguage = DEFAULT_LANGUAGE,
-) {
-  return closingPerPerson.run(
-    user.id,
-    () => closeChecked(db, user, submissionId, now, language),
-    () => {
-      throw new AppError('rateLimited', { messageKey: 'errors.submissions.alreadySubmitting', retryAfterSeconds: 2 });
-    },
-  );
-}
-
-/**
- * One Submit at a time per person: the answers' check shares a thread with everyone's, and a
- * second press while the first is checked would only queue ahead of other applicants.
- */
-const closingPerPerson = new InFlightLimit(1);
-
-async function closeChecked(
-  db: Db,
-  user: SessionUser,
-  submissionId: string,
-  now = new Date(),
-  language: TLanguage = DEFAULT_LANGUAGE,
-) {
-  for (let round = 1; round <= MAX_CHECK_ROUNDS; round++) {
-    const { submission, call } = await loadSubmissionFor(db, user, submissionId);
-    assertWritable(submission, call, now);
-    const results = await db
-      .select({ stepId: stepResults.stepId, content: stepResults.content, version: stepResults.version })
-      .from(stepResults)
-      .where(eq(stepResults.callSubmissionId, submissionId));
-    const { problems, rewrites } = await closingCheck(db, call, results);
-    if (problems.length) throw invalid(problems, 'errors.submissions.incomplete');
-    const checked = versionsOf(results);
-    const result = await db.transaction(async (tx) => {
-      const locked = await loadSubmissionFor(tx, user, submissionId, { forUpdate: true });
-      assertWritable(locked.submission, locked.call, now);
-      const current = await tx
-        .select({ stepId: stepResults.stepId, version: stepResults.version })
-        .from(stepResults)
-        .where(eq(stepResults.callSubmissionId, submissionId));
-      if (versionsOf(current) !== checked) return null; // an answer was saved while being checked
-      for (const { step, content } of rewrites) {
-        // Stored through the type's own write, so a quiz's score is that of what is kept.
-        const kept = await serverStepTypeOf(step).write(tx, step, content);
-        await tx
-          .update(stepResults)
-          .set({ content: kept.content, score: kept.score, version: sql`${stepResults.version} + 1`, updatedAt: now })
-          .where(and(eq(stepResults.callSubmissionId, submissionId), eq(stepResults.stepId, step.id)));
-      }
-      await tx
-        .update(callSubmissions)
-        .set({ closed: true, closedAt: now, updatedAt: now })
-        .where(eq(callSubmissions.id, submissionId));
-      const record = await freezeSubmission(tx, locked.submission, locked.call, user, language, now);
-      await queueReceipt(tx, record, user.email, language);
-      return { id: submissionId, closed: true };
-    });
-    if (result) return result;
-  }
-  throw new AppError('staleVersion', { messageKey: 'errors.submissions.staleVersion' });
 }

@@ -1,0 +1,115 @@
+/*
+ * Submit's SQL, as text prepared once per connection: reading what the check needs is one
+ * statement, and the closing transaction is two (the lock, then everything else), where the
+ * query builder made nineteen round trips (docs/decisions/0026-closing-in-parallel-and-cheap.md).
+ */
+
+import type { TCallTranslations } from '@impact/domain';
+
+/** What the check and the record need, read outside any transaction: $1 submission, $2 the caller. */
+export const LOAD_FOR_CLOSE = {
+  name: 'close_load',
+  text: `
+    select s.closed, s.organization_id,
+      c.name as call_name, c.translations as call_translations, c.call_type_id, c.closing_at, c.is_user_filter_enable, c.user_filter_email,
+      o.owner_user_id, o.name as org_name, o.reg_number, o.street_name, o.city_name, o.country,
+      o.contact_name, o.contact_surname, o.contact_role, o.contact_email,
+      u.first_name, u.last_name, u.email as user_email,
+      coalesce((select json_agg(json_build_array(r.step_id, r.content, r.version))
+                from step_results r where r.call_submission_id = s.id), '[]') as results
+    from call_submissions s
+    join calls c on c.id = s.call_id
+    join organizations o on o.id = s.organization_id
+    left join users u on u.id = $2::uuid
+    where s.id = $1::uuid`,
+};
+
+export type LoadedForClose = {
+  closed: boolean;
+  organization_id: string;
+  call_name: string;
+  call_translations: TCallTranslations;
+  call_type_id: string;
+  closing_at: Date | string;
+  is_user_filter_enable: boolean;
+  user_filter_email: string;
+  owner_user_id: string;
+  org_name: string;
+  reg_number: string;
+  street_name: string;
+  city_name: string;
+  country: string;
+  contact_name: string;
+  contact_surname: string;
+  contact_role: string;
+  contact_email: string;
+  first_name: string | null;
+  last_name: string | null;
+  user_email: string | null;
+  results: Array<[stepId: string, content: string, version: number]> | string;
+};
+
+/**
+ * The submission row locked for the closing (an autosave racing it waits, then finds it closed;
+ * guarded-write.ts), with what says whether it may still close: $1 submission.
+ */
+export const LOCK_FOR_CLOSE = {
+  name: 'close_lock',
+  text: `
+    select s.closed, c.closing_at, c.is_user_filter_enable, c.user_filter_email, o.owner_user_id
+    from call_submissions s
+    join calls c on c.id = s.call_id
+    join organizations o on o.id = s.organization_id
+    where s.id = $1::uuid
+    for update of s`,
+};
+
+export type LockedForClose = Pick<
+  LoadedForClose,
+  'closed' | 'closing_at' | 'is_user_filter_enable' | 'user_filter_email' | 'owner_user_id'
+>;
+
+/**
+ * The closing itself, after the lock, in one statement whose snapshot is taken after it: only if
+ * the answers' versions are still those checked ($2: "step:version" in the steps' uuid order),
+ * the answers kept in another form ($3), the submission closed, its record frozen ($7) and the
+ * receipts queued ($8) with the record's PDF attached ($9). Returns no row when an answer
+ * changed meanwhile. $4 the moment, $5 the closer, $6 their e-mail, $10 the language.
+ */
+export const CLOSE = {
+  name: 'close_write',
+  text: `
+    with unchanged as (
+      select 1 where coalesce((
+        select string_agg(r.step_id::text || ':' || r.version, ',' order by r.step_id)
+        from step_results r where r.call_submission_id = $1::uuid), '') = $2::text
+    ),
+    rewritten as (
+      update step_results r set content = w.content, score = w.score, version = r.version + 1, updated_at = $4::timestamptz
+      from json_to_recordset($3::json) w(step_id uuid, content text, score double precision)
+      where exists (select 1 from unchanged) and r.call_submission_id = $1 and r.step_id = w.step_id
+      returning r.id
+    ),
+    closed as (
+      update call_submissions set closed = true, closed_at = $4::timestamptz, updated_at = $4::timestamptz
+      where id = $1 and exists (select 1 from unchanged)
+      returning id
+    ),
+    record as (
+      insert into submission_records (call_submission_id, closed_at, closed_by_user_id, closed_by_email, language, data)
+      select id, $4::timestamptz, $5::uuid, $6::text, $10::text, $7::jsonb from closed
+      returning id
+    ),
+    mails as (
+      insert into email_outbox ("to", template, subject, text, html)
+      select m."to", m.template, m.subject, m.text, m.html
+      from json_to_recordset($8::json) m("to" text, template text, subject text, text text, html text)
+      where exists (select 1 from closed)
+      returning id
+    ),
+    attached as (
+      insert into email_attachments (mail_id, file_name, content_type, submission_record_id)
+      select mails.id, $9::text, 'application/pdf', record.id from mails, record
+    )
+    select id from closed`,
+};

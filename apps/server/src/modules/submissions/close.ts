@@ -1,0 +1,188 @@
+import {
+  emailAllowedByFilter,
+  PDF_FILE_NAME,
+  type TConfig,
+  type TFieldError,
+  type TLanguage,
+  type TStep,
+} from '@impact/domain';
+import { type Database, type Db, executeText, textTransaction } from '../../db/client';
+import { AppError, invalid, notFound } from '../../lib/app-error';
+import { BoundedQueue } from '../../lib/bounded-queue';
+import { InFlightLimit } from '../../lib/in-flight-limit';
+import { cleanHeader } from '../../lib/mail-headers';
+import type { SessionUser } from '../../plugins/authentication';
+import type { StepCache } from '../calls/step-cache';
+import { exportDataFrom } from '../pdf/export-data';
+import { receiptMails } from '../pdf/receipt-mail';
+import { serverStepTypeOf } from '../step-types';
+import { assertWritable } from '../submission-core/writes';
+import { CLOSE, LOAD_FOR_CLOSE, LOCK_FOR_CLOSE, type LoadedForClose, type LockedForClose } from './close-statements';
+
+/** What Submit needs of the app: its database, step definitions, branding and queue. */
+export type Closing = {
+  db: Db;
+  steps: StepCache;
+  branding: () => Promise<Pick<TConfig, 'logoBase64' | 'logoWidth' | 'logoHeight'>>;
+  queue: BoundedQueue;
+  /** One Submit at a time per person: a second press while the first is checked only queues ahead of others. */
+  perPerson: InFlightLimit;
+};
+
+/** Submits waiting their turn, at most; past it a 503 with Retry-After (decision 0026). */
+export const CLOSE_QUEUE_MAX_WAITING = 2_000;
+
+/**
+ * Submits run as many at a time as the pool has connections (each uses one at a time), so a
+ * burst waits in this queue instead of timing out in the pool's; the embedded database has one.
+ */
+export function closingFor(database: Database, parts: Pick<Closing, 'steps' | 'branding'>): Closing {
+  const concurrency = database.raw.kind === 'postgres' ? (database.raw.pool.options.max ?? 10) : 1;
+  return {
+    ...parts,
+    db: database.db,
+    queue: new BoundedQueue(concurrency, CLOSE_QUEUE_MAX_WAITING, {
+      messageKey: 'errors.limits.workBusy',
+      retryAfterSeconds: 5,
+    }),
+    perPerson: new InFlightLimit(1),
+  };
+}
+
+/**
+ * What blocks submitting, step by step (each step type says what its answer still lacks), and the
+ * answers to keep in another form once closed (a survey's, without what the applicant no longer
+ * sees), with the score of what is kept.
+ */
+export async function closingCheck(db: Db, steps: TStep[], answers: Map<string, string>) {
+  const problems: TFieldError[] = [];
+  const rewrites: Array<{ step_id: string; content: string; score: number | null }> = [];
+  for (const step of steps) {
+    const type = serverStepTypeOf(step);
+    const answer = answers.get(step.id);
+    if (!type.closing) {
+      problems.push(...(await type.missing(db, step, answer)));
+      continue;
+    }
+    const checked = await type.closing(db, step, answer);
+    problems.push(...checked.problems);
+    if (checked.content !== undefined) {
+      // Stored through the type's own write, so a quiz's score is that of what is kept.
+      const kept = await type.write(db, step, checked.content);
+      rewrites.push({ step_id: step.id, content: kept.content, score: kept.score });
+    }
+  }
+  return { problems, rewrites };
+}
+
+/** Answers that change while they are being checked send the check round again, this many times at most. */
+const MAX_CHECK_ROUNDS = 3;
+
+const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/** The owner only, while the call's e-mail filter still lets them in; anyone else 404. */
+function assertMayClose(row: LockedForClose, user: SessionUser, now: Date) {
+  const filter = { isUserFilterEnable: row.is_user_filter_enable, userFilterEmail: row.user_filter_email };
+  if (row.owner_user_id !== user.id || !emailAllowedByFilter(filter, user.email))
+    throw notFound('errors.submissions.notFound');
+  assertWritable({ closed: row.closed }, { closingAt: asDate(row.closing_at) }, now);
+}
+
+/**
+ * POST Call/CloseCallSubmission: all-or-nothing; a closed submission is read-only until reopened.
+ * The answers are checked first, outside any transaction (a survey's on a thread: no connection
+ * waits idle in a transaction meanwhile); then one short transaction locks the submission and,
+ * only if no answer changed since (their versions), closes it, freezes what was submitted (the
+ * PDF's record) and queues the receipt mail. `now` is when the applicant pressed Submit: the
+ * deadline is judged at that moment, however long the check and the queue take.
+ */
+export function closeSubmission(
+  closing: Closing,
+  user: SessionUser,
+  submissionId: string,
+  now: Date,
+  language: TLanguage,
+) {
+  return closing.perPerson.run(
+    user.id,
+    () => closing.queue.run(() => closeChecked(closing, user, submissionId, now, language)),
+    () => {
+      throw new AppError('rateLimited', { messageKey: 'errors.submissions.alreadySubmitting', retryAfterSeconds: 2 });
+    },
+  );
+}
+
+async function closeChecked(
+  { db, steps: stepCache, branding }: Closing,
+  user: SessionUser,
+  submissionId: string,
+  now: Date,
+  language: TLanguage,
+) {
+  for (let round = 1; round <= MAX_CHECK_ROUNDS; round++) {
+    const [loaded] = await executeText<LoadedForClose>(db, LOAD_FOR_CLOSE.name, LOAD_FOR_CLOSE.text, [
+      submissionId,
+      user.id,
+    ]);
+    if (!loaded) throw notFound('errors.submissions.notFound');
+    assertMayClose(loaded, user, now);
+    const results = typeof loaded.results === 'string' ? JSON.parse(loaded.results) : loaded.results;
+    const answers = new Map<string, string>(results.map(([stepId, content]: [string, string]) => [stepId, content]));
+    const steps = await stepCache.ofCallType(loaded.call_type_id);
+    const { problems, rewrites } = await closingCheck(db, steps, answers);
+    if (problems.length) throw invalid(problems, 'errors.submissions.incomplete');
+    for (const { step_id, content } of rewrites) answers.set(step_id, content);
+    const data = exportDataFrom({
+      call: { name: loaded.call_name, translations: loaded.call_translations },
+      submissionId,
+      organization: {
+        name: loaded.org_name,
+        regNumber: loaded.reg_number,
+        streetName: loaded.street_name,
+        cityName: loaded.city_name,
+        country: loaded.country,
+        contactName: loaded.contact_name,
+        contactSurname: loaded.contact_surname,
+        contactRole: loaded.contact_role,
+        contactEmail: loaded.contact_email,
+      },
+      submitter: loaded.user_email
+        ? { firstName: loaded.first_name ?? '', lastName: loaded.last_name ?? '', email: loaded.user_email }
+        : null,
+      steps,
+      answers,
+      logo: await branding(),
+      submittedAt: now,
+    });
+    const mails = receiptMails({ data, closedAt: now }, user.email, language).map((mail) => ({
+      ...mail,
+      to: cleanHeader(mail.to),
+      subject: cleanHeader(mail.subject),
+    }));
+    // In the order the database sorts uuids (byte order, as their lower-case text sorts).
+    const checked = results
+      .map(([stepId, , version]: [string, string, number]) => `${stepId}:${version}`)
+      .sort()
+      .join(',');
+    const closed = await textTransaction(db, async (query) => {
+      const [locked] = await query<LockedForClose>(LOCK_FOR_CLOSE.name, LOCK_FOR_CLOSE.text, [submissionId]);
+      if (!locked) throw notFound('errors.submissions.notFound');
+      assertMayClose(locked, user, now);
+      const written = await query<{ id: string }>(CLOSE.name, CLOSE.text, [
+        submissionId,
+        checked,
+        JSON.stringify(rewrites),
+        now.toISOString(),
+        user.id,
+        user.email,
+        JSON.stringify(data),
+        JSON.stringify(mails),
+        PDF_FILE_NAME,
+        language,
+      ]);
+      return written.length > 0;
+    });
+    if (closed) return { id: submissionId, closed: true };
+  }
+  throw new AppError('staleVersion', { messageKey: 'errors.submissions.staleVersion' });
+}
