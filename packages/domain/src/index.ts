@@ -9,6 +9,7 @@ export * from './ids';
 export * from './impact';
 export * from './languages';
 export * from './limits';
+export * from './organization-members';
 export * from './organizations';
 export * from './paging';
 export * from './pdf';

@@ -61,7 +61,7 @@ async function pdfSource(
   submissionId: string,
   recordId?: string,
 ): Promise<{ data: TPdfExportData; language: TLanguage | null }> {
-  const { submission, call } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true });
+  const { submission, call } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true, need: 'read' });
   if (recordId) {
     const [row] = await db
       .select()
@@ -96,7 +96,7 @@ export async function getExportData(
     if (!row) throw notFound('errors.submissions.notFound');
     id = row.id;
   }
-  const { submission } = await loadSubmissionFor(db, user, id, { allowAdmin: true });
+  const { submission } = await loadSubmissionFor(db, user, id, { allowAdmin: true, need: 'read' });
   if (submission.callId !== callId) throw notFound('errors.submissions.notFound');
   return (await pdfSource(db, user, id)).data;
 }
@@ -160,7 +160,7 @@ export async function listSubmissionRecords(
   user: SessionUser,
   submissionId: string,
 ): Promise<TSubmissionRecord[]> {
-  await loadSubmissionFor(db, user, submissionId, { allowAdmin: true });
+  await loadSubmissionFor(db, user, submissionId, { allowAdmin: true, need: 'read' });
   const rows = await db
     .select({
       id: submissionRecords.id,

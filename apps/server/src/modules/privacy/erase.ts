@@ -24,8 +24,7 @@ import { type Mentions, mentionPattern, scrubText, scrubValue } from './scrub';
 /** Who is erased: their user rows (one per identity provider they used) and their e-mail addresses. */
 export type ErasureTarget = { userIds: string[]; emails: string[] };
 
-/** `organizationIds`: the organizations deleted, for this instance's ownership cache to forget. */
-export type ErasureResult = TErasureReport & { sessionIds: string[]; organizationIds: string[] };
+export type ErasureResult = TErasureReport & { sessionIds: string[] };
 
 type Blob = { storage: string; storageKey: string };
 
@@ -241,11 +240,10 @@ export async function eraseUsers(
       },
       sessionIds: [...new Set(sessions.map((s) => s.familyId))],
       blobs,
-      goneOrgs,
     };
   });
   await deleteStored(storage, outcome.blobs);
-  return { ...outcome.report, sessionIds: outcome.sessionIds, organizationIds: outcome.goneOrgs };
+  return { ...outcome.report, sessionIds: outcome.sessionIds };
 }
 
 /** The kept applications: submitter and contact replaced in the frozen records, mentions in answers and reviews. */
