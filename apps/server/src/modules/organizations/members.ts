@@ -115,3 +115,23 @@ export async function removeMember(db: Db, actor: SessionUser, input: TRemoveMem
     await queueOwnersNotice(tx, org.id, org.name, { kind: leaving ? 'left' : 'removed', email });
   });
 }
+
+/**
+ * Erasure: the person leaves every organization that keeps another owner, which then stays with
+ * its team (owner_user_id moves on); the organizations they alone own stay theirs, for the
+ * erasure's own rules (docs/decisions/0005-gdpr-erasure-and-pseudonyms.md).
+ */
+export async function leaveSharedOrganizations(tx: Tx, userIds: string[]) {
+  if (!userIds.length) return;
+  const ids = sql.join(
+    userIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const left = (await tx.execute(sql`
+    delete from organization_members m
+    where m.user_id in (${ids}) and exists (
+      select 1 from organization_members o
+      where o.organization_id = m.organization_id and o.role = 'owner' and o.user_id not in (${ids}))
+    returning m.organization_id`)) as unknown as { rows: Array<{ organization_id: string }> };
+  for (const orgId of new Set(left.rows.map((r) => r.organization_id))) await keepOwnerColumn(tx, orgId);
+}
