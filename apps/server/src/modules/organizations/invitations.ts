@@ -1,4 +1,9 @@
-import { INVITATION_TTL_MS, type TInvitation, type TInviteMemberRequest, type TWithdrawInvitationRequest } from '@impact/domain';
+import {
+  INVITATION_TTL_MS,
+  type TInvitation,
+  type TInviteMemberRequest,
+  type TWithdrawInvitationRequest,
+} from '@impact/domain';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { organizationInvitations, organizationMembers, users } from '../../db/schema';

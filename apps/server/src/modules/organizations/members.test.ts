@@ -154,7 +154,10 @@ describe('members of an organization and their roles', () => {
   });
 
   it('the last owner can neither leave nor be demoted (409), and nothing changes', async () => {
-    const leave = await as(anna.headers).post('/api/Organization/RemoveMember', { organizationId: orgId, userId: anna.id });
+    const leave = await as(anna.headers).post('/api/Organization/RemoveMember', {
+      organizationId: orgId,
+      userId: anna.id,
+    });
     expect(leave.statusCode).toBe(409);
     expect(leave.json().messageKey).toBe('errors.organizations.lastOwner');
     const demote = await as(anna.headers).post('/api/Organization/ChangeMemberRole', {

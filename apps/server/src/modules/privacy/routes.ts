@@ -50,10 +50,7 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
  * about them; an administrator answers the same requests for a given e-mail
  * (docs/decisions/0005-gdpr-erasure-and-pseudonyms.md).
  */
-export const privacyRoutes: FastifyPluginAsyncZod<PrivacyDeps> = async (
-  app,
-  { db, storage, config, revocations },
-) => {
+export const privacyRoutes: FastifyPluginAsyncZod<PrivacyDeps> = async (app, { db, storage, config, revocations }) => {
   const cookies = cookieOptions(config.publicUrl);
 
   // The admin routes first: a route walker (the fuzz test) reaches the one that erases its own caller last.

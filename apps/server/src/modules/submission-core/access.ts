@@ -27,7 +27,10 @@ export async function loadSubmissionFor(
     .innerJoin(calls, eq(calls.id, callSubmissions.callId))
     .leftJoin(
       organizationMembers,
-      and(eq(organizationMembers.organizationId, callSubmissions.organizationId), eq(organizationMembers.userId, user.id)),
+      and(
+        eq(organizationMembers.organizationId, callSubmissions.organizationId),
+        eq(organizationMembers.userId, user.id),
+      ),
     )
     .where(and(eq(callSubmissions.id, submissionId)));
   const [row] = options.forUpdate ? await query.for('update', { of: callSubmissions }) : await query;

@@ -17,9 +17,9 @@ import { callSubmissions, calls, organizations, stepResults } from '../../db/sch
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error';
 import { InFlightLimit } from '../../lib/in-flight-limit';
 import type { SessionUser } from '../../plugins/authentication';
-import { assertRole, roleIn } from '../organizations/member-access';
 import { callsWithSteps } from '../calls/service';
 import type { StepCache } from '../calls/step-cache';
+import { assertRole, roleIn } from '../organizations/member-access';
 import { queueReceipt } from '../pdf/receipt-mail';
 import { freezeSubmission } from '../pdf/service';
 import { serverStepTypeOf } from '../step-types';
