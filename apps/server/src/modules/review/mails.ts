@@ -1,6 +1,6 @@
 import type { TDecisionOutcome, TLanguage } from '@impact/domain';
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { translator } from '../../lib/texts';
 import { type NoticeMail, queueNotice } from '../email/notice-mail';
