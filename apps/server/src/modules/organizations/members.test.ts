@@ -210,7 +210,7 @@ describe('members of an organization and their roles', () => {
     const b = as(bruno.headers);
     const h = as(withOrg(bruno.headers));
     const refused = [
-      await h.get('/api/Call/GetCalls'),
+      await h.get('/api/Call/GetCallListUser'),
       await b.get(`/api/Organization/GetOrganizationById?orgId=${orgId}`),
       await b.get(`/api/Organization/GetMembers?orgId=${orgId}`),
       await b.get(`/api/Call/GetSubmissionByID?submissionId=${submissionId}`),

@@ -35,7 +35,7 @@ describe('membership changes count at the next request on every instance', () =>
   const askSecond = () =>
     second.app.inject({
       method: 'GET',
-      url: '/api/Call/GetCalls',
+      url: '/api/Call/GetCallListUser',
       headers: { ...member.headers, 'x-organization-id': orgId },
     });
 
