@@ -2,7 +2,15 @@ import { NPS_TEMPLATE } from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
-import { callSubmissions, calls, impactFrameworks, organizationMembers, stepResults, stepTypes, users } from './db/schema';
+import {
+  callSubmissions,
+  calls,
+  impactFrameworks,
+  organizationMembers,
+  stepResults,
+  stepTypes,
+  users,
+} from './db/schema';
 import { createCallType } from './modules/calls/call-types';
 import { createCall } from './modules/calls/service';
 import { findAccountByEmail } from './modules/idp/accounts';
@@ -170,7 +178,9 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
   });
   const colleague = await demoUser(db, config, 'colleague@impact-calls.test');
   if (colleague) {
-    await db.insert(organizationMembers).values({ organizationId: organization.id, userId: colleague.id, role: 'editor' });
+    await db
+      .insert(organizationMembers)
+      .values({ organizationId: organization.id, userId: colleague.id, role: 'editor' });
   }
   const [submission] = await db
     .insert(callSubmissions)
