@@ -3,7 +3,7 @@ import type { Database, Db } from './db/client';
 import type { StepCache } from './modules/calls/step-cache';
 import type { ActiveConfigCache } from './modules/config/active-config-cache';
 import type { FileStorage } from './modules/files/storage';
-import type { OwnershipCache } from './modules/organizations/ownership-cache';
+import type { MembershipLookup } from './modules/organizations/membership-lookup';
 import type { SharedLimits } from './plugins/shared-limits';
 
 /** What every module receives: no globals, so tests build as many apps as they like. */
@@ -18,6 +18,6 @@ export type AppDeps = {
   limits: SharedLimits;
   /** The autosave's step definitions, this instance's (modules/calls/step-cache.ts). */
   stepCache: StepCache;
-  /** Who owns which organization, this instance's (modules/organizations/ownership-cache.ts). */
-  ownership: OwnershipCache;
+  /** The caller's role in an organization, read at every request (modules/organizations/membership-lookup.ts). */
+  memberships: MembershipLookup;
 };

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
 import type { AppConfig } from './config';
-import type { Database } from './db/client';
+import type { Database, Db } from './db/client';
 import { loggerOptions } from './lib/log-safety';
 import { getOrCreateSecret, randomSecret } from './lib/secrets';
 import { adminFileRoutes } from './modules/admin-files/routes';
@@ -24,7 +24,9 @@ import { createFileStorage } from './modules/files/storage';
 import { healthRoutes } from './modules/health/routes';
 import { derivedSecret } from './modules/idp/provider';
 import { impactAdminRoutes, impactRoutes } from './modules/impact/routes';
-import { OwnershipCache } from './modules/organizations/ownership-cache';
+import { acceptMemberInvitations } from './modules/organizations/invitations';
+import { memberRoutes } from './modules/organizations/member-routes';
+import { MembershipLookup } from './modules/organizations/membership-lookup';
 import { organizationRoutes } from './modules/organizations/routes';
 import { pdfRoutes } from './modules/pdf/routes';
 import { recordAttachment } from './modules/pdf/service';
@@ -103,7 +105,7 @@ export async function buildApp(
     storage,
     limits,
     stepCache: new StepCache(database.db),
-    ownership: new OwnershipCache(database.db),
+    memberships: new MembershipLookup(database.db),
   };
   // Production passes AUTH_SECRET; a development install makes one and keeps it in its database.
   const authSecret = config.authSecret ?? (await getOrCreateSecret(database.db, 'auth-secret', randomSecret));
@@ -112,11 +114,15 @@ export async function buildApp(
   await app.register(cookie, { secret: derivedSecret(authSecret, 'cookies') });
   await app.register(authentication, { tokens: accessTokens });
   await app.register(routeAccessCheck, { customizeDomain: config.customizeEmailDomain });
-  await app.register(organizationHeader, { ownership: deps.ownership });
+  await app.register(organizationHeader, { memberships: deps.memberships });
 
   await app.register(healthRoutes, deps);
-  // Signing in accepts the invitations to review sent to that address.
-  await registerIdentity(app, { ...deps, authSecret, accessTokens, revocations, onSignIn: acceptReviewerInvitations });
+  // Signing in accepts the invitations to review and to join an organization sent to that address.
+  const onSignIn = async (db: Db, user: { id: string; email: string }) => {
+    await acceptReviewerInvitations(db, user);
+    await acceptMemberInvitations(db, user);
+  };
+  await registerIdentity(app, { ...deps, authSecret, accessTokens, revocations, onSignIn });
   if (config.devOutbox)
     await app.register(devOutboxRoutes, { db: database.db, renderRecord: recordAttachment(storage) });
   await app.register(
@@ -124,6 +130,7 @@ export async function buildApp(
       await api.register(configRoutes, deps);
       await api.register(callAdminRoutes, deps);
       await api.register(organizationRoutes, deps);
+      await api.register(memberRoutes, deps);
       await api.register(submissionRoutes, deps);
       await api.register(submissionAdminRoutes, deps);
       await api.register(fileRoutes, deps);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { createOpenCall, createOrganization, multipart, organizationForm, PDF_BYTES } from '../test/fixtures';
 import { signInAs } from '../test/sign-in';
+import { organizationMembers } from './db/schema';
 
 type Operation = {
   parameters?: Array<{ in: string; name: string; schema?: { format?: string } }>;
@@ -64,6 +65,12 @@ describe('authorization matrix from the OpenAPI document', () => {
     who.applicant = { ...anna.headers, 'x-organization-id': annaOrg };
     who.other = { ...bruno.headers, 'x-organization-id': brunoOrg };
     who.admin = admin.headers;
+    // Members of Anna's organization with the smaller roles.
+    for (const role of ['editor', 'viewer'] as const) {
+      const member = await signInAs(t.database.db, { email: `${role}@example.org` });
+      await t.database.db.insert(organizationMembers).values({ organizationId: annaOrg, userId: member.user.id, role });
+      who[role] = { ...member.headers, 'x-organization-id': annaOrg };
+    }
     const doc = (await t.app.inject('/api/docs/json')).json() as { paths: Record<string, Record<string, Operation>> };
     routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops).map(([method, op]) => ({
@@ -99,6 +106,14 @@ describe('authorization matrix from the OpenAPI document', () => {
       if (route.key.includes('SaveReview'))
         Object.assign(body, { version: 0, scores: [], recommendation: null, comment: '' });
       if (route.key.includes('SubmitReview')) body.version = 0;
+      // The team's writes, complete but for the organization (the extra fields are dropped elsewhere).
+      if (/Member|Invitation/.test(route.key))
+        Object.assign(body, {
+          userId: randomUUID(),
+          role: 'viewer',
+          email: 'x@example.org',
+          invitationId: randomUUID(),
+        });
       body[owned] = idOf(owned);
     }
     return t.app.inject({
@@ -121,6 +136,42 @@ describe('authorization matrix from the OpenAPI document', () => {
       if (![403, 404].includes(res.statusCode)) leaks.push(`${route.key}: ${res.statusCode} ${res.body.slice(0, 120)}`);
     }
     expect(leaks).toEqual([]);
+  });
+
+  /** Routes on the organization's own ids (not a reviewer's assignment or an admin's call). */
+  const ORGANIZATION_IDS = ['orgId', 'id', 'organizationId', 'submissionId', 'callSubmissionId', 'downloadId'];
+  const organizationRoutes = () =>
+    routes.filter((r) => r.op['x-access'] === 'user' && ORGANIZATION_IDS.includes(r.op['x-owns'] ?? ''));
+  /** What only owners do: the team and the organization's own record. */
+  const OWNERS_ONLY =
+    /\/Organization\/(InviteMember|WithdrawInvitation|GetInvitations|ChangeMemberRole|RemoveMember|UpdateOrganization|DeleteOrganization)$/;
+  const refusedAsOutsider = (res: { statusCode: number; body: string }) =>
+    res.statusCode === 403 ||
+    (res.statusCode === 404 && /errors\.(organizations|submissions|files)\.notFound/.test(res.body));
+
+  it('a viewer of the organization reads everything of it and writes nothing (403)', async () => {
+    const wrong: string[] = [];
+    for (const route of organizationRoutes()) {
+      const res = await call(route, who.viewer ?? {}, (name) => ids[name] ?? randomUUID());
+      const reads = route.method === 'GET' && !OWNERS_ONLY.test(route.path);
+      // The upload's multipart body is refused as malformed before any id is read.
+      if (route.path.endsWith('/UploadFile')) continue;
+      if (reads ? refusedAsOutsider(res) : res.statusCode !== 403)
+        wrong.push(`${route.key} as viewer: ${res.statusCode} ${res.body.slice(0, 100)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('an editor of the organization writes its applications but manages no member (403)', async () => {
+    const wrong: string[] = [];
+    // Deleting is last: the other routes need the organization.
+    const ordered = organizationRoutes().sort((a, b) => Number(/Delete/.test(a.path)) - Number(/Delete/.test(b.path)));
+    for (const route of ordered) {
+      const res = await call(route, who.editor ?? {}, (name) => ids[name] ?? randomUUID());
+      if (OWNERS_ONLY.test(route.path) ? res.statusCode !== 403 : refusedAsOutsider(res))
+        wrong.push(`${route.key} as editor: ${res.statusCode} ${res.body.slice(0, 100)}`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('anonymous, applicant and admin get what their row says, and never a 5xx', async () => {

@@ -2,7 +2,15 @@ import { NPS_TEMPLATE, type TCallTranslations, type TStepTranslations } from '@i
 import { eq, sql } from 'drizzle-orm';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
-import { callSubmissions, calls, impactFrameworks, stepResults, stepTypes, users } from './db/schema';
+import {
+  callSubmissions,
+  calls,
+  impactFrameworks,
+  organizationMembers,
+  stepResults,
+  stepTypes,
+  users,
+} from './db/schema';
 import { createCallType } from './modules/calls/call-types';
 import { createCall } from './modules/calls/service';
 import { findAccountByEmail } from './modules/idp/accounts';
@@ -53,7 +61,7 @@ async function demoUser(db: Db, config: AppConfig, email: string) {
 /**
  * First run: a demo that shows the product. Two open calls (one with text, upload
  * and impact steps, one short), one opening next month and one closed; the demo applicant has one
- * organization and a half-filled submission to resume. Only on an install without calls, so a
+ * organization (with the demo colleague as its editor) and a half-filled submission to resume. Only on an install without calls, so a
  * restart or a real installation never gets demo calls added.
  */
 export async function seedDemoContent(db: Db, config: AppConfig) {
@@ -252,6 +260,12 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
     preFunding: false,
     chnageInLife: false,
   });
+  const colleague = await demoUser(db, config, 'colleague@impact-calls.test');
+  if (colleague) {
+    await db
+      .insert(organizationMembers)
+      .values({ organizationId: organization.id, userId: colleague.id, role: 'editor' });
+  }
   const [submission] = await db
     .insert(callSubmissions)
     .values({ callId: community.id, organizationId: organization.id, createdByUserId: applicant.id })

@@ -25,6 +25,15 @@ export const DEMO_ACCOUNTS = [
     lastName: 'Bianchi',
     roles: [],
   },
+  {
+    // An editor on the applicant's organization, so the members tab shows a team.
+    role: 'colleague',
+    email: 'colleague@impact-calls.test',
+    password: 'Colleague-demo-2026',
+    firstName: 'Giulia',
+    lastName: 'Verdi',
+    roles: [],
+  },
 ] as const;
 
 export async function seedDemo(db: Db, config: AppConfig) {

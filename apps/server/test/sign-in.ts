@@ -13,7 +13,14 @@ const PUBLIC_HOST = 'localhost:3000';
 /** A verified local account on the embedded provider. */
 export async function createVerifiedAccount(
   db: Db,
-  input: { email: string; password?: string; firstName?: string; lastName?: string; roles?: string[] },
+  input: {
+    email: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+    roles?: string[];
+    language?: 'it' | 'en' | 'fr';
+  },
 ) {
   const result = await createAccount(
     db,
@@ -22,7 +29,7 @@ export async function createVerifiedAccount(
       password: input.password ?? 'correct horse battery',
       firstName: input.firstName ?? 'Giulia',
       lastName: input.lastName ?? 'Rossi',
-      language: 'it',
+      language: input.language ?? 'it',
       roles: input.roles ?? [],
     },
     { verified: true },

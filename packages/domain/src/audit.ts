@@ -35,6 +35,12 @@ export const AUDIT_ACTIONS = [
   'review.decision',
   'user.export',
   'user.erase',
+  'member.invite',
+  'member.withdraw',
+  'member.join',
+  'member.role',
+  'member.remove',
+  'member.leave',
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTIONS);
 export type TAuditAction = z.infer<typeof ZAuditAction>;

@@ -11,6 +11,7 @@ export * from './impact';
 export * from './languages';
 export * from './limits';
 export * from './localised-content';
+export * from './organization-members';
 export * from './organizations';
 export * from './paging';
 export * from './pdf';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZMemberRole } from './organization-members';
 
 /**
  * SPEC 3 "Organization". The JSON names are the spec's, snake_case ones and the misspelt
@@ -139,6 +140,8 @@ export const ZOrganization = z.object({
   nordicCountry: z.boolean(),
   preFunding: z.boolean(),
   chnageInLife: z.boolean(),
+  /** The caller's role in it. */
+  role: ZMemberRole,
 });
 export type TOrganization = z.infer<typeof ZOrganization>;
 export const ZOrganizationList = z.array(ZOrganization);

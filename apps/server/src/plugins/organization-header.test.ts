@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { signInAs } from '../../test/sign-in';
 import { getOrCreateSecret, randomSecret } from '../lib/secrets';
 import { AccessTokens } from '../modules/auth/access-tokens';
-import { OwnershipCache } from '../modules/organizations/ownership-cache';
+import { MembershipLookup } from '../modules/organizations/membership-lookup';
 import { createOrganization } from '../modules/organizations/service';
 import { authentication } from './authentication';
 import { organizationHeader } from './organization-header';
@@ -54,7 +54,7 @@ describe('organization header plugin', () => {
     await probe.register(authentication, {
       tokens: new AccessTokens(await getOrCreateSecret(db, 'auth-secret', randomSecret)),
     });
-    await probe.register(organizationHeader, { ownership: new OwnershipCache(db) });
+    await probe.register(organizationHeader, { memberships: new MembershipLookup(db) });
     probe.get('/probe', async (request) => ({ organizationId: request.organizationId }));
     await probe.ready();
   });

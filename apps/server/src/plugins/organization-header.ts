@@ -1,40 +1,38 @@
-import { isEmptyId, ORGANIZATION_HEADER, ZId } from '@impact/domain';
+import { isEmptyId, ORGANIZATION_HEADER, type TMemberRole, ZId } from '@impact/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden } from '../lib/app-error';
-import type { OwnershipCache } from '../modules/organizations/ownership-cache';
+import type { MembershipLookup } from '../modules/organizations/membership-lookup';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /**
      * The organization the signed-in user works for, from X-Organization-Id (SPEC 6), already
-     * checked to be theirs; null when the request names none.
+     * checked to be one they are a member of; null when the request names none.
      */
     organizationId: string | null;
+    /** The caller's role in `organizationId` at this request; null with it. */
+    organizationRole: TMemberRole | null;
   }
 }
 
 /**
  * SPEC 6: "the selected organization id is sent as a header on every request". Registered after
- * `authentication`: a signed-in request naming an organization that is not the caller's answers
- * 403, a malformed id 400, before any handler runs. Anonymous requests never get an organization.
+ * `authentication`: a signed-in request naming an organization the caller is not a member of
+ * answers 403, a malformed id 400, before any handler runs. Anonymous requests never get an
+ * organization. The membership is read at every request (modules/organizations/membership-lookup.ts),
+ * so a removed member is refused at the next one.
  */
-export const organizationHeader = fp<{ ownership: OwnershipCache }>(
-  async (app: FastifyInstance, { ownership }) => {
+export const organizationHeader = fp<{ memberships: MembershipLookup }>(
+  async (app: FastifyInstance, { memberships }) => {
     app.decorateRequest('organizationId', null);
-    // Callback style: an ownership confirmed moments ago passes without a promise.
+    app.decorateRequest('organizationRole', null);
     app.addHook('onRequest', (request, _reply, done) => {
       const raw = request.headers[ORGANIZATION_HEADER];
       const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
       const user = request.user;
       // Absent, empty or the all-zero id (SPEC 9) all mean "no organization selected".
       if (!value || isEmptyId(value) || !user) return done();
-      const id = value.toLowerCase();
-      // Only well-formed ids are ever remembered as owned: a hit needs no format check.
-      if (ownership.has(user.id, id)) {
-        request.organizationId = id;
-        return done();
-      }
       if (!ZId.safeParse(value).success) {
         return done(
           new AppError('validation', {
@@ -45,9 +43,11 @@ export const organizationHeader = fp<{ ownership: OwnershipCache }>(
           }),
         );
       }
-      ownership.isOwnedBy(user.id, id).then((owned) => {
-        if (!owned) return done(forbidden('errors.organizations.notYours'));
+      const id = value.toLowerCase();
+      memberships.roleOf(user.id, id).then((role) => {
+        if (!role) return done(forbidden('errors.organizations.notYours'));
         request.organizationId = id;
+        request.organizationRole = role;
         done();
       }, done);
     });

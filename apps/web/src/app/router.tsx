@@ -60,6 +60,13 @@ export function createRouter() {
                 })),
             },
             {
+              path: 'org/members/:organizationId',
+              lazy: () =>
+                import('../features/organizations/pages/organization-members-page').then((m) => ({
+                  Component: m.OrganizationMembersPage,
+                })),
+            },
+            {
               path: 'powerbi-report-rls/:wid/:rid/:oid',
               lazy: () =>
                 import('../features/reports/pages/powerbi-report-rls-page').then((m) => ({

@@ -59,6 +59,7 @@ const networkProblem: TProblem = {
 
 /** SPEC 4 "Session": these answers end the session. 401 is tried once more after a silent renewal. */
 const SESSION_ENDING = new Set([401, 403, 498]);
+const ORGANIZATION_REFUSALS = new Set(['errors.organizations.notYours', 'errors.organizations.roleTooLow']);
 
 /** The page's language, as initI18n writes it on <html>; the server falls back to its default without one. */
 export const contentLanguage = () => document.documentElement.lang || 'it';
@@ -120,10 +121,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   if (!response.ok) {
     const error = await toApiError(response);
-    // A 403 for a stale selected organization (deleted in another tab) is not a lost session:
-    // the organization list resynchronises the selection instead.
-    const staleOrganization = error.problem.messageKey === 'errors.organizations.notYours';
-    if (!options.skipAuth && token && SESSION_ENDING.has(response.status) && !staleOrganization) hooks.onSessionLost();
+    // A 403 for a stale selected organization (deleted in another tab, or the caller removed from
+    // it) is not a lost session: the organization list resynchronises the selection instead; nor
+    // is a role too small for the action (a viewer's write), which the page explains.
+    const organizationRefusal = ORGANIZATION_REFUSALS.has(error.problem.messageKey);
+    if (!options.skipAuth && token && SESSION_ENDING.has(response.status) && !organizationRefusal)
+      hooks.onSessionLost();
     throw error;
   }
   options.onHeaders?.(response.headers);

@@ -8,6 +8,7 @@ export * from './email';
 export * from './file-chunks';
 export * from './idp';
 export * from './impact';
+export * from './organization-members';
 export * from './organizations';
 export * from './pdf';
 export * from './reports';

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { ADMIN_FILE_TYPES, emailAllowedByFilter, type TAddCustomFileRequest, type TAdminFile } from '@impact/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { adminFiles, callSubmissions, calls, organizations } from '../../db/schema';
+import { adminFiles, callSubmissions, calls, organizationMembers } from '../../db/schema';
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error';
 import { nameMatchingType } from '../../lib/file-names';
 import type { SessionUser } from '../../plugins/authentication';
@@ -184,12 +184,12 @@ export async function getCustomFileFor(db: Db, user: SessionUser, callId: string
     const [closed] = await db
       .select({ id: callSubmissions.id })
       .from(callSubmissions)
-      .innerJoin(organizations, eq(organizations.id, callSubmissions.organizationId))
+      .innerJoin(organizationMembers, eq(organizationMembers.organizationId, callSubmissions.organizationId))
       .where(
         and(
           eq(callSubmissions.callId, callId),
           eq(callSubmissions.closed, true),
-          eq(organizations.ownerUserId, user.id),
+          eq(organizationMembers.userId, user.id),
         ),
       )
       .limit(1);

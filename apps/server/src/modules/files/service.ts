@@ -192,7 +192,7 @@ export async function getFileFor(db: Db, user: SessionUser, fileId: string) {
     .where(eq(files.id, fileId));
   if (!file) throw notFound('errors.files.notFound');
   if (file.callSubmissionId) {
-    await loadSubmissionFor(db, user, file.callSubmissionId, { allowAdmin: true }); // 404 for anyone else
+    await loadSubmissionFor(db, user, file.callSubmissionId, { allowAdmin: true, need: 'read' }); // 404 for anyone else
   } else if (file.ownerUserId !== user.id && !user.isAdmin) {
     throw notFound('errors.files.notFound');
   }
@@ -200,7 +200,7 @@ export async function getFileFor(db: Db, user: SessionUser, fileId: string) {
 }
 
 export async function listAttachments(db: Db, user: SessionUser, submissionId: string): Promise<TAttachmentRow[]> {
-  await loadSubmissionFor(db, user, submissionId, { allowAdmin: true });
+  await loadSubmissionFor(db, user, submissionId, { allowAdmin: true, need: 'read' });
   const rows = await db
     .select({
       id: files.id,

@@ -217,7 +217,7 @@ async function response(
 
 /** SPEC 7 GET ImpactFramework/MiniDYI: the owner's (or an admin's) view of the answer and its SROI range. */
 export async function getMiniDyi(db: Db, user: SessionUser, submissionId: string, stepId: string) {
-  const { call } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true });
+  const { call } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true, need: 'read' });
   const step = await impactStep(db, call, stepId);
   const [row] = await db
     .select()

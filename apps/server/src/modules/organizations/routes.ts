@@ -21,8 +21,8 @@ import {
 const tags = ['organizations'];
 const problems = { 400: ZProblem, 401: ZProblem, 404: ZProblem };
 
-/** SPEC 7 "Organization": every call is the signed-in user's own business. */
-export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, ownership }) => {
+/** SPEC 7 "Organization": every call concerns an organization the caller is a member of. */
+export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.post(
     '/Organization/CreateOrganization',
     {
@@ -94,7 +94,6 @@ export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
     },
     async (request, reply) => {
       await deleteOrganization(db, currentUser(request).id, request.query.orgId);
-      ownership.forgetOrganization(request.query.orgId);
       return reply.status(204).send(null);
     },
   );

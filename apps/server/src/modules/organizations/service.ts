@@ -1,13 +1,14 @@
-import type { TOrganization, TOrganizationInput, TOrganizationUpdate } from '@impact/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import type { TMemberRole, TOrganization, TOrganizationInput, TOrganizationUpdate } from '@impact/domain';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { callSubmissions, organizations } from '../../db/schema';
+import { callSubmissions, organizationMembers, organizations } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import { recordConsent } from '../consent/versions';
+import { requireRole } from './member-access';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
-export function toOrganization(row: OrganizationRow): TOrganization {
+export function toOrganization(row: OrganizationRow, role: TMemberRole): TOrganization {
   return {
     id: row.id,
     name: row.name,
@@ -26,6 +27,7 @@ export function toOrganization(row: OrganizationRow): TOrganization {
     nordicCountry: row.nordicCountry,
     preFunding: row.preFunding,
     chnageInLife: row.chnageInLife,
+    role,
   };
 }
 
@@ -50,23 +52,23 @@ function toColumns(input: TOrganizationInput) {
   };
 }
 
-/** Another user's organization and a missing one look the same (404): ids reveal nothing. */
-const ownedBy = (orgId: string, userId: string) =>
-  and(eq(organizations.id, orgId), eq(organizations.ownerUserId, userId));
-
+/** The caller's organizations (every one they are a member of) with their role in each. */
 export async function listOrganizations(db: Db, userId: string): Promise<TOrganization[]> {
   const rows = await db
-    .select()
-    .from(organizations)
-    .where(eq(organizations.ownerUserId, userId))
+    .select({ organization: organizations, role: organizationMembers.role })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(eq(organizationMembers.userId, userId))
     .orderBy(asc(sql`lower(${organizations.name})`), asc(organizations.createdAt));
-  return rows.map(toOrganization);
+  return rows.map((r) => toOrganization(r.organization, r.role));
 }
 
+/** Any member reads it; anyone else gets 404 (ids reveal nothing). */
 export async function getOrganization(db: Db, userId: string, orgId: string): Promise<TOrganization> {
-  const [row] = await db.select().from(organizations).where(ownedBy(orgId, userId)).limit(1);
+  const role = await requireRole(db, orgId, userId, 'read');
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1);
   if (!row) throw notFound('errors.organizations.notFound');
-  return toOrganization(row);
+  return toOrganization(row, role);
 }
 
 export async function createOrganization(db: Db, userId: string, input: TOrganizationInput): Promise<TOrganization> {
@@ -78,20 +80,23 @@ export async function createOrganization(db: Db, userId: string, input: TOrganiz
     if (!row) throw new Error('insert returned no row');
     // The consent ticked in the form, with the version of the text it was given under.
     if (row.personalData) await recordConsent(tx, userId, row.id);
-    return toOrganization(row);
+    // The trigger organizations_first_owner made the creator its first owner.
+    return toOrganization(row, 'owner');
   });
 }
 
+/** Owners only: the organization's details are what the funder reads about it. */
 export async function updateOrganization(db: Db, userId: string, input: TOrganizationUpdate): Promise<TOrganization> {
   return db.transaction(async (tx) => {
+    await requireRole(tx, input.id, userId, 'manage');
     const [row] = await tx
       .update(organizations)
       .set({ ...toColumns(input), updatedAt: new Date() })
-      .where(ownedBy(input.id, userId))
+      .where(eq(organizations.id, input.id))
       .returning();
     if (!row) throw notFound('errors.organizations.notFound');
     if (row.personalData) await recordConsent(tx, userId, row.id);
-    return toOrganization(row);
+    return toOrganization(row, 'owner');
   });
 }
 
@@ -109,16 +114,17 @@ export async function organizationHasSubmissions(db: Db | Tx, orgId: string): Pr
   return Boolean(row);
 }
 
-/** Deletes the caller's organization unless it has submissions (409: their data must stay). */
+/** Owners only: deletes the organization unless it has submissions (409: their data must stay). */
 export async function deleteOrganization(db: Db, userId: string, orgId: string): Promise<void> {
   await db.transaction(async (tx) => {
     // Lock the row so a submission cannot be started for it between the check and the delete.
     const [row] = await tx
       .select({ id: organizations.id })
       .from(organizations)
-      .where(ownedBy(orgId, userId))
+      .where(eq(organizations.id, orgId))
       .for('update');
     if (!row) throw notFound('errors.organizations.notFound');
+    await requireRole(tx, orgId, userId, 'manage');
     if (await organizationHasSubmissions(tx, orgId)) {
       throw conflict('errors.organizations.hasSubmissions');
     }

@@ -75,7 +75,7 @@ export async function getExportData(
     if (!row) throw notFound('errors.submissions.notFound');
     id = row.id;
   }
-  const { submission, call } = await loadSubmissionFor(db, user, id, { allowAdmin: true });
+  const { submission, call } = await loadSubmissionFor(db, user, id, { allowAdmin: true, need: 'read' });
   if (submission.callId !== callId) throw notFound('errors.submissions.notFound');
   const record = await recordFor(db, id);
   return record ? recordData(db, record.id) : liveData(db, submission, call);
@@ -140,7 +140,10 @@ export async function getSubmissionPdf(
   user: SessionUser,
   query: { submissionId: string; recordId?: string | undefined; lang?: TLanguage | undefined },
 ): Promise<PdfBody> {
-  const { submission, call } = await loadSubmissionFor(db, user, query.submissionId, { allowAdmin: true });
+  const { submission, call } = await loadSubmissionFor(db, user, query.submissionId, {
+    allowAdmin: true,
+    need: 'read',
+  });
   const record = await recordFor(db, query.submissionId, query.recordId);
   if (!record) {
     const bytes = await renderPdfFor(user.id, await liveData(db, submission, call), query.lang ?? 'it');
@@ -159,7 +162,7 @@ export async function listSubmissionRecords(
   user: SessionUser,
   submissionId: string,
 ): Promise<TSubmissionRecord[]> {
-  await loadSubmissionFor(db, user, submissionId, { allowAdmin: true });
+  await loadSubmissionFor(db, user, submissionId, { allowAdmin: true, need: 'read' });
   const rows = await db
     .select({
       id: submissionRecords.id,

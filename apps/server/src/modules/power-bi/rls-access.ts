@@ -3,9 +3,10 @@ import type { Db } from '../../db/client';
 import { callSubmissions, calls, organizations } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
+import { roleIn } from '../organizations/member-access';
 
 /**
- * An applicant may have an RLS token only for an organization they own, and only for a call's
+ * An applicant may have an RLS token only for an organization they are a member of, and only for a call's
  * user report that organization has a submission to (SPEC 2 "view report"); anything else is a
  * 404, as for any id that is not theirs. Administrators may look at any organization's view.
  */
@@ -14,13 +15,11 @@ export async function mayEmbedForOrganization(
   user: SessionUser,
   input: { workspaceId: string; reportId: string; orgId: string },
 ) {
-  const [org] = await db
-    .select({ owner: organizations.ownerUserId })
-    .from(organizations)
-    .where(eq(organizations.id, input.orgId));
+  const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, input.orgId));
   if (!org) throw notFound('errors.organizations.notFound');
   if (user.isAdmin) return;
-  if (org.owner !== user.id) throw notFound('errors.organizations.notFound');
+  // Any member reads the organization's reports.
+  if (!(await roleIn(db, input.orgId, user.id))) throw notFound('errors.organizations.notFound');
   const [submission] = await db
     .select({ id: callSubmissions.id })
     .from(callSubmissions)

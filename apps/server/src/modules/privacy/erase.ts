@@ -18,6 +18,7 @@ import {
   users,
 } from '../../db/schema';
 import { deleteStored, type FileStorage } from '../files/storage';
+import { leaveSharedOrganizations } from '../organizations/members';
 import { dropStoredPdfs } from '../pdf/stored-pdfs';
 import { type Pseudonym, pseudonymFor } from './pseudonym';
 import { type Mentions, mentionPattern, scrubText, scrubValue } from './scrub';
@@ -25,8 +26,7 @@ import { type Mentions, mentionPattern, scrubText, scrubValue } from './scrub';
 /** Who is erased: their user rows (one per identity provider they used) and their e-mail addresses. */
 export type ErasureTarget = { userIds: string[]; emails: string[] };
 
-/** `organizationIds`: the organizations deleted, for this instance's ownership cache to forget. */
-export type ErasureResult = TErasureReport & { sessionIds: string[]; organizationIds: string[] };
+export type ErasureResult = TErasureReport & { sessionIds: string[] };
 
 type Blob = { storage: string; storageKey: string };
 
@@ -83,6 +83,7 @@ export async function eraseUsers(
     const standIn: Pseudonym | null =
       pseudonym ?? (accounts[0] ? pseudonymFor(accounts[0].id) : emails[0] ? pseudonymFor(emails[0]) : null);
 
+    await leaveSharedOrganizations(tx, userIds);
     const orgs = userIds.length
       ? await tx
           .select({ id: organizations.id, name: organizations.name, owner: organizations.ownerUserId })
@@ -95,9 +96,11 @@ export async function eraseUsers(
       userIds.length ? inArray(callSubmissions.createdByUserId, userIds) : sql`false`,
     ) as SQL;
 
-    // Drafts: the person's organizations are theirs alone (one owner each), so their drafts are too.
+    // Drafts: the organizations left are theirs alone (no other owner), so their drafts are too.
+    // A draft the person started for a team they left stays with that team.
+    const ofTheirOrgs = orgIds.length ? inArray(callSubmissions.organizationId, orgIds) : sql`false`;
     const drafts = ids(
-      await tx.select({ id: callSubmissions.id }).from(callSubmissions).where(and(theirs, neverSubmitted)),
+      await tx.select({ id: callSubmissions.id }).from(callSubmissions).where(and(ofTheirOrgs, neverSubmitted)),
     );
     const blobs: Blob[] = [];
     let filesDeleted = 0;
@@ -245,11 +248,10 @@ export async function eraseUsers(
       },
       sessionIds: [...new Set(sessions.map((s) => s.familyId))],
       blobs,
-      goneOrgs,
     };
   });
   await deleteStored(storage, outcome.blobs);
-  return { ...outcome.report, sessionIds: outcome.sessionIds, organizationIds: outcome.goneOrgs };
+  return { ...outcome.report, sessionIds: outcome.sessionIds };
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   emailOutbox,
   files,
   idpAccounts,
+  organizationMembers,
   organizations,
   refreshTokens,
   reviewAssignments,
@@ -62,11 +63,18 @@ export async function collectPersonalData(
         .from(idpAccounts)
         .where(inArray(sql`lower(${idpAccounts.email})`, emails))
     : [];
-  const orgRows = await db
-    .select()
-    .from(organizations)
-    .where(byUser((u) => inArray(organizations.ownerUserId, u)))
-    .orderBy(asc(organizations.createdAt));
+  // Every organization the person is a member of, with their role in it.
+  const orgRows = (
+    await db
+      .selectDistinctOn([organizations.createdAt, organizations.id], {
+        organization: organizations,
+        role: organizationMembers.role,
+      })
+      .from(organizationMembers)
+      .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+      .where(byUser((u) => inArray(organizationMembers.userId, u)))
+      .orderBy(asc(organizations.createdAt), asc(organizations.id))
+  ).map((r) => ({ ...r.organization, role: r.role }));
   const orgIds = orgRows.map((o) => o.id);
   const submissions = await db
     .select({
@@ -225,7 +233,7 @@ export async function collectPersonalData(
       createdAt: iso(a.createdAt),
     })),
     organizations: orgRows.map((o) => ({
-      ...toOrganization(o),
+      ...toOrganization(o, o.role),
       createdAt: iso(o.createdAt),
       updatedAt: iso(o.updatedAt),
     })),

@@ -50,10 +50,7 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
  * about them; an administrator answers the same requests for a given e-mail
  * (docs/decisions/0005-gdpr-erasure-and-pseudonyms.md).
  */
-export const privacyRoutes: FastifyPluginAsyncZod<PrivacyDeps> = async (
-  app,
-  { db, storage, config, revocations, ownership },
-) => {
+export const privacyRoutes: FastifyPluginAsyncZod<PrivacyDeps> = async (app, { db, storage, config, revocations }) => {
   const cookies = cookieOptions(config.publicUrl);
 
   // The admin routes first: a route walker (the fuzz test) reaches the one that erases its own caller last.
@@ -96,9 +93,8 @@ export const privacyRoutes: FastifyPluginAsyncZod<PrivacyDeps> = async (
         // Erasing oneself would sign the admin out mid-request: that is what DeleteMyAccount is for.
         if (target.userIds.includes(actor.id) || actor.email.toLowerCase() === request.body.email)
           throw conflict('errors.privacy.eraseSelf');
-        const { sessionIds, organizationIds, ...report } = await eraseUsers(db, storage, target);
+        const { sessionIds, ...report } = await eraseUsers(db, storage, target);
         for (const id of sessionIds) revocations.markRevoked(id);
-        for (const id of organizationIds) ownership.forgetOrganization(id);
         // Recorded without the e-mail: the trail must not bring back what was erased.
         await audit(db, actor, 'user.erase', target.userIds[0] ?? null, {
           pseudonym: report.pseudonym ?? (target.userIds[0] ? pseudonymFor(target.userIds[0]).label : null),
@@ -139,12 +135,11 @@ export const privacyRoutes: FastifyPluginAsyncZod<PrivacyDeps> = async (
       },
       async (request, reply) => {
         const me = currentUser(request);
-        const { sessionIds, organizationIds, ...report } = await eraseUsers(db, storage, {
+        const { sessionIds, ...report } = await eraseUsers(db, storage, {
           userIds: [me.id],
           emails: [me.email],
         });
         for (const id of new Set([...sessionIds, me.sessionId])) revocations.markRevoked(id);
-        for (const id of organizationIds) ownership.forgetOrganization(id);
         reply.clearCookie(REFRESH_COOKIE, { path: cookies.refresh.path });
         reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
         reply.header('cache-control', 'no-store');

@@ -1,7 +1,7 @@
 import { emailDomain } from '@impact/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { callSubmissions, organizations, reviewAssignments, users } from '../../db/schema';
+import { callSubmissions, organizationMembers, organizations, reviewAssignments, users } from '../../db/schema';
 
 /**
  * Who may not review an organization's submissions: its members (the owner's account, every
@@ -19,7 +19,7 @@ export type Exclusions = {
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
-/** The exclusions of each organization, in three queries whatever their number. */
+/** The exclusions of each organization, in four queries whatever their number. */
 export async function exclusionsOf(db: Db | Tx, organizationIds: readonly string[]): Promise<Map<string, Exclusions>> {
   const ids = [...new Set(organizationIds)];
   const out = new Map<string, Exclusions>();
@@ -41,6 +41,16 @@ export async function exclusionsOf(db: Db | Tx, organizationIds: readonly string
       contactDomain: emailDomain(o.contactEmail),
       conflictUserIds: new Set(),
     });
+  // Everyone on the organization's team, whatever their role.
+  const members = await db
+    .select({ organizationId: organizationMembers.organizationId, userId: users.id, email: users.email })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(inArray(organizationMembers.organizationId, ids));
+  for (const m of members) {
+    out.get(m.organizationId)?.memberUserIds.add(m.userId);
+    out.get(m.organizationId)?.memberEmails.add(normalEmail(m.email));
+  }
   const authors = await db
     .selectDistinct({ organizationId: callSubmissions.organizationId, userId: users.id, email: users.email })
     .from(callSubmissions)

@@ -1,35 +1,44 @@
-import { emailAllowedByFilter } from '@impact/domain';
+import { emailAllowedByFilter, roleAllows, type TMemberNeed } from '@impact/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { callSubmissions, calls, organizations } from '../../db/schema';
-import { notFound } from '../../lib/app-error';
+import { callSubmissions, calls, organizationMembers } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 
 export type SubmissionRow = typeof callSubmissions.$inferSelect;
 export type CallRow = typeof calls.$inferSelect;
 
 /**
- * A submission the user may touch: the owner of its organization, or an admin when `allowAdmin`.
- * Anyone else gets 404, so ids of others' submissions reveal nothing.
+ * A submission the user may touch: a member of its organization whose role allows `need`
+ * ('write' unless said otherwise: a forgotten reader refuses a viewer rather than letting one
+ * write), or an admin when `allowAdmin`. A non-member gets 404, so ids of others' submissions
+ * reveal nothing; a member whose role is too small 403. The role is read in this very query,
+ * so a removed or demoted member is refused at their next request.
  */
 export async function loadSubmissionFor(
   db: Db | Tx,
   user: SessionUser,
   submissionId: string,
-  options: { allowAdmin?: boolean; forUpdate?: boolean } = {},
+  options: { allowAdmin?: boolean; forUpdate?: boolean; need?: TMemberNeed } = {},
 ): Promise<{ submission: SubmissionRow; call: CallRow }> {
   const query = db
-    .select({ submission: callSubmissions, call: calls, ownerUserId: organizations.ownerUserId })
+    .select({ submission: callSubmissions, call: calls, role: organizationMembers.role })
     .from(callSubmissions)
     .innerJoin(calls, eq(calls.id, callSubmissions.callId))
-    .innerJoin(organizations, eq(organizations.id, callSubmissions.organizationId))
+    .leftJoin(
+      organizationMembers,
+      and(
+        eq(organizationMembers.organizationId, callSubmissions.organizationId),
+        eq(organizationMembers.userId, user.id),
+      ),
+    )
     .where(and(eq(callSubmissions.id, submissionId)));
   const [row] = options.forUpdate ? await query.for('update', { of: callSubmissions }) : await query;
   if (!row) throw notFound('errors.submissions.notFound');
-  const asAdmin = options.allowAdmin && user.isAdmin;
-  // The owner only, and only while the call's e-mail filter still lets them in.
-  const allowed = asAdmin || (row.ownerUserId === user.id && emailAllowedByFilter(row.call, user.email));
-  if (!allowed) throw notFound('errors.submissions.notFound');
+  if (options.allowAdmin && user.isAdmin) return { submission: row.submission, call: row.call };
+  // Members only, and only while the call's e-mail filter still lets them in.
+  if (!row.role || !emailAllowedByFilter(row.call, user.email)) throw notFound('errors.submissions.notFound');
+  if (!roleAllows(row.role, options.need ?? 'write')) throw forbidden('errors.organizations.roleTooLow');
   return { submission: row.submission, call: row.call };
 }
 

@@ -4,7 +4,7 @@
  * query builder made nineteen round trips (docs/decisions/0026-closing-in-parallel-and-cheap.md).
  */
 
-import type { TCallTranslations } from '@impact/domain';
+import type { TCallTranslations, TMemberRole } from '@impact/domain';
 
 /** What the check and the record need, read outside any transaction: $1 submission, $2 the caller. */
 export const LOAD_FOR_CLOSE = {
@@ -12,7 +12,9 @@ export const LOAD_FOR_CLOSE = {
   text: `
     select s.closed, s.organization_id,
       c.name as call_name, c.translations as call_translations, c.call_type_id, c.closing_at, c.is_user_filter_enable, c.user_filter_email,
-      o.owner_user_id, o.name as org_name, o.reg_number, o.street_name, o.city_name, o.country,
+      (select m.role from organization_members m
+              where m.organization_id = s.organization_id and m.user_id = $2::uuid) as member_role,
+      o.name as org_name, o.reg_number, o.street_name, o.city_name, o.country,
       o.contact_name, o.contact_surname, o.contact_role, o.contact_email,
       u.first_name, u.last_name, u.email as user_email,
       coalesce((select json_agg(json_build_array(r.step_id, r.content, r.version))
@@ -33,7 +35,8 @@ export type LoadedForClose = {
   closing_at: Date | string;
   is_user_filter_enable: boolean;
   user_filter_email: string;
-  owner_user_id: string;
+  /** The caller's role in the submission's organization; null when not a member. */
+  member_role: TMemberRole | null;
   org_name: string;
   reg_number: string;
   street_name: string;
@@ -51,22 +54,23 @@ export type LoadedForClose = {
 
 /**
  * The submission row locked for the closing (an autosave racing it waits, then finds it closed;
- * guarded-write.ts), with what says whether it may still close: $1 submission.
+ * guarded-write.ts), with what says whether it may still close: $1 submission, $2 the caller.
  */
 export const LOCK_FOR_CLOSE = {
   name: 'close_lock',
   text: `
-    select s.closed, c.closing_at, c.is_user_filter_enable, c.user_filter_email, o.owner_user_id
+    select s.closed, c.closing_at, c.is_user_filter_enable, c.user_filter_email,
+      (select m.role from organization_members m
+              where m.organization_id = s.organization_id and m.user_id = $2::uuid) as member_role
     from call_submissions s
     join calls c on c.id = s.call_id
-    join organizations o on o.id = s.organization_id
     where s.id = $1::uuid
     for update of s`,
 };
 
 export type LockedForClose = Pick<
   LoadedForClose,
-  'closed' | 'closing_at' | 'is_user_filter_enable' | 'user_filter_email' | 'owner_user_id'
+  'closed' | 'closing_at' | 'is_user_filter_enable' | 'user_filter_email' | 'member_role'
 >;
 
 /**

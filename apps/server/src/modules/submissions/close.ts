@@ -1,13 +1,14 @@
 import {
   emailAllowedByFilter,
   PDF_FILE_NAME,
+  roleAllows,
   type TConfig,
   type TFieldError,
   type TLanguage,
   type TStep,
 } from '@impact/domain';
 import { type Database, type Db, executeText, textTransaction } from '../../db/client';
-import { AppError, invalid, notFound } from '../../lib/app-error';
+import { AppError, forbidden, invalid, notFound } from '../../lib/app-error';
 import { BoundedQueue } from '../../lib/bounded-queue';
 import { InFlightLimit } from '../../lib/in-flight-limit';
 import { cleanHeader } from '../../lib/mail-headers';
@@ -80,11 +81,14 @@ const MAX_CHECK_ROUNDS = 3;
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
-/** The owner only, while the call's e-mail filter still lets them in; anyone else 404. */
+/**
+ * Members who may write (owners, editors) only, while the call's e-mail filter still lets them in;
+ * a viewer 403, anyone else 404 (as `loadSubmissionFor`).
+ */
 function assertMayClose(row: LockedForClose, user: SessionUser, now: Date) {
   const filter = { isUserFilterEnable: row.is_user_filter_enable, userFilterEmail: row.user_filter_email };
-  if (row.owner_user_id !== user.id || !emailAllowedByFilter(filter, user.email))
-    throw notFound('errors.submissions.notFound');
+  if (!row.member_role || !emailAllowedByFilter(filter, user.email)) throw notFound('errors.submissions.notFound');
+  if (!roleAllows(row.member_role, 'write')) throw forbidden('errors.organizations.roleTooLow');
   assertWritable({ closed: row.closed }, { closingAt: asDate(row.closing_at) }, now);
 }
 
@@ -165,7 +169,7 @@ async function closeChecked(
       .sort()
       .join(',');
     const closed = await textTransaction(db, async (query) => {
-      const [locked] = await query<LockedForClose>(LOCK_FOR_CLOSE.name, LOCK_FOR_CLOSE.text, [submissionId]);
+      const [locked] = await query<LockedForClose>(LOCK_FOR_CLOSE.name, LOCK_FOR_CLOSE.text, [submissionId, user.id]);
       if (!locked) throw notFound('errors.submissions.notFound');
       assertMayClose(locked, user, now);
       const written = await query<{ id: string }>(CLOSE.name, CLOSE.text, [

@@ -29,8 +29,8 @@ function toRow(raw: RawRow): StepResultRow {
 /**
  * The autosave's write in ONE statement (it was seven round trips:
  * docs/decisions/0012-autosave-in-one-statement.md). It stores the
- * answer only for the owner of the submission's organization whom the call's e-mail filter lets
- * in, for a step of the call's call type, while the submission is open and before the closing
+ * answer only for an owner or editor of the submission's organization whom the call's e-mail
+ * filter lets in, for a step of the call's call type, while the submission is open and before the closing
  * date, and only when the stored version is the one the writer started from (`basedOn`; null:
  * no check). The submission row is locked (`FOR UPDATE OF s`), so a write racing a close waits
  * for it and then sees it closed. Returns the stored row, or null when any condition failed: the
@@ -43,7 +43,7 @@ export async function writeAnswerIfWritable(
     stepId: string;
     /** The call type the step belongs to: the submission's call must use it. */
     callTypeId: string;
-    /** The writer: the owner of the submission's organization, allowed by the call's e-mail filter. */
+    /** The writer: an owner or editor of the submission's organization, allowed by the call's e-mail filter. */
     user: { id: string; email: string };
     content: string;
     score: number | null;
@@ -61,8 +61,10 @@ export async function writeAnswerIfWritable(
     with target as (
       select s.id from call_submissions s
       join calls c on c.id = s.call_id
-      join organizations o on o.id = s.organization_id
-      where s.id = ${submissionId} and o.owner_user_id = ${user.id} and c.call_type_id = ${callTypeId}
+      -- roleAllows(role, 'write') (packages/domain), in SQL: owners and editors write.
+      join organization_members m on m.organization_id = s.organization_id and m.user_id = ${user.id}
+        and m.role in ('owner', 'editor')
+      where s.id = ${submissionId} and c.call_type_id = ${callTypeId}
         and not s.closed and ${at}::timestamptz <= c.closing_at
         -- emailAllowedByFilter (packages/domain), in SQL: the listed addresses, trimmed, any case.
         and (not c.is_user_filter_enable or lower(trim(${user.email})) in (

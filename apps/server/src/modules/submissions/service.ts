@@ -18,6 +18,7 @@ import { AppError, conflict, invalid, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { callsWithSteps } from '../calls/service';
 import type { StepCache } from '../calls/step-cache';
+import { assertRole, roleIn } from '../organizations/member-access';
 import { serverStepTypeOf } from '../step-types';
 import {
   type CallRow,
@@ -118,7 +119,9 @@ export async function upsertSubmission(db: Db, user: SessionUser, callId: string
     // and a delete that comes second waits for this submission and refuses (409); without the lock
     // the insert below failed on its foreign key (a 500).
     const [org] = await tx.select().from(organizations).where(eq(organizations.id, organizationId)).for('key share');
-    if (!org || org.ownerUserId !== user.id) throw notFound('errors.organizations.notFound');
+    if (!org) throw notFound('errors.organizations.notFound');
+    // Starting an application is writing one: owners and editors.
+    assertRole(await roleIn(tx, organizationId, user.id), 'write');
     const call = await visibleCall(tx, user, callId);
     const existing = await submissionOf(tx, callId, organizationId);
     if (existing) return { id: existing.id, closed: existing.closed };
@@ -136,12 +139,12 @@ export async function upsertSubmission(db: Db, user: SessionUser, callId: string
 }
 
 export async function getSubmission(db: Db, user: SessionUser, submissionId: string, asAdmin = false) {
-  const { submission, call } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: asAdmin });
+  const { submission, call } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: asAdmin, need: 'read' });
   return toSubmission(db, submission, call, !asAdmin && isCallLocked(call));
 }
 
 export async function getStepResult(db: Db, user: SessionUser, submissionId: string, stepId: string) {
-  const { call } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true });
+  const { call } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true, need: 'read' });
   const [row] = await db
     .select()
     .from(stepResults)

@@ -19,7 +19,7 @@ export async function submissionResults(
   locale: string,
   now = new Date(),
 ): Promise<TSubmissionResults> {
-  const { call } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true });
+  const { call } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true, need: 'read' });
   const lockEnd = call.callLockEnd?.toISOString() ?? null;
   if (!user.isAdmin && isCallLocked(call, now)) return { locked: true, lockEnd, scoreRanges: [], quizzes: [] };
   const steps = (await stepsOfCallTypes(db, [call.callTypeId])).get(call.callTypeId) ?? [];

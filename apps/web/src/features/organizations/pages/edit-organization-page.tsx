@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useOrganization } from '../api/get-organization';
 import { useUpdateOrganization } from '../api/update-organization';
 import { OrganizationForm } from '../components/organization-form';
+import { OrganizationTabs } from '../components/organization-tabs';
 
 /** SPEC 2 "/org/edit/{organizationId}". */
 export function EditOrganizationPage() {
@@ -64,6 +65,7 @@ export function EditOrganizationPage() {
           </Text>
         )}
       </Stack>
+      <OrganizationTabs organizationId={organizationId} current="details" />
       {body}
     </Stack>
   );

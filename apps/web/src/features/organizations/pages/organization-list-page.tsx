@@ -1,7 +1,7 @@
 import type { TOrganization } from '@impact/domain';
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconBuilding, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconBuilding, IconPencil, IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -66,6 +66,15 @@ function OrganizationCard({
             aria-label={t('organizations.list.editAria', { name: o.name })}
           >
             {t('organizations.list.edit')}
+          </Button>
+          <Button
+            component={Link}
+            to={`/org/members/${o.id}`}
+            variant="light"
+            leftSection={<IconUsers size={16} aria-hidden />}
+            aria-label={t('organizations.list.membersAria', { name: o.name })}
+          >
+            {t('organizations.list.members')}
           </Button>
           <Button
             variant="subtle"
