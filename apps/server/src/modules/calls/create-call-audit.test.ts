@@ -82,7 +82,12 @@ describe('a call created with its new call type', () => {
       openingAt: created.openingAt,
       closingAt: created.closingAt,
       callTypeId: created.callTypeId,
-      callType: { id: created.callTypeId, name: '', description: '', steps: [{ ...step, sort: 0, stepTypeId: textTypeId }] },
+      callType: {
+        id: created.callTypeId,
+        name: '',
+        description: '',
+        steps: [{ ...step, sort: 0, stepTypeId: textTypeId }],
+      },
     });
     expect(saved.statusCode).toBe(200);
     expect((await auditRows()).slice(before).map((r) => r.action)).toEqual(['call.update']);
@@ -92,11 +97,13 @@ describe('a call created with its new call type', () => {
     const rowsBefore = (await auditRows()).length;
     const typesBefore = await callTypeCount();
     const existing = (await t.database.db.select({ id: callTypes.id }).from(callTypes).limit(1))[0]?.id;
-    for (const pick of [
-      { callTypeId: existing, callType: { name: '', description: '', steps: [] } },
-      {},
-    ]) {
-      const res = await inject('POST', '/api/Call/CreateCall', { name: 'Bando doppio', description: '', ...dates, ...pick });
+    for (const pick of [{ callTypeId: existing, callType: { name: '', description: '', steps: [] } }, {}]) {
+      const res = await inject('POST', '/api/Call/CreateCall', {
+        name: 'Bando doppio',
+        description: '',
+        ...dates,
+        ...pick,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toContainEqual({ path: 'callTypeId', messageKey: 'errors.calls.callTypeOrNewType' });
     }

@@ -5,8 +5,8 @@ import {
   type TCall,
   type TCallListItem,
   type TFieldError,
-  ZFilterEmail,
   type ZCreateCallRequest,
+  ZFilterEmail,
   type ZUpdateCallRequest,
 } from '@impact/domain';
 import { desc, eq } from 'drizzle-orm';

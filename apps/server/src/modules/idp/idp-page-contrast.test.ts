@@ -39,7 +39,10 @@ describe('the identity provider pages: text contrast', () => {
     const interaction = jar.store(
       await t.app.inject({ url: `${authorize.pathname}${authorize.search}`, headers: { ...HOST, ...jar.header() } }),
     );
-    const page = await t.app.inject({ url: String(interaction.headers.location), headers: { ...HOST, ...jar.header() } });
+    const page = await t.app.inject({
+      url: String(interaction.headers.location),
+      headers: { ...HOST, ...jar.header() },
+    });
     expect(page.body).toContain('class="hint"');
     const style = /<style[^>]*>([\s\S]*?)<\/style>/.exec(page.body)?.[1] ?? '';
     const rules = [...style.matchAll(/([^{}]+)\{([^}]*)\}/g)].map(([, selector, body]) => ({

@@ -38,7 +38,9 @@ function renderDashboard(impactFigures: boolean) {
     'fetch',
     vi.fn(() => new Promise(() => {})),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
+  });
   client.setQueryData(reportKeys.dashboard(callId), dashboard(impactFigures));
   return render(
     <QueryClientProvider client={client}>

@@ -13,6 +13,9 @@ import { ChartCard } from './chart-card';
 import { formatMoney, formatNumber } from './format';
 import { OrganizationsTable } from './organizations-table';
 
+// Counts of submissions and organizations: no 0.75 ticks.
+const countAxis = { allowDecimals: false };
+
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <Stack gap={0}>
@@ -103,8 +106,9 @@ export function CallDashboard({ callId }: { callId: string }) {
       <Text size="xs" c="dimmed">
         {t('reports.computedAt', { time: new Date(d.computedAt).toLocaleTimeString(i18n.language) })}
       </Text>
+      {/* Charts of nothing are empty frames: the notice alone until a submission starts. */}
       {d.submissions === 0 && <Alert color="gray">{t('reports.noSubmissionData')}</Alert>}
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" display={d.submissions === 0 ? 'none' : undefined}>
         <ChartCard
           title={t('reports.charts.timeline')}
           table={{
@@ -113,6 +117,7 @@ export function CallDashboard({ callId }: { callId: string }) {
           }}
         >
           <AreaChart
+            yAxisProps={countAxis}
             h={240}
             data={d.timeline}
             dataKey="day"
@@ -132,6 +137,7 @@ export function CallDashboard({ callId }: { callId: string }) {
           }}
         >
           <BarChart
+            yAxisProps={countAxis}
             h={240}
             data={completion}
             dataKey="step"
@@ -150,6 +156,7 @@ export function CallDashboard({ callId }: { callId: string }) {
           }}
         >
           <BarChart
+            xAxisProps={countAxis}
             h={240}
             data={countries.slice(0, 15)}
             dataKey="country"
@@ -170,6 +177,7 @@ export function CallDashboard({ callId }: { callId: string }) {
               }}
             >
               <BarChart
+                yAxisProps={countAxis}
                 h={260}
                 data={sdgs}
                 dataKey="sdg"
@@ -209,6 +217,7 @@ export function CallDashboard({ callId }: { callId: string }) {
               }}
             >
               <BarChart
+                yAxisProps={countAxis}
                 h={240}
                 data={d.sroi.buckets.map((b) => ({
                   ...b,
@@ -233,6 +242,7 @@ export function CallDashboard({ callId }: { callId: string }) {
                 }}
               >
                 <BarChart
+                  xAxisProps={countAxis}
                   h={260}
                   data={d[kind]}
                   dataKey="key"
@@ -245,7 +255,7 @@ export function CallDashboard({ callId }: { callId: string }) {
           </>
         )}
       </SimpleGrid>
-      <OrganizationsTable callId={callId} />
+      <OrganizationsTable callId={callId} impactFigures={d.impactFigures} />
     </Stack>
   );
 }
