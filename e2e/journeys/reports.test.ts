@@ -144,7 +144,6 @@ describe('reports', () => {
     await page.screenshot({ path: '/tmp/report-survey.png', fullPage: true });
     await tabThroughCharts('survey report');
 
-
     // The dashboard of the call in the report tab.
     await page.goto('/admin?tab=report');
     const pick = page
@@ -164,7 +163,6 @@ describe('reports', () => {
     await page.getByText('1 sopra 8: da verificare').waitFor();
     await page.screenshot({ path: '/tmp/report-dashboard.png', fullPage: true });
     await tabThroughCharts('call dashboard');
-
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
