@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { apiAs } from '../support/api';
+import { expectAccessible } from '../support/axe';
 import { useBrowser } from '../support/journey';
 import { DEMO, signIn } from '../support/sign-in';
 
@@ -115,6 +116,21 @@ describe('reports', () => {
 
     const { context, page } = await browser.newPage();
     await signIn(page, DEMO.admin);
+    /**
+     * By keyboard through every chart card: focus never lands inside a picture hidden from screen
+     * readers (axe aria-hidden-focus), and the page passes axe where focus ends.
+     */
+    const tabThroughCharts = async (screen: string) => {
+      const cards = page.locator('.mantine-Card-root', { has: page.getByRole('radiogroup') });
+      await cards.first().getByRole('radio').first().focus();
+      const stops = (await cards.count()) * 3;
+      for (let i = 0; i < stops; i++) {
+        await page.keyboard.press('Tab');
+        const hidden = await page.evaluate(() => Boolean(document.activeElement?.closest('[aria-hidden="true"]')));
+        expect(hidden, `focus inside a hidden chart on ${screen}`).toBe(false);
+      }
+      await expectAccessible(page, screen);
+    };
 
     // Survey results: the list of survey steps, then the NPS figures.
     await page.goto(`/admin/report-list/${call.id}/${callType.id}`);
@@ -126,6 +142,7 @@ describe('reports', () => {
       await page.getByText(text, { exact: true }).waitFor();
     await page.getByRole('cell', { name: 'Motivo 1' }).waitFor();
     await page.screenshot({ path: '/tmp/report-survey.png', fullPage: true });
+    await tabThroughCharts('survey report');
 
     // The dashboard of the call in the report tab.
     await page.goto('/admin?tab=report');
@@ -145,6 +162,7 @@ describe('reports', () => {
     // SROI: one answer with a ratio far above 8 is flagged.
     await page.getByText('1 sopra 8: da verificare').waitFor();
     await page.screenshot({ path: '/tmp/report-dashboard.png', fullPage: true });
+    await tabThroughCharts('call dashboard');
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

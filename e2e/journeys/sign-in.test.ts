@@ -59,6 +59,8 @@ describe('sign-in', () => {
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('another long passphrase');
     await page.getByLabel('Repeat the password', { exact: true }).fill('another long passphrase');
+    // The form with its password hint (once 3.3:1).
+    await expectAccessible(page, 'registration form (provider page, English)');
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByRole('link', { name: 'Back to log in' }).waitFor();
     await expectAccessible(page, 'check your e-mail (provider page, English)');

@@ -159,6 +159,8 @@ describe('surveys, quizzes and the results step', () => {
     await step.getByText('Massimo due funzionalità').first().waitFor();
     await step.getByText('Facilità d’uso').first().click();
     await step.getByText('Supporto del team').first().click();
+    // Every required question answered: the message goes at once, though the quiz is still empty.
+    await page.getByTestId('step-problems').waitFor({ state: 'detached' });
     await page.screenshot({ path: '/tmp/surveys-step.png', fullPage: true });
     await expect.poll(() => step.getByRole('checkbox', { name: 'Finanziamento' }).isDisabled()).toBe(true);
     // 7: the passive comment; 3: the detractor comment.

@@ -95,9 +95,22 @@ const callFields = {
   callTypeId: z.uuid(),
 };
 
-/** POST Call/CreateCall (SPEC 7). */
-export const ZCreateCallRequest = z.object(callFields);
-export type TCreateCallRequest = z.infer<typeof ZCreateCallRequest>;
+/**
+ * POST Call/CreateCall (SPEC 7) with the `callTypeId` of an existing call type, or, instead, the
+ * new `callType` itself, created in the same transaction: the call editor's "new call" is then one
+ * request and one line of the audit trail, and leaves no empty call type behind when it fails.
+ */
+export const ZCreateCallRequest = z
+  .object({
+    ...callFields,
+    callTypeId: callFields.callTypeId.optional(),
+    callType: ZCreateCallTypeRequest.optional(),
+  })
+  .refine((body) => (body.callTypeId === undefined) !== (body.callType === undefined), {
+    path: ['callTypeId'],
+    message: 'errors.calls.callTypeOrNewType',
+  });
+export type TCreateCallRequest = z.input<typeof ZCreateCallRequest>;
 
 /**
  * PUT Call/UpdateCall: the call's fields plus callLockEnd and report ids (SPEC 7). With

@@ -42,6 +42,11 @@ export const ZCallDashboard = z.object({
   outcomes: z.array(ZCount),
   stakeholders: z.array(ZCount),
   budget: z.object({ total: z.number(), answers: z.number().int() }),
+  /**
+   * Whether a step of the call is of a type whose answers feed the impact figures (SDGs, budget,
+   * SROI, outcomes, stakeholders): without one, those charts would only ever be blank.
+   */
+  impactFigures: z.boolean(),
 });
 export type TCallDashboard = z.infer<typeof ZCallDashboard>;
 

@@ -171,16 +171,29 @@ export async function createCallType(
   input: { name: string; description: string; steps: TStepInput[] },
 ): Promise<TCallType> {
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(callTypes)
-      .values({ name: input.name.trim(), description: sanitizeRichText(input.description) })
-      .returning({ id: callTypes.id });
-    if (!row) throw new Error('insert returned nothing');
-    await replaceSteps(tx, row.id, input.steps, 'steps');
-    await audit(tx, actor, 'callType.create', row.id, { name: input.name.trim(), steps: input.steps.length });
-    return row.id;
+    const created = await insertCallTypeIn(tx, input);
+    await audit(tx, actor, 'callType.create', created, { name: input.name.trim(), steps: input.steps.length });
+    return created;
   });
   return getCallType(db, id);
+}
+
+/**
+ * Creates a call type with its steps inside the caller's transaction, unaudited: the caller
+ * records the one action it is part of. `prefix` names the step list in field errors.
+ */
+export async function insertCallTypeIn(
+  tx: Db,
+  input: { name: string; description: string; steps: TStepInput[] },
+  prefix = 'steps',
+): Promise<string> {
+  const [row] = await tx
+    .insert(callTypes)
+    .values({ name: input.name.trim(), description: sanitizeRichText(input.description) })
+    .returning({ id: callTypes.id });
+  if (!row) throw new Error('insert returned nothing');
+  await replaceSteps(tx, row.id, input.steps, prefix);
+  return row.id;
 }
 
 /** Saves a call type with its complete step list. `prefix` names the list in field errors. */

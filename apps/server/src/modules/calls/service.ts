@@ -4,8 +4,8 @@ import {
   splitFilterEmails,
   type TCall,
   type TCallListItem,
-  type TCreateCallRequest,
   type TFieldError,
+  type ZCreateCallRequest,
   ZFilterEmail,
   type ZUpdateCallRequest,
 } from '@impact/domain';
@@ -16,11 +16,12 @@ import { callSubmissions, calls, callTypes, steps } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { type AuditActor, audit } from '../audit/record';
-import { saveCallTypeIn, stepsOfCallTypes } from './call-types';
+import { insertCallTypeIn, saveCallTypeIn, stepsOfCallTypes } from './call-types';
 import { cleanCallTranslations } from './clean-translations';
 
 type CallRow = typeof calls.$inferSelect;
 type UpdateCallInput = z.output<typeof ZUpdateCallRequest>;
+type CreateCallInput = z.output<typeof ZCreateCallRequest>;
 
 /** A saved lock may be set a little in the past by a slow clock; beyond this it is refused. */
 const LOCK_CLOCK_TOLERANCE_MS = 60_000;
@@ -83,16 +84,27 @@ async function checkCallTypeExists(db: Db, callTypeId: string): Promise<TFieldEr
   return row ? [] : [{ path: 'callTypeId', messageKey: 'errors.calls.callTypeNotFound' }];
 }
 
-export async function createCall(db: Db, actor: AuditActor, input: TCreateCallRequest): Promise<TCall> {
+/**
+ * POST Call/CreateCall: the call on an existing call type, or on a new one sent with it (the call
+ * editor's "new call"), created in the same transaction and audited as one action whose details
+ * name the call type it brought (0028).
+ */
+export async function createCall(db: Db, actor: AuditActor, input: CreateCallInput): Promise<TCall> {
   const openingAt = new Date(input.openingAt);
   const closingAt = new Date(input.closingAt);
-  const errors = [...checkDates(openingAt, closingAt), ...(await checkCallTypeExists(db, input.callTypeId))];
+  const errors = [
+    ...checkDates(openingAt, closingAt),
+    ...(input.callTypeId ? await checkCallTypeExists(db, input.callTypeId) : []),
+  ];
   if (errors.length > 0) throw invalid(errors);
   const id = await db.transaction(async (tx) => {
+    const newType = input.callType;
+    const callTypeId = newType ? await insertCallTypeIn(tx, newType, 'callType.steps') : input.callTypeId;
+    if (!callTypeId) throw new Error('the request schema lets no call through without a call type');
     // "New call" starts from an empty call type: such a call is a draft until it is saved with
     // steps. A call created whole (name and a call type with steps, as API clients do) is not.
     const hasSteps =
-      (await tx.select({ id: steps.id }).from(steps).where(eq(steps.callTypeId, input.callTypeId)).limit(1)).length > 0;
+      (await tx.select({ id: steps.id }).from(steps).where(eq(steps.callTypeId, callTypeId)).limit(1)).length > 0;
     const [row] = await tx
       .insert(calls)
       .values({
@@ -100,12 +112,15 @@ export async function createCall(db: Db, actor: AuditActor, input: TCreateCallRe
         description: sanitizeRichText(input.description),
         openingAt,
         closingAt,
-        callTypeId: input.callTypeId,
+        callTypeId,
         draft: !(hasSteps && input.name.trim() !== ''),
       })
       .returning({ id: calls.id, name: calls.name });
     if (!row) throw new Error('insert returned nothing');
-    await audit(tx, actor, 'call.create', row.id, { name: row.name });
+    await audit(tx, actor, 'call.create', row.id, {
+      name: row.name,
+      ...(newType ? { newCallType: { id: callTypeId, name: newType.name.trim(), steps: newType.steps.length } } : {}),
+    });
     return row.id;
   });
   return getCallByIdAdmin(db, id);

@@ -14,6 +14,7 @@ type Field = {
 };
 type Notice = { kind: 'error' | 'info' | 'success'; text: string };
 
+// Text colours reach 4.5:1 on their surface (idp-page-contrast.test.ts checks each).
 const STYLE = `*{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#f8f9fa;color:#212529}
 header{background:#fff;border-bottom:1px solid #dee2e6;height:72px;display:flex;align-items:center;gap:12px;padding:0 16px}
 header img{width:50px;height:50px;object-fit:contain}header strong{font-size:18px}
@@ -24,11 +25,11 @@ label{display:block;font-weight:600;font-size:14px;margin:14px 0 6px}
 input{width:100%;padding:10px 12px;border:1px solid #ced4da;border-radius:8px;font-size:16px}
 input:focus,button:focus,a:focus{outline:3px solid #63e6be;outline-offset:2px}
 input[aria-invalid=true]{border-color:#e03131}.field-error{color:#c92a2a;font-size:13px;margin-top:4px}
-.hint{color:#868e96;font-size:13px;margin-top:4px}
+.hint{color:#666d74;font-size:13px;margin-top:4px}
 button{margin-top:20px;width:100%;padding:12px;border:0;border-radius:8px;background:#087f5b;color:#fff;font-size:16px;font-weight:600;cursor:pointer}
 button.secondary{background:#fff;color:#087f5b;border:1px solid #087f5b}
 .notice{border-radius:8px;padding:12px;margin:0 0 16px;font-size:14px}.notice.error{background:#fff5f5;color:#c92a2a;border:1px solid #ffc9c9}
-.notice.info{background:#e7f5ff;color:#1864ab;border:1px solid #a5d8ff}.notice.success{background:#ebfbee;color:#2b8a3e;border:1px solid #b2f2bb}
+.notice.info{background:#e7f5ff;color:#1864ab;border:1px solid #a5d8ff}.notice.success{background:#ebfbee;color:#237032;border:1px solid #b2f2bb}
 .links{margin-top:20px;font-size:14px;display:flex;flex-direction:column;gap:8px}a{color:#087f5b}
 .button-link{display:block;text-align:center;margin-top:20px;padding:12px;border-radius:8px;background:#087f5b;color:#fff;text-decoration:none;font-weight:600}`;
 

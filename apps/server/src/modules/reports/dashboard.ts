@@ -1,6 +1,7 @@
 import { SDG_CODES, SROI_BUCKETS, sroiBucketLabel, type TCallDashboard } from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { serverStepType } from '../step-types';
 import { reportCall } from './call-row';
 import { rows } from './sql-rows';
 import { callTallies, foldTallies, medianSroi, type Tally, topTallies } from './tallies';
@@ -62,6 +63,7 @@ export async function callDashboard(db: Db, callId: string): Promise<TCallDashbo
     outcomes: outcomes.map((o) => ({ key: o.key, count: Number(o.count) })),
     stakeholders: stakeholders.map((o) => ({ key: o.key, count: Number(o.count) })),
     budget: { total: one('budget').amount, answers: one('budget').count },
+    impactFigures: steps.some((s) => serverStepType(s.stepType).feedsImpactFigures === true),
   };
 }
 

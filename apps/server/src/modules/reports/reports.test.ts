@@ -3,7 +3,7 @@ import { SROI_BUCKETS, SROI_WARNING_THRESHOLD, ZCallDashboard, ZSurveyReport } f
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createOrganization } from '../../../test/fixtures';
+import { createOpenCall, createOrganization } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
 import { callSubmissions, organizations, reportImpactAnswers, stepResults } from '../../db/schema';
 import { answerCall, createReportCall, impactAnswer } from './report-fixtures';
@@ -111,6 +111,14 @@ describe('reports', () => {
     ]);
     expect(d.stakeholders).toEqual([{ key: 'Youth', count: 4 }]);
     expect(d.budget).toEqual({ total: 10_000, answers: 4 });
+    expect(d.impactFigures).toBe(true);
+  });
+
+  it('says a call without an impact step has no impact figures (its charts would stay blank)', async () => {
+    const plain = await createOpenCall(t.app, admin.headers, { name: 'Senza impatto' });
+    const d = ZCallDashboard.parse((await get(`/api/Report/GetCallDashboard?callId=${plain.id}`)).json());
+    expect(d.steps.map((s) => s.stepType)).toEqual(['text', 'upload']);
+    expect(d.impactFigures).toBe(false);
   });
 
   it('the triggers keep the dashboard current through every kind of write, and agree with a recount', async () => {

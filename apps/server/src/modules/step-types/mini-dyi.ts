@@ -34,6 +34,7 @@ export const miniDyiServerType: ServerStepType<'miniDyi'> = {
     };
   },
   exportColumns: impactColumns,
+  feedsImpactFigures: true,
   recordParts(step, answer) {
     const design = impactDesign(step, answer);
     return design ? { miniDyi: design } : {};

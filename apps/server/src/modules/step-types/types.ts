@@ -66,6 +66,11 @@ export type ServerStepType<TName extends string = string> = {
    * data, how to read it as such.
    */
   report?: { questions: (content: string) => SurveyQuestion[] | null; data?: (answer: unknown) => unknown };
+  /**
+   * The type's answers feed the dashboard's impact figures (SDGs, budget, SROI, outcomes,
+   * stakeholders: the report tallies' triggers read them); a call with no such step shows none.
+   */
+  feedsImpactFigures?: boolean;
 };
 
 export type RecordStep = { id: string; name: string; content: string };

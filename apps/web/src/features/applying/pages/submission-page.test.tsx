@@ -1,12 +1,13 @@
 import type { TConfig, TSubmission, TUserCall } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configQueryKey } from '../../../lib/api/get-config';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { PageAnnouncer } from '../../../lib/page-title';
+import type { StepProps } from '../../step-kit/step-props';
 import type { WizardStepTypes } from '../../step-kit/wizard-step-types';
 import { submissionCallQuery } from '../api/submission-call';
 import { submissionQuery } from '../api/submissions';
@@ -53,7 +54,7 @@ const stepTypes: WizardStepTypes = {
 };
 
 /** The wizard on cached data: nothing reaches a server (requests wait forever). */
-function renderWizard(path: string, closed: boolean) {
+function renderWizard(path: string, closed: boolean, types: WizardStepTypes = stepTypes) {
   const client = new QueryClient({
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
@@ -66,7 +67,7 @@ function renderWizard(path: string, closed: boolean) {
         <MemoryRouter initialEntries={[path]}>
           <div id="main">
             <Routes>
-              <Route path="/call/:submissionId/*" element={<SubmissionPage stepTypes={stepTypes} />} />
+              <Route path="/call/:submissionId/*" element={<SubmissionPage stepTypes={types} />} />
             </Routes>
           </div>
           <PageAnnouncer />
@@ -114,5 +115,31 @@ describe('the submission wizard', () => {
     renderWizard(`/call/${ids.submission}/0/0`, false);
     await screen.findByRole('heading', { name: 'Step 1' });
     expect(screen.getByRole('button', { name: /next/i })).toBeTruthy();
+  });
+
+  it("takes a step's message away once its answer mends it, though a later step has the same problem", async () => {
+    stubFetch();
+    // Both steps are incomplete while empty, under the same key (two surveys of one call).
+    const AnswerButton = ({ onContent }: StepProps) => (
+      <button type="button" onClick={() => onContent('answered')}>
+        Answer
+      </button>
+    );
+    const incomplete: WizardStepTypes = {
+      ...stepTypes,
+      webStepType: () => ({ Step: AnswerButton }),
+      stepProblems: (_step, content) => (content ? [] : ['applying.validation.surveyIncomplete']),
+    };
+    renderWizard(`/call/${ids.submission}/0/0`, false, incomplete);
+    fireEvent.click(await screen.findByRole('button', { name: /next/i }));
+    await screen.findByTestId('step-problems');
+    const status = screen.getByTestId('step-problems-region');
+    await waitFor(() => expect(status.textContent).toBe('Please answer every required question of the survey.'));
+    // Said politely, in a region that stays (its words change; it is not shown afresh each time).
+    expect(status.getAttribute('role')).toBe('status');
+    fireEvent.click(screen.getByRole('button', { name: 'Answer' }));
+    await waitFor(() => expect(status.textContent).toBe(''));
+    expect(screen.queryByTestId('step-problems')).toBeNull();
+    expect(screen.getByTestId('step-problems-region')).toBe(status);
   });
 });

@@ -53,12 +53,14 @@ export function SubmissionPage({ stepTypes }: { stepTypes: WizardStepTypes }) {
   const close = useCloseSubmission();
   const [contents, setContents] = useState<Record<string, string>>({});
   const [problems, setProblemKeys] = useState<string[]>([]);
-  // Problems of the steps' answers are shown only while they last: an upload or an answer that
-  // mends one takes its message away (others, a save or a close that failed, stay until the next move).
-  const [problemsOfSteps, setProblemsOfSteps] = useState(false);
-  const setProblems = (keys: string[], ofSteps = false) => {
+  // A step's problems are shown only while that step still has them: an upload or an answer that
+  // mends one takes its message away (others, a save or a close that failed, stay until the next
+  // move). Only that step's: two surveys share one key, and the later one, still empty, kept the
+  // first one's message up after it was answered.
+  const [problemsOf, setProblemsOf] = useState<ProblemSource | null>(null);
+  const setProblems = (keys: string[], source: ProblemSource | null = null) => {
     setProblemKeys(keys);
-    setProblemsOfSteps(ofSteps);
+    setProblemsOf(source);
   };
   const [closing, setClosing] = useState(false);
   const flushRef = useRef<() => Promise<boolean>>(async () => true);
@@ -154,7 +156,7 @@ export function SubmissionPage({ stepTypes }: { stepTypes: WizardStepTypes }) {
     if (!current) return;
     const found = readOnly ? [] : stepProblems(current, contentOf(current), position.subStep);
     if (found.length) {
-      setProblems(found, true); // SPEC 4: Next is blocked while the step is not valid
+      setProblems(found, { step: current, subStep: position.subStep }); // SPEC 4: Next is blocked while the step is not valid
       stepTypes.webStepType(current.stepType?.name)?.reveal?.(current);
       return;
     }
@@ -167,7 +169,7 @@ export function SubmissionPage({ stepTypes }: { stepTypes: WizardStepTypes }) {
     if (bad) {
       // To the step that needs it, with its problems: a message about another step said not where.
       if (firstBad !== position.step && !(await go({ step: firstBad, subStep: 0 }))) return;
-      setProblems(stepProblems(bad, contentOf(bad)), true);
+      setProblems(stepProblems(bad, contentOf(bad)), { step: bad });
       return;
     }
     openConfirmDialog({
@@ -189,13 +191,10 @@ export function SubmissionPage({ stepTypes }: { stepTypes: WizardStepTypes }) {
       },
     });
   };
-  const liveProblems = problemsOfSteps
-    ? new Set([
-        ...steps.flatMap((s) => stepProblems(s, contentOf(s))),
-        ...(current ? stepProblems(current, contentOf(current), position.subStep) : []),
-      ])
+  const liveProblems = problemsOf
+    ? new Set(stepProblems(problemsOf.step, contentOf(problemsOf.step), problemsOf.subStep))
     : null;
-  const shownProblems = liveProblems ? problems.filter((p) => liveProblems.has(p)) : problems;
+  const shownProblems = [...new Set(liveProblems ? problems.filter((p) => liveProblems.has(p)) : problems)];
   // SPEC 2: a sent application shows no Previous/Next (its step menu still moves between steps),
   // whatever the address says; only the explicit read-only view pages like the wizard, without Submit.
   const sentNotReadOnlyView = submission.data.closed && !readOnlyView;
@@ -261,13 +260,17 @@ export function SubmissionPage({ stepTypes }: { stepTypes: WizardStepTypes }) {
                 onContent={contentHandlers[current.id] ?? (() => {})}
                 registerFlush={registerFlush}
               />
-              {shownProblems.length > 0 && (
-                <Alert color="red" role="alert" data-testid="step-problems">
-                  {[...new Set(shownProblems)].map((p) => (
-                    <div key={p}>{t(p)}</div>
-                  ))}
-                </Alert>
-              )}
+              {/* One polite region that stays on the page: its words are read when they change,
+                  once, and it empties when the answers mend what it said. */}
+              <div role="status" data-testid="step-problems-region">
+                {shownProblems.length > 0 && (
+                  <Alert color="red" role="none" data-testid="step-problems">
+                    {shownProblems.map((p) => (
+                      <div key={p}>{t(p)}</div>
+                    ))}
+                  </Alert>
+                )}
+              </div>
               {(showNav || (!readOnly && atLast)) && (
                 <Group justify="space-between" mt="md">
                   <Button
@@ -298,6 +301,9 @@ export function SubmissionPage({ stepTypes }: { stepTypes: WizardStepTypes }) {
     </Grid>
   );
 }
+
+/** Whose answer a shown problem is about: the step, and the sub-step Next was refused on. */
+type ProblemSource = { step: TUserStep; subStep?: number };
 
 type BodyProps = StepProps & Pick<WizardStepTypes, 'webStepType'>;
 

@@ -1,7 +1,6 @@
 import { newCallDates, type TCall, type TCreateCallRequest, ZCall } from '@impact/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { createCallType } from './create-call-type';
 import { callBuilderKeys } from './keys';
 
 export async function createCall(body: TCreateCallRequest): Promise<TCall> {
@@ -9,18 +8,18 @@ export async function createCall(body: TCreateCallRequest): Promise<TCall> {
 }
 
 /**
- * SPEC 2 "Call editor": creating a call first creates an empty call type, then a call opening in
- * one month and closing in three months. The caller then opens the editor.
+ * SPEC 2 "Call editor": creating a call creates an empty call type and a call opening in one
+ * month and closing in three months, in one request (one action, one line of the audit trail;
+ * decision 0028). The caller then opens the editor.
  */
 export async function createNewCall(name: string): Promise<TCall> {
-  const callType = await createCallType({ name: '', description: '', steps: [] });
   const { openingAt, closingAt } = newCallDates();
   return createCall({
     name,
     description: '',
     openingAt: openingAt.toISOString(),
     closingAt: closingAt.toISOString(),
-    callTypeId: callType.id,
+    callType: { name: '', description: '', steps: [] },
   });
 }
 

@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { fetchSurveyType, useSurveyTypes } from '../../../lib/api/survey-types';
 import { createCall } from '../api/create-call';
-import { createCallType } from '../api/create-call-type';
 import { useStepTypes } from '../api/get-step-types';
 import { callBuilderKeys } from '../api/keys';
 import { errorMessage } from '../components/labels';
@@ -36,18 +35,18 @@ export function CreateSurveyCallPage() {
       const survey = await fetchSurveyType(surveyTypeId);
       const typeName = survey.isQuiz ? quizStepType.name : surveyStepType.name;
       const stepTypeId = stepTypes.data?.find((s) => s.name === typeName)?.id ?? '';
-      const callType = await createCallType({
-        name: name.trim(),
-        description: survey.description,
-        steps: [{ name: survey.name, description: '', content: survey.model, sort: 0, stepTypeId }],
-      });
       const { openingAt, closingAt } = newCallDates();
+      // The call and its call type in one request: one action, one line of the audit trail.
       const call = await createCall({
         name: name.trim(),
         description: '',
         openingAt: openingAt.toISOString(),
         closingAt: closingAt.toISOString(),
-        callTypeId: callType.id,
+        callType: {
+          name: name.trim(),
+          description: survey.description,
+          steps: [{ name: survey.name, description: '', content: survey.model, sort: 0, stepTypeId }],
+        },
       });
       await queryClient.invalidateQueries({ queryKey: callBuilderKeys.all });
       notifications.show({ color: 'teal', message: t('surveys.surveyCall.created') });

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/api/get-config';
 import { ApiError } from '../../../lib/api-client';
 import { countryOptions } from '../../../lib/countries';
+import { consentLabel } from '../consent-label';
 
 type TextField = keyof typeof ORGANIZATION_LIMITS;
 type Values = {
@@ -225,7 +226,7 @@ export function OrganizationForm({ organization, submitLabel, onSubmit, onCancel
         <Fieldset legend={t('organizations.sections.consents')}>
           <Stack>
             <Checkbox
-              label={config.dataConsentText || t('organizations.consentLabel')}
+              label={consentLabel(t, config.dataConsentText)}
               checked={values.personalData}
               onChange={(e) => set('personalData', e.currentTarget.checked)}
               error={message('personalData')}

@@ -13,6 +13,9 @@ import { ChartCard } from './chart-card';
 import { formatMoney, formatNumber } from './format';
 import { OrganizationsTable } from './organizations-table';
 
+// Counts of submissions and organizations: no 0.75 ticks.
+const countAxis = { allowDecimals: false };
+
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <Stack gap={0}>
@@ -78,8 +81,15 @@ export function CallDashboard({ callId }: { callId: string }) {
         <Group gap="xl">
           <Figure label={t('reports.figures.submissions')} value={n(d.submissions)} />
           <Figure label={t('reports.figures.closed')} value={n(d.closed)} />
-          <Figure label={t('reports.figures.budget')} value={formatMoney(d.budget.total, i18n.language)} />
-          <Figure label={t('reports.figures.medianSroi')} value={d.sroi.median === null ? '—' : n(d.sroi.median, 2)} />
+          {d.impactFigures && (
+            <>
+              <Figure label={t('reports.figures.budget')} value={formatMoney(d.budget.total, i18n.language)} />
+              <Figure
+                label={t('reports.figures.medianSroi')}
+                value={d.sroi.median === null ? '—' : n(d.sroi.median, 2)}
+              />
+            </>
+          )}
         </Group>
         <Group gap="xs">
           <Button
@@ -96,8 +106,9 @@ export function CallDashboard({ callId }: { callId: string }) {
       <Text size="xs" c="dimmed">
         {t('reports.computedAt', { time: new Date(d.computedAt).toLocaleTimeString(i18n.language) })}
       </Text>
+      {/* Charts of nothing are empty frames: the notice alone until a submission starts. */}
       {d.submissions === 0 && <Alert color="gray">{t('reports.noSubmissionData')}</Alert>}
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" display={d.submissions === 0 ? 'none' : undefined}>
         <ChartCard
           title={t('reports.charts.timeline')}
           table={{
@@ -106,6 +117,7 @@ export function CallDashboard({ callId }: { callId: string }) {
           }}
         >
           <AreaChart
+            yAxisProps={countAxis}
             h={240}
             data={d.timeline}
             dataKey="day"
@@ -125,6 +137,7 @@ export function CallDashboard({ callId }: { callId: string }) {
           }}
         >
           <BarChart
+            yAxisProps={countAxis}
             h={240}
             data={completion}
             dataKey="step"
@@ -136,68 +149,6 @@ export function CallDashboard({ callId }: { callId: string }) {
           />
         </ChartCard>
         <ChartCard
-          title={t('reports.charts.sdgs')}
-          description={t('reports.charts.sdgsHint')}
-          table={{
-            columns: ['SDG', t('reports.columns.submissions'), t('reports.columns.budget')],
-            rows: sdgs.map((x) => [x.sdg, x.count, formatMoney(x.budget, i18n.language)]),
-          }}
-        >
-          <BarChart
-            h={260}
-            data={sdgs}
-            dataKey="sdg"
-            series={[{ name: 'count', label: t('reports.columns.submissions'), color: 'grape.6' }]}
-          />
-        </ChartCard>
-        <ChartCard
-          title={t('reports.charts.budgetPerSdg')}
-          table={{
-            columns: ['SDG', t('reports.columns.budget')],
-            rows: sdgs.map((x) => [x.sdg, formatMoney(x.budget, i18n.language)]),
-          }}
-        >
-          <BarChart
-            h={260}
-            data={sdgs}
-            dataKey="sdg"
-            valueFormatter={(v) => formatMoney(v, i18n.language)}
-            series={[{ name: 'budget', label: t('reports.columns.budget'), color: 'orange.6' }]}
-          />
-        </ChartCard>
-        <ChartCard
-          title={t('reports.charts.sroi')}
-          description={
-            <Group gap={6}>
-              <span>{t('reports.charts.sroiHint', { count: d.sroi.withRatio })}</span>
-              {d.sroi.overThreshold > 0 && (
-                <Badge color="orange" variant="light" leftSection={<IconAlertTriangle size={12} aria-hidden />}>
-                  {t('reports.charts.sroiOutliers', { count: d.sroi.overThreshold })}
-                </Badge>
-              )}
-            </Group>
-          }
-          table={{
-            columns: [t('reports.columns.ratio'), t('reports.columns.submissions')],
-            rows: d.sroi.buckets.map((b) => [b.key, b.count]),
-          }}
-        >
-          <BarChart
-            h={240}
-            data={d.sroi.buckets.map((b) => ({
-              ...b,
-              normal: b.key === '8+' ? 0 : b.count,
-              over: b.key === '8+' ? b.count : 0,
-            }))}
-            dataKey="key"
-            type="stacked"
-            series={[
-              { name: 'normal', label: t('reports.columns.submissions'), color: 'blue.6' },
-              { name: 'over', label: t('reports.charts.over8'), color: 'orange.6' },
-            ]}
-          />
-        </ChartCard>
-        <ChartCard
           title={t('reports.charts.countries')}
           table={{
             columns: [t('reports.columns.country'), t('reports.columns.organizations')],
@@ -205,6 +156,7 @@ export function CallDashboard({ callId }: { callId: string }) {
           }}
         >
           <BarChart
+            xAxisProps={countAxis}
             h={240}
             data={countries.slice(0, 15)}
             dataKey="country"
@@ -213,27 +165,97 @@ export function CallDashboard({ callId }: { callId: string }) {
             series={[{ name: 'count', label: t('reports.columns.organizations'), color: 'cyan.6' }]}
           />
         </ChartCard>
-        {(['outcomes', 'stakeholders'] as const).map((kind) => (
-          <ChartCard
-            key={kind}
-            title={t(`reports.charts.${kind}`)}
-            table={{
-              columns: [t(`reports.columns.${kind}`), t('reports.columns.submissions')],
-              rows: d[kind].map((x) => [x.key, x.count]),
-            }}
-          >
-            <BarChart
-              h={260}
-              data={d[kind]}
-              dataKey="key"
-              orientation="vertical"
-              yAxisProps={{ width: 140 }}
-              series={[{ name: 'count', label: t('reports.columns.submissions'), color: 'indigo.6' }]}
-            />
-          </ChartCard>
-        ))}
+        {/* Only what the call's steps can feed: without an impact step these stay blank. */}
+        {d.impactFigures && (
+          <>
+            <ChartCard
+              title={t('reports.charts.sdgs')}
+              description={t('reports.charts.sdgsHint')}
+              table={{
+                columns: ['SDG', t('reports.columns.submissions'), t('reports.columns.budget')],
+                rows: sdgs.map((x) => [x.sdg, x.count, formatMoney(x.budget, i18n.language)]),
+              }}
+            >
+              <BarChart
+                yAxisProps={countAxis}
+                h={260}
+                data={sdgs}
+                dataKey="sdg"
+                series={[{ name: 'count', label: t('reports.columns.submissions'), color: 'grape.6' }]}
+              />
+            </ChartCard>
+            <ChartCard
+              title={t('reports.charts.budgetPerSdg')}
+              table={{
+                columns: ['SDG', t('reports.columns.budget')],
+                rows: sdgs.map((x) => [x.sdg, formatMoney(x.budget, i18n.language)]),
+              }}
+            >
+              <BarChart
+                h={260}
+                data={sdgs}
+                dataKey="sdg"
+                valueFormatter={(v) => formatMoney(v, i18n.language)}
+                series={[{ name: 'budget', label: t('reports.columns.budget'), color: 'orange.6' }]}
+              />
+            </ChartCard>
+            <ChartCard
+              title={t('reports.charts.sroi')}
+              description={
+                <Group gap={6}>
+                  <span>{t('reports.charts.sroiHint', { count: d.sroi.withRatio })}</span>
+                  {d.sroi.overThreshold > 0 && (
+                    <Badge color="orange" variant="light" leftSection={<IconAlertTriangle size={12} aria-hidden />}>
+                      {t('reports.charts.sroiOutliers', { count: d.sroi.overThreshold })}
+                    </Badge>
+                  )}
+                </Group>
+              }
+              table={{
+                columns: [t('reports.columns.ratio'), t('reports.columns.submissions')],
+                rows: d.sroi.buckets.map((b) => [b.key, b.count]),
+              }}
+            >
+              <BarChart
+                yAxisProps={countAxis}
+                h={240}
+                data={d.sroi.buckets.map((b) => ({
+                  ...b,
+                  normal: b.key === '8+' ? 0 : b.count,
+                  over: b.key === '8+' ? b.count : 0,
+                }))}
+                dataKey="key"
+                type="stacked"
+                series={[
+                  { name: 'normal', label: t('reports.columns.submissions'), color: 'blue.6' },
+                  { name: 'over', label: t('reports.charts.over8'), color: 'orange.6' },
+                ]}
+              />
+            </ChartCard>
+            {(['outcomes', 'stakeholders'] as const).map((kind) => (
+              <ChartCard
+                key={kind}
+                title={t(`reports.charts.${kind}`)}
+                table={{
+                  columns: [t(`reports.columns.${kind}`), t('reports.columns.submissions')],
+                  rows: d[kind].map((x) => [x.key, x.count]),
+                }}
+              >
+                <BarChart
+                  xAxisProps={countAxis}
+                  h={260}
+                  data={d[kind]}
+                  dataKey="key"
+                  orientation="vertical"
+                  yAxisProps={{ width: 140 }}
+                  series={[{ name: 'count', label: t('reports.columns.submissions'), color: 'indigo.6' }]}
+                />
+              </ChartCard>
+            ))}
+          </>
+        )}
       </SimpleGrid>
-      <OrganizationsTable callId={callId} />
+      <OrganizationsTable callId={callId} impactFigures={d.impactFigures} />
     </Stack>
   );
 }

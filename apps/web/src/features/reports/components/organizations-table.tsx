@@ -6,8 +6,11 @@ import { countryName } from '../../../lib/countries';
 import { useDashboardOrganizations } from '../api/get-dashboard-organizations';
 import { formatMoney, formatNumber } from './format';
 
-/** The dashboard's per-organization table, paged by the server; each row opens its submission. */
-export function OrganizationsTable({ callId }: { callId: string }) {
+/**
+ * The dashboard's per-organization table, paged by the server; each row opens its submission.
+ * Budget and SROI only for a call whose steps can give them (`impactFigures`).
+ */
+export function OrganizationsTable({ callId, impactFigures }: { callId: string; impactFigures: boolean }) {
   const { t, i18n } = useTranslation();
   const [cursors, setCursors] = useState<Array<string | null>>([null]);
   const page = useDashboardOrganizations(callId, cursors.at(-1) ?? null);
@@ -32,8 +35,12 @@ export function OrganizationsTable({ callId }: { callId: string }) {
               <Table.Th>{t('reports.columns.status')}</Table.Th>
               <Table.Th>{t('reports.columns.started')}</Table.Th>
               <Table.Th>{t('reports.columns.stepsAnswered')}</Table.Th>
-              <Table.Th>{t('reports.columns.budget')}</Table.Th>
-              <Table.Th>SROI</Table.Th>
+              {impactFigures && (
+                <>
+                  <Table.Th>{t('reports.columns.budget')}</Table.Th>
+                  <Table.Th>SROI</Table.Th>
+                </>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -52,8 +59,12 @@ export function OrganizationsTable({ callId }: { callId: string }) {
                 </Table.Td>
                 <Table.Td>{date(o.createdAt)}</Table.Td>
                 <Table.Td>{o.stepsAnswered}</Table.Td>
-                <Table.Td>{o.budget === null ? '—' : formatMoney(o.budget, i18n.language)}</Table.Td>
-                <Table.Td>{o.sroi === null ? '—' : formatNumber(o.sroi, i18n.language, 2)}</Table.Td>
+                {impactFigures && (
+                  <>
+                    <Table.Td>{o.budget === null ? '—' : formatMoney(o.budget, i18n.language)}</Table.Td>
+                    <Table.Td>{o.sroi === null ? '—' : formatNumber(o.sroi, i18n.language, 2)}</Table.Td>
+                  </>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -101,6 +101,7 @@ export function QuestionResult({ q }: { q: TQuestionResult }) {
             h={220}
             data={data}
             dataKey="value"
+            yAxisProps={{ allowDecimals: false }}
             series={[{ name: 'count', label: t('reports.columns.submissions'), color: 'blue.6' }]}
           />
         </ChartCard>
@@ -123,6 +124,7 @@ export function QuestionResult({ q }: { q: TQuestionResult }) {
               data={data}
               dataKey="choice"
               orientation="vertical"
+              xAxisProps={{ allowDecimals: false }}
               yAxisProps={{ width: 140 }}
               series={[{ name: 'count', label: t('reports.columns.submissions'), color: 'grape.6' }]}
             />

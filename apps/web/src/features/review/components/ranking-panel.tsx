@@ -16,13 +16,26 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowsSort, IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemText } from '../../../lib/problem-text';
 import { downloadFrom } from '../../../lib/save-file';
 import { useRanking, useRecordDecisions } from '../api/admin';
 
 type SortKey = 'mean' | 'spread' | 'done' | 'sroi' | 'organizationName';
+
+// The checkbox and the organization's name stay in view while the table scrolls sideways (at
+// 1280 px it scrolled by about 200 px, and the name was out of view beside the outcome chosen).
+const SELECT_WIDTH = 44;
+const stuck = (left: number, edge = false): CSSProperties => ({
+  position: 'sticky',
+  left,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+  ...(edge ? { boxShadow: 'inset -1px 0 0 var(--mantine-color-default-border)' } : {}),
+});
+const selectCell = { ...stuck(0), width: SELECT_WIDTH, minWidth: SELECT_WIDTH };
+const nameCell = stuck(SELECT_WIDTH, true);
 
 const fmt = (n: number | null, digits = 1) => (n === null ? '—' : n.toFixed(digits));
 
@@ -50,8 +63,8 @@ export function RankingPanel({ callId }: { callId: string }) {
       },
       onError: (e) => notifications.show({ color: 'red', message: problemText(t, e), autoClose: 10_000 }),
     });
-  const header = (key: SortKey, label: string) => (
-    <Table.Th aria-sort={sort.key === key ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
+  const header = (key: SortKey, label: string, style?: CSSProperties) => (
+    <Table.Th aria-sort={sort.key === key ? (sort.desc ? 'descending' : 'ascending') : 'none'} style={style}>
       <UnstyledButton onClick={() => setSort({ key, desc: sort.key === key ? !sort.desc : true })}>
         <Group gap={4} wrap="nowrap">
           {label}
@@ -94,7 +107,7 @@ export function RankingPanel({ callId }: { callId: string }) {
             <Table>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>
+                  <Table.Th style={selectCell}>
                     <Checkbox
                       aria-label={t('review.decisions.selectAll')}
                       checked={selected.size === rows.length}
@@ -103,7 +116,7 @@ export function RankingPanel({ callId }: { callId: string }) {
                       }
                     />
                   </Table.Th>
-                  {header('organizationName', t('review.ranking.organization'))}
+                  {header('organizationName', t('review.ranking.organization'), nameCell)}
                   {header('mean', t('review.ranking.mean'))}
                   {header('spread', t('review.ranking.spread'))}
                   {header('done', t('review.ranking.done'))}
@@ -121,7 +134,7 @@ export function RankingPanel({ callId }: { callId: string }) {
                   const e = edit(r);
                   return (
                     <Table.Tr key={r.submissionId} data-testid="ranking-row">
-                      <Table.Td>
+                      <Table.Td style={selectCell}>
                         <Checkbox
                           aria-label={t('review.decisions.select', { name: r.organizationName })}
                           checked={selected.has(r.submissionId)}
@@ -133,7 +146,9 @@ export function RankingPanel({ callId }: { callId: string }) {
                           }}
                         />
                       </Table.Td>
-                      <Table.Td>{r.organizationName}</Table.Td>
+                      <Table.Th scope="row" style={nameCell} data-testid="ranking-organization">
+                        {r.organizationName}
+                      </Table.Th>
                       <Table.Td data-testid="ranking-mean">{fmt(r.mean)}</Table.Td>
                       <Table.Td data-testid="ranking-spread">
                         {fmt(r.spread)}{' '}
