@@ -31,21 +31,32 @@ type TToken =
   | { kind: 'word'; text: string }
   | { kind: 'symbol'; text: string };
 
-const SYMBOL = /^(<=|>=|!=|<>|==|=|<|>|\[|\]|,)/;
+/** Each token's pattern, tried in order, and what it reads as. */
+const TOKEN_RULES: Array<[RegExp, (match: RegExpMatchArray) => TToken]> = [
+  [/^\{([^{}]+)\}/, (m) => ({ kind: 'variable', text: m[1] ?? '' })],
+  [/^'((?:[^'\\]|\\.)*)'/, (m) => ({ kind: 'string', text: unescaped(m[1]) })],
+  [/^"((?:[^"\\]|\\.)*)"/, (m) => ({ kind: 'string', text: unescaped(m[1]) })],
+  [/^-?\d+(\.\d+)?(?![\w.])/, (m) => ({ kind: 'number', value: Number(m[0]) })],
+  [/^[A-Za-z]+/, (m) => ({ kind: 'word', text: m[0].toLowerCase() })],
+  [/^(<=|>=|!=|<>|==|=|<|>|\[|\]|,)/, (m) => ({ kind: 'symbol', text: m[0] })],
+];
+
+const unescaped = (text: string | undefined) => (text ?? '').replace(/\\(.)/g, '$1');
 
 function tokenize(expression: string): TToken[] | null {
   const tokens: TToken[] = [];
   let rest = expression.trim();
   while (rest.length > 0) {
-    let match: RegExpMatchArray | null;
-    if ((match = rest.match(/^\{([^{}]+)\}/))) tokens.push({ kind: 'variable', text: match[1] ?? '' });
-    else if ((match = rest.match(/^'((?:[^'\\]|\\.)*)'/) ?? rest.match(/^"((?:[^"\\]|\\.)*)"/)))
-      tokens.push({ kind: 'string', text: (match[1] ?? '').replace(/\\(.)/g, '$1') });
-    else if ((match = rest.match(/^-?\d+(\.\d+)?(?![\w.])/))) tokens.push({ kind: 'number', value: Number(match[0]) });
-    else if ((match = rest.match(/^[A-Za-z]+/))) tokens.push({ kind: 'word', text: match[0].toLowerCase() });
-    else if ((match = rest.match(SYMBOL))) tokens.push({ kind: 'symbol', text: match[0] });
-    else return null;
-    rest = rest.slice(match[0].length).trimStart();
+    let matched = false;
+    for (const [pattern, read] of TOKEN_RULES) {
+      const match = rest.match(pattern);
+      if (!match) continue;
+      tokens.push(read(match));
+      rest = rest.slice(match[0].length).trimStart();
+      matched = true;
+      break;
+    }
+    if (!matched) return null;
   }
   return tokens;
 }
