@@ -6,8 +6,13 @@ const DEPTH = 100;
 
 export const startHistory = <T>(present: T): THistory<T> => ({ past: [], present, future: [] });
 
-export function pushHistory<T>(history: THistory<T>, next: T): THistory<T> {
+/**
+ * Records the next model. `merge` replaces the present instead (the keystrokes of one field make
+ * one step of undo, not one per letter).
+ */
+export function pushHistory<T>(history: THistory<T>, next: T, merge = false): THistory<T> {
   if (Object.is(next, history.present)) return history;
+  if (merge && history.past.length > 0) return { ...history, present: next, future: [] };
   return { past: [...history.past, history.present].slice(-DEPTH), present: next, future: [] };
 }
 

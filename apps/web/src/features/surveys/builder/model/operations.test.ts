@@ -100,5 +100,8 @@ describe('undo and redo', () => {
     const branched = pushHistory(undo(h), { n: 3 });
     expect(branched.future).toEqual([]);
     expect(redo(branched)).toBe(branched);
+    // Typing in one field is one step.
+    const typed = pushHistory(pushHistory(pushHistory(h, { n: 3 }), { n: 4 }, true), { n: 5 }, true);
+    expect(undo(typed).present).toEqual({ n: 2 });
   });
 });
