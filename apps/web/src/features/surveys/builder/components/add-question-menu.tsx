@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { QUESTION_KIND_NAMES, type TQuestionKindName } from '../model/kinds';
 import { addElement } from '../model/operations';
 import { elementAt, type TElementPath } from '../model/tree';
-import { elementKey, useBuilder } from './builder-context';
+import { byId, elementKey, useBuilder } from './builder-context';
 import { newQuestion } from './new-question';
 
 type Props = { containerPath: TElementPath; label: string };
@@ -23,14 +23,14 @@ export function AddQuestionMenu({ containerPath, label }: Props) {
     if (added) {
       const key = elementKey(added, path);
       setOpen(key, true);
-      focusLater(`q-${key}-${kind === 'html' ? 'html' : 'title'}`);
+      focusLater(byId(`q-${key}-${kind === 'html' ? 'html' : 'title'}`));
     }
   };
   return (
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>
         <Button
-          id={`add-${containerPath.join('-')}`}
+          data-add-to={containerPath.join('-')}
           size="xs"
           variant="light"
           leftSection={<IconPlus size={14} aria-hidden />}

@@ -16,8 +16,8 @@ export type TBuilderContext = {
   apply: (next: TJsonObject, typingIn?: string) => void;
   /** Says something in the polite live region (moves, additions, deletions). */
   announce: (message: string) => void;
-  /** After the next render, moves focus to the first of these ids that can take it. */
-  focusLater: (...ids: string[]) => void;
+  /** After the next render, moves focus to the first element these CSS selectors find that can take it. */
+  focusLater: (...selectors: string[]) => void;
   /** Which cards are open for editing, by element key. */
   isOpen: (key: string) => boolean;
   setOpen: (key: string, open: boolean) => void;
@@ -40,6 +40,9 @@ export function useSetProperty(path: TElementPath) {
   const { model, apply } = useBuilder();
   return (key: string, value: unknown) => apply(setProperty(model, path, key, value), `${path.join('.')}/${key}`);
 }
+
+/** A selector for an id, whatever characters a question's name holds. */
+export const byId = (id: string) => `#${CSS.escape(id)}`;
 
 /** A stable id for an element's controls: its name, or its place when it has none. */
 export const elementKey = (element: TJsonObject, path: TElementPath) =>

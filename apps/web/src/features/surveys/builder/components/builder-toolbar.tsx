@@ -7,7 +7,7 @@ import { SURVEY_LANGUAGES, type TSurveyLanguage } from '../model/localised';
 import { addPage } from '../model/operations';
 import { totalPoints } from '../model/quiz';
 import { questionsInOrder } from '../model/tree';
-import { useBuilder } from './builder-context';
+import { byId, useBuilder } from './builder-context';
 
 type Props = {
   history: THistory<TJsonObject>;
@@ -69,7 +69,7 @@ export function BuilderToolbar({ history, onUndo, onRedo, onLanguage }: Props) {
             const { model: next, page } = addPage(model);
             apply(next);
             announce(t('surveys.builder.announce.pageAdded', { n: page + 1 }));
-            focusLater(`page-${page}-title`);
+            focusLater(byId(`page-${page}-title`));
           }}
         >
           {t('surveys.builder.addPage')}

@@ -47,7 +47,7 @@ export function PageSection({ page, index, count }: Props) {
               onClick={() => {
                 apply(deletePage(model, index));
                 announce(t('surveys.builder.announce.pageDeleted', { n: index + 1 }));
-                focusLater(`add-${Math.max(0, index - 1)}`);
+                focusLater(`[data-add-to="${Math.max(0, index - 1)}"]`);
               }}
             >
               {t('surveys.builder.deletePage', { n: index + 1 })}

@@ -6,7 +6,7 @@ import { kindOf } from '../model/kinds';
 import { isMissingIn, textIn } from '../model/localised';
 import { deleteElement, duplicateElement, moveElement, moveElementTo } from '../model/operations';
 import { elementAt, isContainer, type TElementPath } from '../model/tree';
-import { elementKey, useBuilder } from './builder-context';
+import { byId, elementKey, useBuilder } from './builder-context';
 import { ElementList } from './element-list';
 import { QuestionEditor } from './question-editor';
 
@@ -39,19 +39,19 @@ export function QuestionCard({ path, element, position, count }: Props) {
     const page = (result.path[0] ?? 0) + 1;
     const at = (result.path.at(-1) ?? 0) + 1;
     announce(t('surveys.builder.announce.moved', { title: short, position: at, page }));
-    focusLater(`${id}-${button}`, `${id}-${button === 'up' ? 'down' : 'up'}`);
+    focusLater(byId(`${id}-${button}`), byId(`${id}-${button === 'up' ? 'down' : 'up'}`));
   };
   const duplicate = () => {
     const copy = duplicateElement(model, path);
     apply(copy.model);
     const added = elementAt(copy.model, copy.path);
     announce(t('surveys.builder.announce.duplicated', { title: short }));
-    if (added) focusLater(`q-${elementKey(added, copy.path)}-edit`);
+    if (added) focusLater(byId(`q-${elementKey(added, copy.path)}-edit`));
   };
   const remove = () => {
     apply(deleteElement(model, path));
     announce(t('surveys.builder.announce.deleted', { title: short }));
-    focusLater(`add-${path.slice(0, -1).join('-')}`);
+    focusLater(`[data-add-to="${path.slice(0, -1).join('-')}"]`);
   };
   const HeadingOrder = Math.min(headingLevel + 1, 6) as 3 | 4 | 5 | 6;
 

@@ -68,8 +68,8 @@ export function SurveyBuilder({ value, onChange, quiz, preview, headingLevel = 2
 
   useEffect(() => {
     if (!pendingFocus) return;
-    for (const id of pendingFocus) {
-      const target = document.getElementById(id);
+    for (const selector of pendingFocus) {
+      const target = document.querySelector<HTMLElement>(selector);
       if (target && !target.hasAttribute('disabled')) {
         target.focus();
         break;
@@ -97,7 +97,7 @@ export function SurveyBuilder({ value, onChange, quiz, preview, headingLevel = 2
       emit(textAfterBuilder(jsonText, next));
     },
     announce: (message) => setAnnouncement(message),
-    focusLater: (...ids) => setPendingFocus(ids),
+    focusLater: (...selectors) => setPendingFocus(selectors),
     isOpen: (key) => open.has(key),
     setOpen: (key, isOpen) =>
       setOpenKeys((keys) => {
