@@ -29,7 +29,9 @@ const overflowing = (page: Page) =>
     const width = document.documentElement.clientWidth;
     return [...document.querySelectorAll<HTMLElement>('body *')]
       .filter((el) => el.getBoundingClientRect().right > width + 1 && getComputedStyle(el).position !== 'fixed')
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 50)} ${el.innerText?.slice(0, 30) ?? ''}`)
+      .map(
+        (el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 50)} ${el.innerText?.slice(0, 30) ?? ''}`,
+      )
       .slice(0, 10);
   });
 
