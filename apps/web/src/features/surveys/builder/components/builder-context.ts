@@ -42,7 +42,7 @@ export function useSetProperty(path: TElementPath) {
 }
 
 /** A selector for an id, whatever characters a question's name holds. */
-export const byId = (id: string) => `#${CSS.escape(id)}`;
+export const byId = (id: string) => `[id="${id.replace(/["\\]/g, '\\$&')}"]`;
 
 /** A stable id for an element's controls: its name, or its place when it has none. */
 export const elementKey = (element: TJsonObject, path: TElementPath) =>

@@ -75,7 +75,7 @@ export function ConditionValue({ question, clause, n, onChange }: Props) {
         label={label}
         value={typeof clause.value === 'number' ? clause.value : ''}
         onChange={(v) => onChange(typeof v === 'number' ? v : Number(v) || 0)}
-        w={110}
+        w={140}
       />
     );
   }
