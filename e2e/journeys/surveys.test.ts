@@ -38,7 +38,8 @@ describe('surveys, quizzes and the results step', () => {
     await admin.page.getByRole('button', { name: "Crea e apri l'editor" }).click();
     await admin.page.waitForURL(/\/admin\/survey\/creator\?id=[0-9a-f-]{36}$/);
     await admin.page.getByText('Quanto è probabile che consigli questo programma').first().waitFor();
-    // A syntax error is shown while typing.
+    // The JSON tab, for power users: a syntax error is shown while typing.
+    await admin.page.getByRole('tab', { name: 'JSON' }).click();
     const json = admin.page.getByTestId('survey-json');
     const saved = await json.inputValue();
     await json.fill(`${saved}}`);

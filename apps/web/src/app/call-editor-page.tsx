@@ -1,8 +1,14 @@
+import { lazy } from 'react';
 import { CustomFileTab } from '../features/admin-files/components/custom-file-tab';
 import { CallEditorPage } from '../features/call-builder/pages/call-editor-page';
 import { ReviewTab } from '../features/review/components/review-tab';
 
-/** /admin/calls/:callId: the call editor (features/call-builder) with the custom-file and review tabs of their features. */
+// Loaded when a survey or quiz step is opened, not with the call editor.
+const SurveyBuilder = lazy(() =>
+  import('../features/surveys/builder/components/survey-builder').then((m) => ({ default: m.SurveyBuilder })),
+);
+
+/** /admin/calls/:callId: the call editor (features/call-builder) with the custom-file and review tabs and the survey builder of their features. */
 export function CallEditorRoute() {
-  return <CallEditorPage CustomFileTab={CustomFileTab} ReviewTab={ReviewTab} />;
+  return <CallEditorPage CustomFileTab={CustomFileTab} ReviewTab={ReviewTab} SurveyBuilder={SurveyBuilder} />;
 }

@@ -133,6 +133,7 @@ export function StepForm({ step, position, stepTypes, onSave, onCancel, language
             content={values.content}
             onChange={(content) => patch({ content })}
             showErrors={showErrors}
+            typeName={typeName}
             switchType={(name) => {
               const id = stepTypes.find((s) => s.name === name)?.id;
               if (id) patch({ stepTypeId: id });

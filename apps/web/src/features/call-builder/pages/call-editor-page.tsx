@@ -41,6 +41,7 @@ import { GeneralInfoTab } from '../components/general-info-tab';
 import { errorMessage } from '../components/labels';
 import { PowerBiTab } from '../components/powerbi-tab';
 import { StepsTab } from '../components/steps-tab';
+import { type SurveyBuilderComponent, SurveyBuilderSlot } from '../components/survey-builder-slot';
 import { missingTexts } from '../content-language';
 
 /** The editor's tabs that belong to other features (app/call-editor-page.tsx passes them). */
@@ -49,6 +50,8 @@ type Props = {
   CustomFileTab: ComponentType<{ call: TCall; onSaved: () => Promise<unknown> }>;
   /** Rubric, reviewers, assignments and decisions of a published call. */
   ReviewTab: ComponentType<{ callId: string }>;
+  /** The visual survey builder the survey and quiz step editors show. */
+  SurveyBuilder?: SurveyBuilderComponent;
 };
 
 /** /admin/calls/:callId — the call editor (SPEC 2): General Info, steps, PowerBI. */
@@ -80,7 +83,15 @@ export function CallEditorPage(tabs: Props) {
   }
   return (
     <CallDatesProvider>
-      <CallEditor key={call.data.id} call={call.data} callType={callType.data} stepTypes={stepTypes.data} tabs={tabs} />
+      <SurveyBuilderSlot.Provider value={tabs.SurveyBuilder ?? null}>
+        <CallEditor
+          key={call.data.id}
+          call={call.data}
+          callType={callType.data}
+          stepTypes={stepTypes.data}
+          tabs={tabs}
+        />
+      </SurveyBuilderSlot.Provider>
     </CallDatesProvider>
   );
 }

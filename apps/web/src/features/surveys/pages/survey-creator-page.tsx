@@ -1,4 +1,4 @@
-import { isJsonObject, SURVEY_TEMPLATES, type TSurveyTemplateName, ZCreateSurveyTypeRequest } from '@impact/domain';
+import { SURVEY_TEMPLATES, type TSurveyTemplateName, ZCreateSurveyTypeRequest } from '@impact/domain';
 import {
   Alert,
   Anchor,
@@ -12,31 +12,27 @@ import {
   Stack,
   Switch,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCreateSurveyType, useSurveyType, useUpdateSurveyType } from '../../../lib/api/survey-types';
 import { ApiError } from '../../../lib/api-client';
 import { modelError } from '../../../lib/survey-model';
-import { PreviewBoundary } from '../components/preview-boundary';
-import { insertQuestion, PALETTE, type TPaletteItem } from '../palette';
-
-const SurveyForm = lazy(() => import('../../step-kit/survey-form'));
+import { SurveyBuilder } from '../builder/components/survey-builder';
 
 const pretty = (model: unknown) => JSON.stringify(model, null, 2);
 
 /**
- * /admin/survey/creator: our own survey editor (SurveyJS Creator is commercial). The model is
- * JSON in a code editor with syntax errors shown as you type, a live preview beside it, a palette
- * of common questions and templates. The JSON is saved exactly as written.
+ * /admin/survey/creator: our own survey editor (SurveyJS Creator is commercial): the visual
+ * builder with its JSON tab and a live preview beside it, and templates. The JSON is saved as
+ * the builder or the JSON tab wrote it.
  */
 export function SurveyCreatorPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const id = search.get('id');
@@ -59,12 +55,6 @@ export function SurveyCreatorPage() {
   }, [existing.data]);
 
   const error = modelError(text);
-  const model = useMemo(() => (error ? null : (JSON.parse(text) as object)), [text, error]);
-  // The preview follows the last valid model, so a half-typed edit does not blank it.
-  const [previewModel, setPreviewModel] = useState<object | null>(model);
-  useEffect(() => {
-    if (model) setPreviewModel(model);
-  }, [model]);
 
   const parsed = ZCreateSurveyTypeRequest.safeParse({ name, description, model: text, isQuiz });
   const fieldError = (path: string) =>
@@ -75,10 +65,6 @@ export function SurveyCreatorPage() {
   const applyTemplate = (template: TSurveyTemplateName) => {
     setText(pretty(SURVEY_TEMPLATES[template]));
     if (template === 'quiz') setIsQuiz(true);
-  };
-  const insert = (item: TPaletteItem) => {
-    if (!model || !isJsonObject(model)) return;
-    setText(pretty(insertQuestion(model, item)));
   };
 
   const save = () => {
@@ -151,59 +137,17 @@ export function SurveyCreatorPage() {
           </Grid.Col>
         </Grid>
       </Paper>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 6 }}>
-          <Stack gap="sm">
-            <Group gap="xs" aria-label={t('surveys.creator.templates')} role="group">
-              <Text size="sm" fw={600}>
-                {t('surveys.creator.templates')}
-              </Text>
-              {(Object.keys(SURVEY_TEMPLATES) as TSurveyTemplateName[]).map((template) => (
-                <Button key={template} size="xs" variant="light" onClick={() => applyTemplate(template)}>
-                  {t(`surveys.templates.${template}`)}
-                </Button>
-              ))}
-            </Group>
-            <Group gap="xs" aria-label={t('surveys.creator.palette')} role="group">
-              <Text size="sm" fw={600}>
-                {t('surveys.creator.palette')}
-              </Text>
-              {(Object.keys(PALETTE) as TPaletteItem[]).map((item) => (
-                <Button key={item} size="xs" variant="default" onClick={() => insert(item)} disabled={Boolean(error)}>
-                  {t(`surveys.palette.${item}`)}
-                </Button>
-              ))}
-            </Group>
-            <Textarea
-              label={t('surveys.creator.json')}
-              description={t('surveys.creator.jsonHelp')}
-              value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
-              autosize
-              minRows={18}
-              maxRows={40}
-              spellCheck={false}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-              error={error ? `${t(error.key)}${error.detail ? ` — ${error.detail}` : ''}` : undefined}
-              data-testid="survey-json"
-            />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 6 }}>
-          <Paper withBorder p="md" radius="md" component="section" aria-label={t('surveys.creator.preview')}>
-            <Title order={2} size="h4" mb="sm">
-              {t('surveys.creator.preview')}
-            </Title>
-            {previewModel && (
-              <PreviewBoundary key={JSON.stringify(previewModel)} message={t('surveys.invalidModel')}>
-                <Suspense fallback={<Loader />}>
-                  <SurveyForm model={previewModel} data={{}} locale={i18n.language} readOnly={false} />
-                </Suspense>
-              </PreviewBoundary>
-            )}
-          </Paper>
-        </Grid.Col>
-      </Grid>
+      <Group gap="xs" aria-label={t('surveys.creator.templates')} role="group">
+        <Text size="sm" fw={600}>
+          {t('surveys.creator.templates')}
+        </Text>
+        {(Object.keys(SURVEY_TEMPLATES) as TSurveyTemplateName[]).map((template) => (
+          <Button key={template} size="xs" variant="light" onClick={() => applyTemplate(template)}>
+            {t(`surveys.templates.${template}`)}
+          </Button>
+        ))}
+      </Group>
+      <SurveyBuilder value={text} onChange={setText} quiz={isQuiz} preview="beside" headingLevel={2} />
     </Stack>
   );
 }
