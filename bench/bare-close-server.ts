@@ -44,7 +44,7 @@ app.post('/bare-close', async (request, reply) => {
     })),
   );
   const closed = await textTransaction(database.db, async (query) => {
-    await query(LOCK_FOR_CLOSE.name, LOCK_FOR_CLOSE.text, [submissionId]);
+    await query(LOCK_FOR_CLOSE.name, LOCK_FOR_CLOSE.text, [submissionId, userId]);
     const args = [submissionId, checked, '[]', now, userId, 'a@bench.example', record, mails, PDF_FILE_NAME, 'it'];
     return (await query(CLOSE.name, CLOSE.text, args)).length > 0;
   });

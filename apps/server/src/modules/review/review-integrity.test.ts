@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall, multipart, organizationForm, PDF_BYTES, submitToCall } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
-import { calls, recordPdfs, submissionRecords } from '../../db/schema';
+import { calls, organizationMembers, recordPdfs, submissionRecords } from '../../db/schema';
 import { upsertUserFromIdentity } from '../users/service';
 
 type Headers = Record<string, string>;
@@ -14,11 +14,23 @@ type Call = Awaited<ReturnType<typeof createOpenCall>>;
 const ORG = 'Aurora';
 const CONTACT = { first: 'Élise', last: 'Ng', email: 'elise.ng@posta.example' };
 const OWNER = { first: 'Nicol', last: 'Wu', email: 'nicol@aurora.example' };
+// A team member who neither created the organization nor wrote the application.
+const MEMBER = { first: 'Ida', last: 'Rho', email: 'ida@aurora.example' };
 // Within the question's 200 letters: every name in other letter cases, a number in a VAT code,
 // a name across a line break; then words that only contain a name, which must stay (Nicolò is not
 // Nicol: an ASCII-only word boundary would cut it before the ò).
-const ANSWER = `${ORG} (IT01234567890): ÉLISE NG, élise (${CONTACT.email}), NICOL Wu, nicol, Ng\nand Wu. Bologna, Ngozi, Élisabeth, Aurorale, Nicolò, 2027 budget.`;
-const LEAKS = [ORG, CONTACT.first, CONTACT.last, OWNER.first, OWNER.last, CONTACT.email, '01234567890'];
+const ANSWER = `${ORG} (IT01234567890): ÉLISE NG, élise (${CONTACT.email}), NICOL Wu, nicol, Ng\nand Wu, IDA Rho. Bologna, Ngozi, Élisabeth, Aurorale, Nicolò, 2027 budget.`;
+const LEAKS = [
+  ORG,
+  CONTACT.first,
+  CONTACT.last,
+  OWNER.first,
+  OWNER.last,
+  MEMBER.first,
+  MEMBER.last,
+  CONTACT.email,
+  '01234567890',
+];
 const KEPT = ['Bologna', 'Ngozi', 'Élisabeth', 'Aurorale', 'Nicolò', '2027 budget'];
 
 /** The strings above that stand in the text as whole words, in any letter case. */
@@ -118,6 +130,8 @@ describe('review integrity: blind redaction of every mention, no reviewer from t
     });
     expect(org.statusCode, org.body).toBe(201);
     const orgId: string = org.json().id;
+    const member = await signInAs(db, { email: MEMBER.email, firstName: MEMBER.first, lastName: MEMBER.last });
+    await db.insert(organizationMembers).values({ organizationId: orgId, userId: member.user.id, role: 'viewer' });
     // Aurora's answer names everyone, as applicants do.
     auroraFirst = await submitWith(t, owner, orgId, first, ANSWER);
     auroraSecond = await submitWith(t, owner, orgId, second, 'Again.');

@@ -12,6 +12,7 @@ import {
   callSubmissions,
   calls,
   files,
+  organizationMembers,
   organizations,
   reviewAssignments,
   reviewRubrics,
@@ -100,7 +101,7 @@ async function submissionFiles(db: Db, submissionId: string) {
 /**
  * Everything that identifies the organization today and at closing, plus its files' neutral names:
  * its name, number and street, its contact (e-mail, first name, surname), and every member's
- * account (the owner and whoever wrote one of its submissions: e-mail, first name, last name).
+ * account (every member and whoever wrote one of its submissions: e-mail, first name, last name).
  */
 async function identityOf(db: Db, loaded: Loaded, fileRows: Array<{ fileName: string; name: string }>) {
   const orgId = loaded.submission.organizationId;
@@ -109,6 +110,16 @@ async function identityOf(db: Db, loaded: Loaded, fileRows: Array<{ fileName: st
     .select({ id: callSubmissions.createdByUserId })
     .from(callSubmissions)
     .where(eq(callSubmissions.organizationId, orgId));
+  // Every member of the team (an editor who only pressed Submit, a viewer named in an answer).
+  const members = db
+    .select({ id: organizationMembers.userId })
+    .from(organizationMembers)
+    .where(eq(organizationMembers.organizationId, orgId));
+  // Whoever closed it, a member then or not.
+  const closers = db
+    .select({ id: submissionRecords.closedByUserId })
+    .from(submissionRecords)
+    .where(eq(submissionRecords.callSubmissionId, loaded.submission.id));
   const people = await db
     .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(users)
@@ -117,6 +128,8 @@ async function identityOf(db: Db, loaded: Loaded, fileRows: Array<{ fileName: st
         eq(users.id, loaded.submission.createdByUserId),
         eq(users.id, org?.ownerUserId ?? loaded.submission.createdByUserId),
         inArray(users.id, authors),
+        inArray(users.id, members),
+        inArray(users.id, closers),
       ),
     );
   const identity: Identity = {
