@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall, createOrganization, submitToCall } from '../../../test/fixtures';
 import { createVerifiedAccount, signInAs, signInThroughProvider } from '../../../test/sign-in';
-import { auditLog, emailOutbox, organizations, stepResults } from '../../db/schema';
+import { auditLog, emailOutbox, organizationInvitations, organizations, stepResults } from '../../db/schema';
 
 type Headers = Record<string, string>;
 
@@ -264,5 +264,23 @@ describe('members of an organization and their roles', () => {
     const paths = res.json().errors.map((e: { path: string }) => e.path);
     expect(paths).toEqual(expect.arrayContaining(['email', 'role']));
     expect((await as(anna.headers).get(`/api/Organization/GetInvitations?orgId=${orgId}`)).json()).toEqual([]);
+  });
+
+  it('erasing a person deletes the invitations to their address, so no later sign-in adds them back', async () => {
+    const invite = await as(anna.headers).post('/api/Organization/InviteMember', {
+      organizationId: orgId,
+      email: 'dora@teams.example',
+      role: 'editor',
+    });
+    expect(invite.statusCode, invite.body).toBe(200);
+    await createVerifiedAccount(t.database.db, { email: 'dora@teams.example' });
+    const admin = await signInAs(t.database.db, { email: 'admin@impact-calls.test', roles: ['admin'] });
+    const erased = await as(admin.headers).post('/api/User/EraseUserData', { email: 'dora@teams.example' });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const left = await t.database.db
+      .select()
+      .from(organizationInvitations)
+      .where(eq(organizationInvitations.email, 'dora@teams.example'));
+    expect(left).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import {
   files,
   idpAccounts,
   idpStore,
+  organizationInvitations,
   organizations,
   refreshTokens,
   reviewAssignments,
@@ -179,6 +180,8 @@ export async function eraseUsers(
           userIds.length ? inArray(callReviewers.userId, userIds) : sql`false`,
         ),
       );
+    // An invitation names the address and would add the person back to the team at a later sign-in.
+    if (emails.length) await tx.delete(organizationInvitations).where(inArray(organizationInvitations.email, emails));
     if (emails.length) await tx.delete(emailOutbox).where(inArray(sql`lower(trim(${emailOutbox.to}))`, emails));
     if (standIn) await scrubAudit(tx, userIds, emails, mentions, standIn, pattern);
 
