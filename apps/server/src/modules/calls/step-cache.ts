@@ -3,15 +3,12 @@ import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { steps, stepTypes } from '../../db/schema';
-import { stepsOfCallTypes } from './call-types';
 import { toStep } from './step-row';
 
 /** How long a step definition is used without reading it again. */
 export const STEP_CACHE_MS = 5_000;
 /** Steps remembered at most; the least recently used go first. */
 export const STEP_CACHE_MAX = 10_000;
-/** Call types whose step lists are remembered at most. */
-const CALL_TYPE_CACHE_MAX = 1_000;
 
 export type CachedStep = { step: TStep; callTypeId: string };
 
@@ -28,8 +25,6 @@ export type CachedStep = { step: TStep; callTypeId: string };
  */
 export class StepCache {
   private readonly cache: LRUCache<string, CachedStep>;
-  /** A call type's steps in order, for Submit's check and record; the same invariant as single steps. */
-  private readonly byCallType: LRUCache<string, TStep[]>;
 
   constructor(db: Db, ttlMs = STEP_CACHE_MS) {
     this.cache = new LRUCache<string, CachedStep>({
@@ -46,17 +41,6 @@ export class StepCache {
         return row ? { step: toStep(row.step, row.typeName), callTypeId: row.step.callTypeId } : undefined;
       },
     });
-    this.byCallType = new LRUCache<string, TStep[]>({
-      max: CALL_TYPE_CACHE_MAX,
-      ttl: ttlMs,
-      ignoreFetchAbort: true,
-      fetchMethod: async (callTypeId) => (await stepsOfCallTypes(db, [callTypeId])).get(callTypeId) ?? [],
-    });
-  }
-
-  /** The steps of a call type in their order (none for an unknown one). */
-  async ofCallType(callTypeId: string): Promise<TStep[]> {
-    return (await this.byCallType.fetch(callTypeId)) ?? [];
   }
 
   async get(stepId: string): Promise<CachedStep | null> {
@@ -66,6 +50,5 @@ export class StepCache {
   /** A call type's steps changed (or were removed) on this instance: read them afresh. */
   forget(): void {
     this.cache.clear();
-    this.byCallType.clear();
   }
 }

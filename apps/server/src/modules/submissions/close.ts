@@ -13,17 +13,16 @@ import { BoundedQueue } from '../../lib/bounded-queue';
 import { InFlightLimit } from '../../lib/in-flight-limit';
 import { cleanHeader } from '../../lib/mail-headers';
 import type { SessionUser } from '../../plugins/authentication';
-import type { StepCache } from '../calls/step-cache';
+import { stepsOfCallTypes } from '../calls/call-types';
 import { exportDataFrom } from '../pdf/export-data';
 import { receiptMails } from '../pdf/receipt-mail';
 import { serverStepTypeOf } from '../step-types';
 import { assertWritable } from '../submission-core/writes';
 import { CLOSE, LOAD_FOR_CLOSE, LOCK_FOR_CLOSE, type LoadedForClose, type LockedForClose } from './close-statements';
 
-/** What Submit needs of the app: its database, step definitions, branding and queue. */
+/** What Submit needs of the app: its database, branding and queue. */
 export type Closing = {
   db: Db;
-  steps: StepCache;
   branding: () => Promise<Pick<TConfig, 'logoBase64' | 'logoWidth' | 'logoHeight'>>;
   queue: BoundedQueue;
   /** One Submit at a time per person: a second press while the first is checked only queues ahead of others. */
@@ -37,7 +36,7 @@ export const CLOSE_QUEUE_MAX_WAITING = 2_000;
  * Submits run as many at a time as the pool has connections (each uses one at a time), so a
  * burst waits in this queue instead of timing out in the pool's; the embedded database has one.
  */
-export function closingFor(database: Database, parts: Pick<Closing, 'steps' | 'branding'>): Closing {
+export function closingFor(database: Database, parts: Pick<Closing, 'branding'>): Closing {
   const concurrency = database.raw.kind === 'postgres' ? (database.raw.pool.options.max ?? 10) : 1;
   return {
     ...parts,
@@ -117,7 +116,7 @@ export function closeSubmission(
 }
 
 async function closeChecked(
-  { db, steps: stepCache, branding }: Closing,
+  { db, branding }: Closing,
   user: SessionUser,
   submissionId: string,
   now: Date,
@@ -132,7 +131,9 @@ async function closeChecked(
     assertMayClose(loaded, user, now);
     const results = typeof loaded.results === 'string' ? JSON.parse(loaded.results) : loaded.results;
     const answers = new Map<string, string>(results.map(([stepId, content]: [string, string]) => [stepId, content]));
-    const steps = await stepCache.ofCallType(loaded.call_type_id);
+    // Read afresh, not from the autosave's step cache: Submit judges and freezes the call as it is
+    // now, so an admin's change of a step (on any instance) counts from the moment it commits.
+    const steps = (await stepsOfCallTypes(db, [loaded.call_type_id])).get(loaded.call_type_id) ?? [];
     const { problems, rewrites } = await closingCheck(db, steps, answers);
     if (problems.length) throw invalid(problems, 'errors.submissions.incomplete');
     for (const { step_id, content } of rewrites) answers.set(step_id, content);

@@ -41,7 +41,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   { db, database, stepCache, configCache },
 ) => {
   // This app's Submit: its queue and per-person limit live as long as the app.
-  const closing = closingFor(database, { steps: stepCache, branding: () => configCache.get() });
+  const closing = closingFor(database, { branding: () => configCache.get() });
   // The list's own ETag (from the database's counters) and its 304: @fastify/etag, for this route
   // alone (the other answers would each be hashed), compares If-None-Match with the tag the handler
   // sets; a revalidation answers 304 before the page is read at all.
