@@ -26,7 +26,8 @@ type SortKey = 'mean' | 'spread' | 'done' | 'sroi' | 'organizationName';
 
 // The checkbox and the organization's name stay in view while the table scrolls sideways (at
 // 1280 px it scrolled by about 200 px, and the name was out of view beside the outcome chosen).
-const SELECT_WIDTH = 44;
+// The checkboxes are 24 px (size md), the smallest target WCAG 2.2 allows beside other controls.
+const SELECT_WIDTH = 48;
 const stuck = (left: number, edge = false): CSSProperties => ({
   position: 'sticky',
   left,
@@ -109,6 +110,7 @@ export function RankingPanel({ callId }: { callId: string }) {
                 <Table.Tr>
                   <Table.Th style={selectCell}>
                     <Checkbox
+                      size="md"
                       aria-label={t('review.decisions.selectAll')}
                       checked={selected.size === rows.length}
                       onChange={(e) =>
@@ -136,6 +138,7 @@ export function RankingPanel({ callId }: { callId: string }) {
                     <Table.Tr key={r.submissionId} data-testid="ranking-row">
                       <Table.Td style={selectCell}>
                         <Checkbox
+                          size="md"
                           aria-label={t('review.decisions.select', { name: r.organizationName })}
                           checked={selected.has(r.submissionId)}
                           onChange={(ev) => {
