@@ -92,9 +92,15 @@ export async function eraseUsers(
           .where(inArray(organizations.ownerUserId, userIds))
       : [];
     const orgIds = orgs.map((o) => o.id);
+    // Their organizations' applications, those they started, and those they closed for a team.
+    const closedByThem = tx
+      .select({ id: submissionRecords.callSubmissionId })
+      .from(submissionRecords)
+      .where(inArray(submissionRecords.closedByUserId, userIds));
     const theirs: SQL = or(
       orgIds.length ? inArray(callSubmissions.organizationId, orgIds) : sql`false`,
       userIds.length ? inArray(callSubmissions.createdByUserId, userIds) : sql`false`,
+      userIds.length ? inArray(callSubmissions.id, closedByThem) : sql`false`,
     ) as SQL;
 
     // Drafts: the organizations left are theirs alone (no other owner), so their drafts are too.
@@ -151,7 +157,7 @@ export async function eraseUsers(
           })
           .where(eq(organizations.id, org.id));
       }
-      if (kept.length) await scrubKept(tx, kept, pseudonym, pattern);
+      if (kept.length) await scrubKept(tx, kept, pseudonym, pattern, { userIds, emails, orgIds });
     }
 
     // The person may be the contact another owner named for their organization: their name and
@@ -320,23 +326,49 @@ async function scrubContactOf(
   return [...new Set(records.map((r) => r.submissionId))];
 }
 
-async function scrubKept(tx: Tx, kept: string[], pseudonym: Pseudonym, pattern: RegExp | null) {
+async function scrubKept(
+  tx: Tx,
+  kept: string[],
+  pseudonym: Pseudonym,
+  pattern: RegExp | null,
+  person: { userIds: string[]; emails: string[]; orgIds: string[] },
+) {
   const records = await tx
-    .select({ id: submissionRecords.id, data: submissionRecords.data })
+    .select({
+      id: submissionRecords.id,
+      data: submissionRecords.data,
+      closedByUserId: submissionRecords.closedByUserId,
+      closedByEmail: submissionRecords.closedByEmail,
+      organizationId: callSubmissions.organizationId,
+    })
     .from(submissionRecords)
+    .innerJoin(callSubmissions, eq(callSubmissions.id, submissionRecords.callSubmissionId))
     .where(inArray(submissionRecords.callSubmissionId, kept));
   for (const record of records) {
+    // In a team's application another member may have closed it, and the contact is the team's:
+    // only what names this person is replaced (mentions in free text are, wherever they are).
+    const closedByThem =
+      (record.closedByUserId !== null && person.userIds.includes(record.closedByUserId)) ||
+      person.emails.includes(record.closedByEmail.trim().toLowerCase());
+    const theirOrganization = person.orgIds.includes(record.organizationId);
     const data = {
       ...record.data,
-      submittedBy: pseudonym.label,
-      userReferenteNome: pseudonym.label,
-      userReferenteCognome: '',
-      userReferenteRuolo: '',
-      userReferenteEmail: pseudonym.email,
+      ...(closedByThem ? { submittedBy: pseudonym.label } : {}),
+      ...(theirOrganization
+        ? {
+            userReferenteNome: pseudonym.label,
+            userReferenteCognome: '',
+            userReferenteRuolo: '',
+            userReferenteEmail: pseudonym.email,
+          }
+        : {}),
     };
     await tx
       .update(submissionRecords)
-      .set({ closedByEmail: pseudonym.email, data: pattern ? scrubValue(data, pattern, pseudonym.label) : data })
+      .set({
+        closedByEmail: closedByThem ? pseudonym.email : record.closedByEmail,
+        data: pattern ? scrubValue(data, pattern, pseudonym.label) : data,
+      })
       .where(eq(submissionRecords.id, record.id));
   }
   if (!pattern) return;

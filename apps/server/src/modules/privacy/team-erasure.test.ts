@@ -1,0 +1,75 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createOpenCall, createOrganization, submitToCall } from '../../../test/fixtures';
+import { signInAs } from '../../../test/sign-in';
+import { organizationMembers, submissionRecords } from '../../db/schema';
+
+type Headers = Record<string, string>;
+
+/**
+ * In a team, one member starts an application and another may close it: erasing one of them
+ * replaces that person wherever they are named, and never the colleague who closed or the team's
+ * contact.
+ */
+describe('erasure in a team', () => {
+  let t: TestApp;
+  let admin: Headers;
+  let anna: { headers: Headers; id: string };
+  let bruno: { headers: Headers; id: string };
+  let orgId: string;
+
+  const post = (headers: Headers, url: string, payload?: object) =>
+    t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+  const close = (headers: Headers, submissionId: string) =>
+    post({ ...headers, 'x-organization-id': orgId }, '/api/Call/CloseCallSubmission', { submissionId });
+  const reopen = (submissionId: string) =>
+    post(admin, `/api/CallSubmission/ReOpenSubmission?submissionId=${submissionId}`);
+  const recordsOf = (submissionId: string) =>
+    t.database.db
+      .select({ submittedBy: submissionRecords.data, closedByEmail: submissionRecords.closedByEmail })
+      .from(submissionRecords)
+      .where(eq(submissionRecords.callSubmissionId, submissionId))
+      .orderBy(asc(submissionRecords.closedAt))
+      .then((rows) => rows.map((r) => ({ submittedBy: r.submittedBy.submittedBy, closedByEmail: r.closedByEmail })));
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const db = t.database.db;
+    admin = (await signInAs(db, { email: 'admin@ente.example', roles: ['admin'] })).headers;
+    const a = await signInAs(db, { email: 'anna@team.example', firstName: 'Anna', lastName: 'Neri' });
+    const b = await signInAs(db, { email: 'bruno@team.example', firstName: 'Bruno', lastName: 'Sala' });
+    anna = { headers: a.headers, id: a.user.id };
+    bruno = { headers: b.headers, id: b.user.id };
+    orgId = await createOrganization(t.app, anna.headers, 'Cooperativa Aurora');
+    await db.insert(organizationMembers).values({ organizationId: orgId, userId: bruno.id, role: 'editor' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('keeps the colleague who closed, and pseudonymises the records the erased person closed', async () => {
+    // Bruno starts and sends the first call's application; reopened, Anna sends it again.
+    const first = await createOpenCall(t.app, admin, { name: 'Primo' });
+    const startedByBruno = await submitToCall(t.app, bruno.headers, orgId, first);
+    expect((await reopen(startedByBruno)).statusCode).toBe(204);
+    expect((await close(anna.headers, startedByBruno)).statusCode).toBe(200);
+    // Anna starts and sends the second; reopened, Bruno sends it again.
+    const second = await createOpenCall(t.app, admin, { name: 'Secondo' });
+    const startedByAnna = await submitToCall(t.app, anna.headers, orgId, second);
+    expect((await reopen(startedByAnna)).statusCode).toBe(204);
+    expect((await close(bruno.headers, startedByAnna)).statusCode).toBe(200);
+
+    const erased = await post(admin, '/api/User/EraseUserData', { email: 'bruno@team.example' });
+    expect(erased.statusCode, erased.body).toBe(200);
+
+    const [brunoClosed, annaClosed] = await recordsOf(startedByBruno);
+    expect(brunoClosed?.submittedBy).not.toMatch(/Bruno|bruno@team/);
+    expect(brunoClosed?.closedByEmail).not.toBe('bruno@team.example');
+    expect(annaClosed).toEqual({ submittedBy: 'Anna Neri <anna@team.example>', closedByEmail: 'anna@team.example' });
+    const [annaFirst, brunoSecond] = await recordsOf(startedByAnna);
+    expect(annaFirst).toEqual({ submittedBy: 'Anna Neri <anna@team.example>', closedByEmail: 'anna@team.example' });
+    expect(brunoSecond?.submittedBy).not.toMatch(/Bruno|bruno@team/);
+    expect(brunoSecond?.closedByEmail).not.toBe('bruno@team.example');
+  });
+});
