@@ -9,7 +9,7 @@ import {
   type TStepType,
 } from '@impact/domain';
 import { Alert, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DraftStep } from '../call-draft';
 import { stepTypeLabel } from './labels';
@@ -77,84 +77,84 @@ export function StepForm({ step, position, stepTypes, onSave, onCancel, language
       <Button onClick={save}>{t('callBuilder.steps.save')}</Button>
     </Group>
   );
-  if (language !== DEFAULT_LANGUAGE) {
-    // Another language: only its texts; the type and its settings are the same in every language.
-    return (
-      <Paper withBorder p="md" radius="md" shadow="xs" component="section" aria-labelledby="step-form-title">
-        <Stack gap="md">
-          <Title order={3} id="step-form-title" size="h4">
-            {t('callBuilder.steps.formTitle', { n: position })}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('callBuilder.translations.sharedSettings')}
-          </Text>
-          <StepTextsInLanguage
-            step={values}
-            language={language as TContentLanguage}
-            onChange={setValues}
-            nameRef={nameRef}
-          />
-          {buttons}
-        </Stack>
-      </Paper>
-    );
-  }
-
-  return (
+  /** The form's frame in every language: its title above, the buttons below. */
+  const frame = (fields: ReactNode) => (
     <Paper withBorder p="md" radius="md" shadow="xs" component="section" aria-labelledby="step-form-title">
       <Stack gap="md">
         <Title order={3} id="step-form-title" size="h4">
           {t('callBuilder.steps.formTitle', { n: position })}
         </Title>
-        <TextInput
-          label={t('callBuilder.steps.name')}
-          value={values.name}
-          onChange={(e) => patch({ name: e.currentTarget.value })}
-          maxLength={300}
-          ref={nameRef}
-        />
-        <Select
-          label={t('callBuilder.steps.type')}
-          placeholder={t('callBuilder.steps.typePlaceholder')}
-          required
-          allowDeselect={false}
-          data={options.map((o) => ({ value: o.id, label: stepTypeLabel(t, o.name) }))}
-          value={typeMissing ? null : values.stepTypeId}
-          onChange={onTypeChange}
-          error={showErrors && typeMissing ? t('errors.calls.stepTypeRequired') : undefined}
-        />
-        <RichTextField
-          label={t('callBuilder.steps.description')}
-          value={values.description}
-          onChange={(description) => patch({ description })}
-        />
-        {Editor && (
-          <Editor
-            content={values.content}
-            onChange={(content) => patch({ content })}
-            showErrors={showErrors}
-            typeName={typeName}
-            switchType={(name) => {
-              const id = stepTypes.find((s) => s.name === name)?.id;
-              if (id) patch({ stepTypeId: id });
-            }}
-          />
-        )}
-        {typeName && !Editor && (
-          <Textarea
-            label={t('callBuilder.steps.content')}
-            description={t('callBuilder.steps.contentHelp')}
-            value={values.content}
-            onChange={(e) => patch({ content: e.currentTarget.value })}
-            autosize
-            minRows={3}
-            maxRows={16}
-            ff="monospace"
-          />
-        )}
-        {showErrors && !typeMissing && !contentOk && <Alert color="red">{t('errors.calls.stepContentInvalid')}</Alert>}
+        {fields}
         {buttons}
       </Stack>
     </Paper>
+  );
+  if (language !== DEFAULT_LANGUAGE) {
+    // Another language: only its texts; the type and its settings are the same in every language.
+    return frame(
+      <>
+        <Text size="sm" c="dimmed">
+          {t('callBuilder.translations.sharedSettings')}
+        </Text>
+        <StepTextsInLanguage
+          step={values}
+          language={language as TContentLanguage}
+          onChange={setValues}
+          nameRef={nameRef}
+        />
+      </>,
+    );
+  }
+
+  return frame(
+    <>
+      <TextInput
+        label={t('callBuilder.steps.name')}
+        value={values.name}
+        onChange={(e) => patch({ name: e.currentTarget.value })}
+        maxLength={300}
+        ref={nameRef}
+      />
+      <Select
+        label={t('callBuilder.steps.type')}
+        placeholder={t('callBuilder.steps.typePlaceholder')}
+        required
+        allowDeselect={false}
+        data={options.map((o) => ({ value: o.id, label: stepTypeLabel(t, o.name) }))}
+        value={typeMissing ? null : values.stepTypeId}
+        onChange={onTypeChange}
+        error={showErrors && typeMissing ? t('errors.calls.stepTypeRequired') : undefined}
+      />
+      <RichTextField
+        label={t('callBuilder.steps.description')}
+        value={values.description}
+        onChange={(description) => patch({ description })}
+      />
+      {Editor && (
+        <Editor
+          content={values.content}
+          onChange={(content) => patch({ content })}
+          showErrors={showErrors}
+          typeName={typeName}
+          switchType={(name) => {
+            const id = stepTypes.find((s) => s.name === name)?.id;
+            if (id) patch({ stepTypeId: id });
+          }}
+        />
+      )}
+      {typeName && !Editor && (
+        <Textarea
+          label={t('callBuilder.steps.content')}
+          description={t('callBuilder.steps.contentHelp')}
+          value={values.content}
+          onChange={(e) => patch({ content: e.currentTarget.value })}
+          autosize
+          minRows={3}
+          maxRows={16}
+          ff="monospace"
+        />
+      )}
+      {showErrors && !typeMissing && !contentOk && <Alert color="red">{t('errors.calls.stepContentInvalid')}</Alert>}
+    </>,
   );
 }
