@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { AccessTokens } from '../apps/server/src/modules/auth/access-tokens';
+import { insertStep, oneRowOf } from './seed-sql';
 
 /**
  * The deadline call's form: a text and a survey whose required questions the drafts answer, one
@@ -69,17 +70,10 @@ export async function seedDeadlineDrafts(
   await c.connect();
   try {
     await c.query('begin');
-    const one = async (q: string, params: unknown[] = []) =>
-      (await c.query(q, params)).rows[0] as Record<string, string>;
+    const one = oneRowOf(c);
     const type = await one(`insert into call_types (name, description) values ('Scadenza', '') returning id`);
-    const step = async (name: string, stepType: string, sort: number, content: unknown) =>
-      (
-        await one(
-          `insert into steps (call_type_id, name, content, sort, step_type_id)
-           select $1, $2, $3, $4, id from step_types where name = $5 returning id`,
-          [type.id, name, JSON.stringify(content), sort, stepType],
-        )
-      ).id ?? '';
+    const step = (name: string, stepType: string, sort: number, content: unknown) =>
+      insertStep(one, type.id ?? '', { name, type: stepType, sort, content });
     const textStep = await step('Progetto', 'text', 0, { question: '<p>Descrivi il progetto</p>', maxLength: 4000 });
     // Without the survey, a second text: SurveyJS's own cost is measured apart (decision 0026).
     const surveyStep = sizes.withSurvey

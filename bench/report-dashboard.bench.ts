@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { AccessTokens } from '../apps/server/src/modules/auth/access-tokens';
 import { createScratchDatabase } from './scale-data';
+import { insertStep, oneRowOf } from './seed-sql';
 import { type BenchResult, peakRss, rssMb, startBenchServer, summarize } from './support';
 
 const SUBMISSIONS = Number(process.env.BENCH_REPORT_SUBMISSIONS ?? 100_000);
@@ -19,29 +20,20 @@ export async function seedCall(databaseUrl: string, n: number) {
   await c.connect();
   try {
     await c.query('begin');
-    const one = async (q: string, params: unknown[] = []) =>
-      (await c.query(q, params)).rows[0] as Record<string, string>;
+    const one = oneRowOf(c);
     const ct = await one(`insert into call_types (name, description) values ('Report bench', 'x') returning id`);
-    const step = async (name: string, type: string, sort: number, content: string) =>
-      (
-        await one(
-          `insert into steps (call_type_id, name, content, sort, step_type_id)
-           select $1, $2, $3, $4, id from step_types where name = $5 returning id`,
-          [ct.id, name, content, sort, type],
-        )
-      ).id;
-    const surveyStep = await step(
-      'Questionario',
-      'survey',
-      0,
-      JSON.stringify({ pages: [{ elements: [{ type: 'rating', name: 'nps', rateMin: 0, rateMax: 10 }] }] }),
-    );
-    const impactStep = await step(
-      'Impatto',
-      'miniDyi',
-      1,
-      JSON.stringify({ frameworkId: '00000000-0000-4000-8000-000000000001' }),
-    );
+    const surveyStep = await insertStep(one, ct.id ?? '', {
+      name: 'Questionario',
+      type: 'survey',
+      sort: 0,
+      content: { pages: [{ elements: [{ type: 'rating', name: 'nps', rateMin: 0, rateMax: 10 }] }] },
+    });
+    const impactStep = await insertStep(one, ct.id ?? '', {
+      name: 'Impatto',
+      type: 'miniDyi',
+      sort: 1,
+      content: { frameworkId: '00000000-0000-4000-8000-000000000001' },
+    });
     const call = await one(
       `insert into calls (name, opening_at, closing_at, call_type_id)
        values ('Bando grande', now() - interval '200 days', now() + interval '10 days', $1) returning id`,
