@@ -141,7 +141,8 @@ describe('reports', () => {
     for (const text of ['1 promotore', '1 passivo', '1 detrattore'])
       await page.getByText(text, { exact: true }).waitFor();
     await page.getByRole('cell', { name: 'Motivo 1' }).waitFor();
-    await page.screenshot({ path: '/tmp/report-survey.png', fullPage: true });
+    if (process.env.SHOT_DIR)
+      await page.screenshot({ path: `${process.env.SHOT_DIR}/report-survey.png`, fullPage: true });
     await tabThroughCharts('survey report');
 
     // The dashboard of the call in the report tab.
@@ -161,7 +162,8 @@ describe('reports', () => {
     await sdgCard.getByRole('row', { name: /^SDG 5 1 / }).waitFor();
     // SROI: one answer with a ratio far above 8 is flagged.
     await page.getByText('1 sopra 8: da verificare').waitFor();
-    await page.screenshot({ path: '/tmp/report-dashboard.png', fullPage: true });
+    if (process.env.SHOT_DIR)
+      await page.screenshot({ path: `${process.env.SHOT_DIR}/report-dashboard.png`, fullPage: true });
     await tabThroughCharts('call dashboard');
 
     const [download] = await Promise.all([

@@ -109,9 +109,11 @@ describe('the visual survey builder', () => {
     await page.setViewportSize({ width: 1024, height: 900 });
     await expectAccessible(page, 'survey builder');
     expect(await overflowing(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/survey-builder-1024.png', fullPage: true });
+    if (process.env.SHOT_DIR)
+      await page.screenshot({ path: `${process.env.SHOT_DIR}/survey-builder-1024.png`, fullPage: true });
     await page.setViewportSize({ width: 320, height: 800 });
-    await page.screenshot({ path: '/tmp/survey-builder-320.png', fullPage: true });
+    if (process.env.SHOT_DIR)
+      await page.screenshot({ path: `${process.env.SHOT_DIR}/survey-builder-320.png`, fullPage: true });
     expect(await overflowing(page)).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 800 });
 

@@ -45,7 +45,8 @@ describe('surveys, quizzes and the results step', () => {
     await json.fill(`${saved}}`);
     await admin.page.getByText('Errore di sintassi JSON').waitFor();
     await json.fill(saved);
-    await admin.page.screenshot({ path: '/tmp/surveys-creator.png', fullPage: true });
+    if (process.env.SHOT_DIR)
+      await admin.page.screenshot({ path: `${process.env.SHOT_DIR}/surveys-creator.png`, fullPage: true });
     const surveyTypeId = new URL(admin.page.url()).searchParams.get('id') ?? '';
 
     // A call whose first step is that survey type; a results step added in the editor; saved.
@@ -152,7 +153,8 @@ describe('surveys, quizzes and the results step', () => {
     await step.getByText('Quanto è probabile che consigli questo programma').waitFor();
     await page.getByRole('button', { name: 'Avanti' }).click();
     await page.getByTestId('step-problems').waitFor();
-    await page.screenshot({ path: '/tmp/survey-step.png', fullPage: true });
+    if (process.env.SHOT_DIR)
+      await page.screenshot({ path: `${process.env.SHOT_DIR}/survey-step.png`, fullPage: true });
 
     // 9: the promoter question, two features at most.
     await rate(9);
@@ -162,7 +164,8 @@ describe('surveys, quizzes and the results step', () => {
     await step.getByText('Supporto del team').first().click();
     // Every required question answered: the message goes at once, though the quiz is still empty.
     await page.getByTestId('step-problems').waitFor({ state: 'detached' });
-    await page.screenshot({ path: '/tmp/surveys-step.png', fullPage: true });
+    if (process.env.SHOT_DIR)
+      await page.screenshot({ path: `${process.env.SHOT_DIR}/surveys-step.png`, fullPage: true });
     await expect.poll(() => step.getByRole('checkbox', { name: 'Finanziamento' }).isDisabled()).toBe(true);
     // 7: the passive comment; 3: the detractor comment.
     await rate(7);
@@ -194,7 +197,8 @@ describe('surveys, quizzes and the results step', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Sì, invia' }).click();
     await page.getByRole('heading', { name: 'Grazie, candidatura inviata!' }).waitFor();
     await page.getByTestId('quiz-count').getByText('12 su 12 corrette').waitFor();
-    await page.screenshot({ path: '/tmp/surveys-closing.png', fullPage: true });
+    if (process.env.SHOT_DIR)
+      await page.screenshot({ path: `${process.env.SHOT_DIR}/surveys-closing.png`, fullPage: true });
     await context.close();
   });
 });

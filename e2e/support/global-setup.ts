@@ -47,8 +47,10 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** One app per journey worker (VITEST_POOL_ID picks it): journeys side by side share no data. */
+    /** One app per journey running at a time (claimed in app-claim.ts): they share no data. */
     baseUrls: string[];
+    /** Where a journey file marks the app it is using. */
+    appClaimsDir: string;
     appLogFiles: string[];
   }
 }
@@ -102,7 +104,7 @@ async function startApp(script: 'start' | 'run serve'): Promise<RunningApp> {
 
 /**
  * Starts the app exactly as a person would (`npm start`: build, migrate, seed, serve); every
- * journey talks to it through Chromium. Journeys run two at a time, each worker on an app of its
+ * journey talks to it through Chromium. Journeys run two at a time, each on an app of its
  * own (the same build, served again on another port and data directory): they sign in as the same
  * demo accounts and change site-wide settings, which two journeys on one app would see.
  * `npm test` has just built, so there each app only serves (JOURNEYS_BUILT=1).
@@ -126,11 +128,14 @@ export default async function setup(project: TestProject) {
     'baseUrls',
     apps.map((app) => app.baseUrl),
   );
+  const claimsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ic-e2e-claims-'));
+  project.provide('appClaimsDir', claimsDir);
   project.provide(
     'appLogFiles',
     apps.map((app) => app.logFile),
   );
   return async () => {
     await stopAll();
+    fs.rmSync(claimsDir, { recursive: true, force: true });
   };
 }

@@ -1,31 +1,31 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
+import { claimApp } from './app-claim';
 import { launchBrowser } from './browser';
-
-/** The app this worker's journeys use: a worker's journeys run one after another on it. */
-export function journeyBaseUrl(): string {
-  const urls = inject('baseUrls');
-  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
-  const url = urls[(worker - 1) % urls.length];
-  if (!url) throw new Error('no app was started for the journeys');
-  return url;
-}
 
 /** One browser per journey file; each test opens its own context (cookies and storage). */
 export function useBrowser() {
-  const state = { browser: null as Browser | null, baseUrl: journeyBaseUrl() };
+  const state = { browser: null as Browser | null, app: null as { baseUrl: string; release(): void } | null };
   beforeAll(async () => {
+    state.app = await claimApp();
     state.browser = await launchBrowser();
   });
   afterAll(async () => {
     await state.browser?.close();
+    state.app?.release();
   });
+  const baseUrl = () => {
+    if (!state.app) throw new Error('the journey has no app yet: read baseUrl inside a test');
+    return state.app.baseUrl;
+  };
   return {
-    baseUrl: state.baseUrl,
+    get baseUrl() {
+      return baseUrl();
+    },
     async newPage(options: { locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
       if (!state.browser) throw new Error('browser not started');
       const context = await state.browser.newContext({
-        baseURL: state.baseUrl,
+        baseURL: baseUrl(),
         viewport: { width: 1280, height: 800 },
         locale: options.locale ?? 'it-IT',
       });

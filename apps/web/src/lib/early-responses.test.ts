@@ -31,6 +31,8 @@ describe('answers fetched before the app ran', () => {
     fetchStub.mockImplementation(async () => new Response(JSON.stringify({ from: 'app' })));
     vi.stubGlobal('fetch', fetchStub);
     organizationId = 'org-1';
+    // The early script and the app send the page's language; an earlier test file may have set another.
+    document.documentElement.lang = 'it';
     configureApiClient({
       getAccessToken: () => 'token-1',
       refreshAccessToken: async () => null,

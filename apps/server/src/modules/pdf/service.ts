@@ -14,8 +14,6 @@ import { localisedRecord } from './localised-record';
 import { renderOnThread } from './render-pool';
 import { type PdfBody, storedOrRendered, wholePdf } from './stored-pdfs';
 
-type RecordRow = typeof submissionRecords.$inferSelect;
-
 /** A record's identity without its (large) data: enough to find its stored PDF. */
 const recordKey = {
   id: submissionRecords.id,

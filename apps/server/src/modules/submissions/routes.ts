@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import fastifyEtag from '@fastify/etag';
 import {
-  DEFAULT_LANGUAGE,
   NEXT_CURSOR_HEADER,
   SUBMISSIONS_PAGE_SIZE,
   TOTAL_COUNT_HEADER,

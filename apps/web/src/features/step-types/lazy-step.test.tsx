@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import { Component, type ComponentType, type ReactNode, useEffect } from 'react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n/i18n';
 import type { StepProps } from '../step-kit/step-props';
 import { useFlushReset } from '../step-kit/use-flush-reset';
 import { lazyStep } from './lazy-step';
@@ -32,6 +33,10 @@ const props = (registered: (() => Promise<boolean>)[]): StepProps => ({
 
 /** Step types whose component comes in a file of its own (step-types/lazy-step.tsx). */
 describe('a step type loaded on demand', () => {
+  // The texts the person reads, whichever language an earlier test file left loaded.
+  beforeAll(async () => {
+    await initI18n('en');
+  });
   it('shows a loader with nothing to save while its file comes, then the step and its flush', async () => {
     let arrive: (step: ComponentType<StepProps>) => void = () => {};
     const { Step } = lazyStep(
@@ -46,7 +51,7 @@ describe('a step type loaded on demand', () => {
         <Body {...props(registered)} Step={Step} />
       </MantineProvider>,
     );
-    expect((await screen.findByRole('status')).textContent).toBe('applying.stepLoading');
+    expect((await screen.findByRole('status')).textContent).toBe('Loading the step…');
     // The previous step's flush must not stand in for this one while it loads.
     expect(registered).toHaveLength(1);
     expect(await registered[0]?.()).toBe(true);
@@ -82,8 +87,8 @@ describe('a step type loaded on demand', () => {
         <Step {...props([])} />
       </MantineProvider>,
     );
-    expect((await screen.findByRole('alert')).textContent).toContain('applying.stepLoadFailed');
-    expect(screen.getByRole('button', { name: 'applying.reloadPage' })).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toContain('This step could not be loaded');
+    expect(screen.getByRole('button', { name: 'Reload the page' })).toBeTruthy();
   });
 
   it('lets any other error of the step go on to the page', async () => {
