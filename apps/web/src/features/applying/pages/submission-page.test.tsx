@@ -1,10 +1,11 @@
-import type { TConfig, TSubmission, TUserCall } from '@impact/domain';
+import type { TConfig, TMemberRole, TOrganization, TSubmission, TUserCall } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configQueryKey } from '../../../lib/api/get-config';
+import { organizationListQueryKey } from '../../../lib/api/get-organizations';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { PageAnnouncer } from '../../../lib/page-title';
 import type { StepProps } from '../../step-kit/step-props';
@@ -54,13 +55,14 @@ const stepTypes: WizardStepTypes = {
 };
 
 /** The wizard on cached data: nothing reaches a server (requests wait forever). */
-function renderWizard(path: string, closed: boolean, types: WizardStepTypes = stepTypes) {
+function renderWizard(path: string, closed: boolean, types: WizardStepTypes = stepTypes, role?: TMemberRole) {
   const client = new QueryClient({
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
   client.setQueryData(configQueryKey, { name: 'Impact Calls' } as TConfig);
   client.setQueryData(submissionQuery(ids.submission, false).queryKey, submission(closed));
   client.setQueryData(submissionCallQuery(ids.call, false).queryKey, call);
+  if (role) client.setQueryData(organizationListQueryKey, [{ id: ids.org, name: 'Aurora', role } as TOrganization]);
   return render(
     <QueryClientProvider client={client}>
       <MantineProvider>
@@ -141,5 +143,18 @@ describe('the submission wizard', () => {
     await waitFor(() => expect(status.textContent).toBe(''));
     expect(screen.queryByTestId('step-problems')).toBeNull();
     expect(screen.getByTestId('step-problems-region')).toBe(status);
+  });
+
+  it('shows a viewer the open application read-only, and an editor the same one to write', async () => {
+    stubFetch();
+    const Lock = ({ readOnly }: StepProps) => <p>{readOnly ? 'locked' : 'editable'}</p>;
+    const types: WizardStepTypes = { ...stepTypes, webStepType: () => ({ Step: Lock }) };
+    const viewer = renderWizard(`/call/${ids.submission}/0/0`, false, types, 'viewer');
+    await screen.findByText('locked');
+    expect(screen.getByText('Read-only (your role: viewer)')).toBeTruthy();
+    viewer.unmount();
+    renderWizard(`/call/${ids.submission}/0/0`, false, types, 'editor');
+    await screen.findByText('editable');
+    expect(screen.queryByText(/Read-only/)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import {
   isLastPosition,
   nextPosition,
   previousPosition,
+  roleAllows,
   subStepCount,
   type TUserStep,
   type TWizardPosition,
@@ -17,6 +18,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PdfDownloadButton } from '../../../components/pdf-download-button';
 import { SafeHtml } from '../../../components/safe-html';
 import { SubmissionRecords } from '../../../components/submission-records';
+import { useOrganizations } from '../../../lib/api/get-organizations';
 import { ApiError } from '../../../lib/api-client';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { usePageTitle } from '../../../lib/page-title';
@@ -76,7 +78,11 @@ export function SubmissionPage({ stepTypes }: { stepTypes: WizardStepTypes }) {
   );
   const navSteps = useMemo(() => steps.map((s) => ({ stepTypeName: s.stepType?.name ?? '' })), [steps]);
   const position = clampPosition(parsePosition(splat), navSteps);
-  const readOnly = readOnlyView || Boolean(submission.data?.closed);
+  // A viewer of the organization reads its applications; writing is the editors' and owners'.
+  const organizations = useOrganizations();
+  const role = organizations.data?.find((o) => o.id === submission.data?.organizationId)?.role;
+  const viewerOnly = role !== undefined && !roleAllows(role, 'write');
+  const readOnly = readOnlyView || Boolean(submission.data?.closed) || viewerOnly;
   const resultOf = (step: TUserStep) => submission.data?.stepResults.find((r) => r.stepId === step.id);
   const contentOf = (step: TUserStep) => contents[step.id] ?? resultOf(step)?.content;
   const registerFlush = useCallback((flush: () => Promise<boolean>) => {
@@ -212,7 +218,13 @@ export function SubmissionPage({ stepTypes }: { stepTypes: WizardStepTypes }) {
           </Title>
           {readOnly && (
             <Badge color={submission.data.closed ? 'teal' : 'gray'} mb="sm">
-              {t(submission.data.closed ? 'applying.status.submitted' : 'applying.status.readOnly')}
+              {t(
+                submission.data.closed
+                  ? 'applying.status.submitted'
+                  : viewerOnly
+                    ? 'applying.status.viewer'
+                    : 'applying.status.readOnly',
+              )}
             </Badge>
           )}
           <StepMenu steps={steps} position={position} isDone={isDone} canGoTo={canGoTo} onGo={(p) => void go(p)} />

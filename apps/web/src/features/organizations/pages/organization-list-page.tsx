@@ -1,4 +1,4 @@
-import type { TOrganization } from '@impact/domain';
+import { roleAllows, type TOrganization } from '@impact/domain';
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconBuilding, IconPencil, IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
@@ -29,6 +29,7 @@ function OrganizationCard({
 }) {
   const { t, i18n } = useTranslation();
   const o = organization;
+  const manages = roleAllows(o.role, 'manage');
   return (
     <Paper withBorder p="md" component="article" aria-labelledby={`org-${o.id}`} data-organization-id={o.id}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
@@ -42,6 +43,9 @@ function OrganizationCard({
                 {t('organizations.list.selected')}
               </Badge>
             )}
+            <Badge variant="outline" color="gray.8">
+              {t(`organizations.roles.${o.role}`)}
+            </Badge>
           </Group>
           <Text size="sm">
             {t('organizations.list.regNumber')}: <bdi>{o.reg_number}</bdi>
@@ -58,15 +62,18 @@ function OrganizationCard({
           </Text>
         </Stack>
         <Group gap="xs">
-          <Button
-            component={Link}
-            to={`/org/edit/${o.id}`}
-            variant="light"
-            leftSection={<IconPencil size={16} aria-hidden />}
-            aria-label={t('organizations.list.editAria', { name: o.name })}
-          >
-            {t('organizations.list.edit')}
-          </Button>
+          {/* Only owners may change or delete the organization (the server says so too). */}
+          {manages && (
+            <Button
+              component={Link}
+              to={`/org/edit/${o.id}`}
+              variant="light"
+              leftSection={<IconPencil size={16} aria-hidden />}
+              aria-label={t('organizations.list.editAria', { name: o.name })}
+            >
+              {t('organizations.list.edit')}
+            </Button>
+          )}
           <Button
             component={Link}
             to={`/org/members/${o.id}`}
@@ -76,15 +83,17 @@ function OrganizationCard({
           >
             {t('organizations.list.members')}
           </Button>
-          <Button
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            aria-label={t('organizations.list.deleteAria', { name: o.name })}
-            onClick={onDelete}
-          >
-            {t('organizations.list.delete')}
-          </Button>
+          {manages && (
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              aria-label={t('organizations.list.deleteAria', { name: o.name })}
+              onClick={onDelete}
+            >
+              {t('organizations.list.delete')}
+            </Button>
+          )}
         </Group>
       </Group>
     </Paper>
