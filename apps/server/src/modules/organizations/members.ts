@@ -117,9 +117,12 @@ export async function removeMember(db: Db, actor: SessionUser, input: TRemoveMem
 }
 
 /**
- * Erasure: the person leaves every organization that keeps another owner, which then stays with
- * its team (owner_user_id moves on); the organizations they alone own stay theirs, for the
- * erasure's own rules (docs/decisions/0005-gdpr-erasure-and-pseudonyms.md).
+ * Erasure: the person leaves every organization that keeps another member, which then stays with
+ * its team (owner_user_id moves on). Where they were the only owner, the longest-standing editor
+ * (else viewer) becomes owner first: the team keeps its applications and drafts and someone who
+ * may manage them, rather than losing the organization with the person. Only organizations that
+ * were theirs alone stay theirs, for the erasure's own rules
+ * (docs/decisions/0005-gdpr-erasure-and-pseudonyms.md).
  */
 export async function leaveSharedOrganizations(tx: Tx, userIds: string[]) {
   if (!userIds.length) return;
@@ -127,6 +130,20 @@ export async function leaveSharedOrganizations(tx: Tx, userIds: string[]) {
     userIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
+  await tx.execute(sql`
+    update organization_members s set role = 'owner'
+    from (
+      select distinct on (m.organization_id) m.organization_id, m.user_id
+      from organization_members m
+      where m.user_id not in (${ids})
+        and m.organization_id in (
+          select organization_id from organization_members where user_id in (${ids}) and role = 'owner')
+        and not exists (
+          select 1 from organization_members o
+          where o.organization_id = m.organization_id and o.role = 'owner' and o.user_id not in (${ids}))
+      order by m.organization_id, (m.role = 'editor') desc, m.since, m.user_id
+    ) heir
+    where s.organization_id = heir.organization_id and s.user_id = heir.user_id`);
   const left = (await tx.execute(sql`
     delete from organization_members m
     where m.user_id in (${ids}) and exists (

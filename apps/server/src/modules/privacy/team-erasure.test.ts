@@ -72,4 +72,37 @@ describe('erasure in a team', () => {
     expect(brunoSecond?.submittedBy).not.toMatch(/Bruno|bruno@team/);
     expect(brunoSecond?.closedByEmail).not.toBe('bruno@team.example');
   });
+
+  it("hands a sole owner's organization to the longest-standing editor, drafts and all", async () => {
+    const db = t.database.db;
+    const c = await signInAs(db, { email: 'carla@team.example', firstName: 'Carla', lastName: 'Gori' });
+    const v = await signInAs(db, { email: 'vera@team.example', firstName: 'Vera', lastName: 'Lodi' });
+    const d = await signInAs(db, { email: 'dario@team.example', firstName: 'Dario', lastName: 'Fo' });
+    const teamId = await createOrganization(t.app, c.headers, 'Cooperativa Brezza');
+    // Vera joined first but only reads; Dario edits: Dario is the heir.
+    await db.insert(organizationMembers).values({ organizationId: teamId, userId: v.user.id, role: 'viewer' });
+    await db.insert(organizationMembers).values({ organizationId: teamId, userId: d.user.id, role: 'editor' });
+    const call = await createOpenCall(t.app, admin, { name: 'Terzo' });
+    const draft = await post({ ...d.headers, 'x-organization-id': teamId }, '/api/Call/UpsertCallSubmission', {
+      callId: call.id,
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+
+    const erased = await post(admin, '/api/User/EraseUserData', { email: 'carla@team.example' });
+    expect(erased.statusCode, erased.body).toBe(200);
+
+    const team = await db
+      .select({ userId: organizationMembers.userId, role: organizationMembers.role })
+      .from(organizationMembers)
+      .where(eq(organizationMembers.organizationId, teamId));
+    expect(team.sort((a, b) => a.role.localeCompare(b.role))).toEqual([
+      { userId: d.user.id, role: 'owner' },
+      { userId: v.user.id, role: 'viewer' },
+    ]);
+    const mine = await t.app.inject({
+      url: `/api/Call/GetSubmissionByID?submissionId=${draft.json().id}`,
+      headers: { ...d.headers, 'x-organization-id': teamId },
+    });
+    expect(mine.statusCode, mine.body).toBe(200);
+  });
 });
