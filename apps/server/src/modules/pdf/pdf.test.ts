@@ -184,6 +184,20 @@ describe('the application PDF', () => {
     await t.close();
   });
 
+  it("a draft's PDF is in the page's language when none is asked for", async () => {
+    const draftPdf = (language: string) =>
+      t.app.inject({
+        url: `/api/Call/GetSubmissionPdf?submissionId=${submissionId}`,
+        headers: { ...as(anna), 'accept-language': language },
+      });
+    const english = await draftPdf('en-GB,en;q=0.9');
+    expect(english.statusCode, english.body).toBe(200);
+    expect(pdfText(english.rawPayload)).toContain('VAT / registration number');
+    const french = pdfText((await draftPdf('fr')).rawPayload);
+    expect(french).toContain('N° de TVA');
+    expect(french).not.toContain('Partita IVA');
+  });
+
   it('closing freezes a record and queues a receipt in the applicant’s language with the PDF attached', async () => {
     const closed = await t.app.inject({
       method: 'POST',

@@ -2,6 +2,7 @@ import { PDF_FILE_NAME, ZPdfDataQuery, ZPdfExportData, ZSubmissionPdfQuery, ZSub
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { requestLanguage } from '../../lib/request-language';
 import { currentUser } from '../../plugins/authentication';
 import { pdfRenderPool } from './render-pool';
 import { sendPdf } from './send-pdf';
@@ -40,7 +41,8 @@ export const pdfRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, stora
       },
     },
     async (request, reply) => {
-      return sendPdf(reply, await getSubmissionPdf(db, storage, currentUser(request), request.query));
+      const pdf = await getSubmissionPdf(db, storage, currentUser(request), request.query, requestLanguage(request));
+      return sendPdf(reply, pdf);
     },
   );
 

@@ -137,6 +137,8 @@ export async function getSubmissionPdf(
   storage: FileStorage,
   user: SessionUser,
   query: { submissionId: string; recordId?: string | undefined; lang?: TLanguage | undefined },
+  /** A draft's language without `lang`: the page's (a record keeps the one it was sent in). */
+  pageLanguage: TLanguage,
 ): Promise<PdfBody> {
   const { submission, call } = await loadSubmissionFor(db, user, query.submissionId, {
     allowAdmin: true,
@@ -144,7 +146,7 @@ export async function getSubmissionPdf(
   });
   const record = await recordFor(db, query.submissionId, query.recordId);
   if (!record) {
-    const bytes = await renderPdfFor(user.id, await liveData(db, submission, call), query.lang ?? 'it');
+    const bytes = await renderPdfFor(user.id, await liveData(db, submission, call), query.lang ?? pageLanguage);
     return { body: bytes, size: bytes.length };
   }
   const language = query.lang ?? record.language;
