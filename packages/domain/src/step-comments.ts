@@ -9,11 +9,7 @@ export const COMMENT_MAX_LENGTH = 4000;
 /** A comment names at most this many members. */
 export const COMMENT_MAX_MENTIONS = 20;
 
-export const ZCommentBody = z
-  .string()
-  .trim()
-  .min(1, { message: 'errors.comments.empty' })
-  .max(COMMENT_MAX_LENGTH);
+export const ZCommentBody = z.string().trim().min(1, { message: 'errors.comments.empty' }).max(COMMENT_MAX_LENGTH);
 
 export const ZAddStepCommentRequest = z.object({
   submissionId: z.uuid(),
