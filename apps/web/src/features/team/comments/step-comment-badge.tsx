@@ -13,11 +13,12 @@ export function StepCommentBadge({ submissionId, stepId }: { submissionId: strin
   const label = t('teamComments.badge', { count: open });
   return (
     <>
-      {/* The figure for the eye, the words for screen readers (they read it with the step's name). */}
+      {/* The figure for the eye, the words for screen readers, after the step's name (a comma, as
+          names join their parts without spaces). */}
       <Badge component="span" size="sm" variant="light" color="blue" circle aria-hidden title={label} ml={6}>
         {open}
       </Badge>
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{`, ${label}`}</span>
     </>
   );
 }
