@@ -1,6 +1,6 @@
 import { COMMENT_MAX_LENGTH, ZCommentBody } from '@impact/domain';
-import { Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
-import { useId, useState } from 'react';
+import { Button, Group, MultiSelect, Stack } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { problemText } from '../../../lib/problem-text';
@@ -20,7 +20,6 @@ type Props = {
 /** A comment or a reply, with the members to mention picked from the organization's team. */
 export function CommentForm({ submissionId, organizationId, stepId, parentId, onDone, onCancel }: Props) {
   const { t } = useTranslation();
-  const counterId = useId();
   const add = useAddStepComment(submissionId);
   const members = useTeamMembers(organizationId);
   const [body, setBody] = useState('');
@@ -62,12 +61,9 @@ export function CommentForm({ submissionId, organizationId, stepId, parentId, on
           value={body}
           onChange={(e) => setBody(e.currentTarget.value)}
           error={error}
-          aria-describedby={counterId}
+          description={t('teamComments.length', { length: body.length, max: COMMENT_MAX_LENGTH })}
           required
         />
-        <Text id={counterId} size="xs" c="dimmed">
-          {t('teamComments.length', { length: body.length, max: COMMENT_MAX_LENGTH })}
-        </Text>
         <MultiSelect
           label={t('teamComments.mentions')}
           description={t('teamComments.mentionsHint')}

@@ -90,7 +90,9 @@ describe('the comments panel', () => {
     fireEvent.change(field, { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add comment' }));
     expect(field.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Write a comment first.')).toBeTruthy();
+    const message = screen.getByText('Write a comment first.');
+    expect(message.id).not.toBe('');
+    expect(field.getAttribute('aria-describedby')).toContain(message.id);
     expect(fetchStub).not.toHaveBeenCalled();
   });
 
