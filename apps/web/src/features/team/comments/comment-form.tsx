@@ -1,6 +1,6 @@
 import { COMMENT_MAX_LENGTH, ZCommentBody } from '@impact/domain';
 import { Button, Group, MultiSelect, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { problemText } from '../../../lib/problem-text';
@@ -25,6 +25,11 @@ export function CommentForm({ submissionId, organizationId, stepId, parentId, on
   const [body, setBody] = useState('');
   const [mentions, setMentions] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
+  // A reply's form opens on a click of Reply: the keyboard lands in its field.
+  const field = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (parentId) field.current?.focus();
+  }, [parentId]);
   const options = (members.data ?? []).map((m) => ({
     value: m.userId,
     label: `${m.firstName} ${m.lastName}`.trim() || m.email,
@@ -55,6 +60,7 @@ export function CommentForm({ submissionId, organizationId, stepId, parentId, on
     <form onSubmit={submit} noValidate>
       <Stack gap="xs">
         <GrowingTextarea
+          ref={field}
           label={t(parentId ? 'teamComments.replyBody' : 'teamComments.body')}
           minRows={parentId ? 2 : 3}
           maxRows={12}
