@@ -16,6 +16,7 @@ import { registerIdentity } from './modules/auth/register-identity';
 import { SessionRevocations } from './modules/auth/session-revocations';
 import { callAdminRoutes } from './modules/calls/routes';
 import { StepCache } from './modules/calls/step-cache';
+import { commentRoutes } from './modules/comments/routes';
 import { ActiveConfigCache } from './modules/config/active-config-cache';
 import { configRoutes } from './modules/config/routes';
 import { devOutboxRoutes } from './modules/email/dev-outbox-routes';
@@ -133,6 +134,7 @@ export async function buildApp(
       await api.register(memberRoutes, deps);
       await api.register(submissionRoutes, deps);
       await api.register(submissionAdminRoutes, deps);
+      await api.register(commentRoutes, deps);
       await api.register(fileRoutes, deps);
       await api.register(impactRoutes, deps);
       await api.register(impactAdminRoutes, deps);

@@ -106,6 +106,9 @@ describe('authorization matrix from the OpenAPI document', () => {
       if (route.key.includes('SaveReview'))
         Object.assign(body, { version: 0, scores: [], recommendation: null, comment: '' });
       if (route.key.includes('SubmitReview')) body.version = 0;
+      // The team's comments: a new thread on the owned submission's step; a thread's state.
+      if (route.key.includes('AddStepComment')) Object.assign(body, { stepId: ids.stepId, body: 'x' });
+      if (route.key.includes('ResolveStepComment')) body.resolved = true;
       // The team's writes, complete but for the organization (the extra fields are dropped elsewhere).
       if (/Member|Invitation/.test(route.key))
         Object.assign(body, {
@@ -145,6 +148,8 @@ describe('authorization matrix from the OpenAPI document', () => {
   /** What only owners do: the team and the organization's own record. */
   const OWNERS_ONLY =
     /\/Organization\/(InviteMember|WithdrawInvitation|GetInvitations|ChangeMemberRole|RemoveMember|UpdateOrganization|DeleteOrganization)$/;
+  /** What every member does, a viewer too: comments change nothing of the application (decision 0031). */
+  const ANY_MEMBER_WRITES = /\/Call\/AddStepComment$/;
   const refusedAsOutsider = (res: { statusCode: number; body: string }) =>
     res.statusCode === 403 ||
     (res.statusCode === 404 && /errors\.(organizations|submissions|files)\.notFound/.test(res.body));
@@ -153,7 +158,7 @@ describe('authorization matrix from the OpenAPI document', () => {
     const wrong: string[] = [];
     for (const route of organizationRoutes()) {
       const res = await call(route, who.viewer ?? {}, (name) => ids[name] ?? randomUUID());
-      const reads = route.method === 'GET' && !OWNERS_ONLY.test(route.path);
+      const reads = (route.method === 'GET' && !OWNERS_ONLY.test(route.path)) || ANY_MEMBER_WRITES.test(route.path);
       // The upload's multipart body is refused as malformed before any id is read.
       if (route.path.endsWith('/UploadFile')) continue;
       if (reads ? refusedAsOutsider(res) : res.statusCode !== 403)

@@ -13,6 +13,7 @@ export * from './organizations';
 export * from './pdf';
 export * from './reports';
 export * from './review';
+export * from './step-comments';
 export * from './submissions';
 export * from './surveys';
 export * from './users';

@@ -18,6 +18,7 @@ import {
   submissionRecords,
   users,
 } from '../../db/schema';
+import { eraseComments } from '../comments/erase-comments';
 import { deleteStored, type FileStorage } from '../files/storage';
 import { leaveSharedOrganizations } from '../organizations/members';
 import { dropStoredPdfs } from '../pdf/stored-pdfs';
@@ -178,6 +179,8 @@ export async function eraseUsers(
         .set({ comment: '', conflictReason: '', updatedAt: now })
         .where(inArray(reviewAssignments.reviewerUserId, userIds));
     }
+    // The team's comments: theirs go (docs/decisions/0031-step-comments.md).
+    if (standIn) await eraseComments(tx, userIds, pattern, standIn.label);
     await tx
       .delete(callReviewers)
       .where(

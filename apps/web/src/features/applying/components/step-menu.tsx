@@ -1,6 +1,7 @@
 import { stepTypeDefinition, type TUserStep, type TWizardPosition } from '@impact/domain';
 import { NavLink } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type Props = {
@@ -9,10 +10,12 @@ type Props = {
   isDone: (index: number) => boolean;
   canGoTo: (index: number) => boolean;
   onGo: (position: TWizardPosition) => void;
+  /** Beside a step's name, e.g. its count of open comments (features/team/comments). */
+  badge?: (stepId: string) => ReactNode;
 };
 
 /** SPEC 2: the steps in sort order with their sub-steps. */
-export function StepMenu({ steps, position, isDone, canGoTo, onGo }: Props) {
+export function StepMenu({ steps, position, isDone, canGoTo, onGo, badge }: Props) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('applying.stepsMenu')}>
@@ -24,7 +27,12 @@ export function StepMenu({ steps, position, isDone, canGoTo, onGo }: Props) {
           <NavLink
             key={step.id}
             component="button"
-            label={step.name || t('applying.untitledStep', { n: index + 1 })}
+            label={
+              <span>
+                {step.name || t('applying.untitledStep', { n: index + 1 })}
+                {badge?.(step.id)}
+              </span>
+            }
             active={active}
             opened={active && subSteps.length > 0}
             // Not reachable yet (a step before it is not done): greyed, said so to screen readers,

@@ -26,6 +26,7 @@ import { useSession } from '../../../lib/session-store';
 import { whenIdle } from '../../../lib/when-idle';
 import type { StepProps } from '../../step-kit/step-props';
 import { useFlushReset } from '../../step-kit/use-flush-reset';
+import type { WizardComments } from '../../step-kit/wizard-comments';
 import type { WizardStepTypes } from '../../step-kit/wizard-step-types';
 import { useSubmissionCall } from '../api/submission-call';
 import { useCloseSubmission, useSubmission } from '../api/submissions';
@@ -41,7 +42,7 @@ const parsePosition = (splat: string | undefined): TWizardPosition => {
  * SPEC 2 "/call/{submissionId}/*": the submission wizard; the position lives in the URL. The step
  * types come from app/wizard-page.tsx (the registry, features/step-types).
  */
-export function SubmissionPage({ stepTypes }: { stepTypes: WizardStepTypes }) {
+export function SubmissionPage({ stepTypes, comments }: { stepTypes: WizardStepTypes; comments?: WizardComments }) {
   const { preloadStepTypes, stepProblems, stepsDone, ClosingSummary } = stepTypes;
   const { t } = useTranslation();
   const { submissionId = '', '*': splat } = useParams();
@@ -83,6 +84,8 @@ export function SubmissionPage({ stepTypes }: { stepTypes: WizardStepTypes }) {
   const role = organizations.data?.find((o) => o.id === submission.data?.organizationId)?.role;
   const viewerOnly = role !== undefined && !roleAllows(role, 'write');
   const readOnly = readOnlyView || Boolean(submission.data?.closed) || viewerOnly;
+  // The team's comments are its members' alone: not in an admin's read-only view.
+  const teamComments = readOnlyView && admin ? undefined : comments;
   const resultOf = (step: TUserStep) => submission.data?.stepResults.find((r) => r.stepId === step.id);
   const contentOf = (step: TUserStep) => contents[step.id] ?? resultOf(step)?.content;
   const registerFlush = useCallback((flush: () => Promise<boolean>) => {
@@ -227,7 +230,14 @@ export function SubmissionPage({ stepTypes }: { stepTypes: WizardStepTypes }) {
               )}
             </Badge>
           )}
-          <StepMenu steps={steps} position={position} isDone={isDone} canGoTo={canGoTo} onGo={(p) => void go(p)} />
+          <StepMenu
+            steps={steps}
+            position={position}
+            isDone={isDone}
+            canGoTo={canGoTo}
+            onGo={(p) => void go(p)}
+            badge={teamComments && ((stepId) => <teamComments.StepBadge submissionId={submissionId} stepId={stepId} />)}
+          />
           {submission.data.closed && (
             <Stack mt="md" align="stretch">
               <PdfDownloadButton submissionId={submissionId} />
@@ -260,6 +270,17 @@ export function SubmissionPage({ stepTypes }: { stepTypes: WizardStepTypes }) {
                   {current.name || t('applying.untitledStep', { n: position.step + 1 })}
                 </Title>
               </div>
+              {teamComments && (
+                <Group justify="flex-end">
+                  <teamComments.StepButton
+                    submissionId={submissionId}
+                    organizationId={submission.data.organizationId}
+                    stepId={current.id}
+                    stepName={current.name || t('applying.untitledStep', { n: position.step + 1 })}
+                    readOnly={Boolean(submission.data.closed)}
+                  />
+                </Group>
+              )}
               {current.description && <SafeHtml html={current.description} />}
               <StepBody
                 key={current.id}
