@@ -24,6 +24,7 @@ export * from './review';
 export * from './rich-text';
 export * from './send-email';
 export * from './sroi';
+export * from './step-history';
 export * from './step-types';
 export * from './steps';
 export * from './submissions';

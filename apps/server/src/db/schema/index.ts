@@ -12,6 +12,7 @@ export * from './organization-members';
 export * from './organizations';
 export * from './pdf';
 export * from './reports';
+export * from './step-history';
 export * from './review';
 export * from './submissions';
 export * from './surveys';

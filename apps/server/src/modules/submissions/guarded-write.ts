@@ -33,7 +33,8 @@ function toRow(raw: RawRow): StepResultRow {
  * filter lets in, for a step of the call's call type, while the submission is open and before the closing
  * date, and only when the stored version is the one the writer started from (`basedOn`; null:
  * no check). The submission row is locked (`FOR UPDATE OF s`), so a write racing a close waits
- * for it and then sees it closed. Returns the stored row, or null when any condition failed: the
+ * for it and then sees it closed. The same statement keeps the step's history, with `user` as
+ * its author (docs/decisions/0030). Returns the stored row, or null when any condition failed: the
  * caller then reads why, which costs a query only on the rare refusal.
  */
 export async function writeAnswerIfWritable(
@@ -48,10 +49,13 @@ export async function writeAnswerIfWritable(
     content: string;
     score: number | null;
     basedOn: number | null;
+    /** A restore names the version it copies: it gets a history row of its own (docs/decisions/0030). */
+    restoredFrom?: number | null;
   },
   now = new Date(),
 ): Promise<StepResultRow | null> {
   const { submissionId, stepId, callTypeId, user, content, score, basedOn } = input;
+  const restoredFrom = input.restoredFrom ?? null;
   // The deadline is judged by this server's clock, as everywhere else (not the database's).
   const at = now.toISOString();
   const rows = await executePrepared<RawRow>(
@@ -86,11 +90,35 @@ export async function writeAnswerIfWritable(
       on conflict (call_submission_id, step_id) do nothing
       returning id, call_submission_id, step_id, content, score, version, updated_at
     ),
+    written as (select * from updated union all select * from inserted),
     touched as (
       update call_submissions set updated_at = now()
-      where id in (select call_submission_id from updated union all select call_submission_id from inserted)
+      where id in (select call_submission_id from written)
+    ),
+    -- The history (docs/decisions/0030), in this same statement: the author's save joins their
+    -- row of this minute when that row is the step's latest, was no restore and no Submit froze
+    -- it since; otherwise it is a row of its own.
+    latest as (
+      select h.id, h.author_user_id, h.saved_at, h.restored_from from step_result_versions h, target
+      where h.call_submission_id = target.id and h.step_id = ${stepId}
+      order by h.version desc limit 1
+    ),
+    coalesced as (
+      update step_result_versions h
+      set content = w.content, version = w.version, saved_at = now()
+      from written w, latest l
+      where h.id = l.id and ${restoredFrom}::int is null and l.restored_from is null
+        and l.author_user_id = ${user.id} and date_trunc('minute', l.saved_at) = date_trunc('minute', now())
+        and not exists (select 1 from submission_records sr
+          where sr.call_submission_id = w.call_submission_id and sr.closed_at >= l.saved_at)
+      returning h.id
+    ),
+    recorded as (
+      insert into step_result_versions (call_submission_id, step_id, version, author_user_id, content, restored_from)
+      select w.call_submission_id, w.step_id, w.version, ${user.id}::uuid, w.content, ${restoredFrom}::int
+      from written w where not exists (select 1 from coalesced)
     )
-    select * from updated union all select * from inserted
+    select * from written
   `,
   );
   const row = rows[0];
