@@ -22,6 +22,7 @@ import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session-store';
 import { whenIdle } from '../../../lib/when-idle';
+import type { StepHistoryComponent } from '../../step-kit/step-history-slot';
 import type { StepProps } from '../../step-kit/step-props';
 import { useFlushReset } from '../../step-kit/use-flush-reset';
 import type { WizardStepTypes } from '../../step-kit/wizard-step-types';
@@ -39,7 +40,14 @@ const parsePosition = (splat: string | undefined): TWizardPosition => {
  * SPEC 2 "/call/{submissionId}/*": the submission wizard; the position lives in the URL. The step
  * types come from app/wizard-page.tsx (the registry, features/step-types).
  */
-export function SubmissionPage({ stepTypes }: { stepTypes: WizardStepTypes }) {
+export function SubmissionPage({
+  stepTypes,
+  StepHistory,
+}: {
+  stepTypes: WizardStepTypes;
+  /** The current step's version history for the team (features/team), when app/ gives one. */
+  StepHistory?: StepHistoryComponent;
+}) {
   const { preloadStepTypes, stepProblems, stepsDone, ClosingSummary } = stepTypes;
   const { t } = useTranslation();
   const { submissionId = '', '*': splat } = useParams();
@@ -64,6 +72,8 @@ export function SubmissionPage({ stepTypes }: { stepTypes: WizardStepTypes }) {
   };
   const [closing, setClosing] = useState(false);
   const flushRef = useRef<() => Promise<boolean>>(async () => true);
+  // Raised after a restore: the step is drawn anew from the reloaded answer (as after a 409).
+  const [reloads, setReloads] = useState(0);
 
   const steps = useMemo(() => [...(call.data?.steps ?? [])].sort((a, b) => a.sort - b.sort), [call.data]);
   // The other steps' components, fetched before the applicant goes there (step-types/lazy-step.tsx).
@@ -248,9 +258,24 @@ export function SubmissionPage({ stepTypes }: { stepTypes: WizardStepTypes }) {
                   {current.name || t('applying.untitledStep', { n: position.step + 1 })}
                 </Title>
               </div>
+              {StepHistory && !readOnlyView && (
+                <Group justify="flex-end">
+                  <StepHistory
+                    submissionId={submissionId}
+                    stepId={current.id}
+                    stepName={current.name || t('applying.untitledStep', { n: position.step + 1 })}
+                    beforeRestore={() => flushRef.current()}
+                    onRestored={async () => {
+                      await submission.refetch();
+                      setContents(({ [current.id]: _old, ...others }) => others);
+                      setReloads((n) => n + 1);
+                    }}
+                  />
+                </Group>
+              )}
               {current.description && <SafeHtml html={current.description} />}
               <StepBody
-                key={current.id}
+                key={`${current.id}:${reloads}`}
                 webStepType={stepTypes.webStepType}
                 step={current}
                 submissionId={submissionId}
