@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, executePrepared } from '../../db/client';
 import type { stepResults } from '../../db/schema';
+import { keepVersionCtes } from '../submission-core/step-versions';
 
 type StepResultRow = typeof stepResults.$inferSelect;
 
@@ -95,29 +96,7 @@ export async function writeAnswerIfWritable(
       update call_submissions set updated_at = now()
       where id in (select call_submission_id from written)
     ),
-    -- The history (docs/decisions/0030), in this same statement: the author's save joins their
-    -- row of this minute when that row is the step's latest, was no restore and no Submit froze
-    -- it since; otherwise it is a row of its own.
-    latest as (
-      select h.id, h.author_user_id, h.saved_at, h.restored_from from step_result_versions h, target
-      where h.call_submission_id = target.id and h.step_id = ${stepId}
-      order by h.version desc limit 1
-    ),
-    coalesced as (
-      update step_result_versions h
-      set content = w.content, version = w.version, saved_at = now()
-      from written w, latest l
-      where h.id = l.id and ${restoredFrom}::int is null and l.restored_from is null
-        and l.author_user_id = ${user.id} and date_trunc('minute', l.saved_at) = date_trunc('minute', now())
-        and not exists (select 1 from submission_records sr
-          where sr.call_submission_id = w.call_submission_id and sr.closed_at >= l.saved_at)
-      returning h.id
-    ),
-    recorded as (
-      insert into step_result_versions (call_submission_id, step_id, version, author_user_id, content, restored_from)
-      select w.call_submission_id, w.step_id, w.version, ${user.id}::uuid, w.content, ${restoredFrom}::int
-      from written w where not exists (select 1 from coalesced)
-    )
+    ${keepVersionCtes(user.id, restoredFrom)}
     select * from written
   `,
   );

@@ -1,7 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createCallWithSteps, createOrganization, TEXT_QUESTION } from '../../../test/fixtures';
+import {
+  createCallWithSteps,
+  createOpenCall,
+  createOrganization,
+  multipart,
+  PDF_BYTES,
+  TEXT_QUESTION,
+} from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
 import { organizationMembers, stepResultVersions } from '../../db/schema';
 
@@ -175,6 +182,41 @@ describe('a step’s version history', () => {
       });
       expect(write.statusCode).toBe(404);
     }
+  });
+
+  it('an upload is a version too, by who uploaded it; restoring it is refused as any answer write to it', async () => {
+    const call = await createOpenCall(t.app, admin, { name: 'Con documenti' });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/Call/UpsertCallSubmission',
+      headers: withOrg(editor),
+      payload: { callId: call.id },
+    });
+    const draft = started.json().id as string;
+    const form = multipart(
+      { submissionId: draft, stepId: call.uploadStepId, Nome: 'Budget', Descrizione: 'b', TipoFileId: '1' },
+      { name: 'budget.pdf', bytes: PDF_BYTES },
+    );
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/FileUpload/UploadFile',
+      headers: { ...withOrg(editor), ...form.headers },
+      payload: form.payload,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const read = await history(owner, `submissionId=${draft}&StepId=${call.uploadStepId}`);
+    expect(read.json().versions).toEqual([
+      expect.objectContaining({ version: 1, author: { firstName: 'Bruno', lastName: 'Sala' } }),
+    ]);
+    expect(read.json().versions[0].content).toContain('budget.pdf');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/Call/RestoreStepResultVersion',
+      headers: withOrg(owner),
+      payload: { submissionId: draft, stepId: call.uploadStepId, version: 1 },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().messageKey).toBe('errors.submissions.uploadAnswerIsServerKept');
   });
 
   it('each Submit is a milestone naming the version it froze; saves after a reopen never change it', async () => {
