@@ -37,6 +37,7 @@ import { reportRoutes } from './modules/reports/routes';
 import { acceptReviewerInvitations } from './modules/review/reviewers';
 import { reviewAdminRoutes, reviewerRoutes } from './modules/review/routes';
 import { sendEmailRoutes } from './modules/send-email/routes';
+import { stepHistoryRoutes } from './modules/submissions/history-routes';
 import { submissionAdminRoutes, submissionRoutes } from './modules/submissions/routes';
 import { surveyAdminRoutes, surveyRoutes } from './modules/surveys/routes';
 import { authentication } from './plugins/authentication';
@@ -135,6 +136,7 @@ export async function buildApp(
       await api.register(submissionRoutes, deps);
       await api.register(submissionAdminRoutes, deps);
       await api.register(commentRoutes, deps);
+      await api.register(stepHistoryRoutes, deps);
       await api.register(fileRoutes, deps);
       await api.register(impactRoutes, deps);
       await api.register(impactAdminRoutes, deps);

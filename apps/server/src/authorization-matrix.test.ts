@@ -99,6 +99,7 @@ describe('authorization matrix from the OpenAPI document', () => {
       if (route.key.includes('UpsertCallStepResult'))
         Object.assign(body, { stepId: ids.stepId, content: '{"answer":"x"}', version: 0 });
       if (route.key.includes('UpsertCallSubmission')) body.callId = ids.callId;
+      if (route.key.includes('RestoreStepResultVersion')) Object.assign(body, { stepId: ids.stepId, version: 1 });
       if (route.key.includes('PutMiniDYI'))
         Object.assign(body, { stepId: ids.stepId, version: 0, budget: 1, budgetSpent: 0, sdg: [], outcomes: [] });
       // The reviewer's writes, complete but for the assignment id.

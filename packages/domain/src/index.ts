@@ -25,6 +25,7 @@ export * from './rich-text';
 export * from './send-email';
 export * from './sroi';
 export * from './step-comments';
+export * from './step-history';
 export * from './step-types';
 export * from './steps';
 export * from './submissions';

@@ -3,13 +3,15 @@ import type { WizardStepTypes } from '../features/step-kit/wizard-step-types';
 import { preloadStepTypes, stepProblems, stepsDone, webStepType } from '../features/step-types';
 import { ClosingSummary } from '../features/step-types/closing-summary';
 import { teamComments } from '../features/team/comments/wizard-comments';
+import { StepHistoryButton } from '../features/team/history/step-history-button';
 
 const stepTypes: WizardStepTypes = { webStepType, preloadStepTypes, stepProblems, stepsDone, ClosingSummary };
 
 /**
  * /call/:submissionId/*: the applicant's wizard (features/applying) with the step types
- * (features/step-types) and the team's comments (features/team/comments).
+ * (features/step-types), the team's comments (features/team/comments) and each step's version
+ * history (features/team/history).
  */
 export function WizardPage() {
-  return <SubmissionPage stepTypes={stepTypes} comments={teamComments} />;
+  return <SubmissionPage stepTypes={stepTypes} comments={teamComments} StepHistory={StepHistoryButton} />;
 }

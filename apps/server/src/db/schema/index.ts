@@ -14,6 +14,7 @@ export * from './pdf';
 export * from './reports';
 export * from './review';
 export * from './step-comments';
+export * from './step-history';
 export * from './submissions';
 export * from './surveys';
 export * from './users';

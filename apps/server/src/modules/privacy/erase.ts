@@ -15,6 +15,7 @@ import {
   reviewAssignments,
   reviewDecisions,
   stepResults,
+  stepResultVersions,
   submissionRecords,
   users,
 } from '../../db/schema';
@@ -225,7 +226,9 @@ export async function eraseUsers(
              + (select count(*) from organizations where owner_user_id = ${person.id})
              + (select count(*) from files where owner_user_id = ${person.id})
              + (select count(*) from submission_records where closed_by_user_id = ${person.id})
-             + (select count(*) from review_assignments where reviewer_user_id = ${person.id}) as n`)) as unknown as {
+             + (select count(*) from review_assignments where reviewer_user_id = ${person.id})
+             -- Versions they saved in a team's history: the team sees the pseudonym as their author (0030).
+             + (select count(*) from step_result_versions where author_user_id = ${person.id}) as n`)) as unknown as {
         rows: Array<{ n: number | string }>;
       };
       const holds = result.rows[0];
@@ -382,6 +385,16 @@ async function scrubKept(
   for (const answer of answers) {
     const scrubbed = scrubText(answer.content, pattern, pseudonym.label);
     if (scrubbed !== null) await tx.update(stepResults).set({ content: scrubbed }).where(eq(stepResults.id, answer.id));
+  }
+  // Their earlier versions too (docs/decisions/0030): a history must not keep what the answer lost.
+  const versions = await tx
+    .select({ id: stepResultVersions.id, content: stepResultVersions.content })
+    .from(stepResultVersions)
+    .where(inArray(stepResultVersions.callSubmissionId, kept));
+  for (const version of versions) {
+    const scrubbed = scrubText(version.content, pattern, pseudonym.label);
+    if (scrubbed !== null)
+      await tx.update(stepResultVersions).set({ content: scrubbed }).where(eq(stepResultVersions.id, version.id));
   }
   const reviews = await tx
     .select({ id: reviewAssignments.id, comment: reviewAssignments.comment })

@@ -1,7 +1,14 @@
+import { PSEUDONYM_PREFIX } from '@impact/domain';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createOpenCall, createOrganization, submitToCall } from '../../../test/fixtures';
+import {
+  createCallWithSteps,
+  createOpenCall,
+  createOrganization,
+  submitToCall,
+  TEXT_QUESTION,
+} from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
 import { organizationMembers, submissionRecords } from '../../db/schema';
 
@@ -104,5 +111,92 @@ describe('erasure in a team', () => {
       headers: { ...d.headers, 'x-organization-id': teamId },
     });
     expect(mine.statusCode, mine.body).toBe(200);
+  });
+});
+
+/**
+ * The version history of a team's draft keeps who saved each version: erasing one of them leaves
+ * their pseudonym as that version's author (never their name), the colleague stays named, and in
+ * the applications kept for them (those they started) their name leaves the old versions too.
+ */
+describe('erasure and the version history of a team’s answers', () => {
+  let t: TestApp;
+
+  it('names the erased author by their pseudonym and scrubs their name from kept versions', async () => {
+    t = await buildTestApp();
+    const db = t.database.db;
+    const admin = (await signInAs(db, { email: 'admin@ente.example', roles: ['admin'] })).headers;
+    const anna = await signInAs(db, { email: 'anna@team.example', firstName: 'Anna', lastName: 'Neri' });
+    const bruno = await signInAs(db, { email: 'bruno@team.example', firstName: 'Bruno', lastName: 'Sala' });
+    const orgId = await createOrganization(t.app, anna.headers, 'Cooperativa Aurora');
+    await db.insert(organizationMembers).values({ organizationId: orgId, userId: bruno.user.id, role: 'editor' });
+    const h = (headers: Headers) => ({ ...headers, 'x-organization-id': orgId });
+    const text = JSON.stringify(TEXT_QUESTION);
+    const draftOf = async (starter: Headers, name: string) => {
+      const call = await createCallWithSteps(t.app, admin, [{ name: 'Project', type: 'text', content: text }], {
+        name,
+      });
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/api/Call/UpsertCallSubmission',
+        headers: h(starter),
+        payload: { callId: call.id },
+      });
+      return { submissionId: started.json().id as string, stepId: call.stepIds[0] as string };
+    };
+    const save = async (headers: Headers, draft: { submissionId: string; stepId: string }, answer: string) => {
+      const stored = await t.app.inject({
+        url: `/api/Call/GetStepResult?submissionId=${draft.submissionId}&StepId=${draft.stepId}`,
+        headers: h(headers),
+      });
+      const version = stored.statusCode === 200 ? (stored.json().version as number) : 0;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/Call/UpsertCallStepResult',
+        headers: h(headers),
+        payload: {
+          callSubmissionId: draft.submissionId,
+          stepId: draft.stepId,
+          content: JSON.stringify({ answer }),
+          version,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const history = async (draft: { submissionId: string; stepId: string }) => {
+      const res = await t.app.inject({
+        url: `/api/Call/GetStepResultHistory?submissionId=${draft.submissionId}&StepId=${draft.stepId}`,
+        headers: h(anna.headers),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().versions as Array<{ author: { firstName: string; lastName: string } | null; content: string }>;
+    };
+    // Anna's draft, where Bruno wrote after her; Bruno's draft, where Anna wrote after him.
+    const annas = await draftOf(anna.headers, 'Di Anna');
+    await save(anna.headers, annas, 'Testo di Anna');
+    await save(bruno.headers, annas, 'Aggiunta');
+    const brunos = await draftOf(bruno.headers, 'Di Bruno');
+    await save(bruno.headers, brunos, 'Scritto da Bruno Sala');
+    await save(anna.headers, brunos, 'Rivisto');
+
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: '/api/User/EraseUserData',
+      headers: admin,
+      payload: { email: 'bruno@team.example' },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+
+    const [byBruno, byAnna] = await history(annas);
+    expect(byAnna?.author).toEqual({ firstName: 'Anna', lastName: 'Neri' });
+    expect(byBruno?.author?.firstName).toBe(PSEUDONYM_PREFIX);
+    expect(JSON.stringify(byBruno)).not.toMatch(/Bruno|Sala/);
+    const [, first] = await history(brunos);
+    expect(first?.author?.firstName).toBe(PSEUDONYM_PREFIX);
+    expect(first?.content).not.toMatch(/Bruno|Sala/);
+    expect(first?.content).toContain(PSEUDONYM_PREFIX);
+  });
+  afterAll(async () => {
+    await t?.close();
   });
 });

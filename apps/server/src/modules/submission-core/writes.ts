@@ -5,6 +5,7 @@ import { callSubmissions, stepResults } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { stepsOfCallTypes } from '../calls/call-types';
 import type { CallRow, SubmissionRow } from './access';
+import { keepStepVersion } from './step-versions';
 
 /*
  * The writing rules every step-type service shares (submissions, files, impact): whether a
@@ -56,6 +57,8 @@ export async function writeStepResult(
   content: string,
   score: number | null,
   basedOn: number | null,
+  /** Who writes: the author of the version the history keeps (docs/decisions/0030). */
+  authorUserId: string,
 ) {
   const [current] = await tx
     .select()
@@ -72,6 +75,7 @@ export async function writeStepResult(
       .values({ callSubmissionId: submissionId, stepId, content, score, version: 1 })
       .returning();
     if (!row) throw new Error('insert failed');
+    await keepStepVersion(tx, row, authorUserId);
     return toStepResult(row, false);
   }
   const [row] = await tx
@@ -80,6 +84,7 @@ export async function writeStepResult(
     .where(eq(stepResults.id, current.id))
     .returning();
   if (!row) throw new Error('update failed');
+  await keepStepVersion(tx, row, authorUserId);
   await tx.update(callSubmissions).set({ updatedAt: sql`now()` }).where(eq(callSubmissions.id, submissionId));
   return toStepResult(row, false);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, executePrepared } from '../../db/client';
 import type { stepResults } from '../../db/schema';
+import { keepVersionCtes } from '../submission-core/step-versions';
 
 type StepResultRow = typeof stepResults.$inferSelect;
 
@@ -33,7 +34,8 @@ function toRow(raw: RawRow): StepResultRow {
  * filter lets in, for a step of the call's call type, while the submission is open and before the closing
  * date, and only when the stored version is the one the writer started from (`basedOn`; null:
  * no check). The submission row is locked (`FOR UPDATE OF s`), so a write racing a close waits
- * for it and then sees it closed. Returns the stored row, or null when any condition failed: the
+ * for it and then sees it closed. The same statement keeps the step's history, with `user` as
+ * its author (docs/decisions/0030). Returns the stored row, or null when any condition failed: the
  * caller then reads why, which costs a query only on the rare refusal.
  */
 export async function writeAnswerIfWritable(
@@ -48,10 +50,13 @@ export async function writeAnswerIfWritable(
     content: string;
     score: number | null;
     basedOn: number | null;
+    /** A restore names the version it copies: it gets a history row of its own (docs/decisions/0030). */
+    restoredFrom?: number | null;
   },
   now = new Date(),
 ): Promise<StepResultRow | null> {
   const { submissionId, stepId, callTypeId, user, content, score, basedOn } = input;
+  const restoredFrom = input.restoredFrom ?? null;
   // The deadline is judged by this server's clock, as everywhere else (not the database's).
   const at = now.toISOString();
   const rows = await executePrepared<RawRow>(
@@ -86,11 +91,13 @@ export async function writeAnswerIfWritable(
       on conflict (call_submission_id, step_id) do nothing
       returning id, call_submission_id, step_id, content, score, version, updated_at
     ),
+    written as (select * from updated union all select * from inserted),
     touched as (
       update call_submissions set updated_at = now()
-      where id in (select call_submission_id from updated union all select call_submission_id from inserted)
-    )
-    select * from updated union all select * from inserted
+      where id in (select call_submission_id from written)
+    ),
+    ${keepVersionCtes(user.id, restoredFrom)}
+    select * from written
   `,
   );
   const row = rows[0];

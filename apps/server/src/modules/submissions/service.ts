@@ -162,7 +162,8 @@ export async function upsertStepResult(
   db: Db,
   steps: StepCache,
   user: SessionUser,
-  input: TUpsertStepResultRequest,
+  /** `restoredFrom`: set by a restore (restore-version.ts), never by the autosave's request. */
+  input: TUpsertStepResultRequest & { restoredFrom?: number },
   now = new Date(),
 ) {
   const cached = await steps.get(input.stepId);
@@ -191,6 +192,7 @@ export async function upsertStepResult(
       content: answer.content,
       score: answer.score,
       basedOn: input.version,
+      restoredFrom: input.restoredFrom ?? null,
     },
     now,
   );

@@ -24,6 +24,7 @@ import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session-store';
 import { whenIdle } from '../../../lib/when-idle';
+import type { StepHistoryComponent } from '../../step-kit/step-history-slot';
 import type { StepProps } from '../../step-kit/step-props';
 import { useFlushReset } from '../../step-kit/use-flush-reset';
 import type { WizardComments } from '../../step-kit/wizard-comments';
@@ -42,7 +43,16 @@ const parsePosition = (splat: string | undefined): TWizardPosition => {
  * SPEC 2 "/call/{submissionId}/*": the submission wizard; the position lives in the URL. The step
  * types come from app/wizard-page.tsx (the registry, features/step-types).
  */
-export function SubmissionPage({ stepTypes, comments }: { stepTypes: WizardStepTypes; comments?: WizardComments }) {
+export function SubmissionPage({
+  stepTypes,
+  comments,
+  StepHistory,
+}: {
+  stepTypes: WizardStepTypes;
+  comments?: WizardComments;
+  /** The current step's version history for the team (features/team), when app/ gives one. */
+  StepHistory?: StepHistoryComponent;
+}) {
   const { preloadStepTypes, stepProblems, stepsDone, ClosingSummary } = stepTypes;
   const { t } = useTranslation();
   const { submissionId = '', '*': splat } = useParams();
@@ -67,6 +77,8 @@ export function SubmissionPage({ stepTypes, comments }: { stepTypes: WizardStepT
   };
   const [closing, setClosing] = useState(false);
   const flushRef = useRef<() => Promise<boolean>>(async () => true);
+  // Raised after a restore: the step is drawn anew from the reloaded answer (as after a 409).
+  const [reloads, setReloads] = useState(0);
 
   const steps = useMemo(() => [...(call.data?.steps ?? [])].sort((a, b) => a.sort - b.sort), [call.data]);
   // The other steps' components, fetched before the applicant goes there (step-types/lazy-step.tsx).
@@ -270,20 +282,35 @@ export function SubmissionPage({ stepTypes, comments }: { stepTypes: WizardStepT
                   {current.name || t('applying.untitledStep', { n: position.step + 1 })}
                 </Title>
               </div>
-              {teamComments && (
+              {(teamComments || (StepHistory && !readOnlyView)) && (
                 <Group justify="flex-end">
-                  <teamComments.StepButton
-                    submissionId={submissionId}
-                    organizationId={submission.data.organizationId}
-                    stepId={current.id}
-                    stepName={current.name || t('applying.untitledStep', { n: position.step + 1 })}
-                    readOnly={Boolean(submission.data.closed)}
-                  />
+                  {StepHistory && !readOnlyView && (
+                    <StepHistory
+                      submissionId={submissionId}
+                      stepId={current.id}
+                      stepName={current.name || t('applying.untitledStep', { n: position.step + 1 })}
+                      beforeRestore={() => flushRef.current()}
+                      onRestored={async () => {
+                        await submission.refetch();
+                        setContents(({ [current.id]: _old, ...others }) => others);
+                        setReloads((n) => n + 1);
+                      }}
+                    />
+                  )}
+                  {teamComments && (
+                    <teamComments.StepButton
+                      submissionId={submissionId}
+                      organizationId={submission.data.organizationId}
+                      stepId={current.id}
+                      stepName={current.name || t('applying.untitledStep', { n: position.step + 1 })}
+                      readOnly={Boolean(submission.data.closed)}
+                    />
+                  )}
                 </Group>
               )}
               {current.description && <SafeHtml html={current.description} />}
               <StepBody
-                key={current.id}
+                key={`${current.id}:${reloads}`}
                 webStepType={stepTypes.webStepType}
                 step={current}
                 submissionId={submissionId}

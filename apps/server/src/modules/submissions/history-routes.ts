@@ -1,0 +1,43 @@
+import { ZProblem, ZRestoreStepVersionRequest, ZStepHistory, ZStepHistoryQuery, ZStepResult } from '@impact/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps';
+import { currentUser } from '../../plugins/authentication';
+import { restoreStepVersion } from './restore-version';
+import { getStepHistory } from './step-history';
+
+const tags = ['submissions'];
+const problems = { 400: ZProblem, 401: ZProblem, 403: ZProblem, 404: ZProblem };
+
+/** A step's version history, for the members of the submission's organization (docs/decisions/0030). */
+export const stepHistoryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, stepCache }) => {
+  app.get(
+    '/Call/GetStepResultHistory',
+    {
+      config: { access: 'user', owns: 'submissionId' },
+      schema: {
+        tags,
+        summary: "A step's saved versions (newest first) and its Submits as milestones; any member",
+        querystring: ZStepHistoryQuery,
+        response: { 200: ZStepHistory, ...problems },
+      },
+    },
+    async (request) => {
+      const { submissionId, StepId, stepId } = request.query;
+      return getStepHistory(db, currentUser(request), submissionId, (StepId ?? stepId) as string);
+    },
+  );
+
+  app.post(
+    '/Call/RestoreStepResultVersion',
+    {
+      config: { access: 'user', owns: 'submissionId' },
+      schema: {
+        tags,
+        summary: 'Save a kept version again as the newest one (owners and editors, while writable)',
+        body: ZRestoreStepVersionRequest,
+        response: { 200: ZStepResult, 409: ZProblem, ...problems },
+      },
+    },
+    async (request) => restoreStepVersion(db, stepCache, currentUser(request), request.body),
+  );
+};

@@ -1,0 +1,78 @@
+import { roleAllows, type THistoryPerson, type TStepHistory, type TStepMilestone } from '@impact/domain';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { stepResults, stepResultVersions, steps, submissionRecords, users } from '../../db/schema';
+import { notFound } from '../../lib/app-error';
+import type { SessionUser } from '../../plugins/authentication';
+import { roleIn } from '../organizations/member-access';
+import { loadSubmissionFor } from '../submission-core/access';
+
+const person = (firstName: string | null, lastName: string | null): THistoryPerson =>
+  firstName === null || lastName === null ? null : { firstName, lastName };
+
+/**
+ * GET Call/GetStepResultHistory: every kept version of one step's answer, newest first, and the
+ * Submits as milestones (docs/decisions/0030). For the organization's members, viewers included;
+ * not for admins or reviewers as such (a non-member is 404 whatever their roles): a team's drafts
+ * are the team's.
+ */
+export async function getStepHistory(
+  db: Db,
+  user: SessionUser,
+  submissionId: string,
+  stepId: string,
+  now = new Date(),
+): Promise<TStepHistory> {
+  const { submission, call } = await loadSubmissionFor(db, user, submissionId, { need: 'read' });
+  const [step] = await db
+    .select({ id: steps.id })
+    .from(steps)
+    .where(and(eq(steps.id, stepId), eq(steps.callTypeId, call.callTypeId)));
+  if (!step) throw notFound('errors.submissions.stepNotInCall');
+
+  const versions = await db
+    .select({
+      version: stepResultVersions.version,
+      savedAt: stepResultVersions.savedAt,
+      content: stepResultVersions.content,
+      restoredFrom: stepResultVersions.restoredFrom,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(stepResultVersions)
+    .leftJoin(users, eq(users.id, stepResultVersions.authorUserId))
+    .where(and(eq(stepResultVersions.callSubmissionId, submissionId), eq(stepResultVersions.stepId, stepId)))
+    .orderBy(desc(stepResultVersions.version));
+  const records = await db
+    .select({ closedAt: submissionRecords.closedAt, firstName: users.firstName, lastName: users.lastName })
+    .from(submissionRecords)
+    .leftJoin(users, eq(users.id, submissionRecords.closedByUserId))
+    .where(eq(submissionRecords.callSubmissionId, submissionId))
+    .orderBy(asc(submissionRecords.closedAt));
+  const [current] = await db
+    .select({ version: stepResults.version })
+    .from(stepResults)
+    .where(and(eq(stepResults.callSubmissionId, submissionId), eq(stepResults.stepId, stepId)));
+
+  // A Submit froze the newest version saved before it (writes wait for a close and are refused after).
+  const milestones: TStepMilestone[] = records.map((r) => ({
+    closedAt: r.closedAt.toISOString(),
+    closedBy: person(r.firstName, r.lastName),
+    version: versions.find((v) => v.savedAt.getTime() <= r.closedAt.getTime())?.version ?? null,
+  }));
+  const writable = !submission.closed && now.getTime() <= call.closingAt.getTime();
+  return {
+    submissionId,
+    stepId,
+    currentVersion: current?.version ?? 0,
+    canRestore: writable && roleAllows(await roleIn(db, submission.organizationId, user.id), 'write'),
+    versions: versions.map((v) => ({
+      version: v.version,
+      savedAt: v.savedAt.toISOString(),
+      author: person(v.firstName, v.lastName),
+      content: v.content,
+      restoredFrom: v.restoredFrom,
+    })),
+    milestones,
+  };
+}
