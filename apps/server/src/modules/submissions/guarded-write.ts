@@ -1,6 +1,6 @@
+import type { TStepAuthor } from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import { type Db, executePrepared } from '../../db/client';
-import type { TStepAuthor } from '@impact/domain';
 import { authorOf, type StepResultRow } from '../submission-core/step-authors';
 
 type RawRow = {

@@ -27,8 +27,8 @@ import {
   loadSubmissionFor,
   type SubmissionRow,
 } from '../submission-core/access';
-import { assertWritable, toStepResult } from '../submission-core/writes';
 import { stepResultsWithAuthors, stepResultWithAuthor } from '../submission-core/step-authors';
+import { assertWritable, toStepResult } from '../submission-core/writes';
 import { writeAnswerIfWritable } from './guarded-write';
 import { newerVersion } from './newer-version';
 
