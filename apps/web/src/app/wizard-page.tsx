@@ -2,10 +2,11 @@ import { SubmissionPage } from '../features/applying/pages/submission-page';
 import type { WizardStepTypes } from '../features/step-kit/wizard-step-types';
 import { preloadStepTypes, stepProblems, stepsDone, webStepType } from '../features/step-types';
 import { ClosingSummary } from '../features/step-types/closing-summary';
+import { PresenceBar } from '../features/team/presence/presence-bar';
 
 const stepTypes: WizardStepTypes = { webStepType, preloadStepTypes, stepProblems, stepsDone, ClosingSummary };
 
 /** /call/:submissionId/*: the applicant's wizard (features/applying) with the step types (features/step-types). */
 export function WizardPage() {
-  return <SubmissionPage stepTypes={stepTypes} />;
+  return <SubmissionPage stepTypes={stepTypes} Presence={PresenceBar} />;
 }

@@ -11,7 +11,7 @@ import {
 } from '@impact/domain';
 import { Alert, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentType, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PdfDownloadButton } from '../../../components/pdf-download-button';
@@ -39,7 +39,14 @@ const parsePosition = (splat: string | undefined): TWizardPosition => {
  * SPEC 2 "/call/{submissionId}/*": the submission wizard; the position lives in the URL. The step
  * types come from app/wizard-page.tsx (the registry, features/step-types).
  */
-export function SubmissionPage({ stepTypes }: { stepTypes: WizardStepTypes }) {
+export function SubmissionPage({
+  stepTypes,
+  Presence,
+}: {
+  stepTypes: WizardStepTypes;
+  /** Who else has the application open (features/team, given by app/wizard-page.tsx). */
+  Presence?: ComponentType<{ submissionId: string }>;
+}) {
   const { preloadStepTypes, stepProblems, stepsDone, ClosingSummary } = stepTypes;
   const { t } = useTranslation();
   const { submissionId = '', '*': splat } = useParams();
@@ -215,6 +222,7 @@ export function SubmissionPage({ stepTypes }: { stepTypes: WizardStepTypes }) {
               {t(submission.data.closed ? 'applying.status.submitted' : 'applying.status.readOnly')}
             </Badge>
           )}
+          {Presence && !submission.data.closed && !readOnlyView && <Presence submissionId={submissionId} />}
           <StepMenu steps={steps} position={position} isDone={isDone} canGoTo={canGoTo} onGo={(p) => void go(p)} />
           {submission.data.closed && (
             <Stack mt="md" align="stretch">
