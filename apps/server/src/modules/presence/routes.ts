@@ -8,6 +8,7 @@ import { currentUser } from '../../plugins/authentication';
 import { loadSubmissionFor } from '../submission-core/access';
 import { openEventStream } from './event-stream';
 import { PresenceRegistry, type PresenceStream } from './registry';
+import { sharePresence } from './shared-presence';
 
 /**
  * A stream ends after this long; the page opens a new one (with a fresh access token). So a
@@ -16,11 +17,15 @@ import { PresenceRegistry, type PresenceStream } from './registry';
 const STREAM_LIFETIME_MS = 15 * 60_000;
 
 /** Who else has an application open: one event stream per open wizard (decision 0032). */
-export const presenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, memberships, config }) => {
+export const presenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, memberships, config, limits }) => {
   const registry = new PresenceRegistry(PRESENCE_MAX_STREAMS_PER_USER);
+  const shared = limits.redis
+    ? sharePresence(registry, limits.redis, `${limits.nameSpace}presence`, config.presenceRecheckMs, app.log)
+    : null;
   // Open streams would keep close() waiting for ever: end them before the server stops listening.
   app.addHook('preClose', (done) => {
     registry.endAll();
+    shared?.close();
     done();
   });
 
