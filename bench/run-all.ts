@@ -5,6 +5,7 @@ import { benchConfigRead } from './config-read.bench';
 import { benchImpactImport } from './impact-import.bench';
 import { benchLighthouse } from './lighthouse.bench';
 import { benchPdf } from './pdf.bench';
+import { benchPresence } from './presence.bench';
 import { benchReportDashboard } from './report-dashboard.bench';
 import { benchCallList, benchScale } from './scale.bench';
 import type { BenchResult } from './support';
@@ -27,6 +28,8 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   // Submit at a deadline: spread and all at once, beside bare Fastify + the same SQL.
   'close-storm': benchCloseStorm,
   pdf: benchPdf,
+  // Open wizards' presence streams beside an autosave surge.
+  presence: benchPresence,
   reports: benchReportDashboard,
   // Only with BENCH_LIGHTHOUSE naming the lighthouse 12.8.2 CLI (not a project dependency).
   ...(process.env.BENCH_LIGHTHOUSE ? { lighthouse: benchLighthouse } : {}),

@@ -18,10 +18,16 @@ const CLIENT_TIMEOUT_MS = 10_000;
 const WARMUP_APPLICANTS = process.env.BENCH_SURGE_WARMUP === '0' ? 0 : 50;
 const WARMUP_MS = 3_000;
 
-type Applicant = { token: string; organizationId: string; submissionId: string; version: number; acknowledged: number };
+export type Applicant = {
+  token: string;
+  organizationId: string;
+  submissionId: string;
+  version: number;
+  acknowledged: number;
+};
 
 /** One open call with a text step, and `count` applicants each with an organization, a session and a started submission. */
-async function seedSurge(databaseUrl: string, count: number, tokens: AccessTokens) {
+export async function seedSurge(databaseUrl: string, count: number, tokens: AccessTokens) {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
@@ -82,7 +88,7 @@ async function seedSurge(databaseUrl: string, count: number, tokens: AccessToken
   }
 }
 
-function postJson(
+export function postJson(
   agent: http.Agent,
   url: URL,
   headers: Record<string, string>,

@@ -32,6 +32,7 @@ import { organizationRoutes } from './modules/organizations/routes';
 import { pdfRoutes } from './modules/pdf/routes';
 import { recordAttachment } from './modules/pdf/service';
 import { powerBiRoutes } from './modules/power-bi/routes';
+import { presenceRoutes } from './modules/presence/routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { acceptReviewerInvitations } from './modules/review/reviewers';
@@ -151,6 +152,7 @@ export async function buildApp(
       await api.register(reviewAdminRoutes, deps);
       await api.register(reviewerRoutes, deps);
       await api.register(privacyRoutes, { ...deps, revocations });
+      await api.register(presenceRoutes, deps);
     },
     { prefix: '/api' },
   );

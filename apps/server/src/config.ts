@@ -63,6 +63,8 @@ const ZEnv = z.object({
     .default(5 * 1024 * 1024),
   // The heap cap of the thread that reads framework workbooks.
   IMPORT_MAX_MEMORY_MB: z.coerce.number().int().min(64).max(4096).default(512),
+  // How often an open presence stream re-checks its viewer's membership (a removed member's stream ends within it).
+  PRESENCE_RECHECK_SECONDS: z.coerce.number().int().min(1).max(300).default(45),
   // Shared limits and object storage for several instances.
   REDIS_URL: z.url().optional(),
   REDIS_PREFIX: z.string().default('impact-calls:'),
@@ -133,6 +135,8 @@ export type AppConfig = {
   redisUrl: string | null;
   /** Prefix of this install's keys in Redis. */
   redisPrefix: string;
+  /** Bound on how long a removed member's presence stream stays open (modules/presence). */
+  presenceRecheckMs: number;
   /** Where new file bytes go (rows stored elsewhere are still read from their own backend). */
   fileStorage: StorageConfig;
   /** Power BI service principal and endpoints; null when not configured (the pages say so). */
@@ -252,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     importMaxMemoryMb: e.IMPORT_MAX_MEMORY_MB,
     redisUrl: e.REDIS_URL ?? null,
     redisPrefix: e.REDIS_PREFIX,
+    presenceRecheckMs: e.PRESENCE_RECHECK_SECONDS * 1000,
     fileStorage: {
       primary: fileStorage,
       s3: e.S3_BUCKET

@@ -16,6 +16,7 @@ export * from './organizations';
 export * from './paging';
 export * from './pdf';
 export * from './power-bi';
+export * from './presence';
 export * from './privacy';
 export * from './problem';
 export * from './quiz';

@@ -11,6 +11,14 @@ export const ZFieldError = z.object({
 });
 export type TFieldError = z.infer<typeof ZFieldError>;
 
+/** A stale write's 409 (`staleVersion`): the stored version that won and who saved it, not its content. */
+export const ZNewerVersion = z.object({
+  version: z.number().int(),
+  updatedAt: z.string(),
+  updatedBy: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+});
+export type TNewerVersion = z.infer<typeof ZNewerVersion>;
+
 export const ZProblem = z.object({
   type: z.string(),
   title: z.string(),
@@ -20,6 +28,7 @@ export const ZProblem = z.object({
   messageKey: z.string(),
   errors: z.array(ZFieldError).optional(),
   requestId: z.string().optional(),
+  newer: ZNewerVersion.optional(),
 });
 export type TProblem = z.infer<typeof ZProblem>;
 

@@ -3,6 +3,10 @@ import { ZCall } from './calls';
 import { ZLanguage } from './languages';
 import { ZStep } from './steps';
 
+/** Who saved a step's answer: a name to show a team, never an e-mail or an id. */
+export const ZStepAuthor = z.object({ firstName: z.string(), lastName: z.string() });
+export type TStepAuthor = z.infer<typeof ZStepAuthor>;
+
 /** SPEC 3 "StepResult" as the applicant's client sees it; `version` guards against stale writes. */
 export const ZStepResult = z.object({
   id: z.uuid(),
@@ -13,6 +17,8 @@ export const ZStepResult = z.object({
   score: z.number().nullable(),
   version: z.number().int(),
   updatedAt: z.string(),
+  /** Who saved this version (a team member); null when unknown (older rows, an erased account). */
+  updatedBy: ZStepAuthor.nullable().optional(),
 });
 export type TStepResult = z.infer<typeof ZStepResult>;
 

@@ -1,4 +1,4 @@
-import { PROBLEM_KINDS, type TFieldError, type TProblemKind } from '@impact/domain';
+import { PROBLEM_KINDS, type TFieldError, type TProblem, type TProblemKind } from '@impact/domain';
 
 /**
  * The one way services report an expected failure. The error handler turns it into a
@@ -11,6 +11,8 @@ export class AppError extends Error {
   readonly fieldErrors: TFieldError[] | undefined;
   /** Sent as Retry-After (a 503 or 429 that passes): when the client may try again. */
   readonly retryAfterSeconds: number | undefined;
+  /** RFC 9457 extension members the contract names (ZProblem), e.g. a stale write's `newer`. */
+  readonly extensions: Pick<TProblem, 'newer'> | undefined;
 
   constructor(
     kind: TProblemKind,
@@ -19,6 +21,7 @@ export class AppError extends Error {
       detail?: string;
       errors?: TFieldError[];
       retryAfterSeconds?: number;
+      extensions?: Pick<TProblem, 'newer'>;
       /** What went wrong underneath: logged, never sent. */
       cause?: unknown;
     } = {},
@@ -29,6 +32,7 @@ export class AppError extends Error {
     this.messageKey = options.messageKey ?? `errors.${kind}`;
     this.fieldErrors = options.errors;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.extensions = options.extensions;
   }
 }
 

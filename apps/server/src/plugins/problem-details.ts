@@ -25,7 +25,7 @@ export function sendProblem(
   reply: FastifyReply,
   request: FastifyRequest,
   kind: TProblemKind,
-  extra: Partial<Pick<TProblem, 'detail' | 'messageKey' | 'errors'>> & { status?: number } = {},
+  extra: Partial<Pick<TProblem, 'detail' | 'messageKey' | 'errors' | 'newer'>> & { status?: number } = {},
 ) {
   const status = extra.status ?? PROBLEM_KINDS[kind];
   const body: TProblem = {
@@ -37,6 +37,7 @@ export function sendProblem(
     requestId: request.id,
     ...(extra.detail ? { detail: extra.detail } : {}),
     ...(extra.errors?.length ? { errors: extra.errors } : {}),
+    ...(extra.newer ? { newer: extra.newer } : {}),
   };
   return reply.status(status).type('application/problem+json').send(body);
 }
@@ -88,6 +89,7 @@ export const problemDetails = fp(async (app: FastifyInstance) => {
       return sendProblem(reply, request, error.kind, {
         messageKey: error.messageKey,
         ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
+        ...error.extensions,
         ...(!serverSide && error.message !== error.kind ? { detail: error.message } : {}),
       });
     }

@@ -4,6 +4,7 @@ import { preloadStepTypes, stepProblems, stepsDone, webStepType } from '../featu
 import { ClosingSummary } from '../features/step-types/closing-summary';
 import { teamComments } from '../features/team/comments/wizard-comments';
 import { StepHistoryButton } from '../features/team/history/step-history-button';
+import { PresenceBar } from '../features/team/presence/presence-bar';
 
 const stepTypes: WizardStepTypes = { webStepType, preloadStepTypes, stepProblems, stepsDone, ClosingSummary };
 
@@ -13,5 +14,12 @@ const stepTypes: WizardStepTypes = { webStepType, preloadStepTypes, stepProblems
  * history (features/team/history).
  */
 export function WizardPage() {
-  return <SubmissionPage stepTypes={stepTypes} comments={teamComments} StepHistory={StepHistoryButton} />;
+  return (
+    <SubmissionPage
+      stepTypes={stepTypes}
+      comments={teamComments}
+      StepHistory={StepHistoryButton}
+      Presence={PresenceBar}
+    />
+  );
 }

@@ -24,7 +24,8 @@ type RequestOptions = {
   signal?: AbortSignal;
   /** Sign-in calls themselves must not trigger the session machinery. */
   skipAuth?: boolean;
-  responseType?: 'json' | 'blob';
+  /** 'stream': the response itself, its body unread (server-sent events read with the bearer header). */
+  responseType?: 'json' | 'blob' | 'stream';
   /** Paged lists carry their total and next cursor in headers (TOTAL_COUNT_HEADER, NEXT_CURSOR_HEADER). */
   onHeaders?: (headers: Headers) => void;
 };
@@ -132,5 +133,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   options.onHeaders?.(response.headers);
   if (response.status === 204) return undefined as T;
   if (options.responseType === 'blob') return (await response.blob()) as T;
+  if (options.responseType === 'stream') return response as T;
   return (await response.json()) as T;
 }

@@ -67,6 +67,8 @@ export const stepResults = pgTable(
     score: doublePrecision('score'),
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who wrote this version (a team sees "saved by"); null for rows written before it was kept, or an erased account. */
+    updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('step_results_submission_step').on(t.callSubmissionId, t.stepId),

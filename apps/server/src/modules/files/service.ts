@@ -138,7 +138,7 @@ export async function uploadSubmissionFile(db: Db, storage: FileStorage, user: S
           { slot: slot.file_name, fileDownloadId: row.id, fileName: row.fileName, description },
         ],
       };
-      await writeStepResult(tx, submission.id, step.id, JSON.stringify(answer), null, null, user.id);
+      await writeStepResult(tx, submission.id, step.id, JSON.stringify(answer), null, null, user);
       return { fileName: row.fileName, fileDownloadId: row.id };
     });
   } catch (err) {
@@ -169,7 +169,7 @@ export async function removeSubmissionFile(db: Db, storage: FileStorage, user: S
       .delete(files)
       .where(eq(files.id, fileId))
       .returning({ storage: files.storage, storageKey: files.storageKey });
-    await writeStepResult(tx, submission.id, file.stepId, JSON.stringify({ files: remaining }), null, null, user.id);
+    await writeStepResult(tx, submission.id, file.stepId, JSON.stringify({ files: remaining }), null, null, user);
     return deleted;
   });
   await deleteStored(storage, gone);

@@ -258,7 +258,7 @@ export async function putMiniDyi(db: Db, user: SessionUser, input: TPutMiniDyiRe
     assertWritable(submission, call, now);
     const step = await impactStep(tx, call, stid);
     const score = await checkImpactAnswer(tx, step, content);
-    const saved = await writeStepResult(tx, sid, stid, content, score, input.version, user.id);
+    const saved = await writeStepResult(tx, sid, stid, content, score, input.version, user);
     return response(tx, sid, stid, step, saved, isCallLocked(call, now));
   });
 }

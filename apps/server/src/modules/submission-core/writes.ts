@@ -1,4 +1,4 @@
-import type { TStep, TStepResult } from '@impact/domain';
+import type { TStep, TStepAuthor, TStepResult } from '@impact/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callSubmissions, stepResults } from '../../db/schema';
@@ -15,7 +15,8 @@ import { keepStepVersion } from './step-versions';
 
 type StepResultRow = typeof stepResults.$inferSelect;
 
-export function toStepResult(row: StepResultRow, hideScore: boolean): TStepResult {
+/** `author`: the name of `row.updatedByUserId` when the caller read it (null: unknown or erased). */
+export function toStepResult(row: StepResultRow, hideScore: boolean, author: TStepAuthor | null = null): TStepResult {
   return {
     id: row.id,
     callSubmissionId: row.callSubmissionId,
@@ -25,6 +26,7 @@ export function toStepResult(row: StepResultRow, hideScore: boolean): TStepResul
     score: hideScore || row.score === null || !Number.isFinite(row.score) ? null : row.score,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
+    updatedBy: row.updatedByUserId ? author : null,
   };
 }
 
@@ -57,8 +59,8 @@ export async function writeStepResult(
   content: string,
   score: number | null,
   basedOn: number | null,
-  /** Who writes: the author of the version the history keeps (docs/decisions/0030). */
-  authorUserId: string,
+  /** The member writing: named as the step's last author and as its history version's (docs/decisions/0030). */
+  by: { id: string },
 ) {
   const [current] = await tx
     .select()
@@ -72,19 +74,19 @@ export async function writeStepResult(
   if (!current) {
     const [row] = await tx
       .insert(stepResults)
-      .values({ callSubmissionId: submissionId, stepId, content, score, version: 1 })
+      .values({ callSubmissionId: submissionId, stepId, content, score, version: 1, updatedByUserId: by.id })
       .returning();
     if (!row) throw new Error('insert failed');
-    await keepStepVersion(tx, row, authorUserId);
+    await keepStepVersion(tx, row, by.id);
     return toStepResult(row, false);
   }
   const [row] = await tx
     .update(stepResults)
-    .set({ content, score, version: currentVersion + 1, updatedAt: sql`now()` })
+    .set({ content, score, version: currentVersion + 1, updatedAt: sql`now()`, updatedByUserId: by.id })
     .where(eq(stepResults.id, current.id))
     .returning();
   if (!row) throw new Error('update failed');
-  await keepStepVersion(tx, row, authorUserId);
+  await keepStepVersion(tx, row, by.id);
   await tx.update(callSubmissions).set({ updatedAt: sql`now()` }).where(eq(callSubmissions.id, submissionId));
   return toStepResult(row, false);
 }

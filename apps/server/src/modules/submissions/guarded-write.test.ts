@@ -63,13 +63,13 @@ describe('writeAnswerIfWritable: one statement, every rule', () => {
 
   it('inserts the first answer at version 1 and refuses a second "first" write', async () => {
     const first = await write({ content: content('prima') });
-    expect(first?.version).toBe(1);
+    expect(first?.row.version).toBe(1);
     expect(await write({ content: content('doppia'), basedOn: 0 })).toBeNull();
     expect((await stored())?.content).toBe(content('prima'));
   });
 
   it('updates only from the stored version, and only for its owner, in its call, while open', async () => {
-    expect((await write({ content: content('seconda'), basedOn: 1 }))?.version).toBe(2);
+    expect((await write({ content: content('seconda'), basedOn: 1 }))?.row.version).toBe(2);
     const refusals = [
       await write({ content: content('vecchia'), basedOn: 1 }), // stale
       await write({
@@ -94,7 +94,7 @@ describe('writeAnswerIfWritable: one statement, every rule', () => {
       .update(calls)
       .set({ userFilterEmail: 'someone@else.example,  ANNA@Ente.Example ' })
       .where(eq(calls.id, call.id));
-    expect((await write({ content: content('ammessa'), basedOn: 2 }))?.version).toBe(3);
+    expect((await write({ content: content('ammessa'), basedOn: 2 }))?.row.version).toBe(3);
     await t.database.db.update(calls).set({ isUserFilterEnable: false }).where(eq(calls.id, call.id));
   });
 

@@ -1,9 +1,8 @@
+import type { TStepAuthor } from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import { type Db, executePrepared } from '../../db/client';
-import type { stepResults } from '../../db/schema';
+import { authorOf, type StepResultRow } from '../submission-core/step-authors';
 import { keepVersionCtes } from '../submission-core/step-versions';
-
-type StepResultRow = typeof stepResults.$inferSelect;
 
 type RawRow = {
   id: string;
@@ -13,6 +12,9 @@ type RawRow = {
   score: number | null;
   version: number;
   updated_at: Date | string;
+  updated_by_user_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
 };
 
 function toRow(raw: RawRow): StepResultRow {
@@ -24,6 +26,7 @@ function toRow(raw: RawRow): StepResultRow {
     score: raw.score === null ? null : Number(raw.score),
     version: Number(raw.version),
     updatedAt: raw.updated_at instanceof Date ? raw.updated_at : new Date(raw.updated_at),
+    updatedByUserId: raw.updated_by_user_id,
   };
 }
 
@@ -35,8 +38,9 @@ function toRow(raw: RawRow): StepResultRow {
  * date, and only when the stored version is the one the writer started from (`basedOn`; null:
  * no check). The submission row is locked (`FOR UPDATE OF s`), so a write racing a close waits
  * for it and then sees it closed. The same statement keeps the step's history, with `user` as
- * its author (docs/decisions/0030). Returns the stored row, or null when any condition failed: the
- * caller then reads why, which costs a query only on the rare refusal.
+ * its author (docs/decisions/0030), and reads the writer's name back (a primary-key join).
+ * Returns the stored row, or null when any condition failed: the caller then reads why, which
+ * costs a query only on the rare refusal.
  */
 export async function writeAnswerIfWritable(
   db: Db,
@@ -54,7 +58,7 @@ export async function writeAnswerIfWritable(
     restoredFrom?: number | null;
   },
   now = new Date(),
-): Promise<StepResultRow | null> {
+): Promise<{ row: StepResultRow; author: TStepAuthor | null } | null> {
   const { submissionId, stepId, callTypeId, user, content, score, basedOn } = input;
   const restoredFrom = input.restoredFrom ?? null;
   // The deadline is judged by this server's clock, as everywhere else (not the database's).
@@ -78,18 +82,19 @@ export async function writeAnswerIfWritable(
     ),
     updated as (
       update step_results r
-      set content = ${content}::text, score = ${score}::double precision, version = r.version + 1, updated_at = now()
+      set content = ${content}::text, score = ${score}::double precision, version = r.version + 1, updated_at = now(),
+        updated_by_user_id = ${user.id}::uuid
       from target
       where r.call_submission_id = target.id and r.step_id = ${stepId}
         and (${basedOn}::int is null or r.version = ${basedOn}::int)
-      returning r.id, r.call_submission_id, r.step_id, r.content, r.score, r.version, r.updated_at
+      returning r.id, r.call_submission_id, r.step_id, r.content, r.score, r.version, r.updated_at, r.updated_by_user_id
     ),
     inserted as (
-      insert into step_results (call_submission_id, step_id, content, score, version)
-      select target.id, ${stepId}::uuid, ${content}::text, ${score}::double precision, 1 from target
+      insert into step_results (call_submission_id, step_id, content, score, version, updated_by_user_id)
+      select target.id, ${stepId}::uuid, ${content}::text, ${score}::double precision, 1, ${user.id}::uuid from target
       where coalesce(${basedOn}::int, 0) = 0 and not exists (select 1 from updated)
       on conflict (call_submission_id, step_id) do nothing
-      returning id, call_submission_id, step_id, content, score, version, updated_at
+      returning id, call_submission_id, step_id, content, score, version, updated_at, updated_by_user_id
     ),
     written as (select * from updated union all select * from inserted),
     touched as (
@@ -97,9 +102,11 @@ export async function writeAnswerIfWritable(
       where id in (select call_submission_id from written)
     ),
     ${keepVersionCtes(user.id, restoredFrom)}
-    select * from written
+    select w.*, u.first_name, u.last_name
+    from written w
+    left join users u on u.id = w.updated_by_user_id
   `,
   );
   const row = rows[0];
-  return row ? toRow(row) : null;
+  return row ? { row: toRow(row), author: authorOf(row.first_name, row.last_name) } : null;
 }

@@ -27,8 +27,10 @@ import {
   loadSubmissionFor,
   type SubmissionRow,
 } from '../submission-core/access';
+import { stepResultsWithAuthors, stepResultWithAuthor } from '../submission-core/step-authors';
 import { assertWritable, toStepResult } from '../submission-core/writes';
 import { writeAnswerIfWritable } from './guarded-write';
+import { newerVersion } from './newer-version';
 
 async function toSubmission(
   db: Db | Tx,
@@ -36,7 +38,7 @@ async function toSubmission(
   call: CallRow,
   hideScores: boolean,
 ): Promise<TSubmission> {
-  const results = await db.select().from(stepResults).where(eq(stepResults.callSubmissionId, submission.id));
+  const results = await stepResultsWithAuthors(db, eq(stepResults.callSubmissionId, submission.id));
   return {
     id: submission.id,
     submissionId: submission.id,
@@ -45,7 +47,7 @@ async function toSubmission(
     callId: call.id,
     callCallTypeId: call.callTypeId,
     organizationId: submission.organizationId,
-    stepResults: results.map((r) => toStepResult(r, hideScores)),
+    stepResults: results.map((r) => toStepResult(r.row, hideScores, r.author)),
   };
 }
 
@@ -145,12 +147,9 @@ export async function getSubmission(db: Db, user: SessionUser, submissionId: str
 
 export async function getStepResult(db: Db, user: SessionUser, submissionId: string, stepId: string) {
   const { call } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true, need: 'read' });
-  const [row] = await db
-    .select()
-    .from(stepResults)
-    .where(and(eq(stepResults.callSubmissionId, submissionId), eq(stepResults.stepId, stepId)));
-  if (!row) throw notFound('errors.submissions.noStepResult');
-  return toStepResult(row, !user.isAdmin && isCallLocked(call));
+  const found = await stepResultWithAuthor(db, submissionId, stepId);
+  if (!found) throw notFound('errors.submissions.noStepResult');
+  return toStepResult(found.row, !user.isAdmin && isCallLocked(call), found.author);
 }
 
 /**
@@ -200,7 +199,7 @@ export async function upsertStepResult(
   // A locked call hides scores from applicants (read only when there is a score to hide).
   const hideScore =
     answer.score !== null && !user.isAdmin && (await callOfSubmissionIsLocked(db, input.callSubmissionId, now));
-  return toStepResult(written, hideScore);
+  return toStepResult(written.row, hideScore, written.author);
 }
 
 /**
@@ -217,7 +216,12 @@ async function explainRefusedWrite(
   const { submission, call } = await loadSubmissionFor(db, user, input.callSubmissionId);
   if (call.callTypeId !== stepCallTypeId) throw notFound('errors.submissions.stepNotInCall');
   assertWritable(submission, call, now);
-  throw new AppError('staleVersion', { messageKey: 'errors.submissions.staleVersion' });
+  // Who saved the version that won, so the page can name them beside the two answers.
+  const newer = await stepResultWithAuthor(db, input.callSubmissionId, input.stepId);
+  throw new AppError('staleVersion', {
+    messageKey: 'errors.submissions.staleVersion',
+    ...(newer ? { extensions: { newer: newerVersion(newer.row, newer.author) } } : {}),
+  });
 }
 
 async function callOfSubmissionIsLocked(db: Db, submissionId: string, now: Date): Promise<boolean> {

@@ -34,6 +34,8 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
   const [content, setContent] = useState<string>(restored ?? initial?.content ?? '');
   const [status, setStatus] = useState<SaveStatus>(restored !== null ? 'dirty' : initial ? 'saved' : 'empty');
   const [newer, setNewer] = useState<TStepResult | null>(null);
+  /** Who saved the stored version and when (shown to a team as "Saved by … at …"). */
+  const [lastSave, setLastSave] = useState(() => ({ by: initial?.updatedBy ?? null, at: initial?.updatedAt }));
   const version = useRef(initial?.version ?? 0);
   const latest = useRef(content);
   const inFlight = useRef<Promise<boolean> | null>(null);
@@ -55,6 +57,7 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
           }),
         );
         version.current = result.version;
+        setLastSave({ by: result.updatedBy ?? null, at: result.updatedAt });
         if (latest.current === sending) {
           dirty.current = false;
           clearDraft(submissionId, stepId);
@@ -109,6 +112,7 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
     latest.current = newer.content;
     dirty.current = false;
     setContent(newer.content);
+    setLastSave({ by: newer.updatedBy ?? null, at: newer.updatedAt });
     clearDraft(submissionId, stepId);
     setNewer(null);
     setStatus('saved');
@@ -142,7 +146,7 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
     return () => window.removeEventListener('online', online);
   }, [save]);
 
-  return { content, change, status, flush: save, newer, loadNewer, keepMine };
+  return { content, change, status, flush: save, newer, loadNewer, keepMine, lastSave };
 }
 
 function readDraft(submissionId: string, stepId: string): { content: string; version: number } | null {

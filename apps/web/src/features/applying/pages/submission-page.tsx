@@ -12,7 +12,7 @@ import {
 } from '@impact/domain';
 import { Alert, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentType, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PdfDownloadButton } from '../../../components/pdf-download-button';
@@ -47,11 +47,14 @@ export function SubmissionPage({
   stepTypes,
   comments,
   StepHistory,
+  Presence,
 }: {
   stepTypes: WizardStepTypes;
   comments?: WizardComments;
   /** The current step's version history for the team (features/team), when app/ gives one. */
   StepHistory?: StepHistoryComponent;
+  /** Who else has the application open (features/team, given by app/wizard-page.tsx). */
+  Presence?: ComponentType<{ submissionId: string }>;
 }) {
   const { preloadStepTypes, stepProblems, stepsDone, ClosingSummary } = stepTypes;
   const { t } = useTranslation();
@@ -242,6 +245,7 @@ export function SubmissionPage({
               )}
             </Badge>
           )}
+          {Presence && !submission.data.closed && !readOnlyView && <Presence submissionId={submissionId} />}
           <StepMenu
             steps={steps}
             position={position}

@@ -89,7 +89,7 @@ export function ImpactStep({ step, submissionId, result, readOnly, subStep, onCo
   return (
     <Stack gap="md" data-testid="impact-step">
       {autosave.status === 'conflict' && (
-        <ConflictBanner onLoadNewer={autosave.loadNewer} onKeepMine={autosave.keepMine} />
+        <ConflictBanner onLoadNewer={autosave.loadNewer} onKeepMine={autosave.keepMine} newer={autosave.newer} />
       )}
       <Group justify="space-between">
         <Badge variant="light">

@@ -4,6 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConflictBanner } from '../../step-kit/conflict-banner';
 import { SaveIndicator } from '../../step-kit/save-indicator';
+import { SavedBy } from '../../step-kit/saved-by';
 import type { StepProps } from '../../step-kit/step-props';
 import { useAutosave } from '../../step-kit/use-autosave';
 import { surveyValidity } from './survey-validity';
@@ -37,7 +38,7 @@ export function SurveyStep({ step, submissionId, result, readOnly, onContent, re
   return (
     <Stack gap="sm" data-testid="survey-step">
       {autosave.status === 'conflict' && (
-        <ConflictBanner onLoadNewer={autosave.loadNewer} onKeepMine={autosave.keepMine} />
+        <ConflictBanner onLoadNewer={autosave.loadNewer} onKeepMine={autosave.keepMine} newer={autosave.newer} />
       )}
       <Suspense
         fallback={
@@ -60,6 +61,7 @@ export function SurveyStep({ step, submissionId, result, readOnly, onContent, re
       </Suspense>
       {!readOnly && (
         <Group justify="flex-end">
+          <SavedBy author={autosave.lastSave.by} at={autosave.lastSave.at} />
           <SaveIndicator status={autosave.status} />
         </Group>
       )}

@@ -6,6 +6,7 @@ import { GrowingTextarea } from '../../../components/growing-textarea';
 import { SafeHtml } from '../../../components/safe-html';
 import { ConflictBanner } from '../../step-kit/conflict-banner';
 import { SaveIndicator } from '../../step-kit/save-indicator';
+import { SavedBy } from '../../step-kit/saved-by';
 import type { StepProps } from '../../step-kit/step-props';
 import { useAutosave } from '../../step-kit/use-autosave';
 
@@ -25,7 +26,12 @@ export function TextStep({ step, submissionId, result, readOnly, onContent, regi
     <Stack gap="sm">
       {def.question && <SafeHtml html={def.question} />}
       {autosave.status === 'conflict' && (
-        <ConflictBanner onLoadNewer={autosave.loadNewer} onKeepMine={autosave.keepMine} />
+        <ConflictBanner
+          onLoadNewer={autosave.loadNewer}
+          onKeepMine={autosave.keepMine}
+          newer={autosave.newer}
+          compare={autosave.newer ? { mine: answer, theirs: textAnswerOf(autosave.newer.content) } : undefined}
+        />
       )}
       <GrowingTextarea
         label={t('applying.text.answerLabel')}
@@ -42,6 +48,7 @@ export function TextStep({ step, submissionId, result, readOnly, onContent, regi
       />
       {!readOnly && (
         <Group justify="flex-end">
+          <SavedBy author={autosave.lastSave.by} at={autosave.lastSave.at} />
           <SaveIndicator status={autosave.status} />
         </Group>
       )}

@@ -1,0 +1,2 @@
+ALTER TABLE "step_results" ADD COLUMN "updated_by_user_id" uuid;--> statement-breakpoint
+ALTER TABLE "step_results" ADD CONSTRAINT "step_results_updated_by_user_id_users_id_fk" FOREIGN KEY ("updated_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;

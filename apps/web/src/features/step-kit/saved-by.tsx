@@ -1,0 +1,16 @@
+import type { TStepAuthor } from '@impact/domain';
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { dateFormat } from '../../lib/date-formats';
+
+/** The last save of a step as a team sees it: "Saved by Anna Neri at 14:05" (older rows name no one). */
+export function SavedBy({ author, at }: { author: TStepAuthor | null | undefined; at: string | undefined }) {
+  const { t, i18n } = useTranslation();
+  if (!author || !at) return null;
+  const time = dateFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(at));
+  return (
+    <Text size="xs" c="dimmed" data-testid="saved-by">
+      {t('applying.savedBy', { name: `${author.firstName} ${author.lastName}`.trim(), time })}
+    </Text>
+  );
+}

@@ -1,0 +1,49 @@
+import type { TPresenceViewer } from '@impact/domain';
+import { useEffect, useState } from 'react';
+import { readPresence } from './api/presence-stream';
+
+const RETRY_MS = [2_000, 5_000, 15_000, 60_000];
+
+/**
+ * The other people with this application open, kept current by one event stream (no polling). A
+ * stream the server ends to be renewed is reopened at once (a fresh token); a lost connection is
+ * retried with growing pauses; a refusal (no longer a member) stops it.
+ */
+export function usePresence(submissionId: string, enabled: boolean): TPresenceViewer[] {
+  const [viewers, setViewers] = useState<TPresenceViewer[]>([]);
+  useEffect(() => {
+    if (!enabled || !submissionId) return;
+    const controller = new AbortController();
+    let failures = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const run = async () => {
+      let stop = false;
+      let renew = false;
+      try {
+        await readPresence(submissionId, controller.signal, (message) => {
+          if (message.kind === 'presence') {
+            failures = 0;
+            setViewers(message.viewers);
+          } else if (message.reason === 'membership') stop = true;
+          else renew = message.reason === 'renew';
+        });
+        // Ended by the server for another reason (it is restarting): wait before coming back.
+        if (!renew) failures += 1;
+      } catch (err) {
+        const status = (err as { problem?: { status?: number } }).problem?.status;
+        // 404/403: not (or no longer) a member; the page says so elsewhere.
+        if (status === 404 || status === 403 || controller.signal.aborted) stop = true;
+        failures += 1;
+      }
+      setViewers([]);
+      if (stop || controller.signal.aborted) return;
+      timer = setTimeout(() => void run(), failures ? RETRY_MS[Math.min(failures, RETRY_MS.length) - 1] : 0);
+    };
+    void run();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [submissionId, enabled]);
+  return viewers;
+}
