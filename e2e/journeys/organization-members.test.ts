@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { apiAs, createCallWithTextAndUpload } from '../support/api';
 import { expectAccessible } from '../support/axe';
 import { useBrowser } from '../support/journey';
 import { DEMO, signIn, uniqueEmail } from '../support/sign-in';
 
-/** SCREENSHOT_DIR set: the members tab is saved at 1280 and 320 px for a person to look at. */
-const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
+/** SHOT_DIR set: the members tab and the team's panels are saved for a person to look at. */
+const SHOT_DIR = process.env.SHOT_DIR;
 
-describe('organization members tab', () => {
+describe('a team: the members tab, and two members on one application', () => {
   const browser = useBrowser();
 
   it('the demo owner sees the team, invites by keyboard and withdraws the invitation', async () => {
@@ -32,14 +33,82 @@ describe('organization members tab', () => {
     const pending = page.getByRole('listitem').filter({ hasText: email });
     await pending.waitFor();
     await expectAccessible(page, 'members tab with an invitation');
-    if (SCREENSHOT_DIR) {
-      await page.screenshot({ path: `${SCREENSHOT_DIR}/members-1280.png`, fullPage: true });
+    if (SHOT_DIR) {
+      await page.screenshot({ path: `${SHOT_DIR}/members-1280.png`, fullPage: true });
       await page.setViewportSize({ width: 320, height: 800 });
-      await page.screenshot({ path: `${SCREENSHOT_DIR}/members-320.png`, fullPage: true });
+      await page.screenshot({ path: `${SHOT_DIR}/members-320.png`, fullPage: true });
       await page.setViewportSize({ width: 1280, height: 800 });
     }
     await pending.getByRole('button', { name: `Ritira l'invito di ${email}` }).click();
     await pending.waitFor({ state: 'detached' });
     await context.close();
+  });
+
+  it('two members on one application see each other, meet a stale write with both texts, read the history and comment', async () => {
+    const { callId } = await createCallWithTextAndUpload(browser.baseUrl, `Bando Squadra ${Date.now().toString(36)}`);
+    const owner = await apiAs(browser.baseUrl, DEMO.applicant);
+    const orgs = await owner<Array<{ id: string; name: string }>>('Organization/GetOrganizations');
+    const orgId = orgs.find((o) => o.name === 'Cooperativa sociale Il Melo')?.id;
+    const submission = await owner<{ id: string }>('Call/UpsertCallSubmission', 'POST', {
+      callId,
+      organizationId: orgId,
+    });
+    const wizard = `/call/${submission.id}/0/0`;
+    const saved = '[data-testid="save-status"][data-status="saved"]';
+
+    // Marco writes a first draft alone.
+    const marco = await browser.newPage();
+    await signIn(marco.page, DEMO.applicant);
+    await marco.page.goto(wizard);
+    await marco.page.getByTestId('text-answer').fill('Prima bozza di Marco');
+    await marco.page.locator(saved).waitFor();
+
+    // Giulia opens the same application: each sees the other.
+    const giulia = await browser.newPage();
+    await signIn(giulia.page, DEMO.colleague);
+    await giulia.page.goto(wizard);
+    await expect.poll(() => giulia.page.getByTestId('text-answer').inputValue()).toBe('Prima bozza di Marco');
+    await giulia.page
+      .getByTestId('presence-bar')
+      .getByRole('list')
+      .getByText('Marco Bianchi', { exact: true })
+      .waitFor();
+    await marco.page.getByTestId('presence-bar').getByRole('list').getByText('Giulia Verdi', { exact: true }).waitFor();
+    await expectAccessible(marco.page, 'wizard with a colleague present');
+
+    // Giulia saves a newer text; Marco, still on the old one, is shown both and takes hers.
+    await giulia.page.getByTestId('text-answer').fill('Testo di Giulia');
+    await giulia.page.locator(saved).waitFor();
+    await marco.page.getByTestId('text-answer').fill('Testo di Marco');
+    const banner = marco.page.getByTestId('conflict-banner');
+    await banner.getByText(/Giulia Verdi ha salvato una versione più recente/).waitFor();
+    await banner.getByTestId('conflict-compare').getByText('Testo di Giulia').waitFor();
+    await banner.getByTestId('conflict-compare').getByText('Testo di Marco').waitFor();
+    await expectAccessible(marco.page, 'conflict with both texts');
+    if (SHOT_DIR) await marco.page.screenshot({ path: `${SHOT_DIR}/team-conflict.png`, fullPage: true });
+    await banner.getByRole('button', { name: 'Carica la versione più recente' }).click();
+    await expect.poll(() => marco.page.getByTestId('text-answer').inputValue()).toBe('Testo di Giulia');
+
+    // The step's history names both authors.
+    await marco.page.getByRole('button', { name: 'Cronologia' }).click();
+    const history = marco.page.getByRole('dialog');
+    await history.getByText('Giulia Verdi').first().waitFor();
+    await history.getByText('Marco Bianchi').first().waitFor();
+    await expectAccessible(marco.page, 'step history');
+    if (SHOT_DIR) await marco.page.screenshot({ path: `${SHOT_DIR}/team-history.png` });
+    await marco.page.keyboard.press('Escape');
+
+    // Giulia leaves a comment; Marco's step menu counts it once he reloads.
+    await giulia.page.getByRole('button', { name: 'Commenti' }).click();
+    const comments = giulia.page.getByRole('dialog');
+    await comments.getByRole('textbox', { name: 'Commento' }).fill('Marco, controlla le cifre del budget.');
+    await comments.getByRole('button', { name: 'Aggiungi commento' }).click();
+    await comments.getByText('Marco, controlla le cifre del budget.').waitFor();
+    await expectAccessible(giulia.page, 'comments');
+    if (SHOT_DIR) await giulia.page.screenshot({ path: `${SHOT_DIR}/team-comments.png` });
+    await marco.page.reload();
+    await marco.page.getByText('1 commento aperto').first().waitFor();
+    await giulia.context.close();
+    await marco.context.close();
   });
 });

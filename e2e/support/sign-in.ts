@@ -4,6 +4,8 @@ import type { Page } from 'playwright-core';
 export const DEMO = {
   admin: { email: 'admin@impact-calls.test', password: 'Admin-demo-2026', name: 'Anna Admin' },
   applicant: { email: 'applicant@impact-calls.test', password: 'Applicant-demo-2026', name: 'Marco Bianchi' },
+  /** An editor in the applicant's organization. */
+  colleague: { email: 'colleague@impact-calls.test', password: 'Colleague-demo-2026', name: 'Giulia Verdi' },
 } as const;
 
 /** Signs in through the embedded provider's page, as a person would, and waits for /calls. */

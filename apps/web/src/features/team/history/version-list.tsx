@@ -49,9 +49,9 @@ export function VersionList({ history, selected, onToggle, onRestore }: Props) {
                   size="xs"
                   variant="light"
                   onClick={() => onRestore(v.version)}
-                  aria-label={t('team.history.restoreVersion', { version: v.version })}
                 >
-                  {t('team.history.restore')}
+                  {/* The version in the visible words too: a voice command says what it sees. */}
+                  {t('team.history.restoreVersion', { version: v.version })}
                 </Button>
               )}
             </Group>
