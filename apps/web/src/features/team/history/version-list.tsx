@@ -45,11 +45,7 @@ export function VersionList({ history, selected, onToggle, onRestore }: Props) {
                 }
               />
               {history.canRestore && v.version !== history.currentVersion && (
-                <Button
-                  size="xs"
-                  variant="light"
-                  onClick={() => onRestore(v.version)}
-                >
+                <Button size="xs" variant="light" onClick={() => onRestore(v.version)}>
                   {/* The version in the visible words too: a voice command says what it sees. */}
                   {t('team.history.restoreVersion', { version: v.version })}
                 </Button>
