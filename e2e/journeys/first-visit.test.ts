@@ -82,7 +82,12 @@ describe('a signed-in first visit', () => {
     seen.length = 0;
     await page.goto(`/call/${submission.id}/0/0`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toContain(callName);
-    await page.waitForLoadState('networkidle');
+    // The wizard keeps one stream open (who else is here), so the network never idles: wait for
+    // that stream, asked once, then a moment in which a repeated request would show.
+    const presence = `GET /api/Call/SubmissionPresence?submissionId=${submission.id}`;
+    await expect.poll(() => times(seen, presence)).toBe(1);
+    await page.waitForTimeout(1500);
+    expect(times(seen, presence)).toBe(1);
     expect(times(seen, 'POST /api/Jwt/refresh')).toBe(1);
     expect(times(seen, `GET /api/Call/GetSubmissionByID?submissionId=${submission.id}`)).toBe(1);
     expect(times(seen, `GET /api/Call/GetCallById?callId=${callId}`)).toBe(1);
