@@ -34,7 +34,8 @@ export const commentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   app.post(
     '/Call/AddStepComment',
     {
-      config: { access: 'user', owns: 'submissionId' },
+      // Each comment may mail the members it mentions: bounded per address.
+      config: { access: 'user', owns: 'submissionId', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'A new thread on a step, or a reply (parentId); mentioned members are told by e-mail',

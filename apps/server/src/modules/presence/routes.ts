@@ -81,6 +81,13 @@ export const presenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         events.end();
       }
       events.onClose(() => finish('gone'));
+      // A client that went away while the checks above were awaited closed before onClose was
+      // attached: its close event is gone, so ask the socket, or the stream would be shown (and
+      // hold a slot) until its lifetime ends.
+      if (request.raw.destroyed || reply.raw.destroyed || request.raw.socket?.destroyed) {
+        finish('gone');
+        return reply;
+      }
       registry.join(submissionId, stream);
       return reply;
     },

@@ -30,7 +30,8 @@ export const stepHistoryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
   app.post(
     '/Call/RestoreStepResultVersion',
     {
-      config: { access: 'user', owns: 'submissionId' },
+      // Each restore adds a whole version to the history: bounded per address.
+      config: { access: 'user', owns: 'submissionId', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Save a kept version again as the newest one (owners and editors, while writable)',

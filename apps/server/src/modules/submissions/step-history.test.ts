@@ -11,6 +11,7 @@ import {
 } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
 import { organizationMembers, stepResultVersions } from '../../db/schema';
+import { HISTORY_LENGTH } from './step-history';
 
 type Headers = Record<string, string>;
 
@@ -248,5 +249,18 @@ describe('a step’s version history', () => {
     const kept = after.versions.find((v: { version: number }) => v.version === frozen);
     expect(JSON.parse(kept.content)).toEqual({ answer: 'Versione inviata' });
     expect(after.versions[0].version).toBe(frozen + 1);
+  });
+
+  it('lists the newest versions only, however many were kept', async () => {
+    const many = Array.from({ length: HISTORY_LENGTH + 20 }, (_, i) => ({
+      callSubmissionId: submissionId,
+      stepId,
+      version: 10_000 + i,
+      content: JSON.stringify({ answer: `v${i}` }),
+    }));
+    await t.database.db.insert(stepResultVersions).values(many);
+    const versions = (await history(owner)).json().versions as Array<{ version: number }>;
+    expect(versions).toHaveLength(HISTORY_LENGTH);
+    expect(versions[0]?.version).toBe(10_000 + HISTORY_LENGTH + 19);
   });
 });

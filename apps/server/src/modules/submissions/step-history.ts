@@ -16,6 +16,12 @@ const person = (firstName: string | null, lastName: string | null): THistoryPers
  * not for admins or reviewers as such (a non-member is 404 whatever their roles): a team's drafts
  * are the team's.
  */
+/**
+ * The newest versions listed, each with its whole content: a long-lived answer (hours of typing,
+ * or restores in a loop) must not make one history answer as large as all its versions together.
+ */
+export const HISTORY_LENGTH = 100;
+
 export async function getStepHistory(
   db: Db,
   user: SessionUser,
@@ -42,7 +48,8 @@ export async function getStepHistory(
     .from(stepResultVersions)
     .leftJoin(users, eq(users.id, stepResultVersions.authorUserId))
     .where(and(eq(stepResultVersions.callSubmissionId, submissionId), eq(stepResultVersions.stepId, stepId)))
-    .orderBy(desc(stepResultVersions.version));
+    .orderBy(desc(stepResultVersions.version))
+    .limit(HISTORY_LENGTH);
   const records = await db
     .select({ closedAt: submissionRecords.closedAt, firstName: users.firstName, lastName: users.lastName })
     .from(submissionRecords)

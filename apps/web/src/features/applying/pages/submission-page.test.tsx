@@ -55,7 +55,12 @@ const stepTypes: WizardStepTypes = {
 };
 
 /** The wizard on cached data: nothing reaches a server (requests wait forever). */
-function renderWizard(path: string, closed: boolean, types: WizardStepTypes = stepTypes, role?: TMemberRole) {
+function renderWizard(
+  path: string,
+  closed: boolean,
+  types: WizardStepTypes = stepTypes,
+  role: TMemberRole | null = 'owner',
+) {
   const client = new QueryClient({
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
@@ -153,8 +158,12 @@ describe('the submission wizard', () => {
     await screen.findByText('locked');
     expect(screen.getByText('Read-only (your role: viewer)')).toBeTruthy();
     viewer.unmount();
-    renderWizard(`/call/${ids.submission}/0/0`, false, types, 'editor');
+    const editor = renderWizard(`/call/${ids.submission}/0/0`, false, types, 'editor');
     await screen.findByText('editable');
     expect(screen.queryByText(/Read-only/)).toBeNull();
+    editor.unmount();
+    // The organizations (and so the role) not known yet: nothing is offered for writing.
+    renderWizard(`/call/${ids.submission}/0/0`, false, types, null);
+    await screen.findByText('locked');
   });
 });

@@ -97,7 +97,9 @@ export function SubmissionPage({
   // A viewer of the organization reads its applications; writing is the editors' and owners'.
   const organizations = useOrganizations();
   const role = organizations.data?.find((o) => o.id === submission.data?.organizationId)?.role;
-  const viewerOnly = role !== undefined && !roleAllows(role, 'write');
+  // Until the role is known (or if it cannot be), nothing is offered for writing: a local draft
+  // left from before a demotion would otherwise be saved, and refused.
+  const viewerOnly = !roleAllows(role, 'write');
   const readOnly = readOnlyView || Boolean(submission.data?.closed) || viewerOnly;
   // The team's comments are its members' alone: not in an admin's read-only view.
   const teamComments = readOnlyView && admin ? undefined : comments;
@@ -239,7 +241,7 @@ export function SubmissionPage({
               {t(
                 submission.data.closed
                   ? 'applying.status.submitted'
-                  : viewerOnly
+                  : role === 'viewer'
                     ? 'applying.status.viewer'
                     : 'applying.status.readOnly',
               )}

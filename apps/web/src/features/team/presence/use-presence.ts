@@ -35,7 +35,9 @@ export function usePresence(submissionId: string, enabled: boolean): TPresenceVi
         if (status === 404 || status === 403 || controller.signal.aborted) stop = true;
         failures += 1;
       }
-      setViewers([]);
+      // A planned renewal keeps the list (the new stream sends it again at once): emptying it would
+      // announce everyone as leaving and coming back every 15 minutes.
+      if (!renew) setViewers([]);
       if (stop || controller.signal.aborted) return;
       timer = setTimeout(() => void run(), failures ? RETRY_MS[Math.min(failures, RETRY_MS.length) - 1] : 0);
     };
