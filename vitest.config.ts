@@ -52,6 +52,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // Playwright and the journey helpers imported once per worker, not once per file (a few
+          // seconds between journeys). Each file still launches its own browser and claims an app.
+          isolate: false,
           // Two journeys at a time, each worker on its own app (global-setup.ts); their own group,
           // after the others, so the browsers do not compete with the server tests.
           maxWorkers: 2,
