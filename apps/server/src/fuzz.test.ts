@@ -64,7 +64,7 @@ const ERASING = /\/User\/(DeleteMyAccount|EraseUserData)$/;
 /**
  * Every route of the OpenAPI document with naughty strings in its query, wrong
  * types and huge values in its body, as an applicant and as an admin: nothing may answer 5xx.
- * Bounded (about a thousand requests, seconds).
+ * Bounded (a few thousand requests).
  */
 describe('fuzz over every route', () => {
   let t: TestApp;
@@ -92,7 +92,7 @@ describe('fuzz over every route', () => {
 
   it('answers no 5xx', async () => {
     const failures: string[] = [];
-    for (const route of routes) {
+    for (const [r, route] of routes.entries()) {
       const queryNames = (route.op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
       const props = Object.keys(route.op.requestBody?.content?.['application/json']?.schema?.properties ?? {});
       const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
@@ -105,6 +105,9 @@ describe('fuzz over every route', () => {
       }
       if (hasBody) {
         for (const [i, wrong] of WRONG_TYPES.entries()) {
+          // Half the wrong types on each route, the other half on the next: every type still meets
+          // every kind of route (they share the body parser and the schema compiler), in half the time.
+          if ((i + r) % 2 !== 0) continue;
           const body = Object.fromEntries(props.map((p, j) => [p, WRONG_TYPES[(i + j) % WRONG_TYPES.length]]));
           attempts.push({ url: route.path, payload: props.length ? body : wrong });
         }
