@@ -20,7 +20,7 @@ export async function loadSubmissionFor(
   user: SessionUser,
   submissionId: string,
   options: { allowAdmin?: boolean; forUpdate?: boolean; need?: TMemberNeed } = {},
-): Promise<{ submission: SubmissionRow; call: CallRow }> {
+): Promise<{ submission: SubmissionRow; call: CallRow; member: boolean }> {
   const query = db
     .select({ submission: callSubmissions, call: calls, role: organizationMembers.role })
     .from(callSubmissions)
@@ -35,11 +35,13 @@ export async function loadSubmissionFor(
     .where(and(eq(callSubmissions.id, submissionId)));
   const [row] = options.forUpdate ? await query.for('update', { of: callSubmissions }) : await query;
   if (!row) throw notFound('errors.submissions.notFound');
-  if (options.allowAdmin && user.isAdmin) return { submission: row.submission, call: row.call };
+  // `member`: whether the caller reads as one of the team (an admin may read without being one).
+  if (options.allowAdmin && user.isAdmin)
+    return { submission: row.submission, call: row.call, member: row.role !== null };
   // Members only, and only while the call's e-mail filter still lets them in.
   if (!row.role || !emailAllowedByFilter(row.call, user.email)) throw notFound('errors.submissions.notFound');
   if (!roleAllows(row.role, options.need ?? 'write')) throw forbidden('errors.organizations.roleTooLow');
-  return { submission: row.submission, call: row.call };
+  return { submission: row.submission, call: row.call, member: true };
 }
 
 /** SPEC 4 "Call status": open while now lies between opening and closing. */

@@ -37,6 +37,8 @@ async function toSubmission(
   submission: SubmissionRow,
   call: CallRow,
   hideScores: boolean,
+  /** Who saved each step is the team's to know (docs/decisions/0030): not shown to an admin reading it. */
+  showAuthors: boolean,
 ): Promise<TSubmission> {
   const results = await stepResultsWithAuthors(db, eq(stepResults.callSubmissionId, submission.id));
   return {
@@ -47,7 +49,7 @@ async function toSubmission(
     callId: call.id,
     callCallTypeId: call.callTypeId,
     organizationId: submission.organizationId,
-    stepResults: results.map((r) => toStepResult(r.row, hideScores, r.author)),
+    stepResults: results.map((r) => toStepResult(r.row, hideScores, showAuthors ? r.author : null)),
   };
 }
 
@@ -141,15 +143,18 @@ export async function upsertSubmission(db: Db, user: SessionUser, callId: string
 }
 
 export async function getSubmission(db: Db, user: SessionUser, submissionId: string, asAdmin = false) {
-  const { submission, call } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: asAdmin, need: 'read' });
-  return toSubmission(db, submission, call, !asAdmin && isCallLocked(call));
+  const { submission, call, member } = await loadSubmissionFor(db, user, submissionId, {
+    allowAdmin: asAdmin,
+    need: 'read',
+  });
+  return toSubmission(db, submission, call, !asAdmin && isCallLocked(call), member);
 }
 
 export async function getStepResult(db: Db, user: SessionUser, submissionId: string, stepId: string) {
-  const { call } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true, need: 'read' });
+  const { call, member } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true, need: 'read' });
   const found = await stepResultWithAuthor(db, submissionId, stepId);
   if (!found) throw notFound('errors.submissions.noStepResult');
-  return toStepResult(found.row, !user.isAdmin && isCallLocked(call), found.author);
+  return toStepResult(found.row, !user.isAdmin && isCallLocked(call), member ? found.author : null);
 }
 
 /**

@@ -14,6 +14,7 @@ describe('who saved a step last', () => {
   let t: TestApp;
   let anna: Headers;
   let bruno: Headers;
+  let adminHeaders: Headers;
   let submissionId: string;
   let stepId: string;
   const save = (headers: Headers, answer: string, version: number) =>
@@ -28,6 +29,7 @@ describe('who saved a step last', () => {
     t = await buildTestApp();
     const db = t.database.db;
     const admin = await signInAs(db, { email: 'admin@author.test', roles: ['admin'] });
+    adminHeaders = admin.headers;
     const a = await signInAs(db, { email: 'anna@author.test', firstName: 'Anna', lastName: 'Neri' });
     const b = await signInAs(db, { email: 'bruno@author.test', firstName: 'Bruno', lastName: 'Riva' });
     const orgId = await createOrganization(t.app, a.headers, 'Cooperativa Autori');
@@ -67,6 +69,18 @@ describe('who saved a step last', () => {
     expect(submission.json().stepResults).toEqual([
       expect.objectContaining({ stepId, updatedBy: { firstName: 'Bruno', lastName: 'Riva' } }),
     ]);
+  });
+
+  it('an admin reading the application does not learn who in the team saved what', async () => {
+    const asAdmin = async (url: string) => {
+      const res = await t.app.inject({ url, headers: adminHeaders });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const submission = await asAdmin(`/api/Call/GetSubmissionByIDAdmin?submissionId=${submissionId}`);
+    expect(submission.stepResults).toEqual([expect.objectContaining({ stepId, updatedBy: null })]);
+    const step = await asAdmin(`/api/Call/GetStepResult?submissionId=${submissionId}&StepId=${stepId}`);
+    expect(step).toMatchObject({ version: 2, updatedBy: null });
   });
 
   it('a stale write is refused with 409 naming who saved the newer version, and changes nothing', async () => {
