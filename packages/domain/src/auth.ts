@@ -15,6 +15,11 @@ export function isAdmin(roles: readonly string[]): boolean {
   return roles.some((r) => r.toLowerCase() === 'admin');
 }
 
+/** A person's name as shown: first and last, empty when neither is known (callers fall back). */
+export function personName(person: { firstName: string; lastName: string }): string {
+  return `${person.firstName} ${person.lastName}`.trim();
+}
+
 /** Initials for the top bar avatar (SPEC 2 "Layout"). */
 export function initialsOf(user: Pick<TUser, 'firstName' | 'lastName' | 'email'>): string {
   const fromNames = `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`;

@@ -1,4 +1,4 @@
-import type { TCommentThread, TStepComment, TStepComments } from '@impact/domain';
+import { personName, type TCommentThread, type TStepComment, type TStepComments } from '@impact/domain';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { stepComments, users } from '../../db/schema';
@@ -57,7 +57,7 @@ async function toThreads(db: Db, rows: Row[]): Promise<TCommentThread[]> {
         .from(users)
         .where(inArray(users.id, [...people]))
     : [];
-  const nameOf = new Map(named.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim() || u.email]));
+  const nameOf = new Map(named.map((u) => [u.id, personName(u) || u.email]));
   const person = (id: string | null) => {
     const name = id ? nameOf.get(id) : undefined;
     return id && name !== undefined ? { userId: id, name } : null;

@@ -1,4 +1,4 @@
-import type { TAddStepCommentRequest, TResolveStepCommentRequest } from '@impact/domain';
+import { personName, type TAddStepCommentRequest, type TResolveStepCommentRequest } from '@impact/domain';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { organizationMembers, stepComments, steps, users } from '../../db/schema';
@@ -83,7 +83,7 @@ export async function addStepComment(db: Db, user: SessionUser, input: TAddStepC
       .where(eq(users.id, user.id));
     await queueMentionMails(tx, {
       mentioned: mentions.filter((m) => m !== user.id),
-      authorName: `${author?.firstName ?? ''} ${author?.lastName ?? ''}`.trim() || user.email,
+      authorName: (author && personName(author)) || user.email,
       call: { name: call.name, translations: call.translations },
       step: { name: step.name, translations: step.translations },
       link: `${publicUrl}/call/${submission.id}/${stepIndex}/0`,

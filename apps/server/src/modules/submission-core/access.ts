@@ -1,4 +1,4 @@
-import { emailAllowedByFilter, roleAllows, type TMemberNeed } from '@impact/domain';
+import { emailAllowedByFilter, roleAllows, type TMemberNeed, type TMemberRole } from '@impact/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callSubmissions, calls, organizationMembers } from '../../db/schema';
@@ -20,7 +20,7 @@ export async function loadSubmissionFor(
   user: SessionUser,
   submissionId: string,
   options: { allowAdmin?: boolean; forUpdate?: boolean; need?: TMemberNeed } = {},
-): Promise<{ submission: SubmissionRow; call: CallRow; member: boolean }> {
+): Promise<{ submission: SubmissionRow; call: CallRow; role: TMemberRole | null }> {
   const query = db
     .select({ submission: callSubmissions, call: calls, role: organizationMembers.role })
     .from(callSubmissions)
@@ -35,13 +35,12 @@ export async function loadSubmissionFor(
     .where(and(eq(callSubmissions.id, submissionId)));
   const [row] = options.forUpdate ? await query.for('update', { of: callSubmissions }) : await query;
   if (!row) throw notFound('errors.submissions.notFound');
-  // `member`: whether the caller reads as one of the team (an admin may read without being one).
-  if (options.allowAdmin && user.isAdmin)
-    return { submission: row.submission, call: row.call, member: row.role !== null };
+  // `role`: the caller's in the organization; null for an admin reading without being a member.
+  if (options.allowAdmin && user.isAdmin) return { submission: row.submission, call: row.call, role: row.role };
   // Members only, and only while the call's e-mail filter still lets them in.
   if (!row.role || !emailAllowedByFilter(row.call, user.email)) throw notFound('errors.submissions.notFound');
   if (!roleAllows(row.role, options.need ?? 'write')) throw forbidden('errors.organizations.roleTooLow');
-  return { submission: row.submission, call: row.call, member: true };
+  return { submission: row.submission, call: row.call, role: row.role };
 }
 
 /** SPEC 4 "Call status": open while now lies between opening and closing. */

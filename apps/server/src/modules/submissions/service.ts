@@ -143,18 +143,18 @@ export async function upsertSubmission(db: Db, user: SessionUser, callId: string
 }
 
 export async function getSubmission(db: Db, user: SessionUser, submissionId: string, asAdmin = false) {
-  const { submission, call, member } = await loadSubmissionFor(db, user, submissionId, {
+  const { submission, call, role } = await loadSubmissionFor(db, user, submissionId, {
     allowAdmin: asAdmin,
     need: 'read',
   });
-  return toSubmission(db, submission, call, !asAdmin && isCallLocked(call), member);
+  return toSubmission(db, submission, call, !asAdmin && isCallLocked(call), role !== null);
 }
 
 export async function getStepResult(db: Db, user: SessionUser, submissionId: string, stepId: string) {
-  const { call, member } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true, need: 'read' });
+  const { call, role } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true, need: 'read' });
   const found = await stepResultWithAuthor(db, submissionId, stepId);
   if (!found) throw notFound('errors.submissions.noStepResult');
-  return toStepResult(found.row, !user.isAdmin && isCallLocked(call), member ? found.author : null);
+  return toStepResult(found.row, !user.isAdmin && isCallLocked(call), role !== null ? found.author : null);
 }
 
 /**

@@ -1,14 +1,17 @@
-import { roleAllows, type THistoryPerson, type TStepHistory, type TStepMilestone } from '@impact/domain';
+import { roleAllows, type TStepHistory, type TStepMilestone } from '@impact/domain';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { stepResults, stepResultVersions, steps, submissionRecords, users } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
-import { roleIn } from '../organizations/member-access';
 import { loadSubmissionFor } from '../submission-core/access';
+import { authorOf } from '../submission-core/step-authors';
 
-const person = (firstName: string | null, lastName: string | null): THistoryPerson =>
-  firstName === null || lastName === null ? null : { firstName, lastName };
+/**
+ * The newest versions listed, each with its whole content: a long-lived answer (hours of typing,
+ * or restores in a loop) must not make one history answer as large as all its versions together.
+ */
+export const HISTORY_LENGTH = 100;
 
 /**
  * GET Call/GetStepResultHistory: every kept version of one step's answer, newest first, and the
@@ -16,12 +19,6 @@ const person = (firstName: string | null, lastName: string | null): THistoryPers
  * not for admins or reviewers as such (a non-member is 404 whatever their roles): a team's drafts
  * are the team's.
  */
-/**
- * The newest versions listed, each with its whole content: a long-lived answer (hours of typing,
- * or restores in a loop) must not make one history answer as large as all its versions together.
- */
-export const HISTORY_LENGTH = 100;
-
 export async function getStepHistory(
   db: Db,
   user: SessionUser,
@@ -29,7 +26,7 @@ export async function getStepHistory(
   stepId: string,
   now = new Date(),
 ): Promise<TStepHistory> {
-  const { submission, call } = await loadSubmissionFor(db, user, submissionId, { need: 'read' });
+  const { submission, call, role } = await loadSubmissionFor(db, user, submissionId, { need: 'read' });
   const [step] = await db
     .select({ id: steps.id })
     .from(steps)
@@ -64,7 +61,7 @@ export async function getStepHistory(
   // A Submit froze the newest version saved before it (writes wait for a close and are refused after).
   const milestones: TStepMilestone[] = records.map((r) => ({
     closedAt: r.closedAt.toISOString(),
-    closedBy: person(r.firstName, r.lastName),
+    closedBy: authorOf(r.firstName, r.lastName),
     version: versions.find((v) => v.savedAt.getTime() <= r.closedAt.getTime())?.version ?? null,
   }));
   const writable = !submission.closed && now.getTime() <= call.closingAt.getTime();
@@ -72,11 +69,11 @@ export async function getStepHistory(
     submissionId,
     stepId,
     currentVersion: current?.version ?? 0,
-    canRestore: writable && roleAllows(await roleIn(db, submission.organizationId, user.id), 'write'),
+    canRestore: writable && roleAllows(role, 'write'),
     versions: versions.map((v) => ({
       version: v.version,
       savedAt: v.savedAt.toISOString(),
-      author: person(v.firstName, v.lastName),
+      author: authorOf(v.firstName, v.lastName),
       content: v.content,
       restoredFrom: v.restoredFrom,
     })),

@@ -1,4 +1,4 @@
-import { initialsOf, isAdmin, type TUser } from '@impact/domain';
+import { initialsOf, isAdmin, personName, type TUser } from '@impact/domain';
 import { Avatar, Button, Group, Text } from '@mantine/core';
 import {
   IconBuilding,
@@ -46,7 +46,7 @@ export function SessionButtons({ MenuLinks }: Props) {
 
 function SignedInButtons({ user, MenuLinks }: { user: TUser } & Props) {
   const { t } = useTranslation();
-  const fullName = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  const fullName = personName(user) || user.email;
   return (
     <Group gap="sm" wrap="nowrap">
       <Button component={Link} to="/calls" variant="subtle" visibleFrom="sm">

@@ -1,4 +1,4 @@
-import type { TStepResult } from '@impact/domain';
+import { personName, type TStepResult } from '@impact/domain';
 import { Alert, Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { dateFormat } from '../../lib/date-formats';
@@ -22,17 +22,12 @@ export function ConflictBanner({ onLoadNewer, onKeepMine, newer, compare }: Prop
   return (
     <Alert color="orange" title={t('applying.conflict.title')} data-testid="conflict-banner">
       <Text size="sm" mb="sm">
-        {by
-          ? t('applying.conflict.textBy', { name: `${by.firstName} ${by.lastName}`.trim(), time })
-          : t('applying.conflict.text')}
+        {by ? t('applying.conflict.textBy', { name: personName(by), time }) : t('applying.conflict.text')}
       </Text>
       {compare && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} mb="sm" data-testid="conflict-compare">
           <Version label={t('applying.conflict.mine')} text={compare.mine} />
-          <Version
-            label={by ? `${by.firstName} ${by.lastName}`.trim() : t('applying.conflict.theirs')}
-            text={compare.theirs}
-          />
+          <Version label={by ? personName(by) : t('applying.conflict.theirs')} text={compare.theirs} />
         </SimpleGrid>
       )}
       <Group>

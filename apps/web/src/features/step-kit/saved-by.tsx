@@ -1,4 +1,4 @@
-import type { TStepAuthor } from '@impact/domain';
+import { personName, type TStepAuthor } from '@impact/domain';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { dateFormat } from '../../lib/date-formats';
@@ -10,7 +10,7 @@ export function SavedBy({ author, at }: { author: TStepAuthor | null | undefined
   const time = dateFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(at));
   return (
     <Text size="xs" c="dimmed" data-testid="saved-by">
-      {t('applying.savedBy', { name: `${author.firstName} ${author.lastName}`.trim(), time })}
+      {t('applying.savedBy', { name: personName(author), time })}
     </Text>
   );
 }

@@ -1,4 +1,4 @@
-import type { TMember, TMemberRole } from '@impact/domain';
+import { personName, type TMember, type TMemberRole } from '@impact/domain';
 import { Button, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { dateFormat } from '../../../lib/date-formats';
@@ -29,7 +29,7 @@ export function MemberTable({ members, selfId, canManage, onRoleChange, onRemove
         </Table.Thead>
         <Table.Tbody>
           {members.map((m) => {
-            const name = `${m.firstName} ${m.lastName}`.trim() || m.email;
+            const name = personName(m) || m.email;
             const self = m.userId === selfId;
             return (
               <Table.Tr key={m.userId}>

@@ -1,10 +1,11 @@
-import { roleAllows, type TMember, type TMemberRole } from '@impact/domain';
+import { personName, roleAllows, type TMember, type TMemberRole } from '@impact/domain';
 import { Alert, Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useMembers } from '../../../lib/api/get-members';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { usePageTitle } from '../../../lib/page-title';
 import { problemText } from '../../../lib/problem-text';
@@ -12,7 +13,6 @@ import { forgetOrganization } from '../../../lib/selected-organization';
 import { useSession } from '../../../lib/session-store';
 import { useChangeMemberRole } from '../api/change-member-role';
 import { useInvitations } from '../api/get-invitations';
-import { useMembers } from '../api/get-members';
 import { useOrganization } from '../api/get-organization';
 import { useRemoveMember } from '../api/remove-member';
 import { useWithdrawInvitation } from '../api/withdraw-invitation';
@@ -51,7 +51,7 @@ export function OrganizationMembersPage() {
 
   const onRemove = (member: TMember) => {
     const leaving = member.userId === selfId;
-    const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
+    const name = personName(member) || member.email;
     openConfirmDialog({
       title: t(leaving ? 'organizations.members.leaveTitle' : 'organizations.members.removeTitle', { name }),
       children: (

@@ -1,11 +1,11 @@
-import { COMMENT_MAX_LENGTH, ZCommentBody } from '@impact/domain';
+import { COMMENT_MAX_LENGTH, personName, ZCommentBody } from '@impact/domain';
 import { Button, Group, MultiSelect, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/growing-textarea';
+import { useMembers } from '../../../lib/api/get-members';
 import { problemText } from '../../../lib/problem-text';
 import { useAddStepComment } from './api/add-step-comment';
-import { useTeamMembers } from './api/get-team-members';
 
 type Props = {
   submissionId: string;
@@ -21,7 +21,7 @@ type Props = {
 export function CommentForm({ submissionId, organizationId, stepId, parentId, onDone, onCancel }: Props) {
   const { t } = useTranslation();
   const add = useAddStepComment(submissionId);
-  const members = useTeamMembers(organizationId);
+  const members = useMembers(organizationId);
   const [body, setBody] = useState('');
   const [mentions, setMentions] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +32,7 @@ export function CommentForm({ submissionId, organizationId, stepId, parentId, on
   }, [parentId]);
   const options = (members.data ?? []).map((m) => ({
     value: m.userId,
-    label: `${m.firstName} ${m.lastName}`.trim() || m.email,
+    label: personName(m) || m.email,
   }));
 
   const submit = (event: React.FormEvent) => {

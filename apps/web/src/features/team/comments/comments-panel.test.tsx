@@ -3,9 +3,9 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { membersQuery } from '../../../lib/api/get-members';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { stepCommentsQuery } from './api/get-step-comments';
-import { teamMembersQuery } from './api/get-team-members';
 import { CommentsPanel } from './comments-panel';
 import { StepCommentBadge } from './step-comment-badge';
 
@@ -46,7 +46,7 @@ function renderPanel(readOnly = false) {
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
   client.setQueryData(stepCommentsQuery(ids.submission, ids.step).queryKey, comments);
-  client.setQueryData(teamMembersQuery(ids.org).queryKey, members);
+  client.setQueryData(membersQuery(ids.org).queryKey, members);
   return render(
     <QueryClientProvider client={client}>
       <MantineProvider>

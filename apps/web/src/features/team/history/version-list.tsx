@@ -1,4 +1,4 @@
-import type { TStepHistory } from '@impact/domain';
+import { personName, type TStepHistory } from '@impact/domain';
 import { Badge, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ export function VersionList({ history, selected, onToggle, onRestore }: Props) {
   const { t, i18n } = useTranslation();
   const when = (iso: string) => dateFormat(i18n.language, TIME).format(new Date(iso));
   const name = (p: { firstName: string; lastName: string } | null) =>
-    (p && `${p.firstName} ${p.lastName}`.trim()) || t('team.history.unknownAuthor');
+    (p && personName(p)) || t('team.history.unknownAuthor');
   const entries = [
     ...history.versions.map((v) => ({ at: v.savedAt, version: v, milestone: null })),
     ...history.milestones.map((m) => ({ at: m.closedAt, version: null, milestone: m })),

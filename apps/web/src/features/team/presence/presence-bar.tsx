@@ -1,8 +1,8 @@
-import { initialsOf, type TPresenceViewer } from '@impact/domain';
+import { initialsOf, personName, type TPresenceViewer } from '@impact/domain';
 import { Avatar, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fullName, presenceChanges } from './presence-changes';
+import { presenceChanges } from './presence-changes';
 import { usePresence } from './use-presence';
 
 /** The wizard's "also here" bar: who else has this application open now (decision 0032). */
@@ -23,8 +23,8 @@ export function PresenceAvatars({ viewers }: { viewers: TPresenceViewer[] }) {
     const { joined, left } = presenceChanges(previous.current, viewers);
     previous.current = viewers;
     const said = [
-      ...joined.map((v) => t('team.presence.joined', { name: fullName(v) })),
-      ...left.map((v) => t('team.presence.left', { name: fullName(v) })),
+      ...joined.map((v) => t('team.presence.joined', { name: personName(v) })),
+      ...left.map((v) => t('team.presence.left', { name: personName(v) })),
     ];
     if (said.length) setAnnouncement(said.join(' '));
   }, [viewers, t]);
@@ -37,10 +37,10 @@ export function PresenceAvatars({ viewers }: { viewers: TPresenceViewer[] }) {
           </Text>
           <Avatar.Group spacing="xs" role="list" aria-labelledby="presence-label">
             {viewers.map((v) => (
-              <Tooltip key={v.userId} label={fullName(v)} withArrow>
-                <Avatar role="listitem" size="sm" radius="xl" color="initials" name={fullName(v)} tabIndex={0}>
+              <Tooltip key={v.userId} label={personName(v)} withArrow>
+                <Avatar role="listitem" size="sm" radius="xl" color="initials" name={personName(v)} tabIndex={0}>
                   <span aria-hidden="true">{initialsOf({ ...v, email: '' })}</span>
-                  <VisuallyHidden>{fullName(v)}</VisuallyHidden>
+                  <VisuallyHidden>{personName(v)}</VisuallyHidden>
                 </Avatar>
               </Tooltip>
             ))}

@@ -9,5 +9,3 @@ export function presenceChanges(before: TPresenceViewer[], after: TPresenceViewe
     left: before.filter((v) => !has.has(v.userId)),
   };
 }
-
-export const fullName = (v: { firstName: string; lastName: string }) => `${v.firstName} ${v.lastName}`.trim();
