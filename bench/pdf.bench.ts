@@ -146,7 +146,8 @@ async function madeOnce(): Promise<BenchResult[]> {
         await new Promise((r) => setTimeout(r, 25));
       }
     })();
-    let peakMb = rssMb(server.pid);
+    const rssBeforeMb = rssMb(server.pid);
+    let peakMb = rssBeforeMb;
     const sampler = setInterval(() => {
       peakMb = Math.max(peakMb, rssMb(server.pid));
     }, 10);
@@ -173,6 +174,7 @@ async function madeOnce(): Promise<BenchResult[]> {
         budget: 'RSS < 300 MB, light p95 < 100 ms, every PDF delivered',
         ok: peakMb < 300 && p95 < 100 && failures === 0,
         figures: {
+          rssBeforeMb,
           peakRssMb: peakMb,
           lightP50: Number(percentile(sorted, 50).toFixed(1)),
           lightP95: p95,
