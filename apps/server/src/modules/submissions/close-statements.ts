@@ -4,9 +4,13 @@
  * query builder made nineteen round trips (docs/decisions/0026-closing-in-parallel-and-cheap.md).
  */
 
-import type { TCallTranslations, TMemberRole } from '@impact/domain';
+import type { TCallTranslations, TMemberRole, TStep } from '@impact/domain';
 
-/** What the check and the record need, read outside any transaction: $1 submission, $2 the caller. */
+/**
+ * What the check and the record need, read outside any transaction: $1 submission, $2 the caller.
+ * The call's steps are read here too, afresh at each Submit (an admin's change counts from its
+ * commit), in the shape `toStep` gives a row (calls/step-row.ts; a test compares the two).
+ */
 export const LOAD_FOR_CLOSE = {
   name: 'close_load',
   text: `
@@ -18,7 +22,14 @@ export const LOAD_FOR_CLOSE = {
       o.contact_name, o.contact_surname, o.contact_role, o.contact_email,
       u.first_name, u.last_name, u.email as user_email,
       coalesce((select json_agg(json_build_array(r.step_id, r.content, r.version))
-                from step_results r where r.call_submission_id = s.id), '[]') as results
+                from step_results r where r.call_submission_id = s.id), '[]') as results,
+      coalesce((select json_agg(json_build_object(
+                  'id', st.id, 'name', st.name, 'description', st.description, 'content', st.content,
+                  'sort', st.sort, 'stepTypeId', st.step_type_id, 'stepType', json_build_object('name', t.name),
+                  'expectedAnswers', st.expected_answers, 'subSteps', st.sub_steps, 'translations', st.translations)
+                  order by st.sort)
+                from steps st join step_types t on t.id = st.step_type_id
+                where st.call_type_id = c.call_type_id), '[]') as steps
     from call_submissions s
     join calls c on c.id = s.call_id
     join organizations o on o.id = s.organization_id
@@ -50,6 +61,8 @@ export type LoadedForClose = {
   last_name: string | null;
   user_email: string | null;
   results: Array<[stepId: string, content: string, version: number]> | string;
+  /** The call's steps as they are now (shaped as `toStep` shapes a row), in their order. */
+  steps: TStep[] | string;
 };
 
 /**

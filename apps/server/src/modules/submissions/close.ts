@@ -13,7 +13,6 @@ import { BoundedQueue } from '../../lib/bounded-queue';
 import { InFlightLimit } from '../../lib/in-flight-limit';
 import { cleanHeader } from '../../lib/mail-headers';
 import type { SessionUser } from '../../plugins/authentication';
-import { stepsOfCallTypes } from '../calls/call-types';
 import { exportDataFrom } from '../pdf/export-data';
 import { receiptMails } from '../pdf/receipt-mail';
 import { serverStepTypeOf } from '../step-types';
@@ -78,6 +77,9 @@ export async function closingCheck(db: Db, steps: TStep[], answers: Map<string, 
 /** Answers that change while they are being checked send the check round again, this many times at most. */
 const MAX_CHECK_ROUNDS = 3;
 
+/** PGlite hands json columns over as text, node-postgres parsed. */
+const fromJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 /**
@@ -129,11 +131,11 @@ async function closeChecked(
     ]);
     if (!loaded) throw notFound('errors.submissions.notFound');
     assertMayClose(loaded, user, now);
-    const results = typeof loaded.results === 'string' ? JSON.parse(loaded.results) : loaded.results;
+    const results = fromJson(loaded.results);
     const answers = new Map<string, string>(results.map(([stepId, content]: [string, string]) => [stepId, content]));
     // Read afresh, not from the autosave's step cache: Submit judges and freezes the call as it is
     // now, so an admin's change of a step (on any instance) counts from the moment it commits.
-    const steps = (await stepsOfCallTypes(db, [loaded.call_type_id])).get(loaded.call_type_id) ?? [];
+    const steps = fromJson(loaded.steps);
     const { problems, rewrites } = await closingCheck(db, steps, answers);
     if (problems.length) throw invalid(problems, 'errors.submissions.incomplete');
     for (const { step_id, content } of rewrites) answers.set(step_id, content);
