@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { openEventStream } from '../../../test/event-stream-client';
 import { createOpenCall, createOrganization } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
-import { organizationMembers } from '../../db/schema';
+import { calls, organizationMembers } from '../../db/schema';
 
 type Person = Awaited<ReturnType<typeof signInAs>>;
 
@@ -24,6 +24,7 @@ describe('presence on an open application', () => {
   let outsider: Person;
   let orgId: string;
   let submissionId: string;
+  let callId: string;
   const url = () => `${base}/api/Call/SubmissionPresence?submissionId=${submissionId}`;
   const open = (p: Person) => openEventStream(url(), p.headers);
   /** A stream once the server has seen the person's earlier streams close (their places are freed then). */
@@ -51,6 +52,7 @@ describe('presence on an open application', () => {
       { organizationId: orgId, userId: carla.user.id, role: 'viewer' },
     ]);
     const call = await createOpenCall(t.app, admin.headers);
+    callId = call.id;
     const started = await t.app.inject({
       method: 'POST',
       url: '/api/Call/UpsertCallSubmission',
@@ -133,6 +135,23 @@ describe('presence on an open application', () => {
     a.close();
     // And he cannot open a new one.
     expect((await open(bruno)).response.status).toBe(404);
+  });
+
+  it('a stream ends within one re-check when the call’s e-mail filter no longer lets its viewer in', async () => {
+    const a = await openWhenFree(anna);
+    expect(await a.next()).toEqual({ event: 'presence', data: { viewers: [] } });
+    await t.database.db
+      .update(calls)
+      .set({ isUserFilterEnable: true, userFilterEmail: '@only-these.test' })
+      .where(eq(calls.id, callId));
+    try {
+      expect(await a.next(4_000)).toEqual({ event: 'end', data: { reason: 'membership' } });
+    } finally {
+      await t.database.db
+        .update(calls)
+        .set({ isUserFilterEnable: false, userFilterEmail: '' })
+        .where(eq(calls.id, callId));
+    }
   });
 
   it('closing the server ends open streams instead of waiting for them', async () => {

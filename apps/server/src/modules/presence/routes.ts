@@ -17,7 +17,7 @@ import { sharePresence } from './shared-presence';
 const STREAM_LIFETIME_MS = 15 * 60_000;
 
 /** Who else has an application open: one event stream per open wizard (decision 0032). */
-export const presenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, memberships, config, limits }) => {
+export const presenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, limits }) => {
   const registry = new PresenceRegistry(PRESENCE_MAX_STREAMS_PER_USER);
   const shared = limits.redis
     ? sharePresence(registry, limits.redis, `${limits.nameSpace}presence`, config.presenceRecheckMs, app.log)
@@ -44,7 +44,7 @@ export const presenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       const user = currentUser(request);
       const { submissionId } = request.query;
       // Any member may be seen and see (viewers too); others get 404 as everywhere.
-      const { submission } = await loadSubmissionFor(db, user, submissionId, { need: 'read' });
+      await loadSubmissionFor(db, user, submissionId, { need: 'read' });
       const [me] = await db
         .select({ firstName: users.firstName, lastName: users.lastName })
         .from(users)
@@ -59,12 +59,13 @@ export const presenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         push: (others) => events.send('presence', { viewers: others }),
         end: () => finish('closing'),
       };
-      // The membership is read again on a slow beat: a removed member's stream ends within one beat.
+      // Access is read again on a slow beat, by the same rule that opened the stream (membership
+      // and the call's e-mail filter): one who lost it has their stream ended within one beat.
       const recheck = setInterval(() => {
-        memberships.roleOf(user.id, submission.organizationId).then(
-          (role) => (role === null ? finish('membership') : events.ping()),
-          // A database hiccup is no proof of removal: try again at the next beat.
+        loadSubmissionFor(db, user, submissionId, { need: 'read' }).then(
           () => events.ping(),
+          // A database hiccup is no proof of lost access: try again at the next beat.
+          (err) => (err instanceof AppError && err.status < 500 ? finish('membership') : events.ping()),
         );
       }, config.presenceRecheckMs);
       const lifetime = setTimeout(() => finish('renew'), STREAM_LIFETIME_MS);

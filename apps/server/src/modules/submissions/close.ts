@@ -132,7 +132,7 @@ async function closeChecked(
     if (!loaded) throw notFound('errors.submissions.notFound');
     assertMayClose(loaded, user, now);
     const results = fromJson(loaded.results);
-    const answers = new Map<string, string>(results.map(([stepId, content]: [string, string]) => [stepId, content]));
+    const answers = new Map<string, string>(results.map(([stepId, content]) => [stepId, content]));
     // Read afresh, not from the autosave's step cache: Submit judges and freezes the call as it is
     // now, so an admin's change of a step (on any instance) counts from the moment it commits.
     const steps = fromJson(loaded.steps);
@@ -168,7 +168,7 @@ async function closeChecked(
     }));
     // In the order the database sorts uuids (byte order, as their lower-case text sorts).
     const checked = results
-      .map(([stepId, , version]: [string, string, number]) => `${stepId}:${version}`)
+      .map(([stepId, , version]) => `${stepId}:${version}`)
       .sort()
       .join(',');
     const closed = await textTransaction(db, async (query) => {
