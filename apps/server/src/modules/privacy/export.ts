@@ -15,7 +15,9 @@ import {
   organizations,
   refreshTokens,
   reviewAssignments,
+  stepComments,
   stepResults,
+  stepResultVersions,
   steps,
   submissionRecords,
   users,
@@ -203,6 +205,34 @@ export async function collectPersonalData(
     .where(byUser((u) => inArray(auditLog.actorUserId, u)))
     .orderBy(asc(auditLog.createdAt));
 
+  // What the person wrote in a team's drafts: their comments, and each version of an answer they saved.
+  const comments = await db
+    .select({
+      submissionId: stepComments.callSubmissionId,
+      stepId: stepComments.stepId,
+      step: steps.name,
+      body: stepComments.body,
+      createdAt: stepComments.createdAt,
+      resolvedAt: stepComments.resolvedAt,
+    })
+    .from(stepComments)
+    .innerJoin(steps, eq(steps.id, stepComments.stepId))
+    .where(byUser((u) => inArray(stepComments.authorUserId, u)))
+    .orderBy(asc(stepComments.createdAt));
+  const versions = await db
+    .select({
+      submissionId: stepResultVersions.callSubmissionId,
+      stepId: stepResultVersions.stepId,
+      step: steps.name,
+      version: stepResultVersions.version,
+      savedAt: stepResultVersions.savedAt,
+      content: stepResultVersions.content,
+    })
+    .from(stepResultVersions)
+    .innerJoin(steps, eq(steps.id, stepResultVersions.stepId))
+    .where(byUser((u) => inArray(stepResultVersions.authorUserId, u)))
+    .orderBy(asc(stepResultVersions.savedAt));
+
   const fileRefs: FileRef[] = fileRows.map((f) => ({
     id: f.id,
     path: `files/${f.id}/${cleanFileName(f.fileName)}`,
@@ -213,7 +243,7 @@ export async function collectPersonalData(
   const data = {
     exportedAt: now.toISOString(),
     about:
-      'Everything this platform holds about you: your account, your organizations and their applications, your files, consents, reviews and the messages sent to you.',
+      'Everything this platform holds about you: your account, your organizations and their applications, your files, consents, reviews, the comments and answer versions you wrote, and the messages sent to you.',
     accounts: people.map((p) => ({
       id: p.id,
       email: p.email,
@@ -300,6 +330,8 @@ export async function collectPersonalData(
       revokedAt: iso(s.revokedAt),
     })),
     administratorActions: adminActions.map((a) => ({ ...a, createdAt: iso(a.createdAt) })),
+    comments: comments.map((c) => ({ ...c, createdAt: iso(c.createdAt), resolvedAt: iso(c.resolvedAt) })),
+    answerVersionsSaved: versions.map((v) => ({ ...v, savedAt: iso(v.savedAt) })),
   };
   return { data, files: fileRefs };
 }

@@ -34,6 +34,7 @@ describe('data protection: export, account deletion, data subject requests', () 
   let draft: string;
   let brunoSubmission: string;
   let callA: Call;
+  let callB: Call;
 
   const inject = (opts: InjectOptions | string) => t.app.inject(opts as InjectOptions);
 
@@ -95,7 +96,7 @@ describe('data protection: export, account deletion, data subject requests', () 
     marta = { authorization: `Bearer ${ZTokenResponse.parse(flow.response.json()).token}` };
 
     callA = await createOpenCall(t.app, admin, { name: 'Call A' });
-    const callB = await createOpenCall(t.app, admin, { name: 'Call B' });
+    callB = await createOpenCall(t.app, admin, { name: 'Call B' });
     const form = {
       ...organizationForm('Cooperativa Aurora'),
       contact_name: 'Marta',
@@ -136,6 +137,14 @@ describe('data protection: export, account deletion, data subject requests', () 
       payload: `email=${encodeURIComponent(MARTA.email)}`,
     });
     expect(forgot.statusCode).toBe(200);
+    // A comment on her team's draft: hers, so in her export.
+    const commented = await inject({
+      method: 'POST',
+      url: '/api/Call/AddStepComment',
+      headers: { ...marta, 'x-organization-id': martaOrg },
+      payload: { submissionId: draft, stepId: callB.textStepId, body: 'Rivedere il budget' },
+    });
+    expect(commented.statusCode, commented.body).toBe(200);
     const res = await inject({ url: '/api/User/ExportMyData', headers: marta });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toContain('application/zip');
@@ -154,6 +163,11 @@ describe('data protection: export, account deletion, data subject requests', () 
     const sent = apps.find((a) => a.id === submitted);
     expect(sent?.submitted).toBe(true);
     expect(sent?.answers.map((a) => a.content).join()).toContain('Contact Marta Bianchi');
+    // What she wrote in the team's drafts: her comment, and each version of an answer she saved.
+    expect(data.comments).toEqual([expect.objectContaining({ submissionId: draft, body: 'Rivedere il budget' })]);
+    const saved = data.answerVersionsSaved as Array<{ submissionId: string; content: string }>;
+    expect([...new Set(saved.map((v) => v.submissionId))].sort()).toEqual([submitted, draft].sort());
+    expect(saved.find((v) => v.submissionId === draft)?.content).toContain('Draft by Marta Bianchi');
     // Every listed file is in the archive, with the bytes that were uploaded.
     const paths = apps.flatMap((a) => a.files.map((f) => f.path));
     expect(paths).toHaveLength(2);
