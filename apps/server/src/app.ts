@@ -34,6 +34,8 @@ import { recordAttachment } from './modules/pdf/service';
 import { powerBiRoutes } from './modules/power-bi/routes';
 import { presenceRoutes } from './modules/presence/routes';
 import { privacyRoutes } from './modules/privacy/routes';
+import { reminderRoutes } from './modules/reminders/routes';
+import { unsubscribeKeyOf } from './modules/reminders/unsubscribe-link';
 import { reportRoutes } from './modules/reports/routes';
 import { acceptReviewerInvitations } from './modules/review/reviewers';
 import { reviewAdminRoutes, reviewerRoutes } from './modules/review/routes';
@@ -153,6 +155,7 @@ export async function buildApp(
       await api.register(reviewerRoutes, deps);
       await api.register(privacyRoutes, { ...deps, revocations });
       await api.register(presenceRoutes, deps);
+      await api.register(reminderRoutes, { ...deps, unsubscribeKey: unsubscribeKeyOf(authSecret) });
     },
     { prefix: '/api' },
   );

@@ -7,17 +7,21 @@ import { createFileStorage } from './modules/files/storage';
 import { purgeExpired } from './modules/idp/adapter';
 import { recordAttachment } from './modules/pdf/service';
 import { startRetentionJob } from './modules/privacy/retention';
+import { sendDueReminders } from './modules/reminders/send-due';
+import { unsubscribeKeyOf } from './modules/reminders/unsubscribe-link';
 import { foldTallies } from './modules/reports/tallies';
 
 const HOUR_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
+/** How often reminders are looked for: a reminder leaves at most this long after its moment. */
+const REMINDER_RUN_MS = 5 * MINUTE_MS;
 
 /**
  * Work that runs beside the HTTP server, each job a background loop (lib/background-loop.ts: one
  * run at a time, failures logged and retried with a growing pause, never fatal); returns a stop
  * function for graceful shutdown.
  */
-export function startBackgroundJobs(db: Db, config: AppConfig, log: FastifyBaseLogger): () => void {
+export function startBackgroundJobs(db: Db, config: AppConfig, log: FastifyBaseLogger, authSecret: string): () => void {
   const stops: Array<() => void> = [];
   // The receipts' PDFs are the stored copies (made now if a record has none yet).
   if (config.smtpUrl) {
@@ -38,6 +42,15 @@ export function startBackgroundJobs(db: Db, config: AppConfig, log: FastifyBaseL
   }
   // The dashboard's pending changes (modules/reports/tallies.ts), folded while nobody reads it.
   stops.push(startBackgroundLoop('folding report tallies', () => foldTallies(db, null), log, { everyMs: MINUTE_MS }));
+  // Reminders before calls close and nudges (modules/reminders/send-due.ts): every instance runs
+  // it; each mailing is claimed in the database, so it goes out once.
+  const links = { publicUrl: config.publicUrl, unsubscribeKey: unsubscribeKeyOf(authSecret) };
+  stops.push(
+    startBackgroundLoop('sending reminders', () => sendDueReminders(db, links), log, {
+      everyMs: REMINDER_RUN_MS,
+      firstAfterMs: MINUTE_MS,
+    }),
+  );
   // Per-call retention of applications (modules/privacy/retention.ts).
   stops.push(startRetentionJob(db, config, log));
   return () => {

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { loggerOptions } from './lib/log-safety';
+import { getOrCreateSecret, randomSecret } from './lib/secrets';
 import { installProcessGuards } from './process-guards';
 import { seed } from './seed';
 import { exposureNotes } from './startup-notes';
@@ -40,7 +41,9 @@ async function main() {
   if (config.database.kind === 'postgres') {
     await Promise.all(Array.from({ length: config.database.poolSize }, () => database.ping().catch(() => undefined)));
   }
-  const stopJobs = startBackgroundJobs(database.db, config, app.log);
+  // The same secret buildApp signs with (production passes it; a development install keeps its own).
+  const authSecret = config.authSecret ?? (await getOrCreateSecret(database.db, 'auth-secret', randomSecret));
+  const stopJobs = startBackgroundJobs(database.db, config, app.log, authSecret);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -20,6 +20,7 @@ export * from './presence';
 export * from './privacy';
 export * from './problem';
 export * from './quiz';
+export * from './reminders';
 export * from './reports';
 export * from './review';
 export * from './rich-text';

@@ -45,8 +45,11 @@ describe('access declared on every route', () => {
       );
     expect(publicApi.sort()).toEqual([
       'get /api/Auth/Login',
+      // A reminder's signed unsubscribe link: the confirmation page and the one-click POST.
+      'get /api/Call/UnsubscribeReminders',
       'get /api/Config/GetConfig',
       'get /api/Config/GetLogo',
+      'post /api/Call/UnsubscribeReminders',
       'post /api/Jwt/logout',
       'post /api/Jwt/refresh',
       'post /api/Jwt/token-exchange',

@@ -23,6 +23,11 @@ export const emailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     template: text('template').notNull(),
+    /**
+     * A mailing list's one-click unsubscribe (RFC 8058): the worker sends it as List-Unsubscribe
+     * with List-Unsubscribe-Post; null for a mail that is no mailing (receipts, invitations).
+     */
+    unsubscribeUrl: headerText('unsubscribe_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),

@@ -11,6 +11,7 @@ export * from './impact';
 export * from './organization-members';
 export * from './organizations';
 export * from './pdf';
+export * from './reminders';
 export * from './reports';
 export * from './review';
 export * from './step-comments';

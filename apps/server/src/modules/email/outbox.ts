@@ -29,6 +29,8 @@ export type MailSender = (mail: {
   subject: string;
   text: string;
   html: string;
+  /** A mailing's one-click unsubscribe address (RFC 8058); null for other mails. */
+  unsubscribeUrl: string | null;
   /** Files attached to the mail (email_attachments), looked up by the mail's id when it is sent. */
   attachments: MailAttachment[];
 }) => Promise<void>;

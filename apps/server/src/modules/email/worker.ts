@@ -44,6 +44,15 @@ export function startMailWorker(
             subject: mail.subject,
             text: mail.text,
             html: mail.html,
+            // RFC 8058: mail clients show an unsubscribe button that POSTs to the address.
+            ...(mail.unsubscribeUrl
+              ? {
+                  headers: {
+                    'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
+                    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+                  },
+                }
+              : {}),
             attachments: mail.attachments.map((a) => ({
               filename: a.filename,
               content: a.content,

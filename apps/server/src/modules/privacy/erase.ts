@@ -193,6 +193,18 @@ export async function eraseUsers(
     // An invitation names the address and would add the person back to the team at a later sign-in.
     if (emails.length) await tx.delete(organizationInvitations).where(inArray(organizationInvitations.email, emails));
     if (emails.length) await tx.delete(emailOutbox).where(inArray(sql`lower(trim(${emailOutbox.to}))`, emails));
+    // The reminders' log names recipients, and an unsubscribe keeps the address.
+    if (emails.length) {
+      const listed = sql.join(
+        emails.map((e) => sql`${e}`),
+        sql`, `,
+      );
+      await tx.execute(
+        sql`update reminder_sends set recipients = array(select r from unnest(recipients) r where lower(trim(r)) not in (${listed}))
+            where exists (select 1 from unnest(recipients) r where lower(trim(r)) in (${listed}))`,
+      );
+      await tx.execute(sql`delete from reminder_unsubscribes where email in (${listed})`);
+    }
     if (standIn) await scrubAudit(tx, userIds, emails, mentions, standIn, pattern);
 
     // Sessions end now: revoked (other instances see it within their live-session cache's 5 s), then the rows go.

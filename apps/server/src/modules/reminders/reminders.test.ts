@@ -1,0 +1,201 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createOpenCall, createOrganization, submitToCall } from '../../../test/fixtures';
+import { signInAs } from '../../../test/sign-in';
+import { callSubmissions, emailOutbox, stepResults } from '../../db/schema';
+import { getOrCreateSecret } from '../../lib/secrets';
+import { sendDueReminders } from './send-due';
+import { unsubscribeKeyOf, unsubscribeUrl } from './unsubscribe-link';
+
+const HOUR = 3_600_000;
+const CONTACT = 'giulia@aurora.example';
+
+/**
+ * Reminders before a call closes (decision 0036): each goes once to each application started and
+ * not submitted, to its contact and its members who may write, whatever the number of runs and
+ * instances; an unsubscribe stops that call's reminders for that address only.
+ */
+describe('reminders and nudges', () => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof signInAs>>;
+  let anna: Awaited<ReturnType<typeof signInAs>>;
+  let aurora: string;
+  let key: string;
+  const links = () => ({ publicUrl: t.config.publicUrl, unsubscribeKey: key });
+  const mailsOf = async (template: string, to?: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.template, template), to ? eq(emailOutbox.to, to) : undefined))
+    ).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const start = async (callId: string, headers = anna.headers, org = aurora) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/Call/UpsertCallSubmission',
+      headers: { ...headers, 'x-organization-id': org },
+      payload: { callId },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().id as string;
+  };
+  const save = (payload: Record<string, unknown>, headers = admin.headers) =>
+    t.app.inject({ method: 'PUT', url: '/api/Call/SaveReminders', headers, payload });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await signInAs(t.database.db, { email: 'admin@reminders.test', roles: ['admin'] });
+    anna = await signInAs(t.database.db, { email: 'anna@aurora.example', firstName: 'Anna' });
+    aurora = await createOrganization(t.app, anna.headers, 'Aurora');
+    // The key the app signs with: made from the secret it keeps (tests pass no AUTH_SECRET).
+    key = unsubscribeKeyOf(
+      t.config.authSecret ?? (await getOrCreateSecret(t.database.db, 'auth-secret', () => 'never-used')),
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('sends a 24-hour reminder once to a call closing in 20 hours, in two runs and two at once; none to a submitted one', async () => {
+    const call = await createOpenCall(t.app, admin.headers, { closesInDays: 20 / 24, name: 'Bando Venti Ore' });
+    const saved = await save({ callId: call.id, reminders: [{ hoursBeforeClosing: 24 }] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ reminders: [{ hoursBeforeClosing: 24 }], isDefault: false });
+    const draft = await start(call.id);
+    const bruno = await signInAs(t.database.db, { email: 'bruno@borgo.example' });
+    const borgo = await createOrganization(t.app, bruno.headers, 'Borgo');
+    await submitToCall(t.app, bruno.headers, borgo, call);
+
+    await sendDueReminders(t.database.db, links());
+    await Promise.all([sendDueReminders(t.database.db, links()), sendDueReminders(t.database.db, links())]);
+    const toContact = await mailsOf('call-reminder', CONTACT);
+    expect(toContact).toHaveLength(1);
+    // The owner too (a member who may write), each address once; the submitted one's team none.
+    const all = (await mailsOf('call-reminder')).filter((m) => m.text.includes('Bando Venti Ore'));
+    expect(all.map((m) => m.to).sort()).toEqual([CONTACT, 'anna@aurora.example'].sort());
+    expect(toContact[0]?.text).toContain('Aurora');
+    expect(toContact[0]?.text).toContain(`/call/${draft}/0/0`);
+    // The wizard's first incomplete step is named; the one-click unsubscribe goes with the mail.
+    expect(toContact[0]?.unsubscribeUrl).toContain('/api/Call/UnsubscribeReminders?');
+    const log = (
+      await t.app.inject({ url: `/api/Call/GetReminders?callId=${call.id}`, headers: admin.headers })
+    ).json();
+    expect(log.sent).toEqual([
+      expect.objectContaining({
+        kind: 'reminder',
+        hoursBeforeClosing: 24,
+        submissionId: draft,
+        organizationName: 'Aurora',
+      }),
+    ]);
+    expect(log.sent[0].recipients.sort()).toEqual([CONTACT, 'anna@aurora.example'].sort());
+  });
+
+  it('a reminder configured after its moment goes at the next run, the latest one only', async () => {
+    const call = await createOpenCall(t.app, admin.headers, { closesInDays: 0.5, name: 'Bando Tardivo' });
+    await start(call.id);
+    // Defaults: 7 days and 1 day, both past: one mail, not two, however many runs.
+    await sendDueReminders(t.database.db, links());
+    await sendDueReminders(t.database.db, links());
+    const sent = (await mailsOf('call-reminder', CONTACT)).filter((m) => m.text.includes('Bando Tardivo'));
+    expect(sent).toHaveLength(1);
+  });
+
+  it('the unsubscribe link stops the next reminder of that call only, for that address only', async () => {
+    const closesInDays = 2;
+    const call = await createOpenCall(t.app, admin.headers, { closesInDays, name: 'Bando Uno' });
+    const other = await createOpenCall(t.app, admin.headers, { closesInDays, name: 'Bando Due' });
+    for (const c of [call, other]) {
+      expect(
+        (await save({ callId: c.id, reminders: [{ hoursBeforeClosing: 72 }, { hoursBeforeClosing: 6 }] })).statusCode,
+      ).toBe(200);
+      await start(c.id);
+    }
+    await sendDueReminders(t.database.db, links());
+    const first = (await mailsOf('call-reminder', CONTACT)).find((m) => m.text.includes('Bando Uno'));
+    const link = new URL(first?.unsubscribeUrl ?? '');
+    expect(link.searchParams.get('email')).toBe(CONTACT);
+    // GET only asks (a link scanner changes nothing); POST (the button, RFC 8058) unsubscribes.
+    const page = await t.app.inject({ url: `${link.pathname}${link.search}`, headers: { 'accept-language': 'en' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<form method="post"');
+    expect(page.body).toContain('<title>Call reminders</title>');
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: `${link.pathname}${link.search.replace(/sig=[^&]+/, 'sig=forged')}`,
+    });
+    expect(forged.statusCode).toBe(404);
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `${link.pathname}${link.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+
+    // Five hours before closing the 6-hour reminders are due.
+    const later = new Date(Date.now() + closesInDays * 24 * HOUR - 5 * HOUR);
+    await sendDueReminders(t.database.db, links(), later);
+    const second = (await mailsOf('call-reminder')).filter((m) => m.text.includes('Bando Uno'));
+    expect(second.filter((m) => m.to === CONTACT)).toHaveLength(1);
+    expect(second.filter((m) => m.to === 'anna@aurora.example')).toHaveLength(2);
+    const otherCall = (await mailsOf('call-reminder', CONTACT)).filter((m) => m.text.includes('Bando Due'));
+    expect(otherCall).toHaveLength(2);
+    const log = (
+      await t.app.inject({ url: `/api/Call/GetReminders?callId=${call.id}`, headers: admin.headers })
+    ).json();
+    expect(log.unsubscribed).toBe(1);
+  });
+
+  it('nudges once an application untouched for the chosen days', async () => {
+    const call = await createOpenCall(t.app, admin.headers, { closesInDays: 30, name: 'Bando Lungo' });
+    expect((await save({ callId: call.id, reminders: [], nudgeAfterDays: 3 })).statusCode).toBe(200);
+    const id = await start(call.id);
+    await sendDueReminders(t.database.db, links());
+    expect((await mailsOf('call-nudge')).filter((m) => m.text.includes('Bando Lungo'))).toHaveLength(0);
+    const in4days = new Date(Date.now() + 4 * 24 * HOUR);
+    await sendDueReminders(t.database.db, links(), in4days);
+    await sendDueReminders(t.database.db, links(), in4days);
+    expect((await mailsOf('call-nudge', CONTACT)).filter((m) => m.text.includes('Bando Lungo'))).toHaveLength(1);
+    // No reminder without reminders.
+    expect((await mailsOf('call-reminder')).filter((m) => m.text.includes('Bando Lungo'))).toHaveLength(0);
+    expect(await t.database.db.select().from(stepResults).where(eq(stepResults.callSubmissionId, id))).toBeDefined();
+  });
+
+  it('refuses bad settings with a reason and changes nothing; admins only', async () => {
+    const call = await createOpenCall(t.app, admin.headers, { name: 'Bando Regole' });
+    const twice = await save({ callId: call.id, reminders: [{ hoursBeforeClosing: 24 }, { hoursBeforeClosing: 24 }] });
+    expect(twice.statusCode).toBe(400);
+    expect(JSON.stringify(twice.json())).toContain('errors.reminders.duplicate');
+    expect((await save({ callId: call.id, reminders: [{ hoursBeforeClosing: 0 }] })).statusCode).toBe(400);
+    expect((await save({ callId: call.id, reminders: [], nudgeAfterDays: 0 })).statusCode).toBe(400);
+    expect((await save({ callId: call.id, reminders: [] }, anna.headers)).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ url: `/api/Call/GetReminders?callId=${call.id}`, headers: anna.headers })).statusCode,
+    ).toBe(403);
+    const unchanged = (
+      await t.app.inject({ url: `/api/Call/GetReminders?callId=${call.id}`, headers: admin.headers })
+    ).json();
+    expect(unchanged).toMatchObject({
+      isDefault: true,
+      reminders: [{ hoursBeforeClosing: 168 }, { hoursBeforeClosing: 24 }],
+    });
+  });
+
+  it('a link signed with another key, or for another address, unsubscribes nobody', async () => {
+    const call = await createOpenCall(t.app, admin.headers, { name: 'Bando Firme' });
+    const wrongKey = new URL(unsubscribeUrl(t.config.publicUrl, 'other-key', call.id, CONTACT));
+    expect((await t.app.inject({ method: 'POST', url: `${wrongKey.pathname}${wrongKey.search}` })).statusCode).toBe(
+      404,
+    );
+    const good = new URL(unsubscribeUrl(t.config.publicUrl, links().unsubscribeKey, call.id, CONTACT));
+    const swapped = `${good.pathname}${good.search.replace(encodeURIComponent(CONTACT), encodeURIComponent('x@y.example'))}`;
+    expect((await t.app.inject({ method: 'POST', url: swapped })).statusCode).toBe(404);
+    const subs = await t.database.db
+      .select()
+      .from(callSubmissions)
+      .where(inArray(callSubmissions.callId, [call.id]));
+    expect(subs).toHaveLength(0);
+  });
+});

@@ -1,0 +1,184 @@
+import { DEFAULT_REMINDER_HOURS, type TCallTranslations, type TStep, textsIn, translatedOr } from '@impact/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { organizationMembers, reminderSends, reminderUnsubscribes, users } from '../../db/schema';
+import { stepsOfCallTypes } from '../calls/call-types';
+import { languageOf } from '../organizations/member-mails';
+import { serverStepTypeOf } from '../step-types';
+import { queueReminderMail } from './reminder-mail';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** What the job needs to write links: the site's address and the unsubscribe links' key. */
+export type ReminderLinks = { publicUrl: string; unsubscribeKey: string };
+
+type OpenCall = {
+  id: string;
+  name: string;
+  translations: TCallTranslations;
+  call_type_id: string;
+  closing_at: Date | string;
+  hours: number[] | null;
+  nudge_after_days: number | null;
+};
+
+type Mailing = { submissionId: string; kind: 'reminder' | 'nudge'; hours: number };
+
+/**
+ * One run of the reminders job (every instance runs it; docs/decisions/0036-reminders-and-nudges.md):
+ * for each open, published call, the reminder whose moment has come (the latest one due: a call
+ * configured late sends one reminder, not every one it missed) goes to each application started and
+ * not submitted that has not had it or a later one; the nudge goes once to each such application
+ * untouched for the call's `nudgeAfterDays`. Each mailing is claimed by inserting its row in
+ * `reminder_sends` (unique per application, kind and moment) in the transaction that queues its
+ * mails: another instance running at the same moment inserts nothing and queues nothing.
+ * Returns the number of mailings made.
+ */
+export async function sendDueReminders(db: Db, links: ReminderLinks, now = new Date()): Promise<number> {
+  const open = await rows<OpenCall>(
+    db,
+    sql`select c.id, c.name, c.translations, c.call_type_id, c.closing_at,
+               r.hours_before_closing as hours, r.nudge_after_days
+        from calls c left join call_reminders r on r.call_id = c.id
+        where not c.draft and c.opening_at <= ${now.toISOString()}::timestamptz
+          and c.closing_at > ${now.toISOString()}::timestamptz`,
+  );
+  let made = 0;
+  for (const call of open) {
+    const closingAt = new Date(call.closing_at);
+    const mailings = [...(await dueReminders(db, call, closingAt, now)), ...(await dueNudges(db, call, now))];
+    if (!mailings.length) continue;
+    const steps = (await stepsOfCallTypes(db, [call.call_type_id])).get(call.call_type_id) ?? [];
+    for (const mailing of mailings) {
+      if (await sendOne(db, links, { ...call, closingAt, steps }, mailing)) made += 1;
+    }
+  }
+  return made;
+}
+
+async function dueReminders(db: Db, call: OpenCall, closingAt: Date, now: Date): Promise<Mailing[]> {
+  const hours = call.hours ?? [...DEFAULT_REMINDER_HOURS];
+  const due = hours.filter((h) => closingAt.getTime() - h * HOUR_MS <= now.getTime());
+  if (!due.length) return [];
+  const latest = Math.min(...due);
+  const started = await rows<{ id: string }>(
+    db,
+    sql`select s.id from call_submissions s
+        where s.call_id = ${call.id} and not s.closed
+          and not exists (select 1 from reminder_sends x
+                          where x.call_submission_id = s.id and x.kind = 'reminder' and x.hours <= ${latest})`,
+  );
+  return started.map((s) => ({ submissionId: s.id, kind: 'reminder', hours: latest }));
+}
+
+async function dueNudges(db: Db, call: OpenCall, now: Date): Promise<Mailing[]> {
+  if (!call.nudge_after_days) return [];
+  const quietSince = new Date(now.getTime() - call.nudge_after_days * DAY_MS).toISOString();
+  const quiet = await rows<{ id: string }>(
+    db,
+    sql`select s.id from call_submissions s
+        where s.call_id = ${call.id} and not s.closed
+          and greatest(s.updated_at, coalesce((select max(r.updated_at) from step_results r
+                                               where r.call_submission_id = s.id), s.updated_at))
+              < ${quietSince}::timestamptz
+          and not exists (select 1 from reminder_sends x where x.call_submission_id = s.id and x.kind = 'nudge')`,
+  );
+  return quiet.map((s) => ({ submissionId: s.id, kind: 'nudge', hours: 0 }));
+}
+
+/** Claims the mailing and queues its mails in one transaction; false when another run had it. */
+async function sendOne(
+  db: Db,
+  links: ReminderLinks,
+  call: OpenCall & { closingAt: Date; steps: TStep[] },
+  mailing: Mailing,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .insert(reminderSends)
+      .values({ callId: call.id, callSubmissionId: mailing.submissionId, kind: mailing.kind, hours: mailing.hours })
+      .onConflictDoNothing()
+      .returning({ id: reminderSends.id });
+    if (!claimed) return false;
+    const [submission] = await rows<{ organization_id: string; org_name: string; contact_email: string }>(
+      tx,
+      sql`select s.organization_id, o.name as org_name, o.contact_email
+          from call_submissions s join organizations o on o.id = s.organization_id
+          where s.id = ${mailing.submissionId} and not s.closed for update of s`,
+    );
+    // Submitted meanwhile: nothing to remind (the claim stays, so it is not tried again).
+    if (!submission) return true;
+    const recipients = await recipientsOf(tx, call.id, submission.organization_id, submission.contact_email);
+    const missing = await incompleteSteps(tx, call.steps, mailing.submissionId);
+    for (const to of recipients) {
+      const language = await languageOf(tx, to);
+      await queueReminderMail(tx, {
+        to,
+        language,
+        kind: mailing.kind,
+        call: translatedOr(textsIn(call.translations, language)?.name, call.name),
+        callId: call.id,
+        closingAt: call.closingAt,
+        organization: submission.org_name,
+        missingSteps: missing.map(({ step }) => translatedOr(textsIn(step.translations, language)?.name, step.name)),
+        link: `${links.publicUrl}/call/${mailing.submissionId}/${missing[0]?.index ?? 0}/0`,
+        links,
+      });
+    }
+    await tx.update(reminderSends).set({ recipients }).where(eq(reminderSends.id, claimed.id));
+    return true;
+  });
+}
+
+/**
+ * The organization's contact and its members who may write, each address once, without those who
+ * unsubscribed from this call's reminders.
+ */
+async function recipientsOf(tx: Tx, callId: string, organizationId: string, contactEmail: string) {
+  const writers = await tx
+    .select({ email: users.email })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(
+      and(
+        eq(organizationMembers.organizationId, organizationId),
+        inArray(organizationMembers.role, ['owner', 'editor']),
+      ),
+    );
+  const byLower = new Map<string, string>();
+  for (const email of [contactEmail, ...writers.map((w) => w.email)]) {
+    const trimmed = email.trim();
+    if (trimmed && !byLower.has(trimmed.toLowerCase())) byLower.set(trimmed.toLowerCase(), trimmed);
+  }
+  if (!byLower.size) return [];
+  const stopped = await tx
+    .select({ email: reminderUnsubscribes.email })
+    .from(reminderUnsubscribes)
+    .where(and(eq(reminderUnsubscribes.callId, callId), inArray(reminderUnsubscribes.email, [...byLower.keys()])));
+  for (const { email } of stopped) byLower.delete(email);
+  return [...byLower.values()];
+}
+
+/** The steps whose answer still keeps the application from being submitted, each with its place in the wizard. */
+async function incompleteSteps(tx: Tx, steps: TStep[], submissionId: string) {
+  const answers = new Map(
+    (
+      await rows<{ step_id: string; content: string }>(
+        tx,
+        sql`select step_id, content from step_results where call_submission_id = ${submissionId}`,
+      )
+    ).map((r) => [r.step_id, r.content]),
+  );
+  const out: Array<{ step: TStep; index: number }> = [];
+  for (const [index, step] of steps.entries()) {
+    const problems = await serverStepTypeOf(step).missing(tx, step, answers.get(step.id));
+    if (problems.length) out.push({ step, index });
+  }
+  return out;
+}
+
+async function rows<T>(db: Db | Tx, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
