@@ -126,6 +126,23 @@ describe('call builder', () => {
     await expectAccessible(page, 'call editor, locked');
     expect(await page.getByRole('checkbox', { name: 'Blocca i risultati fino a una data' }).isDisabled()).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'Blocca i risultati fino a una data' }).isChecked()).toBe(true);
+
+    // Reminders, saved on their own: the defaults (7 days, 1 day), one more of 12 hours, a nudge.
+    await page.getByRole('tab', { name: 'Promemoria' }).click();
+    await page.getByText('Questi sono i promemoria predefiniti').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Promemoria 1: quanto prima della chiusura' }).inputValue()).toBe(
+      '7',
+    );
+    await page.getByRole('button', { name: 'Aggiungi un promemoria' }).click();
+    await page.getByRole('textbox', { name: 'Promemoria 3: quanto prima della chiusura' }).fill('12');
+    await page.getByRole('combobox', { name: 'Promemoria 3: unità' }).click();
+    await page.getByRole('option', { name: 'ore' }).click();
+    await page.getByRole('checkbox', { name: /Sollecita le domande/ }).check();
+    await page.getByRole('button', { name: 'Salva i promemoria' }).click();
+    await page.getByText('Promemoria salvati.').waitFor();
+    await expectAccessible(page, 'call editor, reminders');
+    if (process.env.SHOT_DIR)
+      await page.screenshot({ path: `${process.env.SHOT_DIR}/call-editor-reminders.png`, fullPage: true });
     await context.close();
   });
 

@@ -93,7 +93,7 @@ describe('the application PDF', () => {
     for (const to of [person.email, 'contatto@piu-alberi.example']) {
       const mail = page
         .locator('article.mail', { hasText: `To: ${to}` })
-        .filter({ hasText: callName })
+        .filter({ hasText: `Ricevuta della candidatura: ${callName}` })
         .first();
       await mail.getByText(`Ricevuta della candidatura: ${callName}`).waitFor();
       await mail.getByText(submission.id).first().waitFor();

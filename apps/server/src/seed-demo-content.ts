@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import {
+  callReminders,
   callSubmissions,
   calls,
   impactFrameworks,
@@ -270,6 +271,12 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
     .insert(callSubmissions)
     .values({ callId: community.id, organizationId: organization.id, createdByUserId: applicant.id })
     .returning();
+  // Reminders 60, 7 and 1 days before closing, and a nudge after two weeks untouched: the first is
+  // already due, so the reminders job mails the team's draft a minute after start (the call
+  // editor's Reminders tab lists it, /dev/outbox shows it).
+  await db
+    .insert(callReminders)
+    .values({ callId: community.id, hoursBeforeClosing: [60 * 24, 7 * 24, 24], nudgeAfterDays: 14 });
   const firstStep = [...community.steps].sort((a, b) => a.sort - b.sort)[0];
   if (submission && firstStep) {
     await db.insert(stepResults).values({

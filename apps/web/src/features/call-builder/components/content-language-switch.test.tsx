@@ -71,7 +71,7 @@ function renderEditor() {
           <Routes>
             <Route
               path="/admin/calls/:callId"
-              element={<CallEditorPage CustomFileTab={() => null} ReviewTab={() => null} />}
+              element={<CallEditorPage CustomFileTab={() => null} ReviewTab={() => null} RemindersTab={() => null} />}
             />
           </Routes>
         </MemoryRouter>

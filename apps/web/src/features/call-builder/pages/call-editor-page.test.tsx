@@ -75,7 +75,7 @@ describe('the call editor', () => {
             <Routes>
               <Route
                 path="/admin/calls/:callId"
-                element={<CallEditorPage CustomFileTab={() => null} ReviewTab={() => null} />}
+                element={<CallEditorPage CustomFileTab={() => null} ReviewTab={() => null} RemindersTab={() => null} />}
               />
               <Route path="/admin" element={<p>the calls list</p>} />
             </Routes>

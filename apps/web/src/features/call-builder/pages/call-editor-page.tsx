@@ -50,6 +50,8 @@ type Props = {
   CustomFileTab: ComponentType<{ call: TCall; onSaved: () => Promise<unknown> }>;
   /** Rubric, reviewers, assignments and decisions of a published call. */
   ReviewTab: ComponentType<{ callId: string }>;
+  /** Reminders before closing and nudges, with what was sent. */
+  RemindersTab: ComponentType<{ callId: string }>;
   /** The visual survey builder the survey and quiz step editors show. */
   SurveyBuilder?: SurveyBuilderComponent;
 };
@@ -100,7 +102,7 @@ function CallEditor({
   call,
   callType,
   stepTypes,
-  tabs: { CustomFileTab, ReviewTab },
+  tabs: { CustomFileTab, ReviewTab, RemindersTab },
 }: {
   call: TCall;
   callType: TCallType | undefined;
@@ -221,6 +223,7 @@ function CallEditor({
           <Tabs.Tab value="powerbi">{t('callBuilder.editor.tabs.powerBi')}</Tabs.Tab>
           <Tabs.Tab value="customFile">{t('callBuilder.editor.tabs.customFile')}</Tabs.Tab>
           <Tabs.Tab value="email">{t('callBuilder.editor.tabs.email')}</Tabs.Tab>
+          <Tabs.Tab value="reminders">{t('reminders.tab')}</Tabs.Tab>
           {!call.draft && <Tabs.Tab value="review">{t('review.tab')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="general">
@@ -253,6 +256,9 @@ function CallEditor({
         </Tabs.Panel>
         <Tabs.Panel value="email">
           <EmailTab callId={call.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="reminders">
+          <RemindersTab callId={call.id} />
         </Tabs.Panel>
         {!call.draft && (
           <Tabs.Panel value="review">

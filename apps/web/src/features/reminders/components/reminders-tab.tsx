@@ -1,0 +1,197 @@
+import { MAX_NUDGE_DAYS, MAX_REMINDERS, type TCallReminders } from '@impact/domain';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dateFormat } from '../../../lib/date-formats';
+import { problemText } from '../../../lib/problem-text';
+import { useCallReminders, useSaveReminders } from '../api/reminders';
+
+type Unit = 'days' | 'hours';
+type Row = { amount: number | string; unit: Unit };
+
+const toRow = (hours: number): Row =>
+  hours % 24 === 0 ? { amount: hours / 24, unit: 'days' } : { amount: hours, unit: 'hours' };
+const toHours = (row: Row) => Number(row.amount) * (row.unit === 'days' ? 24 : 1);
+
+/**
+ * The call editor's Reminders tab: when reminders go before closing, the nudge for an application
+ * left untouched, and what was sent to whom (decision 0036). Saved on its own, not with the call.
+ */
+export function RemindersTab({ callId }: { callId: string }) {
+  const { t } = useTranslation();
+  const reminders = useCallReminders(callId);
+  if (reminders.isPending) return <Loader aria-label={t('reminders.loading')} />;
+  if (reminders.isError) return <Alert color="red">{problemText(t, reminders.error)}</Alert>;
+  return <RemindersForm callId={callId} current={reminders.data} />;
+}
+
+function RemindersForm({ callId, current }: { callId: string; current: TCallReminders }) {
+  const { t, i18n } = useTranslation();
+  const save = useSaveReminders(callId);
+  const [rows, setRows] = useState<Row[]>(() => current.reminders.map((r) => toRow(r.hoursBeforeClosing)));
+  const [nudge, setNudge] = useState<number | string | null>(current.nudgeAfterDays);
+  useEffect(() => {
+    setRows(current.reminders.map((r) => toRow(r.hoursBeforeClosing)));
+    setNudge(current.nudgeAfterDays);
+  }, [current]);
+  const units = [
+    { value: 'days', label: t('reminders.days') },
+    { value: 'hours', label: t('reminders.hours') },
+  ];
+  const when = dateFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  const submit = () =>
+    save.mutate(
+      {
+        reminders: rows.map((r) => ({ hoursBeforeClosing: toHours(r) })),
+        nudgeAfterDays: nudge === null || nudge === '' ? null : Number(nudge),
+      },
+      {
+        onSuccess: () => notifications.show({ color: 'teal', message: t('reminders.saved') }),
+        onError: (e) =>
+          notifications.show({ color: 'red', title: t('reminders.notSaved'), message: problemText(t, e) }),
+      },
+    );
+
+  return (
+    <Stack>
+      <Paper withBorder p="lg" radius="md">
+        <Stack>
+          <Title order={2} size="h4">
+            {t('reminders.title')}
+          </Title>
+          <Text size="sm">{t('reminders.intro')}</Text>
+          {current.isDefault && (
+            <Text size="sm" fw={500}>
+              {t('reminders.defaults')}
+            </Text>
+          )}
+          {rows.length === 0 && <Text size="sm">{t('reminders.none')}</Text>}
+          {rows.map((row, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
+            <Group key={i} align="flex-end" wrap="wrap">
+              <NumberInput
+                label={t('reminders.before', { n: i + 1 })}
+                min={1}
+                max={row.unit === 'days' ? 90 : 90 * 24}
+                allowDecimal={false}
+                value={row.amount}
+                onChange={(amount) => setRows(rows.map((r, j) => (j === i ? { ...r, amount } : r)))}
+                w={180}
+              />
+              <Select
+                label={t('reminders.unit', { n: i + 1 })}
+                data={units}
+                value={row.unit}
+                allowDeselect={false}
+                onChange={(unit) => unit && setRows(rows.map((r, j) => (j === i ? { ...r, unit: unit as Unit } : r)))}
+                w={140}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={t('reminders.remove', { n: i + 1 })}
+                onClick={() => setRows(rows.filter((_, j) => j !== i))}
+              >
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            </Group>
+          ))}
+          <Group>
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              disabled={rows.length >= MAX_REMINDERS}
+              onClick={() => setRows([...rows, { amount: 1, unit: 'days' }])}
+            >
+              {t('reminders.add')}
+            </Button>
+          </Group>
+          <Checkbox
+            label={t('reminders.nudge')}
+            checked={nudge !== null}
+            onChange={(e) => setNudge(e.currentTarget.checked ? 7 : null)}
+          />
+          {nudge !== null && (
+            <NumberInput
+              label={t('reminders.nudgeDays')}
+              min={1}
+              max={MAX_NUDGE_DAYS}
+              allowDecimal={false}
+              value={nudge}
+              onChange={setNudge}
+              w={220}
+            />
+          )}
+          <Group>
+            <Button onClick={submit} loading={save.isPending}>
+              {t('reminders.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      <Paper withBorder p="lg" radius="md">
+        <Stack>
+          <Title order={2} size="h4">
+            {t('reminders.sentTitle')}
+          </Title>
+          <Text size="sm">{t('reminders.unsubscribed', { count: current.unsubscribed })}</Text>
+          {current.sent.length === 0 ? (
+            <Text size="sm">{t('reminders.noneSent')}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={560}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('reminders.col.when')}</Table.Th>
+                    <Table.Th>{t('reminders.col.what')}</Table.Th>
+                    <Table.Th>{t('reminders.col.organization')}</Table.Th>
+                    <Table.Th>{t('reminders.col.to')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {current.sent.map((s) => (
+                    <Table.Tr key={`${s.submissionId}-${s.kind}-${s.hoursBeforeClosing}`}>
+                      <Table.Td>{when.format(new Date(s.sentAt))}</Table.Td>
+                      <Table.Td>
+                        {s.kind === 'nudge'
+                          ? t('reminders.kindNudge')
+                          : t('reminders.kindReminder', { label: describe(t, s.hoursBeforeClosing ?? 0) })}
+                      </Table.Td>
+                      <Table.Td>{s.organizationName}</Table.Td>
+                      <Table.Td>{s.recipients.join(', ') || '—'}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+function describe(t: TFunction, hours: number) {
+  return hours % 24 === 0
+    ? t('reminders.daysBefore', { count: hours / 24 })
+    : t('reminders.hoursBefore', { count: hours });
+}
