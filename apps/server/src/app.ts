@@ -19,6 +19,7 @@ import { StepCache } from './modules/calls/step-cache';
 import { commentRoutes } from './modules/comments/routes';
 import { ActiveConfigCache } from './modules/config/active-config-cache';
 import { configRoutes } from './modules/config/routes';
+import { conversationRoutes } from './modules/conversation/routes';
 import { devOutboxRoutes } from './modules/email/dev-outbox-routes';
 import { fileRoutes } from './modules/files/routes';
 import { createFileStorage } from './modules/files/storage';
@@ -139,6 +140,7 @@ export async function buildApp(
       await api.register(submissionRoutes, deps);
       await api.register(submissionAdminRoutes, deps);
       await api.register(commentRoutes, deps);
+      await api.register(conversationRoutes, deps);
       await api.register(stepHistoryRoutes, deps);
       await api.register(fileRoutes, deps);
       await api.register(impactRoutes, deps);

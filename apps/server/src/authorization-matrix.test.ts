@@ -110,6 +110,8 @@ describe('authorization matrix from the OpenAPI document', () => {
       // The team's comments: a new thread on the owned submission's step; a thread's state.
       if (route.key.includes('AddStepComment')) Object.assign(body, { stepId: ids.stepId, body: 'x' });
       if (route.key.includes('ResolveStepComment')) body.resolved = true;
+      // The conversation: a message.
+      if (route.key.includes('SendMessage')) body.text = 'x';
       // The team's writes, complete but for the organization (the extra fields are dropped elsewhere).
       if (/Member|Invitation/.test(route.key))
         Object.assign(body, {
@@ -154,8 +156,11 @@ describe('authorization matrix from the OpenAPI document', () => {
   /** What only owners do: the team and the organization's own record. */
   const OWNERS_ONLY =
     /\/Organization\/(InviteMember|WithdrawInvitation|GetInvitations|ChangeMemberRole|RemoveMember|UpdateOrganization|DeleteOrganization)$/;
-  /** What every member does, a viewer too: comments change nothing of the application (decision 0031). */
-  const ANY_MEMBER_WRITES = /\/Call\/AddStepComment$/;
+  /**
+   * What every member does, a viewer too: comments change nothing of the application (decision
+   * 0031), and marking the conversation read is the reader's own mark (0037).
+   */
+  const ANY_MEMBER_WRITES = /\/(Call\/AddStepComment|Conversation\/MarkRead)$/;
   const refusedAsOutsider = (res: { statusCode: number; body: string }) =>
     res.statusCode === 403 ||
     (res.statusCode === 404 && /errors\.(organizations|submissions|files)\.notFound/.test(res.body));

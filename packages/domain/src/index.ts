@@ -4,6 +4,7 @@ export * from './auth';
 export * from './calls';
 export * from './config';
 export * from './content-translations';
+export * from './conversation';
 export * from './field-errors';
 export * from './health';
 export * from './ids';

@@ -4,6 +4,7 @@ export * from './calls';
 export * from './catalogue';
 export * from './config';
 export * from './consent';
+export * from './conversation';
 export * from './email';
 export * from './file-chunks';
 export * from './idp';

@@ -19,6 +19,7 @@ import {
   stepResults,
   stepResultVersions,
   steps,
+  submissionMessages,
   submissionRecords,
   users,
 } from '../../db/schema';
@@ -233,6 +234,17 @@ export async function collectPersonalData(
     .where(byUser((u) => inArray(stepResultVersions.authorUserId, u)))
     .orderBy(asc(stepResultVersions.savedAt));
 
+  const messages = await db
+    .select({
+      submissionId: submissionMessages.callSubmissionId,
+      side: submissionMessages.side,
+      text: submissionMessages.body,
+      createdAt: submissionMessages.createdAt,
+    })
+    .from(submissionMessages)
+    .where(byUser((u) => inArray(submissionMessages.authorUserId, u)))
+    .orderBy(asc(submissionMessages.createdAt));
+
   const fileRefs: FileRef[] = fileRows.map((f) => ({
     id: f.id,
     path: `files/${f.id}/${cleanFileName(f.fileName)}`,
@@ -243,7 +255,7 @@ export async function collectPersonalData(
   const data = {
     exportedAt: now.toISOString(),
     about:
-      'Everything this platform holds about you: your account, your organizations and their applications, your files, consents, reviews, the comments and answer versions you wrote, and the messages sent to you.',
+      'Everything this platform holds about you: your account, your organizations and their applications, your files, consents, reviews, the comments, answer versions and messages you wrote, and the messages sent to you.',
     accounts: people.map((p) => ({
       id: p.id,
       email: p.email,
@@ -332,6 +344,7 @@ export async function collectPersonalData(
     administratorActions: adminActions.map((a) => ({ ...a, createdAt: iso(a.createdAt) })),
     comments: comments.map((c) => ({ ...c, createdAt: iso(c.createdAt), resolvedAt: iso(c.resolvedAt) })),
     answerVersionsSaved: versions.map((v) => ({ ...v, savedAt: iso(v.savedAt) })),
+    messagesWritten: messages.map((m) => ({ ...m, createdAt: iso(m.createdAt) })),
   };
   return { data, files: fileRefs };
 }

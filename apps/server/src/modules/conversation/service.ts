@@ -1,0 +1,123 @@
+import {
+  personName,
+  type TMessageSide,
+  type TMessages,
+  type TSendMessageRequest,
+  type TUnreadCounts,
+} from '@impact/domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { submissionMessageReads, submissionMessages, users } from '../../db/schema';
+import { conflict } from '../../lib/app-error';
+import type { SessionUser } from '../../plugins/authentication';
+import { conversationSide } from './access';
+import { queueConversationMails } from './notify';
+
+/** GET Conversation/GetMessages: the whole conversation, oldest first, and what the reader has not read. */
+export async function getMessages(db: Db, user: SessionUser, submissionId: string): Promise<TMessages> {
+  const { side } = await conversationSide(db, user, submissionId, 'read');
+  const rows = await db
+    .select({
+      id: submissionMessages.id,
+      side: submissionMessages.side,
+      authorUserId: submissionMessages.authorUserId,
+      body: submissionMessages.body,
+      createdAt: submissionMessages.createdAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(submissionMessages)
+    .leftJoin(users, eq(users.id, submissionMessages.authorUserId))
+    .where(eq(submissionMessages.callSubmissionId, submissionId))
+    .orderBy(asc(submissionMessages.createdAt), asc(submissionMessages.id));
+  const readAt = await readMarkOf(db, user.id, submissionId);
+  return {
+    side,
+    messages: rows.map((r) => ({
+      id: r.id,
+      side: r.side,
+      authorName: r.firstName === null ? '' : personName({ firstName: r.firstName, lastName: r.lastName ?? '' }),
+      mine: r.authorUserId === user.id,
+      text: r.body,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    unread: rows.filter((r) => r.side !== side && (!readAt || r.createdAt > readAt)).length,
+  };
+}
+
+async function readMarkOf(db: Db, userId: string, submissionId: string) {
+  const [mark] = await db
+    .select({ readAt: submissionMessageReads.readAt })
+    .from(submissionMessageReads)
+    .where(and(eq(submissionMessageReads.userId, userId), eq(submissionMessageReads.callSubmissionId, submissionId)));
+  return mark?.readAt ?? null;
+}
+
+/**
+ * POST Conversation/SendMessage: the message, the writer's own read mark moved past it, and a
+ * mail to the other side, in one transaction (a message that is not stored mails nobody).
+ */
+export async function sendMessage(db: Db, user: SessionUser, input: TSendMessageRequest, publicUrl: string) {
+  const { side, organizationId } = await conversationSide(db, user, input.submissionId, 'write');
+  // A one-character answer after a deleted application is a 404 above; an empty text a 400 by its schema.
+  return db.transaction(async (tx) => {
+    const [message] = await tx
+      .insert(submissionMessages)
+      .values({ callSubmissionId: input.submissionId, authorUserId: user.id, side, body: input.text })
+      .returning({ id: submissionMessages.id, createdAt: submissionMessages.createdAt });
+    if (!message) throw conflict('errors.conversation.notSent');
+    await markReadAt(tx, user.id, input.submissionId, message.createdAt);
+    await queueConversationMails(tx, {
+      submissionId: input.submissionId,
+      organizationId,
+      to: otherSide(side),
+      writer: user,
+      publicUrl,
+    });
+    return { id: message.id };
+  });
+}
+
+const otherSide = (side: TMessageSide): TMessageSide => (side === 'applicant' ? 'funder' : 'applicant');
+
+/** POST Conversation/MarkRead: everything up to now is read, for the caller only. */
+export async function markRead(db: Db, user: SessionUser, submissionId: string) {
+  await conversationSide(db, user, submissionId, 'read');
+  await markReadAt(db, user.id, submissionId, new Date());
+}
+
+async function markReadAt(db: Db | Tx, userId: string, submissionId: string, at: Date) {
+  await db
+    .insert(submissionMessageReads)
+    .values({ callSubmissionId: submissionId, userId, readAt: at })
+    .onConflictDoUpdate({
+      target: [submissionMessageReads.callSubmissionId, submissionMessageReads.userId],
+      set: { readAt: sql`greatest(${submissionMessageReads.readAt}, excluded.read_at)` },
+    });
+}
+
+/**
+ * GET Conversation/GetUnreadCounts: for an applicant, the selected organization's applications;
+ * for an administrator with `callId`, that call's. Only applications with something unread.
+ */
+export async function unreadCounts(
+  db: Db,
+  user: SessionUser,
+  scope: { organizationId: string | null; callId: string | undefined },
+): Promise<TUnreadCounts> {
+  const where =
+    scope.callId && user.isAdmin
+      ? sql`s.call_id = ${scope.callId} and m.side = 'applicant'`
+      : scope.organizationId
+        ? sql`s.organization_id = ${scope.organizationId} and m.side = 'funder'`
+        : null;
+  if (!where) return [];
+  const result = (await db.execute(sql`
+    select s.id as "submissionId", count(*)::int as unread
+    from call_submissions s
+    join submission_messages m on m.call_submission_id = s.id
+    left join submission_message_reads r on r.call_submission_id = s.id and r.user_id = ${user.id}
+    where ${where} and (r.read_at is null or m.created_at > r.read_at)
+    group by s.id`)) as unknown as { rows: TUnreadCounts };
+  return result.rows;
+}

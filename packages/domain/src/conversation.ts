@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * The conversation of an application (docs/decisions/0037-conversation-per-application.md): its
+ * organization's members and the funder's administrators write to each other; reviewers do not
+ * see it, and neither the frozen record nor the PDF includes it.
+ */
+export const MESSAGE_MAX_LENGTH = 8000;
+
+export const ZMessageText = z.string().trim().min(1, { message: 'errors.conversation.empty' }).max(MESSAGE_MAX_LENGTH);
+
+export const ZSendMessageRequest = z.object({ submissionId: z.uuid(), text: ZMessageText });
+export type TSendMessageRequest = z.infer<typeof ZSendMessageRequest>;
+
+export const ZMessagesQuery = z.object({ submissionId: z.uuid() });
+export const ZMarkReadRequest = z.object({ submissionId: z.uuid() });
+
+/** Who wrote: the applicant's team or the funder. */
+export const ZMessageSide = z.enum(['applicant', 'funder']);
+export type TMessageSide = z.infer<typeof ZMessageSide>;
+
+export const ZMessage = z.object({
+  id: z.uuid(),
+  side: ZMessageSide,
+  /** The author's name; the funder's side shows its people by name too. Empty once erased. */
+  authorName: z.string(),
+  mine: z.boolean(),
+  text: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type TMessage = z.infer<typeof ZMessage>;
+
+export const ZMessages = z.object({
+  /** The reader's side in this conversation. */
+  side: ZMessageSide,
+  messages: z.array(ZMessage),
+  /** Messages from the other side the reader has not marked read. */
+  unread: z.number().int(),
+});
+export type TMessages = z.infer<typeof ZMessages>;
+
+/** Unread counts per application: the applicant's organization's (X-Organization-Id), or a call's for an admin. */
+export const ZUnreadCountsQuery = z.object({ callId: z.uuid().optional() });
+export const ZUnreadCounts = z.array(z.object({ submissionId: z.uuid(), unread: z.number().int() }));
+export type TUnreadCounts = z.infer<typeof ZUnreadCounts>;
