@@ -108,6 +108,21 @@ describe('a team: the members tab, and two members on one application', () => {
     if (SHOT_DIR) await giulia.page.screenshot({ path: `${SHOT_DIR}/team-comments.png` });
     await marco.page.reload();
     await marco.page.getByText('1 commento aperto').first().waitFor();
+
+    // Marco writes to the funder; Giulia, a member too, reads it as the team's own message.
+    await marco.page.getByRole('button', { name: 'Messaggi' }).click();
+    const conversation = marco.page.getByRole('dialog');
+    await conversation.getByText('Ancora nessun messaggio.').waitFor();
+    await conversation
+      .getByRole('textbox', { name: 'Il vostro messaggio' })
+      .fill('Possiamo allegare il bilancio 2025?');
+    await conversation.getByRole('button', { name: 'Invia il messaggio' }).click();
+    await conversation.getByRole('listitem').filter({ hasText: 'Possiamo allegare il bilancio 2025?' }).waitFor();
+    await expectAccessible(marco.page, 'conversation');
+    if (SHOT_DIR) await marco.page.screenshot({ path: `${SHOT_DIR}/conversation.png` });
+    await giulia.page.keyboard.press('Escape');
+    await giulia.page.getByRole('button', { name: 'Messaggi' }).click();
+    await giulia.page.getByRole('dialog').getByText('Possiamo allegare il bilancio 2025?').waitFor();
     await giulia.context.close();
     await marco.context.close();
   });

@@ -1,4 +1,5 @@
 import { SubmissionPage } from '../features/applying/pages/submission-page';
+import { ConversationButton } from '../features/conversation/components/conversation-button';
 import type { WizardStepTypes } from '../features/step-kit/wizard-step-types';
 import { preloadStepTypes, stepProblems, stepsDone, webStepType } from '../features/step-types';
 import { ClosingSummary } from '../features/step-types/closing-summary';
@@ -10,8 +11,8 @@ const stepTypes: WizardStepTypes = { webStepType, preloadStepTypes, stepProblems
 
 /**
  * /call/:submissionId/*: the applicant's wizard (features/applying) with the step types
- * (features/step-types), the team's comments (features/team/comments) and each step's version
- * history (features/team/history).
+ * (features/step-types), the team's comments (features/team/comments), each step's version
+ * history (features/team/history) and the conversation with the funder (features/conversation).
  */
 export function WizardPage() {
   return (
@@ -20,6 +21,7 @@ export function WizardPage() {
       comments={teamComments}
       StepHistory={StepHistoryButton}
       Presence={PresenceBar}
+      Conversation={ConversationButton}
     />
   );
 }

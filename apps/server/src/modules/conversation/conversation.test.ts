@@ -68,7 +68,7 @@ describe('the conversation of an application', () => {
     expect(toOfficer).toHaveLength(1);
     expect(toOfficer[0]?.text).toContain('Aurora');
     expect(toOfficer[0]?.text).not.toContain('bilancio');
-    expect(toOfficer[0]?.text).toContain(`/admin/attachments/${submissionId}`);
+    expect(toOfficer[0]?.text).toContain(`/call/${submissionId}?readonly=true`);
 
     const officerView = (await read(admin)).json();
     expect(officerView).toMatchObject({ side: 'funder', unread: 1 });

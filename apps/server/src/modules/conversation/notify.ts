@@ -35,7 +35,7 @@ export async function queueConversationMails(
   const link =
     input.to === 'applicant'
       ? `${input.publicUrl}/call/${input.submissionId}`
-      : `${input.publicUrl}/admin/attachments/${input.submissionId}`;
+      : `${input.publicUrl}/call/${input.submissionId}?readonly=true`;
   for (const email of await recipients(tx, input)) {
     const at = await digestMoment(tx, email);
     if (at === null) continue;

@@ -48,6 +48,7 @@ export function SubmissionPage({
   comments,
   StepHistory,
   Presence,
+  Conversation,
 }: {
   stepTypes: WizardStepTypes;
   comments?: WizardComments;
@@ -55,6 +56,8 @@ export function SubmissionPage({
   StepHistory?: StepHistoryComponent;
   /** Who else has the application open (features/team, given by app/wizard-page.tsx). */
   Presence?: ComponentType<{ submissionId: string }>;
+  /** The application's messages with the funder (features/conversation): the team's and the admin's view alike. */
+  Conversation?: ComponentType<{ submissionId: string }>;
 }) {
   const { preloadStepTypes, stepProblems, stepsDone, ClosingSummary } = stepTypes;
   const { t } = useTranslation();
@@ -248,6 +251,11 @@ export function SubmissionPage({
             </Badge>
           )}
           {Presence && !submission.data.closed && !readOnlyView && <Presence submissionId={submissionId} />}
+          {Conversation && (
+            <Group mb="sm">
+              <Conversation submissionId={submissionId} />
+            </Group>
+          )}
           <StepMenu
             steps={steps}
             position={position}

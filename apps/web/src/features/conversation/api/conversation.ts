@@ -1,0 +1,36 @@
+import { type TSendMessageRequest, ZMessages } from '@impact/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** One application's conversation: invalidated as a whole by a message sent or a read mark. */
+export const conversationKey = (submissionId: string) => ['conversation', submissionId] as const;
+
+/** GET Conversation/GetMessages, asked again every minute while the page is open (new messages come in). */
+export function useMessages(submissionId: string) {
+  return useQuery({
+    queryKey: conversationKey(submissionId),
+    queryFn: async () => ZMessages.parse(await apiRequest('Conversation/GetMessages', { query: { submissionId } })),
+    refetchInterval: 60_000,
+    retry: false,
+  });
+}
+
+export function useSendMessage(submissionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) =>
+      apiRequest<{ id: string }>('Conversation/SendMessage', {
+        method: 'POST',
+        body: { submissionId, text } satisfies TSendMessageRequest,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: conversationKey(submissionId) }),
+  });
+}
+
+export function useMarkRead(submissionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('Conversation/MarkRead', { method: 'POST', body: { submissionId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationKey(submissionId) }),
+  });
+}

@@ -1,0 +1,108 @@
+import { MESSAGE_MAX_LENGTH, type TMessage } from '@impact/domain';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dateFormat } from '../../../lib/date-formats';
+import { problemText } from '../../../lib/problem-text';
+import { useMarkRead, useMessages, useSendMessage } from '../api/conversation';
+
+/** The messages, oldest first, and the form to write one; opening it marks everything read. */
+export function ConversationPanel({ submissionId }: { submissionId: string }) {
+  const { t } = useTranslation();
+  const messages = useMessages(submissionId);
+  const markRead = useMarkRead(submissionId);
+  const unread = messages.data?.unread ?? 0;
+  const { mutate: mark, isPending: marking } = markRead;
+  useEffect(() => {
+    if (unread > 0 && !marking) mark();
+  }, [unread, marking, mark]);
+  if (messages.isPending) return <Loader aria-label={t('conversation.loading')} />;
+  if (messages.isError) return <Alert color="red">{problemText(t, messages.error)}</Alert>;
+  const { side, messages: list } = messages.data;
+  return (
+    <Stack>
+      <Text size="sm">{t(side === 'applicant' ? 'conversation.introApplicant' : 'conversation.introFunder')}</Text>
+      {list.length === 0 ? (
+        <Text size="sm">{t('conversation.empty')}</Text>
+      ) : (
+        <Stack
+          gap="sm"
+          component="ol"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          aria-label={t('conversation.list')}
+        >
+          {list.map((m) => (
+            <MessageItem key={m.id} message={m} />
+          ))}
+        </Stack>
+      )}
+      <MessageForm submissionId={submissionId} />
+    </Stack>
+  );
+}
+
+function MessageItem({ message }: { message: TMessage }) {
+  const { t, i18n } = useTranslation();
+  const when = dateFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(message.createdAt),
+  );
+  const who = message.mine
+    ? t('conversation.you')
+    : message.authorName || t(message.side === 'funder' ? 'conversation.funder' : 'conversation.team');
+  return (
+    <Paper
+      component="li"
+      withBorder
+      p="sm"
+      radius="md"
+      bg={message.mine ? 'var(--mantine-color-gray-0)' : undefined}
+      ml={message.mine ? 'xl' : 0}
+      mr={message.mine ? 0 : 'xl'}
+    >
+      <Group justify="space-between" gap="xs" mb={4}>
+        <Text size="sm" fw={600}>
+          {who}
+          {message.side === 'funder' && !message.mine && ` · ${t('conversation.funder')}`}
+        </Text>
+        <Text size="xs" c="gray.7">
+          {when}
+        </Text>
+      </Group>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {message.text}
+      </Text>
+    </Paper>
+  );
+}
+
+function MessageForm({ submissionId }: { submissionId: string }) {
+  const { t } = useTranslation();
+  const send = useSendMessage(submissionId);
+  const [text, setText] = useState('');
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!text.trim()) return;
+    send.mutate(text, { onSuccess: () => setText('') });
+  };
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="xs">
+        <Textarea
+          label={t('conversation.write')}
+          description={t('conversation.writeHint')}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          autosize
+          minRows={3}
+          maxLength={MESSAGE_MAX_LENGTH}
+          error={send.isError ? problemText(t, send.error) : undefined}
+        />
+        <Group>
+          <Button type="submit" loading={send.isPending} disabled={!text.trim()}>
+            {t('conversation.send')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
