@@ -6,6 +6,7 @@ import { SubmissionsTab } from '../features/admin-submissions/submissions-tab';
 import { CallsTab } from '../features/call-builder/components/calls-tab';
 import { useCanCustomize } from '../features/config/api/can-customize';
 import { ConfigList } from '../features/config/components/config-list';
+import { AdminUnreadMessagesBadge } from '../features/conversation/components/unread-messages';
 import { FrameworksTab } from '../features/impact/components/frameworks-tab';
 
 // The report tab carries the charts: loaded only when the tab is opened.
@@ -22,7 +23,7 @@ export function AdminPage() {
       canCustomize={canCustomize}
       panels={{
         calls: <CallsTab />,
-        submissions: <SubmissionsTab />,
+        submissions: <SubmissionsTab UnreadMessages={AdminUnreadMessagesBadge} />,
         report: (
           <Suspense fallback={<Loader aria-label={t('adminIndex.loading')} />}>
             <ReportTab />

@@ -85,6 +85,8 @@ describe('the conversation of an application', () => {
       headers: as(admin),
     });
     expect(counts.json()).toEqual([{ submissionId, unread: 1 }]);
+    const everyCall = await t.app.inject({ url: '/api/Conversation/GetUnreadCounts', headers: as(admin) });
+    expect(everyCall.json()).toEqual([{ submissionId, unread: 1 }]);
 
     expect((await send(admin, 'Sì, va bene il 2025.')).statusCode).toBe(200);
     // The officer's own message marks the conversation read for them.

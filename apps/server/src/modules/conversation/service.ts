@@ -98,7 +98,7 @@ async function markReadAt(db: Db | Tx, userId: string, submissionId: string, at:
 
 /**
  * GET Conversation/GetUnreadCounts: for an applicant, the selected organization's applications;
- * for an administrator with `callId`, that call's. Only applications with something unread.
+ * for an administrator, a call's (`callId`) or every call's. Only applications with something unread.
  */
 export async function unreadCounts(
   db: Db,
@@ -110,7 +110,9 @@ export async function unreadCounts(
       ? sql`s.call_id = ${scope.callId} and m.side = 'applicant'`
       : scope.organizationId
         ? sql`s.organization_id = ${scope.organizationId} and m.side = 'funder'`
-        : null;
+        : user.isAdmin
+          ? sql`m.side = 'applicant'`
+          : null;
   if (!where) return [];
   const result = (await db.execute(sql`
     select s.id as "submissionId", count(*)::int as unread

@@ -15,7 +15,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconLockOpen, IconPaperclip, IconSearch, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { type ComponentType, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PdfDownloadIcon } from '../../components/pdf-download-icon';
@@ -25,7 +25,8 @@ import { DATE_TIME_SHORT, dateFormat } from '../../lib/date-formats';
 import { useAdminSubmissions, useDeleteSubmission, useReopenSubmission } from './api';
 
 /** Admin index, submissions tab: every submission with filters, read-only view, attachments, reopen, delete. */
-export function SubmissionsTab() {
+/** `UnreadMessages`: the applicants' unread messages on a row (features/conversation, given by app/admin-page.tsx). */
+export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentType<{ submissionId: string }> } = {}) {
   const { t, i18n } = useTranslation();
   const [callId, setCallId] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -159,6 +160,7 @@ export function SubmissionsTab() {
                       <Badge color={s.closed ? 'teal' : 'gray'} variant="light">
                         {t(s.closed ? 'adminSubmissions.status.closed' : 'adminSubmissions.status.open')}
                       </Badge>
+                      {UnreadMessages && <UnreadMessages submissionId={s.id} />}
                     </Table.Td>
                     <Table.Td>{date(s.updatedAt)}</Table.Td>
                     <Table.Td>{date(s.closedAt)}</Table.Td>

@@ -1,6 +1,7 @@
 import { isEmptyId, parseServerDate, type TUserCallListItem } from '@impact/domain';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconChartBar, IconDownload } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PdfDownloadButton } from '../../../components/pdf-download-button';
@@ -12,9 +13,14 @@ import { cardState } from '../call-card-state';
 
 const OUTCOME_COLOR = { accepted: 'teal', rejected: 'red', waitingList: 'yellow' } as const;
 
-type Props = { call: TUserCallListItem; busy: boolean; onAction: (call: TUserCallListItem) => void };
+type Props = {
+  call: TUserCallListItem;
+  busy: boolean;
+  onAction: (call: TUserCallListItem) => void;
+  UnreadMessages?: ComponentType<{ submissionId: string }>;
+};
 
-export function CallCard({ call, busy, onAction }: Props) {
+export function CallCard({ call, busy, onAction, UnreadMessages }: Props) {
   const { t, i18n } = useTranslation();
   const state = cardState(call);
   // A call not open yet says when it opens instead of "Closed".
@@ -48,6 +54,7 @@ export function CallCard({ call, busy, onAction }: Props) {
             <Badge color={call.submissionClosed ? 'teal' : 'gray'} variant="light">
               {t(call.submissionClosed ? 'applying.status.submitted' : 'applying.status.inProgress')}
             </Badge>
+            {UnreadMessages && <UnreadMessages submissionId={call.submissionId} />}
           </Group>
         )}
         {/* The server sends the decision only once the call's lock has ended. */}

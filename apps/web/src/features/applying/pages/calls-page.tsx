@@ -18,10 +18,12 @@ type Props = {
    * (app/calls-page.tsx passes the organizations' dialog, loaded when first shown).
    */
   RegisterOrganizationDialog: ComponentType<{ opened: boolean; onClose: () => void; onCreated: (id: string) => void }>;
+  /** On a card with an application: the funder's unread messages on it (features/conversation). */
+  UnreadMessages?: ComponentType<{ submissionId: string }>;
 };
 
 /** SPEC 2 "/calls": the calls this user may apply to, as cards. */
-export function CallsPage({ RegisterOrganizationDialog }: Props) {
+export function CallsPage({ RegisterOrganizationDialog, UnreadMessages }: Props) {
   const { t, i18n } = useTranslation();
   const config = useConfig();
   const navigate = useNavigate();
@@ -82,6 +84,7 @@ export function CallsPage({ RegisterOrganizationDialog }: Props) {
               call={call}
               busy={start.isPending && start.variables?.callId === call.id}
               onAction={(c) => void open(c, organizationId)}
+              UnreadMessages={UnreadMessages}
             />
           ))}
         </SimpleGrid>

@@ -1,4 +1,4 @@
-import { type TSendMessageRequest, ZMessages } from '@impact/domain';
+import { type TSendMessageRequest, ZMessages, ZUnreadCounts } from '@impact/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -32,5 +32,18 @@ export function useMarkRead(submissionId: string) {
   return useMutation({
     mutationFn: () => apiRequest('Conversation/MarkRead', { method: 'POST', body: { submissionId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationKey(submissionId) }),
+  });
+}
+
+/**
+ * GET Conversation/GetUnreadCounts: the selected organization's applications, or every call's for
+ * an administrator; one query for every card or row.
+ */
+export function useUnreadCounts(scope: { organizationId?: string | null; everyCall?: boolean }) {
+  return useQuery({
+    queryKey: ['conversation', 'unread', scope.everyCall ? 'every-call' : (scope.organizationId ?? null)],
+    queryFn: async () => ZUnreadCounts.parse(await apiRequest('Conversation/GetUnreadCounts')),
+    enabled: Boolean(scope.organizationId || scope.everyCall),
+    refetchInterval: 60_000,
   });
 }
