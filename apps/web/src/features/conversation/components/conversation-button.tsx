@@ -1,7 +1,7 @@
-import { Badge, Button, Drawer } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DrawerButton } from '../../../components/drawer-button';
 import { useMessages } from '../api/conversation';
 import { ConversationPanel } from './conversation-panel';
 
@@ -11,40 +11,26 @@ import { ConversationPanel } from './conversation-panel';
  */
 export function ConversationButton({ submissionId }: { submissionId: string }) {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(false);
   const messages = useMessages(submissionId);
   // Someone who may not read it (a reviewer) is given nothing to open.
   if (messages.isError) return null;
   const unread = messages.data?.unread ?? 0;
   return (
-    <>
-      <Button
-        variant="light"
-        size="sm"
-        leftSection={<IconMail size={16} aria-hidden />}
-        onClick={() => setOpened(true)}
-        aria-haspopup="dialog"
-        rightSection={
-          unread > 0 ? (
-            <Badge size="sm" color="red" circle aria-hidden>
-              {unread}
-            </Badge>
-          ) : undefined
-        }
-        aria-label={unread > 0 ? t('conversation.openUnread', { count: unread }) : t('conversation.open')}
-      >
-        {t('conversation.open')}
-      </Button>
-      <Drawer
-        opened={opened}
-        onClose={() => setOpened(false)}
-        position="right"
-        size="lg"
-        title={t('conversation.title')}
-        closeButtonProps={{ 'aria-label': t('conversation.close') }}
-      >
-        {opened && <ConversationPanel submissionId={submissionId} />}
-      </Drawer>
-    </>
+    <DrawerButton
+      label={t('conversation.open')}
+      ariaLabel={unread > 0 ? t('conversation.openUnread', { count: unread }) : undefined}
+      icon={<IconMail size={16} aria-hidden />}
+      rightSection={
+        unread > 0 ? (
+          <Badge size="sm" color="red" circle aria-hidden>
+            {unread}
+          </Badge>
+        ) : undefined
+      }
+      title={t('conversation.title')}
+      closeLabel={t('conversation.close')}
+    >
+      {() => <ConversationPanel submissionId={submissionId} />}
+    </DrawerButton>
   );
 }
