@@ -27,6 +27,28 @@ describe('welcome page', () => {
     await context.close();
   });
 
+  it('offers the public calls to visitors: an index and a page per call, server-made, titled, accessible', async () => {
+    const { context, page } = await browser.newPage();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Vedi i bandi aperti senza accedere' }).click();
+    await page.getByRole('heading', { name: 'Bandi aperti', level: 1 }).waitFor();
+    expect(await page.title()).toContain('Bandi aperti');
+    await expectAccessible(page, 'public calls');
+    await page.getByRole('link', { name: 'Comunità che cura 2026' }).click();
+    await page.getByRole('heading', { name: 'Comunità che cura 2026', level: 1 }).waitFor();
+    expect(await page.title()).toContain('Comunità che cura 2026');
+    await page.getByRole('heading', { name: 'Documenti da preparare' }).waitFor();
+    await page.setViewportSize({ width: 320, height: 800 });
+    await expectAccessible(page, 'public call page at 320 px');
+    if (process.env.SHOT_DIR)
+      await page.screenshot({ path: `${process.env.SHOT_DIR}/public-call.png`, fullPage: true });
+    // Readable by keyboard alone: the first link is the way back to the list, then Apply.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Candidati');
+    await context.close();
+  });
+
   it('shows a proper not-found page for an unknown route', async () => {
     const { context, page } = await browser.newPage();
     const response = await page.goto('/questa/pagina/non/esiste');

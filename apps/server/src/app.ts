@@ -35,6 +35,7 @@ import { recordAttachment } from './modules/pdf/service';
 import { powerBiRoutes } from './modules/power-bi/routes';
 import { presenceRoutes } from './modules/presence/routes';
 import { privacyRoutes } from './modules/privacy/routes';
+import { publicCallRoutes } from './modules/public-calls/routes';
 import { reminderRoutes } from './modules/reminders/routes';
 import { unsubscribeKeyOf } from './modules/reminders/unsubscribe-link';
 import { reportRoutes } from './modules/reports/routes';
@@ -162,6 +163,7 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
+  await app.register(publicCallRoutes, deps);
   await registerWebApp(app, config.webDistDir, deps.configCache);
   return app;
 }

@@ -2,9 +2,11 @@ import { FALLBACK_LANGUAGE, LANGUAGES, type TLanguage } from '@impact/domain';
 import { SERVER_TEXTS, type TServerTexts } from '@impact/texts';
 import { createInstance } from 'i18next';
 
+/** A plural's forms ("closesIn_one", "closesIn_other") are asked by their base key with a `count`. */
+type PluralBase<K extends string> = K extends `${infer B}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? B : K;
 /** Every text's dotted key ("pdf.outcome", "mail.receipt.subject"): a misspelt key does not compile. */
 type Keys<T, P extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Keys<T[K], `${P}${K}.`>;
+  [K in keyof T & string]: T[K] extends string ? `${P}${PluralBase<K>}` : Keys<T[K], `${P}${K}.`>;
 }[keyof T & string];
 export type TTextKey = Keys<TServerTexts>;
 export type TTextParams = Record<string, string | number>;

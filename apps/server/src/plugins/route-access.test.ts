@@ -49,6 +49,8 @@ describe('access declared on every route', () => {
       'get /api/Call/UnsubscribeReminders',
       'get /api/Config/GetConfig',
       'get /api/Config/GetLogo',
+      // Public calls: what anyone may read without signing in (decision 0038).
+      'get /api/Public/OpenCalls',
       'post /api/Call/UnsubscribeReminders',
       'post /api/Jwt/logout',
       'post /api/Jwt/refresh',

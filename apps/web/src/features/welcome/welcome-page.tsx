@@ -1,4 +1,4 @@
-import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
@@ -33,6 +33,8 @@ export function WelcomePage() {
               {t('auth.register')}
             </Button>
           </Group>
+          {/* The public list needs no account: read what is open before signing up. */}
+          <Anchor href={`/p/calls?lang=${i18n.language}`}>{t('welcome.publicCalls')}</Anchor>
         </Stack>
       </Paper>
     </Center>

@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createOpenCall } from '../../../test/fixtures';
+import { signInAs } from '../../../test/sign-in';
+import { calls } from '../../db/schema';
+
+/** Public call pages, the feed and the open-calls API (decision 0038): read without signing in. */
+describe('calls open to the world', () => {
+  let t: TestApp;
+  let open: Awaited<ReturnType<typeof createOpenCall>>;
+  let draft: Awaited<ReturnType<typeof createOpenCall>>;
+  let filtered: Awaited<ReturnType<typeof createOpenCall>>;
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const admin = await signInAs(t.database.db, { email: 'admin@public.test', roles: ['admin'] });
+    open = await createOpenCall(t.app, admin.headers, { name: 'Comunità che cura 2026' });
+    await t.database.db
+      .update(calls)
+      .set({
+        description: '<p>Welfare di <strong>comunità</strong> & "vicinato"</p>',
+        translations: { en: { name: 'Caring communities 2026', description: '<p>Community welfare</p>' } },
+      })
+      .where(eq(calls.id, open.id));
+    draft = await createOpenCall(t.app, admin.headers, { name: 'Bozza segreta' });
+    await t.database.db.update(calls).set({ draft: true }).where(eq(calls.id, draft.id));
+    filtered = await createOpenCall(t.app, admin.headers, { name: 'Solo invitati', filterEmails: 'a@b.example' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("a call's page is HTML for anyone, with its name in <title> and og:title, by id and by readable slug", async () => {
+    const byId = await get(`/p/calls/${open.id}`);
+    expect(byId.statusCode).toBe(200);
+    expect(byId.headers['content-type']).toContain('text/html');
+    expect(byId.body).toContain('<title>Comunità che cura 2026 · ');
+    expect(byId.body).toContain('<meta property="og:title" content="Comunità che cura 2026 · ');
+    expect(byId.body).toContain('<html lang="it">');
+    // The steps an applicant meets and the documents to prepare, not the forms.
+    expect(byId.body).toContain('<strong>Project</strong>');
+    expect(byId.body).toMatch(/Documenti da preparare/);
+    // Structured data for search engines, with the dates.
+    const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(byId.body)?.[1] ?? '{}';
+    expect(JSON.parse(ld)).toMatchObject({ '@type': 'Event', name: 'Comunità che cura 2026' });
+    expect(byId.body).toContain('hreflang="en"');
+    const bySlug = await get('/p/calls/comunita-che-cura-2026');
+    expect(bySlug.statusCode).toBe(200);
+    expect(bySlug.body).toContain('<title>Comunità che cura 2026 · ');
+    // In English when asked, from the call's translation.
+    const english = await get('/p/calls/comunita-che-cura-2026?lang=en');
+    expect(english.body).toContain('<title>Caring communities 2026 · ');
+    expect(english.body).toContain('<html lang="en">');
+    expect((await get('/p/calls/comunita-che-cura-2026', { 'accept-language': 'fr' })).body).toContain(
+      '<html lang="fr">',
+    );
+  });
+
+  it('a draft, a call for listed addresses and an unknown call are 404, in a page that says so', async () => {
+    for (const key of [draft.id, filtered.id, 'bozza-segreta', 'solo-invitati', 'nessun-bando']) {
+      const res = await get(`/p/calls/${key}`);
+      expect(res.statusCode, key).toBe(404);
+      expect(res.body).toContain('Bando non trovato');
+      expect(res.body).not.toContain('Bozza segreta');
+    }
+  });
+
+  it('the index and the Atom feed list the public calls only; the feed is well-formed RFC 4287', async () => {
+    const index = await get('/p/calls');
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('Comunità che cura 2026');
+    expect(index.body).not.toContain('Bozza segreta');
+    expect(index.body).not.toContain('Solo invitati');
+
+    const feed = await get('/p/calls.atom');
+    expect(feed.headers['content-type']).toContain('application/atom+xml');
+    expect(XMLValidator.validate(feed.body)).toBe(true);
+    const parsed = new XMLParser({ ignoreAttributes: false }).parse(feed.body);
+    expect(parsed.feed['@_xmlns']).toBe('http://www.w3.org/2005/Atom');
+    for (const field of ['id', 'title', 'updated', 'link']) expect(parsed.feed[field], field).toBeDefined();
+    const entries = [parsed.feed.entry].flat();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ id: `urn:uuid:${open.id}`, title: 'Comunità che cura 2026' });
+    expect(Date.parse(entries[0].updated)).not.toBeNaN();
+    // The description's markup travels as escaped text, and comes back as it was.
+    expect(entries[0].summary['#text']).toContain('<strong>comunità</strong>');
+  });
+
+  it('GET Public/OpenCalls answers JSON without sign-in, with an ETag that a change of a call renews', async () => {
+    const first = await get('/api/Public/OpenCalls');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ total: 1, page: 1, items: [{ id: open.id, name: 'Comunità che cura 2026' }] });
+    const etag = String(first.headers.etag);
+    expect((await get('/api/Public/OpenCalls', { 'if-none-match': etag })).statusCode).toBe(304);
+    await t.database.db
+      .update(calls)
+      .set({ name: 'Comunità che cura 2026 (rinnovato)', updatedAt: new Date() })
+      .where(eq(calls.id, open.id));
+    const changed = await get('/api/Public/OpenCalls', { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().items[0].name).toBe('Comunità che cura 2026 (rinnovato)');
+  });
+});

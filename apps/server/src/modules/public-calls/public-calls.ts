@@ -1,0 +1,108 @@
+import { localisedCall, localisedStep, type TLanguage, type TStep, uploadSlots } from '@impact/domain';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { calls } from '../../db/schema';
+import { stepsOfCallTypes } from '../calls/call-types';
+
+/** A page of the public list. */
+export const PUBLIC_PAGE_SIZE = 50;
+
+/**
+ * What the world may see of calls (docs/decisions/0038-public-call-pages.md): a published call
+ * without an e-mail filter, open or still to open; a draft or a call for listed addresses only
+ * is nobody's business (404). Closed calls leave the public list but keep their page.
+ */
+const isPublic = and(eq(calls.draft, false), eq(calls.isUserFilterEnable, false));
+
+export type PublicCall = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  openingAt: Date;
+  closingAt: Date;
+  updatedAt: Date;
+  languages: TLanguage[];
+};
+
+/** A readable address for a call: its name without accents, lower case, words joined by hyphens. */
+export function slugOf(name: string): string {
+  return (
+    name
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'call'
+  );
+}
+
+type CallRow = typeof calls.$inferSelect;
+
+function toPublic(row: CallRow, language: TLanguage): PublicCall {
+  const shown = localisedCall(row, language);
+  const languages: TLanguage[] = ['it', ...(['en', 'fr'] as const).filter((l) => row.translations?.[l]?.name?.trim())];
+  return {
+    id: row.id,
+    // The address stays the default language's, whatever language the page is read in.
+    slug: slugOf(row.name),
+    name: shown.name,
+    description: shown.description,
+    openingAt: row.openingAt,
+    closingAt: row.closingAt,
+    updatedAt: row.updatedAt,
+    languages,
+  };
+}
+
+/** The public call named by its id or its slug (the oldest of equal slugs), with its steps; null when not public. */
+export async function publicCall(db: Db, key: string, language: TLanguage) {
+  const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(key);
+  const rows = isId
+    ? await db
+        .select()
+        .from(calls)
+        .where(and(isPublic, eq(calls.id, key.toLowerCase())))
+    : (await db.select().from(calls).where(isPublic).orderBy(asc(calls.createdAt))).filter(
+        (c) => slugOf(c.name) === key,
+      );
+  const row = rows[0];
+  if (!row) return null;
+  const steps = ((await stepsOfCallTypes(db, [row.callTypeId])).get(row.callTypeId) ?? []).map((s) =>
+    localisedStep(s, language),
+  );
+  return { call: toPublic(row, language), steps: steps.map(publicStep) };
+}
+
+/** A step as the public page shows it: what it is about and the documents it asks for, never its form. */
+function publicStep(step: TStep) {
+  return {
+    name: step.name,
+    description: step.description,
+    documents: uploadSlots(step.content).map((slot) => ({
+      name: slot.label?.trim() || slot.file_name,
+      type: slot.file_type,
+      required: slot.mandatory,
+    })),
+  };
+}
+
+/** Public calls still open or to open, the soonest to close first, a page at a time. */
+export async function openPublicCalls(db: Db, language: TLanguage, page: number, now = new Date()) {
+  const where = and(isPublic, gt(calls.closingAt, now));
+  const rows = await db
+    .select()
+    .from(calls)
+    .where(where)
+    .orderBy(asc(calls.closingAt), asc(calls.id))
+    .limit(PUBLIC_PAGE_SIZE)
+    .offset((page - 1) * PUBLIC_PAGE_SIZE);
+  const [total] = await db.select({ n: count() }).from(calls).where(where);
+  // What the list depends on, for its ETag: how many, and the latest change among them.
+  const [latest] = await db
+    .select({ at: sql<string>`coalesce(max(${calls.updatedAt})::text, '')` })
+    .from(calls)
+    .where(where);
+  return { calls: rows.map((r) => toPublic(r, language)), total: total?.n ?? 0, version: latest?.at ?? '' };
+}

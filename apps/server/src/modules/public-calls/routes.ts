@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import { isLanguage, type TLanguage } from '@impact/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { requestLanguage } from '../../lib/request-language';
+import { atomFeed } from './atom';
+import { callPageHtml, indexPageHtml, notFoundPageHtml } from './page-html';
+import { openPublicCalls, PUBLIC_PAGE_SIZE, publicCall } from './public-calls';
+
+const tags = ['public'];
+const ZLangQuery = z.object({ lang: z.string().max(10).optional() });
+/** Crawlers and link previews read these pages often; a minute of caching spares the database. */
+const CACHE = 'public, max-age=60';
+
+const ZOpenCall = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  openingAt: z.iso.datetime(),
+  closingAt: z.iso.datetime(),
+  url: z.string(),
+});
+
+/**
+ * The calls anyone may read without signing in (docs/decisions/0038-public-call-pages.md):
+ * server-rendered pages at /p/calls and /p/calls/:idOrSlug (HTML for people, crawlers and link
+ * previews, no JavaScript), an Atom feed at /p/calls.atom and `GET /api/Public/OpenCalls`.
+ * `lang` in the query, else Accept-Language, picks the language.
+ */
+export const publicCallRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, configCache }) => {
+  const languageOf = (request: { query: { lang?: string }; headers: Record<string, unknown> }): TLanguage =>
+    request.query.lang && isLanguage(request.query.lang) ? request.query.lang : requestLanguage(request as never);
+  const site = async () => ({ name: (await configCache.get()).name || 'Impact Calls', publicUrl: config.publicUrl });
+
+  app.get(
+    '/p/calls',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'The public list of open calls (HTML)', querystring: ZLangQuery },
+    },
+    async (request, reply) => {
+      const language = languageOf(request);
+      const { calls } = await openPublicCalls(db, language, 1);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', CACHE)
+        .header('vary', 'accept-language')
+        .send(indexPageHtml(await site(), language, calls));
+    },
+  );
+
+  app.get(
+    '/p/calls.atom',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Open and upcoming public calls as an Atom feed', querystring: ZLangQuery },
+    },
+    async (request, reply) => {
+      const language = languageOf(request);
+      const { calls } = await openPublicCalls(db, language, 1);
+      return reply
+        .type('application/atom+xml; charset=utf-8')
+        .header('cache-control', CACHE)
+        .send(atomFeed(await site(), language, calls));
+    },
+  );
+
+  app.get(
+    '/p/calls/:key',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "A public call's page (HTML), by id or readable slug; a draft or filtered call is 404",
+        params: z.object({ key: z.string().max(200) }),
+        querystring: ZLangQuery,
+      },
+    },
+    async (request, reply) => {
+      const language = languageOf(request);
+      const found = await publicCall(db, request.params.key, language);
+      reply.type('text/html; charset=utf-8').header('vary', 'accept-language');
+      if (!found)
+        return reply
+          .status(404)
+          .header('cache-control', 'no-store')
+          .send(notFoundPageHtml(await site(), language));
+      return reply.header('cache-control', CACHE).send(callPageHtml(await site(), language, found.call, found.steps));
+    },
+  );
+
+  app.get(
+    '/api/Public/OpenCalls',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Open and upcoming public calls, soonest to close first, a page of 50 (no sign-in; ETag)',
+        querystring: ZLangQuery.extend({ page: z.coerce.number().int().min(1).max(10_000).default(1) }),
+        response: {
+          200: z.object({
+            items: z.array(ZOpenCall),
+            total: z.number().int(),
+            page: z.number().int(),
+            pageSize: z.number().int(),
+          }),
+          304: z.null(),
+        },
+      },
+    },
+    async (request, reply) => {
+      const language = languageOf(request);
+      const { page } = request.query;
+      const { calls, total, version } = await openPublicCalls(db, language, page);
+      // What the page depends on: the calls' latest change and count, the page and the language.
+      const etag = `W/"${createHash('sha256').update(`${version}|${total}|${page}|${language}`).digest('base64url').slice(0, 27)}"`;
+      reply.header('etag', etag).header('cache-control', 'public, max-age=60').header('vary', 'accept-language');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      return {
+        items: calls.map((c) => ({
+          id: c.id,
+          name: c.name,
+          description: c.description,
+          openingAt: c.openingAt.toISOString(),
+          closingAt: c.closingAt.toISOString(),
+          url: `${config.publicUrl}/p/calls/${c.slug}`,
+        })),
+        total,
+        page,
+        pageSize: PUBLIC_PAGE_SIZE,
+      };
+    },
+  );
+};
