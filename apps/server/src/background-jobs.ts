@@ -46,7 +46,7 @@ export function startBackgroundJobs(db: Db, config: AppConfig, log: FastifyBaseL
   // it; each mailing is claimed in the database, so it goes out once.
   const links = { publicUrl: config.publicUrl, unsubscribeKey: unsubscribeKeyOf(authSecret) };
   stops.push(
-    startBackgroundLoop('sending reminders', () => sendDueReminders(db, links), log, {
+    startBackgroundLoop('sending reminders', () => sendDueReminders(db, links, new Date(), log), log, {
       everyMs: REMINDER_RUN_MS,
       firstAfterMs: MINUTE_MS,
     }),

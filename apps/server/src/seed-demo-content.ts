@@ -269,7 +269,13 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
   }
   const [submission] = await db
     .insert(callSubmissions)
-    .values({ callId: community.id, organizationId: organization.id, createdByUserId: applicant.id })
+    // Started when the call opened, ten days ago: the reminders count it among the forgotten ones.
+    .values({
+      callId: community.id,
+      organizationId: organization.id,
+      createdByUserId: applicant.id,
+      createdAt: new Date(now - 10 * DAY),
+    })
     .returning();
   // Reminders 60, 7 and 1 days before closing, and a nudge after two weeks untouched: the first is
   // already due, so the reminders job mails the team's draft a minute after start (the call

@@ -36,10 +36,16 @@ export const ZMessages = z.object({
   messages: z.array(ZMessage),
   /** Messages from the other side the reader has not marked read. */
   unread: z.number().int(),
+  /** Whether the reader may write (a viewer of the organization reads only). */
+  canWrite: z.boolean(),
 });
 export type TMessages = z.infer<typeof ZMessages>;
 
 /** Unread counts per application: the applicant's organization's (X-Organization-Id), or a call's for an admin. */
-export const ZUnreadCountsQuery = z.object({ callId: z.uuid().optional() });
+export const ZUnreadCountsQuery = z.object({
+  callId: z.uuid().optional(),
+  /** `funder`: an administrator's view (every call, or `callId`'s) even with an organization selected. */
+  scope: z.enum(['organization', 'funder']).optional(),
+});
 export const ZUnreadCounts = z.array(z.object({ submissionId: z.uuid(), unread: z.number().int() }));
 export type TUnreadCounts = z.infer<typeof ZUnreadCounts>;

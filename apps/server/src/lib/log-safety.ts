@@ -12,7 +12,7 @@ type LogStream = { write(line: string): void };
  */
 
 const SECRET_PARAMS =
-  /\b(token|code|state|password|refresh_token|access_token|id_token|id_token_hint|client_secret|ticket)=([^&\s"']+)/gi;
+  /\b(token|code|state|password|refresh_token|access_token|id_token|id_token_hint|client_secret|ticket|email|sig)=([^&\s"']+)/gi;
 const BEARER = /\bBearer\s+[^\s"']+/gi;
 const JWT = /\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g;
 const EMAIL = /[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g;

@@ -34,5 +34,9 @@ export const emailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
   },
-  (t) => [index('email_outbox_pending').on(t.sentAt, t.nextAttemptAt)],
+  (t) => [
+    index('email_outbox_pending').on(t.sentAt, t.nextAttemptAt),
+    // A person's latest mail of a kind (the conversation's digest asks it at every message).
+    index('email_outbox_to_template').on(t.to, t.template, t.createdAt),
+  ],
 );

@@ -34,11 +34,16 @@ export const reminderSends = pgTable(
     kind: text('kind', { enum: ['reminder', 'nudge'] }).notNull(),
     /** The reminder's moment, hours before closing; 0 for the nudge. */
     hours: integer('hours').notNull(),
+    /**
+     * The closing moment the mailing counted from: a call whose closing moves later reminds again
+     * before its new deadline (the moments already past for the old one are not sent twice).
+     */
+    closingAt: timestamp('closing_at', { withTimezone: true }).notNull(),
     recipients: text('recipients').array().notNull().default(sql`'{}'::text[]`),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('reminder_sends_once').on(t.callSubmissionId, t.kind, t.hours),
+    unique('reminder_sends_once').on(t.callSubmissionId, t.kind, t.hours, t.closingAt),
     index('reminder_sends_call').on(t.callId, t.sentAt),
   ],
 );

@@ -15,11 +15,12 @@ export async function conversationSide(
   user: SessionUser,
   submissionId: string,
   need: 'read' | 'write',
-): Promise<{ side: TMessageSide; organizationId: string; callId: string }> {
+): Promise<{ side: TMessageSide; organizationId: string; callId: string; canWrite: boolean }> {
   const { submission, role } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true, need });
   if (role && !roleAllows(role, need)) throw forbidden('errors.organizations.roleTooLow');
   return {
     side: role ? 'applicant' : 'funder',
+    canWrite: role ? roleAllows(role, 'write') : true,
     organizationId: submission.organizationId,
     callId: submission.callId,
   };

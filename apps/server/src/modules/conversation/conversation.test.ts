@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall, createOrganization } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
-import { emailOutbox, organizationMembers } from '../../db/schema';
+import { emailOutbox, organizationMembers, submissionMessages } from '../../db/schema';
 
 type Person = Awaited<ReturnType<typeof signInAs>>;
 
@@ -110,8 +110,9 @@ describe('the conversation of an application', () => {
     });
     expect(marked.statusCode).toBe(204);
     expect((await read(anna)).json().unread).toBe(0);
-    // Marking is per person: the viewer still has it unread.
-    expect((await read(vera)).json().unread).toBe(1);
+    // Marking is per person: the viewer still has it unread, and may read but not write.
+    expect((await read(vera)).json()).toMatchObject({ unread: 1, canWrite: false });
+    expect((await read(anna)).json().canWrite).toBe(true);
   });
 
   it('mails each person at most once every 10 minutes: later messages wait in one digest', async () => {
@@ -122,9 +123,12 @@ describe('the conversation of an application', () => {
     expect(toOfficer).toHaveLength(2);
     const waiting = toOfficer.filter((m) => m.nextAttemptAt.getTime() > Date.now());
     expect(waiting).toHaveLength(1);
+    // The held mail may stand for several conversations: it names none.
+    expect(waiting[0]?.subject).toBe('Nuovi messaggi sulle vostre domande');
+    expect(waiting[0]?.text).not.toContain('Aurora');
   });
 
-  it('another organization, a reviewer or a stranger reads nothing; a viewer reads but does not write', async () => {
+  it('another organization’s applicant reads nothing; a viewer reads but does not write', async () => {
     expect((await read(otto)).statusCode).toBe(404);
     expect((await send(otto, 'Ciao')).statusCode).toBe(404);
     expect(
@@ -149,5 +153,22 @@ describe('the conversation of an application', () => {
     expect(empty.statusCode).toBe(400);
     expect(JSON.stringify(empty.json())).toContain('errors.conversation.empty');
     expect((await read(anna)).json().messages).toHaveLength(before);
+  });
+  it('erasing a person removes their messages and their name from the others’ words', async () => {
+    expect((await send(admin, 'Grazie Anna Neri, ricevuto.')).statusCode).toBe(200);
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: '/api/User/EraseUserData',
+      headers: as(admin),
+      payload: { email: 'anna@aurora.example' },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const left = await t.database.db
+      .select()
+      .from(submissionMessages)
+      .where(eq(submissionMessages.callSubmissionId, submissionId));
+    expect(left.every((m) => m.side === 'funder')).toBe(true);
+    expect(JSON.stringify(left)).not.toContain('Anna Neri');
+    expect(left.map((m) => m.body).join()).toContain('ricevuto');
   });
 });

@@ -1,4 +1,4 @@
-import { type TCallTranslations, type TMessageSide, textsIn, translatedOr } from '@impact/domain';
+import { emailAllowedByFilter, type TCallTranslations, type TMessageSide, textsIn, translatedOr } from '@impact/domain';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { emailOutbox, organizationMembers, submissionMessages, users } from '../../db/schema';
@@ -17,7 +17,8 @@ export const DIGEST_MS = 10 * 60_000;
  * reads). The applicant's side is the organization's members; the funder's side is the
  * administrators who already wrote in this conversation, or every administrator while none has.
  * Each person gets the first mail at once and then at most one every DIGEST_MS: while one is
- * waiting for its moment, later messages add nothing.
+ * waiting for its moment, later messages add nothing, and since it may stand for several
+ * conversations it names none ("new messages", with a link to the list).
  */
 export async function queueConversationMails(
   tx: Tx,
@@ -25,10 +26,17 @@ export async function queueConversationMails(
 ) {
   const [about] = (
     (await tx.execute(sql`
-      select c.name as call_name, c.translations as call_translations, o.name as org_name
+      select c.name as call_name, c.translations as call_translations, o.name as org_name,
+             c.is_user_filter_enable, c.user_filter_email
       from call_submissions s join calls c on c.id = s.call_id join organizations o on o.id = s.organization_id
       where s.id = ${input.submissionId}`)) as unknown as {
-      rows: Array<{ call_name: string; call_translations: TCallTranslations; org_name: string }>;
+      rows: Array<{
+        call_name: string;
+        call_translations: TCallTranslations;
+        org_name: string;
+        is_user_filter_enable: boolean;
+        user_filter_email: string;
+      }>;
     }
   ).rows;
   if (!about) return;
@@ -36,7 +44,8 @@ export async function queueConversationMails(
     input.to === 'applicant'
       ? `${input.publicUrl}/call/${input.submissionId}`
       : `${input.publicUrl}/call/${input.submissionId}?readonly=true`;
-  for (const email of await recipients(tx, input)) {
+  const filter = { isUserFilterEnable: about.is_user_filter_enable, userFilterEmail: about.user_filter_email };
+  for (const email of await recipients(tx, input, filter)) {
     const at = await digestMoment(tx, email);
     if (at === null) continue;
     const language = await languageOf(tx, email);
@@ -45,54 +54,65 @@ export async function queueConversationMails(
       call: translatedOr(textsIn(about.call_translations, language)?.name, about.call_name),
       org: about.org_name,
     };
-    await queueNotice(
-      tx,
-      email,
-      TEMPLATE,
-      {
-        subject: t('mail.conversation.subject', names),
-        paragraphs: [
-          t(input.to === 'applicant' ? 'mail.conversation.toApplicant' : 'mail.conversation.toFunder', names),
-        ],
-        action: t('mail.conversation.action'),
-        link,
-      },
-      language,
-      at,
-    );
+    // A mail held for the digest may stand for messages in several conversations: it names none.
+    const mail = at
+      ? {
+          subject: t('mail.conversation.digestSubject'),
+          paragraphs: [t('mail.conversation.digestBody')],
+          action: t('mail.conversation.digestAction'),
+          link: input.to === 'applicant' ? `${input.publicUrl}/calls` : `${input.publicUrl}/admin`,
+        }
+      : {
+          subject: t('mail.conversation.subject', names),
+          paragraphs: [
+            t(input.to === 'applicant' ? 'mail.conversation.toApplicant' : 'mail.conversation.toFunder', names),
+          ],
+          action: t('mail.conversation.action'),
+          link,
+        };
+    await queueNotice(tx, email, TEMPLATE, mail, language, at);
   }
 }
 
 async function recipients(
   tx: Tx,
   input: { submissionId: string; organizationId: string; to: TMessageSide; writer: SessionUser },
+  filter: { isUserFilterEnable: boolean; userFilterEmail: string },
 ) {
   const people =
     input.to === 'applicant'
-      ? await tx
-          .select({ id: users.id, email: users.email })
-          .from(organizationMembers)
-          .innerJoin(users, eq(users.id, organizationMembers.userId))
-          .where(eq(organizationMembers.organizationId, input.organizationId))
+      ? (
+          await tx
+            .select({ id: users.id, email: users.email })
+            .from(organizationMembers)
+            .innerJoin(users, eq(users.id, organizationMembers.userId))
+            .where(eq(organizationMembers.organizationId, input.organizationId))
+        ).filter((p) => emailAllowedByFilter(filter, p.email)) // members the call still lets in
       : await funderPeople(tx, input.submissionId);
   return [
     ...new Set(
       people
         .filter((p) => p.id !== input.writer.id)
         .map((p) => p.email.trim())
-        .filter(Boolean),
+        .filter((e) => e.includes('@')),
     ),
   ];
 }
 
+/** Roles are compared without case, as sign-in does (`isAdmin`). */
+const isAdminRow = sql`exists (select 1 from unnest(${users.roles}) r where lower(r) = 'admin')`;
+
 async function funderPeople(tx: Tx, submissionId: string) {
+  // Those who wrote here and are still administrators; every administrator while none has.
   const involved = await tx
     .selectDistinct({ id: users.id, email: users.email })
     .from(submissionMessages)
     .innerJoin(users, eq(users.id, submissionMessages.authorUserId))
-    .where(and(eq(submissionMessages.callSubmissionId, submissionId), eq(submissionMessages.side, 'funder')));
+    .where(
+      and(eq(submissionMessages.callSubmissionId, submissionId), eq(submissionMessages.side, 'funder'), isAdminRow),
+    );
   if (involved.length) return involved;
-  return tx.select({ id: users.id, email: users.email }).from(users).where(sql`'admin' = any(${users.roles})`);
+  return tx.select({ id: users.id, email: users.email }).from(users).where(isAdminRow);
 }
 
 /** When this person's next mail may go: now, later (the digest's moment), or null when one is already waiting. */

@@ -84,6 +84,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       unreadCounts(db, currentUser(request), {
         organizationId: request.organizationId,
         callId: request.query.callId,
+        scope: request.query.scope,
       }),
   );
 };

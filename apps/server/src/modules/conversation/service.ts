@@ -15,7 +15,7 @@ import { queueConversationMails } from './notify';
 
 /** GET Conversation/GetMessages: the whole conversation, oldest first, and what the reader has not read. */
 export async function getMessages(db: Db, user: SessionUser, submissionId: string): Promise<TMessages> {
-  const { side } = await conversationSide(db, user, submissionId, 'read');
+  const { side, canWrite } = await conversationSide(db, user, submissionId, 'read');
   const rows = await db
     .select({
       id: submissionMessages.id,
@@ -42,6 +42,7 @@ export async function getMessages(db: Db, user: SessionUser, submissionId: strin
       createdAt: r.createdAt.toISOString(),
     })),
     unread: rows.filter((r) => r.side !== side && (!readAt || r.createdAt > readAt)).length,
+    canWrite,
   };
 }
 
@@ -103,16 +104,18 @@ async function markReadAt(db: Db | Tx, userId: string, submissionId: string, at:
 export async function unreadCounts(
   db: Db,
   user: SessionUser,
-  scope: { organizationId: string | null; callId: string | undefined },
+  scope: { organizationId: string | null; callId: string | undefined; scope?: 'organization' | 'funder' },
 ): Promise<TUnreadCounts> {
-  const where =
-    scope.callId && user.isAdmin
+  // An administrator asks as the funder (a call's, or every call's) unless asking for the
+  // organization they selected as one of its members.
+  const asFunder = user.isAdmin && (scope.callId !== undefined || scope.scope === 'funder' || !scope.organizationId);
+  const where = asFunder
+    ? scope.callId
       ? sql`s.call_id = ${scope.callId} and m.side = 'applicant'`
-      : scope.organizationId
-        ? sql`s.organization_id = ${scope.organizationId} and m.side = 'funder'`
-        : user.isAdmin
-          ? sql`m.side = 'applicant'`
-          : null;
+      : sql`m.side = 'applicant'`
+    : scope.organizationId
+      ? sql`s.organization_id = ${scope.organizationId} and m.side = 'funder'`
+      : null;
   if (!where) return [];
   const result = (await db.execute(sql`
     select s.id as "submissionId", count(*)::int as unread

@@ -1,9 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall, createOrganization, submitToCall } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
-import { callSubmissions, emailOutbox, stepResults } from '../../db/schema';
+import { callSubmissions, calls, emailOutbox, reminderUnsubscribes } from '../../db/schema';
 import { getOrCreateSecret } from '../../lib/secrets';
 import { sendDueReminders } from './send-due';
 import { unsubscribeKeyOf, unsubscribeUrl } from './unsubscribe-link';
@@ -38,7 +38,13 @@ describe('reminders and nudges', () => {
       payload: { callId },
     });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().id as string;
+    const id = res.json().id as string;
+    // Started a month ago: reminders are for applications started before their moment.
+    await t.database.db
+      .update(callSubmissions)
+      .set({ createdAt: new Date(Date.now() - 30 * 24 * HOUR) })
+      .where(eq(callSubmissions.id, id));
+    return id;
   };
   const save = (payload: Record<string, unknown>, headers = admin.headers) =>
     t.app.inject({ method: 'PUT', url: '/api/Call/SaveReminders', headers, payload });
@@ -133,6 +139,15 @@ describe('reminders and nudges', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(done.statusCode, done.body).toBe(200);
+    // The same one-click as multipart/form-data (RFC 8058 allows both) answers as well.
+    const boundary = 'x-boundary';
+    const multipart = await t.app.inject({
+      method: 'POST',
+      url: `${link.pathname}${link.search}`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    });
+    expect(multipart.statusCode, multipart.body).toBe(200);
 
     // Five hours before closing the 6-hour reminders are due.
     const later = new Date(Date.now() + closesInDays * 24 * HOUR - 5 * HOUR);
@@ -160,7 +175,37 @@ describe('reminders and nudges', () => {
     expect((await mailsOf('call-nudge', CONTACT)).filter((m) => m.text.includes('Bando Lungo'))).toHaveLength(1);
     // No reminder without reminders.
     expect((await mailsOf('call-reminder')).filter((m) => m.text.includes('Bando Lungo'))).toHaveLength(0);
-    expect(await t.database.db.select().from(stepResults).where(eq(stepResults.callSubmissionId, id))).toBeDefined();
+    expect(id).toBeTruthy();
+  });
+
+  it('a closing moved later reminds again before the new deadline; an application started after the moment waits for the next', async () => {
+    const call = await createOpenCall(t.app, admin.headers, { closesInDays: 20 / 24, name: 'Bando Prorogato' });
+    expect((await save({ callId: call.id, reminders: [{ hoursBeforeClosing: 24 }] })).statusCode).toBe(200);
+    const bruno = await signInAs(t.database.db, { email: 'bruno@nuovo.example' });
+    const nuovo = await createOrganization(t.app, bruno.headers, 'Nuovo');
+    // Bruno's application starts now, after the 24-hour moment: no reminder for it yet.
+    const fresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/Call/UpsertCallSubmission',
+      headers: { ...bruno.headers, 'x-organization-id': nuovo },
+      payload: { callId: call.id },
+    });
+    expect(fresh.statusCode).toBe(200);
+    await start(call.id);
+    const ofCall = async () => (await mailsOf('call-reminder')).filter((m) => m.text.includes('Bando Prorogato'));
+    await sendDueReminders(t.database.db, links());
+    expect((await ofCall()).map((m) => m.to).sort()).toEqual([CONTACT, 'anna@aurora.example'].sort());
+    // Ten more days: nothing now, then the 24-hour reminder again before the new deadline, to both teams.
+    const newClosing = new Date(Date.now() + (20 + 240) * HOUR);
+    await t.database.db.update(calls).set({ closingAt: newClosing }).where(eq(calls.id, call.id));
+    await sendDueReminders(t.database.db, links());
+    expect(await ofCall()).toHaveLength(2);
+    await sendDueReminders(t.database.db, links(), new Date(newClosing.getTime() - 23 * HOUR));
+    const after = await ofCall();
+    expect(after.filter((m) => m.to === 'anna@aurora.example')).toHaveLength(2);
+    expect(after.filter((m) => m.to === 'bruno@nuovo.example')).toHaveLength(1);
+    // The contact both organizations name: once per application and deadline.
+    expect(after.filter((m) => m.to === CONTACT)).toHaveLength(3);
   });
 
   it('refuses bad settings with a reason and changes nothing; admins only', async () => {
@@ -192,10 +237,10 @@ describe('reminders and nudges', () => {
     const good = new URL(unsubscribeUrl(t.config.publicUrl, links().unsubscribeKey, call.id, CONTACT));
     const swapped = `${good.pathname}${good.search.replace(encodeURIComponent(CONTACT), encodeURIComponent('x@y.example'))}`;
     expect((await t.app.inject({ method: 'POST', url: swapped })).statusCode).toBe(404);
-    const subs = await t.database.db
+    const stopped = await t.database.db
       .select()
-      .from(callSubmissions)
-      .where(inArray(callSubmissions.callId, [call.id]));
-    expect(subs).toHaveLength(0);
+      .from(reminderUnsubscribes)
+      .where(eq(reminderUnsubscribes.callId, call.id));
+    expect(stopped).toHaveLength(0);
   });
 });

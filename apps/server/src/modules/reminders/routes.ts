@@ -1,4 +1,4 @@
-import { ZCallReminders, ZProblem, ZRemindersQuery, ZSaveRemindersRequest } from '@impact/domain';
+import { localisedCall, ZCallReminders, ZProblem, ZRemindersQuery, ZSaveRemindersRequest } from '@impact/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -61,10 +61,13 @@ export const reminderRoutes: FastifyPluginAsyncZod<AppDeps & { unsubscribeKey: s
     const t = translator(language);
     const { callId, email, sig } = request.query;
     if (!validSignature(unsubscribeKey, callId, email, sig)) return null;
-    const [call] = await db.select({ name: calls.name }).from(calls).where(eq(calls.id, callId));
+    const [call] = await db
+      .select({ name: calls.name, description: calls.description, translations: calls.translations })
+      .from(calls)
+      .where(eq(calls.id, callId));
     if (!call) return null;
     if (done) await unsubscribe(db, callId, email);
-    const names = { call: call.name, email: email.toLowerCase() };
+    const names = { call: localisedCall(call, language).name, email: email.toLowerCase() };
     const action = `?${new URLSearchParams({ callId, email, sig })}`;
     const body = done
       ? `<p role="status">${escapeHtml(t('unsubscribePage.done', names))}</p>`
@@ -76,11 +79,20 @@ export const reminderRoutes: FastifyPluginAsyncZod<AppDeps & { unsubscribeKey: s
 <main><h1 style="font-size:1.5rem">${escapeHtml(t('unsubscribePage.title'))}</h1>${body}</main></body></html>`;
   };
 
+  // RFC 8058's one-click POST may come as multipart/form-data: its body says nothing the signed
+  // address does not, so it is drained unread (this parser lives in this plugin only).
+  app.addContentTypeParser('multipart/form-data', (_request, payload, done) => {
+    payload.resume();
+    payload.on('end', () => done(null, undefined));
+    payload.on('error', done);
+  });
+
   for (const method of ['GET', 'POST'] as const) {
     app.route({
       method,
       url: '/Call/UnsubscribeReminders',
-      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      // Mail providers' one-click POSTs come from few shared addresses: a generous limit.
+      config: { access: 'public', rateLimit: { max: 300, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary:

@@ -1,4 +1,11 @@
-import { DEFAULT_REMINDER_HOURS, type TCallTranslations, type TStep, textsIn, translatedOr } from '@impact/domain';
+import {
+  DEFAULT_REMINDER_HOURS,
+  emailAllowedByFilter,
+  type TCallTranslations,
+  type TStep,
+  textsIn,
+  translatedOr,
+} from '@impact/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { organizationMembers, reminderSends, reminderUnsubscribes, users } from '../../db/schema';
@@ -19,9 +26,13 @@ type OpenCall = {
   translations: TCallTranslations;
   call_type_id: string;
   closing_at: Date | string;
+  is_user_filter_enable: boolean;
+  user_filter_email: string;
   hours: number[] | null;
   nudge_after_days: number | null;
 };
+
+type Log = { error(obj: object, msg: string): void };
 
 type Mailing = { submissionId: string; kind: 'reminder' | 'nudge'; hours: number };
 
@@ -35,14 +46,20 @@ type Mailing = { submissionId: string; kind: 'reminder' | 'nudge'; hours: number
  * mails: another instance running at the same moment inserts nothing and queues nothing.
  * Returns the number of mailings made.
  */
-export async function sendDueReminders(db: Db, links: ReminderLinks, now = new Date()): Promise<number> {
+export async function sendDueReminders(
+  db: Db,
+  links: ReminderLinks,
+  now = new Date(),
+  log: Log = { error: () => {} },
+): Promise<number> {
   const open = await rows<OpenCall>(
     db,
-    sql`select c.id, c.name, c.translations, c.call_type_id, c.closing_at,
-               r.hours_before_closing as hours, r.nudge_after_days
+    sql`select c.id, c.name, c.translations, c.call_type_id, c.closing_at, c.is_user_filter_enable,
+               c.user_filter_email, r.hours_before_closing as hours, r.nudge_after_days
         from calls c left join call_reminders r on r.call_id = c.id
         where not c.draft and c.opening_at <= ${now.toISOString()}::timestamptz
-          and c.closing_at > ${now.toISOString()}::timestamptz`,
+          and c.closing_at > ${now.toISOString()}::timestamptz
+        order by c.closing_at, c.id`,
   );
   let made = 0;
   for (const call of open) {
@@ -51,7 +68,13 @@ export async function sendDueReminders(db: Db, links: ReminderLinks, now = new D
     if (!mailings.length) continue;
     const steps = (await stepsOfCallTypes(db, [call.call_type_id])).get(call.call_type_id) ?? [];
     for (const mailing of mailings) {
-      if (await sendOne(db, links, { ...call, closingAt, steps }, mailing)) made += 1;
+      // One mailing that fails (a survey check refused, the application deleted meanwhile) is
+      // logged and tried again at the next run; the others still go.
+      try {
+        if (await sendOne(db, links, { ...call, closingAt, steps }, mailing)) made += 1;
+      } catch (err) {
+        log.error({ err, callId: call.id, submissionId: mailing.submissionId }, 'reminder not sent');
+      }
     }
   }
   return made;
@@ -62,12 +85,16 @@ async function dueReminders(db: Db, call: OpenCall, closingAt: Date, now: Date):
   const due = hours.filter((h) => closingAt.getTime() - h * HOUR_MS <= now.getTime());
   if (!due.length) return [];
   const latest = Math.min(...due);
+  const moment = new Date(closingAt.getTime() - latest * HOUR_MS).toISOString();
+  // Applications started before the moment (one started later has just been opened: it gets the
+  // next reminder), without this one or a later one for the same closing.
   const started = await rows<{ id: string }>(
     db,
     sql`select s.id from call_submissions s
-        where s.call_id = ${call.id} and not s.closed
+        where s.call_id = ${call.id} and not s.closed and s.created_at <= ${moment}::timestamptz
           and not exists (select 1 from reminder_sends x
-                          where x.call_submission_id = s.id and x.kind = 'reminder' and x.hours <= ${latest})`,
+                          where x.call_submission_id = s.id and x.kind = 'reminder' and x.hours <= ${latest}
+                            and x.closing_at = ${closingAt.toISOString()}::timestamptz)`,
   );
   return started.map((s) => ({ submissionId: s.id, kind: 'reminder', hours: latest }));
 }
@@ -97,7 +124,13 @@ async function sendOne(
   return db.transaction(async (tx) => {
     const [claimed] = await tx
       .insert(reminderSends)
-      .values({ callId: call.id, callSubmissionId: mailing.submissionId, kind: mailing.kind, hours: mailing.hours })
+      .values({
+        callId: call.id,
+        callSubmissionId: mailing.submissionId,
+        kind: mailing.kind,
+        hours: mailing.hours,
+        closingAt: call.closingAt,
+      })
       .onConflictDoNothing()
       .returning({ id: reminderSends.id });
     if (!claimed) return false;
@@ -109,7 +142,7 @@ async function sendOne(
     );
     // Submitted meanwhile: nothing to remind (the claim stays, so it is not tried again).
     if (!submission) return true;
-    const recipients = await recipientsOf(tx, call.id, submission.organization_id, submission.contact_email);
+    const recipients = await recipientsOf(tx, call, submission.organization_id, submission.contact_email);
     const missing = await incompleteSteps(tx, call.steps, mailing.submissionId);
     for (const to of recipients) {
       const language = await languageOf(tx, to);
@@ -132,10 +165,13 @@ async function sendOne(
 }
 
 /**
- * The organization's contact and its members who may write, each address once, without those who
- * unsubscribed from this call's reminders.
+ * The organization's contact and its members who may write (and whom the call's e-mail filter
+ * lets in), each address once, without those who unsubscribed from this call's reminders, nor an
+ * erased contact's pseudonym (no address at all).
  */
-async function recipientsOf(tx: Tx, callId: string, organizationId: string, contactEmail: string) {
+async function recipientsOf(tx: Tx, call: OpenCall, organizationId: string, contactEmail: string) {
+  const callId = call.id;
+  const filter = { isUserFilterEnable: call.is_user_filter_enable, userFilterEmail: call.user_filter_email };
   const writers = await tx
     .select({ email: users.email })
     .from(organizationMembers)
@@ -147,9 +183,10 @@ async function recipientsOf(tx: Tx, callId: string, organizationId: string, cont
       ),
     );
   const byLower = new Map<string, string>();
-  for (const email of [contactEmail, ...writers.map((w) => w.email)]) {
+  const members = writers.map((w) => w.email).filter((email) => emailAllowedByFilter(filter, email));
+  for (const email of [contactEmail, ...members]) {
     const trimmed = email.trim();
-    if (trimmed && !byLower.has(trimmed.toLowerCase())) byLower.set(trimmed.toLowerCase(), trimmed);
+    if (trimmed.includes('@') && !byLower.has(trimmed.toLowerCase())) byLower.set(trimmed.toLowerCase(), trimmed);
   }
   if (!byLower.size) return [];
   const stopped = await tx

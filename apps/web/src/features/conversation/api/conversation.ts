@@ -23,7 +23,8 @@ export function useSendMessage(submissionId: string) {
         method: 'POST',
         body: { submissionId, text } satisfies TSendMessageRequest,
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: conversationKey(submissionId) }),
+    // The badges on cards and rows too.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['conversation'] }),
   });
 }
 
@@ -31,7 +32,7 @@ export function useMarkRead(submissionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('Conversation/MarkRead', { method: 'POST', body: { submissionId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationKey(submissionId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['conversation'] }),
   });
 }
 
@@ -42,7 +43,10 @@ export function useMarkRead(submissionId: string) {
 export function useUnreadCounts(scope: { organizationId?: string | null; everyCall?: boolean }) {
   return useQuery({
     queryKey: ['conversation', 'unread', scope.everyCall ? 'every-call' : (scope.organizationId ?? null)],
-    queryFn: async () => ZUnreadCounts.parse(await apiRequest('Conversation/GetUnreadCounts')),
+    queryFn: async () =>
+      ZUnreadCounts.parse(
+        await apiRequest('Conversation/GetUnreadCounts', { query: scope.everyCall ? { scope: 'funder' } : {} }),
+      ),
     enabled: Boolean(scope.organizationId || scope.everyCall),
     refetchInterval: 60_000,
   });

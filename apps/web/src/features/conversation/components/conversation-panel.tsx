@@ -1,6 +1,6 @@
 import { MESSAGE_MAX_LENGTH, type TMessage } from '@impact/domain';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateFormat } from '../../../lib/date-formats';
 import { problemText } from '../../../lib/problem-text';
@@ -10,15 +10,20 @@ import { useMarkRead, useMessages, useSendMessage } from '../api/conversation';
 export function ConversationPanel({ submissionId }: { submissionId: string }) {
   const { t } = useTranslation();
   const messages = useMessages(submissionId);
-  const markRead = useMarkRead(submissionId);
+  const { mutate: mark } = useMarkRead(submissionId);
   const unread = messages.data?.unread ?? 0;
-  const { mutate: mark, isPending: marking } = markRead;
+  // Once per opening of the panel (and per new unread count), never again after a failure: a
+  // failing mark must not become a loop of requests.
+  const markedFor = useRef(-1);
   useEffect(() => {
-    if (unread > 0 && !marking) mark();
-  }, [unread, marking, mark]);
+    if (unread > 0 && markedFor.current !== unread) {
+      markedFor.current = unread;
+      mark();
+    }
+  }, [unread, mark]);
   if (messages.isPending) return <Loader aria-label={t('conversation.loading')} />;
   if (messages.isError) return <Alert color="red">{problemText(t, messages.error)}</Alert>;
-  const { side, messages: list } = messages.data;
+  const { side, messages: list, canWrite } = messages.data;
   return (
     <Stack>
       <Text size="sm">{t(side === 'applicant' ? 'conversation.introApplicant' : 'conversation.introFunder')}</Text>
@@ -36,7 +41,7 @@ export function ConversationPanel({ submissionId }: { submissionId: string }) {
           ))}
         </Stack>
       )}
-      <MessageForm submissionId={submissionId} />
+      {canWrite ? <MessageForm submissionId={submissionId} /> : <Text size="sm">{t('conversation.readOnly')}</Text>}
     </Stack>
   );
 }
@@ -79,10 +84,16 @@ function MessageForm({ submissionId }: { submissionId: string }) {
   const { t } = useTranslation();
   const send = useSendMessage(submissionId);
   const [text, setText] = useState('');
+  const [said, setSaid] = useState('');
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!text.trim()) return;
-    send.mutate(text, { onSuccess: () => setText('') });
+    send.mutate(text, {
+      onSuccess: () => {
+        setText('');
+        setSaid(t('conversation.sent'));
+      },
+    });
   };
   return (
     <form onSubmit={submit}>
@@ -102,6 +113,10 @@ function MessageForm({ submissionId }: { submissionId: string }) {
             {t('conversation.send')}
           </Button>
         </Group>
+        {/* Said to screen readers once the message is stored. */}
+        <Text size="sm" role="status" aria-live="polite">
+          {said}
+        </Text>
       </Stack>
     </form>
   );

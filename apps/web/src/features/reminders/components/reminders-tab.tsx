@@ -17,7 +17,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateFormat } from '../../../lib/date-formats';
 import { problemText } from '../../../lib/problem-text';
@@ -45,6 +45,7 @@ export function RemindersTab({ callId }: { callId: string }) {
 function RemindersForm({ callId, current }: { callId: string; current: TCallReminders }) {
   const { t, i18n } = useTranslation();
   const save = useSaveReminders(callId);
+  const addButton = useRef<HTMLButtonElement>(null);
   const [rows, setRows] = useState<Row[]>(() => current.reminders.map((r) => toRow(r.hoursBeforeClosing)));
   const [nudge, setNudge] = useState<number | string | null>(current.nudgeAfterDays);
   useEffect(() => {
@@ -109,7 +110,11 @@ function RemindersForm({ callId, current }: { callId: string; current: TCallRemi
                 color="red"
                 size="lg"
                 aria-label={t('reminders.remove', { n: i + 1 })}
-                onClick={() => setRows(rows.filter((_, j) => j !== i))}
+                onClick={() => {
+                  setRows(rows.filter((_, j) => j !== i));
+                  // The button pressed is gone: keyboard focus goes on to "Add a reminder".
+                  addButton.current?.focus();
+                }}
               >
                 <IconTrash size={18} aria-hidden />
               </ActionIcon>
@@ -117,6 +122,7 @@ function RemindersForm({ callId, current }: { callId: string; current: TCallRemi
           ))}
           <Group>
             <Button
+              ref={addButton}
               variant="light"
               leftSection={<IconPlus size={16} aria-hidden />}
               disabled={rows.length >= MAX_REMINDERS}
@@ -140,6 +146,11 @@ function RemindersForm({ callId, current }: { callId: string; current: TCallRemi
               onChange={setNudge}
               w={220}
             />
+          )}
+          {save.isError && (
+            <Alert color="red" role="alert">
+              {problemText(t, save.error)}
+            </Alert>
           )}
           <Group>
             <Button onClick={submit} loading={save.isPending}>
