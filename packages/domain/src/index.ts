@@ -23,6 +23,7 @@ export * from './quiz';
 export * from './reports';
 export * from './review';
 export * from './rich-text';
+export * from './screening';
 export * from './send-email';
 export * from './sroi';
 export * from './step-comments';

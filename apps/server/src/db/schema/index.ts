@@ -13,6 +13,7 @@ export * from './organizations';
 export * from './pdf';
 export * from './reports';
 export * from './review';
+export * from './screening';
 export * from './step-comments';
 export * from './step-history';
 export * from './submissions';
