@@ -59,6 +59,7 @@ export function RuleEditor({
           label={t('screening.admin.condition', { n })}
           idPrefix={`screener-rule-${index}`}
           error={errors.expression}
+          addLabel={t('screening.admin.addCondition')}
         />
         {LANGUAGES.map((language) => (
           <TextInput

@@ -20,4 +20,5 @@ export type RuleConditionComponent = ComponentType<{
   label: string;
   idPrefix: string;
   error?: string;
+  addLabel?: string;
 }>;

@@ -115,7 +115,14 @@ export function EligibilityPage() {
               {contact ? (
                 <>
                   {t('screening.applicant.contactMail')}{' '}
-                  <Anchor href={`mailto:${contact}`} data-testid="screening-contact">
+                  {/* The alert's own text colour: the link colour is too pale on its red. */}
+                  <Anchor
+                    href={`mailto:${contact}`}
+                    c="inherit"
+                    underline="always"
+                    fw={600}
+                    data-testid="screening-contact"
+                  >
                     {contact}
                   </Anchor>
                 </>

@@ -46,6 +46,8 @@ type Props = {
   onChange: (next: TCondition) => void;
   /** Shown under the rules: the expression as saved. */
   expression: string;
+  /** The add button's label, where "add a rule" would be ambiguous (the screener's rules hold conditions). */
+  addLabel?: string;
 };
 
 /**
@@ -53,7 +55,7 @@ type Props = {
  * question is answered, several joined by all or any. The builder's conditions and the screener's
  * rules both use them.
  */
-export function ConditionClauses({ condition, questions, lang, onChange, expression }: Props) {
+export function ConditionClauses({ condition, questions, lang, onChange, expression, addLabel }: Props) {
   const { t } = useTranslation();
   const first = questions[0];
   return (
@@ -137,7 +139,7 @@ export function ConditionClauses({ condition, questions, lang, onChange, express
             variant="subtle"
             onClick={() => onChange({ ...condition, clauses: [...condition.clauses, blankClause(first)] })}
           >
-            {t('surveys.builder.conditions.addRule')}
+            {addLabel ?? t('surveys.builder.conditions.addRule')}
           </Button>
         </Group>
       )}

@@ -20,6 +20,8 @@ export type ConditionPickerProps = {
   idPrefix: string;
   /** Marks the typed expression invalid (the server's reason), if any. */
   error?: string;
+  /** The label of the button that adds a clause. */
+  addLabel?: string;
 };
 
 /**
@@ -35,6 +37,7 @@ export function ConditionPicker({
   label,
   idPrefix,
   error,
+  addLabel,
 }: ConditionPickerProps) {
   const { t } = useTranslation();
   const questions = [...conditionQuestions(model), ...variables];
@@ -75,6 +78,7 @@ export function ConditionPicker({
         lang={lang}
         onChange={(next) => onChange(conditionToExpression(next))}
         expression={expression}
+        addLabel={addLabel}
       />
       {error && (
         <Text size="xs" c="red" role="alert">
