@@ -134,7 +134,10 @@ export const ZScreeningRow = z.object({
 });
 export type TScreeningRow = z.infer<typeof ZScreeningRow>;
 
-/** GET Call/GetScreenings (admins): figures over each organization's latest screening, and every attempt. */
+/** The newest attempts GET Call/GetScreenings lists (the figures count every organization). */
+export const SCREENINGS_SHOWN = 500;
+
+/** GET Call/GetScreenings (admins): figures over each organization's latest screening, and the newest attempts. */
 export const ZScreenings = z.object({
   /** Organizations that screened at least once. */
   screened: z.number().int(),
@@ -142,7 +145,9 @@ export const ZScreenings = z.object({
   eligible: z.number().int(),
   /** How many organizations' latest screening gave each reason, most frequent first. */
   reasons: z.array(z.object({ message: z.string(), count: z.number().int() })),
-  /** Every attempt, newest first. */
+  /** Attempts in all (every organization's, every time). */
+  attempts: z.number().int(),
+  /** The newest SCREENINGS_SHOWN attempts, newest first. */
   screenings: z.array(ZScreeningRow),
 });
 export type TScreenings = z.infer<typeof ZScreenings>;

@@ -223,6 +223,9 @@ describe('eligibility screener', () => {
     const body = res.json();
     expect(body.screened).toBe(3);
     expect(body.screenings.length).toBeGreaterThanOrEqual(6);
+    expect(body.attempts).toBe(body.screenings.length);
+    // The latest of each organization is marked, once per organization.
+    expect(body.screenings.filter((s: { latest: boolean }) => s.latest)).toHaveLength(3);
     const latestOfPierre = body.screenings.find(
       (s: { organizationId: string; latest: boolean }) => s.organizationId === pierreOrg && s.latest,
     );

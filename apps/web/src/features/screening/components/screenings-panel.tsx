@@ -61,7 +61,9 @@ export function ScreeningsPanel({ callId }: { callId: string }) {
       ) : (
         <Table.ScrollContainer minWidth={640}>
           <Table>
-            <Table.Caption>{t('screening.stats.attemptsCaption')}</Table.Caption>
+            <Table.Caption>
+              {t('screening.stats.attemptsCaption', { shown: rows.length, total: screenings.data.attempts })}
+            </Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t('screening.stats.organization')}</Table.Th>
