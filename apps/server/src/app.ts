@@ -41,6 +41,7 @@ import { unsubscribeKeyOf } from './modules/reminders/unsubscribe-link';
 import { reportRoutes } from './modules/reports/routes';
 import { acceptReviewerInvitations } from './modules/review/reviewers';
 import { reviewAdminRoutes, reviewerRoutes } from './modules/review/routes';
+import { screeningRoutes } from './modules/screening/routes';
 import { sendEmailRoutes } from './modules/send-email/routes';
 import { stepHistoryRoutes } from './modules/submissions/history-routes';
 import { submissionAdminRoutes, submissionRoutes } from './modules/submissions/routes';
@@ -140,6 +141,7 @@ export async function buildApp(
       await api.register(memberRoutes, deps);
       await api.register(submissionRoutes, deps);
       await api.register(submissionAdminRoutes, deps);
+      await api.register(screeningRoutes, deps);
       await api.register(commentRoutes, deps);
       await api.register(conversationRoutes, deps);
       await api.register(stepHistoryRoutes, deps);

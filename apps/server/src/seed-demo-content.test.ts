@@ -56,6 +56,22 @@ describe('demo content on a first run', () => {
       })
     ).json() as { steps: Array<{ stepType?: { name: string } | null }> };
     expect(call.steps.map((s) => s.stepType?.name)).toEqual(['text', 'text', 'upload', 'survey', 'miniDyi', 'results']);
+
+    // The other open call asks for the eligibility screener first: "no" to its question is a reason, "yes" lets it start.
+    const screened = open.find((c) => isEmptyId(c.submissionId));
+    const withOrg = { ...headers, 'x-organization-id': orgs[0]?.id ?? '', 'accept-language': 'en' };
+    const screen = (nonProfit: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/Call/Screen',
+        headers: withOrg,
+        payload: { callId: screened?.id, answers: { nonProfit } },
+      });
+    expect((await screen(false)).json()).toEqual({
+      eligible: false,
+      reasons: ['The call is open to non-profit organizations only.'],
+    });
+    expect((await screen(true)).json()).toEqual({ eligible: true, reasons: [] });
   });
 
   it('the demo admin has no organization, and a restart adds no second set of calls', async () => {

@@ -17,6 +17,7 @@ import { createCall } from './modules/calls/service';
 import { findAccountByEmail } from './modules/idp/accounts';
 import { IDP_PATH } from './modules/idp/provider';
 import { createOrganization } from './modules/organizations/service';
+import { seedDemoScreener } from './seed-demo-screener';
 
 const DAY = 86_400_000;
 const text = (question: string, maxLength = 2000) => JSON.stringify({ question, maxLength });
@@ -61,7 +62,7 @@ async function demoUser(db: Db, config: AppConfig, email: string) {
 
 /**
  * First run: a demo that shows the product. Two open calls (one with text, upload
- * and impact steps, one short), one opening next month and one closed; the demo applicant has one
+ * and impact steps, one short with an eligibility screener), one opening next month and one closed; the demo applicant has one
  * organization (with the demo colleague as its editor) and a half-filled submission to resume. Only on an install without calls, so a
  * restart or a real installation never gets demo calls added.
  */
@@ -221,7 +222,7 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
       },
     },
   );
-  await makeCall(
+  const youth = await makeCall(
     'Giovani al lavoro',
     '<p>Percorsi di inserimento lavorativo per giovani tra i 18 e i 29 anni che non studiano e non lavorano.</p>',
     -3,
@@ -231,6 +232,8 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
       { name: 'Documenti', type: 'upload', content: budgetFile },
     ],
   );
+  // Only non-profits based in Italy: the applicant screens before starting.
+  await seedDemoScreener(db, youth.id);
   await makeCall(
     'Cultura diffusa 2027',
     '<p>Attività culturali nei quartieri periferici. Le candidature si aprono il mese prossimo.</p>',

@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'call.delete',
   'call.customFile',
   'call.reminders',
+  'call.screener',
   'callType.create',
   'callType.update',
   'stepType.create',

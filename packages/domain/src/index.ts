@@ -25,6 +25,7 @@ export * from './reminders';
 export * from './reports';
 export * from './review';
 export * from './rich-text';
+export * from './screening';
 export * from './send-email';
 export * from './sroi';
 export * from './step-comments';

@@ -29,6 +29,8 @@ export const ZProblem = z.object({
   errors: z.array(ZFieldError).optional(),
   requestId: z.string().optional(),
   newer: ZNewerVersion.optional(),
+  /** A refused start for want of eligibility: the screener's reasons, in the request's language. */
+  reasons: z.array(z.string()).optional(),
 });
 export type TProblem = z.infer<typeof ZProblem>;
 

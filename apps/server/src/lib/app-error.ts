@@ -12,7 +12,7 @@ export class AppError extends Error {
   /** Sent as Retry-After (a 503 or 429 that passes): when the client may try again. */
   readonly retryAfterSeconds: number | undefined;
   /** RFC 9457 extension members the contract names (ZProblem), e.g. a stale write's `newer`. */
-  readonly extensions: Pick<TProblem, 'newer'> | undefined;
+  readonly extensions: Pick<TProblem, 'newer' | 'reasons'> | undefined;
 
   constructor(
     kind: TProblemKind,
@@ -21,7 +21,7 @@ export class AppError extends Error {
       detail?: string;
       errors?: TFieldError[];
       retryAfterSeconds?: number;
-      extensions?: Pick<TProblem, 'newer'>;
+      extensions?: Pick<TProblem, 'newer' | 'reasons'>;
       /** What went wrong underneath: logged, never sent. */
       cause?: unknown;
     } = {},

@@ -25,7 +25,7 @@ export function sendProblem(
   reply: FastifyReply,
   request: FastifyRequest,
   kind: TProblemKind,
-  extra: Partial<Pick<TProblem, 'detail' | 'messageKey' | 'errors' | 'newer'>> & { status?: number } = {},
+  extra: Partial<Pick<TProblem, 'detail' | 'messageKey' | 'errors' | 'newer' | 'reasons'>> & { status?: number } = {},
 ) {
   const status = extra.status ?? PROBLEM_KINDS[kind];
   const body: TProblem = {
@@ -38,6 +38,7 @@ export function sendProblem(
     ...(extra.detail ? { detail: extra.detail } : {}),
     ...(extra.errors?.length ? { errors: extra.errors } : {}),
     ...(extra.newer ? { newer: extra.newer } : {}),
+    ...(extra.reasons ? { reasons: extra.reasons } : {}),
   };
   return reply.status(status).type('application/problem+json').send(body);
 }

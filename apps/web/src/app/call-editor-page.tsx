@@ -9,7 +9,23 @@ const SurveyBuilder = lazy(() =>
   import('../features/surveys/builder/components/survey-builder').then((m) => ({ default: m.SurveyBuilder })),
 );
 
-/** /admin/calls/:callId: the call editor (features/call-builder) with the custom-file, reminders and review tabs and the survey builder of their features. */
+// The screener tab with the builder and its condition pickers, loaded when the tab is opened.
+const ScreenerTab = lazy(() =>
+  Promise.all([
+    import('../features/screening/components/screener-tab'),
+    import('../features/surveys/builder/components/survey-builder'),
+    import('../features/surveys/builder/components/condition-picker'),
+  ]).then(([tab, builder, picker]) => ({
+    default: ({ callId }: { callId: string }) => (
+      <tab.ScreenerTab callId={callId} SurveyBuilder={builder.SurveyBuilder} ConditionPicker={picker.ConditionPicker} />
+    ),
+  })),
+);
+
+/**
+ * /admin/calls/:callId: the call editor (features/call-builder) with the custom-file, reminders,
+ * review and screener tabs and the survey builder of their features.
+ */
 export function CallEditorRoute() {
   return (
     <CallEditorPage
@@ -17,6 +33,7 @@ export function CallEditorRoute() {
       ReviewTab={ReviewTab}
       RemindersTab={RemindersTab}
       SurveyBuilder={SurveyBuilder}
+      ScreenerTab={ScreenerTab}
     />
   );
 }

@@ -27,6 +27,12 @@ export function createRouter() {
           element: <RequireAuth />,
           children: [
             { path: 'calls', element: <CallsRoute /> },
+            // A call's eligibility screener, answered before its application is started.
+            {
+              path: 'calls/:callId/eligibility',
+              lazy: () =>
+                import('../features/screening/pages/eligibility-page').then((m) => ({ Component: m.EligibilityPage })),
+            },
             // Only the welcome and call list pages are in the entry bundle; every other page (the
             // wizard, the admin panel with its editor, date pickers and charts) loads when visited.
             // bench/bundle.bench.ts holds the entry to its size budget.

@@ -60,7 +60,13 @@ const networkProblem: TProblem = {
 
 /** SPEC 4 "Session": these answers end the session. 401 is tried once more after a silent renewal. */
 const SESSION_ENDING = new Set([401, 403, 498]);
-const ORGANIZATION_REFUSALS = new Set(['errors.organizations.notYours', 'errors.organizations.roleTooLow']);
+const ORGANIZATION_REFUSALS = new Set([
+  'errors.organizations.notYours',
+  'errors.organizations.roleTooLow',
+  // A call's screener stands between the organization and a new application (the page says why).
+  'errors.screening.required',
+  'errors.screening.ineligible',
+]);
 
 /** The page's language, as initI18n writes it on <html>; the server falls back to its default without one. */
 export const contentLanguage = () => document.documentElement.lang || 'it';
@@ -124,7 +130,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const error = await toApiError(response);
     // A 403 for a stale selected organization (deleted in another tab, or the caller removed from
     // it) is not a lost session: the organization list resynchronises the selection instead; nor
-    // is a role too small for the action (a viewer's write), which the page explains.
+    // is a role too small for the action (a viewer's write), nor an organization not (yet) eligible
+    // for a call, which the page explains.
     const organizationRefusal = ORGANIZATION_REFUSALS.has(error.problem.messageKey);
     if (!options.skipAuth && token && SESSION_ENDING.has(response.status) && !organizationRefusal)
       hooks.onSessionLost();

@@ -15,6 +15,7 @@ export * from './pdf';
 export * from './reminders';
 export * from './reports';
 export * from './review';
+export * from './screening';
 export * from './step-comments';
 export * from './step-history';
 export * from './submissions';

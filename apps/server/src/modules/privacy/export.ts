@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import {
   auditLog,
   callReviewers,
+  callScreenings,
   callSubmissions,
   calls,
   consentAcceptances,
@@ -122,6 +123,25 @@ export async function collectPersonalData(
         .where(inArray(submissionRecords.callSubmissionId, submissionIds))
         .orderBy(asc(submissionRecords.closedAt))
     : [];
+  // The eligibility screenings of the person's organizations, and those they answered (decision 0033).
+  const screenings = await db
+    .select({
+      callName: calls.name,
+      organizationId: callScreenings.organizationId,
+      answers: callScreenings.answers,
+      eligible: callScreenings.eligible,
+      reasons: callScreenings.reasons,
+      createdAt: callScreenings.createdAt,
+    })
+    .from(callScreenings)
+    .innerJoin(calls, eq(calls.id, callScreenings.callId))
+    .where(
+      or(
+        orgIds.length ? inArray(callScreenings.organizationId, orgIds) : none,
+        byUser((u) => inArray(callScreenings.userId, u)),
+      ),
+    )
+    .orderBy(asc(callScreenings.createdAt));
   const fileRows = await db
     .select()
     .from(files)
@@ -314,6 +334,7 @@ export async function collectPersonalData(
           return { closedAt: iso(r.closedAt), closedByEmail: r.closedByEmail, language: r.language, data: frozen };
         }),
     })),
+    eligibilityScreenings: screenings.map((s) => ({ ...s, createdAt: iso(s.createdAt) })),
     otherFiles: fileRows
       .filter((f) => f.callSubmissionId === null)
       .map((f) => ({

@@ -26,7 +26,7 @@ async function idsOf(tx: Tx, query: ReturnType<typeof sql>): Promise<Array<{ id:
  * mistypes into the past does not erase applications touched since. Never-submitted
  * applications of calls closed more than `draft_retention_months` ago, and every application of
  * calls closed more than `retention_years` ago, are deleted with their answers, records, files and
- * stored PDFs.
+ * stored PDFs; the call's eligibility screenings go after its drafts' period (or its applications').
  * Idempotent; an instance that cannot take the advisory lock skips the run (another is doing it).
  */
 export async function runRetention(db: Db, storage: FileStorage, now = new Date()): Promise<RetentionRun> {
@@ -51,6 +51,12 @@ export async function runRetention(db: Db, storage: FileStorage, now = new Date(
             and greatest(c.closing_at, cs.updated_at) + make_interval(years => c.retention_years) <= ${now}
           order by cs.id limit ${BATCH}`,
     );
+    // Eligibility screenings (decision 0033) are never an application: they go with the drafts'
+    // period when the call sets one, else with the applications'.
+    await tx.execute(sql`delete from call_screenings s using calls c
+        where c.id = s.call_id
+          and coalesce(c.closing_at + make_interval(months => c.draft_retention_months),
+                       c.closing_at + make_interval(years => c.retention_years)) <= ${now}`);
     const doomed = [...new Set([...drafts, ...expired].map((s) => s.id))];
     if (!doomed.length) return { blobs: [], drafts: 0, all: 0 };
     const blobs = await tx

@@ -1,16 +1,23 @@
+import type { TFieldError, TJsonObject } from '@impact/domain';
 import { AppError } from '../../lib/app-error';
 import { ThreadPool, ThreadPoolBusy } from '../../lib/thread-pool';
-import type { SurveyCheckResult, SurveyCheckTask } from './survey-check-worker';
+import type {
+  ConditionCheckTask,
+  ConditionJudgeTask,
+  SurveyCheckResult,
+  SurveyCheckTask,
+  SurveyThreadTask,
+} from './survey-check-worker';
 
 /**
  * The survey-check threads: one (on this 2-core machine the other core is the event loop's),
  * a queue long enough for a deadline's burst of Submits (each check takes a few milliseconds),
  * a 20 s deadline counted from the request (queueing included), 256 MB of heap.
  */
-let pool: ThreadPool<SurveyCheckTask, SurveyCheckResult> | null = null;
+let pool: ThreadPool<SurveyThreadTask, unknown> | null = null;
 
 function surveyCheckPool() {
-  pool ??= new ThreadPool<SurveyCheckTask, SurveyCheckResult>({
+  pool ??= new ThreadPool<SurveyThreadTask, unknown>({
     callerUrl: import.meta.url,
     sourceName: './survey-check-worker.ts',
     builtName: 'survey-check-worker.js',
@@ -29,6 +36,24 @@ function surveyCheckPool() {
  * try again); a full queue is a 503 with Retry-After.
  */
 export async function checkSurveyAnswerOffThread(task: SurveyCheckTask): Promise<SurveyCheckResult> {
+  return (await runOffThread(task)) as SurveyCheckResult;
+}
+
+/** A screener's conditions checked before saving (survey-conditions.ts), on the same thread. */
+export async function conditionIssuesOffThread(task: Omit<ConditionCheckTask, 'kind'>): Promise<TFieldError[]> {
+  return (await runOffThread({ kind: 'conditionIssues', ...task })) as TFieldError[];
+}
+
+/** A screener's conditions judged on answers (survey-conditions.ts), on the same thread. */
+export async function judgeConditionsOffThread(
+  task: Omit<ConditionJudgeTask, 'kind'>,
+): Promise<{ problems: TFieldError[]; answers: TJsonObject; held: boolean[] }> {
+  return (await runOffThread({ kind: 'judgeConditions', ...task })) as Awaited<
+    ReturnType<typeof judgeConditionsOffThread>
+  >;
+}
+
+async function runOffThread(task: SurveyThreadTask): Promise<unknown> {
   try {
     return await surveyCheckPool().run(task);
   } catch (err) {

@@ -100,6 +100,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         currentUser(request),
         request.body.callId,
         request.body.organizationId ?? request.organizationId,
+        requestLanguage(request),
       ),
   );
 

@@ -19,6 +19,7 @@ import type { SessionUser } from '../../plugins/authentication';
 import { callsWithSteps } from '../calls/service';
 import type { StepCache } from '../calls/step-cache';
 import { assertRole, roleIn } from '../organizations/member-access';
+import { assertEligibleToStart } from '../screening/eligibility-gate';
 import { serverStepTypeOf } from '../step-types';
 import {
   type CallRow,
@@ -110,8 +111,17 @@ export async function getCallForUser(
   return forApplicant(call, await submissionOf(db, callId, organizationId), language);
 }
 
-/** POST Call/UpsertCallSubmission: one per organization per call; asking twice returns the same one. */
-export async function upsertSubmission(db: Db, user: SessionUser, callId: string, organizationId: string | null) {
+/**
+ * POST Call/UpsertCallSubmission: one per organization per call; asking twice returns the same one.
+ * A new one needs the organization eligible by the call's screener, if it has one (reasons in `language`).
+ */
+export async function upsertSubmission(
+  db: Db,
+  user: SessionUser,
+  callId: string,
+  organizationId: string | null,
+  language: TLanguage = DEFAULT_LANGUAGE,
+) {
   if (!organizationId) {
     throw invalid(
       [{ path: 'organizationId', messageKey: 'errors.field.required' }],
@@ -130,6 +140,7 @@ export async function upsertSubmission(db: Db, user: SessionUser, callId: string
     const existing = await submissionOf(tx, callId, organizationId);
     if (existing) return { id: existing.id, closed: existing.closed };
     if (!isCallOpen(call)) throw conflict('errors.submissions.callNotOpen');
+    await assertEligibleToStart(tx, callId, organizationId, language);
     const [created] = await tx
       .insert(callSubmissions)
       .values({ callId, organizationId, createdByUserId: user.id })

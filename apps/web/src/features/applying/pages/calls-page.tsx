@@ -12,6 +12,9 @@ import { useStartSubmission } from '../api/submissions';
 import { cardState, submitWithoutOrganization } from '../call-card-state';
 import { CallCard } from '../components/call-card';
 
+/** A refused start the call's eligibility screener explains: its page comes first. */
+const SCREENER_REFUSALS = new Set(['errors.screening.required', 'errors.screening.ineligible']);
+
 type Props = {
   /**
    * Registers an organization without leaving the list, for someone applying without one
@@ -54,6 +57,8 @@ export function CallsPage({ RegisterOrganizationDialog, UnreadMessages }: Props)
       const submission = await start.mutateAsync({ callId: call.id, organizationId: orgId });
       void navigate(`/call/${submission.id}/0/0`);
     } catch (err) {
+      if (err instanceof ApiError && SCREENER_REFUSALS.has(err.problem.messageKey))
+        return void navigate(`/calls/${call.id}/eligibility`);
       setError(t(err instanceof ApiError ? err.problem.messageKey : 'errors.unexpected'));
     }
   };

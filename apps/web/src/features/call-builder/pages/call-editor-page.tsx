@@ -23,7 +23,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
@@ -54,6 +54,8 @@ type Props = {
   RemindersTab: ComponentType<{ callId: string }>;
   /** The visual survey builder the survey and quiz step editors show. */
   SurveyBuilder?: SurveyBuilderComponent;
+  /** The call's eligibility screener, its rules, preview and screenings. */
+  ScreenerTab?: ComponentType<{ callId: string }>;
 };
 
 /** /admin/calls/:callId — the call editor (SPEC 2): General Info, steps, PowerBI. */
@@ -102,7 +104,7 @@ function CallEditor({
   call,
   callType,
   stepTypes,
-  tabs: { CustomFileTab, ReviewTab, RemindersTab },
+  tabs: { CustomFileTab, ReviewTab, RemindersTab, ScreenerTab },
 }: {
   call: TCall;
   callType: TCallType | undefined;
@@ -224,6 +226,7 @@ function CallEditor({
           <Tabs.Tab value="customFile">{t('callBuilder.editor.tabs.customFile')}</Tabs.Tab>
           <Tabs.Tab value="email">{t('callBuilder.editor.tabs.email')}</Tabs.Tab>
           <Tabs.Tab value="reminders">{t('reminders.tab')}</Tabs.Tab>
+          {ScreenerTab && <Tabs.Tab value="screener">{t('callBuilder.editor.tabs.screener')}</Tabs.Tab>}
           {!call.draft && <Tabs.Tab value="review">{t('review.tab')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="general">
@@ -260,6 +263,19 @@ function CallEditor({
         <Tabs.Panel value="reminders">
           <RemindersTab callId={call.id} />
         </Tabs.Panel>
+        {ScreenerTab && (
+          <Tabs.Panel value="screener">
+            <Suspense
+              fallback={
+                <Center>
+                  <Loader aria-label={t('callBuilder.loading')} />
+                </Center>
+              }
+            >
+              <ScreenerTab callId={call.id} />
+            </Suspense>
+          </Tabs.Panel>
+        )}
         {!call.draft && (
           <Tabs.Panel value="review">
             <ReviewTab callId={call.id} />

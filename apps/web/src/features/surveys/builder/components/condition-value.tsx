@@ -4,19 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { itemsOf, itemText } from '../model/choices';
 import { valueInputFor } from '../model/condition-options';
 import { type TClause, UNARY } from '../model/conditions';
-import { useBuilder } from './builder-context';
+import type { TSurveyLanguage } from '../model/localised';
 
 type Props = {
   question: TJsonObject | undefined;
   clause: TClause;
   n: number;
+  /** The language choices are shown in. */
+  lang: TSurveyLanguage;
   onChange: (value: TClause['value']) => void;
 };
 
 /** The value of one rule, picked the way the question is answered: its choices, yes/no, a number or text. */
-export function ConditionValue({ question, clause, n, onChange }: Props) {
+export function ConditionValue({ question, clause, n, lang, onChange }: Props) {
   const { t } = useTranslation();
-  const { lang } = useBuilder();
   if (UNARY.has(clause.operator)) return null;
   const label = t('surveys.builder.conditions.value', { n });
   const input = valueInputFor(question);

@@ -17,6 +17,13 @@ export function earlierQuestions(model: TJsonObject, path: TElementPath): TJsonO
   return before;
 }
 
+/** Every question of the model a condition may depend on (a rule outside the survey, as the screener's). */
+export function conditionQuestions(model: TJsonObject): TJsonObject[] {
+  return questionsInOrder(model)
+    .map(({ element }) => element)
+    .filter((element) => typeof element.name === 'string' && !NOT_COMPARABLE.has(String(element.type)));
+}
+
 const BY_KIND: Partial<Record<TQuestionKindName, TOperator[]>> = {
   checkbox: ['contains', 'notcontains', 'anyof', 'empty', 'notempty'],
   ranking: ['contains', 'notcontains', 'empty', 'notempty'],
