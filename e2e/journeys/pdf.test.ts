@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { apiAs, createCallWithTextAndUpload } from '../support/api';
+import { expectAccessible } from '../support/axe';
 import { useBrowser } from '../support/journey';
 import { chooseOrganization } from '../support/organization-selector';
 import { DEMO, signIn } from '../support/sign-in';
@@ -194,6 +195,23 @@ describe('the application PDF', () => {
       translations: { en: { name: englishName } },
     });
 
+    // The admin's editor: one card per question, and in English each label and help beside the Italian.
+    const editor = await browser.newPage();
+    await signIn(editor.page, DEMO.admin);
+    await editor.page.goto(`/admin/calls/${made.id}`);
+    await editor.page.getByRole('tab', { name: /Passi/ }).click();
+    await editor.page.getByRole('button', { name: 'Modifica: In breve' }).click();
+    const form = editor.page.getByRole('region', { name: /Modifica del passo 1/ });
+    expect(await form.getByTestId('text-question-row').count()).toBe(2);
+    await expectAccessible(editor.page, 'call editor, text step with questions');
+    // The language switch's radios are drawn by their labels (a segmented control): the label is clicked.
+    const english = await editor.page.getByRole('radio', { name: /English/ }).getAttribute('id');
+    await editor.page.locator(`label[for="${english}"]`).click();
+    expect(await form.getByRole('textbox', { name: 'Etichetta' }).first().inputValue()).toBe('Project title');
+    if (process.env.SHOT_DIR)
+      await editor.page.screenshot({ path: `${process.env.SHOT_DIR}/text-questions-editor-en.png`, fullPage: true });
+    await editor.context.close();
+
     const person = DEMO.applicant;
     const me = await apiAs(browser.baseUrl, person);
     const orgName = `Orti Condivisi ${stamp}`;
@@ -233,6 +251,9 @@ describe('the application PDF', () => {
     await page.getByTestId('step-problems').waitFor();
     await page.getByRole('textbox', { name: 'Duration in months' }).fill('12');
     await page.getByTestId('step-problems').waitFor({ state: 'detached' });
+    await expectAccessible(page, 'wizard, text questions in English');
+    if (process.env.SHOT_DIR)
+      await page.screenshot({ path: `${process.env.SHOT_DIR}/text-questions-en.png`, fullPage: true });
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { name: 'Your opinion' }).waitFor();
     await page.getByText('Who do you reach?').waitFor();
