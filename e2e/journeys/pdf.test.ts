@@ -1,9 +1,14 @@
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { apiAs, createCallWithTextAndUpload } from '../support/api';
+import { expectAccessible } from '../support/axe';
 import { useBrowser } from '../support/journey';
 import { chooseOrganization } from '../support/organization-selector';
 import { DEMO, signIn } from '../support/sign-in';
+
+const pdfText = (bytes: Buffer) =>
+  execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: bytes }).toString('utf8').replace(/\s+/g, ' ');
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
@@ -109,6 +114,193 @@ describe('the application PDF', () => {
     const attached = await context.request.get(link ?? '');
     expect(attached.status()).toBe(200);
     expect((await attached.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await context.close();
+  });
+
+  it('an applicant reading English sees the call in English in the list, the wizard, the PDF and the receipt; French falls back to Italian', async () => {
+    const stamp = Date.now().toString(36);
+    const italianName = `Bando Orti ${stamp}`;
+    const englishName = `Gardens Call ${stamp}`;
+    const admin = await apiAs(browser.baseUrl);
+    const types = await admin<Array<{ id: string; name: string }>>('Step/GetStepTypes');
+    const typeId = (n: string) => types.find((t) => t.name === n)?.id;
+    // A text step with several questions and a survey, each with English texts and no French ones.
+    const callType = await admin<{ id: string }>('Call/CreateCallType', 'POST', {
+      name: italianName,
+      description: italianName,
+      steps: [
+        {
+          name: 'In breve',
+          description: '',
+          content: JSON.stringify({
+            question: '<p>Poche risposte brevi.</p>',
+            questions: [
+              { id: 'title', label: 'Titolo del progetto', maxLength: 80, required: true },
+              { id: 'months', label: 'Durata in mesi', help: 'Da 6 a 24', maxLength: 5, required: true },
+            ],
+          }),
+          sort: 0,
+          stepTypeId: typeId('text'),
+          translations: {
+            en: {
+              name: 'In short',
+              question: '<p>A few short answers.</p>',
+              questions: {
+                title: { label: 'Project title' },
+                months: { label: 'Duration in months', help: 'From 6 to 24' },
+              },
+            },
+          },
+        },
+        {
+          name: 'Il vostro parere',
+          description: '',
+          content: JSON.stringify({
+            pages: [
+              {
+                elements: [
+                  {
+                    type: 'radiogroup',
+                    name: 'reach',
+                    title: { default: 'Chi raggiungete?', en: 'Who do you reach?' },
+                    isRequired: true,
+                    choices: [{ value: 'old', text: { default: 'Anziani', en: 'Older people' } }],
+                  },
+                ],
+              },
+            ],
+          }),
+          sort: 1,
+          stepTypeId: typeId('survey'),
+          translations: { en: { name: 'Your opinion' } },
+        },
+      ],
+    });
+    const day = 86_400_000;
+    const made = await admin<{ id: string }>('Call/CreateCall', 'POST', {
+      name: italianName,
+      description: '<p>Orti nei cortili.</p>',
+      openingAt: new Date(Date.now() - day).toISOString(),
+      closingAt: new Date(Date.now() + 30 * day).toISOString(),
+      callTypeId: callType.id,
+    });
+    const full = await admin<Record<string, unknown>>(`Call/GetCallByIdAdmin?callId=${made.id}`);
+    await admin('Call/UpdateCall', 'PUT', {
+      id: made.id,
+      name: full.name,
+      description: full.description,
+      openingAt: full.openingAt,
+      closingAt: full.closingAt,
+      callTypeId: full.callTypeId,
+      translations: { en: { name: englishName } },
+    });
+
+    // The admin's editor: one card per question, and in English each label and help beside the Italian.
+    const editor = await browser.newPage();
+    await signIn(editor.page, DEMO.admin);
+    await editor.page.goto(`/admin/calls/${made.id}`);
+    await editor.page.getByRole('tab', { name: /Passi/ }).click();
+    await editor.page.getByRole('button', { name: 'Modifica: In breve' }).click();
+    const form = editor.page.getByRole('region', { name: /Modifica del passo 1/ });
+    expect(await form.getByTestId('text-question-row').count()).toBe(2);
+    await expectAccessible(editor.page, 'call editor, text step with questions');
+    // The language switch's radios are drawn by their labels (a segmented control): the label is clicked.
+    const english = await editor.page.getByRole('radio', { name: /English/ }).getAttribute('id');
+    await editor.page.locator(`label[for="${english}"]`).click();
+    expect(await form.getByRole('textbox', { name: 'Etichetta' }).first().inputValue()).toBe('Project title');
+    if (process.env.SHOT_DIR)
+      await editor.page.screenshot({ path: `${process.env.SHOT_DIR}/text-questions-editor-en.png`, fullPage: true });
+    await editor.context.close();
+
+    const person = DEMO.applicant;
+    const me = await apiAs(browser.baseUrl, person);
+    const orgName = `Orti Condivisi ${stamp}`;
+    await me('Organization/CreateOrganization', 'POST', {
+      name: orgName,
+      reg_number: '01234567890',
+      street_name: 'Via Po 2',
+      city_name: 'Torino',
+      country: 'IT',
+      contact_name: 'Chiara',
+      contact_surname: 'Neri',
+      contact_role: 'Presidente',
+      contact_email: person.email,
+      personalData: true,
+    });
+
+    // Work for the new organization (chosen in Italian), then switch the interface to English.
+    const { context, page } = await browser.newPage();
+    await signIn(page, person);
+    await page.getByText(/^Mostrati \d+ bandi su \d+$/).waitFor();
+    await chooseOrganization(page, orgName);
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('combobox', { name: 'Lingua' }).selectOption({ label: 'English' }),
+    ]);
+    const card = page.getByTestId('call-card').filter({ hasText: englishName });
+    await card.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/\/call\/[0-9a-f-]{36}\/0\/0$/);
+
+    // The wizard: the English step name, introduction, labels and help, and the survey's texts.
+    await page.getByRole('heading', { name: 'In short' }).waitFor();
+    await page.getByText('A few short answers.').waitFor();
+    await page.getByRole('textbox', { name: 'Project title' }).fill('Vegetable gardens in school yards');
+    await page.getByText('From 6 to 24').waitFor();
+    // Next is blocked while a required question is blank.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByTestId('step-problems').waitFor();
+    await page.getByRole('textbox', { name: 'Duration in months' }).fill('12');
+    await page.getByTestId('step-problems').waitFor({ state: 'detached' });
+    await expectAccessible(page, 'wizard, text questions in English');
+    if (process.env.SHOT_DIR)
+      await page.screenshot({ path: `${process.env.SHOT_DIR}/text-questions-en.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'Your opinion' }).waitFor();
+    await page.getByText('Who do you reach?').waitFor();
+    await page.getByText('Older people').click();
+    await page.getByRole('button', { name: 'Submit the application' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, submit' }).click();
+    await page.getByRole('heading', { name: 'Thank you, your application is in!' }).waitFor({ timeout: 30_000 });
+
+    // The PDF, in English: the call, the step, each question with its answer, the survey.
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.getByRole('button', { name: 'Download the PDF' }).click(),
+    ]);
+    const text = pdfText(await readFile((await download.path()) ?? ''));
+    for (const english of [
+      englishName,
+      'In short',
+      'Project title',
+      'Vegetable gardens in school yards',
+      'Duration in months',
+      'Who do you reach?',
+      'Older people',
+    ]) {
+      expect(text).toContain(english);
+    }
+
+    // The receipt names the call in English.
+    await page.goto('/dev/outbox');
+    await page
+      .locator('article.mail', { hasText: `To: ${person.email}` })
+      .filter({ hasText: `Submission receipt: ${englishName}` })
+      .first()
+      .waitFor();
+
+    // In French, where nothing was written, the call keeps its Italian name.
+    await page.goto('/calls');
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Français' }),
+    ]);
+    await page.getByTestId('call-card').filter({ hasText: italianName }).waitFor();
+    // Back to Italian: the language is saved on the account, and later journeys read its mails in Italian.
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('combobox', { name: 'Langue' }).selectOption({ label: 'Italiano' }),
+    ]);
+    await page.getByText(/^Mostrati \d+ bandi su \d+$/).waitFor();
     await context.close();
   });
 });

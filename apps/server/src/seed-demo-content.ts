@@ -143,12 +143,54 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
         },
       },
       {
-        name: 'Il gruppo di lavoro',
+        // Several short answers on one page: a text step with questions, translated one by one.
+        name: 'In breve',
         type: 'text',
-        content: text('<p>Chi lavora al progetto e con quali competenze?</p>', 1024),
+        content: JSON.stringify({
+          question: '<p>Poche risposte brevi, per orientare chi legge la domanda.</p>',
+          questions: [
+            { id: 'title', label: 'Titolo del progetto', maxLength: 120, required: true },
+            { id: 'months', label: 'Durata in mesi', help: 'Da 6 a 24 mesi.', maxLength: 20, required: true },
+            {
+              id: 'amount',
+              label: 'Contributo richiesto (€)',
+              help: 'Al massimo 80.000 €.',
+              maxLength: 20,
+              required: true,
+            },
+            {
+              id: 'team',
+              label: 'Il gruppo di lavoro',
+              help: 'Chi lavora al progetto e con quali competenze? Facoltativo.',
+              maxLength: 1024,
+              required: false,
+            },
+          ],
+        }),
         translations: {
-          en: { name: 'The team', question: '<p>Who works on the project, and with which skills?</p>' },
-          fr: { name: "L'équipe", question: '<p>Qui travaille sur le projet, et avec quelles compétences ?</p>' },
+          en: {
+            name: 'In short',
+            question: '<p>A few short answers, to guide whoever reads the application.</p>',
+            questions: {
+              title: { label: 'Project title' },
+              months: { label: 'Duration in months', help: 'From 6 to 24 months.' },
+              amount: { label: 'Grant requested (€)', help: 'At most €80,000.' },
+              team: { label: 'The team', help: 'Who works on the project, and with which skills? Optional.' },
+            },
+          },
+          fr: {
+            name: 'En bref',
+            question: '<p>Quelques réponses courtes, pour guider la lecture de la candidature.</p>',
+            questions: {
+              title: { label: 'Titre du projet' },
+              months: { label: 'Durée en mois', help: 'De 6 à 24 mois.' },
+              amount: { label: 'Subvention demandée (€)', help: 'Au maximum 80 000 €.' },
+              team: {
+                label: "L'équipe",
+                help: 'Qui travaille sur le projet, et avec quelles compétences ? Facultatif.',
+              },
+            },
+          },
         },
       },
       {

@@ -35,16 +35,23 @@ export const ZUploadSlotText = z.strictObject({
   description: z.string().max(1024).optional(),
 });
 
+/** A text step question's label and help in one language. */
+export const ZTextQuestionText = z.strictObject({
+  label: z.string().trim().max(300).optional(),
+  help: z.string().max(2_000).optional(),
+});
+
 /**
- * A step's texts in one language: its name and description, a text step's `question` (HTML), and
- * an upload step's slots in `uploadSlots`, keyed by the slot's `file_name` (the slot's key, which
- * answers name too). Survey and quiz texts are not here: they are SurveyJS localisable strings
+ * A step's texts in one language: its name and description, a text step's `question` (HTML) and
+ * its questions' labels and help in `questions`, keyed by the question's id, and an upload step's
+ * slots in `uploadSlots`, keyed by the slot's `file_name` (the slot's key, which answers name too). Survey and quiz texts are not here: they are SurveyJS localisable strings
  * (`{ "default": …, "en": …, "fr": … }`) inside the model itself.
  */
 export const ZStepText = z.strictObject({
   name: z.string().trim().max(300).optional(),
   description: z.string().max(50_000).optional(),
   question: z.string().max(20_000).optional(),
+  questions: z.record(z.string().max(40), ZTextQuestionText).optional(),
   uploadSlots: z.record(z.string().max(200), ZUploadSlotText).optional(),
 });
 export type TStepText = z.infer<typeof ZStepText>;

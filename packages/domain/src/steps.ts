@@ -33,10 +33,40 @@ export type TUploadStepFile = z.infer<typeof ZUploadStepFile>;
 export const ZUploadStepContent = z.array(ZUploadStepFile).max(50);
 export type TUploadStepContent = z.infer<typeof ZUploadStepContent>;
 
-/** A free-text step: the question (HTML) and an optional length limit for the answer. */
-export const ZTextStepContent = z.object({
-  question: z.string().max(20_000),
+/** A text question's key: answers and translations name it, so it never changes once answered. */
+export const TEXT_QUESTION_ID = /^[A-Za-z0-9_-]{1,40}$/;
+
+/** One question of a text step: a label (plain text), help, a length limit and whether it must be answered. */
+export const ZTextQuestion = z.object({
+  id: z.string().regex(TEXT_QUESTION_ID),
+  label: z.string().trim().min(1).max(300),
+  help: z.string().max(2_000).optional(),
   maxLength: z.number().int().positive().max(100_000).optional(),
+  required: z.boolean(),
+});
+export type TTextQuestion = z.infer<typeof ZTextQuestion>;
+
+/**
+ * A free-text step. The original shape holds one question: `question` (HTML) and an optional
+ * `maxLength`, answered as `{ "answer": … }`. With `questions`, the step asks several, each
+ * answered under its id (`{ "answers": { "<id>": … } }`), and `question` is an optional introduction.
+ */
+export const ZTextStepContent = z.object({
+  question: z.string().max(20_000).optional(),
+  maxLength: z.number().int().positive().max(100_000).optional(),
+  questions: z
+    .array(ZTextQuestion)
+    .min(1)
+    .max(30)
+    .superRefine((questions, ctx) => {
+      const seen = new Set<string>();
+      for (const [index, q] of questions.entries()) {
+        if (seen.has(q.id))
+          ctx.addIssue({ code: 'custom', path: [index, 'id'], message: 'errors.textStep.duplicateId' });
+        seen.add(q.id);
+      }
+    })
+    .optional(),
 });
 export type TTextStepContent = z.infer<typeof ZTextStepContent>;
 

@@ -55,8 +55,14 @@ export type TUpsertStepResultRequest = z.infer<typeof ZUpsertStepResultRequest>;
 /** `language`: the applicant's interface language, for the receipt e-mail and the PDF's labels. */
 export const ZCloseSubmissionRequest = z.object({ submissionId: z.uuid(), language: ZLanguage.optional() });
 
-/** A text step's answer. */
-export const ZTextAnswer = z.object({ answer: z.string() });
+/**
+ * A text step's answer: `answer` for a one-question step (the original shape), `answers` keyed by
+ * question id for a step with several.
+ */
+export const ZTextAnswer = z.union([
+  z.object({ answer: z.string() }),
+  z.object({ answers: z.record(z.string().max(40), z.string()) }),
+]);
 export type TTextAnswer = z.infer<typeof ZTextAnswer>;
 
 /** An upload step's answer, kept by the server as files arrive: which file fills which slot. */

@@ -11,7 +11,15 @@ export * from './json';
 export * from './mini-dyi';
 export * from './quiz';
 export * from './survey';
-export { textAnswerOf, textDefinition } from './text';
+export {
+  asksSeveralQuestions,
+  SINGLE_TEXT_QUESTION_ID,
+  textAnswerOf,
+  textAnswersOf,
+  textDefinition,
+  textQuestionProblem,
+  textQuestions,
+} from './text';
 export { missingUploadSlots, uploadedOf, uploadSlots } from './upload';
 
 /**

@@ -8,5 +8,12 @@ export function parseWithSchema<T>(schema: ZodType<T>, content: string): TConten
   if (json === undefined) return { ok: false, issues: [{ path: '' }] };
   const parsed = schema.safeParse(json);
   if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.') })) };
+  // A check that names its own message (a translation key) passes it on.
+  return {
+    ok: false,
+    issues: parsed.error.issues.map((i) => ({
+      path: i.path.map(String).join('.'),
+      ...(i.message.startsWith('errors.') ? { messageKey: i.message } : {}),
+    })),
+  };
 }

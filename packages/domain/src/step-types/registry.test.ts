@@ -6,9 +6,13 @@ import {
   parseJsonObject,
   pickableStepTypes,
   quizKeyOf,
+  SINGLE_TEXT_QUESTION_ID,
   STEP_TYPE_NAMES,
   stepTypeDefinition,
   subStepCountOf,
+  textAnswerOf,
+  textAnswersOf,
+  textQuestions,
 } from './index';
 
 const step = (content: string, expectedAnswers: string | null = null) => ({ content, expectedAnswers });
@@ -38,6 +42,65 @@ describe('text', () => {
     expect(def.answerProblems(step('garbage'), 'garbage')).toEqual(['applying.validation.textRequired']);
     expect(def.parseContent('nope').ok).toBe(false);
     expect(JSON.parse(defaultStepContent('text'))).toEqual({ question: '' });
+  });
+});
+
+describe('text with several questions', () => {
+  const def = stepTypeDefinition('text');
+  const content = JSON.stringify({
+    question: '<p>In breve</p>',
+    questions: [
+      { id: 'title', label: 'Titolo', maxLength: 5, required: true },
+      { id: 'team', label: 'Gruppo', help: 'Facoltativo', required: false },
+    ],
+  });
+  it('blocks on each required question left blank and on each answer over its limit; optional ones may stay empty', () => {
+    expect(def.parseContent(content).ok).toBe(true);
+    expect(def.answerProblems(step(content), undefined)).toEqual(['applying.validation.textRequired']);
+    expect(def.answerProblems(step(content), JSON.stringify({ answers: { title: 'Orti' } }))).toEqual([]);
+    expect(def.answerProblems(step(content), JSON.stringify({ answers: { title: 'Orti urbani' } }))).toEqual([
+      'applying.validation.textTooLong',
+    ]);
+    expect(def.answerProblems(step(content), JSON.stringify({ answers: { team: 'Noi' } }))).toEqual([
+      'applying.validation.textRequired',
+    ]);
+  });
+
+  it('refuses two questions with one id, a blank label and an empty list', () => {
+    const twice = {
+      questions: [
+        { id: 'a', label: 'A', required: true },
+        { id: 'a', label: 'B', required: true },
+      ],
+    };
+    const check = def.parseContent(JSON.stringify(twice));
+    expect(check.ok).toBe(false);
+    if (!check.ok)
+      expect(check.issues).toContainEqual({ path: 'questions.1.id', messageKey: 'errors.textStep.duplicateId' });
+    expect(def.parseContent(JSON.stringify({ questions: [{ id: 'a', label: ' ', required: true }] })).ok).toBe(false);
+    expect(def.parseContent(JSON.stringify({ questions: [] })).ok).toBe(false);
+  });
+
+  it('reads a one-question step of the original shape, and its answer, as one required question', () => {
+    const old = JSON.stringify({ question: '<p>Descrivi</p>', maxLength: 10 });
+    expect(textQuestions(old)).toEqual([{ id: 'answer', label: '', required: true, maxLength: 10 }]);
+    expect(textAnswersOf(JSON.stringify({ answer: 'Orti' }))).toEqual({ answer: 'Orti' });
+    expect(textAnswerOf(JSON.stringify({ answer: 'Orti' }))).toBe('Orti');
+    // An answer saved before the step asked several questions stays its first question's.
+    expect(textAnswersOf(JSON.stringify({ answer: 'Orti' }))[SINGLE_TEXT_QUESTION_ID]).toBe('Orti');
+  });
+
+  it("puts a language's labels and help in, the default's where one is missing", () => {
+    const localised = JSON.parse(
+      def.localisedContent?.(content, { question: '<p>In short</p>', questions: { title: { label: 'Title' } } }) ?? '',
+    );
+    expect(localised.question).toBe('<p>In short</p>');
+    expect(localised.questions).toEqual([
+      { id: 'title', label: 'Title', maxLength: 5, required: true },
+      { id: 'team', label: 'Gruppo', help: 'Facoltativo', required: false },
+    ]);
+    // Nothing written in the language: the content as it was, byte for byte.
+    expect(def.localisedContent?.(content, {})).toBe(content);
   });
 });
 

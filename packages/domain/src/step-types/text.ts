@@ -1,21 +1,67 @@
-import { type TTextStepContent, ZTextStepContent } from '../steps';
+import { translatedOr } from '../content-translations';
+import { type TTextQuestion, type TTextStepContent, ZTextStepContent } from '../steps';
 import { ZTextAnswer } from '../submissions';
 import { sameContent, type TStepTypeDefinition } from './definition';
 import { parseJson, parseJsonObject } from './json';
 import { parseWithSchema } from './parse-with-schema';
 
 /** The text step's definition (question and limit); an empty question when the content is unreadable. */
-export function textDefinition(content: string): TTextStepContent {
+export function textDefinition(content: string): TTextStepContent & { question: string } {
   const parsed = ZTextStepContent.safeParse(parseJsonObject(content));
-  return parsed.success ? parsed.data : { question: '' };
+  return parsed.success ? { ...parsed.data, question: parsed.data.question ?? '' } : { question: '' };
 }
 
-export function textAnswerOf(content: string | undefined): string {
+/** The id a one-question step's answer goes under when it is read as a list of questions. */
+export const SINGLE_TEXT_QUESTION_ID = 'answer';
+
+/** Whether the step asks several questions (`questions`), rather than the original one. */
+export function asksSeveralQuestions(content: string): boolean {
+  return textDefinition(content).questions !== undefined;
+}
+
+/**
+ * The questions a text step asks, one shape for both: a step of the original shape asks one,
+ * unlabelled (its `question` HTML is the label), required, with the step's limit.
+ */
+export function textQuestions(content: string): TTextQuestion[] {
+  const def = textDefinition(content);
+  if (def.questions) return def.questions;
+  return [
+    {
+      id: SINGLE_TEXT_QUESTION_ID,
+      label: '',
+      required: true,
+      ...(def.maxLength ? { maxLength: def.maxLength } : {}),
+    },
+  ];
+}
+
+/** The answers by question id: `answers`, or a one-question step's `answer` under its id. */
+export function textAnswersOf(content: string | undefined): Record<string, string> {
   const parsed = ZTextAnswer.safeParse(parseJson(content));
-  return parsed.success ? parsed.data.answer : '';
+  // Without a prototype: a question named "constructor" reads its own answer, never Object's.
+  const answers: Record<string, string> = Object.create(null);
+  if (!parsed.success) return answers;
+  const entries =
+    'answers' in parsed.data ? Object.entries(parsed.data.answers) : [[SINGLE_TEXT_QUESTION_ID, parsed.data.answer]];
+  for (const [id, text] of entries) if (typeof text === 'string') answers[id as string] = text;
+  return answers;
 }
 
-/** A free-text answer: required, within the step's length limit. */
+/** A one-question step's answer (the original shape). */
+export function textAnswerOf(content: string | undefined): string {
+  return textAnswersOf(content)[SINGLE_TEXT_QUESTION_ID] ?? '';
+}
+
+/** What is wrong with one question's answer, as a translation key (null: nothing). */
+export function textQuestionProblem(question: TTextQuestion, answer: string | undefined): string | null {
+  const text = answer ?? '';
+  if (question.required && !text.trim()) return 'applying.validation.textRequired';
+  if (question.maxLength && text.length > question.maxLength) return 'applying.validation.textTooLong';
+  return null;
+}
+
+/** Free-text answers: one question (the original shape) or several, each required or not, within its limit. */
 export const textStepType: TStepTypeDefinition<'text'> = {
   name: 'text',
   subSteps: [],
@@ -25,17 +71,28 @@ export const textStepType: TStepTypeDefinition<'text'> = {
   answerSchema: ZTextAnswer,
   serverKeptAnswer: false,
   answerProblems: (step, content) => {
-    const answer = textAnswerOf(content);
-    const max = textDefinition(step.content).maxLength;
-    if (!answer.trim()) return ['applying.validation.textRequired'];
-    if (max && answer.length > max) return ['applying.validation.textTooLong'];
-    return [];
+    const answers = textAnswersOf(content);
+    const problems = textQuestions(step.content).map((q) => textQuestionProblem(q, answers[q.id]));
+    return [...new Set(problems.filter((p): p is string => p !== null))];
   },
   applicantContent: sameContent,
   scored: false,
   localisedContent: (content, text) => {
     const definition = parseJsonObject(content);
-    if (!definition || !text.question?.trim()) return content;
-    return JSON.stringify({ ...definition, question: text.question });
+    const questions = text.questions ? textDefinition(content).questions : undefined;
+    if (!definition || (!text.question?.trim() && !questions)) return content;
+    const own = text.questions ?? {};
+    return JSON.stringify({
+      ...definition,
+      ...(text.question?.trim() ? { question: text.question } : {}),
+      ...(questions
+        ? {
+            questions: questions.map((q) => {
+              const help = translatedOr(own[q.id]?.help, q.help ?? '');
+              return { ...q, label: translatedOr(own[q.id]?.label, q.label), ...(help ? { help } : {}) };
+            }),
+          }
+        : {}),
+    });
   },
 };

@@ -1,3 +1,4 @@
+import type { TLanguage } from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -17,6 +18,11 @@ export const users = pgTable(
     roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * The interface language the person last used (the web app's Accept-Language when it signs
+     * in or renews the session): mails to them are written in it. Null until then.
+     */
+    language: text('language').$type<TLanguage>(),
     /** When the person was erased: the row stays, pseudonymised, for the applications kept. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
   },

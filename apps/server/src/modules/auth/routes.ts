@@ -11,8 +11,9 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { statedLanguage } from '../../lib/request-language';
 import { currentUser } from '../../plugins/authentication';
-import { findUserById, toUser, upsertUserFromIdentity } from '../users/service';
+import { findUserById, saveUserLanguage, toUser, upsertUserFromIdentity } from '../users/service';
 import type { AccessTokens } from './access-tokens';
 import { cookieOptions, PENDING_COOKIE, REFRESH_COOKIE, SESSION_HINT_COOKIE } from './cookies';
 import { issueRefreshToken, type RefreshOutcome, revokeFamilyOf, rotateRefreshToken } from './refresh-tokens';
@@ -114,6 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (
         throw new AppError('validation', { messageKey: 'errors.auth.exchangeFailed', detail: 'code exchange refused' });
       }
       const user = await upsertUserFromIdentity(db, identity);
+      await saveUserLanguage(db, user, statedLanguage(request));
       await onSignIn(db, user);
       const session = await issueRefreshToken(db, user.id, identity.idToken);
       reply.setCookie(REFRESH_COOKIE, session.token, cookies.refresh);
@@ -143,6 +145,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (
       }
       const user = await findUserById(db, outcome.userId);
       if (!user) throw new AppError('unauthenticated', { messageKey: 'errors.sessionExpired' });
+      await saveUserLanguage(db, user, statedLanguage(request));
       if (outcome.kind === 'rotated') reply.setCookie(REFRESH_COOKIE, outcome.refreshToken, cookies.refresh);
       reply.header('cache-control', 'no-store');
       return accessFor(user, outcome.familyId);

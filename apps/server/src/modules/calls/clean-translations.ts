@@ -38,10 +38,12 @@ export function cleanCallTranslations(translations: TCallTranslations): TCallTra
 export function cleanStepTranslations(translations: TStepTranslations): TStepTranslations {
   return perLanguage(translations, (text) => {
     const slots = perSlot(text.uploadSlots ?? {});
+    const questions = perQuestion(text.questions ?? {});
     return compact({
       name: present(text.name?.trim()),
       description: present(text.description) && sanitizeRichText(text.description ?? ''),
       question: present(text.question) && sanitizeRichText(text.question ?? ''),
+      questions: Object.keys(questions).length > 0 ? questions : undefined,
       uploadSlots: Object.keys(slots).length > 0 ? slots : undefined,
     });
   });
@@ -51,6 +53,16 @@ function perSlot(slots: NonNullable<NonNullable<TStepTranslations['en']>['upload
   const out: typeof slots = {};
   for (const [key, slot] of Object.entries(slots)) {
     const kept = compact({ name: present(slot.name?.trim()), description: present(slot.description) });
+    if (kept) out[key] = kept;
+  }
+  return out;
+}
+
+/** A text step's questions: label and help are plain text (shown as text, never as HTML). */
+function perQuestion(questions: NonNullable<NonNullable<TStepTranslations['en']>['questions']>) {
+  const out: typeof questions = {};
+  for (const [key, question] of Object.entries(questions)) {
+    const kept = compact({ label: present(question.label?.trim()), help: present(question.help) });
     if (kept) out[key] = kept;
   }
   return out;

@@ -1,20 +1,16 @@
-import { DEFAULT_LANGUAGE, isLanguage, type TLanguage, type TMemberRole } from '@impact/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE, type TLanguage, type TMemberRole } from '@impact/domain';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { idpAccounts, organizationMembers, users } from '../../db/schema';
+import { organizationMembers, users } from '../../db/schema';
 import { translator } from '../../lib/texts';
 import { queueNotice } from '../email/notice-mail';
+import { recipientLanguage } from '../email/recipient-language';
 
 /** Texts under `mail.memberInvitation` and `mail.memberChange` (packages/texts). */
 
-/** The language a person reads: their sign-in account's, else `fallback`. */
-export async function languageOf(tx: Tx, email: string, fallback: TLanguage = DEFAULT_LANGUAGE): Promise<TLanguage> {
-  const [account] = await tx
-    .select({ language: idpAccounts.language })
-    .from(idpAccounts)
-    .where(eq(sql`lower(${idpAccounts.email})`, email.trim().toLowerCase()))
-    .limit(1);
-  return account && isLanguage(account.language) ? account.language : fallback;
+/** The language a person reads: their saved one, else their sign-in account's, else `fallback`. */
+export function languageOf(tx: Tx, email: string, fallback: TLanguage = DEFAULT_LANGUAGE): Promise<TLanguage> {
+  return recipientLanguage(tx, email, fallback);
 }
 
 export async function queueMemberInvitation(

@@ -50,19 +50,30 @@ export function renderReceipt(data: TPdfExportData, language: TLanguage, closedA
 
 /**
  * The receipt's mails (the closing transaction queues them, so a rolled-back closing sends
- * nothing): one per address, the submitter and the organization's contact, each once. Each has
- * the record's PDF attached, made when the mail is sent, from the frozen record.
+ * nothing): one per address, the submitter and the organization's contact, each once, each in its
+ * reader's language: the submitter's is the one they submit in, the contact's `contactLanguage`
+ * (their saved one). Each has the record's PDF attached, made when the mail is sent, from the
+ * frozen record.
  */
 export function receiptMails(
   record: { data: TPdfExportData; closedAt: Date },
   submitterEmail: string,
   language: TLanguage,
+  contactLanguage: TLanguage = language,
 ): Array<{ to: string; template: 'submission-receipt'; subject: string; text: string; html: string }> {
-  const addresses = new Map<string, string>();
-  for (const address of [submitterEmail, record.data.userReferenteEmail]) {
+  const addresses = new Map<string, { to: string; language: TLanguage }>();
+  for (const [address, reads] of [
+    [submitterEmail, language],
+    [record.data.userReferenteEmail, contactLanguage],
+  ] as const) {
     const trimmed = address.trim();
-    if (trimmed && !addresses.has(trimmed.toLowerCase())) addresses.set(trimmed.toLowerCase(), trimmed);
+    if (trimmed && !addresses.has(trimmed.toLowerCase()))
+      addresses.set(trimmed.toLowerCase(), { to: trimmed, language: reads });
   }
-  const content = renderReceipt(record.data, language, record.closedAt);
-  return [...addresses.values()].map((to) => ({ to, template: 'submission-receipt', ...content }));
+  const rendered = new Map<TLanguage, ReturnType<typeof renderReceipt>>();
+  return [...addresses.values()].map(({ to, language: reads }) => {
+    const content = rendered.get(reads) ?? renderReceipt(record.data, reads, record.closedAt);
+    rendered.set(reads, content);
+    return { to, template: 'submission-receipt', ...content };
+  });
 }

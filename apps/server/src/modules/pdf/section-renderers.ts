@@ -58,14 +58,39 @@ const noAnswer = (ctx: SectionContext): Content => ({ text: ctx.labels.noAnswer,
 
 // ---- text ----
 
-const renderText: SectionRenderer = (section, ctx) => {
-  const def = parse(section.questions);
-  const question = isRecord(def) && typeof def.question === 'string' ? htmlToText(def.question) : '';
-  const answer = parse(section.answers);
-  const text = isRecord(answer) && typeof answer.answer === 'string' ? htmlToText(answer.answer) : '';
+/** One question and its answer: the question in bold, the answer below (or "no answer"). */
+function questionBlock(question: string, answer: unknown, ctx: SectionContext, help = ''): Content[] {
+  const text = typeof answer === 'string' ? htmlToText(answer) : '';
   return [
     ...(question ? [paragraph(question, { bold: true }, [0, 6, 0, 2])] : []),
+    ...(help ? [paragraph(help, { color: '#495057', fontSize: 9 }, [0, 0, 0, 2])] : []),
     text ? paragraph(text, {}, [0, 0, 0, 6]) : noAnswer(ctx),
+  ];
+}
+
+/**
+ * A text step: its one question (the original shape, HTML) and answer, or, with several
+ * questions, the introduction and one block per question. Stored JSON is read without trusting it
+ * (the render thread loads none of the domain's step modules).
+ */
+const renderText: SectionRenderer = (section, ctx) => {
+  const def = parse(section.questions);
+  const intro = isRecord(def) && typeof def.question === 'string' ? htmlToText(def.question) : '';
+  const answer = parse(section.answers);
+  const questions = isRecord(def) && Array.isArray(def.questions) ? def.questions.filter(isRecord) : null;
+  if (!questions) return questionBlock(intro, isRecord(answer) ? answer.answer : undefined, ctx);
+  // An answer saved before the step asked several questions stays its first question's ("answer").
+  const answers = !isRecord(answer) ? {} : isRecord(answer.answers) ? answer.answers : { answer: answer.answer };
+  return [
+    ...(intro ? [paragraph(intro, {}, [0, 6, 0, 2])] : []),
+    ...questions.flatMap((q) =>
+      questionBlock(
+        safeText(typeof q.label === 'string' ? q.label : ''),
+        typeof q.id === 'string' ? answers[q.id] : undefined,
+        ctx,
+        safeText(typeof q.help === 'string' ? q.help : ''),
+      ),
+    ),
   ];
 };
 

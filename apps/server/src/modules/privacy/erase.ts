@@ -260,6 +260,7 @@ export async function eraseUsers(
           subject: `erased:${person.id}`,
           roles: [],
           lastLoginAt: null,
+          language: null,
           erasedAt: now,
         })
         .where(eq(users.id, person.id));

@@ -285,6 +285,7 @@ export async function collectPersonalData(
       identityProvider: p.issuer,
       createdAt: iso(p.createdAt),
       lastLoginAt: iso(p.lastLoginAt),
+      language: p.language,
     })),
     signInAccounts: accounts.map((a) => ({
       email: a.email,

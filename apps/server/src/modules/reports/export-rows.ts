@@ -1,4 +1,4 @@
-import type { TLanguage } from '@impact/domain';
+import { localisedStep, type TLanguage, type TStepTranslations } from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { translator } from '../../lib/texts';
@@ -19,10 +19,10 @@ export type { Cell } from '../step-types';
 
 const PAGE = 500;
 
-type StepInfo = ExportStep;
+type StepInfo = ExportStep & { translations: TStepTranslations | null };
 
 /** A step's columns, as its type's module gives them (whether it was answered, for a type without). */
-function stepColumns(step: StepInfo, ctx: ExportContext): Column[] {
+function stepColumns(step: ExportStep, ctx: ExportContext): Column[] {
   const module = serverStepType(step.stepType);
   return module.exportColumns?.(step, ctx) ?? answeredColumn(step, ctx);
 }
@@ -56,12 +56,27 @@ export async function exportRows(
   const call = await reportCall(db, input.callId);
   const steps = await rows<StepInfo>(
     db,
-    sql`select s.id, s.name, st.name as "stepType", s.content, s.expected_answers as "expectedAnswers"
+    sql`select s.id, s.name, st.name as "stepType", s.content, s.expected_answers as "expectedAnswers",
+               s.translations
         from steps s join step_types st on st.id = s.step_type_id
         where s.call_type_id = ${call.callTypeId} order by s.sort`,
   );
+  // Headers in the export's language: step names and a text step's questions as its readers see them.
+  const shown = steps.map((s) => {
+    const step = localisedStep(
+      { ...s, description: '', stepType: { name: s.stepType }, translations: s.translations ?? null },
+      input.language,
+    );
+    return {
+      id: s.id,
+      name: step.name,
+      stepType: s.stepType,
+      content: step.content,
+      expectedAnswers: s.expectedAnswers,
+    };
+  });
   const context: ExportContext = { language: input.language, t: translator(input.language) };
-  const columns = steps.flatMap((s) => stepColumns(s, context));
+  const columns = shown.flatMap((s) => stepColumns(s, context));
   const fixed = [
     'submission',
     'organization',

@@ -14,6 +14,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { attachmentDisposition } from '../../lib/file-names';
+import { requestLanguage } from '../../lib/request-language';
+import { currentUser } from '../../plugins/authentication';
+import { savedLanguageOf } from '../users/service';
 
 import { callDashboard } from './dashboard';
 import { csvStream, xlsxFileStream } from './export-files';
@@ -64,8 +67,11 @@ export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
       },
     },
     async (request, reply) => {
-      const { callId, format, closedOnly, language } = request.query;
-      const exported = await exportRows(db, { callId, closedOnly: closedOnly === 'true', language: language ?? 'it' });
+      const { callId, format, closedOnly } = request.query;
+      // The language asked for; else the reader's own (saved), else the request's.
+      const language =
+        request.query.language ?? (await savedLanguageOf(db, currentUser(request).id)) ?? requestLanguage(request);
+      const exported = await exportRows(db, { callId, closedOnly: closedOnly === 'true', language });
       const name = `${exported.callName} - submissions`;
       reply.header('cache-control', 'no-store');
       reply.header('content-disposition', attachmentDisposition(`${name}.${format}`, 'export'));

@@ -27,7 +27,7 @@ async function closedSubmission(tx: Tx, callId: string, submissionId: string) {
   return row;
 }
 
-/** The applicant's language: the one they submitted in (the receipt's), else the default. */
+/** The language the applicant submitted in (the receipt's), else the default: for one who saved none. */
 async function applicantLanguage(tx: Tx, submissionId: string) {
   const [record] = await tx
     .select({ language: submissionRecords.language })
@@ -71,11 +71,11 @@ async function recordOne(tx: Tx, actor: SessionUser, call: CallRow, item: Item, 
     const lockEnd = call.callLockEnd;
     mailId = await queueDecisionMail(tx, {
       to: sub.submitterEmail,
-      callName: call.name,
+      call,
       orgName: sub.orgName,
       outcome: item.outcome,
       message: item.message,
-      language: await applicantLanguage(tx, sub.id),
+      fallback: await applicantLanguage(tx, sub.id),
       sendAt: lockEnd && lockEnd > now ? lockEnd : now,
     });
     queued = true;

@@ -1,9 +1,10 @@
-import type { TDecisionOutcome, TLanguage } from '@impact/domain';
+import { type TCallTranslations, type TDecisionOutcome, type TLanguage, textsIn, translatedOr } from '@impact/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { translator } from '../../lib/texts';
 import { type NoticeMail, queueNotice } from '../email/notice-mail';
+import { recipientLanguage } from '../email/recipient-language';
 
 type Mail = NoticeMail;
 
@@ -40,39 +41,65 @@ function decision(language: TLanguage, call: string, org: string, outcome: TDeci
   };
 }
 
-export function queueInvitation(tx: Tx, to: string, callName: string, language: TLanguage, link: string) {
-  return queueNotice(tx, to, 'review-invitation', { ...invitation(language, callName), link }, language);
+/** A call as the mails name it: its name in each language. */
+type MailCall = { name: string; translations?: TCallTranslations | null };
+
+/** The call's name in the reader's language, the default's where none was written. */
+const callNameIn = (call: MailCall, language: TLanguage) =>
+  translatedOr(textsIn(call.translations, language)?.name, call.name);
+
+/*
+ * Each mail is written in its recipient's language (their saved one, `recipientLanguage`), and
+ * `fallback` only for someone who has none: never in the sender's language by default.
+ */
+
+export async function queueInvitation(tx: Tx, to: string, call: MailCall, fallback: TLanguage, link: string) {
+  const language = await recipientLanguage(tx, to, fallback);
+  return queueNotice(
+    tx,
+    to,
+    'review-invitation',
+    { ...invitation(language, callNameIn(call, language)), link },
+    language,
+  );
 }
 
-export function queueConflictNotice(
+export async function queueConflictNotice(
   tx: Tx,
   to: string,
-  call: string,
+  call: MailCall,
   reviewer: string,
   reason: string,
-  language: TLanguage,
+  fallback: TLanguage,
 ) {
-  return queueNotice(tx, to, 'review-conflict', conflict(language, call, reviewer, reason), language);
+  const language = await recipientLanguage(tx, to, fallback);
+  return queueNotice(
+    tx,
+    to,
+    'review-conflict',
+    conflict(language, callNameIn(call, language), reviewer, reason),
+    language,
+  );
 }
 
 /**
  * The decision mail, held back by the outbox until `sendAt` (the call's lock end) so the e-mail
- * never tells the applicant before their call card may.
+ * never tells the applicant before their call card may. `fallback`: the language they submitted in.
  */
-export function queueDecisionMail(
+export async function queueDecisionMail(
   tx: Tx,
   input: {
     to: string;
-    callName: string;
+    call: MailCall;
     orgName: string;
     outcome: TDecisionOutcome;
     message: string;
-    language: TLanguage;
+    fallback: TLanguage;
     sendAt: Date;
   },
 ) {
-  const { language } = input;
-  const mail = decision(language, input.callName, input.orgName, input.outcome, input.message);
+  const language = await recipientLanguage(tx, input.to, input.fallback);
+  const mail = decision(language, callNameIn(input.call, language), input.orgName, input.outcome, input.message);
   return queueNotice(tx, input.to, 'review-decision', mail, language, input.sendAt);
 }
 

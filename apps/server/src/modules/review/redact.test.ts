@@ -58,4 +58,41 @@ describe('blind redaction of answers', () => {
     expect(answers.c).not.toContain('Aurora');
     expect(answers.q).toBe(`Il "${REDACTED}" aiuta`);
   });
+
+  it("scrubs each of a text step's several answers, and the original one", () => {
+    const data = {
+      orgName: 'Cooperativa Aurora',
+      pIva: '',
+      address: '',
+      userReferenteEmail: '',
+      userReferenteNome: '',
+      userReferenteCognome: '',
+      submittedBy: '',
+      attachments: [],
+      miniDyi: [],
+      sectionsForPDF: [
+        {
+          stepId: 'a',
+          sectionName: 'In breve',
+          stepType: 'text',
+          questions: JSON.stringify({ questions: [{ id: 'title', label: 'Titolo', required: true }] }),
+          answers: JSON.stringify({
+            answers: { title: 'Orti della Cooperativa Aurora', team: 'Con la Cooperativa Aurora' },
+          }),
+        },
+        {
+          stepId: 'b',
+          sectionName: 'P',
+          stepType: 'text',
+          questions: '{}',
+          answers: JSON.stringify({ answer: 'Cooperativa Aurora' }),
+        },
+      ],
+    } as unknown as TPdfExportData;
+    const blind = redactExportData(data, { strings: [], fileNames: new Map() });
+    const several = JSON.parse(blind.sectionsForPDF[0]?.answers ?? '{}');
+    expect(several.answers.title).toBe(`Orti della ${REDACTED}`);
+    expect(several.answers.team).not.toContain('Aurora');
+    expect(JSON.parse(blind.sectionsForPDF[1]?.answers ?? '{}').answer).not.toContain('Aurora');
+  });
 });

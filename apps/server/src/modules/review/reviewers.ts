@@ -49,7 +49,7 @@ export async function inviteReviewer(
       .onConflictDoNothing()
       .returning({ id: callReviewers.id });
     if (!created) return;
-    await queueInvitation(tx, email, call.name, input.language, `${appUrl}/review`);
+    await queueInvitation(tx, email, call, input.language, `${appUrl}/review`);
     await audit(tx, actor, 'review.invite', call.id, { email });
   });
   return listReviewers(db, input.callId);

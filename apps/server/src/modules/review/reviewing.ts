@@ -59,8 +59,7 @@ export async function declareConflict(
     await audit(tx, user, 'review.conflict', row.id, { submissionId: row.submissionId, reason: input.reason });
     if (row.assignedByUserId) {
       const [admin] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.assignedByUserId));
-      if (admin)
-        await queueConflictNotice(tx, admin.email, loaded.call.name, user.email, input.reason, DEFAULT_LANGUAGE);
+      if (admin) await queueConflictNotice(tx, admin.email, loaded.call, user.email, input.reason, DEFAULT_LANGUAGE);
     }
   });
 }

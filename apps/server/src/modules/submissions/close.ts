@@ -13,6 +13,7 @@ import { BoundedQueue } from '../../lib/bounded-queue';
 import { InFlightLimit } from '../../lib/in-flight-limit';
 import { cleanHeader } from '../../lib/mail-headers';
 import type { SessionUser } from '../../plugins/authentication';
+import { recipientLanguage } from '../email/recipient-language';
 import { exportDataFrom } from '../pdf/export-data';
 import { receiptMails } from '../pdf/receipt-mail';
 import { serverStepTypeOf } from '../step-types';
@@ -161,7 +162,13 @@ async function closeChecked(
       logo: await branding(),
       submittedAt: now,
     });
-    const mails = receiptMails({ data, closedAt: now }, user.email, language).map((mail) => ({
+    // The organization's contact reads the receipt in their own language (when they saved one).
+    const contact = data.userReferenteEmail.trim().toLowerCase();
+    const contactLanguage =
+      contact && contact !== user.email.trim().toLowerCase()
+        ? await recipientLanguage(db, contact, language)
+        : language;
+    const mails = receiptMails({ data, closedAt: now }, user.email, language, contactLanguage).map((mail) => ({
       ...mail,
       to: cleanHeader(mail.to),
       subject: cleanHeader(mail.subject),

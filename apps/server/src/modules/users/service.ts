@@ -1,4 +1,4 @@
-import type { TUser } from '@impact/domain';
+import type { TLanguage, TUser } from '@impact/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -50,4 +50,19 @@ export async function upsertUserFromIdentity(db: Db, identity: VerifiedIdentity)
 export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row ?? null;
+}
+
+/**
+ * Keeps the interface language a person uses (the web app's Accept-Language when it signs in or
+ * renews the session): mails to them are written in it. Writes only when it changed.
+ */
+export async function saveUserLanguage(db: Db, user: UserRow, language: TLanguage | null): Promise<void> {
+  if (!language || user.language === language) return;
+  await db.update(users).set({ language }).where(eq(users.id, user.id));
+}
+
+/** The language a user last used (null: none saved yet). */
+export async function savedLanguageOf(db: Db, userId: string): Promise<TLanguage | null> {
+  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+  return row?.language ?? null;
 }

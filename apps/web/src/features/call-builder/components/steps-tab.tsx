@@ -98,7 +98,8 @@ export function StepsTab({ steps, stepTypes, showErrors, onChange, language = DE
                         )}
                       </Group>
                       {type ? (
-                        <Text size="xs" c="dimmed">
+                        // On the highlighted row (the step being edited) dimmed grey lacks contrast.
+                        <Text size="xs" c={step.key === editingKey ? 'gray.8' : 'dimmed'}>
                           {stepTypeLabel(t, type)}
                         </Text>
                       ) : (

@@ -1,4 +1,4 @@
-import { textAnswerOf, textDefinition } from '@impact/domain';
+import { asksSeveralQuestions, type TTextQuestion, textAnswersOf, textDefinition, textQuestions } from '@impact/domain';
 import { Group, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,15 +12,31 @@ import { useAutosave } from '../../step-kit/use-autosave';
 
 type Props = Omit<StepProps, 'subStep'>;
 
-/** SPEC: a text step — the question (HTML) and an answer within the configured length. */
+/** Every answer of the step as one text, for the conflict banner's side-by-side view. */
+function allAnswers(questions: TTextQuestion[], answers: Record<string, string>, several: boolean): string {
+  if (!several) return answers[questions[0]?.id ?? ''] ?? '';
+  return questions.map((q) => `${q.label}\n${answers[q.id] ?? ''}`).join('\n\n');
+}
+
+/**
+ * SPEC: a text step. The original shape asks one question (HTML) under a generic label; a step
+ * with several questions shows its introduction and one field per question, each with its label,
+ * help, limit and required mark.
+ */
 export function TextStep({ step, submissionId, result, readOnly, onContent, registerFlush }: Props) {
   const { t } = useTranslation();
   const def = textDefinition(step.content);
+  const several = asksSeveralQuestions(step.content);
+  const questions = textQuestions(step.content);
   const autosave = useAutosave({ submissionId, stepId: step.id, initial: result, readOnly });
-  const answer = textAnswerOf(autosave.content);
+  const answers = textAnswersOf(autosave.content);
 
   useEffect(() => onContent(autosave.content), [autosave.content, onContent]);
   useEffect(() => registerFlush(autosave.flush), [autosave.flush, registerFlush]);
+
+  // Written in the shape the step asks for: `{ answer }` for one question, `{ answers }` for several.
+  const change = (id: string, value: string) =>
+    autosave.change(JSON.stringify(several ? { answers: { ...answers, [id]: value } } : { answer: value }));
 
   return (
     <Stack gap="sm">
@@ -30,22 +46,39 @@ export function TextStep({ step, submissionId, result, readOnly, onContent, regi
           onLoadNewer={autosave.loadNewer}
           onKeepMine={autosave.keepMine}
           newer={autosave.newer}
-          compare={autosave.newer ? { mine: answer, theirs: textAnswerOf(autosave.newer.content) } : undefined}
+          compare={
+            autosave.newer
+              ? {
+                  mine: allAnswers(questions, answers, several),
+                  theirs: allAnswers(questions, textAnswersOf(autosave.newer.content), several),
+                }
+              : undefined
+          }
         />
       )}
-      <GrowingTextarea
-        label={t('applying.text.answerLabel')}
-        value={answer}
-        onChange={(e) => autosave.change(JSON.stringify({ answer: e.currentTarget.value }))}
-        readOnly={readOnly}
-        minRows={8}
-        maxRows={24}
-        error={def.maxLength && answer.length > def.maxLength ? t('applying.validation.textTooLong') : undefined}
-        description={
-          def.maxLength ? t('applying.text.counter', { count: answer.length, max: def.maxLength }) : undefined
-        }
-        data-testid="text-answer"
-      />
+      {questions.map((q) => {
+        const answer = answers[q.id] ?? '';
+        const counter = q.maxLength ? t('applying.text.counter', { count: answer.length, max: q.maxLength }) : '';
+        const help = [q.help, counter].filter(Boolean).join(' · ');
+        // A short limit asks for a line or two, not a page.
+        const short = several && q.maxLength !== undefined && q.maxLength <= 200;
+        return (
+          <GrowingTextarea
+            key={q.id}
+            label={several ? q.label : t('applying.text.answerLabel')}
+            withAsterisk={several && q.required}
+            required={several && q.required}
+            value={answer}
+            onChange={(e) => change(q.id, e.currentTarget.value)}
+            readOnly={readOnly}
+            minRows={short ? 1 : several ? 4 : 8}
+            maxRows={24}
+            error={q.maxLength && answer.length > q.maxLength ? t('applying.validation.textTooLong') : undefined}
+            description={help || undefined}
+            data-testid={several ? `text-answer-${q.id}` : 'text-answer'}
+          />
+        );
+      })}
       {!readOnly && (
         <Group justify="flex-end">
           <SavedBy author={autosave.lastSave.by} at={autosave.lastSave.at} />
