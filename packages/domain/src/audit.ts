@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   'call.update',
   'call.delete',
   'call.customFile',
+  'call.inviteToStage',
   'callType.create',
   'callType.update',
   'stepType.create',

@@ -25,6 +25,7 @@ export * from './review';
 export * from './rich-text';
 export * from './send-email';
 export * from './sroi';
+export * from './stages';
 export * from './step-comments';
 export * from './step-history';
 export * from './step-types';

@@ -64,8 +64,13 @@ export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
       },
     },
     async (request, reply) => {
-      const { callId, format, closedOnly, language } = request.query;
-      const exported = await exportRows(db, { callId, closedOnly: closedOnly === 'true', language: language ?? 'it' });
+      const { callId, format, closedOnly, language, stage } = request.query;
+      const exported = await exportRows(db, {
+        callId,
+        closedOnly: closedOnly === 'true',
+        language: language ?? 'it',
+        stage: stage === undefined ? undefined : Number(stage),
+      });
       const name = `${exported.callName} - submissions`;
       reply.header('cache-control', 'no-store');
       reply.header('content-disposition', attachmentDisposition(`${name}.${format}`, 'export'));
