@@ -7,6 +7,7 @@ import {
   parseServerDate,
   previousPosition,
   roleAllows,
+  stepsUpToStage,
   subStepCount,
   type TUserStep,
   type TWizardPosition,
@@ -85,7 +86,16 @@ export function SubmissionPage({
   // Raised after a restore: the step is drawn anew from the reloaded answer (as after a 409).
   const [reloads, setReloads] = useState(0);
 
-  const steps = useMemo(() => [...(call.data?.steps ?? [])].sort((a, b) => a.sort - b.sort), [call.data]);
+  // The stages reached only (decision 0034): the applicant's call lists no others, an admin's lists every step.
+  const reached = submission.data?.stage ?? 1;
+  const steps = useMemo(
+    () =>
+      stepsUpToStage(
+        [...(call.data?.steps ?? [])].sort((a, b) => a.sort - b.sort),
+        reached,
+      ),
+    [call.data, reached],
+  );
   // The other steps' components, fetched before the applicant goes there (step-types/lazy-step.tsx).
   useEffect(
     () =>
