@@ -312,4 +312,33 @@ describe('calls in two stages', () => {
     expect(res.json().messageKey).toBe('errors.stages.alreadyRejected');
     expect((await stageOf(brunoSub))[0]?.stage).toBe(1);
   });
+
+  it('reopening a stage-2 submission reopens stage 2 only; stage 1 stays frozen', async () => {
+    const reopened = await inject('POST', `/api/CallSubmission/ReOpenSubmission?submissionId=${annaSub}`, admin);
+    expect(reopened.statusCode).toBe(204);
+    const sub = (await inject('GET', `/api/Call/GetSubmissionByID?submissionId=${annaSub}`, anna)).json();
+    expect(sub).toMatchObject({ closed: true, stage: 2, stageClosedAt: null });
+    const full = sub.stepResults.find((r: { stepId: string }) => r.stepId === call.fullStep);
+    expect((await write(anna, annaSub, call.fullStep, 'One more line', full.version)).statusCode).toBe(200);
+    expect((await write(anna, annaSub, call.interestStep, 'changed', 1)).statusCode).toBe(409);
+  });
+
+  it('keeps the stage of a step that has answers (409), so no answer sits in a stage not reached', async () => {
+    const full = (await inject('GET', `/api/Call/GetCallByIdAdmin?callId=${call.id}`, admin)).json();
+    const type = (await inject('GET', `/api/Call/GetCallType?callTypeId=${full.callTypeId}`, admin)).json();
+    const moved = await inject('PUT', '/api/Call/UpsertCallType', admin, {
+      ...type,
+      steps: type.steps.map((s: Record<string, unknown>) => ({
+        id: s.id,
+        name: s.name,
+        description: s.description,
+        content: s.content,
+        sort: s.sort,
+        stepTypeId: s.stepTypeId,
+        stage: 2,
+      })),
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().messageKey).toBe('errors.stages.stepHasAnswers');
+  });
 });
