@@ -43,6 +43,7 @@ import { acceptReviewerInvitations } from './modules/review/reviewers';
 import { reviewAdminRoutes, reviewerRoutes } from './modules/review/routes';
 import { screeningRoutes } from './modules/screening/routes';
 import { sendEmailRoutes } from './modules/send-email/routes';
+import { stageAdminRoutes } from './modules/stages/routes';
 import { stepHistoryRoutes } from './modules/submissions/history-routes';
 import { submissionAdminRoutes, submissionRoutes } from './modules/submissions/routes';
 import { surveyAdminRoutes, surveyRoutes } from './modules/surveys/routes';
@@ -158,6 +159,7 @@ export async function buildApp(
       await api.register(powerBiRoutes, deps);
       await api.register(reviewAdminRoutes, deps);
       await api.register(reviewerRoutes, deps);
+      await api.register(stageAdminRoutes, deps);
       await api.register(privacyRoutes, { ...deps, revocations });
       await api.register(presenceRoutes, deps);
       await api.register(reminderRoutes, { ...deps, unsubscribeKey: unsubscribeKeyOf(authSecret) });

@@ -40,7 +40,13 @@ describe('demo content on a first run', () => {
     expect(open).toHaveLength(2);
     expect(open.filter((c) => !isEmptyId(c.submissionId))).toHaveLength(1);
     expect(calls.filter((c) => Date.parse(c.openingAt) > now)).toHaveLength(1);
-    expect(calls.filter((c) => Date.parse(c.closingAt) < now)).toHaveLength(1);
+    const closed = calls.filter((c) => Date.parse(c.closingAt) < now);
+    expect(closed).toHaveLength(2);
+    // The two-stage call: stage 1 over, the organization invited to stage 2 with its own deadline.
+    const invited = closed.find((c) => c.submissionStage === 2);
+    expect(invited?.submissionClosed).toBe(true);
+    expect(invited?.stageClosed).toBe(false);
+    expect(Date.parse(invited?.stageClosingAt ?? '')).toBeGreaterThan(now);
 
     // The resumable submission has its first step answered and the rest to do.
     const resume = open.find((c) => !isEmptyId(c.submissionId));
@@ -84,8 +90,8 @@ describe('demo content on a first run', () => {
         | { items: unknown[] };
       return (Array.isArray(body) ? body : body.items).length;
     };
-    expect(await count()).toBe(4);
+    expect(await count()).toBe(5);
     await seed(t.database.db, t.config);
-    expect(await count()).toBe(4);
+    expect(await count()).toBe(5);
   });
 });

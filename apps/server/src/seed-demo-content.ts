@@ -10,6 +10,7 @@ import {
   organizationMembers,
   stepResults,
   stepTypes,
+  submissionRecords,
   users,
 } from './db/schema';
 import { createCallType } from './modules/calls/call-types';
@@ -17,6 +18,7 @@ import { createCall } from './modules/calls/service';
 import { findAccountByEmail } from './modules/idp/accounts';
 import { IDP_PATH } from './modules/idp/provider';
 import { createOrganization } from './modules/organizations/service';
+import { buildExportData } from './modules/pdf/export-data';
 import { seedDemoScreener } from './seed-demo-screener';
 
 const DAY = 86_400_000;
@@ -62,7 +64,8 @@ async function demoUser(db: Db, config: AppConfig, email: string) {
 
 /**
  * First run: a demo that shows the product. Two open calls (one with text, upload
- * and impact steps, one short with an eligibility screener), one opening next month and one closed; the demo applicant has one
+ * and impact steps, one short with an eligibility screener), one opening next month, one closed,
+ * and one in two stages whose first stage has closed, the demo organization invited to the second; the demo applicant has one
  * organization (with the demo colleague as its editor) and a half-filled submission to resume. Only on an install without calls, so a
  * restart or a real installation never gets demo calls added.
  */
@@ -92,6 +95,7 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
       type: string;
       content: string;
       translations?: TStepTranslations;
+      stage?: 1 | 2;
     }>,
     translations: TCallTranslations = {},
   ) => {
@@ -105,6 +109,7 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
         sort,
         stepTypeId: typeId(s.type),
         ...(s.translations ? { translations: s.translations } : {}),
+        ...(s.stage ? { stage: s.stage } : {}),
       })),
     });
     const call = await createCall(db, actor, {
@@ -283,6 +288,60 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
     90,
     [{ name: 'Il progetto', type: 'text', content: text('<p>Descrivi il progetto culturale.</p>') }],
   );
+  // In two stages (decision 0034): the expression of interest closed five days ago; the applicant's
+  // organization was shortlisted and is invited to the full application (seeded below).
+  const twoStage = await makeCall(
+    'Innovazione sociale in due fasi',
+    "<p>Prima una breve manifestazione d'interesse; le organizzazioni selezionate sono invitate alla candidatura completa.</p>",
+    -40,
+    -5,
+    [
+      {
+        name: "Manifestazione d'interesse",
+        type: 'text',
+        content: text("<p>In poche righe: l'idea, per chi, con chi.</p>", 1500),
+        translations: {
+          en: { name: 'Expression of interest', question: '<p>In a few lines: the idea, for whom, with whom.</p>' },
+          fr: { name: "Manifestation d'intérêt", question: "<p>En quelques lignes : l'idée, pour qui, avec qui.</p>" },
+        },
+      },
+      {
+        name: 'Il progetto completo',
+        type: 'text',
+        stage: 2,
+        content: text('<p>Attività, tempi, risultati attesi e come li misurerete.</p>', 5000),
+        translations: {
+          en: {
+            name: 'The full project',
+            question: '<p>Activities, timing, expected results and how you will measure them.</p>',
+          },
+          fr: {
+            name: 'Le projet complet',
+            question: '<p>Activités, calendrier, résultats attendus et comment vous les mesurerez.</p>',
+          },
+        },
+      },
+      {
+        name: 'Documenti',
+        type: 'upload',
+        stage: 2,
+        content: budgetFile,
+        translations: { en: { name: 'Documents' }, fr: { name: 'Documents' } },
+      },
+    ],
+    {
+      en: {
+        name: 'Social innovation in two stages',
+        description:
+          '<p>First a short expression of interest; the organizations shortlisted are invited to the full application.</p>',
+      },
+      fr: {
+        name: 'Innovation sociale en deux phases',
+        description:
+          "<p>D'abord une courte manifestation d'intérêt ; les organisations retenues sont invitées au dossier complet.</p>",
+      },
+    },
+  );
   await makeCall('Scuole aperte 2025', '<p>Il bando si è chiuso: i risultati sono stati pubblicati.</p>', -120, -20, [
     { name: 'Il progetto', type: 'text', content: text('<p>Descrivi il progetto.</p>') },
   ]);
@@ -328,6 +387,7 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
   await db
     .insert(callReminders)
     .values({ callId: community.id, hoursBeforeClosing: [60 * 24, 7 * 24, 24], nudgeAfterDays: 14 });
+  await seedInvitedToStageTwo(db, twoStage, organization.id, applicant);
   const firstStep = [...community.steps].sort((a, b) => a.sort - b.sort)[0];
   if (submission && firstStep) {
     await db.insert(stepResults).values({
@@ -339,4 +399,54 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
       }),
     });
   }
+}
+
+/**
+ * The applicant's expression of interest to the two-stage call, submitted when stage 1 was open
+ * (with its frozen record, so its PDF downloads), and the invitation to stage 2 with three weeks
+ * to go, as `Call/InviteToStage` leaves it (its mail is not sent: nobody is waiting for it).
+ */
+async function seedInvitedToStageTwo(
+  db: Db,
+  call: Awaited<ReturnType<typeof createCall>>,
+  organizationId: string,
+  applicant: { id: string; email: string },
+) {
+  const now = Date.now();
+  const interest = [...call.steps].sort((a, b) => a.sort - b.sort)[0];
+  const closedAt = new Date(now - 8 * DAY);
+  const [submission] = await db
+    .insert(callSubmissions)
+    .values({
+      callId: call.id,
+      organizationId,
+      createdByUserId: applicant.id,
+      closed: true,
+      closedAt,
+      stage: 2,
+      stageInvitedAt: new Date(now - 2 * DAY),
+      stageClosingAt: new Date(now + 21 * DAY),
+    })
+    .returning();
+  if (!submission || !interest) return;
+  await db.insert(stepResults).values({
+    callSubmissionId: submission.id,
+    stepId: interest.id,
+    content: JSON.stringify({
+      answer:
+        'Un emporio solidale gestito da giovani volontari, aperto alle famiglie del quartiere segnalate dai servizi sociali, con un piccolo laboratorio di riparazioni.',
+    }),
+  });
+  const [callRow] = await db.select().from(calls).where(eq(calls.id, call.id));
+  if (!callRow) return;
+  const data = await buildExportData(db, submission, callRow, applicant.id, closedAt, 1);
+  await db.insert(submissionRecords).values({
+    callSubmissionId: submission.id,
+    closedAt,
+    closedByUserId: applicant.id,
+    closedByEmail: applicant.email,
+    language: 'it',
+    stage: 1,
+    data,
+  });
 }

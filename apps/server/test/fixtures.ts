@@ -202,7 +202,7 @@ export async function answerAndClose(
 }
 
 /** A call type's step as the call builder sends it, with its type by name. */
-export type StepSpec = { name: string; type: string; content: string };
+export type StepSpec = { name: string; type: string; content: string; stage?: 1 | 2 };
 
 /**
  * The call type request for the given steps (type names resolved as the call builder does), and
@@ -231,6 +231,7 @@ export async function createCallWithSteps(
         content: s.content,
         sort,
         stepTypeId: types.find((t) => t.name === s.type)?.id ?? '',
+        ...(s.stage ? { stage: s.stage } : {}),
       })),
     },
   });

@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'call.customFile',
   'call.reminders',
   'call.screener',
+  'call.inviteToStage',
   'callType.create',
   'callType.update',
   'stepType.create',

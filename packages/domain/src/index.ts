@@ -28,6 +28,7 @@ export * from './rich-text';
 export * from './screening';
 export * from './send-email';
 export * from './sroi';
+export * from './stages';
 export * from './step-comments';
 export * from './step-history';
 export * from './step-types';

@@ -35,6 +35,8 @@ export const USER_CALL_PAGE_SIZE = 20;
 export const ZSubmissionsQuery = z.object({
   callId: z.uuid().optional(),
   closed: z.enum(['true', 'false']).optional(),
+  /** The stage reached: 1 (not invited to stage 2) or 2 (invited). */
+  stage: z.enum(['1', '2']).optional(),
   /** Part of the organization's name, the author's e-mail or name (case-insensitive). */
   search: z.string().trim().max(200).optional(),
   /** Started at or after / before this moment. */

@@ -90,6 +90,8 @@ export const ZPdfDataQuery = z.object({ callId: z.uuid(), submissionId: z.uuid()
 export const ZSubmissionPdfQuery = z.object({
   submissionId: z.uuid(),
   recordId: z.uuid().optional(),
+  /** The latest record of this stage (a two-stage call has one per stage); ignored with recordId. */
+  stage: z.enum(['1', '2']).optional(),
   lang: ZLanguage.optional(),
 });
 
@@ -100,5 +102,7 @@ export const ZSubmissionRecord = z.object({
   closedAt: z.string(),
   closedByEmail: z.string(),
   language: ZLanguage,
+  /** Which stage this closing submitted (1 unless the call has a second stage). */
+  stage: z.number().int(),
 });
 export type TSubmissionRecord = z.infer<typeof ZSubmissionRecord>;

@@ -79,6 +79,8 @@ export const ZExportQuery = z.object({
   format: z.enum(['csv', 'xlsx']),
   /** Only closed submissions (default: every submission). */
   closedOnly: z.enum(['true', 'false']).optional(),
+  /** Only the submissions that reached this stage (1: not invited to stage 2; 2: invited). */
+  stage: z.enum(['1', '2']).optional(),
   /** The language of the survey questions in the column headers (default Italian). */
   language: ZLanguage.optional(),
 });

@@ -192,10 +192,14 @@ export const ZRankingRow = z.object({
   sdgs: z.array(z.number().int()),
   outcome: ZDecisionOutcome.nullable(),
   message: z.string(),
+  /** The stage the submission reached: 2 once invited to a call's second stage. */
+  stage: z.number().int(),
 });
 export type TRankingRow = z.infer<typeof ZRankingRow>;
 
-export const ZRankingExportQuery = z.object({ callId: z.uuid(), format: z.enum(['csv', 'xlsx']).default('csv') });
+/** GET Review/GetRanking: one call's, optionally only the submissions that reached a stage. */
+export const ZRankingQuery = z.object({ callId: z.uuid(), stage: z.enum(['1', '2']).optional() });
+export const ZRankingExportQuery = ZRankingQuery.extend({ format: z.enum(['csv', 'xlsx']).default('csv') });
 
 export const ZDecisionItem = z.object({
   submissionId: z.uuid(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZStepTranslations } from './content-translations';
 import { EMPTY_ID } from './ids';
+import { ZStage, ZStageNumber } from './stages';
 
 export const ZStepType = z.object({ id: z.uuid(), name: z.string() });
 export type TStepType = z.infer<typeof ZStepType>;
@@ -89,6 +90,8 @@ export const ZStep = z.object({
   subSteps: z.array(ZSubStep),
   /** The step's texts in the other languages (admins only; applicants get their language's texts in the fields). */
   translations: ZStepTranslations,
+  /** 1, or 2 for a step of the full application that only invited organizations reach (decision 0034). */
+  stage: ZStageNumber,
 });
 export type TStep = z.infer<typeof ZStep>;
 
@@ -104,6 +107,8 @@ export const ZStepInput = z.object({
   subSteps: z.array(ZSubStep).max(20).optional(),
   /** Left out: the stored translations stay; `{}` removes them. */
   translations: ZStepTranslations.optional(),
+  /** Left out: the stored stage stays (a new step: 1). Anything but 1 or 2 is a 400. */
+  stage: ZStage.optional(),
 });
 export type TStepInput = z.infer<typeof ZStepInput>;
 

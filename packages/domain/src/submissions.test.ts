@@ -47,6 +47,7 @@ describe('ZUserCall: the applicant contract', () => {
           stepType: { name: 'quiz' },
           expectedAnswers: '{"q1":"b"}',
           subSteps: [],
+          stage: 1,
           translations: { en: { name: 'Step in English' } },
         },
       ],
@@ -57,7 +58,10 @@ describe('ZUserCall: the applicant contract', () => {
       createdAt: at,
       updatedAt: at,
     };
-    const seen = JSON.stringify(ZUserCall.parse(adminCall));
+    // The applicant's own fields (the stage reached) added, as the service does.
+    const seen = JSON.stringify(
+      ZUserCall.parse({ ...adminCall, submissionStage: 1, stageClosingAt: null, stageClosed: false }),
+    );
     // Translations too: an applicant reads their language's texts in the fields themselves.
     for (const secret of [
       'someone.else@example.org',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCall } from './calls';
 import { ZLanguage } from './languages';
+import { ZStageNumber } from './stages';
 import { ZStep } from './steps';
 
 /** Who saved a step's answer: a name to show a team, never an e-mail or an id. */
@@ -32,6 +33,11 @@ export const ZSubmission = z.object({
   callCallTypeId: z.uuid(),
   organizationId: z.uuid(),
   stepResults: z.array(ZStepResult),
+  /** The stage reached: 2 once invited to the second stage (decision 0034). `closed` is stage 1's. */
+  stage: ZStageNumber,
+  /** The second stage's deadline, and when it was submitted (null: not yet). */
+  stageClosingAt: z.string().nullable(),
+  stageClosedAt: z.string().nullable(),
 });
 export type TSubmission = z.infer<typeof ZSubmission>;
 
@@ -87,7 +93,15 @@ export const ZUserCall = ZCall.omit({
   powerBIWorkspaceID: true,
   steps: true,
   translations: true,
-}).extend({ steps: z.array(ZUserStep) });
+}).extend({
+  steps: z.array(ZUserStep),
+  /** The stage the organization reached (1 until invited to stage 2); the steps listed stop there. */
+  submissionStage: ZStageNumber,
+  /** The second stage's own deadline, once invited; null before. */
+  stageClosingAt: z.string().nullable(),
+  /** Whether the second stage was submitted. `submissionClosed` is stage 1's. */
+  stageClosed: z.boolean(),
+});
 export type TUserCall = z.infer<typeof ZUserCall>;
 
 /** SPEC 7 FileUpload/UploadFile answer. */
@@ -121,6 +135,10 @@ export const ZSubmissionListItem = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   closedAt: z.string().nullable(),
+  /** The stage reached (2 once invited), its deadline and submission (decision 0034). */
+  stage: ZStageNumber,
+  stageClosingAt: z.string().nullable(),
+  stageClosedAt: z.string().nullable(),
 });
 export type TSubmissionListItem = z.infer<typeof ZSubmissionListItem>;
 

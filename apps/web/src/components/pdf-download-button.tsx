@@ -7,12 +7,14 @@ type Props = {
   submissionId: string;
   label?: string;
   variant?: ButtonProps['variant'];
+  /** A two-stage call's stage whose PDF to download (else the latest). */
+  stage?: 1 | 2;
 };
 
 /** Downloads the application as questions_answers.pdf; says so clearly when it cannot. (Tables: PdfDownloadIcon.) */
-export function PdfDownloadButton({ submissionId, label, variant = 'default' }: Props) {
+export function PdfDownloadButton({ submissionId, label, variant = 'default', stage }: Props) {
   const { t } = useTranslation();
-  const { busy, failed, download } = usePdfDownload(submissionId);
+  const { busy, failed, download } = usePdfDownload(submissionId, undefined, stage);
   const text = label ?? t('pdf.download');
   return (
     <Stack gap={4} align="center">
@@ -23,8 +25,9 @@ export function PdfDownloadButton({ submissionId, label, variant = 'default' }: 
         aria-busy={busy || undefined}
         onClick={() => void download()}
         // A short visible label ("PDF") still says what the button does to a screen reader.
-        aria-label={text === t('pdf.download') ? undefined : t('pdf.download')}
-        data-testid="download-pdf"
+        // A stage's button says which PDF in its own words (two buttons, two names).
+        aria-label={text === t('pdf.download') || stage ? undefined : t('pdf.download')}
+        data-testid={stage ? `download-pdf-stage-${stage}` : 'download-pdf'}
       >
         {text}
       </Button>

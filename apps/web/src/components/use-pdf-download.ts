@@ -4,7 +4,7 @@ import { downloadSubmissionPdf } from '../lib/api/download-pdf';
 import { ApiError } from '../lib/api-client';
 
 /** Downloads the application as questions_answers.pdf, and says why when it cannot. */
-export function usePdfDownload(submissionId: string, recordId?: string) {
+export function usePdfDownload(submissionId: string, recordId?: string, stage?: 1 | 2) {
   const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
@@ -17,7 +17,7 @@ export function usePdfDownload(submissionId: string, recordId?: string) {
     setBusy(true);
     setFailed(null);
     try {
-      await downloadSubmissionPdf(submissionId, i18n.language, recordId);
+      await downloadSubmissionPdf(submissionId, i18n.language, recordId, stage);
     } catch (err) {
       const key = err instanceof ApiError ? err.problem.messageKey : 'errors.pdf.failed';
       setFailed(t(key, { defaultValue: t('errors.pdf.failed') }));

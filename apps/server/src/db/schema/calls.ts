@@ -1,6 +1,17 @@
 import type { TCallTranslations, TStepTranslations } from '@impact/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { adminFiles } from './admin-files';
 
 /** SPEC 3 "Step types": text, upload, miniDyi, results, survey, quiz are seeded; admins may add more. */
@@ -46,10 +57,15 @@ export const steps = pgTable(
     subSteps: jsonb('sub_steps').$type<Array<{ name: string }>>().notNull().default([]),
     /** The step's texts in the languages beside the default, whose texts are the fields above. */
     translations: jsonb('translations').$type<TStepTranslations>().notNull().default({}),
+    /** 1, or 2: a step of the full application, reached only by invited organizations (decision 0034). */
+    stage: integer('stage').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('steps_call_type_sort').on(t.callTypeId, t.sort)],
+  (t) => [
+    uniqueIndex('steps_call_type_sort').on(t.callTypeId, t.sort),
+    check('steps_stage', sql`${t.stage} in (1, 2)`),
+  ],
 );
 
 /** SPEC 3 "Call": an application round. Absent report ids are null, never '' (SPEC 5). */

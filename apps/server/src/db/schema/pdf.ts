@@ -29,6 +29,8 @@ export const submissionRecords = pgTable(
     closedByEmail: text('closed_by_email').notNull(),
     /** The applicant's language when closing: the receipt's and the PDF's default. */
     language: text('language').$type<TLanguage>().notNull(),
+    /** The stage this closing submitted: a two-stage call keeps one record per stage (decision 0034). */
+    stage: integer('stage').notNull().default(1),
     data: jsonb('data').$type<TPdfExportData>().notNull(),
     /** Changes whenever `data` does (an erasure rewrites it): a stored PDF made from other data is stale. */
     dataMd5: text('data_md5').notNull().generatedAlwaysAs(sql`md5(data::text)`),

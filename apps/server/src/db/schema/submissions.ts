@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -33,10 +35,23 @@ export const callSubmissions = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     closed: boolean('closed').notNull().default(false),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /*
+     * A call in two stages (decision 0034): `closed`/`closed_at` stay stage 1's (the application
+     * was submitted); an invitation moves the submission to stage 2 with its own deadline, and
+     * stage 2's Submit sets `stage_closed_at`.
+     */
+    stage: integer('stage').notNull().default(1),
+    stageInvitedAt: timestamp('stage_invited_at', { withTimezone: true }),
+    stageClosingAt: timestamp('stage_closing_at', { withTimezone: true }),
+    stageClosedAt: timestamp('stage_closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check(
+      'call_submissions_stage',
+      sql`${t.stage} = 1 or (${t.stage} = 2 and ${t.closed} and ${t.stageClosingAt} is not null)`,
+    ),
     uniqueIndex('call_submissions_call_org').on(t.callId, t.organizationId),
     index('call_submissions_org').on(t.organizationId),
     // The admin search finds its authors' submissions through this.

@@ -110,6 +110,8 @@ async function prepareSteps(db: Db, input: TStepInput[], prefix: string) {
       subSteps: step.subSteps ?? [],
       // Left out of the request: the stored ones stay (an update skips undefined values).
       translations: step.translations && cleanStepTranslations(step.translations),
+      // Left out of the request: the stored stage stays (a new step gets the column's default, 1).
+      stage: step.stage,
     };
   });
   if (errors.length > 0) throw invalid(errors);
@@ -122,14 +124,32 @@ async function prepareSteps(db: Db, input: TStepInput[], prefix: string) {
  */
 async function replaceSteps(db: Db, callTypeId: string, input: TStepInput[], prefix: string) {
   const prepared = await prepareSteps(db, input, prefix);
-  const existing = await db.select({ id: steps.id }).from(steps).where(eq(steps.callTypeId, callTypeId));
+  const existing = await db
+    .select({ id: steps.id, stage: steps.stage })
+    .from(steps)
+    .where(eq(steps.callTypeId, callTypeId));
   const existingIds = new Set(existing.map((r) => r.id));
+  const existingStage = new Map(existing.map((r) => [r.id, r.stage]));
   const unknown = prepared.flatMap((s, i) =>
     s.id && !existingIds.has(s.id) ? [{ path: `${prefix}.${i}.id`, messageKey: 'errors.calls.stepNotInCallType' }] : [],
   );
   if (unknown.length > 0) throw invalid(unknown);
 
   const keptIds = prepared.flatMap((s) => (s.id ? [s.id] : []));
+  // A step with answers keeps its stage: moved to stage 2, its answers would belong to a stage the
+  // organization may not have reached; moved to stage 1, to a stage already frozen (decision 0034).
+  const restaged = prepared.flatMap((s) => {
+    const before = s.id ? existingStage.get(s.id) : undefined;
+    return s.id && s.stage !== undefined && before !== undefined && before !== s.stage ? [s.id] : [];
+  });
+  if (restaged.length > 0) {
+    const [answered] = await db
+      .select({ stepId: stepResults.stepId })
+      .from(stepResults)
+      .where(inArray(stepResults.stepId, restaged))
+      .limit(1);
+    if (answered) throw conflict('errors.stages.stepHasAnswers');
+  }
   // Applicants' answers are never dropped by an edit of the call: a step that has answers stays.
   const removed = existing.map((r) => r.id).filter((id) => !keptIds.includes(id));
   if (removed.length > 0) {

@@ -17,5 +17,6 @@ export function toStep(row: StepRow, typeName: string | null): TStep {
     expectedAnswers: row.expectedAnswers,
     subSteps: row.subSteps,
     translations: row.translations,
+    stage: row.stage === 2 ? 2 : 1,
   };
 }

@@ -1,5 +1,5 @@
 import { personName, type TAddStepCommentRequest, type TResolveStepCommentRequest } from '@impact/domain';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { organizationMembers, stepComments, steps, users } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
@@ -14,7 +14,9 @@ import { queueMentionMails } from './mention-mails';
  */
 async function openSubmission(tx: Tx, user: SessionUser, submissionId: string) {
   const found = await loadSubmissionFor(tx, user, submissionId, { need: 'read' });
-  if (found.submission.closed) throw conflict('errors.comments.submissionClosed');
+  // In stage 2 (decision 0034) the application is open again until its second Submit.
+  const { closed, stage, stageClosedAt } = found.submission;
+  if (stage === 2 ? stageClosedAt !== null : closed) throw conflict('errors.comments.submissionClosed');
   return found;
 }
 
@@ -39,7 +41,8 @@ export async function addStepComment(db: Db, user: SessionUser, input: TAddStepC
     const callSteps = await tx
       .select({ id: steps.id, name: steps.name, translations: steps.translations })
       .from(steps)
-      .where(eq(steps.callTypeId, call.callTypeId))
+      // The steps of the stages reached, as the wizard lists them (decision 0034).
+      .where(and(eq(steps.callTypeId, call.callTypeId), lte(steps.stage, submission.stage)))
       .orderBy(asc(steps.sort));
     const stepIndex = callSteps.findIndex((s) => s.id === input.stepId);
     const step = callSteps[stepIndex];

@@ -25,7 +25,7 @@ import { type AuditActor, audit } from '../audit/record';
 import { isImpactStepType } from '../step-types/mini-dyi';
 import { checkImpactAnswer, frameworkOfStep } from '../step-types/mini-dyi-answer';
 import { isCallLocked, loadSubmissionFor } from '../submission-core/access';
-import { assertWritable, stepOfSubmission, writeStepResult } from '../submission-core/writes';
+import { assertStepWritable, stepOfSubmission, writeStepResult } from '../submission-core/writes';
 import { SAMPLE_FRAMEWORK, sampleWorkbook } from './sample-workbook';
 import { SDG_CATALOGUE } from './sdg-catalogue';
 import { parseWorkbook } from './workbook';
@@ -183,8 +183,13 @@ export async function indicatorTypes(db: Db, frameworkId: string | undefined, ou
 
 // ---- The applicant's impact step ----
 
-async function impactStep(db: Db | Tx, call: Parameters<typeof stepOfSubmission>[1], stepId: string) {
-  const step = await stepOfSubmission(db, call, stepId);
+async function impactStep(
+  db: Db | Tx,
+  call: Parameters<typeof stepOfSubmission>[1],
+  stepId: string,
+  submission: Parameters<typeof stepOfSubmission>[3],
+) {
+  const step = await stepOfSubmission(db, call, stepId, submission);
   if (!isImpactStepType(step.stepType?.name)) throw conflict('errors.impact.notAnImpactStep');
   return step;
 }
@@ -217,8 +222,8 @@ async function response(
 
 /** SPEC 7 GET ImpactFramework/MiniDYI: the owner's (or an admin's) view of the answer and its SROI range. */
 export async function getMiniDyi(db: Db, user: SessionUser, submissionId: string, stepId: string) {
-  const { call } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true, need: 'read' });
-  const step = await impactStep(db, call, stepId);
+  const { call, submission } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true, need: 'read' });
+  const step = await impactStep(db, call, stepId, submission);
   const [row] = await db
     .select()
     .from(stepResults)
@@ -255,8 +260,8 @@ export async function putMiniDyi(db: Db, user: SessionUser, input: TPutMiniDyiRe
   const stid = stepId;
   return db.transaction(async (tx) => {
     const { submission, call } = await loadSubmissionFor(tx, user, sid, { forUpdate: true });
-    assertWritable(submission, call, now);
-    const step = await impactStep(tx, call, stid);
+    const step = await impactStep(tx, call, stid, submission);
+    assertStepWritable(submission, call, step, now);
     const score = await checkImpactAnswer(tx, step, content);
     const saved = await writeStepResult(tx, sid, stid, content, score, input.version, user);
     return response(tx, sid, stid, step, saved, isCallLocked(call, now));

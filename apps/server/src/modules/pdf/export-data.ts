@@ -1,4 +1,11 @@
-import type { TConfig, TPdfAttachment, TPdfExportData, TPdfMiniDyi, TStep } from '@impact/domain';
+import {
+  stepsUpToStage,
+  type TConfig,
+  type TPdfAttachment,
+  type TPdfExportData,
+  type TPdfMiniDyi,
+  type TStep,
+} from '@impact/domain';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { organizations, stepResults, users } from '../../db/schema';
@@ -43,11 +50,13 @@ export async function buildExportData(
   call: CallRow,
   submitterUserId: string,
   submittedAt: Date | null,
+  /** The stage reached: the steps of later stages are not part of it (decision 0034). */
+  stage: number,
 ): Promise<TPdfExportData> {
   const [org] = await db.select().from(organizations).where(eq(organizations.id, submission.organizationId));
   if (!org) throw new Error('submission without organization');
   const [who] = await db.select().from(users).where(eq(users.id, submitterUserId)).limit(1);
-  const steps = (await stepsOfCallTypes(db as Db, [call.callTypeId])).get(call.callTypeId) ?? [];
+  const steps = stepsUpToStage((await stepsOfCallTypes(db as Db, [call.callTypeId])).get(call.callTypeId) ?? [], stage);
   const results = await db.select().from(stepResults).where(eq(stepResults.callSubmissionId, submission.id));
   return exportDataFrom({
     call,

@@ -30,7 +30,7 @@ const LABELS = Object.fromEntries(LANGUAGES.map((language) => [language, labelsO
 >;
 
 /** The receipt's subject, text and HTML; every value from users is escaped in the HTML. */
-export function renderReceipt(data: TPdfExportData, language: TLanguage, closedAt: Date) {
+export function renderReceipt(data: TPdfExportData, language: TLanguage, closedAt: Date, stage = 1) {
   const tr = translator(language);
   // The call's name in the applicant's language, as their PDF shows it.
   const names = { call: localisedRecord(data, language).callName, org: data.orgName };
@@ -45,7 +45,9 @@ export function renderReceipt(data: TPdfExportData, language: TLanguage, closedA
 <p>${escapeHtml(t.attached)}</p>
 <p style="font-size:13px;color:#868e96">${escapeHtml(t.footer)}</p></body></html>`;
   // Line breaks never reach a mail header.
-  return { subject: tr('mail.receipt.subject', names).replace(/[\r\n]+/g, ' '), text, html };
+  // A second stage's receipt says so: the organization gets one receipt per stage (decision 0034).
+  const subject = tr('mail.receipt.subject', names) + (stage === 2 ? ` (${tr('mail.receipt.stage2')})` : '');
+  return { subject: subject.replace(/[\r\n]+/g, ' '), text, html };
 }
 
 /**
@@ -56,7 +58,7 @@ export function renderReceipt(data: TPdfExportData, language: TLanguage, closedA
  * frozen record.
  */
 export function receiptMails(
-  record: { data: TPdfExportData; closedAt: Date },
+  record: { data: TPdfExportData; closedAt: Date; stage?: number },
   submitterEmail: string,
   language: TLanguage,
   contactLanguage: TLanguage = language,
@@ -72,7 +74,7 @@ export function receiptMails(
   }
   const rendered = new Map<TLanguage, ReturnType<typeof renderReceipt>>();
   return [...addresses.values()].map(({ to, language: reads }) => {
-    const content = rendered.get(reads) ?? renderReceipt(record.data, reads, record.closedAt);
+    const content = rendered.get(reads) ?? renderReceipt(record.data, reads, record.closedAt, record.stage);
     rendered.set(reads, content);
     return { to, template: 'submission-receipt', ...content };
   });

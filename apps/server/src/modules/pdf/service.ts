@@ -22,8 +22,11 @@ const recordKey = {
 };
 type RecordKey = { id: string; language: TLanguage; dataMd5: string };
 
-/** The named record of the submission (404 if it is another's), else its latest one, else null. */
-async function recordFor(db: Db, submissionId: string, recordId?: string): Promise<RecordKey | null> {
+/**
+ * The named record of the submission (404 if it is another's), else its latest one (of `stage`
+ * when asked: a two-stage call keeps one per stage, decision 0034), else null.
+ */
+async function recordFor(db: Db, submissionId: string, recordId?: string, stage?: number): Promise<RecordKey | null> {
   if (recordId) {
     const [row] = await db
       .select(recordKey)
@@ -35,9 +38,15 @@ async function recordFor(db: Db, submissionId: string, recordId?: string): Promi
   const [row] = await db
     .select(recordKey)
     .from(submissionRecords)
-    .where(eq(submissionRecords.callSubmissionId, submissionId))
+    .where(
+      and(
+        eq(submissionRecords.callSubmissionId, submissionId),
+        stage === undefined ? undefined : eq(submissionRecords.stage, stage),
+      ),
+    )
     .orderBy(desc(submissionRecords.closedAt))
     .limit(1);
+  if (!row && stage !== undefined) throw notFound('errors.pdf.recordNotFound');
   return row ?? null;
 }
 
@@ -52,7 +61,7 @@ async function recordData(db: Db | Tx, recordId: string): Promise<TPdfExportData
 
 /** A submission never closed since records exist (or still a draft) shows its answers as they are now. */
 async function liveData(db: Db, submission: SubmissionRow, call: CallRow): Promise<TPdfExportData> {
-  return buildExportData(db, submission, call, submission.createdByUserId, submission.closedAt);
+  return buildExportData(db, submission, call, submission.createdByUserId, submission.closedAt, submission.stage);
 }
 
 /** GET Call/GetAllAnswerForPdf: the export data of the caller's submission to the call (or the named one). */
@@ -136,7 +145,12 @@ export async function getSubmissionPdf(
   db: Db,
   storage: FileStorage,
   user: SessionUser,
-  query: { submissionId: string; recordId?: string | undefined; lang?: TLanguage | undefined },
+  query: {
+    submissionId: string;
+    recordId?: string | undefined;
+    stage?: '1' | '2' | undefined;
+    lang?: TLanguage | undefined;
+  },
   /** A draft's language without `lang`: the page's (a record keeps the one it was sent in). */
   pageLanguage: TLanguage,
 ): Promise<PdfBody> {
@@ -144,7 +158,10 @@ export async function getSubmissionPdf(
     allowAdmin: true,
     need: 'read',
   });
-  const record = await recordFor(db, query.submissionId, query.recordId);
+  const stage = query.recordId || !query.stage ? undefined : Number(query.stage);
+  // The applicant's stage 2 does not exist before the invitation, nor its PDF (decision 0034).
+  if (stage !== undefined && stage > submission.stage) throw notFound('errors.pdf.recordNotFound');
+  const record = await recordFor(db, query.submissionId, query.recordId, stage);
   if (!record) {
     const bytes = await renderPdfFor(user.id, await liveData(db, submission, call), query.lang ?? pageLanguage);
     return { body: bytes, size: bytes.length };
@@ -169,6 +186,7 @@ export async function listSubmissionRecords(
       closedAt: submissionRecords.closedAt,
       closedByEmail: submissionRecords.closedByEmail,
       language: submissionRecords.language,
+      stage: submissionRecords.stage,
     })
     .from(submissionRecords)
     .where(eq(submissionRecords.callSubmissionId, submissionId))

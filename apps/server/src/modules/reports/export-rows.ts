@@ -51,7 +51,7 @@ type Submission = {
  */
 export async function exportRows(
   db: Db,
-  input: { callId: string; closedOnly: boolean; language: TLanguage },
+  input: { callId: string; closedOnly: boolean; language: TLanguage; stage?: number | undefined },
 ): Promise<ExportedRows> {
   const call = await reportCall(db, input.callId);
   const steps = await rows<StepInfo>(
@@ -98,6 +98,7 @@ export async function exportRows(
                  to_char(cs.closed_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as "closedAt"
           from call_submissions cs join organizations o on o.id = cs.organization_id
           where cs.call_id = ${call.id} ${input.closedOnly ? sql`and cs.closed` : sql``}
+            ${input.stage !== undefined ? sql`and cs.stage = ${input.stage}` : sql``}
             ${after ? sql`and cs.id > ${after}` : sql``}
           order by cs.id limit ${PAGE}`,
     );

@@ -67,11 +67,16 @@ export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
       },
     },
     async (request, reply) => {
-      const { callId, format, closedOnly } = request.query;
+      const { callId, format, closedOnly, stage } = request.query;
       // The language asked for; else the reader's own (saved), else the request's.
       const language =
         request.query.language ?? (await savedLanguageOf(db, currentUser(request).id)) ?? requestLanguage(request);
-      const exported = await exportRows(db, { callId, closedOnly: closedOnly === 'true', language });
+      const exported = await exportRows(db, {
+        callId,
+        closedOnly: closedOnly === 'true',
+        language,
+        stage: stage === undefined ? undefined : Number(stage),
+      });
       const name = `${exported.callName} - submissions`;
       reply.header('cache-control', 'no-store');
       reply.header('content-disposition', attachmentDisposition(`${name}.${format}`, 'export'));

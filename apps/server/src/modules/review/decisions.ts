@@ -8,7 +8,8 @@ import { audit } from '../audit/record';
 import { dropUnsentMail, queueDecisionMail } from './mails';
 import { type CallRow, loadCall } from './rubric';
 
-type Item = { submissionId: string; outcome: TDecisionOutcome; message: string };
+export type DecisionItem = { submissionId: string; outcome: TDecisionOutcome; message: string };
+type Item = DecisionItem;
 
 async function closedSubmission(tx: Tx, callId: string, submissionId: string) {
   const [row] = await tx
@@ -28,7 +29,7 @@ async function closedSubmission(tx: Tx, callId: string, submissionId: string) {
 }
 
 /** The language the applicant submitted in (the receipt's), else the default: for one who saved none. */
-async function applicantLanguage(tx: Tx, submissionId: string) {
+export async function applicantLanguage(tx: Tx, submissionId: string) {
   const [record] = await tx
     .select({ language: submissionRecords.language })
     .from(submissionRecords)
@@ -52,8 +53,9 @@ async function lockedDecision(tx: Tx, submissionId: string) {
  * One decision. The mail is queued when the outcome is new or changes; an unsent mail of an
  * earlier outcome is dropped first, so the applicant hears one outcome, once. Recording the same
  * outcome and message again changes nothing. The outbox holds the mail until the call's lock ends.
+ * Also the outcome an invitation to stage 2 gives the others (modules/stages, decision 0034).
  */
-async function recordOne(tx: Tx, actor: SessionUser, call: CallRow, item: Item, now: Date) {
+export async function recordOne(tx: Tx, actor: SessionUser, call: CallRow, item: Item, now: Date) {
   const sub = await closedSubmission(tx, call.id, item.submissionId);
   await tx
     .insert(reviewDecisions)

@@ -24,14 +24,25 @@ async function impactOf(db: Db, submissionIds: string[]) {
  * weighted scores (0–100, see weightedScore), reviews done / assigned, the recommendations, the
  * SROI central ratio and range and the SDGs of its impact design, and the decision. Best mean first.
  */
-export async function ranking(db: Db, callId: string): Promise<{ callName: string; rows: TRankingRow[] }> {
+export async function ranking(
+  db: Db,
+  callId: string,
+  /** Only the submissions that reached this stage (decision 0034). */
+  stage?: number,
+): Promise<{ callName: string; rows: TRankingRow[] }> {
   const call = await loadCall(db, callId);
   const rubric = await requireRubric(db, callId);
   const subs = await db
-    .select({ id: callSubmissions.id, organizationName: organizations.name })
+    .select({ id: callSubmissions.id, organizationName: organizations.name, stage: callSubmissions.stage })
     .from(callSubmissions)
     .innerJoin(organizations, eq(organizations.id, callSubmissions.organizationId))
-    .where(and(eq(callSubmissions.callId, callId), eq(callSubmissions.closed, true)))
+    .where(
+      and(
+        eq(callSubmissions.callId, callId),
+        eq(callSubmissions.closed, true),
+        stage === undefined ? undefined : eq(callSubmissions.stage, stage),
+      ),
+    )
     .orderBy(asc(organizations.name));
   const assignments = await db
     .select()
@@ -66,6 +77,7 @@ export async function ranking(db: Db, callId: string): Promise<{ callName: strin
       sdgs: [...new Set((impact.get(s.id) ?? []).flatMap((d) => d.sdg))].sort((a, b) => a - b),
       outcome: decision?.outcome ?? null,
       message: decision?.message ?? '',
+      stage: s.stage,
     };
   });
   rows.sort((a, b) => (b.mean ?? -1) - (a.mean ?? -1) || a.organizationName.localeCompare(b.organizationName));

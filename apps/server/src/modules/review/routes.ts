@@ -9,6 +9,7 @@ import {
   ZMyAssignment,
   ZOtherReview,
   ZRankingExportQuery,
+  ZRankingQuery,
   ZRankingRow,
   ZRecordDecisionsRequest,
   ZRecordDecisionsResponse,
@@ -38,6 +39,7 @@ import { getReviewFile, getReviewPdf, getWorkspace, myAssignments } from './work
 
 const tags = ['review'];
 const byCall = z.object({ callId: z.uuid() });
+const stageOf = (stage: '1' | '2' | undefined) => (stage === undefined ? undefined : Number(stage));
 const byAssignment = z.object({ assignmentId: z.uuid() });
 
 /** Review, the admin's side: rubric, reviewers, assignments, ranking, decisions. */
@@ -95,8 +97,11 @@ export const reviewAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
   );
   app.get(
     '/Review/GetRanking',
-    { config: { access: 'admin' }, schema: { tags, querystring: byCall, response: { 200: z.array(ZRankingRow) } } },
-    async (request) => (await ranking(db, request.query.callId)).rows,
+    {
+      config: { access: 'admin' },
+      schema: { tags, querystring: ZRankingQuery, response: { 200: z.array(ZRankingRow) } },
+    },
+    async (request) => (await ranking(db, request.query.callId, stageOf(request.query.stage))).rows,
   );
   app.get(
     '/Review/ExportRanking',
@@ -105,7 +110,7 @@ export const reviewAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
       schema: { tags, summary: 'The ranking as CSV or XLSX', querystring: ZRankingExportQuery },
     },
     async (request, reply) => {
-      const { callName, rows } = await ranking(db, request.query.callId);
+      const { callName, rows } = await ranking(db, request.query.callId, stageOf(request.query.stage));
       const format = request.query.format;
       reply.header('cache-control', 'no-store');
       reply.header('content-disposition', attachmentDisposition(`${callName} - ranking.${format}`, 'ranking'));

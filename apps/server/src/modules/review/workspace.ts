@@ -86,7 +86,7 @@ async function submittedData(db: Db, loaded: Loaded): Promise<Submitted> {
     .limit(1);
   if (record) return { data: record.data, language: record.language, record };
   const s = loaded.submission;
-  const data = await buildExportData(db, s, loaded.call, s.createdByUserId, s.closedAt);
+  const data = await buildExportData(db, s, loaded.call, s.createdByUserId, s.closedAt, s.stage);
   return { data, language: DEFAULT_LANGUAGE, record: null };
 }
 

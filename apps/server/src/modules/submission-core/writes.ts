@@ -41,14 +41,50 @@ export function assertWritable(
     throw new AppError('closed', { messageKey: 'errors.submissions.deadlinePassed' });
 }
 
+/**
+ * Whether this step may be written now, stage by stage (docs/decisions/0034): a step of a stage
+ * the organization has not reached does not exist for it (404, as a step of another call); one of
+ * a stage it has left is read-only (409); stage 1 closes on the call's date and its Submit, stage 2
+ * on the invitation's deadline and its own Submit.
+ */
+export function assertStepWritable(
+  submission: Pick<SubmissionRow, 'closed' | 'stage' | 'stageClosingAt' | 'stageClosedAt'>,
+  call: Pick<CallRow, 'closingAt'>,
+  step: { stage: number },
+  now = new Date(),
+) {
+  if (step.stage > submission.stage) throw notFound('errors.submissions.stepNotInCall');
+  if (step.stage < submission.stage) throw new AppError('closed', { messageKey: 'errors.stages.stageClosed' });
+  if (submission.stage === 1) return assertWritable(submission, call, now);
+  if (submission.stageClosedAt) throw new AppError('closed', { messageKey: 'errors.submissions.closed' });
+  if (!submission.stageClosingAt || now.getTime() > submission.stageClosingAt.getTime())
+    throw new AppError('closed', { messageKey: 'errors.submissions.deadlinePassed' });
+}
+
+/** `assertStepWritable` as a yes or no. */
+export function isStepWritable(...args: Parameters<typeof assertStepWritable>): boolean {
+  try {
+    assertStepWritable(...args);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The steps of a submission's call, in sort order (one query: this is on every autosave). */
 export async function stepsOfCall(db: Db | Tx, call: CallRow): Promise<TStep[]> {
   return (await stepsOfCallTypes(db as Db, [call.callTypeId])).get(call.callTypeId) ?? [];
 }
 
-export async function stepOfSubmission(db: Db | Tx, call: CallRow, stepId: string): Promise<TStep> {
+/** A step of the submission's call, of a stage it has reached: else 404 (stage 2 before the invitation does not exist for it). */
+export async function stepOfSubmission(
+  db: Db | Tx,
+  call: CallRow,
+  stepId: string,
+  submission: Pick<SubmissionRow, 'stage'>,
+): Promise<TStep> {
   const step = (await stepsOfCall(db, call)).find((s) => s.id === stepId);
-  if (!step) throw notFound('errors.submissions.stepNotInCall');
+  if (!step || step.stage > submission.stage) throw notFound('errors.submissions.stepNotInCall');
   return step;
 }
 

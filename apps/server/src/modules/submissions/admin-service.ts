@@ -11,6 +11,8 @@ import { dropStoredPdfs } from '../pdf/stored-pdfs';
 export type SubmissionFilters = {
   callId?: string | undefined;
   closed?: boolean | undefined;
+  /** The stage reached (decision 0034). */
+  stage?: 1 | 2 | undefined;
   /** Part of the organization's name, the author's e-mail or name. */
   search?: string | undefined;
   /** Started at or after `from`, before `to`. */
@@ -44,6 +46,7 @@ function conditions(db: Db, filters: SubmissionFilters, named = false): SQL[] {
   const where: SQL[] = [];
   if (filters.callId) where.push(eq(callSubmissions.callId, value('callId', filters.callId)));
   if (filters.closed !== undefined) where.push(eq(callSubmissions.closed, value('closed', filters.closed)));
+  if (filters.stage !== undefined) where.push(eq(callSubmissions.stage, value('stage', filters.stage)));
   if (filters.from) where.push(gte(callSubmissions.createdAt, value('from', filters.from)));
   if (filters.to) where.push(lt(callSubmissions.createdAt, value('to', filters.to)));
   const search = filters.search?.trim();
@@ -77,6 +80,7 @@ function shapeOf(filters: SubmissionFilters, withCursor: boolean, limited: boole
   return [
     filters.callId ? 'c' : '',
     filters.closed !== undefined ? 's' : '',
+    filters.stage !== undefined ? `g${filters.stage}` : '',
     filters.search?.trim() ? 'q' : '',
     filters.from ? 'f' : '',
     filters.to ? 't' : '',
@@ -113,6 +117,9 @@ function prepareListQuery(db: Db, filters: SubmissionFilters, withCursor: boolea
       createdAt: isoTime(callSubmissions.createdAt),
       updatedAt: isoTime(callSubmissions.updatedAt),
       closedAt: isoTime(callSubmissions.closedAt),
+      stage: callSubmissions.stage,
+      stageClosingAt: isoTime(callSubmissions.stageClosingAt),
+      stageClosedAt: isoTime(callSubmissions.stageClosedAt),
       position: sql<string>`to_char(${callSubmissions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       callName: calls.name,
       orgName: organizations.name,
@@ -156,6 +163,7 @@ function listRows(db: Db, filters: SubmissionFilters, after: Position | null, li
   return statement.execute({
     callId: filters.callId,
     closed: filters.closed,
+    stage: filters.stage,
     pattern: search ? searchPattern(search) : undefined,
     from: filters.from?.toISOString(),
     to: filters.to?.toISOString(),
@@ -199,6 +207,9 @@ export async function listSubmissions(
     createdAt: r.createdAt as string,
     updatedAt: r.updatedAt as string,
     closedAt: r.closedAt,
+    stage: r.stage === 2 ? (2 as const) : (1 as const),
+    stageClosingAt: r.stageClosingAt,
+    stageClosedAt: r.stageClosedAt,
   }));
   return {
     items,
@@ -242,7 +253,9 @@ export async function* allSubmissionsJson(
  * counting 100,000 submissions; exact either way. Searches and dates count the rows.
  */
 export async function countSubmissions(db: Db, filters: SubmissionFilters) {
-  if (!filters.search?.trim() && !filters.from && !filters.to) return countFromTallies(db, filters);
+  // The tallies count per call and state, not per stage: a stage is counted on the rows.
+  if (!filters.search?.trim() && !filters.from && !filters.to && filters.stage === undefined)
+    return countFromTallies(db, filters);
   // Counted on every page: a copy kept in memory could not see a submission started on another
   // instance (decision 0023).
   const [row] = await db
@@ -279,12 +292,20 @@ async function sumTallies(db: Db, callId: string | undefined) {
   };
 }
 
-/** POST CallSubmission/ReOpenSubmission: the applicant can edit again (SPEC 4). */
+/**
+ * POST CallSubmission/ReOpenSubmission: the applicant can edit again (SPEC 4). A submission in
+ * stage 2 reopens its stage 2 (stage 1 stays frozen: decision 0034).
+ */
 export async function reopenSubmission(db: Db, actor: AuditActor, submissionId: string) {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(callSubmissions)
-      .set({ closed: false, closedAt: null, updatedAt: new Date() })
+      .set({
+        closed: sql`${callSubmissions.closed} and ${callSubmissions.stage} = 2`,
+        closedAt: sql`case when ${callSubmissions.stage} = 2 then ${callSubmissions.closedAt} end`,
+        stageClosedAt: null,
+        updatedAt: new Date(),
+      })
       .where(eq(callSubmissions.id, submissionId))
       .returning({
         id: callSubmissions.id,

@@ -14,7 +14,7 @@ import type { TCallTranslations, TMemberRole, TStep } from '@impact/domain';
 export const LOAD_FOR_CLOSE = {
   name: 'close_load',
   text: `
-    select s.closed, s.organization_id,
+    select s.closed, s.organization_id, s.stage, s.stage_closing_at, s.stage_closed_at,
       c.name as call_name, c.translations as call_translations, c.call_type_id, c.closing_at, c.is_user_filter_enable, c.user_filter_email,
       (select m.role from organization_members m
               where m.organization_id = s.organization_id and m.user_id = $2::uuid) as member_role,
@@ -26,7 +26,8 @@ export const LOAD_FOR_CLOSE = {
       coalesce((select json_agg(json_build_object(
                   'id', st.id, 'name', st.name, 'description', st.description, 'content', st.content,
                   'sort', st.sort, 'stepTypeId', st.step_type_id, 'stepType', json_build_object('name', t.name),
-                  'expectedAnswers', st.expected_answers, 'subSteps', st.sub_steps, 'translations', st.translations)
+                  'expectedAnswers', st.expected_answers, 'subSteps', st.sub_steps, 'translations', st.translations,
+                  'stage', case when st.stage = 2 then 2 else 1 end)
                   order by st.sort)
                 from steps st join step_types t on t.id = st.step_type_id
                 where st.call_type_id = c.call_type_id), '[]') as steps
@@ -39,6 +40,10 @@ export const LOAD_FOR_CLOSE = {
 
 export type LoadedForClose = {
   closed: boolean;
+  /** The stage being submitted (decision 0034): 1, or 2 once invited, with its own deadline and closing. */
+  stage: number;
+  stage_closing_at: Date | string | null;
+  stage_closed_at: Date | string | null;
   organization_id: string;
   call_name: string;
   call_translations: TCallTranslations;
@@ -72,7 +77,7 @@ export type LoadedForClose = {
 export const LOCK_FOR_CLOSE = {
   name: 'close_lock',
   text: `
-    select s.closed, c.closing_at, c.is_user_filter_enable, c.user_filter_email,
+    select s.closed, s.stage, s.stage_closing_at, s.stage_closed_at, c.closing_at, c.is_user_filter_enable, c.user_filter_email,
       (select m.role from organization_members m
               where m.organization_id = s.organization_id and m.user_id = $2::uuid) as member_role
     from call_submissions s
@@ -83,7 +88,14 @@ export const LOCK_FOR_CLOSE = {
 
 export type LockedForClose = Pick<
   LoadedForClose,
-  'closed' | 'closing_at' | 'is_user_filter_enable' | 'user_filter_email' | 'member_role'
+  | 'closed'
+  | 'stage'
+  | 'stage_closing_at'
+  | 'stage_closed_at'
+  | 'closing_at'
+  | 'is_user_filter_enable'
+  | 'user_filter_email'
+  | 'member_role'
 >;
 
 /**
@@ -91,7 +103,8 @@ export type LockedForClose = Pick<
  * the answers' versions are still those checked ($2: "step:version" in the steps' uuid order),
  * the answers kept in another form ($3), the submission closed, its record frozen ($7) and the
  * receipts queued ($8) with the record's PDF attached ($9). Returns no row when an answer
- * changed meanwhile. $4 the moment, $5 the closer, $6 their e-mail, $10 the language.
+ * changed meanwhile. $4 the moment, $5 the closer, $6 their e-mail, $10 the language, $11 the
+ * stage submitted (stage 1 closes the submission, stage 2 its second stage: decision 0034).
  */
 export const CLOSE = {
   name: 'close_write',
@@ -108,13 +121,17 @@ export const CLOSE = {
       returning r.id
     ),
     closed as (
-      update call_submissions set closed = true, closed_at = $4::timestamptz, updated_at = $4::timestamptz
-      where id = $1 and exists (select 1 from unchanged)
+      update call_submissions set
+        closed = true,
+        closed_at = case when $11::int = 1 then $4::timestamptz else closed_at end,
+        stage_closed_at = case when $11::int = 2 then $4::timestamptz else stage_closed_at end,
+        updated_at = $4::timestamptz
+      where id = $1 and stage = $11::int and exists (select 1 from unchanged)
       returning id
     ),
     record as (
-      insert into submission_records (call_submission_id, closed_at, closed_by_user_id, closed_by_email, language, data)
-      select id, $4::timestamptz, $5::uuid, $6::text, $10::text, $7::jsonb from closed
+      insert into submission_records (call_submission_id, closed_at, closed_by_user_id, closed_by_email, language, stage, data)
+      select id, $4::timestamptz, $5::uuid, $6::text, $10::text, $11::int, $7::jsonb from closed
       returning id
     ),
     mails as (

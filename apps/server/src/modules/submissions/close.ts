@@ -2,6 +2,8 @@ import {
   emailAllowedByFilter,
   PDF_FILE_NAME,
   roleAllows,
+  stepsOfStage,
+  stepsUpToStage,
   type TConfig,
   type TFieldError,
   type TLanguage,
@@ -17,7 +19,7 @@ import { recipientLanguage } from '../email/recipient-language';
 import { exportDataFrom } from '../pdf/export-data';
 import { receiptMails } from '../pdf/receipt-mail';
 import { serverStepTypeOf } from '../step-types';
-import { assertWritable } from '../submission-core/writes';
+import { assertStepWritable } from '../submission-core/writes';
 import { CLOSE, LOAD_FOR_CLOSE, LOCK_FOR_CLOSE, type LoadedForClose, type LockedForClose } from './close-statements';
 
 /** What Submit needs of the app: its database, branding and queue. */
@@ -91,7 +93,19 @@ function assertMayClose(row: LockedForClose, user: SessionUser, now: Date) {
   const filter = { isUserFilterEnable: row.is_user_filter_enable, userFilterEmail: row.user_filter_email };
   if (!row.member_role || !emailAllowedByFilter(filter, user.email)) throw notFound('errors.submissions.notFound');
   if (!roleAllows(row.member_role, 'write')) throw forbidden('errors.organizations.roleTooLow');
-  assertWritable({ closed: row.closed }, { closingAt: asDate(row.closing_at) }, now);
+  const stage = row.stage === 2 ? 2 : 1;
+  // The stage being submitted is writable: stage 1 until the call closes, stage 2 until its deadline.
+  assertStepWritable(
+    {
+      closed: row.closed,
+      stage,
+      stageClosingAt: row.stage_closing_at === null ? null : asDate(row.stage_closing_at),
+      stageClosedAt: row.stage_closed_at === null ? null : asDate(row.stage_closed_at),
+    },
+    { closingAt: asDate(row.closing_at) },
+    { stage },
+    now,
+  );
 }
 
 /**
@@ -136,8 +150,13 @@ async function closeChecked(
     const answers = new Map<string, string>(results.map(([stepId, content]) => [stepId, content]));
     // Read afresh, not from the autosave's step cache: Submit judges and freezes the call as it is
     // now, so an admin's change of a step (on any instance) counts from the moment it commits.
-    const steps = fromJson(loaded.steps);
-    const { problems, rewrites } = await closingCheck(db, steps, answers);
+    const callSteps = fromJson(loaded.steps);
+    // Stage by stage (decision 0034): Submit checks the steps of the stage being submitted (the
+    // earlier stage's were checked and frozen when it closed), and the record keeps every step
+    // reached, stage 1's answers carried forward into stage 2's record.
+    const stage = loaded.stage === 2 ? 2 : 1;
+    const steps = stepsUpToStage(callSteps, stage);
+    const { problems, rewrites } = await closingCheck(db, stepsOfStage(callSteps, stage), answers);
     if (problems.length) throw invalid(problems, 'errors.submissions.incomplete');
     for (const { step_id, content } of rewrites) answers.set(step_id, content);
     const data = exportDataFrom({
@@ -168,7 +187,7 @@ async function closeChecked(
       contact && contact !== user.email.trim().toLowerCase()
         ? await recipientLanguage(db, contact, language)
         : language;
-    const mails = receiptMails({ data, closedAt: now }, user.email, language, contactLanguage).map((mail) => ({
+    const mails = receiptMails({ data, closedAt: now, stage }, user.email, language, contactLanguage).map((mail) => ({
       ...mail,
       to: cleanHeader(mail.to),
       subject: cleanHeader(mail.subject),
@@ -193,6 +212,7 @@ async function closeChecked(
         JSON.stringify(mails),
         PDF_FILE_NAME,
         language,
+        stage,
       ]);
       return written.length > 0;
     });

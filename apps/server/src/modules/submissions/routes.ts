@@ -171,6 +171,7 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       const filters = {
         callId: q.callId,
         closed: q.closed === undefined ? undefined : q.closed === 'true',
+        stage: q.stage === undefined ? undefined : q.stage === '2' ? (2 as const) : (1 as const),
         search: q.search,
         from: q.from ? new Date(q.from) : undefined,
         to: q.to ? new Date(q.to) : undefined,

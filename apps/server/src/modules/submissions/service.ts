@@ -4,6 +4,7 @@ import {
   emailAllowedByFilter,
   localisedCall,
   localisedStep,
+  stepsUpToStage,
   stepTypeDefinition,
   type TCall,
   type TLanguage,
@@ -29,7 +30,7 @@ import {
   type SubmissionRow,
 } from '../submission-core/access';
 import { stepResultsWithAuthors, stepResultWithAuthor } from '../submission-core/step-authors';
-import { assertWritable, toStepResult } from '../submission-core/writes';
+import { assertStepWritable, stepOfSubmission, toStepResult } from '../submission-core/writes';
 import { writeAnswerIfWritable } from './guarded-write';
 import { newerVersion } from './newer-version';
 
@@ -41,6 +42,8 @@ async function toSubmission(
   /** Who saved each step is the team's to know (docs/decisions/0030): not shown to an admin reading it. */
   showAuthors: boolean,
 ): Promise<TSubmission> {
+  // Never an answer of a stage not reached (decision 0034): such a step refuses writes, and a step
+  // with answers keeps its stage (call-types.ts).
   const results = await stepResultsWithAuthors(db, eq(stepResults.callSubmissionId, submission.id));
   return {
     id: submission.id,
@@ -51,6 +54,9 @@ async function toSubmission(
     callCallTypeId: call.callTypeId,
     organizationId: submission.organizationId,
     stepResults: results.map((r) => toStepResult(r.row, hideScores, showAuthors ? r.author : null)),
+    stage: submission.stage === 2 ? 2 : 1,
+    stageClosingAt: submission.stageClosingAt?.toISOString() ?? null,
+    stageClosedAt: submission.stageClosedAt?.toISOString() ?? null,
   };
 }
 
@@ -62,9 +68,11 @@ async function toSubmission(
  */
 export function forApplicant(
   call: TCall,
-  submission: Pick<SubmissionRow, 'id' | 'closed'> | null,
+  submission: Pick<SubmissionRow, 'id' | 'closed' | 'stage' | 'stageClosingAt' | 'stageClosedAt'> | null,
   language: TLanguage = DEFAULT_LANGUAGE,
 ): TUserCall {
+  // The steps of the stages reached only: before an invitation, stage 2 does not exist (decision 0034).
+  const stage = submission?.stage === 2 ? 2 : 1;
   const {
     userFilterEmail: _emails,
     powerBIReportID: _report,
@@ -74,12 +82,15 @@ export function forApplicant(
   } = localisedCall(call, language);
   return {
     ...shared,
-    steps: call.steps.map((stored) => {
+    steps: stepsUpToStage(call.steps, stage).map((stored) => {
       const { expectedAnswers: _key, translations: _texts, ...step } = localisedStep(stored, language);
       return { ...step, content: stepTypeDefinition(step.stepType?.name).applicantContent(step.content) };
     }),
     submissionId: submission?.id ?? EMPTY_ID,
     submissionClosed: submission?.closed ?? false,
+    submissionStage: stage,
+    stageClosingAt: submission?.stageClosingAt?.toISOString() ?? null,
+    stageClosed: submission?.stageClosedAt != null,
   };
 }
 
@@ -162,7 +173,12 @@ export async function getSubmission(db: Db, user: SessionUser, submissionId: str
 }
 
 export async function getStepResult(db: Db, user: SessionUser, submissionId: string, stepId: string) {
-  const { call, role } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true, need: 'read' });
+  const { call, role, submission } = await loadSubmissionFor(db, user, submissionId, {
+    allowAdmin: true,
+    need: 'read',
+  });
+  // A step of a stage not reached has no answer to show (decision 0034).
+  await stepOfSubmission(db, call, stepId, submission);
   const found = await stepResultWithAuthor(db, submissionId, stepId);
   if (!found) throw notFound('errors.submissions.noStepResult');
   return toStepResult(found.row, !user.isAdmin && isCallLocked(call), role !== null ? found.author : null);
@@ -231,7 +247,8 @@ async function explainRefusedWrite(
 ): Promise<never> {
   const { submission, call } = await loadSubmissionFor(db, user, input.callSubmissionId);
   if (call.callTypeId !== stepCallTypeId) throw notFound('errors.submissions.stepNotInCall');
-  assertWritable(submission, call, now);
+  // Read afresh (the step's stage may have changed since the cache read it).
+  assertStepWritable(submission, call, await stepOfSubmission(db, call, input.stepId, submission), now);
   // Who saved the version that won, so the page can name them beside the two answers.
   const newer = await stepResultWithAuthor(db, input.callSubmissionId, input.stepId);
   throw new AppError('staleVersion', {

@@ -6,6 +6,7 @@ import { notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { loadSubmissionFor } from '../submission-core/access';
 import { authorOf } from '../submission-core/step-authors';
+import { isStepWritable } from '../submission-core/writes';
 
 /**
  * The newest versions listed, each with its whole content: a long-lived answer (hours of typing,
@@ -28,10 +29,11 @@ export async function getStepHistory(
 ): Promise<TStepHistory> {
   const { submission, call, role } = await loadSubmissionFor(db, user, submissionId, { need: 'read' });
   const [step] = await db
-    .select({ id: steps.id })
+    .select({ id: steps.id, stage: steps.stage })
     .from(steps)
     .where(and(eq(steps.id, stepId), eq(steps.callTypeId, call.callTypeId)));
-  if (!step) throw notFound('errors.submissions.stepNotInCall');
+  // A step of a stage not reached does not exist for the organization (decision 0034).
+  if (!step || step.stage > submission.stage) throw notFound('errors.submissions.stepNotInCall');
 
   const versions = await db
     .select({
@@ -64,7 +66,7 @@ export async function getStepHistory(
     closedBy: authorOf(r.firstName, r.lastName),
     version: versions.find((v) => v.savedAt.getTime() <= r.closedAt.getTime())?.version ?? null,
   }));
-  const writable = !submission.closed && now.getTime() <= call.closingAt.getTime();
+  const writable = isStepWritable(submission, call, step, now);
   return {
     submissionId,
     stepId,

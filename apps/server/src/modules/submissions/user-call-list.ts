@@ -95,7 +95,8 @@ select m.*, c.id, c.name, c.description, c.translations -> ${language}::text as 
   c.user_power_bi_workspace_id as "userPowerBIWorkspaceID", c.custom_file_id as "customFileId",
   c.custom_file_name as "customFileName", c.draft, c.draft_retention_months as "draftRetentionMonths",
   c.retention_years as "retentionYears", ${iso(sql`c.created_at`)} as "createdAt", ${iso(sql`c.updated_at`)} as "updatedAt",
-  s.id as "submissionId", s.closed as "submissionClosed",
+  s.id as "submissionId", s.closed as "submissionClosed", s.stage as "submissionStage",
+  ${iso(sql`s.stage_closing_at`)} as "stageClosingAt", s.stage_closed_at is not null as "stageClosed",
   case when c.call_lock_end is null or c.call_lock_end <= ${now}::timestamptz then d.outcome end as "outcome",
   d.message as "outcomeMessage"
 from (
@@ -121,13 +122,18 @@ const PAGE_STATEMENT = { name: 'call_list_page', ...dialect.sqlToQuery(PAGE_QUER
 
 type TagRow = { callsVersion: string; moment: number; organizationVersion: string };
 type PageRow = TagRow &
-  Omit<TUserCallListItem, 'id' | 'customFile' | 'submissionId' | 'submissionClosed' | 'outcome'> & {
+  Omit<
+    TUserCallListItem,
+    'id' | 'customFile' | 'submissionId' | 'submissionClosed' | 'outcome' | 'submissionStage' | 'stageClosed'
+  > & {
     total: number;
     id: string | null;
     customFileId: string | null;
     customFileName: string | null;
     submissionId: string | null;
     submissionClosed: boolean | null;
+    submissionStage: number | null;
+    stageClosed: boolean | null;
     outcome: NonNullable<TUserCallListItem['outcome']>['outcome'] | null;
     outcomeMessage: string | null;
     /** The call's texts in the language asked (null for the default language's, or none written). */
@@ -227,6 +233,10 @@ function cardOf(row: PageRow, id: string): TUserCallListItem {
     userPowerBIWorkspaceID: row.userPowerBIWorkspaceID,
     submissionId: row.submissionId ?? EMPTY_ID,
     submissionClosed: row.submissionClosed ?? false,
+    // The stage reached, its own deadline and whether it was submitted (decision 0034).
+    submissionStage: row.submissionStage === 2 ? 2 : 1,
+    stageClosingAt: row.stageClosingAt ?? null,
+    stageClosed: row.stageClosed ?? false,
     customFile: row.customFileId ? { id: row.customFileId, name: row.customFileName ?? '' } : null,
     draft: row.draft,
     draftRetentionMonths: row.draftRetentionMonths,

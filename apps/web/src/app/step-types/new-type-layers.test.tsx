@@ -47,6 +47,7 @@ const step: TUserStep = {
   stepTypeId: '00000000-0000-4000-8000-000000000002',
   stepType: { name: DATE_QUESTION },
   subSteps: [],
+  stage: 1,
 };
 
 beforeAll(async () => {

@@ -1,8 +1,14 @@
 import {
+  hasSecondStage,
   NEXT_CURSOR_HEADER,
   SUBMISSIONS_PAGE_SIZE,
+  type TInviteToStageRequest,
   TOTAL_COUNT_HEADER,
+  type TPreviewStageInvitationRequest,
   type TSubmissionListItem,
+  ZCall,
+  ZInviteToStageResponse,
+  ZStageInvitationPreview,
   ZSubmissionListItem,
 } from '@impact/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +20,8 @@ const key = ['admin', 'submissions'] as const;
 export type SubmissionFilters = {
   callId?: string | undefined;
   closed?: boolean | undefined;
+  /** The stage reached (a call in two stages: 2 once invited). */
+  stage?: 1 | 2 | undefined;
   search?: string | undefined;
 };
 export type SubmissionPage = { items: TSubmissionListItem[]; total: number; nextCursor: string | null };
@@ -30,6 +38,7 @@ export function useAdminSubmissions(filters: SubmissionFilters, cursor: string |
         query: {
           callId: filters.callId,
           closed: filters.closed,
+          stage: filters.stage,
           search: filters.search || undefined,
           limit: SUBMISSIONS_PAGE_SIZE,
           cursor: cursor ?? undefined,
@@ -58,6 +67,34 @@ export function useDeleteSubmission() {
   return useMutation({
     mutationFn: (submissionId: string) =>
       apiRequest('CallSubmission/DeleteSubmission', { method: 'POST', query: { submissionId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** Whether the call runs in two stages (it has stage-2 steps): its invite action is offered then. */
+export function useIsTwoStageCall(callId: string | null) {
+  return useQuery({
+    queryKey: ['admin', 'two-stage-call', callId],
+    enabled: Boolean(callId),
+    queryFn: async () =>
+      hasSecondStage(ZCall.parse(await apiRequest('Call/GetCallByIdAdmin', { query: { callId: callId ?? '' } })).steps),
+  });
+}
+
+/** POST Call/PreviewStageInvitation: the invitation mail in each language; sends nothing. */
+export function usePreviewStageInvitation() {
+  return useMutation({
+    mutationFn: async (request: TPreviewStageInvitationRequest) =>
+      ZStageInvitationPreview.parse(await apiRequest('Call/PreviewStageInvitation', { method: 'POST', body: request })),
+  });
+}
+
+/** POST Call/InviteToStage: the selected organizations go on to stage 2, each with a mail. */
+export function useInviteToStage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (request: TInviteToStageRequest) =>
+      ZInviteToStageResponse.parse(await apiRequest('Call/InviteToStage', { method: 'POST', body: request })),
     onSuccess: () => client.invalidateQueries({ queryKey: key }),
   });
 }

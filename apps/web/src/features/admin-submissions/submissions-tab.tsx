@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Center,
+  Checkbox,
   Group,
   Loader,
   Select,
@@ -11,10 +12,11 @@ import {
   Text,
   TextInput,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconEye, IconLockOpen, IconPaperclip, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconLockOpen, IconMailForward, IconPaperclip, IconSearch, IconTrash } from '@tabler/icons-react';
 import { type ComponentType, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,7 +24,9 @@ import { PdfDownloadIcon } from '../../components/pdf-download-icon';
 import { useCallList } from '../../lib/api/get-call-list';
 import { openConfirmDialog } from '../../lib/confirm-dialog';
 import { DATE_TIME_SHORT, dateFormat } from '../../lib/date-formats';
-import { useAdminSubmissions, useDeleteSubmission, useReopenSubmission } from './api';
+import { useAdminSubmissions, useDeleteSubmission, useIsTwoStageCall, useReopenSubmission } from './api';
+import { InviteDialog } from './invite-dialog';
+import { StageCell } from './stage-cell';
 
 /** Admin index, submissions tab: every submission with filters, read-only view, attachments, reopen, delete. */
 /** `UnreadMessages`: the applicants' unread messages on a row (features/conversation, given by app/admin-page.tsx). */
@@ -30,20 +34,40 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
   const { t, i18n } = useTranslation();
   const [callId, setCallId] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  const [stage, setStage] = useState<string | null>(null);
+  // A call in two stages (decision 0034): its closed stage-1 submissions may be invited, one or many.
+  const twoStage = useIsTwoStageCall(callId).data === true;
+  const [selected, setSelected] = useState<Map<string, TSubmissionListItem>>(new Map());
+  const [invitees, setInvitees] = useState<TSubmissionListItem[] | null>(null);
   const [query, setQuery] = useState('');
   const [search] = useDebouncedValue(query.trim(), 300);
   // Keyset paging: the cursors of the pages before this one, so Previous goes back exactly.
   const [cursors, setCursors] = useState<Array<string | null>>([null]);
   const cursor = cursors.at(-1) ?? null;
   const filters = useMemo(
-    () => ({ callId: callId ?? undefined, closed: status ? status === 'closed' : undefined, search }),
-    [callId, status, search],
+    () => ({
+      callId: callId ?? undefined,
+      closed: status ? status === 'closed' : undefined,
+      stage: stage === '2' ? (2 as const) : stage === '1' ? (1 as const) : undefined,
+      search,
+    }),
+    [callId, status, stage, search],
   );
   const [shownFilters, setShownFilters] = useState(filters);
   if (shownFilters !== filters) {
     setShownFilters(filters);
     setCursors([null]);
+    // Only the call shown can be invited: another filter starts a new selection.
+    setSelected(new Map());
   }
+  const invitable = (s: TSubmissionListItem) => twoStage && s.callId === callId && s.closed && s.stage === 1;
+  const toggle = (s: TSubmissionListItem, on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (on) next.set(s.id, s);
+      else next.delete(s.id);
+      return next;
+    });
   const submissions = useAdminSubmissions(filters, cursor);
   const reopen = useReopenSubmission();
   const remove = useDeleteSubmission();
@@ -118,6 +142,17 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
           clearable
           w={180}
         />
+        <Select
+          label={t('adminSubmissions.filters.stage')}
+          data={[
+            { value: '1', label: t('adminSubmissions.stage.filter1') },
+            { value: '2', label: t('adminSubmissions.stage.filter2') },
+          ]}
+          value={stage}
+          onChange={setStage}
+          clearable
+          w={200}
+        />
         <TextInput
           label={t('adminSubmissions.filters.search')}
           leftSection={<IconSearch size={16} />}
@@ -125,7 +160,28 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
           onChange={(e) => setQuery(e.currentTarget.value)}
           w={260}
         />
+        {twoStage && (
+          <Button
+            leftSection={<IconMailForward size={16} />}
+            disabled={selected.size === 0}
+            onClick={() => setInvitees([...selected.values()])}
+            data-testid="invite-selected"
+          >
+            {t('adminSubmissions.invite.selected', { n: selected.size })}
+          </Button>
+        )}
       </Group>
+      {invitees && callId && (
+        <InviteDialog
+          callId={callId}
+          invitees={invitees}
+          onClose={() => setInvitees(null)}
+          onInvited={() => {
+            setInvitees(null);
+            setSelected(new Map());
+          }}
+        />
+      )}
       {rows.length === 0 ? (
         <Text c="dimmed">{t('adminSubmissions.empty')}</Text>
       ) : (
@@ -136,10 +192,16 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
             <Table striped highlightOnHover verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
+                  {twoStage && (
+                    <Table.Th>
+                      <VisuallyHidden>{t('adminSubmissions.invite.selectColumn')}</VisuallyHidden>
+                    </Table.Th>
+                  )}
                   <Table.Th>{t('adminSubmissions.columns.call')}</Table.Th>
                   <Table.Th>{t('adminSubmissions.columns.organization')}</Table.Th>
                   <Table.Th>{t('adminSubmissions.columns.user')}</Table.Th>
                   <Table.Th>{t('adminSubmissions.columns.status')}</Table.Th>
+                  <Table.Th>{t('adminSubmissions.columns.stage')}</Table.Th>
                   <Table.Th>{t('adminSubmissions.columns.updated')}</Table.Th>
                   <Table.Th>{t('adminSubmissions.columns.submitted')}</Table.Th>
                   <Table.Th aria-label={t('adminSubmissions.columns.actions')} />
@@ -148,6 +210,17 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
               <Table.Tbody>
                 {rows.map((s) => (
                   <Table.Tr key={s.id} data-testid="submission-row">
+                    {twoStage && (
+                      <Table.Td>
+                        {invitable(s) && (
+                          <Checkbox
+                            aria-label={t('adminSubmissions.invite.select', { organization: s.organizationName })}
+                            checked={selected.has(s.id)}
+                            onChange={(e) => toggle(s, e.currentTarget.checked)}
+                          />
+                        )}
+                      </Table.Td>
+                    )}
                     <Table.Td>{s.callName}</Table.Td>
                     <Table.Td>{s.organizationName}</Table.Td>
                     <Table.Td>
@@ -161,6 +234,9 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
                         {t(s.closed ? 'adminSubmissions.status.closed' : 'adminSubmissions.status.open')}
                       </Badge>
                       {UnreadMessages && <UnreadMessages submissionId={s.id} />}
+                    </Table.Td>
+                    <Table.Td>
+                      <StageCell submission={s} date={date} />
                     </Table.Td>
                     <Table.Td>{date(s.updatedAt)}</Table.Td>
                     <Table.Td>{date(s.closedAt)}</Table.Td>
@@ -187,6 +263,18 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
                           </ActionIcon>
                         </Tooltip>
                         <PdfDownloadIcon submissionId={s.id} />
+                        {invitable(s) && (
+                          <Tooltip label={t('adminSubmissions.invite.one')}>
+                            <ActionIcon
+                              variant="subtle"
+                              onClick={() => setInvitees([s])}
+                              aria-label={t('adminSubmissions.invite.oneFor', { organization: s.organizationName })}
+                              data-testid="invite-one"
+                            >
+                              <IconMailForward size={18} />
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
                         {s.closed && (
                           <Tooltip label={t('adminSubmissions.actions.reopen')}>
                             <ActionIcon

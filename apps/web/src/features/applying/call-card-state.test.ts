@@ -45,4 +45,19 @@ describe('submit without an organization (SPEC 2, organizationSelection)', () =>
     expect(submitWithoutOrganization({ organizationSelection: false })).toBe('dialog');
     expect(submitWithoutOrganization({ organizationSelection: true })).toBe('registerPage');
   });
+
+  it('invited to stage 2: continues until its own deadline, then only shows; submitted, only shows', () => {
+    const invited = {
+      ...base,
+      closingAt: '2027-03-05T00:00:00Z',
+      submissionId: sub,
+      submissionClosed: true,
+      submissionStage: 2,
+      stageClosingAt: '2027-03-20T00:00:00Z',
+      stageClosed: false,
+    } as TUserCall;
+    expect(cardState(invited, now)).toMatchObject({ button: 'stage2', disabled: false, showClosedExtras: true });
+    expect(cardState(invited, new Date('2027-03-21T00:00:00Z'))).toMatchObject({ button: 'close', disabled: false });
+    expect(cardState({ ...invited, stageClosed: true }, now)).toMatchObject({ button: 'close', disabled: false });
+  });
 });

@@ -1,6 +1,17 @@
-import { callStatus, isEmptyId, type TUserCallListItem } from '@impact/domain';
+import { callStatus, isEmptyId, parseServerDate, type TUserCallListItem } from '@impact/domain';
 
-export type CardButton = 'submit' | 'resume' | 'closed' | 'close';
+export type CardButton = 'submit' | 'resume' | 'closed' | 'close' | 'stage2';
+
+/**
+ * Where an organization invited to a call's second stage stands (docs/decisions/0034): open until
+ * its own deadline and its second Submit. null: not invited (or a call in one stage).
+ */
+export function secondStage(call: TUserCallListItem, now = new Date()) {
+  if (call.submissionStage !== 2 || !call.stageClosingAt) return null;
+  const closingAt = parseServerDate(call.stageClosingAt);
+  const open = !call.stageClosed && now.getTime() <= closingAt.getTime();
+  return { closingAt, submitted: call.stageClosed, open };
+}
 
 /**
  * SPEC 2 "Call list card": one button labelled submit, resume, closed or close, and when it is
@@ -11,8 +22,11 @@ export function cardState(call: TUserCallListItem, now = new Date()) {
   const status = callStatus(call, now);
   const hasSubmission = !isEmptyId(call.submissionId);
   const notYetOpen = new Date(call.openingAt).getTime() > now.getTime();
+  const stage2 = secondStage(call, now);
   let button: CardButton;
-  if (hasSubmission && call.submissionClosed) button = 'close';
+  // Invited to stage 2: open until its own deadline, whatever the call's dates say.
+  if (hasSubmission && stage2?.open) button = 'stage2';
+  else if (hasSubmission && call.submissionClosed) button = 'close';
   else if (hasSubmission) button = status === 'open' ? 'resume' : 'closed';
   else button = status === 'open' ? 'submit' : 'closed';
   const disabled = notYetOpen || (status === 'closed' && !hasSubmission) || button === 'closed';

@@ -65,6 +65,7 @@ export function stepToDraft(step: TStep): DraftStep {
     expectedAnswers: step.expectedAnswers,
     subSteps: step.subSteps,
     translations: step.translations,
+    stage: step.stage === 2 ? 2 : 1,
   };
 }
 

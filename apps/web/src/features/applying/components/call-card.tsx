@@ -9,7 +9,7 @@ import { SafeHtml } from '../../../components/safe-html';
 import { dayAndMonth, mediumDateTime } from '../../../lib/local-dates';
 import { useSelectedOrganizationId } from '../../../lib/selected-organization';
 import { downloadCustomFile } from '../../step-kit/api/files';
-import { cardState } from '../call-card-state';
+import { cardState, secondStage } from '../call-card-state';
 
 const OUTCOME_COLOR = { accepted: 'teal', rejected: 'red', waitingList: 'yellow' } as const;
 
@@ -23,6 +23,7 @@ type Props = {
 export function CallCard({ call, busy, onAction, UnreadMessages }: Props) {
   const { t, i18n } = useTranslation();
   const state = cardState(call);
+  const stage2 = secondStage(call);
   // A call not open yet says when it opens instead of "Closed".
   const upcoming = parseServerDate(call.openingAt).getTime() > Date.now();
   const opensOn = dayAndMonth(parseServerDate(call.openingAt), i18n.language);
@@ -49,12 +50,34 @@ export function CallCard({ call, busy, onAction, UnreadMessages }: Props) {
         {!isEmptyId(call.submissionId) && (
           <Group gap="xs" data-testid="call-submission-status">
             <Text size="sm" fw={600}>
-              {t('applying.yourSubmission')}:
+              {t(stage2 ? 'applying.stages.firstStage' : 'applying.yourSubmission')}:
             </Text>
             <Badge color={call.submissionClosed ? 'teal' : 'gray'} variant="light">
               {t(call.submissionClosed ? 'applying.status.submitted' : 'applying.status.inProgress')}
             </Badge>
             {UnreadMessages && <UnreadMessages submissionId={call.submissionId} />}
+          </Group>
+        )}
+        {/* Invited to the second stage (decision 0034): its own deadline, and whether it was sent. */}
+        {stage2 && (
+          <Group gap="xs" data-testid="call-stage-2">
+            <Text size="sm" fw={600}>
+              {t('applying.stages.secondStage')}:
+            </Text>
+            <Badge color={stage2.submitted ? 'teal' : stage2.open ? 'grape' : 'gray'} variant="light">
+              {t(
+                stage2.submitted
+                  ? 'applying.status.submitted'
+                  : stage2.open
+                    ? 'applying.stages.invited'
+                    : 'applying.callStatus.closed',
+              )}
+            </Badge>
+            {!stage2.submitted && (
+              <Text size="sm">
+                {t('applying.stages.deadline', { date: mediumDateTime(stage2.closingAt, i18n.language) })}
+              </Text>
+            )}
           </Group>
         )}
         {/* The server sends the decision only once the call's lock has ended. */}
@@ -101,7 +124,24 @@ export function CallCard({ call, busy, onAction, UnreadMessages }: Props) {
               {t('applying.customFile')}
             </Button>
           )}
-          {state.showClosedExtras && <PdfDownloadButton submissionId={call.submissionId} label={t('pdf.short')} />}
+          {state.showClosedExtras && !stage2 && (
+            <PdfDownloadButton submissionId={call.submissionId} label={t('pdf.short')} />
+          )}
+          {/* Each stage has its own PDF. */}
+          {state.showClosedExtras && stage2 && (
+            <PdfDownloadButton
+              submissionId={call.submissionId}
+              stage={1}
+              label={t('applying.stages.pdf', { stage: 1 })}
+            />
+          )}
+          {state.showClosedExtras && stage2?.submitted && (
+            <PdfDownloadButton
+              submissionId={call.submissionId}
+              stage={2}
+              label={t('applying.stages.pdf', { stage: 2 })}
+            />
+          )}
         </Group>
       </Stack>
     </Card>

@@ -13,10 +13,13 @@ export function ClosingPage({
   callName,
   submissionId,
   children,
+  stage,
 }: {
   callName: string;
   submissionId: string;
   children?: ReactNode;
+  /** A call's second stage (decision 0034): its own title, and a PDF for each stage. */
+  stage?: 2;
 }) {
   const { t } = useTranslation();
   return (
@@ -28,11 +31,18 @@ export function ClosingPage({
           </ThemeIcon>
           {/* The page's one main heading (the wizard's menu and its call name are not shown here). */}
           <Title order={1} size="h2" data-page-heading>
-            {t('applying.closing.title')}
+            {t(stage === 2 ? 'applying.stages.closedTitle' : 'applying.closing.title')}
           </Title>
           <Text>{t('applying.closing.text', { call: callName })}</Text>
           {children}
-          <PdfDownloadButton submissionId={submissionId} label={t('applying.closing.pdf')} />
+          {stage === 2 ? (
+            <>
+              <PdfDownloadButton submissionId={submissionId} stage={1} label={t('applying.stages.pdf', { stage: 1 })} />
+              <PdfDownloadButton submissionId={submissionId} stage={2} label={t('applying.stages.pdf', { stage: 2 })} />
+            </>
+          ) : (
+            <PdfDownloadButton submissionId={submissionId} label={t('applying.closing.pdf')} />
+          )}
           <Button component={Link} to="/calls">
             {t('applying.backToCalls')}
           </Button>

@@ -13,6 +13,7 @@ const step = (n: number): TUserStep => ({
   stepTypeId: '00000000-0000-4000-8000-000000000009',
   stepType: { name: 'text' },
   subSteps: [],
+  stage: 1,
 });
 
 describe('the step menu', () => {

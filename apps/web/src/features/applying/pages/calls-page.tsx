@@ -48,6 +48,8 @@ export function CallsPage({ RegisterOrganizationDialog, UnreadMessages }: Props)
   const open = async (call: TUserCallListItem, orgId: string | null) => {
     const state = cardState(call);
     if (state.button === 'close') return void navigate(`/call/${call.submissionId}/0/0?readonly=true`);
+    // The wizard opens stage 2 at its first step.
+    if (state.button === 'stage2') return void navigate(`/call/${call.submissionId}`);
     if (!orgId) {
       if (submitWithoutOrganization(config) === 'registerPage') return void navigate('/register-org?returnTo=/calls');
       return setPending(call);

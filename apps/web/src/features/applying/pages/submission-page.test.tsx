@@ -29,6 +29,7 @@ const step = (n: number) => ({
   stepTypeId: '00000000-0000-4000-8000-000000000009',
   stepType: { name: 'not-a-type' },
   subSteps: [],
+  stage: 1,
 });
 const call = { id: ids.call, name: 'Bando Verde', steps: [step(1), step(2)] } as unknown as TUserCall;
 const submission = (closed: boolean): TSubmission => ({
@@ -40,6 +41,9 @@ const submission = (closed: boolean): TSubmission => ({
   callCallTypeId: ids.callType,
   organizationId: ids.org,
   stepResults: [],
+  stage: 1,
+  stageClosingAt: null,
+  stageClosedAt: null,
 });
 
 /**
@@ -60,13 +64,28 @@ function renderWizard(
   closed: boolean,
   types: WizardStepTypes = stepTypes,
   role: TMemberRole | null = 'owner',
+  /** Invited to a call's second stage: step 2 is stage 2's, stage 1 was sent (decision 0034). */
+  secondStage = false,
 ) {
   const client = new QueryClient({
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
   client.setQueryData(configQueryKey, { name: 'Impact Calls' } as TConfig);
-  client.setQueryData(submissionQuery(ids.submission, false).queryKey, submission(closed));
-  client.setQueryData(submissionCallQuery(ids.call, false).queryKey, call);
+  client.setQueryData(
+    submissionQuery(ids.submission, false).queryKey,
+    secondStage
+      ? {
+          ...submission(true),
+          stage: 2,
+          stageClosingAt: new Date(Date.now() + 86_400_000).toISOString(),
+          stageClosedAt: closed ? new Date().toISOString() : null,
+        }
+      : submission(closed),
+  );
+  client.setQueryData(
+    submissionCallQuery(ids.call, false).queryKey,
+    secondStage ? { ...call, steps: [step(1), { ...step(2), stage: 2 }] } : call,
+  );
   if (role) client.setQueryData(organizationListQueryKey, [{ id: ids.org, name: 'Aurora', role } as TOrganization]);
   return render(
     <QueryClientProvider client={client}>
@@ -165,5 +184,28 @@ describe('the submission wizard', () => {
     // The organizations (and so the role) not known yet: nothing is offered for writing.
     renderWizard(`/call/${ids.submission}/0/0`, false, types, null);
     await screen.findByText('locked');
+  });
+
+  it('in stage 2 shows stage 1 read-only with a note, and stage 2 writable with Submit', async () => {
+    stubFetch();
+    const Lock = ({ readOnly }: StepProps) => <p>{readOnly ? 'locked' : 'editable'}</p>;
+    const types: WizardStepTypes = { ...stepTypes, webStepType: () => ({ Step: Lock }) };
+    const first = renderWizard(`/call/${ids.submission}/0/0`, false, types, 'owner', true);
+    await screen.findByText('locked');
+    expect(screen.getByTestId('carried-forward')).toBeTruthy();
+    expect(screen.getByTestId('wizard-stage').textContent).toContain('Stage 2');
+    first.unmount();
+    renderWizard(`/call/${ids.submission}/1/0`, false, types, 'owner', true);
+    await screen.findByText('editable');
+    expect(screen.queryByTestId('carried-forward')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Submit the application' })).toBeTruthy();
+  });
+
+  it('thanks for stage 2 with a PDF for each stage', async () => {
+    stubFetch();
+    renderWizard(`/call/${ids.submission}/2/0`, true, stepTypes, 'owner', true);
+    await screen.findByRole('heading', { name: 'Stage 2 submitted: thank you!' });
+    expect(screen.getByRole('button', { name: 'Stage 1 PDF' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Stage 2 PDF' })).toBeTruthy();
   });
 });

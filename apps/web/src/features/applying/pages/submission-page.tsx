@@ -4,8 +4,10 @@ import {
   isClosingPage,
   isLastPosition,
   nextPosition,
+  parseServerDate,
   previousPosition,
   roleAllows,
+  stepsUpToStage,
   subStepCount,
   type TUserStep,
   type TWizardPosition,
@@ -21,6 +23,7 @@ import { SubmissionRecords } from '../../../components/submission-records';
 import { useOrganizations } from '../../../lib/api/get-organizations';
 import { ApiError } from '../../../lib/api-client';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
+import { mediumDateTime } from '../../../lib/local-dates';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session-store';
 import { whenIdle } from '../../../lib/when-idle';
@@ -60,7 +63,7 @@ export function SubmissionPage({
   Conversation?: ComponentType<{ submissionId: string }>;
 }) {
   const { preloadStepTypes, stepProblems, stepsDone, ClosingSummary } = stepTypes;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { submissionId = '', '*': splat } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -86,7 +89,16 @@ export function SubmissionPage({
   // Raised after a restore: the step is drawn anew from the reloaded answer (as after a 409).
   const [reloads, setReloads] = useState(0);
 
-  const steps = useMemo(() => [...(call.data?.steps ?? [])].sort((a, b) => a.sort - b.sort), [call.data]);
+  // The stages reached only (decision 0034): the applicant's call lists no others, an admin's lists every step.
+  const reached = submission.data?.stage ?? 1;
+  const steps = useMemo(
+    () =>
+      stepsUpToStage(
+        [...(call.data?.steps ?? [])].sort((a, b) => a.sort - b.sort),
+        reached,
+      ),
+    [call.data, reached],
+  );
   // The other steps' components, fetched before the applicant goes there (step-types/lazy-step.tsx).
   useEffect(
     () =>
@@ -103,7 +115,20 @@ export function SubmissionPage({
   // Until the role is known (or if it cannot be), nothing is offered for writing: a local draft
   // left from before a demotion would otherwise be saved, and refused.
   const viewerOnly = !roleAllows(role, 'write');
-  const readOnly = readOnlyView || Boolean(submission.data?.closed) || viewerOnly;
+  // A call in two stages (docs/decisions/0034): invited to stage 2, the organization writes its
+  // steps until their own deadline and second Submit; stage 1's answers are shown, read-only.
+  const stage = submission.data?.stage ?? 1;
+  const stageClosingAt = submission.data?.stageClosingAt ?? null;
+  const sent = stage === 2 ? Boolean(submission.data?.stageClosedAt) : Boolean(submission.data?.closed);
+  const stagePast = stage === 2 && stageClosingAt !== null && Date.now() > parseServerDate(stageClosingAt).getTime();
+  const readOnly = readOnlyView || sent || viewerOnly || stagePast;
+  // Arriving without a position (the card's button, the invitation's link) in an open stage 2:
+  // straight to its first step, stage 1's answers one step back.
+  const firstOfStage = steps.findIndex((s) => s.stage === stage);
+  useEffect(() => {
+    if (!splat && stage === 2 && !readOnly && firstOfStage > 0)
+      void navigate(`/call/${submissionId}/${firstOfStage}/0`, { replace: true });
+  }, [splat, stage, readOnly, firstOfStage, submissionId, navigate]);
   // The team's comments are its members' alone: not in an admin's read-only view.
   const teamComments = readOnlyView && admin ? undefined : comments;
   const resultOf = (step: TUserStep) => submission.data?.stepResults.find((r) => r.stepId === step.id);
@@ -123,9 +148,9 @@ export function SubmissionPage({
 
   // Every title names the page first (the step, or the thank-you page), then the call.
   const titleStep = steps[position.step];
-  const thankYou = Boolean(submission.data?.closed) && isClosingPage(position, navSteps);
+  const thankYou = sent && isClosingPage(position, navSteps);
   const pageName = thankYou
-    ? t('applying.closing.title')
+    ? t(stage === 2 ? 'applying.stages.closedTitle' : 'applying.closing.title')
     : titleStep && (titleStep.name || t('applying.untitledStep', { n: position.step + 1 }));
   usePageTitle(call.data && pageName ? `${pageName} · ${call.data.name}` : undefined);
 
@@ -156,9 +181,9 @@ export function SubmissionPage({
       </Center>
     );
   }
-  if (isClosingPage(position, navSteps) && submission.data.closed) {
+  if (isClosingPage(position, navSteps) && sent) {
     return (
-      <ClosingPage callName={call.data.name} submissionId={submissionId}>
+      <ClosingPage callName={call.data.name} submissionId={submissionId} stage={stage === 2 ? 2 : undefined}>
         <ClosingSummary submissionId={submissionId} steps={steps} results={submission.data.stepResults} />
       </ClosingPage>
     );
@@ -183,7 +208,7 @@ export function SubmissionPage({
   const current = steps[position.step];
   const next = async () => {
     if (!current) return;
-    const found = readOnly ? [] : stepProblems(current, contentOf(current), position.subStep);
+    const found = readOnly || current.stage < stage ? [] : stepProblems(current, contentOf(current), position.subStep);
     if (found.length) {
       setProblems(found, { step: current, subStep: position.subStep }); // SPEC 4: Next is blocked while the step is not valid
       stepTypes.webStepType(current.stepType?.name)?.reveal?.(current);
@@ -193,7 +218,8 @@ export function SubmissionPage({
   };
   const submit = async () => {
     if (!current) return;
-    const firstBad = steps.findIndex((s) => stepProblems(s, contentOf(s)).length > 0);
+    // Only the stage being submitted: the earlier stage's answers were checked when it was sent.
+    const firstBad = steps.findIndex((s) => s.stage === stage && stepProblems(s, contentOf(s)).length > 0);
     const bad = steps[firstBad];
     if (bad) {
       // To the step that needs it, with its problems: a message about another step said not where.
@@ -226,7 +252,7 @@ export function SubmissionPage({
   const shownProblems = [...new Set(liveProblems ? problems.filter((p) => liveProblems.has(p)) : problems)];
   // SPEC 2: a sent application shows no Previous/Next (its step menu still moves between steps),
   // whatever the address says; only the explicit read-only view pages like the wizard, without Submit.
-  const sentNotReadOnlyView = submission.data.closed && !readOnlyView;
+  const sentNotReadOnlyView = sent && !readOnlyView;
   const showNav = !sentNotReadOnlyView && navSteps.reduce((n, s) => n + subStepCount(s), 0) > 1;
   const atLast = isLastPosition(position, navSteps);
 
@@ -240,9 +266,9 @@ export function SubmissionPage({
             <bdi>{call.data.name}</bdi>
           </Title>
           {readOnly && (
-            <Badge color={submission.data.closed ? 'teal' : 'gray'} mb="sm">
+            <Badge color={sent ? 'teal' : 'gray'} mb="sm">
               {t(
-                submission.data.closed
+                sent
                   ? 'applying.status.submitted'
                   : role === 'viewer'
                     ? 'applying.status.viewer'
@@ -250,7 +276,21 @@ export function SubmissionPage({
               )}
             </Badge>
           )}
-          {Presence && !submission.data.closed && !readOnlyView && <Presence submissionId={submissionId} />}
+          {stage === 2 && (
+            <Stack gap={2} mb="sm" data-testid="wizard-stage">
+              <Badge color="grape" variant="light">
+                {t('applying.stages.secondStage')}
+              </Badge>
+              {stageClosingAt && !sent && (
+                <Text size="sm">
+                  {t('applying.stages.deadline', {
+                    date: mediumDateTime(parseServerDate(stageClosingAt), i18n.language),
+                  })}
+                </Text>
+              )}
+            </Stack>
+          )}
+          {Presence && !sent && !readOnlyView && <Presence submissionId={submissionId} />}
           {Conversation && (
             <Group mb="sm">
               <Conversation submissionId={submissionId} />
@@ -264,13 +304,25 @@ export function SubmissionPage({
             onGo={(p) => void go(p)}
             badge={teamComments && ((stepId) => <teamComments.StepBadge submissionId={submissionId} stepId={stepId} />)}
           />
-          {submission.data.closed && (
+          {sent && stage === 1 && (
             <Stack mt="md" align="stretch">
               <PdfDownloadButton submissionId={submissionId} />
             </Stack>
           )}
+          {stage === 2 && (
+            <Stack mt="md" align="stretch">
+              <PdfDownloadButton submissionId={submissionId} stage={1} label={t('applying.stages.pdf', { stage: 1 })} />
+              {sent && (
+                <PdfDownloadButton
+                  submissionId={submissionId}
+                  stage={2}
+                  label={t('applying.stages.pdf', { stage: 2 })}
+                />
+              )}
+            </Stack>
+          )}
           {readOnlyView && admin && <SubmissionRecords submissionId={submissionId} />}
-          {!submission.data.closed && (
+          {!sent && (
             <Button
               component={Link}
               to="/calls"
@@ -317,19 +369,24 @@ export function SubmissionPage({
                       organizationId={submission.data.organizationId}
                       stepId={current.id}
                       stepName={current.name || t('applying.untitledStep', { n: position.step + 1 })}
-                      readOnly={Boolean(submission.data.closed)}
+                      readOnly={sent}
                     />
                   )}
                 </Group>
               )}
               {current.description && <SafeHtml html={current.description} />}
+              {current.stage < stage && (
+                <Alert color="gray" data-testid="carried-forward">
+                  {t('applying.stages.carried')}
+                </Alert>
+              )}
               <StepBody
                 key={`${current.id}:${reloads}`}
                 webStepType={stepTypes.webStepType}
                 step={current}
                 submissionId={submissionId}
                 result={resultOf(current)}
-                readOnly={readOnly}
+                readOnly={readOnly || current.stage < stage}
                 subStep={position.subStep}
                 onContent={contentHandlers[current.id] ?? (() => {})}
                 registerFlush={registerFlush}

@@ -38,6 +38,7 @@ const call = {
       stepType: { name: 'text' },
       expectedAnswers: null,
       subSteps: [],
+      stage: 1,
       translations: { en: { name: 'Project' } },
     },
   ],

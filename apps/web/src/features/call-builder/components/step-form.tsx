@@ -125,6 +125,17 @@ export function StepForm({ step, position, stepTypes, onSave, onCancel, language
         onChange={onTypeChange}
         error={showErrors && typeMissing ? t('errors.calls.stepTypeRequired') : undefined}
       />
+      <Select
+        label={t('callBuilder.steps.stage')}
+        description={t('callBuilder.steps.stageHelp')}
+        allowDeselect={false}
+        data={[
+          { value: '1', label: t('callBuilder.steps.stage1') },
+          { value: '2', label: t('callBuilder.steps.stage2') },
+        ]}
+        value={String(values.stage ?? 1)}
+        onChange={(value) => patch({ stage: value === '2' ? 2 : 1 })}
+      />
       <RichTextField
         label={t('callBuilder.steps.description')}
         value={values.description}

@@ -96,6 +96,11 @@ export function StepsTab({ steps, stepTypes, showErrors, onChange, language = DE
                             {t('callBuilder.translations.missing', { count: missing })}
                           </Badge>
                         )}
+                        {step.stage === 2 && (
+                          <Badge size="xs" color="grape" variant="light" data-testid="step-stage">
+                            {t('callBuilder.steps.stageBadge', { stage: 2 })}
+                          </Badge>
+                        )}
                       </Group>
                       {type ? (
                         // On the highlighted row (the step being edited) dimmed grey lacks contrast.

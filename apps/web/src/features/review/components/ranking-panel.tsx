@@ -53,7 +53,12 @@ export function RankingPanel({ callId }: { callId: string }) {
     message: '',
   });
   const outcomes = DECISION_OUTCOMES.map((o) => ({ value: o, label: t(`review.outcome.${o}`) }));
-  const rows = [...(ranking.data ?? [])].sort((a, b) => compare(a, b, sort.key) * (sort.desc ? -1 : 1));
+  // A call in two stages (decision 0034): the ranking of those invited to stage 2, or of the others.
+  const [stage, setStage] = useState<string | null>(null);
+  const twoStage = (ranking.data ?? []).some((r) => r.stage === 2);
+  const rows = [...(ranking.data ?? [])]
+    .filter((r) => stage === null || r.stage === Number(stage))
+    .sort((a, b) => compare(a, b, sort.key) * (sort.desc ? -1 : 1));
   const edit = (r: TRankingRow) => edits[r.submissionId] ?? { outcome: r.outcome, message: r.message };
   const save = (items: Array<{ submissionId: string; outcome: TDecisionOutcome; message: string }>) =>
     record.mutate(items, {
@@ -82,16 +87,34 @@ export function RankingPanel({ callId }: { callId: string }) {
           <Title order={2} size="h3">
             {t('review.ranking.title')}
           </Title>
-          <Group gap="xs">
+          <Group gap="xs" align="flex-end">
+            {(twoStage || stage !== null) && (
+              <Select
+                label={t('review.ranking.stage')}
+                data={[
+                  { value: '1', label: t('review.ranking.stage1') },
+                  { value: '2', label: t('review.ranking.stage2') },
+                ]}
+                value={stage}
+                onChange={(value) => {
+                  setStage(value);
+                  setSelected(new Set());
+                }}
+                clearable
+                w={200}
+              />
+            )}
             {(['csv', 'xlsx'] as const).map((format) => (
               <Button
                 key={format}
                 variant="default"
                 leftSection={<IconDownload size={16} />}
                 onClick={() =>
-                  void downloadFrom('Review/ExportRanking', { callId, format }, `ranking.${format}`).catch((e) =>
-                    notifications.show({ color: 'red', message: problemText(t, e) }),
-                  )
+                  void downloadFrom(
+                    'Review/ExportRanking',
+                    { callId, format, ...(stage ? { stage } : {}) },
+                    `ranking.${format}`,
+                  ).catch((e) => notifications.show({ color: 'red', message: problemText(t, e) }))
                 }
               >
                 {format.toUpperCase()}
