@@ -68,7 +68,10 @@ export const ZTextStepContent = z.object({
       }
     })
     .optional(),
-});
+})
+  // The original shape names its one question; the newer one lists its questions (then `question`
+  // is an optional introduction). A step with neither asks nothing.
+  .refine((c) => c.question !== undefined || c.questions !== undefined, { message: 'errors.textStep.noQuestion' });
 export type TTextStepContent = z.infer<typeof ZTextStepContent>;
 
 // Per-type behaviour (default content, checks) lives in the step-type registry (./step-types).
