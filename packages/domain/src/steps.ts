@@ -52,23 +52,24 @@ export type TTextQuestion = z.infer<typeof ZTextQuestion>;
  * `maxLength`, answered as `{ "answer": … }`. With `questions`, the step asks several, each
  * answered under its id (`{ "answers": { "<id>": … } }`), and `question` is an optional introduction.
  */
-export const ZTextStepContent = z.object({
-  question: z.string().max(20_000).optional(),
-  maxLength: z.number().int().positive().max(100_000).optional(),
-  questions: z
-    .array(ZTextQuestion)
-    .min(1)
-    .max(30)
-    .superRefine((questions, ctx) => {
-      const seen = new Set<string>();
-      for (const [index, q] of questions.entries()) {
-        if (seen.has(q.id))
-          ctx.addIssue({ code: 'custom', path: [index, 'id'], message: 'errors.textStep.duplicateId' });
-        seen.add(q.id);
-      }
-    })
-    .optional(),
-})
+export const ZTextStepContent = z
+  .object({
+    question: z.string().max(20_000).optional(),
+    maxLength: z.number().int().positive().max(100_000).optional(),
+    questions: z
+      .array(ZTextQuestion)
+      .min(1)
+      .max(30)
+      .superRefine((questions, ctx) => {
+        const seen = new Set<string>();
+        for (const [index, q] of questions.entries()) {
+          if (seen.has(q.id))
+            ctx.addIssue({ code: 'custom', path: [index, 'id'], message: 'errors.textStep.duplicateId' });
+          seen.add(q.id);
+        }
+      })
+      .optional(),
+  })
   // The original shape names its one question; the newer one lists its questions (then `question`
   // is an optional introduction). A step with neither asks nothing.
   .refine((c) => c.question !== undefined || c.questions !== undefined, { message: 'errors.textStep.noQuestion' });

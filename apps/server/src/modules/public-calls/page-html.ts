@@ -8,7 +8,40 @@ const LOCALES: Record<TLanguage, string> = { it: 'it-IT', en: 'en-GB', fr: 'fr-F
 const DAY_MS = 86_400_000;
 
 type Site = { name: string; publicUrl: string };
-type Step = { name: string; description: string; documents: Array<{ name: string; type: string; required: boolean }> };
+type Step = {
+  name: string;
+  description: string;
+  stage: number;
+  documents: Array<{ name: string; type: string; required: boolean }>;
+};
+
+/** The steps as an ordered list, then the documents they ask for. */
+function stepsHtml(steps: Step[], documentsTitle: string, t: ReturnType<typeof translator>) {
+  const documents = steps.flatMap((s) => s.documents);
+  return `<ol>
+${steps
+  .map(
+    (s) =>
+      `<li><strong>${escapeHtml(s.name)}</strong>${s.description.trim() ? `<div>${sanitizeRichText(s.description)}</div>` : ''}</li>`,
+  )
+  .join('\n')}
+</ol>
+${
+  documents.length
+    ? `<h3>${escapeHtml(documentsTitle)}</h3>
+<ul>
+${documents
+  .map(
+    (d) =>
+      `<li>${escapeHtml(d.name)} (${escapeHtml(t(`publicPage.fileType.${d.type}` as 'publicPage.fileType.pdf'))}, ${escapeHtml(
+        t(d.required ? 'publicPage.required' : 'publicPage.optional'),
+      )})</li>`,
+  )
+  .join('\n')}
+</ul>`
+    : ''
+}`;
+}
 
 /** Plain text of rich text, for meta tags and JSON-LD. */
 function plain(html: string, max = 300): string {
@@ -124,7 +157,9 @@ export function callPageHtml(
     url,
     inLanguage: language,
   };
-  const documents = steps.flatMap((s) => s.documents);
+  // A second stage is by invitation (decision 0034): said apart, so nobody prepares it for nothing.
+  const firstStage = steps.filter((s) => s.stage !== 2);
+  const secondStage = steps.filter((s) => s.stage === 2);
   const body = `<p><a href="/p/calls?lang=${language}">${escapeHtml(t('publicPage.allCalls'))}</a></p>
 <h1>${escapeHtml(call.name)}</h1>
 <p><span class="status ${status.cls}">${escapeHtml(status.text)}</span>${left ? ` ${escapeHtml(left)}` : ''}</p>
@@ -140,27 +175,12 @@ ${
 <p>${escapeHtml(t('publicPage.applyHint'))}</p>`
 }
 <h2>${escapeHtml(t('publicPage.steps'))}</h2>
-<ol>
-${steps
-  .map(
-    (s) =>
-      `<li><strong>${escapeHtml(s.name)}</strong>${s.description.trim() ? `<div>${sanitizeRichText(s.description)}</div>` : ''}</li>`,
-  )
-  .join('\n')}
-</ol>
+${stepsHtml(firstStage, t('publicPage.documents'), t)}
 ${
-  documents.length
-    ? `<h2>${escapeHtml(t('publicPage.documents'))}</h2>
-<ul>
-${documents
-  .map(
-    (d) =>
-      `<li>${escapeHtml(d.name)} (${escapeHtml(t(`publicPage.fileType.${d.type}` as 'publicPage.fileType.pdf'))}, ${escapeHtml(
-        t(d.required ? 'publicPage.required' : 'publicPage.optional'),
-      )})</li>`,
-  )
-  .join('\n')}
-</ul>`
+  secondStage.length
+    ? `<h2>${escapeHtml(t('publicPage.secondStage'))}</h2>
+<p>${escapeHtml(t('publicPage.secondStageHint'))}</p>
+${stepsHtml(secondStage, t('publicPage.documents'), t)}`
     : ''
 }
 ${languageLinks(call.languages, language, `/p/calls/${call.slug}`, t)}`;

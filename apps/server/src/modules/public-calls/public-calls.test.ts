@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
-import { calls } from '../../db/schema';
+import { calls, steps } from '../../db/schema';
 
 /** Public call pages, the feed and the open-calls API (decision 0038): read without signing in. */
 describe('calls open to the world', () => {
@@ -57,6 +57,22 @@ describe('calls open to the world', () => {
     expect((await get('/p/calls/comunita-che-cura-2026', { 'accept-language': 'fr' })).body).toContain(
       '<html lang="fr">',
     );
+  });
+
+  it('a second stage is shown apart, as by invitation', async () => {
+    const before = await get(`/p/calls/${open.id}`);
+    expect(before.body).not.toContain('Seconda fase, su invito');
+    await t.database.db.update(steps).set({ stage: 2 }).where(eq(steps.id, open.uploadStepId));
+    try {
+      const page = (await get(`/p/calls/${open.id}`)).body;
+      const second = page.indexOf('Seconda fase, su invito');
+      expect(second).toBeGreaterThan(-1);
+      // The documents step comes after the heading of the second stage, the project before it.
+      expect(page.indexOf('<strong>Documents</strong>')).toBeGreaterThan(second);
+      expect(page.indexOf('<strong>Project</strong>')).toBeLessThan(second);
+    } finally {
+      await t.database.db.update(steps).set({ stage: 1 }).where(eq(steps.id, open.uploadStepId));
+    }
   });
 
   it('a draft, a call for listed addresses and an unknown call are 404, in a page that says so', async () => {

@@ -80,6 +80,7 @@ function publicStep(step: TStep) {
   return {
     name: step.name,
     description: step.description,
+    stage: step.stage,
     documents: uploadSlots(step.content).map((slot) => ({
       name: slot.label?.trim() || slot.file_name,
       type: slot.file_type,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall, createOrganization, submitToCall } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
-import { callSubmissions, calls, emailOutbox, reminderUnsubscribes } from '../../db/schema';
+import { callSubmissions, calls, emailOutbox, reminderUnsubscribes, steps } from '../../db/schema';
 import { getOrCreateSecret } from '../../lib/secrets';
 import { sendDueReminders } from './send-due';
 import { unsubscribeKeyOf, unsubscribeUrl } from './unsubscribe-link';
@@ -206,6 +206,49 @@ describe('reminders and nudges', () => {
     expect(after.filter((m) => m.to === 'bruno@nuovo.example')).toHaveLength(1);
     // The contact both organizations name: once per application and deadline.
     expect(after.filter((m) => m.to === CONTACT)).toHaveLength(3);
+  });
+
+  it('in a two-stage call each stage is reminded of its own steps, the second from its own deadline', async () => {
+    const call = await createOpenCall(t.app, admin.headers, { closesInDays: 20 / 24, name: 'Bando Due Fasi' });
+    expect((await save({ callId: call.id, reminders: [{ hoursBeforeClosing: 24 }] })).statusCode).toBe(200);
+    // The documents are the second stage's.
+    await t.database.db.update(steps).set({ stage: 2 }).where(eq(steps.id, call.uploadStepId));
+    const inStageOne = await start(call.id);
+    const carla = await signInAs(t.database.db, { email: 'carla@seconda.example' });
+    const seconda = await createOrganization(t.app, carla.headers, 'Seconda');
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/Call/UpsertCallSubmission',
+      headers: { ...carla.headers, 'x-organization-id': seconda },
+      payload: { callId: call.id },
+    });
+    const inStageTwo = started.json().id as string;
+    // Invited two days ago to a second stage closing in ten days (stage 1 submitted).
+    const stageDeadline = new Date(Date.now() + 240 * HOUR);
+    await t.database.db
+      .update(callSubmissions)
+      .set({ closed: true, stage: 2, stageInvitedAt: new Date(Date.now() - 48 * HOUR), stageClosingAt: stageDeadline })
+      .where(eq(callSubmissions.id, inStageTwo));
+    const ofCall = async () => (await mailsOf('call-reminder')).filter((m) => m.text.includes('Bando Due Fasi'));
+
+    await sendDueReminders(t.database.db, links());
+    const first = await ofCall();
+    // Stage 1 in progress: its own step only, never the second stage's (not shown before an invitation).
+    const toAnna = first.find((m) => m.to === 'anna@aurora.example');
+    expect(toAnna?.text).toContain('Project');
+    expect(toAnna?.text).not.toContain('Documents');
+    expect(toAnna?.text).toContain(`/call/${inStageOne}/0/0`);
+    expect(first.some((m) => m.to === 'carla@seconda.example')).toBe(false);
+
+    // A day before the second stage's deadline: Carla's team, with the second stage's step.
+    await sendDueReminders(t.database.db, links(), new Date(stageDeadline.getTime() - 23 * HOUR));
+    const toCarla = (await ofCall()).filter((m) => m.to === 'carla@seconda.example');
+    expect(toCarla).toHaveLength(1);
+    expect(toCarla[0]?.text).toContain('Documents');
+    expect(toCarla[0]?.text).not.toContain('Project');
+    expect(toCarla[0]?.text).toContain(`/call/${inStageTwo}/1/0`);
+    await sendDueReminders(t.database.db, links(), new Date(stageDeadline.getTime() - 22 * HOUR));
+    expect((await ofCall()).filter((m) => m.to === 'carla@seconda.example')).toHaveLength(1);
   });
 
   it('refuses bad settings with a reason and changes nothing; admins only', async () => {

@@ -1,6 +1,7 @@
 import {
   DEFAULT_LANGUAGE,
   hasSecondStage,
+  localisedCall,
   type TFieldError,
   type TInviteToStageRequest,
   type TInviteToStageResponse,
@@ -16,6 +17,7 @@ import type { SessionUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
 import { stepsOfCallTypes } from '../calls/call-types';
 import { queueNotice } from '../email/notice-mail';
+import { recipientLanguage } from '../email/recipient-language';
 import { recordOne } from '../review/decisions';
 import { dropUnsentMail } from '../review/mails';
 import { type CallRow, loadCall } from '../review/rubric';
@@ -154,15 +156,18 @@ export async function inviteToStage(
     for (const row of invited) {
       await clearPendingDecision(tx, row.id);
       const record = await stageOneRecord(tx, row.id);
-      const language: TLanguage = record?.language ?? DEFAULT_LANGUAGE;
-      const mail = invitationMail(language, {
-        call: call.name,
-        org: row.orgName,
-        closingAt,
-        message: input.message,
-        link: `${publicUrl}/call/${row.id}`,
-      });
+      const submittedIn: TLanguage = record?.language ?? DEFAULT_LANGUAGE;
       for (const to of recipientsOf(record?.email ?? row.creatorEmail, row.contactEmail)) {
+        // Each reader's own language (saved, else their account's, else the one stage 1 was
+        // submitted in), the call named in it.
+        const language = await recipientLanguage(tx, to, submittedIn);
+        const mail = invitationMail(language, {
+          call: localisedCall(call, language).name,
+          org: row.orgName,
+          closingAt,
+          message: input.message,
+          link: `${publicUrl}/call/${row.id}`,
+        });
         await queueNotice(tx, to, 'stage-invitation', mail, language);
         mailsQueued += 1;
       }
