@@ -56,6 +56,14 @@ export const ZStepText = z.strictObject({
 });
 export type TStepText = z.infer<typeof ZStepText>;
 
+/** An e-mail to a call's applicants in one language: its subject and body (HTML). */
+export const ZEmailText = z.strictObject({
+  subject: z.string().trim().max(200).optional(),
+  html: z.string().max(50_000).optional(),
+});
+export const ZEmailTranslations = translationsOf(ZEmailText);
+export type TEmailTranslations = z.infer<typeof ZEmailTranslations>;
+
 export const ZCallTranslations = translationsOf(ZCallText);
 export type TCallTranslations = z.infer<typeof ZCallTranslations>;
 export const ZStepTranslations = translationsOf(ZStepText);

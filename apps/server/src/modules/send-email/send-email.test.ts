@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall, createOrganization, submitToCall } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
-import { auditLog, emailOutbox } from '../../db/schema';
+import { auditLog, emailOutbox, users } from '../../db/schema';
 
 type Who = { headers: Record<string, string> };
 
@@ -72,6 +72,47 @@ describe("e-mail to a call's applicants (SPEC 7 SendEmail/SendEmail)", () => {
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'email.send'));
     expect(entry).toMatchObject({ actorEmail: 'admin@example.org', targetId: call.id });
     expect(entry?.details).toMatchObject({ audience: 'all', recipients: 2 });
+  });
+
+  it('each applicant reads it in their language: the translation where written, Italian otherwise; an unknown language is refused', async () => {
+    await t.database.db.update(users).set({ language: 'en' }).where(eq(users.email, 'bruno@coop.example'));
+    await t.database.db.update(users).set({ language: 'fr' }).where(eq(users.email, 'Anna@Ente.example'));
+    const res = await send(admin, {
+      callId: call.id,
+      audience: 'all',
+      subject: 'Scadenza prorogata',
+      html: '<p>Il bando chiude più tardi.</p>',
+      // French has a subject only: its body falls back to Italian.
+      translations: {
+        en: { subject: 'Deadline extended', html: '<p>The call closes later.</p>' },
+        fr: { subject: 'Échéance prolongée' },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const mails = (
+      await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'admin-message'))
+    ).filter((m) => m.subject !== 'Proroga Bcc: x@evil.example');
+    const bruno = mails.find((m) => m.to === 'bruno@coop.example');
+    expect(bruno).toMatchObject({ subject: 'Deadline extended' });
+    expect(bruno?.html).toContain('The call closes later.');
+    expect(bruno?.html).toContain('<html lang="en">');
+    const anna = mails.find((m) => m.to === 'anna@ente.example');
+    expect(anna).toMatchObject({ subject: 'Échéance prolongée' });
+    expect(anna?.html).toContain('Il bando chiude più tardi.');
+    const before = mails.length;
+    const unknown = await send(admin, {
+      callId: call.id,
+      audience: 'all',
+      subject: 'x',
+      html: '<p>x</p>',
+      translations: { de: { subject: 'y' } },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(JSON.stringify(unknown.json())).toContain('errors.translations.language');
+    const after = (
+      await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'admin-message'))
+    ).filter((m) => m.subject !== 'Proroga Bcc: x@evil.example');
+    expect(after).toHaveLength(before);
   });
 
   it('closed only reaches those who submitted; an empty message is refused; applicants get 403', async () => {

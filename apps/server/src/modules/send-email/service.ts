@@ -1,4 +1,4 @@
-import type { TEmailAudience, TSendEmailRequest } from '@impact/domain';
+import { DEFAULT_LANGUAGE, type TEmailAudience, type TLanguage, type TSendEmailRequest, textsIn } from '@impact/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Db, Tx } from '../../db/client';
@@ -8,6 +8,7 @@ import { escapeHtml } from '../../lib/html';
 import { cleanHeader } from '../../lib/mail-headers';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { type AuditActor, audit } from '../audit/record';
+import { recipientLanguage } from '../email/recipient-language';
 
 /**
  * The applicants of a call: the owners of the organizations that have a submission for it (all,
@@ -40,8 +41,11 @@ export async function countRecipients(db: Db, callId: string, audience: TEmailAu
   return (await recipientsOf(db, callId, audience)).length;
 }
 
-function renderAdminMail(subject: string, bodyHtml: string, appName: string) {
-  const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+/** Whether rich text says anything once its tags are gone. */
+const hasText = (html: string) => sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).trim() !== '';
+
+function renderAdminMail(subject: string, bodyHtml: string, appName: string, language: TLanguage) {
+  const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:system-ui,Arial,sans-serif;color:#212529;line-height:1.5">${bodyHtml}
 <p style="font-size:13px;color:#868e96">${escapeHtml(appName)}</p></body></html>`;
   const text = `${sanitizeHtml(bodyHtml.replace(/<\/(p|li|h[2-4]|blockquote)>|<br\s*\/?>/g, '$&\n'), {
@@ -64,24 +68,39 @@ export async function sendEmailToApplicants(
   appName: string,
 ): Promise<{ queued: number }> {
   const body = sanitizeRichText(input.html);
-  if (!sanitizeHtml(body, { allowedTags: [], allowedAttributes: {} }).trim()) {
-    throw invalid([{ path: 'html', messageKey: 'errors.field.required' }]);
-  }
+  if (!hasText(body)) throw invalid([{ path: 'html', messageKey: 'errors.field.required' }]);
   // The audit entry and the page title say what the mail's Subject header says.
   const subject = cleanHeader(input.subject);
-  const { html, text } = renderAdminMail(subject, body, appName);
+  // Each language's version, made once: its own subject and body where written, the default's otherwise.
+  const versions = new Map<TLanguage, { subject: string; html: string; text: string }>();
+  const versionIn = (language: TLanguage) => {
+    const made = versions.get(language);
+    if (made) return made;
+    const written = textsIn(input.translations, language);
+    const translatedBody = written?.html ? sanitizeRichText(written.html) : '';
+    const versionSubject = written?.subject?.trim() ? cleanHeader(written.subject) : subject;
+    const version = {
+      subject: versionSubject,
+      ...renderAdminMail(versionSubject, hasText(translatedBody) ? translatedBody : body, appName, language),
+    };
+    versions.set(language, version);
+    return version;
+  };
   return db.transaction(async (tx) => {
     const name = await callName(tx, input.callId);
     const recipients = await recipientsOf(tx, input.callId, input.audience);
-    if (recipients.length > 0) {
-      await tx
-        .insert(emailOutbox)
-        .values(recipients.map((to) => ({ to, subject, text, html, template: 'admin-message' })));
+    const rows = [];
+    for (const to of recipients) {
+      // Each in the language they read (saved, else their sign-in account's, else the default).
+      const version = versionIn(await recipientLanguage(tx, to, DEFAULT_LANGUAGE));
+      rows.push({ to, ...version, template: 'admin-message' });
     }
+    if (rows.length > 0) await tx.insert(emailOutbox).values(rows);
     await audit(tx, actor, 'email.send', input.callId, {
       callName: name,
       audience: input.audience,
       subject,
+      languages: [...new Set([DEFAULT_LANGUAGE, ...Object.keys(input.translations ?? {})])],
       recipients: recipients.length,
     });
     return { queued: recipients.length };

@@ -258,7 +258,7 @@ function CallEditor({
           />
         </Tabs.Panel>
         <Tabs.Panel value="email">
-          <EmailTab callId={call.id} />
+          <EmailTab callId={call.id} language={language} />
         </Tabs.Panel>
         <Tabs.Panel value="reminders">
           <RemindersTab callId={call.id} />
