@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { type TConfigTranslations, textsIn, translatedOr, ZConfigTranslations } from './content-translations';
 import { EMPTY_ID } from './ids';
-import { ZConfigDefaultLanguage } from './languages';
+import { type TLanguage, ZConfigDefaultLanguage } from './languages';
 
 /** SPEC 3 "Config (branding)" default consent sentence (Italian, as the spec says). */
 export const DEFAULT_DATA_CONSENT_TEXT =
@@ -27,8 +28,22 @@ export const ZConfig = z.object({
   defaultLanguage: ZConfigDefaultLanguage,
   domain: z.string().max(200),
   dataConsentText: z.string().max(5000),
+  /** The welcome message and the consent sentence in the languages beside the default. */
+  translations: ZConfigTranslations.default({}),
 });
 export type TConfig = z.infer<typeof ZConfig>;
+
+/** The welcome message and consent sentence a reader of `language` sees: theirs, else the default's. */
+export function configTextsIn(
+  config: { message: string; dataConsentText: string; translations?: TConfigTranslations },
+  language: TLanguage,
+) {
+  const text = textsIn(config.translations, language);
+  return {
+    message: translatedOr(text?.message, config.message),
+    dataConsentText: translatedOr(text?.dataConsentText, config.dataConsentText),
+  };
+}
 
 /** What a fresh installation shows until an administrator brands it. */
 export const DEFAULT_CONFIG: Omit<TConfig, 'id'> = {
@@ -48,6 +63,7 @@ export const DEFAULT_CONFIG: Omit<TConfig, 'id'> = {
   defaultLanguage: 'it',
   domain: '',
   dataConsentText: DEFAULT_DATA_CONSENT_TEXT,
+  translations: {},
 };
 
 /**

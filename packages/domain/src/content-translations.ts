@@ -56,6 +56,14 @@ export const ZStepText = z.strictObject({
 });
 export type TStepText = z.infer<typeof ZStepText>;
 
+/** The branding's texts for applicants in one language: the welcome message and the consent sentence. */
+export const ZConfigText = z.strictObject({
+  message: z.string().max(5000).optional(),
+  dataConsentText: z.string().max(5000).optional(),
+});
+export const ZConfigTranslations = translationsOf(ZConfigText);
+export type TConfigTranslations = z.infer<typeof ZConfigTranslations>;
+
 /** An e-mail to a call's applicants in one language: its subject and body (HTML). */
 export const ZEmailText = z.strictObject({
   subject: z.string().trim().max(200).optional(),

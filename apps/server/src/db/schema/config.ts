@@ -1,5 +1,6 @@
+import type { TConfigTranslations } from '@impact/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Branding configuration (SPEC 3 "Config"). Several may exist; exactly one is active. */
 export const configs = pgTable(
@@ -23,6 +24,8 @@ export const configs = pgTable(
       .default('it'),
     domain: text('domain').notNull().default(''),
     dataConsentText: text('data_consent_text').notNull(),
+    /** The welcome message and consent sentence in the languages beside the default. */
+    translations: jsonb('translations').$type<TConfigTranslations>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,9 +2,9 @@ import { DEFAULT_CONFIG, type TConfig } from '@impact/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { PNG_BYTES } from '../../../test/fixtures';
+import { organizationForm, PNG_BYTES } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
-import { auditLog, configs } from '../../db/schema';
+import { auditLog, configs, consentAcceptances, consentTextVersions } from '../../db/schema';
 
 type Who = { headers: Record<string, string> };
 
@@ -36,6 +36,41 @@ describe('branding configurations (SPEC 2 customize, 4 "one active", 6, 7 Config
   });
   afterAll(async () => {
     await t.close();
+  });
+
+  it('keeps the welcome message and consent in en and fr; a consent is recorded in the wording the person read', async () => {
+    const translations = {
+      en: { message: 'Welcome, applicants', dataConsentText: 'I agree to the processing of my data.' },
+      fr: { message: 'Bienvenue' },
+    };
+    const unknown = await upsert(
+      owner,
+      draft('Fondazione Lingue', { translations: { de: { message: 'x' } } as never }),
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(JSON.stringify(unknown.json())).toContain('errors.translations.language');
+    const created = await upsert(owner, draft('Fondazione Lingue', { translations }));
+    expect(created.statusCode, created.body).toBe(200);
+    expect((await activate(owner, created.json().id)).statusCode).toBe(200);
+    expect((await t.app.inject('/api/Config/GetConfig')).json().translations).toEqual(translations);
+    // An organization registered in English records the English consent sentence.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/Organization/CreateOrganization',
+      headers: { ...applicant.headers, 'accept-language': 'en' },
+      payload: organizationForm('Lingue Aps'),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [accepted] = await t.database.db
+      .select({ text: consentTextVersions.text })
+      .from(consentAcceptances)
+      .innerJoin(consentTextVersions, eq(consentTextVersions.id, consentAcceptances.versionId))
+      .where(eq(consentAcceptances.organizationId, res.json().id));
+    expect(accepted?.text).toBe('I agree to the processing of my data.');
+    // Back to the default branding for the tests that follow.
+    const [builtIn] = await t.database.db.select().from(configs).where(eq(configs.name, DEFAULT_CONFIG.name));
+    if (builtIn) await activate(owner, builtIn.id);
+    expect((await remove(owner, created.json().id)).statusCode).toBeLessThan(300);
   });
 
   it('creates a second configuration inactive, activates it, and GetConfig shows it at once', async () => {

@@ -28,7 +28,16 @@ export function toConfig(row: ConfigRow): TConfig {
     defaultLanguage: row.defaultLanguage,
     domain: row.domain,
     dataConsentText: row.dataConsentText,
+    translations: row.translations ?? {},
   };
+}
+
+/** Every wording of the consent sentence, in each language, is kept: an acceptance can always show what was agreed to. */
+async function keepConsentWordings(tx: Tx, row: ConfigRow) {
+  await consentVersionOf(tx, row.dataConsentText);
+  for (const text of Object.values(row.translations ?? {})) {
+    if (text?.dataConsentText?.trim()) await consentVersionOf(tx, text.dataConsentText);
+  }
 }
 
 export const BUILT_IN_CONFIG_ID = '00000000-0000-0000-0000-000000000000';
@@ -101,8 +110,7 @@ export async function upsertConfig(db: Db, actor: AuditActor, input: TUpsertConf
         .values({ ...values, isActive: false })
         .returning();
       if (!row) throw new Error('insert returned nothing');
-      // Every wording of the consent text is kept, so an acceptance can always show what was agreed to.
-      await consentVersionOf(tx, row.dataConsentText);
+      await keepConsentWordings(tx, row);
       await audit(tx, actor, 'config.create', row.id, { name: row.name });
       return toConfig(row);
     }
@@ -112,7 +120,7 @@ export async function upsertConfig(db: Db, actor: AuditActor, input: TUpsertConf
       .where(eq(configs.id, id))
       .returning();
     if (!row) throw notFound('errors.config.notFound');
-    await consentVersionOf(tx, row.dataConsentText);
+    await keepConsentWordings(tx, row);
     await audit(tx, actor, 'config.update', row.id, { name: row.name, active: row.isActive });
     return toConfig(row);
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_CONFIG } from '@impact/domain';
+import { configTextsIn, DEFAULT_CONFIG, DEFAULT_LANGUAGE, type TLanguage } from '@impact/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { configs, consentAcceptances, consentTextVersions } from '../../db/schema';
@@ -21,22 +21,29 @@ export async function consentVersionOf(tx: Db | Tx, text: string): Promise<strin
   return row.id;
 }
 
-/** The consent text people are shown now: the active branding's (the built-in default without one). */
-async function currentConsentText(tx: Db | Tx): Promise<string> {
+/** The consent text a reader of `language` is shown now: the active branding's in it (the built-in default without one). */
+async function currentConsentText(tx: Db | Tx, language: TLanguage): Promise<string> {
   const [row] = await tx
-    .select({ text: configs.dataConsentText })
+    .select({ message: configs.message, dataConsentText: configs.dataConsentText, translations: configs.translations })
     .from(configs)
     .where(eq(configs.isActive, true))
     .limit(1);
-  return row?.text ?? DEFAULT_CONFIG.dataConsentText;
+  return configTextsIn(row ?? DEFAULT_CONFIG, language).dataConsentText;
 }
 
 /**
  * Records that the person ticked the consent for this organization under the text shown now.
  * Saving the form again under the same text adds nothing; a changed text adds a new acceptance.
  */
-export async function recordConsent(tx: Db | Tx, userId: string, organizationId: string, now = new Date()) {
-  const versionId = await consentVersionOf(tx, await currentConsentText(tx));
+export async function recordConsent(
+  tx: Db | Tx,
+  userId: string,
+  organizationId: string,
+  language: TLanguage = DEFAULT_LANGUAGE,
+  now = new Date(),
+) {
+  // The wording the person read: the one of the language their form was in.
+  const versionId = await consentVersionOf(tx, await currentConsentText(tx, language));
   const [already] = await tx
     .select({ id: consentAcceptances.id })
     .from(consentAcceptances)

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { requestLanguage } from '../../lib/request-language';
 import { currentUser } from '../../plugins/authentication';
 import {
   createOrganization,
@@ -35,7 +36,12 @@ export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       },
     },
     async (request, reply) => {
-      const organization = await createOrganization(db, currentUser(request).id, request.body);
+      const organization = await createOrganization(
+        db,
+        currentUser(request).id,
+        request.body,
+        requestLanguage(request),
+      );
       return reply.status(201).send(organization);
     },
   );
@@ -78,7 +84,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
         response: { 200: ZOrganization, ...problems },
       },
     },
-    async (request) => updateOrganization(db, currentUser(request).id, request.body),
+    async (request) => updateOrganization(db, currentUser(request).id, request.body, requestLanguage(request)),
   );
 
   app.post(

@@ -1,4 +1,11 @@
-import type { TMemberRole, TOrganization, TOrganizationInput, TOrganizationUpdate } from '@impact/domain';
+import {
+  DEFAULT_LANGUAGE,
+  type TLanguage,
+  type TMemberRole,
+  type TOrganization,
+  type TOrganizationInput,
+  type TOrganizationUpdate,
+} from '@impact/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callSubmissions, organizationMembers, organizations } from '../../db/schema';
@@ -71,7 +78,12 @@ export async function getOrganization(db: Db, userId: string, orgId: string): Pr
   return toOrganization(row, role);
 }
 
-export async function createOrganization(db: Db, userId: string, input: TOrganizationInput): Promise<TOrganization> {
+export async function createOrganization(
+  db: Db,
+  userId: string,
+  input: TOrganizationInput,
+  language: TLanguage = DEFAULT_LANGUAGE,
+): Promise<TOrganization> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(organizations)
@@ -79,14 +91,19 @@ export async function createOrganization(db: Db, userId: string, input: TOrganiz
       .returning();
     if (!row) throw new Error('insert returned no row');
     // The consent ticked in the form, with the version of the text it was given under.
-    if (row.personalData) await recordConsent(tx, userId, row.id);
+    if (row.personalData) await recordConsent(tx, userId, row.id, language);
     // The trigger organizations_first_owner made the creator its first owner.
     return toOrganization(row, 'owner');
   });
 }
 
 /** Owners only: the organization's details are what the funder reads about it. */
-export async function updateOrganization(db: Db, userId: string, input: TOrganizationUpdate): Promise<TOrganization> {
+export async function updateOrganization(
+  db: Db,
+  userId: string,
+  input: TOrganizationUpdate,
+  language: TLanguage = DEFAULT_LANGUAGE,
+): Promise<TOrganization> {
   return db.transaction(async (tx) => {
     await requireRole(tx, input.id, userId, 'manage');
     const [row] = await tx
@@ -95,7 +112,7 @@ export async function updateOrganization(db: Db, userId: string, input: TOrganiz
       .where(eq(organizations.id, input.id))
       .returning();
     if (!row) throw notFound('errors.organizations.notFound');
-    if (row.personalData) await recordConsent(tx, userId, row.id);
+    if (row.personalData) await recordConsent(tx, userId, row.id, language);
     return toOrganization(row, 'owner');
   });
 }

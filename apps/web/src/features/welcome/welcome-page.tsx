@@ -1,3 +1,4 @@
+import { configTextsIn, DEFAULT_LANGUAGE, isLanguage } from '@impact/domain';
 import { Anchor, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -10,6 +11,7 @@ import { signInUrl } from '../../lib/sign-in-urls';
 export function WelcomePage() {
   const config = useConfig();
   const { t, i18n } = useTranslation();
+  const { message } = configTextsIn(config, isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
   const session = useSession();
   // SPEC 2: a signed-in user is redirected to /calls.
   if (session.status === 'authenticated') return <Navigate to="/calls" replace />;
@@ -19,9 +21,9 @@ export function WelcomePage() {
         <Stack align="center" gap="lg" ta="center">
           <BrandLogo config={config} scale={config.logoBase64 ? 1 : 1.6} />
           <Title order={1}>{t('welcome.title', { name: config.name })}</Title>
-          {config.message && (
+          {message && (
             <Text size="lg" c="dimmed" data-testid="welcome-message">
-              {config.message}
+              {message}
             </Text>
           )}
           <Text>{t('welcome.intro')}</Text>

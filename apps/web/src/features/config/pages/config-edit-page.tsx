@@ -1,4 +1,10 @@
-import { LANGUAGES, LOGO_PREVIEW_WIDTH, MAX_LOGO_BASE64_LENGTH, type TConfig } from '@impact/domain';
+import {
+  CONTENT_TRANSLATION_LANGUAGES,
+  LANGUAGES,
+  LOGO_PREVIEW_WIDTH,
+  MAX_LOGO_BASE64_LENGTH,
+  type TConfig,
+} from '@impact/domain';
 import {
   Anchor,
   Breadcrumbs,
@@ -63,6 +69,33 @@ function ConfigForm({ config }: { config: TConfig | null }) {
   const [values, setValues] = useState<ConfigFormValues>(() => (config ? configToValues(config) : newConfigValues()));
   const [logoError, setLogoError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // The welcome message and the consent sentence in English and French: empty, readers of that
+  // language get the Italian text (shown as the placeholder).
+  const translatedFields = (key: 'message' | 'dataConsentText') => (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      {CONTENT_TRANSLATION_LANGUAGES.map((language) => (
+        <Textarea
+          key={language}
+          label={t(`customize.fields.${key}In.${language}`)}
+          lang={language}
+          placeholder={values[key]}
+          value={values.translations?.[language]?.[key] ?? ''}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            setValues((all) => ({
+              ...all,
+              translations: {
+                ...all.translations,
+                [language]: { ...all.translations?.[language], [key]: value },
+              },
+            }));
+          }}
+          autosize
+          minRows={2}
+        />
+      ))}
+    </SimpleGrid>
+  );
   const set = <K extends keyof ConfigFormValues>(key: K, value: ConfigFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
 
@@ -156,6 +189,7 @@ function ConfigForm({ config }: { config: TConfig | null }) {
             autosize
             minRows={2}
           />
+          {translatedFields('message')}
           <Stack gap="xs">
             <Text fw={500} size="sm" id="logo-label">
               {t('customize.fields.logo')}
@@ -256,6 +290,7 @@ function ConfigForm({ config }: { config: TConfig | null }) {
             autosize
             minRows={2}
           />
+          {translatedFields('dataConsentText')}
         </Stack>
       </Paper>
 

@@ -2,6 +2,9 @@ import '@mantine/dates/styles.css';
 import 'dayjs/locale/it';
 import 'dayjs/locale/fr';
 import {
+  configTextsIn,
+  DEFAULT_LANGUAGE,
+  isLanguage,
   isOrganizationFormComplete,
   issueToFieldError,
   latestFoundationDate,
@@ -226,7 +229,10 @@ export function OrganizationForm({ organization, submitLabel, onSubmit, onCancel
         <Fieldset legend={t('organizations.sections.consents')}>
           <Stack>
             <Checkbox
-              label={consentLabel(t, config.dataConsentText)}
+              label={consentLabel(
+                t,
+                configTextsIn(config, isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE).dataConsentText,
+              )}
               checked={values.personalData}
               onChange={(e) => set('personalData', e.currentTarget.checked)}
               error={message('personalData')}

@@ -1,0 +1,1 @@
+ALTER TABLE "configs" ADD COLUMN "translations" jsonb DEFAULT '{}'::jsonb NOT NULL;
