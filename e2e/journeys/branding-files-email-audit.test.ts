@@ -34,7 +34,10 @@ describe('branding, admin files, e-mail to applicants and the audit trail', () =
       await expectAccessible(page, 'admin customize tab');
       await page.getByRole('link', { name: 'Nuova configurazione' }).click();
       await page.getByRole('textbox', { name: 'Nome', exact: true }).fill(brand);
-      await page.getByRole('textbox', { name: 'Messaggio di benvenuto' }).fill('Benvenuti nei bandi di Aurora.');
+      await page
+        .getByRole('textbox', { name: 'Messaggio di benvenuto', exact: true })
+        .fill('Benvenuti nei bandi di Aurora.');
+      await page.getByRole('textbox', { name: 'Messaggio di benvenuto in inglese' }).fill('Welcome to Aurora’s calls.');
       await page
         .locator('input[type=file]')
         .setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: SVG });
@@ -60,6 +63,17 @@ describe('branding, admin files, e-mail to applicants and the audit trail', () =
       expect(svg).toContain('<circle');
       expect(svg).not.toMatch(/script|onload|alert/);
       await visitor.page.getByTestId('language-select').waitFor();
+      // A visitor reading English gets the English message, then Italian again.
+      for (const [label, message] of [
+        ['English', 'Welcome to Aurora’s calls.'],
+        ['Italiano', 'Benvenuti nei bandi di Aurora.'],
+      ] as const) {
+        await Promise.all([
+          visitor.page.waitForEvent('load'),
+          visitor.page.getByTestId('language-select').selectOption({ label }),
+        ]);
+        await visitor.page.getByText(message).waitFor();
+      }
 
       // Language selection off: the selector is gone on the next load.
       await row.getByRole('link', { name: `Modifica: ${brand}` }).click();
