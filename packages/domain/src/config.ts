@@ -63,7 +63,18 @@ export const DEFAULT_CONFIG: Omit<TConfig, 'id'> = {
   defaultLanguage: 'it',
   domain: '',
   dataConsentText: DEFAULT_DATA_CONSENT_TEXT,
-  translations: {},
+  translations: {
+    en: {
+      message: 'Apply with your organization to the open calls and measure the social value of your project.',
+      dataConsentText:
+        'I consent to the processing of my personal data under Regulation (EU) 2016/679 (GDPR) for the purposes of taking part in the call.',
+    },
+    fr: {
+      message: 'Présentez votre organisation aux appels ouverts et mesurez la valeur sociale de votre projet.',
+      dataConsentText:
+        'J’accepte le traitement de mes données personnelles conformément au règlement (UE) 2016/679 (RGPD) aux fins de la participation à l’appel.',
+    },
+  },
 };
 
 /**
