@@ -91,6 +91,11 @@ export async function openDatabase(
   };
 }
 
+/** Rows of a raw query; both drivers (PGlite and node-postgres) answer `{ rows }`. */
+export async function rows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 /**
  * Runs one raw statement whose text never changes, prepared once per connection on PostgreSQL
  * (node-postgres names it) instead of parsed and planned on every call; as it is on the embedded

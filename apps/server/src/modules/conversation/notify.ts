@@ -1,6 +1,6 @@
 import { emailAllowedByFilter, type TCallTranslations, type TMessageSide, textsIn, translatedOr } from '@impact/domain';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { rows, type Tx } from '../../db/client';
 import { emailOutbox, organizationMembers, submissionMessages, users } from '../../db/schema';
 import { translator } from '../../lib/texts';
 import type { SessionUser } from '../../plugins/authentication';
@@ -24,21 +24,19 @@ export async function queueConversationMails(
   tx: Tx,
   input: { submissionId: string; organizationId: string; to: TMessageSide; writer: SessionUser; publicUrl: string },
 ) {
-  const [about] = (
-    (await tx.execute(sql`
-      select c.name as call_name, c.translations as call_translations, o.name as org_name,
-             c.is_user_filter_enable, c.user_filter_email
-      from call_submissions s join calls c on c.id = s.call_id join organizations o on o.id = s.organization_id
-      where s.id = ${input.submissionId}`)) as unknown as {
-      rows: Array<{
-        call_name: string;
-        call_translations: TCallTranslations;
-        org_name: string;
-        is_user_filter_enable: boolean;
-        user_filter_email: string;
-      }>;
-    }
-  ).rows;
+  const [about] = await rows<{
+    call_name: string;
+    call_translations: TCallTranslations;
+    org_name: string;
+    is_user_filter_enable: boolean;
+    user_filter_email: string;
+  }>(
+    tx,
+    sql`select c.name as call_name, c.translations as call_translations, o.name as org_name,
+               c.is_user_filter_enable, c.user_filter_email
+        from call_submissions s join calls c on c.id = s.call_id join organizations o on o.id = s.organization_id
+        where s.id = ${input.submissionId}`,
+  );
   if (!about) return;
   const link =
     input.to === 'applicant'

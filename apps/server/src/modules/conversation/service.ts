@@ -6,7 +6,7 @@ import {
   type TUnreadCounts,
 } from '@impact/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { type Db, rows, type Tx } from '../../db/client';
 import { submissionMessageReads, submissionMessages, users } from '../../db/schema';
 import { conflict } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
@@ -117,12 +117,14 @@ export async function unreadCounts(
       ? sql`s.organization_id = ${scope.organizationId} and m.side = 'funder'`
       : null;
   if (!where) return [];
-  const result = (await db.execute(sql`
+  return rows<TUnreadCounts[number]>(
+    db,
+    sql`
     select s.id as "submissionId", count(*)::int as unread
     from call_submissions s
     join submission_messages m on m.call_submission_id = s.id
     left join submission_message_reads r on r.call_submission_id = s.id and r.user_id = ${user.id}
     where ${where} and (r.read_at is null or m.created_at > r.read_at)
-    group by s.id`)) as unknown as { rows: TUnreadCounts };
-  return result.rows;
+    group by s.id`,
+  );
 }

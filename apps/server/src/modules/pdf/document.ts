@@ -1,10 +1,9 @@
 import type { TLanguage, TPdfExportData } from '@impact/domain';
+import { LOCALES } from '../../lib/utc-moment';
 import { pdfLabels } from './labels';
 import type { Content, TDocumentDefinitions } from './pdf-types';
 import { renderSection, type SectionContext, TABLE_LAYOUT } from './section-renderers';
 import { safeText } from './text';
-
-const LOCALES: Record<TLanguage, string> = { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' };
 
 /** The logo as pdfmake takes it: PNG/JPEG data URLs as images, SVG as markup; anything else is left out. */
 function logoContent(data: TPdfExportData): Content | null {

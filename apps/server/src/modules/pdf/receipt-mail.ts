@@ -1,17 +1,8 @@
 import { LANGUAGES, PDF_FILE_NAME, type TLanguage, type TPdfExportData } from '@impact/domain';
 import { escapeHtml } from '../../lib/html';
 import { translator } from '../../lib/texts';
+import { utcMoment } from '../../lib/utc-moment';
 import { localisedRecord } from './localised-record';
-
-const LOCALES: Record<TLanguage, string> = { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' };
-
-/** Made once per language: building a formatter costs more than the rest of the receipt. */
-const WHEN_FORMATS = Object.fromEntries(
-  Object.entries(LOCALES).map(([language, locale]) => [
-    language,
-    new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
-  ]),
-) as Record<TLanguage, Intl.DateTimeFormat>;
 
 /** The receipt's words that name nothing, looked up once per language. */
 function labelsOf(language: TLanguage) {
@@ -35,7 +26,7 @@ export function renderReceipt(data: TPdfExportData, language: TLanguage, closedA
   // The call's name in the applicant's language, as their PDF shows it.
   const names = { call: localisedRecord(data, language).callName, org: data.orgName };
   const t = LABELS[language];
-  const when = `${WHEN_FORMATS[language].format(closedAt)} UTC`;
+  const when = utcMoment(closedAt, language);
   const body = tr('mail.receipt.body', names);
   const text = `${t.greeting}\n\n${body}\n\n${t.when}: ${when}\n${t.id}: ${data.submissionId}\n\n${t.attached}\n\n${t.footer}\n`;
   const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,Arial,sans-serif;color:#212529;line-height:1.5">

@@ -2,9 +2,9 @@ import type { TLanguage } from '@impact/domain';
 import { escapeHtml } from '../../lib/html';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { translator } from '../../lib/texts';
+import { utcMoment } from '../../lib/utc-moment';
 import type { PublicCall } from './public-calls';
 
-const LOCALES: Record<TLanguage, string> = { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' };
 const DAY_MS = 86_400_000;
 
 type Site = { name: string; publicUrl: string };
@@ -57,9 +57,6 @@ function plain(html: string, max = 300): string {
     .trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
-
-const when = (date: Date, language: TLanguage) =>
-  `${new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
 
 /** JSON inside <script>: no "</script>" or "<!--" can end it early. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -164,8 +161,8 @@ export function callPageHtml(
 <h1>${escapeHtml(call.name)}</h1>
 <p><span class="status ${status.cls}">${escapeHtml(status.text)}</span>${left ? ` ${escapeHtml(left)}` : ''}</p>
 <dl>
-<dt>${escapeHtml(t('publicPage.opens'))}</dt><dd><time datetime="${call.openingAt.toISOString()}">${escapeHtml(when(call.openingAt, language))}</time></dd>
-<dt>${escapeHtml(t('publicPage.closes'))}</dt><dd><time datetime="${call.closingAt.toISOString()}">${escapeHtml(when(call.closingAt, language))}</time></dd>
+<dt>${escapeHtml(t('publicPage.opens'))}</dt><dd><time datetime="${call.openingAt.toISOString()}">${escapeHtml(utcMoment(call.openingAt, language))}</time></dd>
+<dt>${escapeHtml(t('publicPage.closes'))}</dt><dd><time datetime="${call.closingAt.toISOString()}">${escapeHtml(utcMoment(call.closingAt, language))}</time></dd>
 </dl>
 <div class="card">${sanitizeRichText(call.description)}</div>
 ${
@@ -219,7 +216,7 @@ export function indexPageHtml(site: Site, language: TLanguage, list: PublicCall[
       const status = statusOf(call, now, t);
       return `<li class="card"><h2><a href="/p/calls/${escapeHtml(call.slug)}?lang=${language}">${escapeHtml(call.name)}</a></h2>
 <p><span class="status ${status.cls}">${escapeHtml(status.text)}</span> ${escapeHtml(countdown(call, now, t))}</p>
-<p>${escapeHtml(t('publicPage.dates', { opening: when(call.openingAt, language), closing: when(call.closingAt, language) }))}</p>
+<p>${escapeHtml(t('publicPage.dates', { opening: utcMoment(call.openingAt, language), closing: utcMoment(call.closingAt, language) }))}</p>
 <p>${escapeHtml(plain(call.description, 240))}</p></li>`;
     })
     .join('\n');

@@ -1,11 +1,10 @@
 import type { TLanguage } from '@impact/domain';
 import type { Tx } from '../../db/client';
 import { translator } from '../../lib/texts';
+import { utcMoment } from '../../lib/utc-moment';
 import { queueNotice } from '../email/notice-mail';
 import type { ReminderLinks } from './send-due';
 import { unsubscribeUrl } from './unsubscribe-link';
-
-const LOCALES: Record<TLanguage, string> = { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' };
 
 /** A reminder or a nudge to one recipient, in their language, with the steps still to complete. */
 export async function queueReminderMail(
@@ -24,11 +23,7 @@ export async function queueReminderMail(
   },
 ) {
   const t = translator(input.language);
-  const when = `${new Intl.DateTimeFormat(LOCALES[input.language], {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(input.closingAt)} UTC`;
+  const when = utcMoment(input.closingAt, input.language);
   const names = { call: input.call, org: input.organization, when };
   const todo = input.missingSteps.length
     ? t('mail.reminder.missing', { steps: input.missingSteps.join(', ') })

@@ -8,7 +8,7 @@ import {
   translatedOr,
 } from '@impact/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { type Db, rows, type Tx } from '../../db/client';
 import { organizationMembers, reminderSends, reminderUnsubscribes, users } from '../../db/schema';
 import { stepsOfCallTypes } from '../calls/call-types';
 import { languageOf } from '../organizations/member-mails';
@@ -293,9 +293,4 @@ async function incompleteSteps(tx: Tx, callSteps: TStep[], stage: 1 | 2, submiss
     if (problems.length) out.push({ step, index });
   }
   return out;
-}
-
-async function rows<T>(db: Db | Tx, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }

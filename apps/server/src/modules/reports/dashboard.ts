@@ -1,9 +1,8 @@
 import { SDG_CODES, SROI_BUCKETS, sroiBucketLabel, type TCallDashboard } from '@impact/domain';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rows } from '../../db/client';
 import { serverStepType } from '../step-types';
 import { reportCall } from './call-row';
-import { rows } from './sql-rows';
 import { callTallies, foldTallies, medianSroi, type Tally, topTallies } from './tallies';
 
 const TOP = 10;

@@ -1,6 +1,6 @@
 import { localisedStep, type TLanguage, type TStepTranslations } from '@impact/domain';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rows } from '../../db/client';
 import { translator } from '../../lib/texts';
 import {
   answeredColumn,
@@ -13,7 +13,6 @@ import {
   yesNo,
 } from '../step-types';
 import { reportCall } from './call-row';
-import { rows } from './sql-rows';
 
 export type { Cell } from '../step-types';
 

@@ -1,9 +1,8 @@
 import { DASHBOARD_ORGANIZATIONS_PAGE_SIZE, type TDashboardOrganization } from '@impact/domain';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rows } from '../../db/client';
 import { invalid } from '../../lib/app-error';
 import { reportCall } from './call-row';
-import { rows } from './sql-rows';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall, createOrganization } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
+import { rows } from '../../db/client';
 import { callSubmissions, organizations, reportImpactAnswers, stepResults } from '../../db/schema';
 import { answerCall, createReportCall, impactAnswer } from './report-fixtures';
-import { rows } from './sql-rows';
 import { foldTallies } from './tallies';
 
 type Who = Awaited<ReturnType<typeof signInAs>>;

@@ -1,11 +1,10 @@
 import { createSurveyAggregator, type TSurveyReport, type TSurveyStepList } from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import { type Db, rows } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { reportedStepTypeNames, serverStepType } from '../step-types';
 import { reportCall } from './call-row';
-import { rows } from './sql-rows';
 
 const PAGE = 1000;
 /** The types the report charts (those whose server module has a `report`: survey and quiz today). */

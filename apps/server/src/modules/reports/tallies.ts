@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { rows } from './sql-rows';
+import { type Db, rows } from '../../db/client';
 
 /** Deltas folded per statement: a bulk load of a million never makes one statement run long. */
 const FOLD_BATCH = 50_000;

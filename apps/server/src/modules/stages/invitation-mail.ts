@@ -1,22 +1,7 @@
-import {
-  LANGUAGES,
-  stageMessageIn,
-  type TLanguage,
-  type TStageInvitationPreview,
-  type TStageMessage,
-} from '@impact/domain';
+import { stageMessageIn, type TLanguage, type TStageInvitationPreview, type TStageMessage } from '@impact/domain';
 import { translator } from '../../lib/texts';
+import { utcDateTime } from '../../lib/utc-moment';
 import { type NoticeMail, renderNotice } from '../email/notice-mail';
-
-const LOCALES: Record<TLanguage, string> = { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' };
-
-/** The deadline as the mail writes it, in UTC (as the receipt writes the closing time). */
-const deadlineFormats = Object.fromEntries(
-  LANGUAGES.map((language) => [
-    language,
-    new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
-  ]),
-) as Record<TLanguage, Intl.DateTimeFormat>;
 
 export type InvitationParts = { call: string; org: string; closingAt: Date; message: TStageMessage; link: string };
 
@@ -28,7 +13,7 @@ export function invitationMail(language: TLanguage, parts: InvitationParts): Not
     subject: t('mail.stageInvitation.subject', { call: parts.call }),
     paragraphs: [
       t('mail.stageInvitation.body', { call: parts.call, org: parts.org }),
-      t('mail.stageInvitation.deadline', { deadline: deadlineFormats[language].format(parts.closingAt) }),
+      t('mail.stageInvitation.deadline', { deadline: utcDateTime(parts.closingAt, language) }),
       t('mail.stageInvitation.carried'),
       ...(message ? [message] : []),
     ],
