@@ -1,37 +1,10 @@
-import type { TScreenerRule } from '@impact/domain';
+import { NON_PROFIT_SCREENER, type TScreenerRule } from '@impact/domain';
 import type { Db } from './db/client';
 import { callScreeners } from './db/schema';
 
-/** The demo's screener: one yes/no question and two rules, on the answer and on the organization's country. */
-const MODEL = {
-  pages: [
-    {
-      name: 'requisiti',
-      elements: [
-        {
-          type: 'boolean',
-          name: 'nonProfit',
-          title: {
-            default: 'La vostra organizzazione è senza scopo di lucro?',
-            en: 'Is your organization a non-profit?',
-            fr: 'Votre organisation est-elle à but non lucratif ?',
-          },
-          isRequired: true,
-        },
-      ],
-    },
-  ],
-};
-
+/** The demo's screener: the starter's yes/no question and its rule, and one on the organization's country. */
 const RULES: TScreenerRule[] = [
-  {
-    expression: '{nonProfit} = false',
-    message: {
-      it: 'Il bando è riservato agli enti senza scopo di lucro.',
-      en: 'The call is open to non-profit organizations only.',
-      fr: 'L’appel est réservé aux organisations à but non lucratif.',
-    },
-  },
+  { ...NON_PROFIT_SCREENER.rule, message: { ...NON_PROFIT_SCREENER.rule.message } },
   {
     expression: "{org.country} != 'IT'",
     message: {
@@ -49,5 +22,10 @@ const RULES: TScreenerRule[] = [
 export async function seedDemoScreener(db: Db, callId: string) {
   await db
     .insert(callScreeners)
-    .values({ callId, model: JSON.stringify(MODEL), rules: RULES, contact: 'bandi@impact-calls.test' });
+    .values({
+      callId,
+      model: JSON.stringify(NON_PROFIT_SCREENER.model),
+      rules: RULES,
+      contact: 'bandi@impact-calls.test',
+    });
 }

@@ -167,3 +167,37 @@ export function yearsSince(date: string | null, now: Date = new Date()): number 
   if (beforeAnniversary) years -= 1;
   return Math.max(0, years);
 }
+
+/**
+ * The first screener an admin starts from (and the demo's): one yes/no question on being a
+ * non-profit, and the rule that a "no" is ineligible, in the three languages.
+ */
+export const NON_PROFIT_SCREENER = {
+  model: {
+    pages: [
+      {
+        name: 'page1',
+        elements: [
+          {
+            type: 'boolean',
+            name: 'nonProfit',
+            title: {
+              default: 'La vostra organizzazione è senza scopo di lucro?',
+              en: 'Is your organization a non-profit?',
+              fr: 'Votre organisation est-elle à but non lucratif ?',
+            },
+            isRequired: true,
+          },
+        ],
+      },
+    ],
+  },
+  rule: {
+    expression: '{nonProfit} = false',
+    message: {
+      it: 'Il bando è riservato agli enti senza scopo di lucro.',
+      en: 'The call is open to non-profit organizations only.',
+      fr: 'L’appel est réservé aux organisations à but non lucratif.',
+    },
+  },
+} as const;

@@ -1,4 +1,10 @@
-import type { TFieldError, TJsonObject, TScreener, TScreenerInput } from '@impact/domain';
+import {
+  NON_PROFIT_SCREENER,
+  type TFieldError,
+  type TJsonObject,
+  type TScreener,
+  type TScreenerInput,
+} from '@impact/domain';
 
 /** The screener tab's form: the model as the builder's text, the rules, the contact. */
 export type ScreenerDraft = {
@@ -9,39 +15,8 @@ export type ScreenerDraft = {
 
 /** A first screener: one yes/no question and the rule that a "no" is ineligible. */
 export const STARTER_SCREENER: ScreenerDraft = {
-  modelText: JSON.stringify(
-    {
-      pages: [
-        {
-          name: 'page1',
-          elements: [
-            {
-              type: 'boolean',
-              name: 'nonProfit',
-              title: {
-                default: 'La vostra organizzazione è senza scopo di lucro?',
-                en: 'Is your organization a non-profit?',
-                fr: 'Votre organisation est-elle à but non lucratif ?',
-              },
-              isRequired: true,
-            },
-          ],
-        },
-      ],
-    },
-    null,
-    2,
-  ),
-  rules: [
-    {
-      expression: '{nonProfit} = false',
-      message: {
-        it: 'Il bando è riservato agli enti senza scopo di lucro.',
-        en: 'The call is open to non-profit organizations only.',
-        fr: 'L’appel est réservé aux organisations à but non lucratif.',
-      },
-    },
-  ],
+  modelText: JSON.stringify(NON_PROFIT_SCREENER.model, null, 2),
+  rules: [{ expression: NON_PROFIT_SCREENER.rule.expression, message: { ...NON_PROFIT_SCREENER.rule.message } }],
   contact: '',
 };
 
