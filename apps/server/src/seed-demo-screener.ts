@@ -20,12 +20,10 @@ const RULES: TScreenerRule[] = [
  * from the call's card; "no" to the question shows the reason, "yes" lets the application start.
  */
 export async function seedDemoScreener(db: Db, callId: string) {
-  await db
-    .insert(callScreeners)
-    .values({
-      callId,
-      model: JSON.stringify(NON_PROFIT_SCREENER.model),
-      rules: RULES,
-      contact: 'bandi@impact-calls.test',
-    });
+  await db.insert(callScreeners).values({
+    callId,
+    model: JSON.stringify(NON_PROFIT_SCREENER.model),
+    rules: RULES,
+    contact: 'bandi@impact-calls.test',
+  });
 }
