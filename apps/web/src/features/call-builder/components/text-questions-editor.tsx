@@ -16,6 +16,7 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-r
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/growing-textarea';
+import { withMaxLength } from './length-limit';
 
 type Props = { questions: TTextQuestion[]; onChange: (questions: TTextQuestion[]) => void; showErrors: boolean };
 
@@ -117,13 +118,7 @@ export function TextQuestionsEditor({ questions, onChange, showErrors }: Props) 
                   allowDecimal={false}
                   allowNegative={false}
                   value={q.maxLength ?? ''}
-                  onChange={(v) => {
-                    const limit = typeof v === 'number' ? v : Number.parseInt(v, 10);
-                    const { maxLength: _old, ...rest } = q;
-                    onChange(
-                      questions.map((x, i) => (i === index ? (limit > 0 ? { ...rest, maxLength: limit } : rest) : x)),
-                    );
-                  }}
+                  onChange={(v) => onChange(questions.map((x, i) => (i === index ? withMaxLength(q, v) : x)))}
                 />
                 <Checkbox
                   mt={{ sm: 'xl' }}

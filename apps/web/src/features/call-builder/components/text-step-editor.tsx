@@ -2,6 +2,7 @@ import type { TTextQuestion, TTextStepContent } from '@impact/domain';
 import { Button, NumberInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { withMaxLength } from './length-limit';
 import { RichTextField } from './rich-text-field';
 import type { StepEditorProps } from './step-editor-props';
 import { TextQuestionsEditor } from './text-questions-editor';
@@ -92,11 +93,7 @@ export function TextStepEditor({ content, onChange, showErrors }: StepEditorProp
         allowDecimal={false}
         allowNegative={false}
         value={text.maxLength ?? ''}
-        onChange={(v) => {
-          const n = typeof v === 'number' ? v : Number.parseInt(v, 10);
-          const { maxLength: _old, ...rest } = text;
-          write(n > 0 ? { ...rest, maxLength: n } : rest);
-        }}
+        onChange={(v) => write(withMaxLength(text, v))}
         maw={240}
       />
       <Button
