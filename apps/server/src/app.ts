@@ -23,6 +23,7 @@ import { conversationRoutes } from './modules/conversation/routes';
 import { devOutboxRoutes } from './modules/email/dev-outbox-routes';
 import { fileRoutes } from './modules/files/routes';
 import { createFileStorage } from './modules/files/storage';
+import { grantRoutes } from './modules/grants/routes';
 import { healthRoutes } from './modules/health/routes';
 import { derivedSecret } from './modules/idp/provider';
 import { impactAdminRoutes, impactRoutes } from './modules/impact/routes';
@@ -157,6 +158,7 @@ export async function buildApp(
       await api.register(pdfRoutes, deps);
       await api.register(reportRoutes, deps);
       await api.register(powerBiRoutes, deps);
+      await api.register(grantRoutes, deps);
       await api.register(reviewAdminRoutes, deps);
       await api.register(reviewerRoutes, deps);
       await api.register(stageAdminRoutes, deps);

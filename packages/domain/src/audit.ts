@@ -44,6 +44,10 @@ export const AUDIT_ACTIONS = [
   'member.role',
   'member.remove',
   'member.leave',
+  'grant.update',
+  'grant.letter',
+  'grant.accept',
+  'grant.decline',
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTIONS);
 export type TAuditAction = z.infer<typeof ZAuditAction>;

@@ -6,6 +6,7 @@ export * from './config';
 export * from './content-translations';
 export * from './conversation';
 export * from './field-errors';
+export * from './grants';
 export * from './health';
 export * from './ids';
 export * from './impact';

@@ -8,6 +8,7 @@ export * from './conversation';
 export * from './email';
 export * from './file-chunks';
 export * from './idp';
+export * from './grants';
 export * from './impact';
 export * from './organization-members';
 export * from './organizations';

@@ -5,6 +5,7 @@ import { callSubmissions, organizations, reviewDecisions, submissionRecords, use
 import { notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
+import { followDecision } from '../grants/follow-decision';
 import { dropUnsentMail, queueDecisionMail } from './mails';
 import { type CallRow, loadCall } from './rubric';
 
@@ -86,6 +87,8 @@ export async function recordOne(tx: Tx, actor: SessionUser, call: CallRow, item:
     .update(reviewDecisions)
     .set({ outcome: item.outcome, message: item.message, decidedByUserId: actor.id, decidedAt: now, mailId })
     .where(eq(reviewDecisions.submissionId, sub.id));
+  // An accepted outcome makes the grant (modules/grants, decision 0043); a draft one goes with a change.
+  await followDecision(tx, sub.id, item.outcome);
   await audit(tx, actor, 'review.decision', sub.id, { outcome: item.outcome, mailQueued: queued });
   return queued;
 }

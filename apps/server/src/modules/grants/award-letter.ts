@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import type { TAwardLetterFields, TLanguage } from '@impact/domain';
+import { translator } from '../../lib/texts';
+import { LOCALES } from '../../lib/utc-moment';
+import { loadPdfmake } from '../pdf/render';
+
+/** An amount as the letter's language writes money ("80.000,00 €" in Italian). */
+export function formatAmount(amount: number, currency: string, language: TLanguage): string {
+  return new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency }).format(amount);
+}
+
+/** A calendar day (`YYYY-MM-DD`) in the letter's language ("1 marzo 2027"). */
+function formatDay(day: string, language: TLanguage): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
+/**
+ * The award letter's text in one language, from the fixed template (packages/texts, grantLetter)
+ * and the grant's fields. Paragraphs are separated by a blank line. This text is what is sent,
+ * stored, hashed and accepted: the PDF only lays it out.
+ */
+export function composeAwardLetter(
+  fields: TAwardLetterFields & { grantId: string; date: string },
+  language: TLanguage,
+): string {
+  const t = translator(language);
+  const period =
+    fields.startsAt && fields.endsAt
+      ? t('grantLetter.period', {
+          start: formatDay(fields.startsAt, language),
+          end: formatDay(fields.endsAt, language),
+        })
+      : t('grantLetter.periodOpen');
+  const conditions = fields.conditions.trim()
+    ? `${t('grantLetter.conditions')}\n${fields.conditions.trim()}`
+    : t('grantLetter.noConditions');
+  return [
+    t('grantLetter.title'),
+    `${t('grantLetter.reference', { id: fields.grantId })}\n${t('grantLetter.date', { date: formatDay(fields.date, language) })}`,
+    t('grantLetter.salutation', { org: fields.organizationName }),
+    t('grantLetter.body', { call: fields.callName }),
+    `${t('grantLetter.amount', { amount: formatAmount(fields.amount, fields.currency, language) })}\n${period}`,
+    conditions,
+    t('grantLetter.acceptance'),
+    t('grantLetter.contact', { contact: fields.contact }),
+    t('grantLetter.closing'),
+  ].join('\n\n');
+}
+
+/** The SHA-256 of the letter as sent (hex): what an acceptance is bound to. */
+export function letterHash(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/**
+ * The letter as a one-page PDF. Rendered on the request's thread: a page of plain paragraphs takes
+ * a few milliseconds, unlike an application's record (decision 0003 moves those to threads).
+ */
+export async function awardLetterPdf(text: string): Promise<Buffer> {
+  const [title = '', ...paragraphs] = text.split('\n\n');
+  const doc = {
+    info: { title },
+    pageMargins: [56, 64, 56, 64],
+    defaultStyle: { font: 'Roboto', fontSize: 11, lineHeight: 1.3 },
+    content: [
+      { text: title, fontSize: 18, bold: true, margin: [0, 0, 0, 16] },
+      ...paragraphs.map((p) => ({ text: p, margin: [0, 0, 0, 10] })),
+    ],
+  };
+  return pdfmake().createPdf(doc).getBuffer();
+}
+
+let engine: ReturnType<typeof loadPdfmake> | null = null;
+function pdfmake() {
+  engine ??= loadPdfmake();
+  return engine;
+}

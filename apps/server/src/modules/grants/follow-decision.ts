@@ -1,0 +1,41 @@
+import type { TDecisionOutcome } from '@impact/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { callSubmissions, grants } from '../../db/schema';
+import { conflict } from '../../lib/app-error';
+
+/**
+ * Keeps a submission's grant in step with its decision, in the decision's transaction: an accepted
+ * outcome makes the grant (in `draft`, the amount the application asked for); another outcome
+ * removes a grant still in draft. Once its letter has been sent the grant is a promise to the
+ * grantee, so the decision can no longer move away from "accepted" (409): the grant is declined or
+ * closed instead.
+ */
+export async function followDecision(tx: Tx, submissionId: string, outcome: TDecisionOutcome): Promise<void> {
+  const [existing] = await tx
+    .select({ id: grants.id, status: grants.status })
+    .from(grants)
+    .where(eq(grants.submissionId, submissionId))
+    .for('update');
+  if (outcome === 'accepted') {
+    if (existing) return;
+    await tx.insert(grants).values({
+      submissionId,
+      organizationId: sql`(select ${callSubmissions.organizationId} from ${callSubmissions} where ${callSubmissions.id} = ${submissionId})`,
+      callId: sql`(select ${callSubmissions.callId} from ${callSubmissions} where ${callSubmissions.id} = ${submissionId})`,
+      amount: sql`${requestedAmount(submissionId)}`,
+    });
+    return;
+  }
+  if (!existing) return;
+  if (existing.status !== 'draft') throw conflict('errors.grants.decisionHasGrant');
+  await tx.delete(grants).where(eq(grants.id, existing.id));
+}
+
+/**
+ * What the application asked for: the impact step's budget (the project's cost as the applicant
+ * gave it), rounded to cents; 0 when it gave none. The admin edits it before the letter.
+ */
+function requestedAmount(submissionId: string) {
+  return sql`coalesce((select round(sum(budget)::numeric, 2) from report_impact_answers where call_submission_id = ${submissionId}), 0)`;
+}

@@ -1,0 +1,172 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createOpenCall, createOrganization, submitToCall } from '../../../test/fixtures';
+import { signInAs } from '../../../test/sign-in';
+import { auditLog, emailOutbox, organizationMembers } from '../../db/schema';
+import { letterHash } from './award-letter';
+
+type Person = Awaited<ReturnType<typeof signInAs>>;
+
+/**
+ * Grants after the award (decision 0043): an accepted decision makes a grant, the admin sends its
+ * letter, the grantee's members (and no one else) see it and accept it, bound to the letter's hash.
+ */
+describe('grants and award letters', () => {
+  let t: TestApp;
+  let admin: Person;
+  let anna: Person;
+  let vera: Person;
+  let otto: Person;
+  let aurora: string;
+  let other: string;
+  let submissionId: string;
+  let otherSubmission: string;
+  let call: Awaited<ReturnType<typeof createOpenCall>>;
+
+  const inject = (p: Person, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url: `/api/${url}`,
+      headers: { ...p.headers, 'accept-language': 'en' },
+      ...(payload ? { payload } : {}),
+    });
+  const decide = (submission: string, outcome: string) =>
+    inject(admin, 'POST', 'Review/RecordDecisions', {
+      callId: call.id,
+      items: [{ submissionId: submission, outcome, message: '' }],
+    });
+  const grantsOfCall = async () => (await inject(admin, 'GET', `Grant/GetGrants?callId=${call.id}`)).json();
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await signInAs(t.database.db, { email: 'officer@funder.test', roles: ['admin'], firstName: 'Olga' });
+    anna = await signInAs(t.database.db, { email: 'anna@aurora.example', firstName: 'Anna', lastName: 'Neri' });
+    vera = await signInAs(t.database.db, { email: 'vera@aurora.example', firstName: 'Vera' });
+    otto = await signInAs(t.database.db, { email: 'otto@elsewhere.example', firstName: 'Otto' });
+    aurora = await createOrganization(t.app, anna.headers, 'Aurora');
+    other = await createOrganization(t.app, otto.headers, 'Altrove');
+    await t.database.db
+      .insert(organizationMembers)
+      .values({ organizationId: aurora, userId: vera.user.id, role: 'viewer' });
+    call = await createOpenCall(t.app, admin.headers, { name: 'Bando Futuro' });
+    submissionId = await submitToCall(t.app, anna.headers, aurora, call);
+    otherSubmission = await submitToCall(t.app, otto.headers, other, call);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('an accepted decision makes a draft grant; another outcome removes it while it is a draft', async () => {
+    expect((await decide(submissionId, 'accepted')).statusCode).toBe(200);
+    expect((await decide(otherSubmission, 'rejected')).statusCode).toBe(200);
+    let list = await grantsOfCall();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({
+      submissionId,
+      organizationId: aurora,
+      callId: call.id,
+      status: 'draft',
+      amount: 0,
+    });
+    expect((await decide(submissionId, 'waitingList')).statusCode).toBe(200);
+    expect(await grantsOfCall()).toEqual([]);
+    expect((await decide(submissionId, 'accepted')).statusCode).toBe(200);
+    list = await grantsOfCall();
+    expect(list).toHaveLength(1);
+  });
+
+  it('members see no draft; the admin sets the terms and sends the letter, mailed to the contact', async () => {
+    const [grant] = await grantsOfCall();
+    expect((await inject(anna, 'GET', 'Grant/GetMyGrants')).json()).toEqual([]);
+    const bad = await inject(admin, 'PUT', 'Grant/UpdateGrant', {
+      grantId: grant.id,
+      startsAt: '2027-06-01',
+      endsAt: '2027-01-01',
+    });
+    expect(bad.statusCode).toBe(400);
+    const cents = await inject(admin, 'PUT', 'Grant/UpdateGrant', { grantId: grant.id, amount: 10.005 });
+    expect(cents.statusCode).toBe(400);
+    const updated = await inject(admin, 'PUT', 'Grant/UpdateGrant', {
+      grantId: grant.id,
+      amount: 48000.5,
+      startsAt: '2027-01-01',
+      endsAt: '2027-12-31',
+      conditions: 'Report twice a year.',
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toMatchObject({ amount: 48000.5, startsAt: '2027-01-01', endsAt: '2027-12-31' });
+    const sent = await inject(admin, 'POST', 'Grant/SendAwardLetter', { grantId: grant.id });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ status: 'awaitingAcceptance' });
+    expect(sent.json().letterHash).toMatch(/^[0-9a-f]{64}$/);
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'award-letter'));
+    expect(mails.map((m) => m.to).sort()).toEqual(['anna@aurora.example', 'giulia@aurora.example']);
+    const mine = (await inject(anna, 'GET', 'Grant/GetMyGrants')).json();
+    expect(mine.map((g: { id: string }) => g.id)).toEqual([grant.id]);
+    expect((await inject(vera, 'GET', 'Grant/GetMyGrants')).json()).toHaveLength(1);
+    expect((await inject(otto, 'GET', 'Grant/GetMyGrants')).json()).toEqual([]);
+    expect((await inject(otto, 'GET', `Grant/GetGrant?grantId=${grant.id}`)).statusCode).toBe(404);
+    expect((await inject(otto, 'GET', `Grant/GetAwardLetter?grantId=${grant.id}`)).statusCode).toBe(404);
+    expect((await inject(anna, 'GET', `Grant/GetGrants?callId=${call.id}`)).statusCode).toBe(403);
+    const pdf = await inject(anna, 'GET', `Grant/GetAwardLetter?grantId=${grant.id}`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('only a member who may write accepts, ticking the conditions; the audit keeps the letter hash', async () => {
+    const [grant] = await grantsOfCall();
+    expect(
+      (await inject(otto, 'POST', 'Grant/AcceptAward', { grantId: grant.id, fullName: 'Otto Rossi' })).statusCode,
+    ).toBe(404);
+    expect((await inject(admin, 'POST', 'Grant/AcceptAward', { grantId: grant.id, fullName: 'Olga' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await inject(vera, 'POST', 'Grant/AcceptAward', { grantId: grant.id, fullName: 'Vera Bianchi' })).statusCode,
+    ).toBe(403);
+    const unticked = await inject(anna, 'POST', 'Grant/AcceptAward', { grantId: grant.id, fullName: 'Anna Neri' });
+    expect(unticked.statusCode).toBe(400);
+    expect(unticked.json().errors[0]).toMatchObject({
+      path: 'conditionsAccepted',
+      messageKey: 'errors.grants.conditionsRequired',
+    });
+    const accepted = await inject(anna, 'POST', 'Grant/AcceptAward', {
+      grantId: grant.id,
+      fullName: 'Anna Neri',
+      conditionsAccepted: true,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ status: 'active', acceptedByName: 'Anna Neri' });
+    const [row] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'grant.accept'), eq(auditLog.targetId, grant.id)));
+    const stored = await t.database.db.query.grants.findFirst({ where: (g, { eq: is }) => is(g.id, grant.id) });
+    expect(stored?.letterText).toContain('48.000,50');
+    expect(row?.details).toMatchObject({ fullName: 'Anna Neri', letterHash: letterHash(stored?.letterText ?? '') });
+    expect(row?.actorEmail).toBe('anna@aurora.example');
+    expect(row?.details).toHaveProperty('ip');
+    // Accepted terms are fixed, a second answer is refused, and the decision cannot move away.
+    expect((await inject(admin, 'PUT', 'Grant/UpdateGrant', { grantId: grant.id, amount: 1 })).statusCode).toBe(409);
+    expect((await inject(anna, 'POST', 'Grant/DeclineAward', { grantId: grant.id, reason: 'no' })).statusCode).toBe(
+      409,
+    );
+    expect((await decide(submissionId, 'rejected')).statusCode).toBe(409);
+    const closed = await inject(admin, 'PUT', 'Grant/UpdateGrant', { grantId: grant.id, status: 'closed' });
+    expect(closed.json()).toMatchObject({ status: 'closed' });
+  });
+
+  it('a grantee may decline a letter with a reason', async () => {
+    expect((await decide(otherSubmission, 'accepted')).statusCode).toBe(200);
+    const grant = (await grantsOfCall()).find((g: { organizationId: string }) => g.organizationId === other);
+    expect((await inject(otto, 'POST', 'Grant/DeclineAward', { grantId: grant.id, reason: 'x' })).statusCode).toBe(404);
+    await inject(admin, 'POST', 'Grant/SendAwardLetter', { grantId: grant.id });
+    const declined = await inject(otto, 'POST', 'Grant/DeclineAward', {
+      grantId: grant.id,
+      reason: 'We found other funds',
+    });
+    expect(declined.json()).toMatchObject({ status: 'declined', declineReason: 'We found other funds' });
+  });
+});

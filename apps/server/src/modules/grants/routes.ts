@@ -1,0 +1,145 @@
+import {
+  ZAcceptAwardRequest,
+  ZDeclineAwardRequest,
+  ZGrant,
+  ZGrantIdQuery,
+  ZGrants,
+  ZGrantsQuery,
+  ZProblem,
+  ZSendAwardLetterRequest,
+  ZUpdateGrantRequest,
+} from '@impact/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps';
+import { requestLanguage } from '../../lib/request-language';
+import { currentUser } from '../../plugins/authentication';
+import { sendPdf } from '../pdf/send-pdf';
+import { awardLetterPdf } from './award-letter';
+import {
+  acceptAward,
+  callGrants,
+  composeLetterFor,
+  declineAward,
+  myGrants,
+  readGrant,
+  sendAwardLetter,
+  updateGrant,
+} from './service';
+
+const tags = ['grants'];
+const problems = { 400: ZProblem, 401: ZProblem, 403: ZProblem, 404: ZProblem, 409: ZProblem };
+
+/**
+ * Grants after the award (decision 0043): the admin's list, terms and letter; the grantee's list,
+ * letter, acceptance and refusal. Ids of grants the caller may not see are 404.
+ */
+export const grantRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  app.get(
+    '/Grant/GetGrants',
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: "A call's grants", querystring: ZGrantsQuery, response: { 200: ZGrants, ...problems } },
+    },
+    (request) => callGrants(db, request.query.callId, requestLanguage(request)),
+  );
+
+  app.get(
+    '/Grant/GetMyGrants',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'The grants of the organizations the caller is a member of (once their letter is sent)',
+        response: { 200: ZGrants, ...problems },
+      },
+    },
+    (request) => myGrants(db, currentUser(request), requestLanguage(request)),
+  );
+
+  app.get(
+    '/Grant/GetGrant',
+    {
+      config: { access: 'user', owns: 'grantId' },
+      schema: { tags, summary: 'One grant', querystring: ZGrantIdQuery, response: { 200: ZGrant, ...problems } },
+    },
+    async (request) =>
+      (await readGrant(db, currentUser(request), request.query.grantId, requestLanguage(request))).view,
+  );
+
+  app.put(
+    '/Grant/UpdateGrant',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: "The grant's amount, dates and conditions (before acceptance), or closing an active grant",
+        body: ZUpdateGrantRequest,
+        response: { 200: ZGrant, ...problems },
+      },
+    },
+    (request) => updateGrant(db, currentUser(request), request.body, requestLanguage(request)),
+  );
+
+  app.post(
+    '/Grant/SendAwardLetter',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Writes the award letter from the template and mails the grantee',
+        body: ZSendAwardLetterRequest,
+        response: { 200: ZGrant, ...problems },
+      },
+    },
+    (request) =>
+      sendAwardLetter(db, currentUser(request), request.body.grantId, config.publicUrl, requestLanguage(request)),
+  );
+
+  app.get(
+    '/Grant/GetAwardLetter',
+    {
+      config: { access: 'user', owns: 'grantId' },
+      schema: {
+        tags,
+        summary: 'The award letter as a PDF: as sent, or for an admin a preview of a draft',
+        querystring: ZGrantIdQuery,
+        response: { ...problems },
+      },
+    },
+    async (request, reply) => {
+      const language = requestLanguage(request);
+      const { grant } = await readGrant(db, currentUser(request), request.query.grantId, language);
+      const text = grant.letterText ?? (await composeLetterFor(db, grant, currentUser(request).email, language)).text;
+      const pdf = await awardLetterPdf(text);
+      return sendPdf(reply, { body: pdf, size: pdf.length }, 'award-letter.pdf');
+    },
+  );
+
+  app.post(
+    '/Grant/AcceptAward',
+    {
+      config: { access: 'user', owns: 'grantId' },
+      schema: {
+        tags,
+        summary: 'Accepts the award letter as sent (full name; conditions ticked when there are any)',
+        body: ZAcceptAwardRequest,
+        response: { 200: ZGrant, ...problems },
+      },
+    },
+    (request) => acceptAward(db, currentUser(request), request.body, request.ip, requestLanguage(request)),
+  );
+
+  app.post(
+    '/Grant/DeclineAward',
+    {
+      config: { access: 'user', owns: 'grantId' },
+      schema: {
+        tags,
+        summary: 'Declines the award letter, with a reason',
+        body: ZDeclineAwardRequest,
+        response: { 200: ZGrant, ...problems },
+      },
+    },
+    (request) => declineAward(db, currentUser(request), request.body, request.ip, requestLanguage(request)),
+  );
+};

@@ -1,0 +1,300 @@
+import { DEFAULT_LANGUAGE, localisedCall, type TGrant, type TLanguage, type TUpdateGrantRequest } from '@impact/domain';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { calls, grants, organizationMembers, organizations, users } from '../../db/schema';
+import { conflict, invalid } from '../../lib/app-error';
+import { translator } from '../../lib/texts';
+import type { SessionUser } from '../../plugins/authentication';
+import { audit } from '../audit/record';
+import { queueNotice } from '../email/notice-mail';
+import { recipientLanguage } from '../email/recipient-language';
+import { type GrantRow, loadGrantFor } from './access';
+import { composeAwardLetter, letterHash } from './award-letter';
+
+const listColumns = { grant: grants, organizationName: organizations.name, call: calls };
+
+function toGrant(
+  row: { grant: GrantRow; organizationName: string; call: typeof calls.$inferSelect },
+  language: TLanguage,
+): TGrant {
+  const g = row.grant;
+  return {
+    id: g.id,
+    submissionId: g.submissionId,
+    organizationId: g.organizationId,
+    organizationName: row.organizationName,
+    callId: g.callId,
+    callName: localisedCall(row.call, language).name,
+    amount: Number(g.amount),
+    currency: g.currency,
+    startsAt: g.startsAt,
+    endsAt: g.endsAt,
+    conditions: g.conditions,
+    status: g.status,
+    letterSentAt: g.letterSentAt?.toISOString() ?? null,
+    letterHash: g.letterHash,
+    acceptedAt: g.acceptedAt?.toISOString() ?? null,
+    acceptedByName: g.acceptedByName,
+    declinedAt: g.declinedAt?.toISOString() ?? null,
+    declineReason: g.declineReason,
+    createdAt: g.createdAt.toISOString(),
+  };
+}
+
+function listQuery(db: Db | Tx) {
+  return db
+    .select(listColumns)
+    .from(grants)
+    .innerJoin(organizations, eq(organizations.id, grants.organizationId))
+    .innerJoin(calls, eq(calls.id, grants.callId));
+}
+
+/** GET Grant/GetGrants: a call's grants for the admin, newest first. */
+export async function callGrants(db: Db, callId: string, language: TLanguage): Promise<TGrant[]> {
+  const rows = await listQuery(db).where(eq(grants.callId, callId)).orderBy(desc(grants.createdAt), grants.id);
+  return rows.map((row) => toGrant(row, language));
+}
+
+/** GET Grant/GetMyGrants: the grants of every organization the caller is a member of (drafts are the funder's). */
+export async function myGrants(db: Db, user: SessionUser, language: TLanguage): Promise<TGrant[]> {
+  const rows = await listQuery(db)
+    .innerJoin(
+      organizationMembers,
+      and(eq(organizationMembers.organizationId, grants.organizationId), eq(organizationMembers.userId, user.id)),
+    )
+    .where(sql`${grants.status} <> 'draft'`)
+    .orderBy(desc(grants.createdAt), grants.id);
+  return rows.map((row) => toGrant(row, language));
+}
+
+async function oneGrant(tx: Db | Tx, grantId: string, language: TLanguage) {
+  const [row] = await listQuery(tx).where(eq(grants.id, grantId));
+  if (!row) throw new Error('grant vanished');
+  return toGrant(row, language);
+}
+
+/** A grant the caller may read (admin, or a member of the grantee once the letter is sent). */
+export async function readGrant(db: Db, user: SessionUser, grantId: string, language: TLanguage) {
+  const { grant } = await loadGrantFor(db, user, grantId, { need: 'read' });
+  return { grant, view: await oneGrant(db, grantId, language) };
+}
+
+/**
+ * PUT Grant/UpdateGrant (admin): amount, dates and conditions while the letter is unsent or
+ * unanswered (sending it again after a change is the admin's next step); an active grant may only
+ * be closed. A grant accepted on one letter is never changed under the grantee.
+ */
+export async function updateGrant(db: Db, actor: SessionUser, input: TUpdateGrantRequest, language: TLanguage) {
+  return db.transaction(async (tx) => {
+    const { grant } = await loadGrantFor(tx, actor, input.grantId, { need: 'write', forUpdate: true });
+    const { grantId: _id, status, ...fields } = input;
+    const changesTerms = Object.keys(fields).length > 0;
+    if (changesTerms && grant.status !== 'draft' && grant.status !== 'awaitingAcceptance') {
+      throw conflict('errors.grants.termsFixed');
+    }
+    if (status === 'closed' && grant.status !== 'active') throw conflict('errors.grants.notActive');
+    const startsAt = fields.startsAt === undefined ? grant.startsAt : fields.startsAt;
+    const endsAt = fields.endsAt === undefined ? grant.endsAt : fields.endsAt;
+    if (startsAt && endsAt && startsAt > endsAt) {
+      throw invalid([{ path: 'endsAt', messageKey: 'errors.grants.endBeforeStart' }]);
+    }
+    await tx
+      .update(grants)
+      .set({
+        ...(fields.amount === undefined ? {} : { amount: fields.amount.toFixed(2) }),
+        ...(fields.startsAt === undefined ? {} : { startsAt: fields.startsAt }),
+        ...(fields.endsAt === undefined ? {} : { endsAt: fields.endsAt }),
+        ...(fields.conditions === undefined ? {} : { conditions: fields.conditions }),
+        // New terms void a letter the grantee has not answered: it must be sent again.
+        ...(changesTerms && grant.status === 'awaitingAcceptance'
+          ? { status: 'draft' as const, letterText: null, letterHash: null, letterSentAt: null }
+          : {}),
+        ...(status ? { status } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(grants.id, grant.id));
+    await audit(tx, actor, 'grant.update', grant.id, { ...fields, ...(status ? { status } : {}) });
+    return oneGrant(tx, grant.id, language);
+  });
+}
+
+/** The people told of a letter: the organization's contact and its members who may write. */
+async function grantees(tx: Tx, organizationId: string) {
+  const [org] = await tx
+    .select({ name: organizations.name, contactEmail: organizations.contactEmail })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  const members = await tx
+    .select({ email: users.email })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(
+      and(
+        eq(organizationMembers.organizationId, organizationId),
+        inArray(organizationMembers.role, ['owner', 'editor']),
+      ),
+    );
+  const emails = new Map<string, string>();
+  for (const email of [org?.contactEmail ?? '', ...members.map((m) => m.email)]) {
+    if (email) emails.set(email.trim().toLowerCase(), email.trim());
+  }
+  return { name: org?.name ?? '', emails: [...emails.values()] };
+}
+
+/**
+ * The award letter for a grant as it stands, in `language`: from the template, the organization,
+ * the call and the grant's terms; `contact` is the sending administrator's address.
+ */
+export async function composeLetterFor(
+  db: Db | Tx,
+  grant: GrantRow,
+  contact: string,
+  language: TLanguage,
+  now = new Date(),
+) {
+  const [row] = await db
+    .select({ call: calls, orgName: organizations.name })
+    .from(calls)
+    .innerJoin(organizations, eq(organizations.id, grant.organizationId))
+    .where(eq(calls.id, grant.callId));
+  if (!row) throw new Error('call vanished');
+  const text = composeAwardLetter(
+    {
+      grantId: grant.id,
+      date: now.toISOString().slice(0, 10),
+      organizationName: row.orgName,
+      callName: localisedCall(row.call, language).name,
+      amount: Number(grant.amount),
+      currency: grant.currency,
+      startsAt: grant.startsAt,
+      endsAt: grant.endsAt,
+      conditions: grant.conditions,
+      contact,
+    },
+    language,
+  );
+  return { text, call: row.call };
+}
+
+/**
+ * POST Grant/SendAwardLetter (admin): the letter is written from the template in the language of
+ * the organization's contact, stored with its hash, and announced by mail (each recipient in their
+ * own language, with a link to the grants page). Sending again replaces an unanswered letter.
+ */
+export async function sendAwardLetter(
+  db: Db,
+  actor: SessionUser,
+  grantId: string,
+  publicUrl: string,
+  language: TLanguage,
+) {
+  return db.transaction(async (tx) => {
+    const { grant } = await loadGrantFor(tx, actor, grantId, { need: 'write', forUpdate: true });
+    if (grant.status !== 'draft' && grant.status !== 'awaitingAcceptance') throw conflict('errors.grants.termsFixed');
+    const { name: orgName, emails } = await grantees(tx, grant.organizationId);
+    const [contact] = emails;
+    const letterLanguage = contact ? await recipientLanguage(tx, contact, DEFAULT_LANGUAGE) : DEFAULT_LANGUAGE;
+    const now = new Date();
+    const { text, call } = await composeLetterFor(tx, grant, actor.email, letterLanguage, now);
+    const hash = letterHash(text);
+    await tx
+      .update(grants)
+      .set({
+        status: 'awaitingAcceptance',
+        letterLanguage,
+        letterText: text,
+        letterHash: hash,
+        letterSentAt: now,
+        updatedAt: now,
+      })
+      .where(eq(grants.id, grant.id));
+    const link = `${publicUrl}/grants/${grant.id}`;
+    for (const email of emails) {
+      const lang = await recipientLanguage(tx, email, letterLanguage);
+      const t = translator(lang);
+      const callName = localisedCall(call, lang).name;
+      await queueNotice(
+        tx,
+        email,
+        'award-letter',
+        {
+          subject: t('mail.awardLetter.subject', { call: callName }),
+          paragraphs: [t('mail.awardLetter.body', { call: callName, org: orgName })],
+          link,
+          action: t('mail.awardLetter.action'),
+        },
+        lang,
+      );
+    }
+    await audit(tx, actor, 'grant.letter', grant.id, { hash, language: letterLanguage, recipients: emails.length });
+    return oneGrant(tx, grant.id, language);
+  });
+}
+
+/**
+ * POST Grant/AcceptAward: a member who may write (owner or editor) accepts the letter as sent,
+ * typing their name and, when the grant has conditions, ticking them. Who, when, from which
+ * address and the letter's hash go to the audit trail.
+ */
+export async function acceptAward(
+  db: Db,
+  user: SessionUser,
+  input: { grantId: string; fullName: string; conditionsAccepted?: boolean | undefined },
+  ip: string,
+  language: TLanguage,
+) {
+  return db.transaction(async (tx) => {
+    const { grant } = await loadGrantFor(tx, user, input.grantId, {
+      need: 'write',
+      membersOnly: true,
+      forUpdate: true,
+    });
+    if (grant.status !== 'awaitingAcceptance') throw conflict('errors.grants.notAwaiting');
+    if (grant.conditions.trim() && input.conditionsAccepted !== true) {
+      throw invalid([{ path: 'conditionsAccepted', messageKey: 'errors.grants.conditionsRequired' }]);
+    }
+    const now = new Date();
+    await tx
+      .update(grants)
+      .set({
+        status: 'active',
+        acceptedAt: now,
+        acceptedByUserId: user.id,
+        acceptedByName: input.fullName,
+        updatedAt: now,
+      })
+      .where(eq(grants.id, grant.id));
+    await audit(tx, user, 'grant.accept', grant.id, {
+      fullName: input.fullName,
+      ip,
+      letterHash: grant.letterHash,
+      conditionsAccepted: input.conditionsAccepted === true,
+    });
+    return oneGrant(tx, grant.id, language);
+  });
+}
+
+/** POST Grant/DeclineAward: the same members decline the letter, with a reason. */
+export async function declineAward(
+  db: Db,
+  user: SessionUser,
+  input: { grantId: string; reason: string },
+  ip: string,
+  language: TLanguage,
+) {
+  return db.transaction(async (tx) => {
+    const { grant } = await loadGrantFor(tx, user, input.grantId, {
+      need: 'write',
+      membersOnly: true,
+      forUpdate: true,
+    });
+    if (grant.status !== 'awaitingAcceptance') throw conflict('errors.grants.notAwaiting');
+    const now = new Date();
+    await tx
+      .update(grants)
+      .set({ status: 'declined', declinedAt: now, declineReason: input.reason, updatedAt: now })
+      .where(eq(grants.id, grant.id));
+    await audit(tx, user, 'grant.decline', grant.id, { ip, letterHash: grant.letterHash, reason: input.reason });
+    return oneGrant(tx, grant.id, language);
+  });
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/*
+ * Grants after the award (docs/decisions/0043-grants-and-award-letters.md): an accepted decision
+ * makes a grant in `draft`; the admin settles amount, dates and conditions and sends the award
+ * letter (`awaitingAcceptance`); the grantee accepts (`active`) or declines (`declined`); an admin
+ * closes an active grant at its end (`closed`).
+ */
+
+export const GRANT_STATUSES = ['draft', 'awaitingAcceptance', 'active', 'declined', 'closed'] as const;
+export const ZGrantStatus = z.enum(GRANT_STATUSES);
+export type TGrantStatus = z.infer<typeof ZGrantStatus>;
+
+/** Amounts in euros with cents, kept exact in the database (numeric); the same bound as a budget. */
+export const GRANT_AMOUNT_MAX = 1e12;
+export const GRANT_CONDITIONS_MAX_LENGTH = 10_000;
+export const GRANT_REASON_MAX_LENGTH = 2_000;
+export const GRANT_FULL_NAME_MAX_LENGTH = 200;
+
+const ZAmount = z
+  .number()
+  .min(0, { message: 'errors.grants.amountRange' })
+  .max(GRANT_AMOUNT_MAX, { message: 'errors.grants.amountRange' })
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'errors.grants.amountCents' });
+
+/** A calendar day, `YYYY-MM-DD`. */
+const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'errors.grants.dateInvalid' });
+
+export const ZGrant = z.object({
+  id: z.uuid(),
+  submissionId: z.uuid(),
+  organizationId: z.uuid(),
+  organizationName: z.string(),
+  callId: z.uuid(),
+  callName: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  startsAt: ZDay.nullable(),
+  endsAt: ZDay.nullable(),
+  conditions: z.string(),
+  status: ZGrantStatus,
+  letterSentAt: z.string().nullable(),
+  letterHash: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+  acceptedByName: z.string().nullable(),
+  declinedAt: z.string().nullable(),
+  declineReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TGrant = z.infer<typeof ZGrant>;
+export const ZGrants = z.array(ZGrant);
+
+export const ZGrantsQuery = z.object({ callId: z.uuid() });
+export const ZGrantIdQuery = z.object({ grantId: z.uuid() });
+
+export const ZUpdateGrantRequest = z
+  .object({
+    grantId: z.uuid(),
+    amount: ZAmount.optional(),
+    startsAt: ZDay.nullable().optional(),
+    endsAt: ZDay.nullable().optional(),
+    conditions: z.string().max(GRANT_CONDITIONS_MAX_LENGTH).optional(),
+    /** Only `closed` (an active grant at its end) is set by hand; the others follow the letter. */
+    status: z.literal('closed').optional(),
+  })
+  .refine((g) => !g.startsAt || !g.endsAt || g.startsAt <= g.endsAt, {
+    message: 'errors.grants.endBeforeStart',
+    path: ['endsAt'],
+  });
+export type TUpdateGrantRequest = z.infer<typeof ZUpdateGrantRequest>;
+
+export const ZSendAwardLetterRequest = z.object({ grantId: z.uuid() });
+
+export const ZAcceptAwardRequest = z.object({
+  grantId: z.uuid(),
+  fullName: z.string().trim().min(2, { message: 'errors.grants.fullNameRequired' }).max(GRANT_FULL_NAME_MAX_LENGTH),
+  /** Required (true) when the grant has conditions: the grantee ticked them. */
+  conditionsAccepted: z.boolean().optional(),
+});
+export const ZDeclineAwardRequest = z.object({
+  grantId: z.uuid(),
+  reason: z.string().trim().max(GRANT_REASON_MAX_LENGTH).default(''),
+});
+
+/** What the award letter says, in one language: the fields the template fills in. */
+export type TAwardLetterFields = {
+  organizationName: string;
+  callName: string;
+  amount: number;
+  currency: string;
+  startsAt: string | null;
+  endsAt: string | null;
+  conditions: string;
+  contact: string;
+};
