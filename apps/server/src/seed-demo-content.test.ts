@@ -47,6 +47,17 @@ describe('demo content on a first run', () => {
     expect(invited?.submissionClosed).toBe(true);
     expect(invited?.stageClosed).toBe(false);
     expect(Date.parse(invited?.stageClosingAt ?? '')).toBeGreaterThan(now);
+    // The closed call's accepted application: its grant's award letter waits for an answer.
+    const grants = (await t.app.inject({ url: '/api/Grant/GetMyGrants', headers })).json() as Array<{
+      id: string;
+      status: string;
+    }>;
+    expect(grants.map((g) => g.status)).toEqual(['awaitingAcceptance']);
+    const letter = await t.app.inject({
+      url: `/api/Grant/GetAwardLetter?grantId=${grants[0]?.id}`,
+      headers,
+    });
+    expect(letter.statusCode).toBe(200);
 
     // The resumable submission has its first step answered and the rest to do.
     const resume = open.find((c) => !isEmptyId(c.submissionId));

@@ -19,6 +19,7 @@ import { findAccountByEmail } from './modules/idp/accounts';
 import { IDP_PATH } from './modules/idp/provider';
 import { createOrganization } from './modules/organizations/service';
 import { buildExportData } from './modules/pdf/export-data';
+import { seedAwardedGrant } from './seed-demo-grant';
 import { seedDemoScreener } from './seed-demo-screener';
 
 const DAY = 86_400_000;
@@ -65,7 +66,8 @@ async function demoUser(db: Db, config: AppConfig, email: string) {
 /**
  * First run: a demo that shows the product. Two open calls (one with text, upload
  * and impact steps, one short with an eligibility screener), one opening next month, one closed,
- * and one in two stages whose first stage has closed, the demo organization invited to the second; the demo applicant has one
+ * and one in two stages whose first stage has closed, the demo organization invited to the second, and the closed one
+ * with the demo organization's accepted application and its award letter to answer; the demo applicant has one
  * organization (with the demo colleague as its editor) and a half-filled submission to resume. Only on an install without calls, so a
  * restart or a real installation never gets demo calls added.
  */
@@ -342,9 +344,13 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
       },
     },
   );
-  await makeCall('Scuole aperte 2025', '<p>Il bando si è chiuso: i risultati sono stati pubblicati.</p>', -120, -20, [
-    { name: 'Il progetto', type: 'text', content: text('<p>Descrivi il progetto.</p>') },
-  ]);
+  const closedCall = await makeCall(
+    'Scuole aperte 2025',
+    '<p>Il bando si è chiuso: i risultati sono stati pubblicati.</p>',
+    -120,
+    -20,
+    [{ name: 'Il progetto', type: 'text', content: text('<p>Descrivi il progetto.</p>') }],
+  );
 
   // The applicant's organization and a submission half done: the first step answered.
   const organization = await createOrganization(db, applicant.id, {
@@ -389,6 +395,7 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
     .insert(callReminders)
     .values({ callId: community.id, hoursBeforeClosing: [40 * 24, 7 * 24, 24], nudgeAfterDays: 14 });
   await seedInvitedToStageTwo(db, twoStage, organization.id, applicant);
+  await seedAwardedGrant(db, closedCall, organization.id, applicant, actor);
   const firstStep = [...community.steps].sort((a, b) => a.sort - b.sort)[0];
   if (submission && firstStep) {
     await db.insert(stepResults).values({

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { CustomFileTab } from '../features/admin-files/components/custom-file-tab';
 import { CallEditorPage } from '../features/call-builder/pages/call-editor-page';
+import { GrantsTab } from '../features/grants/components/grants-tab';
 import { RemindersTab } from '../features/reminders/components/reminders-tab';
 import { ReviewTab } from '../features/review/components/review-tab';
 
@@ -24,13 +25,14 @@ const ScreenerTab = lazy(() =>
 
 /**
  * /admin/calls/:callId: the call editor (features/call-builder) with the custom-file, reminders,
- * review and screener tabs and the survey builder of their features.
+ * review, grants and screener tabs and the survey builder of their features.
  */
 export function CallEditorRoute() {
   return (
     <CallEditorPage
       CustomFileTab={CustomFileTab}
       ReviewTab={ReviewTab}
+      GrantsTab={GrantsTab}
       RemindersTab={RemindersTab}
       SurveyBuilder={SurveyBuilder}
       ScreenerTab={ScreenerTab}

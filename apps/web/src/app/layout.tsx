@@ -1,3 +1,4 @@
+import type { TUser } from '@impact/domain';
 import { AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
@@ -5,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { LanguageSelect } from '../components/language-select';
 import { SessionButtons } from '../features/auth/session-buttons';
+import { GrantsMenuLink } from '../features/grants/components/grants-menu-link';
 import { ReviewsMenuLink } from '../features/review/components/reviews-menu-link';
 import { useConfig } from '../lib/api/get-config';
 import { PageAnnouncer } from '../lib/page-title';
@@ -54,7 +56,7 @@ export function Layout() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             {config.languageSelection && <LanguageSelect />}
-            <SessionButtons MenuLinks={ReviewsMenuLink} />
+            <SessionButtons MenuLinks={UserMenuLinks} />
           </Group>
         </Group>
       </AppShell.Header>
@@ -72,5 +74,15 @@ export function Layout() {
       </AppShell.Main>
       <SiteFooter />
     </AppShell>
+  );
+}
+
+/** The user menu's links that belong to features: grants for everyone, reviews for reviewers. */
+function UserMenuLinks({ user }: { user: TUser }) {
+  return (
+    <>
+      <GrantsMenuLink />
+      <ReviewsMenuLink user={user} />
+    </>
   );
 }

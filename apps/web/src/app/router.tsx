@@ -79,6 +79,16 @@ export function createRouter() {
                   Component: m.PowerBiReportRlsPage,
                 })),
             },
+            // The grants of the caller's organizations and the answer to an award letter.
+            {
+              path: 'grants',
+              lazy: () =>
+                import('../features/grants/pages/my-grants-page').then((m) => ({ Component: m.MyGrantsPage })),
+            },
+            {
+              path: 'grants/:grantId',
+              lazy: () => import('../features/grants/pages/grant-page').then((m) => ({ Component: m.GrantPage })),
+            },
             // The reviewer's workspace; the server scopes every answer to their own assignments.
             {
               path: 'review',

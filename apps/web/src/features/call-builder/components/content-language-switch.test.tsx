@@ -72,7 +72,14 @@ function renderEditor() {
           <Routes>
             <Route
               path="/admin/calls/:callId"
-              element={<CallEditorPage CustomFileTab={() => null} ReviewTab={() => null} RemindersTab={() => null} />}
+              element={
+                <CallEditorPage
+                  CustomFileTab={() => null}
+                  ReviewTab={() => null}
+                  GrantsTab={() => null}
+                  RemindersTab={() => null}
+                />
+              }
             />
           </Routes>
         </MemoryRouter>

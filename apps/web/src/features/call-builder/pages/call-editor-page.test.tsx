@@ -75,7 +75,14 @@ describe('the call editor', () => {
             <Routes>
               <Route
                 path="/admin/calls/:callId"
-                element={<CallEditorPage CustomFileTab={() => null} ReviewTab={() => null} RemindersTab={() => null} />}
+                element={
+                  <CallEditorPage
+                    CustomFileTab={() => null}
+                    ReviewTab={() => null}
+                    GrantsTab={() => null}
+                    RemindersTab={() => null}
+                  />
+                }
               />
               <Route path="/admin" element={<p>the calls list</p>} />
             </Routes>

@@ -50,6 +50,8 @@ type Props = {
   CustomFileTab: ComponentType<{ call: TCall; onSaved: () => Promise<unknown> }>;
   /** Rubric, reviewers, assignments and decisions of a published call. */
   ReviewTab: ComponentType<{ callId: string }>;
+  /** The grants that accepted decisions made, their terms and award letters. */
+  GrantsTab: ComponentType<{ callId: string }>;
   /** Reminders before closing and nudges, with what was sent. */
   RemindersTab: ComponentType<{ callId: string }>;
   /** The visual survey builder the survey and quiz step editors show. */
@@ -104,7 +106,7 @@ function CallEditor({
   call,
   callType,
   stepTypes,
-  tabs: { CustomFileTab, ReviewTab, RemindersTab, ScreenerTab },
+  tabs: { CustomFileTab, ReviewTab, GrantsTab, RemindersTab, ScreenerTab },
 }: {
   call: TCall;
   callType: TCallType | undefined;
@@ -228,6 +230,7 @@ function CallEditor({
           <Tabs.Tab value="reminders">{t('reminders.tab')}</Tabs.Tab>
           {ScreenerTab && <Tabs.Tab value="screener">{t('callBuilder.editor.tabs.screener')}</Tabs.Tab>}
           {!call.draft && <Tabs.Tab value="review">{t('review.tab')}</Tabs.Tab>}
+          {!call.draft && <Tabs.Tab value="grants">{t('grants.tab')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="general">
           <GeneralInfoTab
@@ -279,6 +282,11 @@ function CallEditor({
         {!call.draft && (
           <Tabs.Panel value="review">
             <ReviewTab callId={call.id} />
+          </Tabs.Panel>
+        )}
+        {!call.draft && (
+          <Tabs.Panel value="grants">
+            <GrantsTab callId={call.id} />
           </Tabs.Panel>
         )}
       </Tabs>

@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from './db/client';
+import { callSubmissions, calls, grants, reviewDecisions, stepResults, submissionRecords } from './db/schema';
+import { letterHash } from './modules/grants/award-letter';
+import { composeLetterFor } from './modules/grants/service';
+import { buildExportData } from './modules/pdf/export-data';
+
+const DAY = 86_400_000;
+
+/**
+ * The demo organization's application to the closed call, accepted, with its grant's award letter
+ * sent and waiting for the applicant's answer (decision 0043): "Grants" in the user menu shows it.
+ * Its mail is not queued: nobody is waiting for it.
+ */
+export async function seedAwardedGrant(
+  db: Db,
+  call: { id: string; steps: Array<{ id: string; sort: number }> },
+  organizationId: string,
+  applicant: { id: string; email: string },
+  admin: { id: string; email: string },
+) {
+  const now = Date.now();
+  const callId = call.id;
+  const [callRow] = await db.select().from(calls).where(eq(calls.id, callId));
+  if (!callRow) return;
+  const closedAt = new Date(now - 30 * DAY);
+  const [submission] = await db
+    .insert(callSubmissions)
+    .values({ callId, organizationId, createdByUserId: applicant.id, closed: true, closedAt })
+    .returning();
+  if (!submission) return;
+  const [step] = [...call.steps].sort((a, b) => a.sort - b.sort);
+  if (step) {
+    await db.insert(stepResults).values({
+      callSubmissionId: submission.id,
+      stepId: step.id,
+      content: JSON.stringify({
+        answer:
+          'Doposcuola e laboratori di robotica in tre scuole medie di Torino nord, aperti di pomeriggio con i genitori volontari.',
+      }),
+    });
+  }
+  const data = await buildExportData(db, submission, callRow, applicant.id, closedAt, 1);
+  await db.insert(submissionRecords).values({
+    callSubmissionId: submission.id,
+    closedAt,
+    closedByUserId: applicant.id,
+    closedByEmail: applicant.email,
+    language: 'it',
+    data,
+  });
+  await db.insert(reviewDecisions).values({
+    submissionId: submission.id,
+    callId,
+    outcome: 'accepted',
+    message: '',
+    decidedByUserId: admin.id,
+    decidedAt: new Date(now - 10 * DAY),
+  });
+  const [grant] = await db
+    .insert(grants)
+    .values({
+      submissionId: submission.id,
+      organizationId,
+      callId,
+      amount: '45000.00',
+      startsAt: '2027-01-01',
+      endsAt: '2027-12-31',
+      conditions: 'Una relazione intermedia a 6 mesi e una finale a 12 mesi; il logo del finanziatore sui materiali.',
+    })
+    .returning();
+  if (!grant) return;
+  const sentAt = new Date(now - 2 * DAY);
+  const { text } = await composeLetterFor(db, grant, admin.email, 'it', sentAt);
+  await db
+    .update(grants)
+    .set({
+      status: 'awaitingAcceptance',
+      letterLanguage: 'it',
+      letterText: text,
+      letterHash: letterHash(text),
+      letterSentAt: sentAt,
+    })
+    .where(eq(grants.id, grant.id));
+}

@@ -1,0 +1,83 @@
+import type { TGrant } from '@impact/domain';
+import { Button, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldErrorText, problemText } from '../../../lib/problem-text';
+import { useUpdateGrant } from '../api/grants';
+
+/** The admin edits a grant's amount, dates and conditions before the grantee accepts. */
+export function GrantTermsForm({ grant, onDone }: { grant: TGrant; onDone: () => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateGrant();
+  const [amount, setAmount] = useState<number | string>(grant.amount);
+  const [startsAt, setStartsAt] = useState(grant.startsAt ?? '');
+  const [endsAt, setEndsAt] = useState(grant.endsAt ?? '');
+  const [conditions, setConditions] = useState(grant.conditions);
+  const error = (path: string) => fieldErrorText(t, update.error, path);
+  const save = () =>
+    update.mutate(
+      {
+        grantId: grant.id,
+        amount: Number(amount),
+        startsAt: startsAt || null,
+        endsAt: endsAt || null,
+        conditions,
+      },
+      { onSuccess: onDone },
+    );
+  return (
+    <Stack
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <NumberInput
+        label={t('grants.terms.amount')}
+        value={amount}
+        onChange={setAmount}
+        min={0}
+        decimalScale={2}
+        thousandSeparator
+        error={error('amount')}
+      />
+      <Group grow>
+        <TextInput
+          type="date"
+          label={t('grants.terms.startsAt')}
+          value={startsAt}
+          onChange={(e) => setStartsAt(e.currentTarget.value)}
+          error={error('startsAt')}
+        />
+        <TextInput
+          type="date"
+          label={t('grants.terms.endsAt')}
+          value={endsAt}
+          onChange={(e) => setEndsAt(e.currentTarget.value)}
+          error={error('endsAt')}
+        />
+      </Group>
+      <Textarea
+        label={t('grants.terms.conditions')}
+        description={t('grants.terms.conditionsHelp')}
+        value={conditions}
+        onChange={(e) => setConditions(e.currentTarget.value)}
+        autosize
+        minRows={3}
+        error={error('conditions')}
+      />
+      {update.isError && !error('amount') && !error('endsAt') && !error('startsAt') && (
+        <div role="alert">{problemText(t, update.error)}</div>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone}>
+          {t('grants.terms.cancel')}
+        </Button>
+        <Button type="submit" loading={update.isPending}>
+          {t('grants.terms.save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

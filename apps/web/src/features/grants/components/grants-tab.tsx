@@ -1,0 +1,128 @@
+import type { TGrant } from '@impact/domain';
+import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { openConfirmDialog } from '../../../lib/confirm-dialog';
+import { problemText } from '../../../lib/problem-text';
+import { downloadAwardLetter, useCallGrants, useSendAwardLetter } from '../api/grants';
+import { GrantStatusBadge } from './grant-status-badge';
+import { GrantTermsForm } from './grant-terms-form';
+import { formatDay, formatMoney } from './money';
+
+/**
+ * The call editor's Grants tab: one grant per accepted application, its terms, the award letter
+ * (preview, send) and where the grantee's answer stands (decision 0043).
+ */
+export function GrantsTab({ callId }: { callId: string }) {
+  const { t, i18n } = useTranslation();
+  const grants = useCallGrants(callId);
+  const send = useSendAwardLetter();
+  const [editing, setEditing] = useState<TGrant | null>(null);
+  if (grants.isPending) return <Loader aria-label={t('grants.loading')} />;
+  if (grants.isError) return <Alert color="red">{problemText(t, grants.error)}</Alert>;
+
+  const confirmSend = (grant: TGrant) =>
+    openConfirmDialog({
+      title: t('grants.letter.sendTitle', { org: grant.organizationName }),
+      children: <Text size="sm">{t('grants.letter.sendBody')}</Text>,
+      labels: { confirm: t('grants.letter.send'), cancel: t('grants.terms.cancel') },
+      onConfirm: () =>
+        send.mutate(
+          { grantId: grant.id },
+          {
+            onSuccess: () => notifications.show({ color: 'teal', message: t('grants.letter.sent') }),
+            onError: (e) => notifications.show({ color: 'red', message: problemText(t, e) }),
+          },
+        ),
+    });
+
+  return (
+    <Stack>
+      <Title order={2} size="h4">
+        {t('grants.tab')}
+      </Title>
+      <Text c="dimmed" size="sm">
+        {t('grants.intro')}
+      </Text>
+      {grants.data.length === 0 ? (
+        <Text>{t('grants.empty')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('grants.columns.organization')}</Table.Th>
+                <Table.Th>{t('grants.columns.amount')}</Table.Th>
+                <Table.Th>{t('grants.columns.period')}</Table.Th>
+                <Table.Th>{t('grants.columns.status')}</Table.Th>
+                <Table.Th>{t('grants.columns.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {grants.data.map((grant) => {
+                const open = grant.status === 'draft' || grant.status === 'awaitingAcceptance';
+                return (
+                  <Table.Tr key={grant.id}>
+                    <Table.Td>{grant.organizationName}</Table.Td>
+                    <Table.Td>{formatMoney(grant.amount, grant.currency, i18n.language)}</Table.Td>
+                    <Table.Td>
+                      {formatDay(grant.startsAt, i18n.language)} – {formatDay(grant.endsAt, i18n.language)}
+                    </Table.Td>
+                    <Table.Td>
+                      <GrantStatusBadge status={grant.status} />
+                      {grant.acceptedByName && (
+                        <Text size="xs" c="dimmed">
+                          {t('grants.acceptedBy', { name: grant.acceptedByName })}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        {open && (
+                          <Button
+                            size="xs"
+                            variant="default"
+                            onClick={() => setEditing(grant)}
+                            aria-label={t('grants.terms.editFor', { org: grant.organizationName })}
+                          >
+                            {t('grants.terms.edit')}
+                          </Button>
+                        )}
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={() => void downloadAwardLetter(grant.id, t('grants.letter.fileName'))}
+                          aria-label={t('grants.letter.readFor', { org: grant.organizationName })}
+                        >
+                          {t('grants.letter.read')}
+                        </Button>
+                        {open && (
+                          <Button
+                            size="xs"
+                            onClick={() => confirmSend(grant)}
+                            aria-label={t('grants.letter.sendFor', { org: grant.organizationName })}
+                          >
+                            {grant.status === 'draft' ? t('grants.letter.send') : t('grants.letter.sendAgain')}
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing ? t('grants.terms.title', { org: editing.organizationName }) : ''}
+        size="lg"
+      >
+        {editing && <GrantTermsForm grant={editing} onDone={() => setEditing(null)} />}
+      </Modal>
+    </Stack>
+  );
+}

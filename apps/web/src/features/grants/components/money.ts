@@ -1,0 +1,12 @@
+/** An amount in the interface's language ("48.000,50 €" in Italian). */
+export function formatMoney(amount: number, currency: string, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount);
+}
+
+/** A calendar day (`YYYY-MM-DD`) in the interface's language, read as the day it names. */
+export function formatDay(day: string | null, language: string): string {
+  if (!day) return '—';
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}

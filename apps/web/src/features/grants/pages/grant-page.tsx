@@ -1,0 +1,194 @@
+import type { TGrant } from '@impact/domain';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { openConfirmDialog } from '../../../lib/confirm-dialog';
+import { usePageTitle } from '../../../lib/page-title';
+import { fieldErrorText, problemText } from '../../../lib/problem-text';
+import { downloadAwardLetter, useAcceptAward, useDeclineAward, useGrant } from '../api/grants';
+import { GrantStatusBadge } from '../components/grant-status-badge';
+import { formatDay, formatMoney } from '../components/money';
+
+/** /grants/:grantId: the grant's terms, the award letter, and the grantee's answer to it. */
+export function GrantPage() {
+  const { grantId = '' } = useParams();
+  const { t } = useTranslation();
+  const grant = useGrant(grantId);
+  usePageTitle(grant.data ? t('grants.page.title', { call: grant.data.callName }) : t('grants.mine.title'));
+  return (
+    <Stack>
+      <Anchor component={Link} to="/grants" size="sm">
+        {t('grants.page.back')}
+      </Anchor>
+      {grant.isPending && (
+        <Center>
+          <Loader aria-label={t('grants.loading')} />
+        </Center>
+      )}
+      {grant.isError && <Alert color="red">{problemText(t, grant.error)}</Alert>}
+      {grant.data && <GrantView grant={grant.data} />}
+    </Stack>
+  );
+}
+
+function GrantView({ grant }: { grant: TGrant }) {
+  const { t, i18n } = useTranslation();
+  const when = (iso: string | null) =>
+    iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso)) : '';
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-start">
+        <Title order={1}>{t('grants.page.title', { call: grant.callName })}</Title>
+        <GrantStatusBadge status={grant.status} />
+      </Group>
+      <Paper withBorder p="lg" radius="md">
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Fact label={t('grants.columns.organization')} value={grant.organizationName} />
+          <Fact label={t('grants.columns.amount')} value={formatMoney(grant.amount, grant.currency, i18n.language)} />
+          <Fact
+            label={t('grants.columns.period')}
+            value={`${formatDay(grant.startsAt, i18n.language)} – ${formatDay(grant.endsAt, i18n.language)}`}
+          />
+        </SimpleGrid>
+        {grant.conditions && (
+          <Stack gap={4} mt="md">
+            <Text fw={600}>{t('grants.terms.conditions')}</Text>
+            <Text style={{ whiteSpace: 'pre-wrap' }}>{grant.conditions}</Text>
+          </Stack>
+        )}
+        <Button
+          mt="md"
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          onClick={() => void downloadAwardLetter(grant.id, t('grants.letter.fileName'))}
+        >
+          {t('grants.letter.readPdf')}
+        </Button>
+      </Paper>
+      {grant.status === 'awaitingAcceptance' && <AnswerForms grant={grant} />}
+      {grant.status === 'active' && (
+        <Alert color="teal" title={t('grants.page.acceptedTitle')}>
+          {t('grants.page.accepted', { name: grant.acceptedByName ?? '', when: when(grant.acceptedAt) })}
+        </Alert>
+      )}
+      {grant.status === 'declined' && (
+        <Alert color="gray" title={t('grants.page.declinedTitle')}>
+          {t('grants.page.declined', { when: when(grant.declinedAt) })}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+    </div>
+  );
+}
+
+/** Accept by full name (and the conditions ticked, when there are any), or decline with a reason. */
+function AnswerForms({ grant }: { grant: TGrant }) {
+  const { t } = useTranslation();
+  const accept = useAcceptAward();
+  const decline = useDeclineAward();
+  const [fullName, setFullName] = useState('');
+  const [ticked, setTicked] = useState(false);
+  const [reason, setReason] = useState('');
+  const hasConditions = grant.conditions.trim() !== '';
+  const confirmDecline = () =>
+    openConfirmDialog({
+      title: t('grants.answer.declineTitle'),
+      children: <Text size="sm">{t('grants.answer.declineBody')}</Text>,
+      labels: { confirm: t('grants.answer.decline'), cancel: t('grants.terms.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => decline.mutate({ grantId: grant.id, reason }),
+    });
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <Paper withBorder p="lg" radius="md">
+        <Stack
+          component="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            accept.mutate({ grantId: grant.id, fullName, conditionsAccepted: ticked });
+          }}
+        >
+          <Title order={2} size="h4">
+            {t('grants.answer.acceptTitle')}
+          </Title>
+          <Text size="sm">{t('grants.answer.acceptHelp')}</Text>
+          <TextInput
+            label={t('grants.answer.fullName')}
+            value={fullName}
+            onChange={(e) => setFullName(e.currentTarget.value)}
+            required
+            autoComplete="name"
+            error={fieldErrorText(t, accept.error, 'fullName')}
+          />
+          {hasConditions && (
+            <Checkbox
+              label={t('grants.answer.conditions')}
+              checked={ticked}
+              onChange={(e) => setTicked(e.currentTarget.checked)}
+              error={fieldErrorText(t, accept.error, 'conditionsAccepted')}
+            />
+          )}
+          {accept.isError &&
+            !fieldErrorText(t, accept.error, 'fullName') &&
+            !fieldErrorText(t, accept.error, 'conditionsAccepted') && (
+              <Alert color="red" role="alert">
+                {problemText(t, accept.error)}
+              </Alert>
+            )}
+          <Button type="submit" loading={accept.isPending}>
+            {t('grants.answer.accept')}
+          </Button>
+        </Stack>
+      </Paper>
+      <Paper withBorder p="lg" radius="md">
+        <Stack>
+          <Title order={2} size="h4">
+            {t('grants.answer.declineTitle')}
+          </Title>
+          <Textarea
+            label={t('grants.answer.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            autosize
+            minRows={3}
+          />
+          {decline.isError && (
+            <Alert color="red" role="alert">
+              {problemText(t, decline.error)}
+            </Alert>
+          )}
+          <Button variant="outline" color="red" onClick={confirmDecline} loading={decline.isPending}>
+            {t('grants.answer.decline')}
+          </Button>
+        </Stack>
+      </Paper>
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,55 @@
+import { Anchor, Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePageTitle } from '../../../lib/page-title';
+import { problemText } from '../../../lib/problem-text';
+import { useMyGrants } from '../api/grants';
+import { GrantStatusBadge } from '../components/grant-status-badge';
+import { formatMoney } from '../components/money';
+
+/** /grants: the grants of the caller's organizations, each with its letter and answer. */
+export function MyGrantsPage() {
+  const { t, i18n } = useTranslation();
+  const mine = useMyGrants();
+  usePageTitle(t('grants.mine.title'));
+  return (
+    <Stack>
+      <Title order={1}>{t('grants.mine.title')}</Title>
+      {mine.isPending && (
+        <Center>
+          <Loader aria-label={t('grants.loading')} />
+        </Center>
+      )}
+      {mine.isError && <Text c="red">{problemText(t, mine.error)}</Text>}
+      {mine.data?.length === 0 && <Text c="dimmed">{t('grants.mine.empty')}</Text>}
+      {!!mine.data?.length && (
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('grants.columns.call')}</Table.Th>
+              <Table.Th>{t('grants.columns.organization')}</Table.Th>
+              <Table.Th>{t('grants.columns.amount')}</Table.Th>
+              <Table.Th>{t('grants.columns.status')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {mine.data.map((grant) => (
+              <Table.Tr key={grant.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/grants/${grant.id}`}>
+                    {grant.callName}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{grant.organizationName}</Table.Td>
+                <Table.Td>{formatMoney(grant.amount, grant.currency, i18n.language)}</Table.Td>
+                <Table.Td>
+                  <GrantStatusBadge status={grant.status} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
