@@ -22,6 +22,8 @@ export function GrantsTab({ callId }: { callId: string }) {
   if (grants.isPending) return <Loader aria-label={t('grants.loading')} />;
   if (grants.isError) return <Alert color="red">{problemText(t, grants.error)}</Alert>;
 
+  const sendLabel = (grant: TGrant) =>
+    grant.status === 'draft' ? t('grants.letter.send') : t('grants.letter.sendAgain');
   const confirmSend = (grant: TGrant) =>
     openConfirmDialog({
       title: t('grants.letter.sendTitle', { org: grant.organizationName }),
@@ -84,7 +86,7 @@ export function GrantsTab({ callId }: { callId: string }) {
                             size="xs"
                             variant="default"
                             onClick={() => setEditing(grant)}
-                            aria-label={t('grants.terms.editFor', { org: grant.organizationName })}
+                            aria-label={`${t('grants.terms.edit')}: ${grant.organizationName}`}
                           >
                             {t('grants.terms.edit')}
                           </Button>
@@ -93,7 +95,7 @@ export function GrantsTab({ callId }: { callId: string }) {
                           size="xs"
                           variant="default"
                           onClick={() => void downloadAwardLetter(grant.id, t('grants.letter.fileName'))}
-                          aria-label={t('grants.letter.readFor', { org: grant.organizationName })}
+                          aria-label={`${t('grants.letter.read')}: ${grant.organizationName}`}
                         >
                           {t('grants.letter.read')}
                         </Button>
@@ -101,9 +103,9 @@ export function GrantsTab({ callId }: { callId: string }) {
                           <Button
                             size="xs"
                             onClick={() => confirmSend(grant)}
-                            aria-label={t('grants.letter.sendFor', { org: grant.organizationName })}
+                            aria-label={`${sendLabel(grant)}: ${grant.organizationName}`}
                           >
-                            {grant.status === 'draft' ? t('grants.letter.send') : t('grants.letter.sendAgain')}
+                            {sendLabel(grant)}
                           </Button>
                         )}
                       </Group>

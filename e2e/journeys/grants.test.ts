@@ -1,0 +1,134 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiAs } from '../support/api';
+import { expectAccessible } from '../support/axe';
+import { useBrowser } from '../support/journey';
+import { DEMO, signIn } from '../support/sign-in';
+
+const DAY = 86_400_000;
+
+/** SHOT_DIR=/some/dir keeps pictures of the screens for a person to look at. */
+const shot = async (page: Page, name: string) =>
+  process.env.SHOT_DIR && (await page.screenshot({ path: `${process.env.SHOT_DIR}/${name}.png`, fullPage: true }));
+
+/**
+ * After the award (docs/decisions/0043): an accepted decision (recorded through the API) made a
+ * grant; the admin sets its terms and sends the award letter from the call editor; the applicant
+ * finds the mail, reads the letter's PDF and accepts by full name with the conditions ticked.
+ */
+describe('a grant after the award', () => {
+  const browser = useBrowser();
+
+  it('the admin sends the award letter; the grantee reads it and accepts', async () => {
+    const suffix = Date.now().toString(36);
+    const callName = `Bando Futuro ${suffix}`;
+    const orgName = `Associazione Semi ${suffix}`;
+    const admin = await apiAs(browser.baseUrl);
+    const types = await admin<Array<{ id: string; name: string }>>('Step/GetStepTypes');
+    const text = types.find((t) => t.name === 'text')?.id;
+    const callType = await admin<{ id: string }>('Call/CreateCallType', 'POST', {
+      name: callName,
+      description: '',
+      steps: [
+        {
+          name: 'Il progetto',
+          description: '',
+          content: JSON.stringify({ question: '<p>In breve.</p>', maxLength: 2000 }),
+          sort: 0,
+          stepTypeId: text,
+        },
+      ],
+    });
+    const call = await admin<{ id: string }>('Call/CreateCall', 'POST', {
+      name: callName,
+      description: '<p>Un bando per il futuro.</p>',
+      openingAt: new Date(Date.now() - DAY).toISOString(),
+      closingAt: new Date(Date.now() + 30 * DAY).toISOString(),
+      callTypeId: callType.id,
+    });
+    const applicant = await apiAs(browser.baseUrl, DEMO.applicant);
+    const org = await applicant<{ id: string }>('Organization/CreateOrganization', 'POST', {
+      name: orgName,
+      reg_number: '01234567890',
+      street_name: 'Via Po 2',
+      city_name: 'Torino',
+      country: 'IT',
+      contact_name: 'Marco',
+      contact_surname: 'Bianchi',
+      contact_role: 'Presidente',
+      contact_email: DEMO.applicant.email,
+      personalData: true,
+    });
+    const submission = await applicant<{ id: string }>('Call/UpsertCallSubmission', 'POST', {
+      callId: call.id,
+      organizationId: org.id,
+    });
+    const steps = (await admin<{ steps: Array<{ id: string }> }>(`Call/GetCallByIdAdmin?callId=${call.id}`)).steps;
+    await applicant('Call/UpsertCallStepResult', 'POST', {
+      callSubmissionId: submission.id,
+      stepId: steps[0]?.id,
+      content: JSON.stringify({ answer: 'Semi antichi nelle scuole.' }),
+      version: 0,
+    });
+    await applicant('Call/CloseCallSubmission', 'POST', { submissionId: submission.id, language: 'it' });
+    await admin('Review/RecordDecisions', 'POST', {
+      callId: call.id,
+      items: [{ submissionId: submission.id, outcome: 'accepted', message: '' }],
+    });
+
+    // The admin: the call editor's Grants tab, the terms, the letter sent after a confirmation.
+    const adminPage = await browser.newPage();
+    await signIn(adminPage.page, DEMO.admin);
+    const a = adminPage.page;
+    await a.goto(`/admin/calls/${call.id}`);
+    await a.getByRole('tab', { name: 'Contributi' }).click();
+    await a.getByRole('button', { name: `Modifica condizioni: ${orgName}` }).click();
+    const dialog = a.getByRole('dialog');
+    await dialog.getByLabel('Importo assegnato (€)').fill('36000');
+    await dialog.getByLabel('Data di inizio').fill('2027-02-01');
+    await dialog.getByLabel('Data di fine').fill('2028-01-31');
+    await dialog.getByLabel('Condizioni').fill('Una relazione finale entro febbraio 2028.');
+    await expectAccessible(a, 'grant terms dialog');
+    await dialog.getByRole('button', { name: 'Salva condizioni' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await a.getByRole('cell', { name: /36\.000,00/ }).waitFor();
+    await a.getByRole('button', { name: `Invia lettera di assegnazione: ${orgName}` }).click();
+    await a.getByRole('dialog').getByRole('button', { name: 'Invia lettera di assegnazione' }).click();
+    await a.getByText('In attesa di accettazione').waitFor();
+    await expectAccessible(a, 'grants tab');
+    await shot(a, 'grants-tab');
+    await adminPage.context.close();
+
+    // The grantee: the mail, the grants page, the letter's PDF, the acceptance.
+    const { context, page } = await browser.newPage();
+    await signIn(page, DEMO.applicant);
+    await page.goto('/dev/outbox');
+    await page
+      .locator('article.mail', { hasText: `To: ${DEMO.applicant.email}` })
+      .filter({ hasText: `Lettera di assegnazione: ${callName}` })
+      .first()
+      .waitFor();
+    await page.goto('/grants');
+    await page.getByRole('heading', { name: 'Contributi', level: 1 }).waitFor();
+    await expect(page.title()).resolves.toMatch(/^Contributi/);
+    await page.getByRole('link', { name: callName }).click();
+    await page.getByRole('heading', { name: `Contributo: ${callName}` }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.getByRole('button', { name: 'Leggi la lettera di assegnazione (PDF)' }).click(),
+    ]);
+    const bytes = await readFile((await download.path()) ?? '');
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await expectAccessible(page, 'grant page');
+    await shot(page, 'grant-page');
+    await page.getByLabel('Nome e cognome').fill('Marco Bianchi');
+    await page.getByRole('button', { name: 'Accetta il contributo' }).click();
+    await page.getByText('Spuntate le condizioni per accettare il contributo.').waitFor();
+    await page.getByLabel('Ho letto le condizioni e l’organizzazione si impegna a rispettarle').check();
+    await page.getByRole('button', { name: 'Accetta il contributo' }).click();
+    await page.getByText(/^Accettato da Marco Bianchi il/).waitFor();
+    await shot(page, 'grant-accepted');
+    await context.close();
+  });
+});
