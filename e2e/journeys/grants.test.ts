@@ -15,7 +15,8 @@ const shot = async (page: Page, name: string) =>
 /**
  * After the award (docs/decisions/0043): an accepted decision (recorded through the API) made a
  * grant; the admin sets its terms and sends the award letter from the call editor; the applicant
- * finds the mail, reads the letter's PDF and accepts by full name with the conditions ticked.
+ * finds the mail, reads the letter's PDF and accepts by full name with the conditions ticked; the
+ * admin then plans a tranche, payable on acceptance, and records its payment.
  */
 describe('a grant after the award', () => {
   const browser = useBrowser();
@@ -130,5 +131,25 @@ describe('a grant after the award', () => {
     await page.getByText(/^Accettato da Marco Bianchi il/).waitFor();
     await shot(page, 'grant-accepted');
     await context.close();
+
+    // The admin again: a tranche on acceptance is payable at once, marked paid with its reference.
+    const again = await browser.newPage();
+    await signIn(again.page, DEMO.admin);
+    const b = again.page;
+    await b.goto(`/admin/calls/${call.id}`);
+    await b.getByRole('tab', { name: 'Contributi' }).click();
+    await b.getByRole('button', { name: `Tranche: ${orgName}` }).click();
+    const tranches = b.getByRole('dialog');
+    await tranches.getByRole('button', { name: 'Aggiungi una tranche' }).click();
+    await tranches.getByLabel('Tranche 1: importo (€)').fill('36000');
+    await tranches.getByRole('button', { name: 'Salva tranche' }).click();
+    await tranches.getByText('Pagabile', { exact: true }).waitFor();
+    await expectAccessible(b, 'tranches dialog');
+    await tranches.getByRole('button', { name: 'Segna come pagata' }).click();
+    await b.getByLabel('Riferimento del pagamento').fill('CRO 12345');
+    await b.getByRole('button', { name: 'Registra il pagamento' }).click();
+    await tranches.getByText(/Pagata il .*, rif\. CRO 12345/).waitFor();
+    await shot(b, 'grant-tranches');
+    await again.context.close();
   });
 });

@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from './db/client';
-import { callSubmissions, calls, grants, reviewDecisions, stepResults, submissionRecords } from './db/schema';
+import {
+  callSubmissions,
+  calls,
+  grants,
+  grantTranches,
+  reviewDecisions,
+  stepResults,
+  submissionRecords,
+} from './db/schema';
 import { letterHash } from './modules/grants/award-letter';
 import { composeLetterFor } from './modules/grants/service';
 import { buildExportData } from './modules/pdf/export-data';
@@ -82,4 +90,9 @@ export async function seedAwardedGrant(
       letterSentAt: sentAt,
     })
     .where(eq(grants.id, grant.id));
+  // Paid in two tranches: one when the letter is accepted, the rest at mid-term.
+  await db.insert(grantTranches).values([
+    { grantId: grant.id, position: 0, amount: '30000.00', condition: 'onAcceptance' },
+    { grantId: grant.id, position: 1, amount: '15000.00', condition: 'onDate', dueAt: '2027-07-01' },
+  ]);
 }

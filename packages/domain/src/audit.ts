@@ -48,6 +48,8 @@ export const AUDIT_ACTIONS = [
   'grant.letter',
   'grant.accept',
   'grant.decline',
+  'grant.tranches',
+  'grant.paid',
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTIONS);
 export type TAuditAction = z.infer<typeof ZAuditAction>;

@@ -93,3 +93,69 @@ export type TAwardLetterFields = {
   conditions: string;
   contact: string;
 };
+
+/*
+ * Tranches: a grant's payments. A tranche becomes payable when its condition is met (the grant
+ * accepted; its due date reached on an accepted grant); the admin then marks it paid with the date
+ * and the bank's reference. Paid tranches never change. No bank integration.
+ */
+export const TRANCHE_CONDITIONS = ['onAcceptance', 'onDate'] as const;
+export const ZTrancheCondition = z.enum(TRANCHE_CONDITIONS);
+export type TTrancheCondition = z.infer<typeof ZTrancheCondition>;
+export const TRANCHE_STATUSES = ['pending', 'payable', 'paid'] as const;
+export const ZTrancheStatus = z.enum(TRANCHE_STATUSES);
+export type TTrancheStatus = z.infer<typeof ZTrancheStatus>;
+export const MAX_TRANCHES = 24;
+
+export const ZTranche = z.object({
+  id: z.uuid(),
+  grantId: z.uuid(),
+  position: z.number().int(),
+  amount: z.number(),
+  condition: ZTrancheCondition,
+  dueAt: ZDay.nullable(),
+  status: ZTrancheStatus,
+  paidAt: ZDay.nullable(),
+  paymentReference: z.string().nullable(),
+});
+export type TTranche = z.infer<typeof ZTranche>;
+export const ZTranches = z.array(ZTranche);
+
+export const ZTrancheInput = z
+  .object({
+    amount: ZAmount.refine((n) => n > 0, { message: 'errors.grants.amountRange' }),
+    condition: ZTrancheCondition,
+    dueAt: ZDay.nullable().default(null),
+  })
+  .refine((t) => t.condition !== 'onDate' || t.dueAt !== null, {
+    message: 'errors.grants.trancheDateRequired',
+    path: ['dueAt'],
+  });
+export const ZSaveTranchesRequest = z.object({
+  grantId: z.uuid(),
+  /** The tranches not yet paid, in order; paid ones stay as they are, before these. */
+  tranches: z.array(ZTrancheInput).max(MAX_TRANCHES),
+});
+export type TSaveTranchesRequest = z.infer<typeof ZSaveTranchesRequest>;
+export const ZMarkTranchePaidRequest = z.object({
+  trancheId: z.uuid(),
+  paidAt: ZDay,
+  paymentReference: z.string().trim().min(1, { message: 'errors.grants.referenceRequired' }).max(200),
+});
+export const ZTranchesExportQuery = z.object({ callId: z.uuid(), format: z.enum(['csv', 'xlsx']) });
+
+/**
+ * Where a tranche stands: paid once marked; payable once the grant is accepted (active or closed)
+ * and, for a dated tranche, its day has come (`today` as `YYYY-MM-DD`, UTC); pending otherwise.
+ */
+export function trancheStatus(
+  tranche: { condition: TTrancheCondition; dueAt: string | null; paidAt: string | null },
+  grantStatus: TGrantStatus,
+  today: string,
+): TTrancheStatus {
+  if (tranche.paidAt) return 'paid';
+  const accepted = grantStatus === 'active' || grantStatus === 'closed';
+  if (!accepted) return 'pending';
+  if (tranche.condition === 'onDate') return tranche.dueAt !== null && tranche.dueAt <= today ? 'payable' : 'pending';
+  return 'payable';
+}

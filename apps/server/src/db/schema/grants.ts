@@ -1,6 +1,6 @@
-import type { TGrantStatus } from '@impact/domain';
+import type { TGrantStatus, TTrancheCondition } from '@impact/domain';
 import { sql } from 'drizzle-orm';
-import { check, date, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { calls } from './calls';
 import { organizations } from './organizations';
 import { callSubmissions } from './submissions';
@@ -48,5 +48,27 @@ export const grants = pgTable(
     check('grants_dates', sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} <= ${t.endsAt}`),
     index('grants_call').on(t.callId),
     index('grants_organization').on(t.organizationId),
+  ],
+);
+
+/** A grant's payments in order (decision 0043); status is computed from the grant and the day. */
+export const grantTranches = pgTable(
+  'grant_tranches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    grantId: uuid('grant_id')
+      .notNull()
+      .references(() => grants.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    condition: text('condition').$type<TTrancheCondition>().notNull(),
+    dueAt: date('due_at'),
+    paidAt: date('paid_at'),
+    paymentReference: text('payment_reference'),
+    paidByUserId: uuid('paid_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('grant_tranches_amount', sql`${t.amount} > 0`),
+    index('grant_tranches_grant').on(t.grantId, t.position),
   ],
 );

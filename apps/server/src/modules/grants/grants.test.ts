@@ -154,8 +154,56 @@ describe('grants and award letters', () => {
       409,
     );
     expect((await decide(submissionId, 'rejected')).statusCode).toBe(409);
+  });
+
+  it('tranches: within the amount awarded, payable by their condition, paid once, exported', async () => {
+    const [grant] = await grantsOfCall();
+    const save = (tranches: object[]) => inject(admin, 'PUT', 'Grant/SaveTranches', { grantId: grant.id, tranches });
+    const tooMuch = await save([
+      { amount: 40000, condition: 'onAcceptance' },
+      { amount: 8000.51, condition: 'onDate', dueAt: '2099-01-01' },
+    ]);
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().errors[0]).toMatchObject({ messageKey: 'errors.grants.tranchesExceedAmount' });
+    const saved = await save([
+      { amount: 40000, condition: 'onAcceptance' },
+      { amount: 8000.5, condition: 'onDate', dueAt: '2099-01-01' },
+    ]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [first, second] = saved.json();
+    expect([first.status, second.status]).toEqual(['payable', 'pending']);
+    const pay = (trancheId: string) =>
+      inject(admin, 'POST', 'Grant/MarkTranchePaid', { trancheId, paidAt: '2027-01-15', paymentReference: 'CRO 0001' });
+    expect((await pay(second.id)).statusCode).toBe(409);
+    expect(
+      (
+        await inject(anna, 'POST', 'Grant/MarkTranchePaid', {
+          trancheId: first.id,
+          paidAt: '2027-01-15',
+          paymentReference: 'x',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await pay(first.id)).json()[0]).toMatchObject({
+      status: 'paid',
+      paidAt: '2027-01-15',
+      paymentReference: 'CRO 0001',
+    });
+    expect((await pay(first.id)).statusCode).toBe(409);
+    // The paid tranche stays when the plan is saved again; the grantee reads it, others do not.
+    const again = await save([{ amount: 8000.5, condition: 'onDate', dueAt: '2026-01-01' }]);
+    expect(again.json().map((t: { status: string }) => t.status)).toEqual(['paid', 'payable']);
+    expect((await inject(vera, 'GET', `Grant/GetTranches?grantId=${grant.id}`)).json()).toHaveLength(2);
+    expect((await inject(otto, 'GET', `Grant/GetTranches?grantId=${grant.id}`)).statusCode).toBe(404);
+    const csv = await inject(admin, 'GET', `Grant/ExportTranches?callId=${call.id}&format=csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('CRO 0001');
+    expect(csv.body).toContain('Aurora');
+    const xlsx = await inject(admin, 'GET', `Grant/ExportTranches?callId=${call.id}&format=xlsx`);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
     const closed = await inject(admin, 'PUT', 'Grant/UpdateGrant', { grantId: grant.id, status: 'closed' });
     expect(closed.json()).toMatchObject({ status: 'closed' });
+    expect((await save([])).statusCode).toBe(409);
   });
 
   it('a grantee may decline a letter with a reason', async () => {

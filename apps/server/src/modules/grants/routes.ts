@@ -5,15 +5,21 @@ import {
   ZGrantIdQuery,
   ZGrants,
   ZGrantsQuery,
+  ZMarkTranchePaidRequest,
   ZProblem,
+  ZSaveTranchesRequest,
   ZSendAwardLetterRequest,
+  ZTranches,
+  ZTranchesExportQuery,
   ZUpdateGrantRequest,
 } from '@impact/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
+import { attachmentDisposition } from '../../lib/file-names';
 import { requestLanguage } from '../../lib/request-language';
 import { currentUser } from '../../plugins/authentication';
 import { sendPdf } from '../pdf/send-pdf';
+import { csvStream, xlsxFileStream } from '../reports/export-files';
 import { awardLetterPdf } from './award-letter';
 import {
   acceptAward,
@@ -25,6 +31,7 @@ import {
   sendAwardLetter,
   updateGrant,
 } from './service';
+import { markTranchePaid, readTranches, saveTranches, tranchesExport } from './tranches';
 
 const tags = ['grants'];
 const problems = { 400: ZProblem, 401: ZProblem, 403: ZProblem, 404: ZProblem, 409: ZProblem };
@@ -141,5 +148,68 @@ export const grantRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
       },
     },
     (request) => declineAward(db, currentUser(request), request.body, request.ip, requestLanguage(request)),
+  );
+
+  app.get(
+    '/Grant/GetTranches',
+    {
+      config: { access: 'user', owns: 'grantId' },
+      schema: {
+        tags,
+        summary: "The grant's payments in order, each pending, payable or paid",
+        querystring: ZGrantIdQuery,
+        response: { 200: ZTranches, ...problems },
+      },
+    },
+    (request) => readTranches(db, currentUser(request), request.query.grantId),
+  );
+
+  app.put(
+    '/Grant/SaveTranches',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Replaces the unpaid tranches (paid ones stay); together they may not exceed the amount awarded',
+        body: ZSaveTranchesRequest,
+        response: { 200: ZTranches, ...problems },
+      },
+    },
+    (request) => saveTranches(db, currentUser(request), request.body),
+  );
+
+  app.post(
+    '/Grant/MarkTranchePaid',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Marks a payable tranche paid, with the date and the payment reference',
+        body: ZMarkTranchePaidRequest,
+        response: { 200: ZTranches, ...problems },
+      },
+    },
+    (request) => markTranchePaid(db, currentUser(request), request.body),
+  );
+
+  app.get(
+    '/Grant/ExportTranches',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: "A call's tranches for the accounting office, CSV or XLSX",
+        querystring: ZTranchesExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { callId, format } = request.query;
+      const pages = await tranchesExport(db, callId);
+      reply.header('cache-control', 'no-store');
+      reply.header('content-disposition', attachmentDisposition(`tranches.${format}`, 'tranches'));
+      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(pages));
+      reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      return reply.send(xlsxFileStream(pages, 'Tranches'));
+    },
   );
 };

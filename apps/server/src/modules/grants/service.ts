@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, localisedCall, type TGrant, type TLanguage, type TUpdateGrantRequest } from '@impact/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { calls, grants, organizationMembers, organizations, users } from '../../db/schema';
+import { calls, grants, grantTranches, organizationMembers, organizations, users } from '../../db/schema';
 import { conflict, invalid } from '../../lib/app-error';
 import { translator } from '../../lib/texts';
 import type { SessionUser } from '../../plugins/authentication';
@@ -93,6 +93,15 @@ export async function updateGrant(db: Db, actor: SessionUser, input: TUpdateGran
       throw conflict('errors.grants.termsFixed');
     }
     if (status === 'closed' && grant.status !== 'active') throw conflict('errors.grants.notActive');
+    if (fields.amount !== undefined) {
+      const [planned] = await tx
+        .select({ cents: sql<string>`coalesce(sum(${grantTranches.amount} * 100), 0)` })
+        .from(grantTranches)
+        .where(eq(grantTranches.grantId, grant.id));
+      if (Number(planned?.cents ?? 0) > Math.round(fields.amount * 100)) {
+        throw invalid([{ path: 'amount', messageKey: 'errors.grants.amountBelowTranches' }]);
+      }
+    }
     const startsAt = fields.startsAt === undefined ? grant.startsAt : fields.startsAt;
     const endsAt = fields.endsAt === undefined ? grant.endsAt : fields.endsAt;
     if (startsAt && endsAt && startsAt > endsAt) {

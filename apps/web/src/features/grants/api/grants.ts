@@ -1,4 +1,11 @@
-import { type TGrant, type TUpdateGrantRequest, ZGrant, ZGrants } from '@impact/domain';
+import {
+  type TGrant,
+  type TSaveTranchesRequest,
+  type TUpdateGrantRequest,
+  ZGrant,
+  ZGrants,
+  ZTranches,
+} from '@impact/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { downloadFrom } from '../../../lib/save-file';
@@ -8,6 +15,7 @@ const keys = {
   call: (callId: string) => ['grants', 'call', callId] as const,
   mine: ['grants', 'mine'] as const,
   one: (grantId: string) => ['grants', 'one', grantId] as const,
+  tranches: (grantId: string) => ['grants', 'tranches', grantId] as const,
 };
 
 /** A call's grants (admin). */
@@ -54,4 +62,34 @@ export const useDeclineAward = () => useGrantMutation<{ grantId: string; reason:
 /** The award letter's PDF (as sent; for an admin, a preview of a draft). */
 export function downloadAwardLetter(grantId: string, fileName: string) {
   return downloadFrom('Grant/GetAwardLetter', { grantId }, fileName);
+}
+
+/** A grant's payments, each pending, payable or paid. */
+export function useTranches(grantId: string) {
+  return useQuery({
+    queryKey: keys.tranches(grantId),
+    queryFn: async () => ZTranches.parse(await apiRequest('Grant/GetTranches', { query: { grantId } })),
+  });
+}
+
+function useTranchesMutation<B>(grantId: string, path: string, method: 'POST' | 'PUT') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: B) => ZTranches.parse(await apiRequest(path, { method, body })),
+    onSuccess: (tranches) => queryClient.setQueryData(keys.tranches(grantId), tranches),
+  });
+}
+
+export const useSaveTranches = (grantId: string) =>
+  useTranchesMutation<TSaveTranchesRequest>(grantId, 'Grant/SaveTranches', 'PUT');
+export const useMarkTranchePaid = (grantId: string) =>
+  useTranchesMutation<{ trancheId: string; paidAt: string; paymentReference: string }>(
+    grantId,
+    'Grant/MarkTranchePaid',
+    'POST',
+  );
+
+/** A call's tranches for the accounting office. */
+export function downloadTranches(callId: string, format: 'csv' | 'xlsx', fileName: string) {
+  return downloadFrom('Grant/ExportTranches', { callId, format }, fileName);
 }

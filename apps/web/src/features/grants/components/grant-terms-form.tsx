@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
 import { useUpdateGrant } from '../api/grants';
+import { amountSeparators } from './money';
 
 /** The admin edits a grant's amount, dates and conditions before the grantee accepts. */
 export function GrantTermsForm({ grant, onDone }: { grant: TGrant; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const update = useUpdateGrant();
   const [amount, setAmount] = useState<number | string>(grant.amount);
   const [startsAt, setStartsAt] = useState(grant.startsAt ?? '');
@@ -39,7 +40,7 @@ export function GrantTermsForm({ grant, onDone }: { grant: TGrant; onDone: () =>
         onChange={setAmount}
         min={0}
         decimalScale={2}
-        thousandSeparator
+        {...amountSeparators(i18n.language)}
         error={error('amount')}
       />
       <Group grow>

@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { problemText } from '../../../lib/problem-text';
-import { downloadAwardLetter, useCallGrants, useSendAwardLetter } from '../api/grants';
+import { downloadAwardLetter, downloadTranches, useCallGrants, useSendAwardLetter } from '../api/grants';
 import { GrantStatusBadge } from './grant-status-badge';
 import { GrantTermsForm } from './grant-terms-form';
 import { formatDay, formatMoney } from './money';
+import { TranchesEditor } from './tranches-editor';
 
 /**
  * The call editor's Grants tab: one grant per accepted application, its terms, the award letter
@@ -19,6 +20,7 @@ export function GrantsTab({ callId }: { callId: string }) {
   const grants = useCallGrants(callId);
   const send = useSendAwardLetter();
   const [editing, setEditing] = useState<TGrant | null>(null);
+  const [paying, setPaying] = useState<TGrant | null>(null);
   if (grants.isPending) return <Loader aria-label={t('grants.loading')} />;
   if (grants.isError) return <Alert color="red">{problemText(t, grants.error)}</Alert>;
 
@@ -47,6 +49,16 @@ export function GrantsTab({ callId }: { callId: string }) {
       <Text c="dimmed" size="sm">
         {t('grants.intro')}
       </Text>
+      {grants.data.length > 0 && (
+        <Group gap="xs">
+          <Button size="xs" variant="default" onClick={() => void downloadTranches(callId, 'csv', 'tranches.csv')}>
+            {t('grants.tranches.exportCsv')}
+          </Button>
+          <Button size="xs" variant="default" onClick={() => void downloadTranches(callId, 'xlsx', 'tranches.xlsx')}>
+            {t('grants.tranches.exportXlsx')}
+          </Button>
+        </Group>
+      )}
       {grants.data.length === 0 ? (
         <Text>{t('grants.empty')}</Text>
       ) : (
@@ -94,6 +106,14 @@ export function GrantsTab({ callId }: { callId: string }) {
                         <Button
                           size="xs"
                           variant="default"
+                          onClick={() => setPaying(grant)}
+                          aria-label={`${t('grants.tranches.title')}: ${grant.organizationName}`}
+                        >
+                          {t('grants.tranches.title')}
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="default"
                           onClick={() => void downloadAwardLetter(grant.id, t('grants.letter.fileName'))}
                           aria-label={`${t('grants.letter.read')}: ${grant.organizationName}`}
                         >
@@ -124,6 +144,14 @@ export function GrantsTab({ callId }: { callId: string }) {
         size="lg"
       >
         {editing && <GrantTermsForm grant={editing} onDone={() => setEditing(null)} />}
+      </Modal>
+      <Modal
+        opened={paying !== null}
+        onClose={() => setPaying(null)}
+        title={paying ? t('grants.tranches.titleFor', { org: paying.organizationName }) : ''}
+        size="xl"
+      >
+        {paying && <TranchesEditor grant={paying} />}
       </Modal>
     </Stack>
   );

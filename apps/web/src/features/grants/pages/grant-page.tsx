@@ -22,9 +22,10 @@ import { Link, useParams } from 'react-router';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { usePageTitle } from '../../../lib/page-title';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
-import { downloadAwardLetter, useAcceptAward, useDeclineAward, useGrant } from '../api/grants';
+import { downloadAwardLetter, useAcceptAward, useDeclineAward, useGrant, useTranches } from '../api/grants';
 import { GrantStatusBadge } from '../components/grant-status-badge';
 import { formatDay, formatMoney } from '../components/money';
+import { TrancheList } from '../components/tranche-list';
 
 /** /grants/:grantId: the grant's terms, the award letter, and the grantee's answer to it. */
 export function GrantPage() {
@@ -83,6 +84,7 @@ function GrantView({ grant }: { grant: TGrant }) {
         </Button>
       </Paper>
       {grant.status === 'awaitingAcceptance' && <AnswerForms grant={grant} />}
+      <Tranches grant={grant} />
       {grant.status === 'active' && (
         <Alert color="teal" title={t('grants.page.acceptedTitle')}>
           {t('grants.page.accepted', { name: grant.acceptedByName ?? '', when: when(grant.acceptedAt) })}
@@ -94,6 +96,21 @@ function GrantView({ grant }: { grant: TGrant }) {
         </Alert>
       )}
     </Stack>
+  );
+}
+
+/** The grant's payments as the funder planned them, read-only for the grantee. */
+function Tranches({ grant }: { grant: TGrant }) {
+  const { t } = useTranslation();
+  const tranches = useTranches(grant.id);
+  if (!tranches.data?.length) return null;
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Title order={2} size="h4" mb="sm">
+        {t('grants.tranches.title')}
+      </Title>
+      <TrancheList tranches={tranches.data} currency={grant.currency} />
+    </Paper>
   );
 }
 

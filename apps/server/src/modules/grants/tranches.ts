@@ -1,0 +1,168 @@
+import {
+  type TGrantStatus,
+  type TSaveTranchesRequest,
+  type TTranche,
+  type TTrancheCondition,
+  trancheStatus,
+} from '@impact/domain';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { grants, grantTranches, organizations } from '../../db/schema';
+import { conflict, invalid, notFound } from '../../lib/app-error';
+import type { SessionUser } from '../../plugins/authentication';
+import { audit } from '../audit/record';
+import type { Cell, ExportedRows } from '../reports/export-rows';
+import { loadGrantFor } from './access';
+
+type TrancheRow = typeof grantTranches.$inferSelect;
+
+/** Today as a calendar day in UTC, the day a dated tranche is compared with. */
+export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);
+
+function toTranche(row: TrancheRow, grantStatus: TGrantStatus, today: string): TTranche {
+  return {
+    id: row.id,
+    grantId: row.grantId,
+    position: row.position,
+    amount: Number(row.amount),
+    condition: row.condition,
+    dueAt: row.dueAt,
+    status: trancheStatus(row, grantStatus, today),
+    paidAt: row.paidAt,
+    paymentReference: row.paymentReference,
+  };
+}
+
+async function tranchesOf(db: Db | Tx, grantId: string, grantStatus: TGrantStatus) {
+  const rows = await db
+    .select()
+    .from(grantTranches)
+    .where(eq(grantTranches.grantId, grantId))
+    .orderBy(asc(grantTranches.position));
+  const today = utcToday();
+  return rows.map((row) => toTranche(row, grantStatus, today));
+}
+
+/** GET Grant/GetTranches: the admin and the grantee's members (once the letter is sent) read them. */
+export async function readTranches(db: Db, user: SessionUser, grantId: string) {
+  const { grant } = await loadGrantFor(db, user, grantId, { need: 'read' });
+  return tranchesOf(db, grant.id, grant.status);
+}
+
+/** Amounts compared in cents, never as binary fractions. */
+const cents = (amount: number | string) => Math.round(Number(amount) * 100);
+
+/**
+ * PUT Grant/SaveTranches (admin): the unpaid tranches are replaced by the list given, after the
+ * paid ones; together they may not exceed the amount awarded. A declined or closed grant's
+ * tranches no longer change.
+ */
+export async function saveTranches(db: Db, actor: SessionUser, input: TSaveTranchesRequest) {
+  return db.transaction(async (tx) => {
+    const { grant } = await loadGrantFor(tx, actor, input.grantId, { need: 'write', forUpdate: true });
+    if (grant.status === 'declined' || grant.status === 'closed') throw conflict('errors.grants.termsFixed');
+    const paid = await tx
+      .select()
+      .from(grantTranches)
+      .where(eq(grantTranches.grantId, grant.id))
+      .then((rows) => rows.filter((r) => r.paidAt !== null));
+    const total = [...paid.map((p) => p.amount), ...input.tranches.map((t) => t.amount)].reduce<number>(
+      (sum, amount) => sum + cents(amount),
+      0,
+    );
+    if (total > cents(grant.amount)) {
+      throw invalid([{ path: 'tranches', messageKey: 'errors.grants.tranchesExceedAmount' }]);
+    }
+    await tx.delete(grantTranches).where(and(eq(grantTranches.grantId, grant.id), isNull(grantTranches.paidAt)));
+    const start = paid.reduce((max, p) => Math.max(max, p.position + 1), 0);
+    if (input.tranches.length > 0) {
+      await tx.insert(grantTranches).values(
+        input.tranches.map((t, i) => ({
+          grantId: grant.id,
+          position: start + i,
+          amount: t.amount.toFixed(2),
+          condition: t.condition as TTrancheCondition,
+          dueAt: t.dueAt,
+        })),
+      );
+    }
+    await audit(tx, actor, 'grant.tranches', grant.id, { count: input.tranches.length, totalCents: total });
+    return tranchesOf(tx, grant.id, grant.status);
+  });
+}
+
+/** POST Grant/MarkTranchePaid (admin): only a payable tranche, once. */
+export async function markTranchePaid(
+  db: Db,
+  actor: SessionUser,
+  input: { trancheId: string; paidAt: string; paymentReference: string },
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ tranche: grantTranches, grantStatus: grants.status })
+      .from(grantTranches)
+      .innerJoin(grants, eq(grants.id, grantTranches.grantId))
+      .where(eq(grantTranches.id, input.trancheId))
+      .for('update', { of: grantTranches });
+    if (!row) throw notFound('errors.grants.trancheNotFound');
+    const status = trancheStatus(row.tranche, row.grantStatus, utcToday());
+    if (status !== 'payable')
+      throw conflict(status === 'paid' ? 'errors.grants.tranchePaid' : 'errors.grants.trancheNotPayable');
+    await tx
+      .update(grantTranches)
+      .set({ paidAt: input.paidAt, paymentReference: input.paymentReference, paidByUserId: actor.id })
+      .where(eq(grantTranches.id, row.tranche.id));
+    await audit(tx, actor, 'grant.paid', row.tranche.grantId, {
+      trancheId: row.tranche.id,
+      amount: Number(row.tranche.amount),
+      paidAt: input.paidAt,
+      reference: input.paymentReference,
+    });
+    return tranchesOf(tx, row.tranche.grantId, row.grantStatus);
+  });
+}
+
+const HEADERS: Cell[] = [
+  'Grant',
+  'Organization',
+  'Registration number',
+  'Tranche',
+  'Amount',
+  'Condition',
+  'Due',
+  'Status',
+  'Paid on',
+  'Payment reference',
+];
+
+/** The accounting office's export of a call's tranches: one row each, in grant then tranche order. */
+export async function tranchesExport(db: Db, callId: string): Promise<ExportedRows['pages']> {
+  const rows = await db
+    .select({
+      tranche: grantTranches,
+      grantStatus: grants.status,
+      org: organizations.name,
+      reg: organizations.regNumber,
+    })
+    .from(grantTranches)
+    .innerJoin(grants, eq(grants.id, grantTranches.grantId))
+    .innerJoin(organizations, eq(organizations.id, grants.organizationId))
+    .where(eq(grants.callId, callId))
+    .orderBy(asc(organizations.name), asc(grants.id), asc(grantTranches.position));
+  const today = utcToday();
+  const cells = rows.map(({ tranche, grantStatus, org, reg }): Cell[] => [
+    tranche.grantId,
+    org,
+    reg,
+    tranche.position + 1,
+    Number(tranche.amount),
+    tranche.condition,
+    tranche.dueAt ?? '',
+    trancheStatus(tranche, grantStatus, today),
+    tranche.paidAt ?? '',
+    tranche.paymentReference ?? '',
+  ]);
+  return async function* pages(format) {
+    yield format([HEADERS, ...cells]);
+  };
+}

@@ -1,0 +1,60 @@
+import type { TTranche } from '@impact/domain';
+import { Badge, Table } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDay, formatMoney } from './money';
+
+const COLOR = { pending: 'gray', payable: 'yellow', paid: 'teal' } as const;
+
+/** A grant's tranches as a table; `action` adds a last cell per tranche (the admin's "Mark paid"). */
+export function TrancheList({
+  tranches,
+  currency,
+  action,
+}: {
+  tranches: TTranche[];
+  currency: string;
+  action?: (tranche: TTranche) => ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Table>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>#</Table.Th>
+          <Table.Th>{t('grants.tranches.amount')}</Table.Th>
+          <Table.Th>{t('grants.tranches.condition')}</Table.Th>
+          <Table.Th>{t('grants.tranches.status')}</Table.Th>
+          {action && <Table.Th>{t('grants.columns.actions')}</Table.Th>}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {tranches.map((tranche) => (
+          <Table.Tr key={tranche.id}>
+            <Table.Td>{tranche.position + 1}</Table.Td>
+            <Table.Td>{formatMoney(tranche.amount, currency, i18n.language)}</Table.Td>
+            <Table.Td>
+              {tranche.condition === 'onDate'
+                ? t('grants.tranches.onDateOf', { day: formatDay(tranche.dueAt, i18n.language) })
+                : t('grants.tranches.onAcceptance')}
+            </Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={COLOR[tranche.status]}>
+                {t(`grants.tranches.statuses.${tranche.status}`)}
+              </Badge>
+              {tranche.paidAt && (
+                <div>
+                  {t('grants.tranches.paidOn', {
+                    day: formatDay(tranche.paidAt, i18n.language),
+                    reference: tranche.paymentReference ?? '',
+                  })}
+                </div>
+              )}
+            </Table.Td>
+            {action && <Table.Td>{action(tranche)}</Table.Td>}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

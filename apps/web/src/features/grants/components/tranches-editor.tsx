@@ -1,0 +1,215 @@
+import { MAX_TRANCHES, type TGrant, type TTranche, type TTrancheCondition } from '@impact/domain';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Loader,
+  NumberInput,
+  Popover,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { problemText } from '../../../lib/problem-text';
+import { useMarkTranchePaid, useSaveTranches, useTranches } from '../api/grants';
+import { amountSeparators, formatMoney } from './money';
+import { TrancheList } from './tranche-list';
+
+type Row = { amount: number | string; condition: TTrancheCondition; dueAt: string };
+
+/**
+ * The admin's tranches of one grant: the paid ones as they are, the others edited as a list
+ * (amount, on acceptance or on a date), saved together; a payable tranche is marked paid with the
+ * date and the bank's reference.
+ */
+export function TranchesEditor({ grant }: { grant: TGrant }) {
+  const { t } = useTranslation();
+  const tranches = useTranches(grant.id);
+  if (tranches.isPending) return <Loader aria-label={t('grants.loading')} />;
+  if (tranches.isError) return <Alert color="red">{problemText(t, tranches.error)}</Alert>;
+  // Remounted when a payment is recorded, so the list being edited never holds a paid tranche.
+  const paidIds = tranches.data
+    .filter((tr) => tr.status === 'paid')
+    .map((tr) => tr.id)
+    .join();
+  return <Editor key={paidIds} grant={grant} tranches={tranches.data} />;
+}
+
+function Editor({ grant, tranches }: { grant: TGrant; tranches: TTranche[] }) {
+  const { t, i18n } = useTranslation();
+  const save = useSaveTranches(grant.id);
+  const paid = tranches.filter((tr) => tr.status === 'paid');
+  const [rows, setRows] = useState<Row[]>(() =>
+    tranches
+      .filter((tr) => tr.status !== 'paid')
+      .map((tr) => ({ amount: tr.amount, condition: tr.condition, dueAt: tr.dueAt ?? '' })),
+  );
+  const editable = grant.status !== 'declined' && grant.status !== 'closed';
+  const planned = [...paid.map((p) => p.amount), ...rows.map((r) => Number(r.amount) || 0)].reduce(
+    (sum, a) => sum + Math.round(a * 100),
+    0,
+  );
+  const setRow = (i: number, patch: Partial<Row>) =>
+    setRows((all) => all.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const conditions = [
+    { value: 'onAcceptance', label: t('grants.tranches.onAcceptance') },
+    { value: 'onDate', label: t('grants.tranches.onDate') },
+  ];
+  return (
+    <Stack>
+      {tranches.length > 0 && (
+        <TrancheList
+          tranches={tranches}
+          currency={grant.currency}
+          action={(tranche) =>
+            tranche.status === 'payable' ? <MarkPaid grantId={grant.id} tranche={tranche} /> : null
+          }
+        />
+      )}
+      {editable && (
+        <Stack
+          component="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate(
+              {
+                grantId: grant.id,
+                tranches: rows.map((r) => ({
+                  amount: Number(r.amount),
+                  condition: r.condition,
+                  dueAt: r.condition === 'onDate' ? r.dueAt || null : null,
+                })),
+              },
+              {
+                onSuccess: (saved) =>
+                  setRows(
+                    saved
+                      .filter((tr) => tr.status !== 'paid')
+                      .map((tr) => ({ amount: tr.amount, condition: tr.condition, dueAt: tr.dueAt ?? '' })),
+                  ),
+              },
+            );
+          }}
+        >
+          <Title order={3} size="h5">
+            {t('grants.tranches.plan')}
+          </Title>
+          {rows.map((row, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id until saved; their order is their identity
+            <Group key={i} align="flex-end" wrap="nowrap">
+              <NumberInput
+                label={t('grants.tranches.amountOf', { n: paid.length + i + 1 })}
+                value={row.amount}
+                onChange={(amount) => setRow(i, { amount })}
+                min={0}
+                decimalScale={2}
+                {...amountSeparators(i18n.language)}
+              />
+              <Select
+                label={t('grants.tranches.conditionOf', { n: paid.length + i + 1 })}
+                data={conditions}
+                value={row.condition}
+                allowDeselect={false}
+                onChange={(value) => value && setRow(i, { condition: value as TTrancheCondition })}
+              />
+              {row.condition === 'onDate' && (
+                <TextInput
+                  type="date"
+                  label={t('grants.tranches.dueOf', { n: paid.length + i + 1 })}
+                  value={row.dueAt}
+                  onChange={(e) => setRow(i, { dueAt: e.currentTarget.value })}
+                />
+              )}
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={t('grants.tranches.remove', { n: paid.length + i + 1 })}
+                onClick={() => setRows((all) => all.filter((_, j) => j !== i))}
+              >
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            </Group>
+          ))}
+          <Group justify="space-between">
+            <Button
+              variant="default"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              disabled={paid.length + rows.length >= MAX_TRANCHES}
+              onClick={() => setRows((all) => [...all, { amount: '', condition: 'onAcceptance', dueAt: '' }])}
+            >
+              {t('grants.tranches.add')}
+            </Button>
+            <Text size="sm" c={planned > Math.round(grant.amount * 100) ? 'red.8' : 'dimmed'}>
+              {t('grants.tranches.planned', {
+                planned: formatMoney(planned / 100, grant.currency, i18n.language),
+                awarded: formatMoney(grant.amount, grant.currency, i18n.language),
+              })}
+            </Text>
+          </Group>
+          {save.isError && (
+            <Alert color="red" role="alert">
+              {problemText(t, save.error)}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              {t('grants.tranches.save')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function MarkPaid({ grantId, tranche }: { grantId: string; tranche: TTranche }) {
+  const { t } = useTranslation();
+  const mark = useMarkTranchePaid(grantId);
+  const [paidAt, setPaidAt] = useState(() => new Date().toISOString().slice(0, 10));
+  const [reference, setReference] = useState('');
+  return (
+    <Popover trapFocus withArrow position="bottom-end">
+      <Popover.Target>
+        <Button size="xs">{t('grants.tranches.markPaid')}</Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack
+          component="form"
+          gap="xs"
+          onSubmit={(e) => {
+            e.preventDefault();
+            mark.mutate({ trancheId: tranche.id, paidAt, paymentReference: reference });
+          }}
+        >
+          <TextInput
+            type="date"
+            label={t('grants.tranches.paidAt')}
+            value={paidAt}
+            onChange={(e) => setPaidAt(e.currentTarget.value)}
+          />
+          <TextInput
+            label={t('grants.tranches.reference')}
+            value={reference}
+            onChange={(e) => setReference(e.currentTarget.value)}
+            required
+          />
+          {mark.isError && (
+            <Text size="sm" c="red.8" role="alert">
+              {problemText(t, mark.error)}
+            </Text>
+          )}
+          <Button type="submit" size="xs" loading={mark.isPending}>
+            {t('grants.tranches.confirmPaid')}
+          </Button>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
