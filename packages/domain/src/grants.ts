@@ -159,3 +159,47 @@ export function trancheStatus(
   if (tranche.condition === 'onDate') return tranche.dueAt !== null && tranche.dueAt <= today ? 'payable' : 'pending';
   return 'payable';
 }
+
+/*
+ * The portfolio (GET Report/GetPortfolio): every grant across calls with what was awarded and
+ * paid, the application's SDGs and forecast SROI; the actual SROI arrives with the impact actuals.
+ */
+export const ZPortfolioQuery = z.object({
+  callId: z.uuid().optional(),
+  sdg: z.coerce.number().int().min(1).max(17).optional(),
+  /** The year the grant starts (or, without a start, was made). */
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+});
+export type TPortfolioQuery = z.infer<typeof ZPortfolioQuery>;
+export const ZPortfolioGrant = z.object({
+  id: z.uuid(),
+  callId: z.uuid(),
+  callName: z.string(),
+  organizationName: z.string(),
+  status: ZGrantStatus,
+  amount: z.number(),
+  paid: z.number(),
+  startsAt: ZDay.nullable(),
+  sdgs: z.array(z.number().int()),
+  forecastSroi: z.number().nullable(),
+  actualSroi: z.number().nullable(),
+});
+export const ZPortfolio = z.object({
+  totals: z.object({
+    grants: z.number().int(),
+    awarded: z.number(),
+    paid: z.number(),
+    byStatus: z.record(ZGrantStatus, z.number().int()),
+  }),
+  bySdg: z.array(
+    z.object({
+      sdg: z.number().int(),
+      grants: z.number().int(),
+      awarded: z.number(),
+      forecastSroi: z.number().nullable(),
+      actualSroi: z.number().nullable(),
+    }),
+  ),
+  grants: z.array(ZPortfolioGrant),
+});
+export type TPortfolio = z.infer<typeof ZPortfolio>;

@@ -14,6 +14,11 @@ const ReportTab = lazy(() =>
   import('../features/reports/components/report-tab').then((m) => ({ default: m.ReportTab })),
 );
 
+// The portfolio of grants across calls, loaded when its tab is opened.
+const PortfolioTab = lazy(() =>
+  import('../features/grants/components/portfolio-tab').then((m) => ({ default: m.PortfolioTab })),
+);
+
 /** /admin: the admin index, each tab's content from its own feature. */
 export function AdminPage() {
   const { t } = useTranslation();
@@ -27,6 +32,11 @@ export function AdminPage() {
         report: (
           <Suspense fallback={<Loader aria-label={t('adminIndex.loading')} />}>
             <ReportTab />
+          </Suspense>
+        ),
+        portfolio: (
+          <Suspense fallback={<Loader aria-label={t('adminIndex.loading')} />}>
+            <PortfolioTab />
           </Suspense>
         ),
         customize: canCustomize && <ConfigList />,

@@ -201,6 +201,23 @@ describe('grants and award letters', () => {
     expect(csv.body).toContain('Aurora');
     const xlsx = await inject(admin, 'GET', `Grant/ExportTranches?callId=${call.id}&format=xlsx`);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // The portfolio: the grant with what was paid, filtered by call and year; others refused.
+    const folio = (await inject(admin, 'GET', `Report/GetPortfolio?callId=${call.id}`)).json();
+    expect(folio.totals).toMatchObject({ grants: 1, awarded: 48000.5, paid: 40000 });
+    expect(folio.totals.byStatus).toMatchObject({ active: 1, draft: 0 });
+    expect(folio.grants[0]).toMatchObject({
+      organizationName: 'Aurora',
+      amount: 48000.5,
+      paid: 40000,
+      actualSroi: null,
+    });
+    expect((await inject(admin, 'GET', `Report/GetPortfolio?callId=${call.id}&year=2026`)).json().grants).toEqual([]);
+    expect((await inject(admin, 'GET', `Report/GetPortfolio?callId=${call.id}&year=2027`)).json().grants).toHaveLength(
+      1,
+    );
+    expect((await inject(anna, 'GET', 'Report/GetPortfolio')).statusCode).toBe(403);
+    const folioCsv = await inject(admin, 'GET', `Report/ExportPortfolio?callId=${call.id}&format=csv`);
+    expect(folioCsv.body).toContain('48000.5');
     const closed = await inject(admin, 'PUT', 'Grant/UpdateGrant', { grantId: grant.id, status: 'closed' });
     expect(closed.json()).toMatchObject({ status: 'closed' });
     expect((await save([])).statusCode).toBe(409);

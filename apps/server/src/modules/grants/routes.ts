@@ -6,6 +6,8 @@ import {
   ZGrants,
   ZGrantsQuery,
   ZMarkTranchePaidRequest,
+  ZPortfolio,
+  ZPortfolioQuery,
   ZProblem,
   ZSaveTranchesRequest,
   ZSendAwardLetterRequest,
@@ -14,6 +16,7 @@ import {
   ZUpdateGrantRequest,
 } from '@impact/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { attachmentDisposition } from '../../lib/file-names';
 import { requestLanguage } from '../../lib/request-language';
@@ -21,6 +24,7 @@ import { currentUser } from '../../plugins/authentication';
 import { sendPdf } from '../pdf/send-pdf';
 import { csvStream, xlsxFileStream } from '../reports/export-files';
 import { awardLetterPdf } from './award-letter';
+import { portfolio, portfolioPages } from './portfolio';
 import {
   acceptAward,
   callGrants,
@@ -210,6 +214,40 @@ export const grantRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
       if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(pages));
       reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       return reply.send(xlsxFileStream(pages, 'Tranches'));
+    },
+  );
+
+  app.get(
+    '/Report/GetPortfolio',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Grants across calls: by status, awarded and paid, by SDG, forecast (and later actual) SROI',
+        querystring: ZPortfolioQuery,
+        response: { 200: ZPortfolio, ...problems },
+      },
+    },
+    (request) => portfolio(db, request.query, requestLanguage(request)),
+  );
+
+  app.get(
+    '/Report/ExportPortfolio',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'The portfolio, one row per grant, as CSV or XLSX',
+        querystring: ZPortfolioQuery.extend({ format: z.enum(['csv', 'xlsx']) }),
+      },
+    },
+    async (request, reply) => {
+      const pages = portfolioPages(await portfolio(db, request.query, requestLanguage(request)));
+      reply.header('cache-control', 'no-store');
+      reply.header('content-disposition', attachmentDisposition(`portfolio.${request.query.format}`, 'portfolio'));
+      if (request.query.format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(pages));
+      reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      return reply.send(xlsxFileStream(pages, 'Portfolio'));
     },
   );
 };

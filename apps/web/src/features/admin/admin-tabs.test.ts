@@ -10,11 +10,12 @@ describe('admin index tabs', () => {
     expect(visibleAdminTabs(true, config)).toContain('customize');
   });
   it('report always (the built-in dashboard; the Power BI report in it: reports/has-report.test.ts)', () => {
-    expect(visibleAdminTabs(false, config)).toEqual(['calls', 'submissions', 'report', 'impactframe']);
+    expect(visibleAdminTabs(false, config)).toEqual(['calls', 'submissions', 'report', 'portfolio', 'impactframe']);
     expect(visibleAdminTabs(true, { workspacePowerBiId: 'w-1', reportPowerBiId: 'r-1' })).toEqual([
       'calls',
       'submissions',
       'report',
+      'portfolio',
       'customize',
       'impactframe',
     ]);

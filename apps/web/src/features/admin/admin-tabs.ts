@@ -1,6 +1,6 @@
 import type { TConfig } from '@impact/domain';
 
-export const ADMIN_TABS = ['calls', 'submissions', 'report', 'customize', 'impactframe'] as const;
+export const ADMIN_TABS = ['calls', 'submissions', 'report', 'portfolio', 'customize', 'impactframe'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /**

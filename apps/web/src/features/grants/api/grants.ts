@@ -1,9 +1,11 @@
 import {
   type TGrant,
+  type TPortfolioQuery,
   type TSaveTranchesRequest,
   type TUpdateGrantRequest,
   ZGrant,
   ZGrants,
+  ZPortfolio,
   ZTranches,
 } from '@impact/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -92,4 +94,19 @@ export const useMarkTranchePaid = (grantId: string) =>
 /** A call's tranches for the accounting office. */
 export function downloadTranches(callId: string, format: 'csv' | 'xlsx', fileName: string) {
   return downloadFrom('Grant/ExportTranches', { callId, format }, fileName);
+}
+
+const portfolioQuery = (filters: TPortfolioQuery) =>
+  Object.fromEntries(Object.entries(filters).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+
+/** Grants across calls, filtered (admin). */
+export function usePortfolio(filters: TPortfolioQuery) {
+  return useQuery({
+    queryKey: ['grants', 'portfolio', filters],
+    queryFn: async () => ZPortfolio.parse(await apiRequest('Report/GetPortfolio', { query: portfolioQuery(filters) })),
+  });
+}
+
+export function downloadPortfolio(filters: TPortfolioQuery, format: 'csv' | 'xlsx') {
+  return downloadFrom('Report/ExportPortfolio', { ...portfolioQuery(filters), format }, `portfolio.${format}`);
 }

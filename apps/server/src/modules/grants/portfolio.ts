@@ -1,0 +1,120 @@
+import {
+  GRANT_STATUSES,
+  type TGrantStatus,
+  type TLanguage,
+  type TPortfolio,
+  type TPortfolioQuery,
+} from '@impact/domain';
+import { sql } from 'drizzle-orm';
+import { type Db, rows } from '../../db/client';
+import type { Cell, ExportedRows } from '../reports/export-rows';
+
+type GrantLine = {
+  id: string;
+  call_id: string;
+  call_name: string;
+  call_translations: Record<string, { name?: string }> | null;
+  organization_name: string;
+  status: TGrantStatus;
+  amount: string;
+  paid: string;
+  starts_at: string | null;
+  sdgs: number[] | null;
+  forecast_sroi: number | null;
+};
+
+/**
+ * GET Report/GetPortfolio (admin): the grants across calls, filtered by call, SDG and year, in one
+ * statement (grants, the sum of their paid tranches, the application's impact answer), and the
+ * totals and the by-SDG view folded from its rows. Declined grants count in the statuses but not
+ * in the amounts.
+ */
+export async function portfolio(db: Db, query: TPortfolioQuery, language: TLanguage): Promise<TPortfolio> {
+  const lines = await rows<GrantLine>(
+    db,
+    sql`select g.id, g.call_id, c.name as call_name, c.translations as call_translations,
+               o.name as organization_name, g.status, g.amount::text as amount,
+               coalesce((select sum(t.amount) from grant_tranches t where t.grant_id = g.id and t.paid_at is not null), 0)::text as paid,
+               g.starts_at::text as starts_at, ia.sdgs, ia.sroi as forecast_sroi
+          from grants g
+          join calls c on c.id = g.call_id
+          join organizations o on o.id = g.organization_id
+          left join lateral (select r.sdgs, r.sroi from report_impact_answers r
+                              where r.call_submission_id = g.submission_id limit 1) ia on true
+         where (${query.callId ?? null}::uuid is null or g.call_id = ${query.callId ?? null}::uuid)
+           and (${query.sdg ?? null}::int is null or ${query.sdg ?? null}::smallint = any(ia.sdgs))
+           and (${query.year ?? null}::int is null
+                or extract(year from coalesce(g.starts_at, g.created_at::date)) = ${query.year ?? null}::int)
+         order by c.name, o.name, g.id`,
+  );
+  const grants = lines.map((l) => ({
+    id: l.id,
+    callId: l.call_id,
+    callName: l.call_translations?.[language]?.name || l.call_name,
+    organizationName: l.organization_name,
+    status: l.status,
+    amount: Number(l.amount),
+    paid: Number(l.paid),
+    startsAt: l.starts_at,
+    sdgs: l.sdgs ?? [],
+    forecastSroi: l.forecast_sroi,
+    actualSroi: null,
+  }));
+  const counted = grants.filter((g) => g.status !== 'declined');
+  const cents = (values: number[]) => values.reduce((sum, v) => sum + Math.round(v * 100), 0) / 100;
+  const byStatus = Object.fromEntries(GRANT_STATUSES.map((s) => [s, 0])) as Record<TGrantStatus, number>;
+  for (const g of grants) byStatus[g.status] += 1;
+  const sdgs = new Map<number, typeof counted>();
+  for (const g of counted) for (const sdg of g.sdgs) sdgs.set(sdg, [...(sdgs.get(sdg) ?? []), g]);
+  const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : null);
+  return {
+    totals: {
+      grants: grants.length,
+      awarded: cents(counted.map((g) => g.amount)),
+      paid: cents(counted.map((g) => g.paid)),
+      byStatus,
+    },
+    bySdg: [...sdgs.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([sdg, list]) => ({
+        sdg,
+        grants: list.length,
+        awarded: cents(list.map((g) => g.amount)),
+        forecastSroi: mean(list.flatMap((g) => (g.forecastSroi === null ? [] : [g.forecastSroi]))),
+        actualSroi: null,
+      })),
+    grants,
+  };
+}
+
+const HEADERS: Cell[] = [
+  'Grant',
+  'Call',
+  'Organization',
+  'Status',
+  'Starts',
+  'Awarded',
+  'Paid',
+  'SDGs',
+  'Forecast SROI',
+  'Actual SROI',
+];
+
+/** The portfolio's grants as export rows (the same filters as the page). */
+export function portfolioPages(data: TPortfolio): ExportedRows['pages'] {
+  const cells = data.grants.map((g): Cell[] => [
+    g.id,
+    g.callName,
+    g.organizationName,
+    g.status,
+    g.startsAt ?? '',
+    g.amount,
+    g.paid,
+    g.sdgs.join(' '),
+    g.forecastSroi ?? '',
+    g.actualSroi ?? '',
+  ]);
+  return async function* pages(format) {
+    yield format([HEADERS, ...cells]);
+  };
+}

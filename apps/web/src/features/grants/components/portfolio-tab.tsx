@@ -1,0 +1,158 @@
+import { GRANT_STATUSES, type TPortfolio, type TPortfolioQuery } from '@impact/domain';
+import { Alert, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { problemText } from '../../../lib/problem-text';
+import { downloadPortfolio, usePortfolio } from '../api/grants';
+import { GrantStatusBadge } from './grant-status-badge';
+import { formatMoney } from './money';
+
+const SDGS = Array.from({ length: 17 }, (_, i) => i + 1);
+const thisYear = new Date().getUTCFullYear();
+const YEARS = Array.from({ length: 8 }, (_, i) => thisYear + 2 - i);
+
+/**
+ * The admin's portfolio: every grant across calls by status, awarded and paid, by SDG with the
+ * applications' forecast SROI (the actual one arrives with the impact actuals), filtered by SDG
+ * and year, exported as CSV or XLSX (decision 0043).
+ */
+export function PortfolioTab() {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<TPortfolioQuery>({});
+  const data = usePortfolio(filters);
+  return (
+    <Stack>
+      <Title order={2} size="h3">
+        {t('grants.portfolio.title')}
+      </Title>
+      <Group align="flex-end">
+        <Select
+          label={t('grants.portfolio.sdg')}
+          placeholder={t('grants.portfolio.all')}
+          clearable
+          data={SDGS.map((n) => ({ value: String(n), label: t('grants.portfolio.sdgN', { n }) }))}
+          value={filters.sdg ? String(filters.sdg) : null}
+          onChange={(v) => setFilters((f) => ({ ...f, sdg: v ? Number(v) : undefined }))}
+        />
+        <Select
+          label={t('grants.portfolio.year')}
+          placeholder={t('grants.portfolio.all')}
+          clearable
+          data={YEARS.map(String)}
+          value={filters.year ? String(filters.year) : null}
+          onChange={(v) => setFilters((f) => ({ ...f, year: v ? Number(v) : undefined }))}
+        />
+        <Button variant="default" onClick={() => void downloadPortfolio(filters, 'csv')}>
+          {t('grants.portfolio.exportCsv')}
+        </Button>
+        <Button variant="default" onClick={() => void downloadPortfolio(filters, 'xlsx')}>
+          {t('grants.portfolio.exportXlsx')}
+        </Button>
+      </Group>
+      {data.isPending && <Loader aria-label={t('grants.loading')} />}
+      {data.isError && <Alert color="red">{problemText(t, data.error)}</Alert>}
+      {data.data && <PortfolioView data={data.data} />}
+    </Stack>
+  );
+}
+
+function PortfolioView({ data }: { data: TPortfolio }) {
+  const { t, i18n } = useTranslation();
+  const money = (n: number) => formatMoney(n, 'EUR', i18n.language);
+  const ratio = (n: number | null) =>
+    n === null ? '—' : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(n);
+  if (data.grants.length === 0) return <Text>{t('grants.portfolio.empty')}</Text>;
+  return (
+    <Stack>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Figure label={t('grants.portfolio.grants')} value={String(data.totals.grants)} />
+        <Figure label={t('grants.portfolio.awarded')} value={money(data.totals.awarded)} />
+        <Figure label={t('grants.portfolio.paid')} value={money(data.totals.paid)} />
+      </SimpleGrid>
+      <Group gap="xs">
+        {GRANT_STATUSES.map((status) => (
+          <Group key={status} gap={4}>
+            <GrantStatusBadge status={status} />
+            <Text size="sm">{data.totals.byStatus[status] ?? 0}</Text>
+          </Group>
+        ))}
+      </Group>
+      <Title order={3} size="h4">
+        {t('grants.portfolio.bySdg')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('grants.portfolio.actualLater')}
+      </Text>
+      <Table.ScrollContainer minWidth={560}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('grants.portfolio.sdg')}</Table.Th>
+              <Table.Th>{t('grants.portfolio.grants')}</Table.Th>
+              <Table.Th>{t('grants.portfolio.awarded')}</Table.Th>
+              <Table.Th>{t('grants.portfolio.forecastSroi')}</Table.Th>
+              <Table.Th>{t('grants.portfolio.actualSroi')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.bySdg.map((row) => (
+              <Table.Tr key={row.sdg}>
+                <Table.Td>{t('grants.portfolio.sdgN', { n: row.sdg })}</Table.Td>
+                <Table.Td>{row.grants}</Table.Td>
+                <Table.Td>{money(row.awarded)}</Table.Td>
+                <Table.Td>{ratio(row.forecastSroi)}</Table.Td>
+                <Table.Td>{ratio(row.actualSroi)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Title order={3} size="h4">
+        {t('grants.portfolio.list')}
+      </Title>
+      <Table.ScrollContainer minWidth={800}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('grants.columns.call')}</Table.Th>
+              <Table.Th>{t('grants.columns.organization')}</Table.Th>
+              <Table.Th>{t('grants.columns.status')}</Table.Th>
+              <Table.Th>{t('grants.portfolio.awarded')}</Table.Th>
+              <Table.Th>{t('grants.portfolio.paid')}</Table.Th>
+              <Table.Th>{t('grants.portfolio.forecastSroi')}</Table.Th>
+              <Table.Th>{t('grants.portfolio.actualSroi')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.grants.map((g) => (
+              <Table.Tr key={g.id}>
+                <Table.Td>{g.callName}</Table.Td>
+                <Table.Td>{g.organizationName}</Table.Td>
+                <Table.Td>
+                  <GrantStatusBadge status={g.status} />
+                </Table.Td>
+                <Table.Td>{money(g.amount)}</Table.Td>
+                <Table.Td>{money(g.paid)}</Table.Td>
+                <Table.Td>{ratio(g.forecastSroi)}</Table.Td>
+                <Table.Td>{ratio(g.actualSroi)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="xl">
+        {value}
+      </Text>
+    </Paper>
+  );
+}
