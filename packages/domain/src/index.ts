@@ -40,4 +40,5 @@ export * from './survey-results';
 export * from './survey-templates';
 export * from './surveys';
 export * from './uploads';
+export * from './webhooks';
 export * from './wizard';

@@ -21,3 +21,4 @@ export * from './step-history';
 export * from './submissions';
 export * from './surveys';
 export * from './users';
+export * from './webhooks';

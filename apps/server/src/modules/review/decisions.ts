@@ -5,6 +5,7 @@ import { callSubmissions, organizations, reviewDecisions, submissionRecords, use
 import { notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
+import { recordWebhookEvent } from '../webhooks/record';
 import { dropUnsentMail, queueDecisionMail } from './mails';
 import { type CallRow, loadCall } from './rubric';
 
@@ -86,6 +87,12 @@ export async function recordOne(tx: Tx, actor: SessionUser, call: CallRow, item:
     .update(reviewDecisions)
     .set({ outcome: item.outcome, message: item.message, decidedByUserId: actor.id, decidedAt: now, mailId })
     .where(eq(reviewDecisions.submissionId, sub.id));
+  await recordWebhookEvent(
+    tx,
+    'decision.recorded',
+    { submissionId: sub.id, callId: call.id, outcome: item.outcome, callName: call.name, decidedAt: now.toISOString() },
+    now,
+  );
   await audit(tx, actor, 'review.decision', sub.id, { outcome: item.outcome, mailQueued: queued });
   return queued;
 }
