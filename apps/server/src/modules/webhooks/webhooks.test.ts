@@ -187,6 +187,30 @@ describe('webhooks', () => {
     expect((await deliveriesOf(endpointId)).total).toBe(2);
   });
 
+  it('a decision recorded in review fires decision.recorded; the same decision again fires nothing', async () => {
+    await create({ url: `http://127.0.0.1:${receiver.port}/decisions`, events: ['decision.recorded'] });
+    const org = await createOrganization(t.app, applicant.headers, 'Fondazione Esito');
+    const submissionId = await submitToCall(t.app, applicant.headers, org, call);
+    const decide = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/Review/RecordDecisions',
+        headers: admin.headers,
+        payload: { callId: call.id, items: [{ submissionId, outcome: 'accepted', message: 'Bene' }] },
+      });
+    expect((await decide()).statusCode).toBe(200);
+    expect((await decide()).statusCode).toBe(200);
+    await deliverDueWebhooks(t.database.db, new Date(), allowed);
+    const bodies = receiver.received.filter((r) => r.path === '/decisions').map((r) => JSON.parse(r.body));
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({
+      type: 'decision.recorded',
+      data: { submissionId, callId: call.id, outcome: 'accepted' },
+    });
+    // The message to the applicant is theirs: not in the event.
+    expect(JSON.stringify(bodies[0])).not.toContain('Bene');
+  });
+
   it('an endpoint that keeps failing is given up 24 hours after the event', async () => {
     receiver.status.set('/down', 503);
     const made = await create({ url: `http://127.0.0.1:${receiver.port}/down`, events: ['grant.accepted'] });
