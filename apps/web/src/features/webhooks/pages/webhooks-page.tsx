@@ -155,7 +155,7 @@ export function WebhooksPage() {
               <Code style={{ wordBreak: 'break-all' }}>{created.secret}</Code>
               <CopyButton value={created.secret}>
                 {({ copied, copy }) => (
-                  <Button size="xs" variant="light" onClick={copy}>
+                  <Button size="xs" variant="default" onClick={copy}>
                     {copied ? t('webhooks.copied') : t('webhooks.copy')}
                   </Button>
                 )}
@@ -212,7 +212,7 @@ export function WebhooksPage() {
                     </Table.Td>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" variant="light" onClick={() => setShown(shown === e.id ? null : e.id)}>
+                        <Button size="xs" variant="default" onClick={() => setShown(shown === e.id ? null : e.id)}>
                           {shown === e.id ? t('webhooks.hideLog') : t('webhooks.showLog')}
                         </Button>
                         <Button size="xs" variant="subtle" color="red" onClick={() => confirmDelete(e.id, e.url)}>
@@ -308,7 +308,7 @@ function DeliveryLog({ endpointId, url, when }: { endpointId: string; url: strin
                       {d.status !== 'pending' && (
                         <Button
                           size="xs"
-                          variant="light"
+                          variant="default"
                           loading={resend.isPending && resend.variables === d.id}
                           onClick={() =>
                             resend.mutate(d.id, {
