@@ -65,6 +65,16 @@ describe('/embed/calls', () => {
     }
   });
 
+  it('robots.txt lets crawlers read the public pages, not the API, the sign-in or the embed', async () => {
+    const res = await t.app.inject({ url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toMatch(/^User-agent: \*$/m);
+    expect(res.body).toMatch(/^Allow: \/p\/$/m);
+    for (const path of ['/api/', '/idp/', '/embed/']) expect(res.body).toContain(`Disallow: ${path}`);
+    expect(res.body).not.toContain('<html');
+  });
+
   it('only https origins (host and port, nothing else) are accepted', async () => {
     for (const bad of [
       'http://partner.example.org',

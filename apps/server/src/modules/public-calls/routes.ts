@@ -52,6 +52,30 @@ export const publicCallRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     },
   );
 
+  // Crawlers may read the public pages; the API, the sign-in, the embed (the pages themselves are
+  // the canonical copy) and the signed-in app are not theirs. Without it, /robots.txt was the app's
+  // index.html, which search engines read as a broken robots file.
+  app.get(
+    '/robots.txt',
+    { config: { access: 'public' }, schema: { tags, summary: 'What crawlers may read' } },
+    async (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(
+          [
+            'User-agent: *',
+            'Allow: /p/',
+            'Disallow: /api/',
+            'Disallow: /idp/',
+            'Disallow: /dev/',
+            'Disallow: /embed/',
+            'Disallow: /admin',
+            '',
+          ].join('\n'),
+        ),
+  );
+
   // The one page other sites may frame: only those the active branding lists (frame-ancestors).
   const policyFor = embedPolicy({
     isProduction: config.isProduction,
