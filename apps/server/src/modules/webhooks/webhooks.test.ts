@@ -237,6 +237,16 @@ describe('webhooks', () => {
     expect(delivery.attempts.length).toBeLessThan(40);
   });
 
+  it('a host name is resolved by the guarded lookup and delivered to the address it checked', async () => {
+    const made = await create({ url: `http://localhost:${receiver.port}/named`, events: ['report.submitted'] });
+    expect(made.statusCode, made.body).toBe(200);
+    await t.database.db.transaction((tx) => recordWebhookEvent(tx, 'report.submitted', { reportId: 'r-1' }));
+    expect(await deliverDueWebhooks(t.database.db, new Date(), allowed)).toBe(1);
+    expect(receiver.received.filter((r) => r.path === '/named')).toHaveLength(1);
+    const [delivery] = (await deliveriesOf(made.json().id)).items;
+    expect(delivery).toMatchObject({ status: 'delivered', attempts: [{ statusCode: 200 }] });
+  });
+
   it('deleting an endpoint stops its deliveries; every route is for administrators only', async () => {
     const made = await create({ url: `http://127.0.0.1:${receiver.port}/gone`, events: ['decision.recorded'] });
     const endpointId = made.json().id;
