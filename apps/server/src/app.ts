@@ -48,6 +48,7 @@ import { stageAdminRoutes } from './modules/stages/routes';
 import { stepHistoryRoutes } from './modules/submissions/history-routes';
 import { submissionAdminRoutes, submissionRoutes } from './modules/submissions/routes';
 import { surveyAdminRoutes, surveyRoutes } from './modules/surveys/routes';
+import { webhookRoutes } from './modules/webhooks/routes';
 import { authentication } from './plugins/authentication';
 import { compression } from './plugins/compression';
 import { edgeGuard } from './plugins/edge-guard';
@@ -165,6 +166,7 @@ export async function buildApp(
       await api.register(privacyRoutes, { ...deps, revocations });
       await api.register(presenceRoutes, deps);
       await api.register(reminderRoutes, { ...deps, unsubscribeKey: unsubscribeKeyOf(authSecret) });
+      await api.register(webhookRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -10,11 +10,14 @@ import { startRetentionJob } from './modules/privacy/retention';
 import { sendDueReminders } from './modules/reminders/send-due';
 import { unsubscribeKeyOf } from './modules/reminders/unsubscribe-link';
 import { foldTallies } from './modules/reports/tallies';
+import { deliverDueWebhooks } from './modules/webhooks/deliver';
 
 const HOUR_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
 /** How often reminders are looked for: a reminder leaves at most this long after its moment. */
 const REMINDER_RUN_MS = 5 * MINUTE_MS;
+/** How often due webhook deliveries are looked for: a new event leaves within this. */
+const WEBHOOK_RUN_MS = 15 * 1000;
 
 /**
  * Work that runs beside the HTTP server, each job a background loop (lib/background-loop.ts: one
@@ -50,6 +53,16 @@ export function startBackgroundJobs(db: Db, config: AppConfig, log: FastifyBaseL
       everyMs: REMINDER_RUN_MS,
       firstAfterMs: MINUTE_MS,
     }),
+  );
+  // Webhook deliveries (modules/webhooks/deliver.ts): every instance runs it; each delivery is
+  // claimed in the database, so two instances never send it at once.
+  stops.push(
+    startBackgroundLoop(
+      'delivering webhooks',
+      () => deliverDueWebhooks(db, new Date(), { allowPrivate: config.webhookAllowPrivate, log }),
+      log,
+      { everyMs: WEBHOOK_RUN_MS, firstAfterMs: WEBHOOK_RUN_MS },
+    ),
   );
   // Per-call retention of applications (modules/privacy/retention.ts).
   stops.push(startRetentionJob(db, config, log));

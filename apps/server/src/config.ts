@@ -86,6 +86,8 @@ const ZEnv = z.object({
   POWERBI_EMBED_ORIGIN: z.url().default('https://app.powerbi.com'),
   POWERBI_SCOPE: z.string().min(1).default('https://analysis.windows.net/powerbi/api/.default'),
   POWERBI_RLS_ROLES: z.string().default('Organization'),
+  // Webhooks to private addresses and over http: development and tests only (decision 0042).
+  WEBHOOK_ALLOW_PRIVATE: booleanString.default(false),
 });
 
 export type AppConfig = {
@@ -152,6 +154,11 @@ export type AppConfig = {
     /** The dataset roles an RLS token carries, with the organization id as the user name. */
     rlsRoles: string[];
   } | null;
+  /**
+   * Webhooks may go to private, loopback and link-local addresses, and over plain http: for
+   * development and tests only (docs/decisions/0042-webhooks.md); off, only https to public addresses.
+   */
+  webhookAllowPrivate: boolean;
   /** Swagger UI and the OpenAPI document at /api/docs: on outside production, opt-in (API_DOCS) in it. */
   apiDocs: boolean;
   /** Listening on a loopback interface only (localhost, 127.x, ::1): nobody else can connect. */
@@ -271,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : null,
     },
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     powerBi:
       e.POWERBI_TENANT_ID && e.POWERBI_CLIENT_ID && e.POWERBI_CLIENT_SECRET
         ? {

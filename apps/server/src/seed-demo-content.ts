@@ -6,6 +6,7 @@ import {
   callReminders,
   callSubmissions,
   calls,
+  configs,
   impactFrameworks,
   organizationMembers,
   stepResults,
@@ -19,6 +20,8 @@ import { findAccountByEmail } from './modules/idp/accounts';
 import { IDP_PATH } from './modules/idp/provider';
 import { createOrganization } from './modules/organizations/service';
 import { buildExportData } from './modules/pdf/export-data';
+import { recordWebhookEvent } from './modules/webhooks/record';
+import { createEndpoint } from './modules/webhooks/service';
 import { seedAwardedGrant } from './seed-demo-grant';
 import { seedDemoScreener } from './seed-demo-screener';
 
@@ -396,6 +399,11 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
     .values({ callId: community.id, hoursBeforeClosing: [40 * 24, 7 * 24, 24], nudgeAfterDays: 14 });
   await seedInvitedToStageTwo(db, twoStage, organization.id, applicant);
   await seedAwardedGrant(db, closedCall, organization.id, applicant, actor);
+  await seedIntegrations(db, actor, {
+    submissionId: submission?.id ?? null,
+    callId: community.id,
+    organizationName: organization.name,
+  });
   const firstStep = [...community.steps].sort((a, b) => a.sort - b.sort)[0];
   if (submission && firstStep) {
     await db.insert(stepResults).values({
@@ -457,4 +465,42 @@ async function seedInvitedToStageTwo(
     stage: 1,
     data,
   });
+}
+
+/**
+ * The integrations to look at (docs/INTEGRATIONS.md): the active branding lets one example site
+ * frame /embed/calls (the configuration page shows the snippet), and a webhook endpoint on a name
+ * that cannot resolve (.invalid) has the draft's `submission.started` event waiting: the
+ * Webhooks page's delivery log shows its failed attempts and their error, and no demo data ever
+ * leaves the machine.
+ */
+async function seedIntegrations(
+  db: Db,
+  actor: { id: string; email: string },
+  started: { submissionId: string | null; callId: string; organizationName: string },
+) {
+  await db
+    .update(configs)
+    .set({ embedOrigins: ['https://www.example.org'], updatedAt: new Date() })
+    .where(eq(configs.isActive, true));
+  await createEndpoint(
+    db,
+    actor,
+    {
+      url: 'https://hooks.impact-demo.invalid/impact-calls',
+      description: 'CRM della fondazione (esempio)',
+      events: ['submission.started', 'submission.submitted', 'decision.recorded'],
+    },
+    // Checked as any URL is, against an answer given here: the .invalid name resolves nowhere.
+    { allowPrivate: false, resolve: async () => ['93.184.215.14'] },
+  );
+  if (started.submissionId) {
+    await db.transaction((tx) =>
+      recordWebhookEvent(tx, 'submission.started', {
+        submissionId: started.submissionId,
+        callId: started.callId,
+        organizationName: started.organizationName,
+      }),
+    );
+  }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type TConfigTranslations, textsIn, translatedOr, ZConfigTranslations } from './content-translations';
 import { EMPTY_ID } from './ids';
 import { type TLanguage, ZConfigDefaultLanguage } from './languages';
+import { MAX_EMBED_ORIGINS, ZEmbedOrigin } from './webhooks';
 
 /** SPEC 3 "Config (branding)" default consent sentence (Italian, as the spec says). */
 export const DEFAULT_DATA_CONSENT_TEXT =
@@ -30,6 +31,8 @@ export const ZConfig = z.object({
   dataConsentText: z.string().max(5000),
   /** The welcome message and the consent sentence in the languages beside the default. */
   translations: ZConfigTranslations.default({}),
+  /** Sites allowed to frame the embedded call list (/embed/calls), as https origins; none: nobody. */
+  embedOrigins: z.array(ZEmbedOrigin).max(MAX_EMBED_ORIGINS).default([]),
 });
 export type TConfig = z.infer<typeof ZConfig>;
 
@@ -63,6 +66,7 @@ export const DEFAULT_CONFIG: Omit<TConfig, 'id'> = {
   defaultLanguage: 'it',
   domain: '',
   dataConsentText: DEFAULT_DATA_CONSENT_TEXT,
+  embedOrigins: [],
   translations: {
     en: {
       message: 'Apply with your organization to the open calls and measure the social value of your project.',

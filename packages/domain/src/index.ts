@@ -41,4 +41,5 @@ export * from './survey-results';
 export * from './survey-templates';
 export * from './surveys';
 export * from './uploads';
+export * from './webhooks';
 export * from './wizard';

@@ -55,7 +55,7 @@ describe('HTTP basics: problems, headers, request ids, OpenAPI', () => {
     expect(answers[2]?.statusCode).toBe(400);
     expect(answers[3]?.statusCode).toBe(200);
     for (const res of answers) {
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
       expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

@@ -8,7 +8,9 @@ import helmet from 'helmet';
  * our origin plus inline style attributes (Mantine sets CSS variables through them). Power BI's
  * report frames are allowed only where Power BI is configured (`frameOrigins`).
  */
-export function securityHeaders(options: { isProduction: boolean; frameOrigins?: string[] }): [string, string][] {
+type HeaderOptions = { isProduction: boolean; frameOrigins?: string[] };
+
+export function securityHeaders(options: HeaderOptions & { frameAncestors?: string[] }): [string, string][] {
   const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -20,7 +22,8 @@ export function securityHeaders(options: { isProduction: boolean; frameOrigins?:
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameSrc: ["'self'", ...(options.frameOrigins ?? [])],
-        frameAncestors: ["'none'"],
+        // Nobody may frame a page, but the embeddable call list its listed sites (embedPolicy).
+        frameAncestors: options.frameAncestors?.length ? options.frameAncestors : ["'none'"],
         formAction: ["'self'"],
         baseUri: ["'self'"],
         objectSrc: ["'none'"],
@@ -31,6 +34,8 @@ export function securityHeaders(options: { isProduction: boolean; frameOrigins?:
     hsts: options.isProduction,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Said twice for older browsers that ignore frame-ancestors (the embed page drops it).
+    xFrameOptions: { action: 'deny' },
   });
   // Helmet's answer does not depend on the request: asked once, on a response that only records.
   const headers = new Map<string, string>();
@@ -62,4 +67,22 @@ export async function registerSecurityHeaders(
     reply.header('x-request-id', request.id);
     done();
   });
+}
+
+/**
+ * The Content Security Policy of the one page other sites may frame (/embed/calls, decision 0038's
+ * addendum): the same policy with `frame-ancestors` naming the origins the active branding lists,
+ * or 'none' when it lists none. Computed once per list of origins (they change rarely).
+ */
+export function embedPolicy(options: HeaderOptions) {
+  let last: { key: string; csp: string } | null = null;
+  return (origins: string[]): string => {
+    const key = origins.join(' ');
+    if (last?.key !== key) {
+      const csp = new Map(securityHeaders({ ...options, frameAncestors: origins })).get('content-security-policy');
+      if (!csp) throw new Error('helmet set no content-security-policy');
+      last = { key, csp };
+    }
+    return last.csp;
+  };
 }

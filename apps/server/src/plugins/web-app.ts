@@ -7,7 +7,7 @@ import { LANGUAGE_COOKIE, loadAppPages, pageLanguage } from './app-page';
 import { sendProblem } from './problem-details';
 
 /** Paths the single-page app never owns: they answer 404 as problems, not with index.html. */
-const SERVER_PREFIXES = ['/api', '/idp', '/dev', '/healthz', '/readyz', '/p'];
+const SERVER_PREFIXES = ['/api', '/idp', '/dev', '/healthz', '/readyz', '/p', '/embed'];
 
 /**
  * Serves the built web app: hashed assets are cached for a year (their name changes with their

@@ -140,6 +140,11 @@ export function createRouter() {
                     })),
                 },
                 {
+                  path: 'webhooks',
+                  lazy: () =>
+                    import('../features/webhooks/pages/webhooks-page').then((m) => ({ Component: m.WebhooksPage })),
+                },
+                {
                   path: 'audit',
                   lazy: () => import('../features/audit/pages/audit-page').then((m) => ({ Component: m.AuditPage })),
                 },

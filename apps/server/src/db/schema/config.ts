@@ -26,6 +26,8 @@ export const configs = pgTable(
     dataConsentText: text('data_consent_text').notNull(),
     /** The welcome message and consent sentence in the languages beside the default. */
     translations: jsonb('translations').$type<TConfigTranslations>().notNull().default({}),
+    /** Origins allowed to frame /embed/calls (CSP frame-ancestors); empty: none. */
+    embedOrigins: jsonb('embed_origins').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -22,3 +22,4 @@ export * from './step-history';
 export * from './submissions';
 export * from './surveys';
 export * from './users';
+export * from './webhooks';

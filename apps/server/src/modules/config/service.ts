@@ -29,6 +29,7 @@ export function toConfig(row: ConfigRow): TConfig {
     domain: row.domain,
     dataConsentText: row.dataConsentText,
     translations: row.translations ?? {},
+    embedOrigins: row.embedOrigins ?? [],
   };
 }
 

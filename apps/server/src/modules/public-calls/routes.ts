@@ -4,7 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { requestLanguage } from '../../lib/request-language';
+import { embedPolicy } from '../../plugins/security-headers';
 import { atomFeed } from './atom';
+import { embedPageHtml } from './embed-html';
 import { callPageHtml, indexPageHtml, notFoundPageHtml } from './page-html';
 import { openPublicCalls, PUBLIC_PAGE_SIZE, publicCall } from './public-calls';
 
@@ -47,6 +49,69 @@ export const publicCallRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
         .header('cache-control', CACHE)
         .header('vary', 'accept-language')
         .send(indexPageHtml(await site(), language, calls));
+    },
+  );
+
+  // Crawlers may read the public pages; the API, the sign-in, the embed (the pages themselves are
+  // the canonical copy) and the signed-in app are not theirs. Without it, /robots.txt was the app's
+  // index.html, which search engines read as a broken robots file.
+  app.get(
+    '/robots.txt',
+    { config: { access: 'public' }, schema: { tags, summary: 'What crawlers may read' } },
+    async (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(
+          [
+            'User-agent: *',
+            'Allow: /p/',
+            'Disallow: /api/',
+            'Disallow: /idp/',
+            'Disallow: /dev/',
+            'Disallow: /embed/',
+            'Disallow: /admin',
+            '',
+          ].join('\n'),
+        ),
+  );
+
+  // The one page other sites may frame: only those the active branding lists (frame-ancestors).
+  const policyFor = embedPolicy({
+    isProduction: config.isProduction,
+    frameOrigins: config.powerBi ? [config.powerBi.embedOrigin] : [],
+  });
+  app.get(
+    '/embed/calls',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Open and upcoming calls for an <iframe> on the sites the configuration lists (HTML)',
+        querystring: ZLangQuery,
+      },
+    },
+    async (request, reply) => {
+      const language = languageOf(request);
+      const branding = await configCache.get();
+      const { calls } = await openPublicCalls(db, language, 1);
+      reply.removeHeader('x-frame-options');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', policyFor(branding.embedOrigins ?? []))
+        .header('cache-control', 'public, max-age=60')
+        .header('vary', 'accept-language')
+        .send(
+          embedPageHtml(
+            {
+              name: branding.name || 'Impact Calls',
+              publicUrl: config.publicUrl,
+              hasLogo: Boolean(branding.logoBase64),
+            },
+            language,
+            calls,
+          ),
+        );
     },
   );
 

@@ -6,6 +6,7 @@ import { notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
 import { followDecision } from '../grants/follow-decision';
+import { recordWebhookEvent } from '../webhooks/record';
 import { dropUnsentMail, queueDecisionMail } from './mails';
 import { type CallRow, loadCall } from './rubric';
 
@@ -89,6 +90,12 @@ export async function recordOne(tx: Tx, actor: SessionUser, call: CallRow, item:
     .where(eq(reviewDecisions.submissionId, sub.id));
   // An accepted outcome makes the grant (modules/grants, decision 0043); a draft one goes with a change.
   await followDecision(tx, sub.id, item.outcome);
+  await recordWebhookEvent(
+    tx,
+    'decision.recorded',
+    { submissionId: sub.id, callId: call.id, outcome: item.outcome, callName: call.name, decidedAt: now.toISOString() },
+    now,
+  );
   await audit(tx, actor, 'review.decision', sub.id, { outcome: item.outcome, mailQueued: queued });
   return queued;
 }

@@ -7,6 +7,7 @@ import { invalid, notFound } from '../../lib/app-error';
 import { type AuditActor, audit } from '../audit/record';
 import { deleteStored, type FileStorage } from '../files/storage';
 import { dropStoredPdfs } from '../pdf/stored-pdfs';
+import { recordWebhookEvent } from '../webhooks/record';
 
 export type SubmissionFilters = {
   callId?: string | undefined;
@@ -311,8 +312,15 @@ export async function reopenSubmission(db: Db, actor: AuditActor, submissionId: 
         id: callSubmissions.id,
         callId: callSubmissions.callId,
         organizationId: callSubmissions.organizationId,
+        stage: callSubmissions.stage,
       });
     if (!row) throw notFound('errors.submissions.notFound');
+    await recordWebhookEvent(tx, 'submission.reopened', {
+      submissionId: row.id,
+      callId: row.callId,
+      organizationId: row.organizationId,
+      stage: row.stage,
+    });
     await audit(tx, actor, 'submission.reopen', row.id, { callId: row.callId, organizationId: row.organizationId });
   });
 }

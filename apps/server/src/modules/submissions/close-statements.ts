@@ -14,7 +14,7 @@ import type { TCallTranslations, TMemberRole, TStep } from '@impact/domain';
 export const LOAD_FOR_CLOSE = {
   name: 'close_load',
   text: `
-    select s.closed, s.organization_id, s.stage, s.stage_closing_at, s.stage_closed_at,
+    select s.closed, s.call_id, s.organization_id, s.stage, s.stage_closing_at, s.stage_closed_at,
       c.name as call_name, c.translations as call_translations, c.call_type_id, c.closing_at, c.is_user_filter_enable, c.user_filter_email,
       (select m.role from organization_members m
               where m.organization_id = s.organization_id and m.user_id = $2::uuid) as member_role,
@@ -44,6 +44,7 @@ export type LoadedForClose = {
   stage: number;
   stage_closing_at: Date | string | null;
   stage_closed_at: Date | string | null;
+  call_id: string;
   organization_id: string;
   call_name: string;
   call_translations: TCallTranslations;

@@ -20,6 +20,7 @@ import { exportDataFrom } from '../pdf/export-data';
 import { receiptMails } from '../pdf/receipt-mail';
 import { serverStepTypeOf } from '../step-types';
 import { assertStepWritable } from '../submission-core/writes';
+import { recordWebhookEvent } from '../webhooks/record';
 import { CLOSE, LOAD_FOR_CLOSE, LOCK_FOR_CLOSE, type LoadedForClose, type LockedForClose } from './close-statements';
 
 /** What Submit needs of the app: its database, branding and queue. */
@@ -214,7 +215,23 @@ async function closeChecked(
         language,
         stage,
       ]);
-      return written.length > 0;
+      if (!written.length) return false;
+      // Stage 1's Submit of a two-stage call is a submission too: receivers tell them apart by `stage`.
+      await recordWebhookEvent(
+        query,
+        'submission.submitted',
+        {
+          submissionId,
+          callId: loaded.call_id,
+          organizationId: loaded.organization_id,
+          stage,
+          callName: loaded.call_name,
+          organizationName: loaded.org_name,
+          submittedAt: now.toISOString(),
+        },
+        now,
+      );
+      return true;
     });
     if (closed) return { id: submissionId, closed: true };
   }

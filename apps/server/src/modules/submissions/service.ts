@@ -31,6 +31,7 @@ import {
 } from '../submission-core/access';
 import { stepResultsWithAuthors, stepResultWithAuthor } from '../submission-core/step-authors';
 import { assertStepWritable, stepOfSubmission, toStepResult } from '../submission-core/writes';
+import { recordWebhookEvent } from '../webhooks/record';
 import { writeAnswerIfWritable } from './guarded-write';
 import { newerVersion } from './newer-version';
 
@@ -157,6 +158,15 @@ export async function upsertSubmission(
       .values({ callId, organizationId, createdByUserId: user.id })
       .onConflictDoNothing()
       .returning();
+    if (created) {
+      await recordWebhookEvent(tx, 'submission.started', {
+        submissionId: created.id,
+        callId,
+        organizationId,
+        callName: call.name,
+        organizationName: org.name,
+      });
+    }
     const row = created ?? (await submissionOf(tx, callId, organizationId));
     if (!row) throw new Error('submission upsert failed');
     return { id: row.id, closed: row.closed };

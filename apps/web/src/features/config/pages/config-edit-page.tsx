@@ -10,6 +10,8 @@ import {
   Breadcrumbs,
   Button,
   Center,
+  Code,
+  CopyButton,
   FileButton,
   Group,
   Image,
@@ -294,6 +296,12 @@ function ConfigForm({ config }: { config: TConfig | null }) {
         </Stack>
       </Paper>
 
+      <EmbedSection
+        origins={values.embedOrigins ?? []}
+        onChange={(list) => set('embedOrigins', list)}
+        error={Object.entries(fieldErrors).find(([path]) => path.startsWith('embedOrigins'))?.[1]}
+      />
+
       <Paper withBorder p="lg" radius="md">
         <Stack>
           <Title order={2} size="h4">
@@ -309,5 +317,71 @@ function ConfigForm({ config }: { config: TConfig | null }) {
         </Stack>
       </Paper>
     </Stack>
+  );
+}
+
+/**
+ * The sites allowed to frame the public call list (/embed/calls), one https origin a line, and the
+ * snippet to paste into them. The server sends them as the page's CSP frame-ancestors.
+ */
+function EmbedSection({
+  origins,
+  onChange,
+  error,
+}: {
+  origins: string[];
+  onChange: (origins: string[]) => void;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(origins.join('\n'));
+  const snippet = `<iframe src="${window.location.origin}/embed/calls" title="${t('customize.embed.frameTitle')}" width="100%" height="480" style="border:0" loading="lazy"></iframe>`;
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Stack>
+        <Title order={2} size="h4">
+          {t('customize.sections.embed')}
+        </Title>
+        <Textarea
+          label={t('customize.embed.origins')}
+          description={t('customize.embed.originsHint')}
+          placeholder="https://www.example.org"
+          value={text}
+          error={error}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            setText(value);
+            onChange(
+              value
+                .split(/\s+/)
+                .map((o) => o.trim().replace(/\/$/, ''))
+                .filter(Boolean),
+            );
+          }}
+          autosize
+          minRows={2}
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="embed-snippet-label">
+            {t('customize.embed.snippet')}
+          </Text>
+          <Code block aria-labelledby="embed-snippet-label" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+            {snippet}
+          </Code>
+          <Group>
+            <CopyButton value={snippet}>
+              {({ copied, copy }) => (
+                <Button size="xs" variant="light" onClick={copy}>
+                  {copied ? t('customize.embed.copied') : t('customize.embed.copy')}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {origins.length ? t('customize.embed.allowedHint') : t('customize.embed.noneHint')}
+          </Text>
+        </Stack>
+      </Stack>
+    </Paper>
   );
 }
