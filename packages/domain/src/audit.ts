@@ -44,6 +44,7 @@ export const AUDIT_ACTIONS = [
   'member.role',
   'member.remove',
   'member.leave',
+  'job.retry',
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTIONS);
 export type TAuditAction = z.infer<typeof ZAuditAction>;

@@ -9,6 +9,7 @@ export * from './field-errors';
 export * from './health';
 export * from './ids';
 export * from './impact';
+export * from './jobs';
 export * from './languages';
 export * from './limits';
 export * from './localised-content';
