@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconFiles, IconHistory, IconShieldLock } from '@tabler/icons-react';
+import { IconFiles, IconHistory, IconListCheck, IconShieldLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -46,6 +46,14 @@ export function AdminIndexPage({ canCustomize, panels }: Props) {
             leftSection={<IconHistory size={16} aria-hidden />}
           >
             {t('adminIndex.links.audit')}
+          </Button>
+          <Button
+            variant="default"
+            component={Link}
+            to="/admin/jobs"
+            leftSection={<IconListCheck size={16} aria-hidden />}
+          >
+            {t('adminIndex.links.jobs')}
           </Button>
           <Button
             variant="default"
