@@ -22,6 +22,25 @@ export type JobDefinition = {
   timeoutSeconds?: number;
 };
 
+/** pg-boss's internal queue through which its clock sends scheduled jobs. */
+const SEND_IT_QUEUE = '__pgboss__send-it';
+/** Any fixed number: only the queue's set-up takes this advisory lock. */
+const SETUP_LOCK = 727_040;
+
+/** Runs `work` with pg-boss's SQL on one connection holding the set-up lock (PostgreSQL), or as is (PGlite: one connection). */
+async function oneAtATime(database: Database, work: (db: PgBoss.Db) => Promise<void>): Promise<void> {
+  const raw = database.raw;
+  if (raw.kind === 'pglite') return work(queueDb(database));
+  const client = await raw.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [SETUP_LOCK]);
+    await work({ executeSql: (text, values) => client.query(text, values) });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK]).catch(() => {});
+    client.release();
+  }
+}
+
 /** A scheduled job failing is tried again twice, a minute apart then two, before the next tick. */
 const SCHEDULED_RETRY = { limit: 2, delaySeconds: 60, backoff: true };
 /** pg-boss's own clock work: one cron check every 30 s, maintenance every 2 min, across instances. */
@@ -97,28 +116,35 @@ export async function startJobQueue(
 ): Promise<JobQueue> {
   // The embedded database is one connection shared with the requests: poll it gently.
   const polling = options.pollingIntervalSeconds ?? (database.kind === 'pglite' ? 10 : 5);
+  const names = new Set(jobs.map((j) => j.name));
+  // Making a queue is DDL (a partition of pg-boss's job table): two instances starting together
+  // deadlocked doing it at once, so the queues and schedules are set up by one at a time.
+  await oneAtATime(database, async (db) => {
+    const setup = new PgBoss({ ...bossOptions(database, polling), db });
+    // pg-boss's own queue for cron ticks, which its start makes too: made here, under the lock.
+    await setup.createQueue(SEND_IT_QUEUE);
+    for (const job of jobs) {
+      const retry = job.retry ?? (job.schedule ? SCHEDULED_RETRY : { limit: 0, delaySeconds: 0 });
+      const queue: PgBoss.Queue = {
+        name: job.name,
+        policy: job.schedule ? 'stately' : 'standard',
+        retryLimit: retry.limit,
+        retryDelay: retry.delaySeconds,
+        retryBackoff: retry.backoff ?? false,
+        ...(job.timeoutSeconds ? { expireInSeconds: job.timeoutSeconds } : {}),
+      };
+      await setup.createQueue(job.name, queue);
+      // A policy changed in the registry reaches a queue made by an earlier release.
+      await setup.updateQueue(job.name, queue);
+      if (job.schedule) await setup.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
+    }
+    for (const schedule of await setup.getSchedules()) {
+      if (!names.has(schedule.name)) await setup.unschedule(schedule.name);
+    }
+  });
   const boss = new PgBoss(bossOptions(database, polling));
   boss.on('error', (err) => log.warn({ err }, 'job queue: a background step failed; it is tried again'));
   await boss.start();
-  const names = new Set(jobs.map((j) => j.name));
-  for (const job of jobs) {
-    const retry = job.retry ?? (job.schedule ? SCHEDULED_RETRY : { limit: 0, delaySeconds: 0 });
-    const queue: PgBoss.Queue = {
-      name: job.name,
-      policy: job.schedule ? 'stately' : 'standard',
-      retryLimit: retry.limit,
-      retryDelay: retry.delaySeconds,
-      retryBackoff: retry.backoff ?? false,
-      ...(job.timeoutSeconds ? { expireInSeconds: job.timeoutSeconds } : {}),
-    };
-    await boss.createQueue(job.name, queue);
-    // A policy changed in the registry reaches a queue made by an earlier release.
-    await boss.updateQueue(job.name, queue);
-    if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
-  }
-  for (const schedule of await boss.getSchedules()) {
-    if (!names.has(schedule.name)) await boss.unschedule(schedule.name);
-  }
   for (const job of jobs) {
     await boss.work<Record<string, unknown>>(job.name, { batchSize: 1 }, async ([received]) => {
       if (!received) return;
