@@ -1,6 +1,6 @@
 -- The job queue's tables (pg-boss 10.4.2, its schema version 24), made by this migration so that every
 -- instance and the tests' template database have them before the queue starts; pg-boss checks the
--- version at start and upgrades it itself, under its own advisory lock, when a later release needs it.
+-- version at start. A later schema version comes as another migration (PgBoss.getMigrationPlans).
 -- Generated from PgBoss.getConstructionPlans('pgboss') without its BEGIN/COMMIT (the migrator has its transaction).
 CREATE SCHEMA IF NOT EXISTS pgboss;
 --> statement-breakpoint
