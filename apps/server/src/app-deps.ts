@@ -1,3 +1,4 @@
+import type PgBoss from 'pg-boss';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { StepCache } from './modules/calls/step-cache';
@@ -20,4 +21,6 @@ export type AppDeps = {
   stepCache: StepCache;
   /** The caller's role in an organization, read at every request (modules/organizations/membership-lookup.ts). */
   memberships: MembershipLookup;
+  /** The job queue for reading and retrying jobs, not started: no worker runs here (lib/job-queue.ts). */
+  jobQueue: PgBoss;
 };

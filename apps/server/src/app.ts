@@ -7,6 +7,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { AppDeps } from './app-deps';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
+import { jobQueueClient } from './lib/job-queue';
 import { loggerOptions } from './lib/log-safety';
 import { getOrCreateSecret, randomSecret } from './lib/secrets';
 import { adminFileRoutes } from './modules/admin-files/routes';
@@ -27,6 +28,7 @@ import { grantRoutes } from './modules/grants/routes';
 import { healthRoutes } from './modules/health/routes';
 import { derivedSecret } from './modules/idp/provider';
 import { impactAdminRoutes, impactRoutes } from './modules/impact/routes';
+import { jobRoutes } from './modules/jobs/routes';
 import { acceptMemberInvitations } from './modules/organizations/invitations';
 import { memberRoutes } from './modules/organizations/member-routes';
 import { MembershipLookup } from './modules/organizations/membership-lookup';
@@ -117,6 +119,7 @@ export async function buildApp(
     limits,
     stepCache: new StepCache(database.db),
     memberships: new MembershipLookup(database.db),
+    jobQueue: jobQueueClient(database),
   };
   // Production passes AUTH_SECRET; a development install makes one and keeps it in its database.
   const authSecret = config.authSecret ?? (await getOrCreateSecret(database.db, 'auth-secret', randomSecret));
@@ -154,6 +157,7 @@ export async function buildApp(
       await api.register(adminFileRoutes, deps);
       await api.register(sendEmailRoutes, deps);
       await api.register(auditRoutes, deps);
+      await api.register(jobRoutes, deps);
       await api.register(surveyRoutes, deps);
       await api.register(surveyAdminRoutes, deps);
       await api.register(pdfRoutes, deps);

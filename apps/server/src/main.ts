@@ -43,7 +43,9 @@ async function main() {
   }
   // The same secret buildApp signs with (production passes it; a development install keeps its own).
   const authSecret = config.authSecret ?? (await getOrCreateSecret(database.db, 'auth-secret', randomSecret));
-  const stopJobs = startBackgroundJobs(database.db, config, app.log, authSecret);
+  // The job queue (decision 0040): its tables came with the migrations; a job that throws is
+  // retried by its policy and shown on the admin jobs page, never the end of the process.
+  const stopJobs = await startBackgroundJobs(database, config, app.log, authSecret);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -56,8 +58,12 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     try {
-      stopJobs();
-      await app.close(); // stops accepting, lets in-flight requests finish
+      // Stops fetching jobs and lets the runs in progress finish (a run cut off is failed and
+      // retried later by another instance), while HTTP stops accepting and drains.
+      await Promise.all([
+        stopJobs().catch((err) => app.log.warn({ err }, 'job queue did not stop cleanly')),
+        app.close(),
+      ]);
       await database.close();
       process.exit(0);
     } catch (err) {

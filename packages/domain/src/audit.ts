@@ -53,6 +53,7 @@ export const AUDIT_ACTIONS = [
   'grant.decline',
   'grant.tranches',
   'grant.paid',
+  'job.retry',
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTIONS);
 export type TAuditAction = z.infer<typeof ZAuditAction>;

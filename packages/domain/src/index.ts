@@ -10,6 +10,7 @@ export * from './grants';
 export * from './health';
 export * from './ids';
 export * from './impact';
+export * from './jobs';
 export * from './languages';
 export * from './limits';
 export * from './localised-content';

@@ -149,6 +149,10 @@ export function createRouter() {
                   lazy: () => import('../features/audit/pages/audit-page').then((m) => ({ Component: m.AuditPage })),
                 },
                 {
+                  path: 'jobs',
+                  lazy: () => import('../features/jobs/pages/jobs-page').then((m) => ({ Component: m.JobsPage })),
+                },
+                {
                   path: 'impact-framework',
                   lazy: () =>
                     import('../features/impact/pages/framework-create-page').then((m) => ({

@@ -1,25 +1,25 @@
-import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
-import { startBackgroundLoop } from '../../lib/background-loop';
 import type { RenderRecordPdf } from './attachments';
 import { messageIdFor, sendDueMails } from './outbox';
 
-const POLL_MS = 5_000;
+/** Mails sent per run of the mail job before it hands the worker back (the next run goes on). */
+const MAILS_PER_RUN = 200;
 
 /**
- * Polls the outbox and sends through SMTP (a background loop: an outage of the database or of the
- * SMTP server is retried with a growing pause). Started by main.ts only when SMTP_URL is set.
+ * The mail job's work (registered in background-jobs.ts, run by the job queue every minute and
+ * sent again while mail is left): sends what the outbox has due through SMTP. The outbox stays
+ * the source of truth: a mail is a row written in its cause's transaction (decision 0004), claimed
+ * here one at a time with a lease, so any number of instances may run this at once. Returns the
+ * job's function and the transport's close for shutdown.
  */
-export function startMailWorker(
+export function mailSender(
   db: Db,
   options: {
     smtpUrl: string;
     from: string;
-    log: FastifyBaseLogger;
     /** Makes the submission PDFs that receipts attach (modules/pdf, passed in by background-jobs.ts). */
     renderRecord: RenderRecordPdf;
-    pollMs?: number;
     leaseMs?: number;
   },
 ) {
@@ -31,42 +31,34 @@ export function startMailWorker(
     greetingTimeout: 30_000,
     socketTimeout: 60_000,
   });
-  const stop = startBackgroundLoop(
-    'sending mail',
-    () =>
-      sendDueMails(
-        db,
-        async (mail) => {
-          await transport.sendMail({
-            from: options.from,
-            messageId: messageIdFor(mail.id, options.from),
-            to: mail.to,
-            subject: mail.subject,
-            text: mail.text,
-            html: mail.html,
-            // RFC 8058: mail clients show an unsubscribe button that POSTs to the address.
-            ...(mail.unsubscribeUrl
-              ? {
-                  headers: {
-                    'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
-                    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-                  },
-                }
-              : {}),
-            attachments: mail.attachments.map((a) => ({
-              filename: a.filename,
-              content: a.content,
-              contentType: a.contentType,
-            })),
-          });
-        },
-        { leaseMs: options.leaseMs, renderRecord: options.renderRecord },
-      ),
-    options.log,
-    { everyMs: options.pollMs ?? POLL_MS },
-  );
-  return () => {
-    stop();
-    transport.close();
-  };
+  const sendOnce = () =>
+    sendDueMails(
+      db,
+      async (mail) => {
+        await transport.sendMail({
+          from: options.from,
+          messageId: messageIdFor(mail.id, options.from),
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          // RFC 8058: mail clients show an unsubscribe button that POSTs to the address.
+          ...(mail.unsubscribeUrl
+            ? {
+                headers: {
+                  'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
+                  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+                },
+              }
+            : {}),
+          attachments: mail.attachments.map((a) => ({
+            filename: a.filename,
+            content: a.content,
+            contentType: a.contentType,
+          })),
+        });
+      },
+      { leaseMs: options.leaseMs, renderRecord: options.renderRecord, batchSize: MAILS_PER_RUN },
+    );
+  return { sendDue: sendOnce, close: () => transport.close() };
 }

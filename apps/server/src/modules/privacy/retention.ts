@@ -1,17 +1,15 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { callSubmissions, files } from '../../db/schema';
-import { startBackgroundLoop } from '../../lib/background-loop';
-import { createFileStorage, deleteStored, type FileStorage } from '../files/storage';
+import { deleteStored, type FileStorage } from '../files/storage';
 import { dropStoredPdfs } from '../pdf/stored-pdfs';
 
 /** Any fixed number: only this job takes this advisory lock. */
 const RETENTION_LOCK = 0x67_64_70_72; // "gdpr"
 /** Applications erased per run: the transaction stays short; the next run goes on. */
 const BATCH = 500;
-const HOUR_MS = 60 * 60 * 1000;
+
+type Log = { info(obj: object, msg: string): void };
 
 export type RetentionRun = { ran: boolean; draftsDeleted: number; submissionsDeleted: number };
 
@@ -78,26 +76,13 @@ export async function runRetention(db: Db, storage: FileStorage, now = new Date(
 }
 
 /**
- * Runs the retention every hour (and a minute after start) as a background loop: a failure is
- * logged and tried again after a growing pause; the process never stops for it.
+ * The retention job's run (registered in background-jobs.ts, hourly on the job queue): erases
+ * what is due, batch after batch while a full batch shows more may be due.
  */
-export function startRetentionJob(db: Db, config: AppConfig, log: FastifyBaseLogger, everyMs = HOUR_MS): () => void {
-  const storage = createFileStorage(db, config.fileStorage);
-  const stop = startBackgroundLoop(
-    'retention run',
-    async () => {
-      let run: RetentionRun;
-      // A full batch means more may be due: go on until a run finds less.
-      do {
-        run = await runRetention(db, storage);
-        if (run.draftsDeleted || run.submissionsDeleted) log.info(run, 'retention: expired applications erased');
-      } while (run.ran && run.draftsDeleted + run.submissionsDeleted >= BATCH);
-    },
-    log,
-    { everyMs, firstAfterMs: 60_000, retryAfterMs: 60_000 },
-  );
-  return () => {
-    stop();
-    void storage.close().catch(() => {});
-  };
+export async function retentionRun(db: Db, storage: FileStorage, log: Log): Promise<void> {
+  let run: RetentionRun;
+  do {
+    run = await runRetention(db, storage);
+    if (run.draftsDeleted || run.submissionsDeleted) log.info(run, 'retention: expired applications erased');
+  } while (run.ran && run.draftsDeleted + run.submissionsDeleted >= BATCH);
 }

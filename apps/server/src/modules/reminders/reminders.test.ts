@@ -1,9 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildSecondApp, buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall, createOrganization, submitToCall } from '../../../test/fixtures';
+import { tick } from '../../../test/job-runs';
 import { signInAs } from '../../../test/sign-in';
+import { backgroundJobs } from '../../background-jobs';
 import { callSubmissions, calls, emailOutbox, reminderUnsubscribes, steps } from '../../db/schema';
+import { startJobQueue } from '../../lib/job-queue';
 import { getOrCreateSecret } from '../../lib/secrets';
 import { sendDueReminders } from './send-due';
 import { unsubscribeKeyOf, unsubscribeUrl } from './unsubscribe-link';
@@ -96,6 +99,42 @@ describe('reminders and nudges', () => {
       }),
     ]);
     expect(log.sent[0].recipients.sort()).toEqual([CONTACT, 'anna@aurora.example'].sort());
+  });
+
+  it('through the job queue on two instances: one reminder within two ticks of the scheduler, never a second', async () => {
+    const call = await createOpenCall(t.app, admin.headers, { closesInDays: 20 / 24, name: 'Bando In Coda' });
+    expect((await save({ callId: call.id, reminders: [{ hoursBeforeClosing: 24 }] })).statusCode).toBe(200);
+    await start(call.id);
+    const second = await buildSecondApp(t);
+    const secret = t.config.authSecret ?? (await getOrCreateSecret(t.database.db, 'auth-secret', () => 'never-used'));
+    // Each instance starts the queue with the registry main.ts uses, reminders alone.
+    const started = await Promise.all(
+      [t, second].map(async (app) => {
+        const registry = backgroundJobs(app.database, app.config, app.app.log, secret);
+        const jobs = registry.jobs.filter((j) => j.name === 'reminders.send-due');
+        return {
+          registry,
+          queue: await startJobQueue(app.database, jobs, app.app.log, { pollingIntervalSeconds: 0.5 }),
+        };
+      }),
+    );
+    const queues = started.map((s) => s.queue);
+    try {
+      expect((await queues[0]?.boss.getSchedules())?.find((s) => s.name === 'reminders.send-due')?.cron).toBe(
+        '*/5 * * * *',
+      );
+      const ofCall = async () =>
+        (await mailsOf('call-reminder', CONTACT)).filter((m) => m.text.includes('Bando In Coda'));
+      await tick(t.database, queues, 'reminders.send-due');
+      expect(await ofCall()).toHaveLength(1);
+      await tick(t.database, queues, 'reminders.send-due');
+      await tick(t.database, queues, 'reminders.send-due');
+      expect(await ofCall()).toHaveLength(1);
+    } finally {
+      await Promise.all(queues.map((q) => q.stop(1_000)));
+      for (const s of started) s.registry.close();
+      await second.close();
+    }
   });
 
   it('a reminder configured after its moment goes at the next run, the latest one only', async () => {

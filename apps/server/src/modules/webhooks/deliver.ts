@@ -14,7 +14,8 @@ const FIRST_RETRY_MS = 60_000;
 const MAX_RETRY_MS = 60 * 60_000;
 /** A claimed delivery is left alone by other instances this long (longer than any attempt). */
 const LEASE_MS = 2 * 60_000;
-const BATCH = 20;
+/** Deliveries claimed per run (the queue's job takes batches while they come full). */
+export const WEBHOOK_BATCH = 20;
 const IN_PARALLEL = 5;
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`, as Stripe signs. */
@@ -118,7 +119,7 @@ export async function deliverDueWebhooks(db: Db, now: Date, options: DeliverOpti
     sql`with due as (
       select id from webhook_deliveries
       where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
-      order by next_attempt_at limit ${BATCH} for update skip locked
+      order by next_attempt_at limit ${WEBHOOK_BATCH} for update skip locked
     )
     update webhook_deliveries d
       set next_attempt_at = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconFiles, IconHistory, IconShieldLock, IconWebhook } from '@tabler/icons-react';
+import { IconFiles, IconHistory, IconListCheck, IconShieldLock, IconWebhook } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -54,6 +54,14 @@ export function AdminIndexPage({ canCustomize, panels }: Props) {
             leftSection={<IconWebhook size={16} aria-hidden />}
           >
             {t('adminIndex.links.webhooks')}
+          </Button>
+          <Button
+            variant="default"
+            component={Link}
+            to="/admin/jobs"
+            leftSection={<IconListCheck size={16} aria-hidden />}
+          >
+            {t('adminIndex.links.jobs')}
           </Button>
           <Button
             variant="default"
