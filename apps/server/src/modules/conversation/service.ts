@@ -62,12 +62,7 @@ export async function sendMessage(db: Db, user: SessionUser, input: TSendMessage
   const { side, organizationId } = await conversationSide(db, user, input.submissionId, 'write');
   // A one-character answer after a deleted application is a 404 above; an empty text a 400 by its schema.
   return db.transaction(async (tx) => {
-    const [message] = await tx
-      .insert(submissionMessages)
-      .values({ callSubmissionId: input.submissionId, authorUserId: user.id, side, body: input.text })
-      .returning({ id: submissionMessages.id, createdAt: submissionMessages.createdAt });
-    if (!message) throw conflict('errors.conversation.notSent');
-    await markReadAt(tx, user.id, input.submissionId, message.createdAt);
+    const message = await postMessage(tx, { submissionId: input.submissionId, author: user, side, text: input.text });
     await queueConversationMails(tx, {
       submissionId: input.submissionId,
       organizationId,
@@ -77,6 +72,23 @@ export async function sendMessage(db: Db, user: SessionUser, input: TSendMessage
     });
     return { id: message.id };
   });
+}
+
+/**
+ * A message stored and its writer's read mark moved past it, without mails: the caller tells the
+ * other side (SendMessage through the digest; a request for changes through its own mail).
+ */
+export async function postMessage(
+  tx: Tx,
+  input: { submissionId: string; author: { id: string }; side: TMessageSide; text: string },
+) {
+  const [message] = await tx
+    .insert(submissionMessages)
+    .values({ callSubmissionId: input.submissionId, authorUserId: input.author.id, side: input.side, body: input.text })
+    .returning({ id: submissionMessages.id, createdAt: submissionMessages.createdAt });
+  if (!message) throw conflict('errors.conversation.notSent');
+  await markReadAt(tx, input.author.id, input.submissionId, message.createdAt);
+  return message;
 }
 
 const otherSide = (side: TMessageSide): TMessageSide => (side === 'applicant' ? 'funder' : 'applicant');
