@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall, createOrganization, EXE_BYTES, multipart, PDF_BYTES } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
-import { organizationMembers, submissionMessageFiles, submissionMessages } from '../../db/schema';
+import { fileChunks, organizationMembers, submissionMessageFiles, submissionMessages } from '../../db/schema';
 
 type Person = Awaited<ReturnType<typeof signInAs>>;
 
@@ -93,11 +93,31 @@ describe('attachments on conversation messages', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('erases the files with their author’s messages, bytes included', async () => {
+    const [file] = await t.database.db.select().from(submissionMessageFiles);
+    expect(file).toBeDefined();
+    const bytes = () =>
+      t.database.db
+        .select()
+        .from(fileChunks)
+        .where(eq(fileChunks.key, file?.storageKey ?? ''));
+    if (file?.storage === 'postgres') expect((await bytes()).length).toBeGreaterThan(0);
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: '/api/User/EraseUserData',
+      headers: admin.headers,
+      payload: { email: 'anna@files.test' },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(await t.database.db.select().from(submissionMessageFiles)).toHaveLength(0);
+    if (file?.storage === 'postgres') expect(await bytes()).toHaveLength(0);
+  });
+
   it('still takes a plain JSON message', async () => {
     const sent = await t.app.inject({
       method: 'POST',
       url: '/api/Conversation/SendMessage',
-      headers: anna.headers,
+      headers: admin.headers,
       payload: { submissionId, text: 'Solo parole.' },
     });
     expect(sent.statusCode).toBe(200);

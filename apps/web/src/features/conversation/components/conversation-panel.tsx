@@ -131,7 +131,7 @@ function MessageForm({ submissionId }: { submissionId: string }) {
         />
         <FileInput
           label={t('conversation.attach')}
-          description={t('conversation.attachHint', { count: MESSAGE_FILES_MAX })}
+          description={t('conversation.attachHint', { maximum: MESSAGE_FILES_MAX })}
           placeholder={t('conversation.attachNone')}
           multiple
           clearable
