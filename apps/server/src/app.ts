@@ -17,6 +17,7 @@ import { registerIdentity } from './modules/auth/register-identity';
 import { SessionRevocations } from './modules/auth/session-revocations';
 import { callAdminRoutes } from './modules/calls/routes';
 import { StepCache } from './modules/calls/step-cache';
+import { changeRequestRoutes } from './modules/change-requests/routes';
 import { commentRoutes } from './modules/comments/routes';
 import { ActiveConfigCache } from './modules/config/active-config-cache';
 import { configRoutes } from './modules/config/routes';
@@ -150,6 +151,7 @@ export async function buildApp(
       await api.register(screeningRoutes, deps);
       await api.register(commentRoutes, deps);
       await api.register(conversationRoutes, deps);
+      await api.register(changeRequestRoutes, deps);
       await api.register(stepHistoryRoutes, deps);
       await api.register(fileRoutes, deps);
       await api.register(impactRoutes, deps);

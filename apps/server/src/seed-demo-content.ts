@@ -11,6 +11,8 @@ import {
   organizationMembers,
   stepResults,
   stepTypes,
+  submissionChangeRequests,
+  submissionMessages,
   submissionRecords,
   users,
 } from './db/schema';
@@ -69,9 +71,10 @@ async function demoUser(db: Db, config: AppConfig, email: string) {
 /**
  * First run: a demo that shows the product. Two open calls (one with text, upload
  * and impact steps, one short with an eligibility screener), one opening next month, one closed,
- * and one in two stages whose first stage has closed, the demo organization invited to the second, and the closed one
- * with the demo organization's accepted application and its award letter to answer; the demo applicant has one
- * organization (with the demo colleague as its editor) and a half-filled submission to resume. Only on an install without calls, so a
+ * and one in two stages whose first stage has closed, the demo organization invited to the second; the demo applicant has one
+ * organization (with the demo colleague as its editor), a half-filled submission to resume and, to the closed call, a
+ * submitted one with the administrator's open request for changes (0039); and a call closed last spring with the
+ * organization's accepted application, its award letter waiting for an answer (0043). Only on an install without calls, so a
  * restart or a real installation never gets demo calls added.
  */
 export async function seedDemoContent(db: Db, config: AppConfig) {
@@ -347,11 +350,22 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
       },
     },
   );
-  const closedCall = await makeCall(
+  const schools = await makeCall(
     'Scuole aperte 2025',
     '<p>Il bando si è chiuso: i risultati sono stati pubblicati.</p>',
     -120,
     -20,
+    [
+      { name: 'Il progetto', type: 'text', content: text('<p>Descrivi il progetto.</p>') },
+      { name: 'Il budget', type: 'text', content: text('<p>Il budget, voce per voce.</p>') },
+    ],
+  );
+  // Closed last spring; its accepted applications are grants now (decision 0043).
+  const gardens = await makeCall(
+    'Orti in città 2025',
+    '<p>Orti condivisi nei cortili e nelle scuole. Il bando è chiuso: i contributi sono stati assegnati.</p>',
+    -240,
+    -180,
     [{ name: 'Il progetto', type: 'text', content: text('<p>Descrivi il progetto.</p>') }],
   );
 
@@ -398,12 +412,13 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
     .insert(callReminders)
     .values({ callId: community.id, hoursBeforeClosing: [40 * 24, 7 * 24, 24], nudgeAfterDays: 14 });
   await seedInvitedToStageTwo(db, twoStage, organization.id, applicant);
-  await seedAwardedGrant(db, closedCall, organization.id, applicant, actor);
+  await seedAwardedGrant(db, gardens, organization.id, applicant, actor);
   await seedIntegrations(db, actor, {
     submissionId: submission?.id ?? null,
     callId: community.id,
     organizationName: organization.name,
   });
+  await seedChangesRequested(db, schools, organization.id, applicant, admin);
   const firstStep = [...community.steps].sort((a, b) => a.sort - b.sort)[0];
   if (submission && firstStep) {
     await db.insert(stepResults).values({
@@ -503,4 +518,68 @@ async function seedIntegrations(
       }),
     );
   }
+}
+
+/**
+ * The applicant's application to the closed call, submitted, with the administrator's open
+ * request for changes to its budget (docs/decisions/0039): the wizard shows the message and the
+ * reopened step, the admin's view the request; the message is in the conversation too (its mail
+ * is not seeded: nobody is waiting for it).
+ */
+async function seedChangesRequested(
+  db: Db,
+  call: Awaited<ReturnType<typeof createCall>>,
+  organizationId: string,
+  applicant: { id: string; email: string },
+  admin: { id: string },
+) {
+  const now = Date.now();
+  const [project, budget] = [...call.steps].sort((a, b) => a.sort - b.sort);
+  const closedAt = new Date(now - 30 * DAY);
+  const [submission] = await db
+    .insert(callSubmissions)
+    .values({ callId: call.id, organizationId, createdByUserId: applicant.id, closed: true, closedAt })
+    .returning();
+  if (!submission || !project || !budget) return;
+  await db.insert(stepResults).values([
+    {
+      callSubmissionId: submission.id,
+      stepId: project.id,
+      content: JSON.stringify({ answer: 'Laboratori pomeridiani di robotica in tre scuole medie di Torino.' }),
+    },
+    {
+      callSubmissionId: submission.id,
+      stepId: budget.id,
+      content: JSON.stringify({ answer: 'Materiali 6.000, formatori 9.000.' }),
+    },
+  ]);
+  const [callRow] = await db.select().from(calls).where(eq(calls.id, call.id));
+  if (!callRow) return;
+  const data = await buildExportData(db, submission, callRow, applicant.id, closedAt, 1);
+  await db.insert(submissionRecords).values({
+    callSubmissionId: submission.id,
+    closedAt,
+    closedByUserId: applicant.id,
+    closedByEmail: applicant.email,
+    language: 'it',
+    stage: 1,
+    data,
+  });
+  const message = 'Potete indicare nel budget anche il costo delle trasferte dei formatori? Grazie.';
+  const requestedAt = new Date(now - 2 * DAY);
+  await db.insert(submissionChangeRequests).values({
+    callSubmissionId: submission.id,
+    requestedByUserId: admin.id,
+    stepIds: [budget.id],
+    message,
+    dueAt: new Date(now + 12 * DAY),
+    createdAt: requestedAt,
+  });
+  await db.insert(submissionMessages).values({
+    callSubmissionId: submission.id,
+    authorUserId: admin.id,
+    side: 'funder',
+    body: message,
+    createdAt: requestedAt,
+  });
 }

@@ -44,7 +44,7 @@ export async function seedAwardedGrant(
       stepId: step.id,
       content: JSON.stringify({
         answer:
-          'Doposcuola e laboratori di robotica in tre scuole medie di Torino nord, aperti di pomeriggio con i genitori volontari.',
+          'Dodici orti condivisi nei cortili delle case popolari di Torino nord, curati dalle famiglie con due giardinieri e le scuole del quartiere.',
       }),
     });
   }

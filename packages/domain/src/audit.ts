@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'framework.create',
   'framework.delete',
   'submission.reopen',
+  'submission.requestChanges',
+  'submission.withdrawChangeRequest',
   'submission.delete',
   'adminFile.upload',
   'adminFile.delete',

@@ -19,6 +19,23 @@ export const ZMarkReadRequest = z.object({ submissionId: z.uuid() });
 export const ZMessageSide = z.enum(['applicant', 'funder']);
 export type TMessageSide = z.infer<typeof ZMessageSide>;
 
+/**
+ * Files attached to a message (docs/decisions/0037, addendum): typed by their bytes as uploads are
+ * (PDF, Office documents, images), at most this many, each at most this large.
+ */
+export const MESSAGE_FILES_MAX = 5;
+export const MESSAGE_FILE_MAX_BYTES = 10 * 1024 * 1024;
+
+export const ZMessageFile = z.object({
+  id: z.uuid(),
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+});
+export type TMessageFile = z.infer<typeof ZMessageFile>;
+
+export const ZMessageFileQuery = z.object({ fileId: z.uuid() });
+
 export const ZMessage = z.object({
   id: z.uuid(),
   side: ZMessageSide,
@@ -27,6 +44,7 @@ export const ZMessage = z.object({
   mine: z.boolean(),
   text: z.string(),
   createdAt: z.iso.datetime(),
+  files: z.array(ZMessageFile),
 });
 export type TMessage = z.infer<typeof ZMessage>;
 

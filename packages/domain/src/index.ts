@@ -2,6 +2,7 @@ export * from './admin-files';
 export * from './audit';
 export * from './auth';
 export * from './calls';
+export * from './change-requests';
 export * from './config';
 export * from './content-translations';
 export * from './conversation';

@@ -1,4 +1,5 @@
 import { SubmissionPage } from '../features/applying/pages/submission-page';
+import { ChangeRequestsPanel } from '../features/change-requests/components/change-requests-panel';
 import { ConversationButton } from '../features/conversation/components/conversation-button';
 import type { WizardStepTypes } from '../features/step-kit/wizard-step-types';
 import { preloadStepTypes, stepProblems, stepsDone, webStepType } from '../features/step-types';
@@ -12,7 +13,8 @@ const stepTypes: WizardStepTypes = { webStepType, preloadStepTypes, stepProblems
 /**
  * /call/:submissionId/*: the applicant's wizard (features/applying) with the step types
  * (features/step-types), the team's comments (features/team/comments), each step's version
- * history (features/team/history) and the conversation with the funder (features/conversation).
+ * history (features/team/history), the conversation with the funder (features/conversation) and
+ * the requests for changes (features/change-requests).
  */
 export function WizardPage() {
   return (
@@ -22,6 +24,7 @@ export function WizardPage() {
       StepHistory={StepHistoryButton}
       Presence={PresenceBar}
       Conversation={ConversationButton}
+      ChangeRequests={ChangeRequestsPanel}
     />
   );
 }

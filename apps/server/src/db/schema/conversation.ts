@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { callSubmissions } from './submissions';
 import { users } from './users';
 
@@ -38,4 +38,32 @@ export const submissionMessageReads = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.callSubmissionId, t.userId] })],
+);
+
+/**
+ * A file attached to a message, its bytes in the files storage (PostgreSQL chunks or S3) under
+ * `storage_key`; goes with its message (and so with an erased author's messages, whose bytes the
+ * erasure removes after its commit).
+ */
+export const submissionMessageFiles = pgTable(
+  'submission_message_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => submissionMessages.id, { onDelete: 'cascade' }),
+    callSubmissionId: uuid('call_submission_id')
+      .notNull()
+      .references(() => callSubmissions.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    storage: text('storage').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('submission_message_files_message').on(t.messageId),
+    index('submission_message_files_submission').on(t.callSubmissionId),
+  ],
 );

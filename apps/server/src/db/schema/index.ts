@@ -2,6 +2,7 @@ export * from './admin-files';
 export * from './audit';
 export * from './calls';
 export * from './catalogue';
+export * from './change-requests';
 export * from './config';
 export * from './consent';
 export * from './conversation';

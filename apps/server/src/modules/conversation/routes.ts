@@ -1,5 +1,10 @@
+import multipart from '@fastify/multipart';
 import {
+  issueToFieldError,
+  MESSAGE_FILE_MAX_BYTES,
+  MESSAGE_FILES_MAX,
   ZMarkReadRequest,
+  ZMessageFileQuery,
   ZMessages,
   ZMessagesQuery,
   ZProblem,
@@ -10,7 +15,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { invalid } from '../../lib/app-error';
 import { currentUser } from '../../plugins/authentication';
+import { deleteStored } from '../files/storage';
+import { sendStoredFile } from '../files/storage/send';
+import { messageFileFor, receiveMessageParts } from './attachments';
 import { getMessages, markRead, sendMessage, unreadCounts } from './service';
 
 const tags = ['conversation'];
@@ -21,7 +30,7 @@ const problems = { 400: ZProblem, 401: ZProblem, 403: ZProblem, 404: ZProblem };
  * members (owners and editors write, viewers read) and administrators; reviewers and everyone else
  * get 404.
  */
-export const conversationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const conversationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, storage }) => {
   app.get(
     '/Conversation/GetMessages',
     {
@@ -36,6 +45,13 @@ export const conversationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
     async (request) => getMessages(db, currentUser(request), request.query.submissionId),
   );
 
+  // Attachments arrive as multipart (decision 0037, addendum); a file past its limit ends cut
+  // short (`truncated`) and the service answers 413; more files than allowed is a 400.
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: MESSAGE_FILE_MAX_BYTES, files: MESSAGE_FILES_MAX + 1, fields: 4, fieldSize: 64 * 1024 },
+  });
+
   app.post(
     '/Conversation/SendMessage',
     {
@@ -43,12 +59,44 @@ export const conversationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       config: { access: 'user', owns: 'submissionId', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags,
-        summary: 'A message to the other side; they are told by e-mail (at most one mail per person every 10 minutes)',
-        body: ZSendMessageRequest,
+        summary:
+          'A message to the other side; they are told by e-mail (at most one mail per person every 10 minutes). JSON, or multipart with submissionId, text, then files (typed by their bytes)',
+        // No body schema: a multipart body would fail it. JSON is validated below, multipart by the
+        // service as its parts arrive.
         response: { 200: z.object({ id: z.uuid() }), ...problems },
       },
     },
-    async (request) => sendMessage(db, currentUser(request), request.body, config.publicUrl),
+    async (request) => {
+      const user = currentUser(request);
+      if (request.isMultipart()) {
+        const received = await receiveMessageParts(db, storage, user, request.parts());
+        try {
+          return await sendMessage(db, user, received, config.publicUrl, received.files);
+        } catch (err) {
+          await deleteStored(storage, received.files);
+          throw err;
+        }
+      }
+      const body = ZSendMessageRequest.safeParse(request.body);
+      if (!body.success) throw invalid(body.error.issues.map(issueToFieldError));
+      return sendMessage(db, user, body.data, config.publicUrl);
+    },
+  );
+
+  app.get(
+    '/Conversation/GetFile',
+    {
+      config: { access: 'user', owns: 'fileId' },
+      schema: {
+        tags,
+        summary: "A message's attached file, for who may read the conversation",
+        querystring: ZMessageFileQuery,
+      },
+    },
+    async (request, reply) => {
+      const file = await messageFileFor(db, currentUser(request), request.query.fileId);
+      return sendStoredFile(reply, storage, file);
+    },
   );
 
   app.post(

@@ -7,10 +7,11 @@ import {
 } from '@impact/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
-import { submissionMessageReads, submissionMessages, users } from '../../db/schema';
+import { submissionMessageFiles, submissionMessageReads, submissionMessages, users } from '../../db/schema';
 import { conflict } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { conversationSide } from './access';
+import { filesOfMessages, type ReceivedFile } from './attachments';
 import { queueConversationMails } from './notify';
 
 /** GET Conversation/GetMessages: the whole conversation, oldest first, and what the reader has not read. */
@@ -31,6 +32,10 @@ export async function getMessages(db: Db, user: SessionUser, submissionId: strin
     .where(eq(submissionMessages.callSubmissionId, submissionId))
     .orderBy(asc(submissionMessages.createdAt), asc(submissionMessages.id));
   const readAt = await readMarkOf(db, user.id, submissionId);
+  const files = await filesOfMessages(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     side,
     messages: rows.map((r) => ({
@@ -40,6 +45,7 @@ export async function getMessages(db: Db, user: SessionUser, submissionId: strin
       mine: r.authorUserId === user.id,
       text: r.body,
       createdAt: r.createdAt.toISOString(),
+      files: files.get(r.id) ?? [],
     })),
     unread: rows.filter((r) => r.side !== side && (!readAt || r.createdAt > readAt)).length,
     canWrite,
@@ -58,16 +64,22 @@ async function readMarkOf(db: Db, userId: string, submissionId: string) {
  * POST Conversation/SendMessage: the message, the writer's own read mark moved past it, and a
  * mail to the other side, in one transaction (a message that is not stored mails nobody).
  */
-export async function sendMessage(db: Db, user: SessionUser, input: TSendMessageRequest, publicUrl: string) {
+export async function sendMessage(
+  db: Db,
+  user: SessionUser,
+  input: TSendMessageRequest,
+  publicUrl: string,
+  /** Already stored and typed (attachments.ts); their rows join the message here. */
+  files: ReceivedFile[] = [],
+) {
   const { side, organizationId } = await conversationSide(db, user, input.submissionId, 'write');
   // A one-character answer after a deleted application is a 404 above; an empty text a 400 by its schema.
   return db.transaction(async (tx) => {
-    const [message] = await tx
-      .insert(submissionMessages)
-      .values({ callSubmissionId: input.submissionId, authorUserId: user.id, side, body: input.text })
-      .returning({ id: submissionMessages.id, createdAt: submissionMessages.createdAt });
-    if (!message) throw conflict('errors.conversation.notSent');
-    await markReadAt(tx, user.id, input.submissionId, message.createdAt);
+    const message = await postMessage(tx, { submissionId: input.submissionId, author: user, side, text: input.text });
+    if (files.length)
+      await tx
+        .insert(submissionMessageFiles)
+        .values(files.map((f) => ({ ...f, messageId: message.id, callSubmissionId: input.submissionId })));
     await queueConversationMails(tx, {
       submissionId: input.submissionId,
       organizationId,
@@ -77,6 +89,23 @@ export async function sendMessage(db: Db, user: SessionUser, input: TSendMessage
     });
     return { id: message.id };
   });
+}
+
+/**
+ * A message stored and its writer's read mark moved past it, without mails: the caller tells the
+ * other side (SendMessage through the digest; a request for changes through its own mail).
+ */
+export async function postMessage(
+  tx: Tx,
+  input: { submissionId: string; author: { id: string }; side: TMessageSide; text: string },
+) {
+  const [message] = await tx
+    .insert(submissionMessages)
+    .values({ callSubmissionId: input.submissionId, authorUserId: input.author.id, side: input.side, body: input.text })
+    .returning({ id: submissionMessages.id, createdAt: submissionMessages.createdAt });
+  if (!message) throw conflict('errors.conversation.notSent');
+  await markReadAt(tx, input.author.id, input.submissionId, message.createdAt);
+  return message;
 }
 
 const otherSide = (side: TMessageSide): TMessageSide => (side === 'applicant' ? 'funder' : 'applicant');

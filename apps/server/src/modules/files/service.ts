@@ -16,6 +16,7 @@ import { nameMatchingType } from '../../lib/file-names';
 import type { SessionUser } from '../../plugins/authentication';
 import { uploadSlotsOfStep } from '../step-types/upload';
 import { loadSubmissionFor } from '../submission-core/access';
+import { withOpenChangeRequest } from '../submission-core/change-requests';
 import { assertStepWritable, stepOfSubmission, writeStepResult } from '../submission-core/writes';
 import { deleteStored, type FileStorage } from './storage';
 import { receiveUpload } from './storage/receive';
@@ -53,7 +54,7 @@ export async function uploadSubmissionFile(db: Db, storage: FileStorage, user: S
   const slot = await db.transaction(async (tx) => {
     const { submission, call } = await loadSubmissionFor(tx, user, upload.submissionId);
     const step = await stepOfSubmission(tx, call, upload.stepId, submission);
-    assertStepWritable(submission, call, step);
+    assertStepWritable(await withOpenChangeRequest(tx, submission), call, step);
     const slots = uploadSlotsOfStep(step);
     const found = slots.find((s) => s.file_name === upload.slot);
     if (!found) throw invalid([{ path: 'Nome', messageKey: 'errors.files.unknownSlot' }]);
@@ -92,7 +93,7 @@ export async function uploadSubmissionFile(db: Db, storage: FileStorage, user: S
       // Checked again under the lock: the call may have closed while the bytes were arriving.
       const { submission, call } = await loadSubmissionFor(tx, user, upload.submissionId, { forUpdate: true });
       const step = await stepOfSubmission(tx, call, upload.stepId, submission);
-      assertStepWritable(submission, call, step);
+      assertStepWritable(await withOpenChangeRequest(tx, submission), call, step);
       const typeId = UPLOAD_FILE_TYPES.indexOf(slot.file_type) + 1;
       const description = truncateDescription(upload.description);
       const [row] = await tx
@@ -158,7 +159,11 @@ export async function removeSubmissionFile(db: Db, storage: FileStorage, user: S
       .where(eq(files.id, fileId));
     if (!file?.submissionId || !file.stepId) throw notFound('errors.files.notFound');
     const { submission, call } = await loadSubmissionFor(tx, user, file.submissionId, { forUpdate: true });
-    assertStepWritable(submission, call, await stepOfSubmission(tx, call, file.stepId, submission));
+    assertStepWritable(
+      await withOpenChangeRequest(tx, submission),
+      call,
+      await stepOfSubmission(tx, call, file.stepId, submission),
+    );
     const [current] = await tx
       .select()
       .from(stepResults)

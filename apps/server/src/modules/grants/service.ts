@@ -8,6 +8,7 @@ import type { SessionUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
 import { queueNotice } from '../email/notice-mail';
 import { recipientLanguage } from '../email/recipient-language';
+import { recordWebhookEvent } from '../webhooks/record';
 import { type GrantRow, loadGrantFor } from './access';
 import { composeAwardLetter, letterHash } from './award-letter';
 
@@ -273,6 +274,21 @@ export async function acceptAward(
         updatedAt: now,
       })
       .where(eq(grants.id, grant.id));
+    await recordWebhookEvent(
+      tx,
+      'grant.accepted',
+      {
+        grantId: grant.id,
+        submissionId: grant.submissionId,
+        callId: grant.callId,
+        organizationId: grant.organizationId,
+        amount: Number(grant.amount),
+        currency: grant.currency,
+        letterHash: grant.letterHash,
+        acceptedAt: now.toISOString(),
+      },
+      now,
+    );
     await audit(tx, user, 'grant.accept', grant.id, {
       fullName: input.fullName,
       ip,

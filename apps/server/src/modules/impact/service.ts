@@ -25,6 +25,7 @@ import { type AuditActor, audit } from '../audit/record';
 import { isImpactStepType } from '../step-types/mini-dyi';
 import { checkImpactAnswer, frameworkOfStep } from '../step-types/mini-dyi-answer';
 import { isCallLocked, loadSubmissionFor } from '../submission-core/access';
+import { withOpenChangeRequest } from '../submission-core/change-requests';
 import { assertStepWritable, stepOfSubmission, writeStepResult } from '../submission-core/writes';
 import { SAMPLE_FRAMEWORK, sampleWorkbook } from './sample-workbook';
 import { SDG_CATALOGUE } from './sdg-catalogue';
@@ -261,7 +262,7 @@ export async function putMiniDyi(db: Db, user: SessionUser, input: TPutMiniDyiRe
   return db.transaction(async (tx) => {
     const { submission, call } = await loadSubmissionFor(tx, user, sid, { forUpdate: true });
     const step = await impactStep(tx, call, stid, submission);
-    assertStepWritable(submission, call, step, now);
+    assertStepWritable(await withOpenChangeRequest(tx, submission, now), call, step, now);
     const score = await checkImpactAnswer(tx, step, content);
     const saved = await writeStepResult(tx, sid, stid, content, score, input.version, user);
     return response(tx, sid, stid, step, saved, isCallLocked(call, now));

@@ -20,7 +20,7 @@ import {
   users,
 } from '../../db/schema';
 import { eraseComments } from '../comments/erase-comments';
-import { eraseMessages } from '../conversation/erase-messages';
+import { eraseMessages, messageFilesOf } from '../conversation/erase-messages';
 import { deleteStored, type FileStorage } from '../files/storage';
 import { leaveSharedOrganizations } from '../organizations/members';
 import { dropStoredPdfs } from '../pdf/stored-pdfs';
@@ -119,7 +119,7 @@ export async function eraseUsers(
         .select({ storage: files.storage, storageKey: files.storageKey })
         .from(files)
         .where(inArray(files.callSubmissionId, drafts));
-      blobs.push(...draftFiles);
+      blobs.push(...draftFiles, ...(await messageFilesOf(tx, drafts)));
       filesDeleted += draftFiles.length;
       await tx.delete(callSubmissions).where(inArray(callSubmissions.id, drafts));
     }
@@ -184,7 +184,7 @@ export async function eraseUsers(
     // The team's comments: theirs go (docs/decisions/0031-step-comments.md).
     if (standIn) await eraseComments(tx, userIds, pattern, standIn.label);
     // The conversations with the funder: theirs go, others' naming them are pseudonymised (0037).
-    if (standIn) await eraseMessages(tx, userIds, pattern, standIn.label);
+    if (standIn) blobs.push(...(await eraseMessages(tx, userIds, pattern, standIn.label)));
     await tx
       .delete(callReviewers)
       .where(

@@ -48,12 +48,18 @@ export function assertWritable(
  * on the invitation's deadline and its own Submit.
  */
 export function assertStepWritable(
-  submission: Pick<SubmissionRow, 'closed' | 'stage' | 'stageClosingAt' | 'stageClosedAt'>,
+  submission: Pick<SubmissionRow, 'closed' | 'stage' | 'stageClosingAt' | 'stageClosedAt'> & {
+    /** The steps an open request for changes names, read by `withOpenChangeRequest` (decision 0039). */
+    reopenedStepIds?: readonly string[];
+  },
   call: Pick<CallRow, 'closingAt'>,
-  step: { stage: number },
+  step: { stage: number; id?: string },
   now = new Date(),
 ) {
   if (step.stage > submission.stage) throw notFound('errors.submissions.stepNotInCall');
+  // An open request for changes reopens its steps whatever the stage's own state (its due date
+  // was judged when it was read).
+  if (step.id !== undefined && submission.reopenedStepIds?.includes(step.id)) return;
   if (step.stage < submission.stage) throw new AppError('closed', { messageKey: 'errors.stages.stageClosed' });
   if (submission.stage === 1) return assertWritable(submission, call, now);
   if (submission.stageClosedAt) throw new AppError('closed', { messageKey: 'errors.submissions.closed' });

@@ -15,6 +15,10 @@ export const LOAD_FOR_CLOSE = {
   name: 'close_load',
   text: `
     select s.closed, s.call_id, s.organization_id, s.stage, s.stage_closing_at, s.stage_closed_at,
+      (select json_build_object('id', cr.id, 'stepIds', cr.step_ids, 'dueAt', cr.due_at)
+              from submission_change_requests cr
+              where cr.call_submission_id = s.id and cr.answered_at is null and cr.withdrawn_at is null
+              order by cr.created_at desc limit 1) as change_request,
       c.name as call_name, c.translations as call_translations, c.call_type_id, c.closing_at, c.is_user_filter_enable, c.user_filter_email,
       (select m.role from organization_members m
               where m.organization_id = s.organization_id and m.user_id = $2::uuid) as member_role,
@@ -38,6 +42,8 @@ export const LOAD_FOR_CLOSE = {
     where s.id = $1::uuid`,
 };
 
+export type OpenRequestForClose = { id: string; stepIds: string[]; dueAt: string };
+
 export type LoadedForClose = {
   closed: boolean;
   /** The stage being submitted (decision 0034): 1, or 2 once invited, with its own deadline and closing. */
@@ -45,6 +51,11 @@ export type LoadedForClose = {
   stage_closing_at: Date | string | null;
   stage_closed_at: Date | string | null;
   call_id: string;
+  /**
+   * The latest request for changes neither answered nor withdrawn (decision 0039); its due date
+   * is judged by the caller at the moment Submit was pressed.
+   */
+  change_request: OpenRequestForClose | string | null;
   organization_id: string;
   call_name: string;
   call_translations: TCallTranslations;
@@ -79,6 +90,10 @@ export const LOCK_FOR_CLOSE = {
   name: 'close_lock',
   text: `
     select s.closed, s.stage, s.stage_closing_at, s.stage_closed_at, c.closing_at, c.is_user_filter_enable, c.user_filter_email,
+      (select json_build_object('id', cr.id, 'stepIds', cr.step_ids, 'dueAt', cr.due_at)
+              from submission_change_requests cr
+              where cr.call_submission_id = s.id and cr.answered_at is null and cr.withdrawn_at is null
+              order by cr.created_at desc limit 1) as change_request,
       (select m.role from organization_members m
               where m.organization_id = s.organization_id and m.user_id = $2::uuid) as member_role
     from call_submissions s
@@ -93,6 +108,7 @@ export type LockedForClose = Pick<
   | 'stage'
   | 'stage_closing_at'
   | 'stage_closed_at'
+  | 'change_request'
   | 'closing_at'
   | 'is_user_filter_enable'
   | 'user_filter_email'
@@ -105,7 +121,9 @@ export type LockedForClose = Pick<
  * the answers kept in another form ($3), the submission closed, its record frozen ($7) and the
  * receipts queued ($8) with the record's PDF attached ($9). Returns no row when an answer
  * changed meanwhile. $4 the moment, $5 the closer, $6 their e-mail, $10 the language, $11 the
- * stage submitted (stage 1 closes the submission, stage 2 its second stage: decision 0034).
+ * stage submitted (stage 1 closes the submission, stage 2 its second stage: decision 0034), $12
+ * the request for changes this Submit answers, or null (decision 0039: the submission stays
+ * closed, its first closing moment kept, and the request is answered by the new record).
  */
 export const CLOSE = {
   name: 'close_write',
@@ -124,8 +142,8 @@ export const CLOSE = {
     closed as (
       update call_submissions set
         closed = true,
-        closed_at = case when $11::int = 1 then $4::timestamptz else closed_at end,
-        stage_closed_at = case when $11::int = 2 then $4::timestamptz else stage_closed_at end,
+        closed_at = case when $11::int = 1 and not closed then $4::timestamptz else closed_at end,
+        stage_closed_at = case when $11::int = 2 and stage_closed_at is null then $4::timestamptz else stage_closed_at end,
         updated_at = $4::timestamptz
       where id = $1 and stage = $11::int and exists (select 1 from unchanged)
       returning id
@@ -134,6 +152,10 @@ export const CLOSE = {
       insert into submission_records (call_submission_id, closed_at, closed_by_user_id, closed_by_email, language, stage, data)
       select id, $4::timestamptz, $5::uuid, $6::text, $10::text, $11::int, $7::jsonb from closed
       returning id
+    ),
+    answered as (
+      update submission_change_requests set answered_at = $4::timestamptz, answered_record_id = (select id from record)
+      where id = $12::uuid and answered_at is null and withdrawn_at is null and exists (select 1 from closed)
     ),
     mails as (
       insert into email_outbox ("to", template, subject, text, html)

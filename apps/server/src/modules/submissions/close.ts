@@ -21,7 +21,14 @@ import { receiptMails } from '../pdf/receipt-mail';
 import { serverStepTypeOf } from '../step-types';
 import { assertStepWritable } from '../submission-core/writes';
 import { recordWebhookEvent } from '../webhooks/record';
-import { CLOSE, LOAD_FOR_CLOSE, LOCK_FOR_CLOSE, type LoadedForClose, type LockedForClose } from './close-statements';
+import {
+  CLOSE,
+  LOAD_FOR_CLOSE,
+  LOCK_FOR_CLOSE,
+  type LoadedForClose,
+  type LockedForClose,
+  type OpenRequestForClose,
+} from './close-statements';
 
 /** What Submit needs of the app: its database, branding and queue. */
 export type Closing = {
@@ -90,11 +97,16 @@ const asDate = (value: Date | string) => (value instanceof Date ? value : new Da
  * Members who may write (owners, editors) only, while the call's e-mail filter still lets them in;
  * a viewer 403, anyone else 404 (as `loadSubmissionFor`).
  */
-function assertMayClose(row: LockedForClose, user: SessionUser, now: Date) {
+function assertMayClose(row: LockedForClose, user: SessionUser, now: Date): OpenRequestForClose | null {
   const filter = { isUserFilterEnable: row.is_user_filter_enable, userFilterEmail: row.user_filter_email };
   if (!row.member_role || !emailAllowedByFilter(filter, user.email)) throw notFound('errors.submissions.notFound');
   if (!roleAllows(row.member_role, 'write')) throw forbidden('errors.organizations.roleTooLow');
   const stage = row.stage === 2 ? 2 : 1;
+  // Submit again answers an open request for changes (decision 0039) until its due date, whatever
+  // the stage's own state; past it, the request no longer reopens anything and Submit is refused
+  // as for any closed submission.
+  const request = row.change_request === null ? null : fromJson(row.change_request);
+  if (request && now.getTime() <= asDate(request.dueAt).getTime()) return request;
   // The stage being submitted is writable: stage 1 until the call closes, stage 2 until its deadline.
   assertStepWritable(
     {
@@ -107,6 +119,7 @@ function assertMayClose(row: LockedForClose, user: SessionUser, now: Date) {
     { stage },
     now,
   );
+  return null;
 }
 
 /**
@@ -146,7 +159,7 @@ async function closeChecked(
       user.id,
     ]);
     if (!loaded) throw notFound('errors.submissions.notFound');
-    assertMayClose(loaded, user, now);
+    const request = assertMayClose(loaded, user, now);
     const results = fromJson(loaded.results);
     const answers = new Map<string, string>(results.map(([stepId, content]) => [stepId, content]));
     // Read afresh, not from the autosave's step cache: Submit judges and freezes the call as it is
@@ -157,7 +170,11 @@ async function closeChecked(
     // reached, stage 1's answers carried forward into stage 2's record.
     const stage = loaded.stage === 2 ? 2 : 1;
     const steps = stepsUpToStage(callSteps, stage);
-    const { problems, rewrites } = await closingCheck(db, stepsOfStage(callSteps, stage), answers);
+    // Answering a request for changes checks the steps it reopened (the others are as frozen).
+    const toCheck = request
+      ? steps.filter((step) => request.stepIds.includes(step.id))
+      : stepsOfStage(callSteps, stage);
+    const { problems, rewrites } = await closingCheck(db, toCheck, answers);
     if (problems.length) throw invalid(problems, 'errors.submissions.incomplete');
     for (const { step_id, content } of rewrites) answers.set(step_id, content);
     const data = exportDataFrom({
@@ -201,7 +218,9 @@ async function closeChecked(
     const closed = await textTransaction(db, async (query) => {
       const [locked] = await query<LockedForClose>(LOCK_FOR_CLOSE.name, LOCK_FOR_CLOSE.text, [submissionId, user.id]);
       if (!locked) throw notFound('errors.submissions.notFound');
-      assertMayClose(locked, user, now);
+      const lockedRequest = assertMayClose(locked, user, now);
+      // A request withdrawn or answered since the check: judged again from the start.
+      if ((lockedRequest?.id ?? null) !== (request?.id ?? null)) return false;
       const written = await query<{ id: string }>(CLOSE.name, CLOSE.text, [
         submissionId,
         checked,
@@ -214,6 +233,7 @@ async function closeChecked(
         PDF_FILE_NAME,
         language,
         stage,
+        request?.id ?? null,
       ]);
       if (!written.length) return false;
       // Stage 1's Submit of a two-stage call is a submission too: receivers tell them apart by `stage`.

@@ -35,7 +35,8 @@ function toRow(raw: RawRow): StepResultRow {
  * docs/decisions/0012-autosave-in-one-statement.md). It stores the
  * answer only for an owner or editor of the submission's organization whom the call's e-mail
  * filter lets in, for a step of the call's call type and of the stage the submission is in, while that
- * stage is open and before its closing date, and only when the stored version is the one the writer started from (`basedOn`; null:
+ * stage is open and before its closing date, or for a step an open request for changes names
+ * until its due date (docs/decisions/0039-request-changes.md), and only when the stored version is the one the writer started from (`basedOn`; null:
  * no check). The submission row is locked (`FOR UPDATE OF s`), so a write racing a close waits
  * for it and then sees it closed. The same statement keeps the step's history, with `user` as
  * its author (docs/decisions/0030), and reads the writer's name back (a primary-key join).
@@ -75,10 +76,16 @@ export async function writeAnswerIfWritable(
         and m.role in ('owner', 'editor')
       -- The step's stage is the one the submission is in (decision 0034), read here, not from the
       -- step cache; stage 1 closes on the call's date, stage 2 on the invitation's deadline.
-      join steps st on st.id = ${stepId} and st.call_type_id = c.call_type_id and st.stage = s.stage
+      join steps st on st.id = ${stepId} and st.call_type_id = c.call_type_id and st.stage <= s.stage
       where s.id = ${submissionId} and c.call_type_id = ${callTypeId}
-        and (case when s.stage = 1 then not s.closed and ${at}::timestamptz <= c.closing_at
-                  else s.stage_closed_at is null and ${at}::timestamptz <= s.stage_closing_at end)
+        and ((st.stage = s.stage
+              and case when s.stage = 1 then not s.closed and ${at}::timestamptz <= c.closing_at
+                       else s.stage_closed_at is null and ${at}::timestamptz <= s.stage_closing_at end)
+          -- Or an administrator's open request for changes names this step (decision 0039):
+          -- neither answered nor withdrawn, and not past its due date.
+          or exists (select 1 from submission_change_requests cr
+                     where cr.call_submission_id = s.id and cr.answered_at is null and cr.withdrawn_at is null
+                       and ${at}::timestamptz <= cr.due_at and st.id = any(cr.step_ids)))
         -- emailAllowedByFilter (packages/domain), in SQL: the listed addresses, trimmed, any case.
         and (not c.is_user_filter_enable or lower(trim(${user.email})) in (
           select lower(trim(a)) from unnest(string_to_array(c.user_filter_email, ',')) a))

@@ -29,6 +29,7 @@ import {
   loadSubmissionFor,
   type SubmissionRow,
 } from '../submission-core/access';
+import { withOpenChangeRequest } from '../submission-core/change-requests';
 import { stepResultsWithAuthors, stepResultWithAuthor } from '../submission-core/step-authors';
 import { assertStepWritable, stepOfSubmission, toStepResult } from '../submission-core/writes';
 import { recordWebhookEvent } from '../webhooks/record';
@@ -258,7 +259,12 @@ async function explainRefusedWrite(
   const { submission, call } = await loadSubmissionFor(db, user, input.callSubmissionId);
   if (call.callTypeId !== stepCallTypeId) throw notFound('errors.submissions.stepNotInCall');
   // Read afresh (the step's stage may have changed since the cache read it).
-  assertStepWritable(submission, call, await stepOfSubmission(db, call, input.stepId, submission), now);
+  assertStepWritable(
+    await withOpenChangeRequest(db, submission, now),
+    call,
+    await stepOfSubmission(db, call, input.stepId, submission),
+    now,
+  );
   // Who saved the version that won, so the page can name them beside the two answers.
   const newer = await stepResultWithAuthor(db, input.callSubmissionId, input.stepId);
   throw new AppError('staleVersion', {

@@ -5,6 +5,7 @@ import { stepResults, stepResultVersions, steps, submissionRecords, users } from
 import { notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { loadSubmissionFor } from '../submission-core/access';
+import { withOpenChangeRequest } from '../submission-core/change-requests';
 import { authorOf } from '../submission-core/step-authors';
 import { isStepWritable } from '../submission-core/writes';
 
@@ -66,7 +67,7 @@ export async function getStepHistory(
     closedBy: authorOf(r.firstName, r.lastName),
     version: versions.find((v) => v.savedAt.getTime() <= r.closedAt.getTime())?.version ?? null,
   }));
-  const writable = isStepWritable(submission, call, step, now);
+  const writable = isStepWritable(await withOpenChangeRequest(db, submission, now), call, step, now);
   return {
     submissionId,
     stepId,

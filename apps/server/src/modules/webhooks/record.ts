@@ -7,7 +7,7 @@ import type { TextQuery, Tx } from '../../db/client';
 export const WEBHOOK_GIVE_UP_MS = 24 * 60 * 60 * 1000;
 
 /** What an event says: ids and a short summary, never an answer's text or a file's bytes. */
-export type WebhookEventData = Record<string, string | number | boolean | null>;
+export type WebhookEventData = Record<string, string | number | boolean | null | string[]>;
 
 /** The JSON body every endpoint receives for an event. */
 export function webhookBody(eventId: string, type: TWebhookEvent, createdAt: Date, data: WebhookEventData): string {

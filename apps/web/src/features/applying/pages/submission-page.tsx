@@ -27,6 +27,7 @@ import { mediumDateTime } from '../../../lib/local-dates';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session-store';
 import { whenIdle } from '../../../lib/when-idle';
+import { useChangeRequests } from '../../step-kit/api/change-requests';
 import type { StepHistoryComponent } from '../../step-kit/step-history-slot';
 import type { StepProps } from '../../step-kit/step-props';
 import { useFlushReset } from '../../step-kit/use-flush-reset';
@@ -52,6 +53,7 @@ export function SubmissionPage({
   StepHistory,
   Presence,
   Conversation,
+  ChangeRequests,
 }: {
   stepTypes: WizardStepTypes;
   comments?: WizardComments;
@@ -61,6 +63,13 @@ export function SubmissionPage({
   Presence?: ComponentType<{ submissionId: string }>;
   /** The application's messages with the funder (features/conversation): the team's and the admin's view alike. */
   Conversation?: ComponentType<{ submissionId: string }>;
+  /** The requests for changes: their history, and for an administrator the request and withdraw actions (features/change-requests). */
+  ChangeRequests?: ComponentType<{
+    submissionId: string;
+    steps: Array<{ id: string; name: string }>;
+    admin: boolean;
+    submitted: boolean;
+  }>;
 }) {
   const { preloadStepTypes, stepProblems, stepsDone, ClosingSummary } = stepTypes;
   const { t, i18n } = useTranslation();
@@ -122,6 +131,19 @@ export function SubmissionPage({
   const sent = stage === 2 ? Boolean(submission.data?.stageClosedAt) : Boolean(submission.data?.closed);
   const stagePast = stage === 2 && stageClosingAt !== null && Date.now() > parseServerDate(stageClosingAt).getTime();
   const readOnly = readOnlyView || sent || viewerOnly || stagePast;
+  // An open request for changes (docs/decisions/0039) reopens its steps of a sent application:
+  // those are written and the application submitted again; every other step stays read-only.
+  const changeRequests = useChangeRequests(submissionId, Boolean(submission.data));
+  const openRequest = changeRequests.data?.find((r) => r.status === 'open') ?? null;
+  const answering = sent && !readOnlyView && !viewerOnly && openRequest !== null;
+  const reopened = useMemo(() => new Set(answering ? (openRequest?.stepIds ?? []) : []), [answering, openRequest]);
+  const stepReadOnly = (step: TUserStep) => (answering ? !reopened.has(step.id) : readOnly || step.stage < stage);
+  // Arriving at the thank-you page with a request open: to the first step to change instead.
+  const firstReopened = steps.findIndex((s) => reopened.has(s.id));
+  useEffect(() => {
+    if (answering && firstReopened >= 0 && isClosingPage(position, navSteps))
+      void navigate(`/call/${submissionId}/${firstReopened}/0`, { replace: true });
+  }, [answering, firstReopened, position, navSteps, submissionId, navigate]);
   // Arriving without a position (the card's button, the invitation's link) in an open stage 2:
   // straight to its first step, stage 1's answers one step back.
   const firstOfStage = steps.findIndex((s) => s.stage === stage);
@@ -148,7 +170,7 @@ export function SubmissionPage({
 
   // Every title names the page first (the step, or the thank-you page), then the call.
   const titleStep = steps[position.step];
-  const thankYou = sent && isClosingPage(position, navSteps);
+  const thankYou = sent && !answering && isClosingPage(position, navSteps);
   const pageName = thankYou
     ? t(stage === 2 ? 'applying.stages.closedTitle' : 'applying.closing.title')
     : titleStep && (titleStep.name || t('applying.untitledStep', { n: position.step + 1 }));
@@ -181,7 +203,7 @@ export function SubmissionPage({
       </Center>
     );
   }
-  if (isClosingPage(position, navSteps) && sent) {
+  if (isClosingPage(position, navSteps) && sent && !answering) {
     return (
       <ClosingPage callName={call.data.name} submissionId={submissionId} stage={stage === 2 ? 2 : undefined}>
         <ClosingSummary submissionId={submissionId} steps={steps} results={submission.data.stepResults} />
@@ -246,6 +268,39 @@ export function SubmissionPage({
       },
     });
   };
+  /** Submit again, answering the open request: only its steps are checked (the others are as submitted). */
+  const submitAgain = async () => {
+    const saved = await flushRef.current();
+    if (!saved) return setProblems(['applying.validation.notSaved']);
+    const firstBad = steps.findIndex((s) => reopened.has(s.id) && stepProblems(s, contentOf(s)).length > 0);
+    const bad = steps[firstBad];
+    if (bad) {
+      if (firstBad !== position.step && !(await go({ step: firstBad, subStep: 0 }))) return;
+      setProblems(stepProblems(bad, contentOf(bad)), { step: bad });
+      return;
+    }
+    openConfirmDialog({
+      title: t('applying.changes.confirmTitle'),
+      children: <Text size="sm">{t('applying.changes.confirmText')}</Text>,
+      labels: { confirm: t('applying.changes.submitAgain'), cancel: t('applying.confirm.no') },
+      onConfirm: async () => {
+        await flushRef.current();
+        setClosing(true);
+        try {
+          await close.mutateAsync(submissionId);
+          await Promise.all([submission.refetch(), changeRequests.refetch()]);
+          navigate(`/call/${submissionId}/${steps.length}/0`, { replace: true });
+        } catch (err) {
+          setProblems([err instanceof ApiError ? err.problem.messageKey : 'errors.unexpected']);
+        } finally {
+          setClosing(false);
+        }
+      },
+    });
+  };
+  const reopenedNames = steps
+    .map((s, i) => (reopened.has(s.id) ? s.name || t('applying.untitledStep', { n: i + 1 }) : null))
+    .filter((name): name is string => name !== null);
   const liveProblems = problemsOf
     ? new Set(stepProblems(problemsOf.step, contentOf(problemsOf.step), problemsOf.subStep))
     : null;
@@ -302,7 +357,20 @@ export function SubmissionPage({
             isDone={isDone}
             canGoTo={canGoTo}
             onGo={(p) => void go(p)}
-            badge={teamComments && ((stepId) => <teamComments.StepBadge submissionId={submissionId} stepId={stepId} />)}
+            badge={
+              teamComments || answering
+                ? (stepId) => (
+                    <>
+                      {reopened.has(stepId) && (
+                        <Badge size="xs" color="orange" variant="light" data-testid="reopened-step">
+                          {t('applying.changes.badge')}
+                        </Badge>
+                      )}
+                      {teamComments && <teamComments.StepBadge submissionId={submissionId} stepId={stepId} />}
+                    </>
+                  )
+                : undefined
+            }
           />
           {sent && stage === 1 && (
             <Stack mt="md" align="stretch">
@@ -322,6 +390,14 @@ export function SubmissionPage({
             </Stack>
           )}
           {readOnlyView && admin && <SubmissionRecords submissionId={submissionId} />}
+          {ChangeRequests && (!readOnlyView || admin) && (
+            <ChangeRequests
+              submissionId={submissionId}
+              steps={steps.map((s) => ({ id: s.id, name: s.name }))}
+              admin={readOnlyView && admin}
+              submitted={sent}
+            />
+          )}
           {!sent && (
             <Button
               component={Link}
@@ -337,6 +413,26 @@ export function SubmissionPage({
         </Paper>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
+        {answering && openRequest && (
+          <Alert color="orange" title={t('applying.changes.title')} mb="md" data-testid="open-change-request">
+            <Stack gap="xs">
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {openRequest.message}
+              </Text>
+              <Text size="sm">{t('applying.changes.steps', { steps: reopenedNames.join(', ') })}</Text>
+              <Text size="sm">
+                {t('applying.changes.due', {
+                  date: mediumDateTime(parseServerDate(openRequest.dueAt), i18n.language),
+                })}
+              </Text>
+              <Group>
+                <Button leftSection={<IconSend size={16} />} onClick={() => void submitAgain()}>
+                  {t('applying.changes.submitAgain')}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
         {current ? (
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
             <Stack gap="md">
@@ -375,7 +471,12 @@ export function SubmissionPage({
                 </Group>
               )}
               {current.description && <SafeHtml html={current.description} />}
-              {current.stage < stage && (
+              {answering && !reopened.has(current.id) && (
+                <Alert color="gray" data-testid="not-reopened">
+                  {t('applying.changes.readOnlyStep')}
+                </Alert>
+              )}
+              {!answering && current.stage < stage && (
                 <Alert color="gray" data-testid="carried-forward">
                   {t('applying.stages.carried')}
                 </Alert>
@@ -386,7 +487,7 @@ export function SubmissionPage({
                 step={current}
                 submissionId={submissionId}
                 result={resultOf(current)}
-                readOnly={readOnly || current.stage < stage}
+                readOnly={stepReadOnly(current)}
                 subStep={position.subStep}
                 onContent={contentHandlers[current.id] ?? (() => {})}
                 registerFlush={registerFlush}

@@ -1,6 +1,12 @@
 import { type TSendMessageRequest, ZMessages, ZUnreadCounts } from '@impact/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/save-file';
+
+/** GET Conversation/GetFile: a message's file, saved under its name. */
+export async function downloadMessageFile(fileId: string, fileName: string) {
+  saveBlob(await apiRequest<Blob>('Conversation/GetFile', { query: { fileId }, responseType: 'blob' }), fileName);
+}
 
 /** One application's conversation: invalidated as a whole by a message sent or a read mark. */
 export const conversationKey = (submissionId: string) => ['conversation', submissionId] as const;
@@ -18,11 +24,19 @@ export function useMessages(submissionId: string) {
 export function useSendMessage(submissionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) =>
-      apiRequest<{ id: string }>('Conversation/SendMessage', {
-        method: 'POST',
-        body: { submissionId, text } satisfies TSendMessageRequest,
-      }),
+    // With files, multipart: the fields first, then each file (the server types them by their bytes).
+    mutationFn: ({ text, files = [] }: { text: string; files?: File[] }) => {
+      if (!files.length)
+        return apiRequest<{ id: string }>('Conversation/SendMessage', {
+          method: 'POST',
+          body: { submissionId, text } satisfies TSendMessageRequest,
+        });
+      const form = new FormData();
+      form.append('submissionId', submissionId);
+      form.append('text', text);
+      for (const file of files) form.append('files', file, file.name);
+      return apiRequest<{ id: string }>('Conversation/SendMessage', { method: 'POST', formData: form });
+    },
     // The badges on cards and rows too.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['conversation'] }),
   });

@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, VisuallyHidden } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DrawerButton } from '../../../components/drawer-button';
@@ -18,12 +18,14 @@ export function ConversationButton({ submissionId }: { submissionId: string }) {
   return (
     <DrawerButton
       label={t('conversation.open')}
-      ariaLabel={unread > 0 ? t('conversation.openUnread', { count: unread }) : undefined}
       icon={<IconMail size={16} aria-hidden />}
       rightSection={
         unread > 0 ? (
-          <Badge size="sm" color="red" circle aria-hidden>
+          // The count is part of the button's name as it is seen (an aria-label saying it otherwise
+          // failed axe's label-content-name-mismatch); the words after it for screen readers only.
+          <Badge size="sm" color="red" circle>
             {unread}
+            <VisuallyHidden> {t('conversation.unreadAfterCount', { count: unread })}</VisuallyHidden>
           </Badge>
         ) : undefined
       }

@@ -1,10 +1,11 @@
-import { MESSAGE_MAX_LENGTH, type TMessage } from '@impact/domain';
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { MESSAGE_FILES_MAX, MESSAGE_MAX_LENGTH, type TMessage } from '@impact/domain';
+import { Alert, Button, FileInput, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { IconPaperclip } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateFormat } from '../../../lib/date-formats';
 import { problemText } from '../../../lib/problem-text';
-import { useMarkRead, useMessages, useSendMessage } from '../api/conversation';
+import { downloadMessageFile, useMarkRead, useMessages, useSendMessage } from '../api/conversation';
 
 /** The messages, oldest first, and the form to write one; opening it marks everything read. */
 export function ConversationPanel({ submissionId }: { submissionId: string }) {
@@ -76,6 +77,21 @@ function MessageItem({ message }: { message: TMessage }) {
       <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {message.text}
       </Text>
+      {message.files.length > 0 && (
+        <Group gap="xs" mt={4}>
+          {message.files.map((file) => (
+            <Button
+              key={file.id}
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconPaperclip size={14} aria-hidden />}
+              onClick={() => void downloadMessageFile(file.id, file.fileName)}
+            >
+              {file.fileName}
+            </Button>
+          ))}
+        </Group>
+      )}
     </Paper>
   );
 }
@@ -84,16 +100,21 @@ function MessageForm({ submissionId }: { submissionId: string }) {
   const { t } = useTranslation();
   const send = useSendMessage(submissionId);
   const [text, setText] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
   const [said, setSaid] = useState('');
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (!text.trim()) return;
-    send.mutate(text, {
-      onSuccess: () => {
-        setText('');
-        setSaid(t('conversation.sent'));
+    if (!text.trim() && !files.length) return;
+    send.mutate(
+      { text, files },
+      {
+        onSuccess: () => {
+          setText('');
+          setFiles([]);
+          setSaid(t('conversation.sent'));
+        },
       },
-    });
+    );
   };
   return (
     <form onSubmit={submit}>
@@ -108,8 +129,19 @@ function MessageForm({ submissionId }: { submissionId: string }) {
           maxLength={MESSAGE_MAX_LENGTH}
           error={send.isError ? problemText(t, send.error) : undefined}
         />
+        <FileInput
+          label={t('conversation.attach')}
+          description={t('conversation.attachHint', { maximum: MESSAGE_FILES_MAX })}
+          placeholder={t('conversation.attachNone')}
+          multiple
+          clearable
+          leftSection={<IconPaperclip size={16} aria-hidden />}
+          accept=".pdf,.doc,.docx,.xls,.xlsx,.png,.jpg,.jpeg,.gif,.webp"
+          value={files}
+          onChange={(chosen) => setFiles(chosen.slice(0, MESSAGE_FILES_MAX))}
+        />
         <Group>
-          <Button type="submit" loading={send.isPending} disabled={!text.trim()}>
+          <Button type="submit" loading={send.isPending} disabled={!text.trim() && !files.length}>
             {t('conversation.send')}
           </Button>
         </Group>

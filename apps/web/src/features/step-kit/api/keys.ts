@@ -1,2 +1,5 @@
 /** The query key of a submission, shared by the wizard and the step components that change it. */
 export const submissionKey = (id: string) => ['submissions', id] as const;
+
+/** The query key of a submission's requests for changes: the wizard reads them, the admin's panel changes them. */
+export const changeRequestsKey = (submissionId: string) => ['change-requests', submissionId] as const;

@@ -1,0 +1,27 @@
+import type { TLanguage } from '@impact/domain';
+import { translator } from '../../lib/texts';
+import { utcDateTime } from '../../lib/utc-moment';
+import type { NoticeMail } from '../email/notice-mail';
+
+/**
+ * The request for changes in one language: the fixed words (packages/texts), the steps named in
+ * the call's language, the due date, then the administrator's message (as the stage invitation
+ * carries its message: the request is the funder's formal word, not a conversation's chatter).
+ */
+export function changeRequestMail(
+  language: TLanguage,
+  parts: { call: string; org: string; steps: string[]; dueAt: Date; message: string; link: string },
+): NoticeMail {
+  const t = translator(language);
+  return {
+    subject: t('mail.changeRequest.subject', { call: parts.call }),
+    paragraphs: [
+      t('mail.changeRequest.body', { call: parts.call, org: parts.org }),
+      t('mail.changeRequest.steps', { steps: parts.steps.join(', ') }),
+      t('mail.changeRequest.due', { due: utcDateTime(parts.dueAt, language) }),
+      parts.message,
+    ],
+    link: parts.link,
+    action: t('mail.changeRequest.action'),
+  };
+}

@@ -1,0 +1,126 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiAs } from '../support/api';
+import { expectAccessible } from '../support/axe';
+import { useBrowser } from '../support/journey';
+import { chooseOrganization } from '../support/organization-selector';
+import { DEMO, signIn } from '../support/sign-in';
+
+const DAY = 86_400_000;
+
+/** SHOT_DIR=/some/dir keeps pictures of the screens for a person to look at. */
+const shot = async (page: Page, name: string) =>
+  process.env.SHOT_DIR && (await page.screenshot({ path: `${process.env.SHOT_DIR}/${name}.png`, fullPage: true }));
+
+/**
+ * A request for changes (docs/decisions/0039): an application submitted (set up through the API),
+ * the admin asks for changes to its budget from the application's view, the applicant reads the
+ * message beside the reopened step (the other read-only), fixes it and submits again.
+ */
+describe('a request for changes', () => {
+  const browser = useBrowser();
+
+  it('the admin reopens one step; the applicant fixes it and submits again', async () => {
+    const suffix = Date.now().toString(36);
+    const callName = `Bando con modifiche ${suffix}`;
+    const orgName = `Associazione Tre Ponti ${suffix}`;
+    const message = `Indicate anche il costo delle trasferte, per favore (${suffix}).`;
+    const admin = await apiAs(browser.baseUrl);
+    const types = await admin<Array<{ id: string; name: string }>>('Step/GetStepTypes');
+    const text = types.find((t) => t.name === 'text')?.id;
+    const question = (q: string) => JSON.stringify({ question: `<p>${q}</p>`, maxLength: 2000 });
+    const callType = await admin<{ id: string }>('Call/CreateCallType', 'POST', {
+      name: callName,
+      description: '',
+      steps: [
+        { name: 'Il progetto', description: '', content: question('Il progetto.'), sort: 0, stepTypeId: text },
+        { name: 'Il budget', description: '', content: question('Il budget.'), sort: 1, stepTypeId: text },
+      ],
+    });
+    const call = await admin<{ id: string }>('Call/CreateCall', 'POST', {
+      name: callName,
+      description: '<p>Un bando per provare le richieste di modifica.</p>',
+      openingAt: new Date(Date.now() - DAY).toISOString(),
+      closingAt: new Date(Date.now() + 30 * DAY).toISOString(),
+      callTypeId: callType.id,
+    });
+    const applicant = await apiAs(browser.baseUrl, DEMO.applicant);
+    const org = await applicant<{ id: string }>('Organization/CreateOrganization', 'POST', {
+      name: orgName,
+      reg_number: '01234567890',
+      street_name: 'Via Po 3',
+      city_name: 'Torino',
+      country: 'IT',
+      contact_name: 'Chiara',
+      contact_surname: 'Neri',
+      contact_role: 'Presidente',
+      contact_email: `contatto-${suffix}@tre-ponti.example`,
+      personalData: true,
+    });
+    const submission = await applicant<{ id: string }>('Call/UpsertCallSubmission', 'POST', {
+      callId: call.id,
+      organizationId: org.id,
+    });
+    const steps = (await admin<{ steps: Array<{ id: string }> }>(`Call/GetCallByIdAdmin?callId=${call.id}`)).steps;
+    for (const [i, answer] of ['Tre laboratori di quartiere.', 'Materiali 5.000.'].entries())
+      await applicant('Call/UpsertCallStepResult', 'POST', {
+        callSubmissionId: submission.id,
+        stepId: steps[i]?.id,
+        content: JSON.stringify({ answer }),
+        version: 0,
+      });
+    await applicant('Call/CloseCallSubmission', 'POST', { submissionId: submission.id, language: 'it' });
+
+    // The admin: the application's view, the request dialog, the confirmation, the list.
+    const adminPage = await browser.newPage();
+    await signIn(adminPage.page, DEMO.admin);
+    const a = adminPage.page;
+    await a.goto(`/call/${submission.id}?readonly=true`);
+    const panel = a.getByTestId('change-requests');
+    await panel.getByRole('button', { name: 'Richiedi modifiche' }).click();
+    const dialog = a.getByRole('dialog', { name: 'Richiedi modifiche' });
+    await dialog.getByRole('checkbox', { name: 'Il budget' }).check();
+    await dialog.getByLabel('Messaggio al candidato').fill(message);
+    await expectAccessible(a, 'request changes dialog');
+    await shot(a, 'request-changes-dialog');
+    await dialog.getByRole('button', { name: 'Richiedi modifiche' }).click();
+    await a
+      .getByRole('dialog', { name: 'Richiedere queste modifiche?' })
+      .getByRole('button', { name: 'Invia la richiesta' })
+      .click();
+    await panel.getByTestId('change-request').getByText('Aperta').waitFor();
+    await panel.getByText(message).waitFor();
+    await expectAccessible(a, 'admin view with the request');
+    await adminPage.context.close();
+
+    // The applicant: the message, the reopened step marked, the other read-only; the fix, Submit again.
+    const { context, page } = await browser.newPage();
+    await signIn(page, DEMO.applicant);
+    await page.goto('/calls');
+    await page.getByText(/^Mostrati \d+ bandi su \d+$/).waitFor();
+    await chooseOrganization(page, orgName);
+    await page.goto(`/call/${submission.id}`);
+    const request = page.getByTestId('open-change-request');
+    await request.getByText(message).waitFor();
+    await page.getByRole('navigation').getByTestId('reopened-step').waitFor();
+    expect(await page.getByTestId('reopened-step').count()).toBe(1);
+    await page.getByTestId('not-reopened').waitFor();
+    await expectAccessible(page, 'wizard with a request for changes');
+    await page.getByRole('button', { name: /Il budget/ }).click();
+    await page.getByRole('heading', { name: 'Il budget' }).waitFor();
+    await page.getByRole('textbox').last().fill('Materiali 5.000, trasferte 800.');
+    await shot(page, 'request-changes-wizard');
+    await request.getByRole('button', { name: 'Invia di nuovo' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Invia di nuovo' }).click();
+    await page.getByRole('heading', { name: 'Grazie, candidatura inviata!' }).waitFor({ timeout: 30_000 });
+    await context.close();
+
+    // Answered, with a second frozen record holding the change.
+    const requests = await admin<Array<{ status: string }>>(
+      `CallSubmission/GetChangeRequests?submissionId=${submission.id}`,
+    );
+    expect(requests.map((r) => r.status)).toEqual(['answered']);
+    const records = await admin<Array<unknown>>(`Call/GetSubmissionRecords?submissionId=${submission.id}`);
+    expect(records).toHaveLength(2);
+  });
+});
