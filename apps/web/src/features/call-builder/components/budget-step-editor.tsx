@@ -96,7 +96,8 @@ export function BudgetStepEditor({ content, onChange, showErrors }: StepEditorPr
         />
       </SimpleGrid>
       {def.categories.map((c, i) => (
-        <Fieldset key={`${i}-${c.id}`} legend={t('callBuilder.budget.categoryN', { n: i + 1 })}>
+        // biome-ignore lint/suspicious/noArrayIndexKey: the id is typed in this fieldset (keyed by it, the field would lose focus); categories are not reordered
+        <Fieldset key={i} legend={t('callBuilder.budget.categoryN', { n: i + 1 })}>
           <Group align="flex-end" gap="xs" mb="xs">
             <TextInput
               label={t('callBuilder.budget.categoryId')}
