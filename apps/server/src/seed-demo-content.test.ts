@@ -61,7 +61,15 @@ describe('demo content on a first run', () => {
         headers: { ...headers, 'x-organization-id': orgs[0]?.id ?? '' },
       })
     ).json() as { steps: Array<{ stepType?: { name: string } | null }> };
-    expect(call.steps.map((s) => s.stepType?.name)).toEqual(['text', 'text', 'upload', 'survey', 'miniDyi', 'results']);
+    expect(call.steps.map((s) => s.stepType?.name)).toEqual([
+      'text',
+      'text',
+      'upload',
+      'survey',
+      'budget',
+      'miniDyi',
+      'results',
+    ]);
 
     // The other open call asks for the eligibility screener first: "no" to its question is a reason, "yes" lets it start.
     const screened = open.find((c) => isEmptyId(c.submissionId));
