@@ -32,6 +32,10 @@ async function paste(page: Page, testId: string, text: string) {
   }, text);
 }
 
+/** A figure as shown, its no-break spaces read as spaces. */
+const figure = async (page: Page, testId: string) =>
+  ((await page.getByTestId(testId).textContent()) ?? '').replace(/\s/g, ' ');
+
 describe('the budget step', () => {
   const browser = useBrowser();
 
@@ -94,7 +98,7 @@ describe('the budget step', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('45000');
     // The totals follow the typing, in Italian.
-    await expect.poll(() => page.getByTestId('budget-total-staff').textContent()).toBe('95.000,00 €');
+    await expect.poll(() => figure(page, 'budget-total-staff')).toBe('95.000,00 €');
 
     // Three rows from a spreadsheet: two trips, and a row whose first cell names its category.
     await paste(
@@ -102,10 +106,10 @@ describe('the budget step', () => {
       'budget-add-travel',
       'Treno Torino-Roma\t1.200\t1.300\nAlbergo\t2.000\t2.000\nCosti indiretti\tAffitto della sede\t6.000\t6.000\n',
     );
-    await expect.poll(() => page.getByTestId('budget-total-travel').textContent()).toBe('6.500,00 €');
-    await expect.poll(() => page.getByTestId('budget-total-overheads').textContent()).toBe('12.000,00 €');
-    await expect.poll(() => page.getByTestId('budget-cost').textContent()).toBe('113.500,00 €');
-    await expect.poll(() => page.getByTestId('budget-period-0').textContent()).toBe('59.200,00 €');
+    await expect.poll(() => figure(page, 'budget-total-travel')).toBe('6.500,00 €');
+    await expect.poll(() => figure(page, 'budget-total-overheads')).toBe('12.000,00 €');
+    await expect.poll(() => figure(page, 'budget-cost')).toBe('113.500,00 €');
+    await expect.poll(() => figure(page, 'budget-period-0')).toBe('59.200,00 €');
 
     // Co-funding, by keyboard too.
     await page.getByTestId('budget-add-source').focus();
@@ -114,7 +118,7 @@ describe('the budget step', () => {
     await page.keyboard.type('Fondi della cooperativa');
     await page.getByRole('textbox', { name: 'Importo' }).focus();
     await page.keyboard.type('20.000');
-    await expect.poll(() => page.getByTestId('budget-requested').textContent()).toBe('93.500,00 €');
+    await expect.poll(() => figure(page, 'budget-requested')).toBe('93.500,00 €');
 
     // The caps, each named.
     const problems = page.getByTestId('budget-problems');
@@ -122,7 +126,7 @@ describe('the budget step', () => {
       .getByText('Il contributo richiesto (93.500,00 €) supera il massimo del bando (80.000,00 €).')
       .waitFor();
     await problems.getByText('La categoria «Costi indiretti» supera il 10% del costo totale.').waitFor();
-    await problems.getByText(/Il cofinanziamento \(20\.000,00 €\) è inferiore al 20%/).waitFor();
+    await problems.getByText(/Il cofinanziamento \(20\.000,00\s€\) è inferiore al 20%/).waitFor();
     await expectAccessible(page, 'budget step over its caps');
     await page.getByRole('button', { name: 'Invia la candidatura' }).click();
     await page.getByTestId('step-problems').getByText('Il contributo richiesto supera il massimo del bando.').waitFor();
@@ -131,8 +135,8 @@ describe('the budget step', () => {
     await page.getByRole('textbox', { name: '2028 · voce 1 di Personale' }).fill('25000');
     await page.getByRole('textbox', { name: '2027 · voce 1 di Costi indiretti' }).fill('4000');
     await page.getByRole('textbox', { name: '2028 · voce 1 di Costi indiretti' }).fill('4000');
-    await expect.poll(() => page.getByTestId('budget-cost').textContent()).toBe('89.500,00 €');
-    await expect.poll(() => page.getByTestId('budget-requested').textContent()).toBe('69.500,00 €');
+    await expect.poll(() => figure(page, 'budget-cost')).toBe('89.500,00 €');
+    await expect.poll(() => figure(page, 'budget-requested')).toBe('69.500,00 €');
     await expect.poll(() => problems.count()).toBe(0);
     await page.locator('[data-testid="save-status"][data-status="saved"]').waitFor();
 
