@@ -231,6 +231,7 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
                             aria-label={`${t('budgetStep.description')} · ${lineLabel}`}
                             value={row.description}
                             maxLength={1000}
+                            miw={200}
                             onChange={(e) => setRow(row.key, { description: e.currentTarget.value })}
                             error={
                               problems.some((p) => p.path === `lines.${typed.rows.indexOf(row)}.description`)
@@ -253,7 +254,7 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
                               }}
                               error={amountError(row.amounts[i] ?? '')}
                               styles={{ input: { textAlign: 'right' } }}
-                              miw={110}
+                              miw={100}
                               data-testid={`budget-amount-${i}`}
                             />
                           </Table.Td>
