@@ -129,7 +129,8 @@ describe('the budget step', () => {
     await problems.getByText(/Il cofinanziamento \(20\.000,00\s€\) è inferiore al 20%/).waitFor();
     await expectAccessible(page, 'budget step over its caps');
     // SHOT_DIR=/some/dir keeps a picture of the page for a person to look at.
-    if (process.env.SHOT_DIR) await page.screenshot({ path: `${process.env.SHOT_DIR}/budget-step.png`, fullPage: true });
+    if (process.env.SHOT_DIR)
+      await page.screenshot({ path: `${process.env.SHOT_DIR}/budget-step.png`, fullPage: true });
     await page.getByRole('button', { name: 'Invia la candidatura' }).click();
     await page.getByTestId('step-problems').getByText('Il contributo richiesto supera il massimo del bando.').waitFor();
 
