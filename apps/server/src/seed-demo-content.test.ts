@@ -41,7 +41,7 @@ describe('demo content on a first run', () => {
     expect(open.filter((c) => !isEmptyId(c.submissionId))).toHaveLength(1);
     expect(calls.filter((c) => Date.parse(c.openingAt) > now)).toHaveLength(1);
     const closed = calls.filter((c) => Date.parse(c.closingAt) < now);
-    expect(closed).toHaveLength(2);
+    expect(closed).toHaveLength(3);
     // The two-stage call: stage 1 over, the organization invited to stage 2 with its own deadline.
     const invited = closed.find((c) => c.submissionStage === 2);
     expect(invited?.submissionClosed).toBe(true);
@@ -72,7 +72,15 @@ describe('demo content on a first run', () => {
         headers: { ...headers, 'x-organization-id': orgs[0]?.id ?? '' },
       })
     ).json() as { steps: Array<{ stepType?: { name: string } | null }> };
-    expect(call.steps.map((s) => s.stepType?.name)).toEqual(['text', 'text', 'upload', 'survey', 'miniDyi', 'results']);
+    expect(call.steps.map((s) => s.stepType?.name)).toEqual([
+      'text',
+      'text',
+      'upload',
+      'survey',
+      'budget',
+      'miniDyi',
+      'results',
+    ]);
 
     // The other open call asks for the eligibility screener first: "no" to its question is a reason, "yes" lets it start.
     const screened = open.find((c) => isEmptyId(c.submissionId));
@@ -101,8 +109,8 @@ describe('demo content on a first run', () => {
         | { items: unknown[] };
       return (Array.isArray(body) ? body : body.items).length;
     };
-    expect(await count()).toBe(5);
+    expect(await count()).toBe(6);
     await seed(t.database.db, t.config);
-    expect(await count()).toBe(5);
+    expect(await count()).toBe(6);
   });
 });

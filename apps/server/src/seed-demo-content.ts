@@ -1,4 +1,4 @@
-import { NPS_TEMPLATE, type TCallTranslations, type TStepTranslations } from '@impact/domain';
+import { DEFAULT_BUDGET_CONTENT, NPS_TEMPLATE, type TCallTranslations, type TStepTranslations } from '@impact/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
@@ -70,7 +70,7 @@ async function demoUser(db: Db, config: AppConfig, email: string) {
 
 /**
  * First run: a demo that shows the product. Two open calls (one with text, upload
- * and impact steps, one short with an eligibility screener), one opening next month, one closed,
+ * and impact steps, one short with an eligibility screener), one opening next month, two closed,
  * and one in two stages whose first stage has closed, the demo organization invited to the second; the demo applicant has one
  * organization (with the demo colleague as its editor), a half-filled submission to resume and, to the closed call, a
  * submitted one with the administrator's open request for changes (0039); and a call closed last spring with the
@@ -245,6 +245,26 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
         translations: {
           en: { name: 'Your opinion', description: '<p>Two minutes to tell us how the call works for you.</p>' },
           fr: { name: 'Votre avis', description: "<p>Deux minutes pour nous dire ce que vous pensez de l'appel.</p>" },
+        },
+      },
+      // The budget (decision 0041): grants up to 80,000 €, overheads at most 10 %, co-funding at
+      // least 20 %; its total cost is the impact step's investment.
+      {
+        name: 'Piano finanziario',
+        description: '<p>Le spese del progetto per anno e le altre fonti che lo finanziano.</p>',
+        type: 'budget',
+        content: JSON.stringify({
+          ...DEFAULT_BUDGET_CONTENT,
+          periods: ['2027', '2028'],
+          maxRequested: 80000,
+          minCoFundingShare: 0.2,
+        }),
+        translations: {
+          en: { name: 'Budget', description: '<p>The project’s costs per year and the other sources funding it.</p>' },
+          fr: {
+            name: 'Budget',
+            description: '<p>Les dépenses du projet par année et les autres sources qui le financent.</p>',
+          },
         },
       },
       ...(framework

@@ -50,7 +50,14 @@ describe('step ordering', () => {
 describe('step types', () => {
   it('quiz is hidden in the picker', () => {
     const types = STEP_TYPE_NAMES.map((name, i) => ({ id: String(i), name }));
-    expect(pickableStepTypes(types).map((t) => t.name)).toEqual(['text', 'upload', 'miniDyi', 'results', 'survey']);
+    expect(pickableStepTypes(types).map((t) => t.name)).toEqual([
+      'text',
+      'upload',
+      'miniDyi',
+      'results',
+      'survey',
+      'budget',
+    ]);
   });
 });
 

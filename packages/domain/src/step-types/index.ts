@@ -1,3 +1,4 @@
+import { budgetStepType } from './budget';
 import { anyContent, noProblems, sameContent, type TStepTypeDefinition } from './definition';
 import { miniDyiStepType } from './mini-dyi';
 import { quizStepType } from './quiz';
@@ -6,6 +7,7 @@ import { surveyStepType } from './survey';
 import { textStepType } from './text';
 import { uploadStepType } from './upload';
 
+export * from './budget';
 export * from './definition';
 export * from './json';
 export * from './mini-dyi';
@@ -34,6 +36,7 @@ export const STEP_TYPE_DEFINITIONS = [
   resultsStepType,
   surveyStepType,
   quizStepType,
+  budgetStepType,
 ] as const satisfies readonly TStepTypeDefinition[];
 
 /** The name of a type this version ships: every per-type map is a `Record<TStepTypeName, …>`. */

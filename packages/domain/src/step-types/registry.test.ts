@@ -18,8 +18,8 @@ import {
 const step = (content: string, expectedAnswers: string | null = null) => ({ content, expectedAnswers });
 
 describe('step-type registry', () => {
-  it('knows the six SPEC types, in order, and nothing else', () => {
-    expect(STEP_TYPE_NAMES).toEqual(['text', 'upload', 'miniDyi', 'results', 'survey', 'quiz']);
+  it('knows the six SPEC types and the budget, in order, and nothing else', () => {
+    expect(STEP_TYPE_NAMES).toEqual(['text', 'upload', 'miniDyi', 'results', 'survey', 'quiz', 'budget']);
     expect(isKnownStepType('survey')).toBe(true);
     expect(isKnownStepType('custom')).toBe(false);
     expect(stepTypeDefinition('custom').answerProblems(step(''), 'x')).toEqual([]);

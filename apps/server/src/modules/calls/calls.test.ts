@@ -70,7 +70,7 @@ describe('call builder API', () => {
     await t.close();
   });
 
-  it('seeds the six step types once, however often it runs', async () => {
+  it('seeds the shipped step types once, however often it runs', async () => {
     await seedStepTypes(t.database.db);
     const res = await inject('GET', '/api/Step/GetStepTypes');
     expect((res.json() as TStepType[]).map((s) => s.name).sort()).toEqual([...STEP_TYPE_NAMES].sort());

@@ -33,9 +33,19 @@ export async function followDecision(tx: Tx, submissionId: string, outcome: TDec
 }
 
 /**
- * What the application asked for: the impact step's budget (the project's cost as the applicant
- * gave it), rounded to cents; 0 when it gave none. The admin edits it before the letter.
+ * What the application asked for: the budget step's requested amount (cost less co-funding, as the
+ * server computed it; decision 0041), else the impact step's budget (the project's cost as the
+ * applicant gave it), rounded to cents; 0 when it gave neither. The admin edits it before the letter.
  */
 function requestedAmount(submissionId: string) {
-  return sql`coalesce((select round(sum(budget)::numeric, 2) from report_impact_answers where call_submission_id = ${submissionId}), 0)`;
+  return sql`coalesce(
+    (select (sr.content::jsonb -> 'totals' ->> 'requested')::numeric
+       from step_results sr
+       join steps s on s.id = sr.step_id
+       join step_types st on st.id = s.step_type_id
+      where sr.call_submission_id = ${submissionId} and st.name = 'budget'
+        and jsonb_typeof(sr.content::jsonb -> 'totals' -> 'requested') = 'string'
+      order by s.sort limit 1),
+    (select round(sum(budget)::numeric, 2) from report_impact_answers where call_submission_id = ${submissionId}),
+    0)`;
 }

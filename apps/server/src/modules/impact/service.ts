@@ -22,6 +22,7 @@ import { impactFrameworks, sdgs, stepResults, steps, stepTypes } from '../../db/
 import { conflict, invalid, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { type AuditActor, audit } from '../audit/record';
+import { impactContentWithBudget } from '../step-types/budget-link';
 import { isImpactStepType } from '../step-types/mini-dyi';
 import { checkImpactAnswer, frameworkOfStep } from '../step-types/mini-dyi-answer';
 import { isCallLocked, loadSubmissionFor } from '../submission-core/access';
@@ -256,13 +257,15 @@ export async function putMiniDyi(db: Db, user: SessionUser, input: TPutMiniDyiRe
     sdg: input.sdg,
     selectedOutcomes: input.outcomes,
   };
-  const content = JSON.stringify(answer);
+  const written = JSON.stringify(answer);
   const sid = submissionId;
   const stid = stepId;
   return db.transaction(async (tx) => {
     const { submission, call } = await loadSubmissionFor(tx, user, sid, { forUpdate: true });
     const step = await impactStep(tx, call, stid, submission);
     assertStepWritable(await withOpenChangeRequest(tx, submission, now), call, step, now);
+    // With a budget step in the call, the investment is its total cost (decision 0041).
+    const content = await impactContentWithBudget(tx, stid, written, { submissionId: sid });
     const score = await checkImpactAnswer(tx, step, content);
     const saved = await writeStepResult(tx, sid, stid, content, score, input.version, user);
     return response(tx, sid, stid, step, saved, isCallLocked(call, now));

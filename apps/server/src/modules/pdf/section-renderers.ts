@@ -1,4 +1,8 @@
 import {
+  budgetAnswerInputOf,
+  budgetAnswerWithTotals,
+  budgetContentOf,
+  formatMoney,
   type TLanguage,
   type TPdfExportData,
   type TPdfMiniDyi,
@@ -288,6 +292,110 @@ const renderMiniDyi: SectionRenderer = (section, ctx) => {
   return design ? renderImpact(design, ctx) : [noAnswer(ctx)];
 };
 
+// ---- the budget ----
+
+/**
+ * The budget table: one row per line (category, description, an amount per period, its total),
+ * a subtotal per category, the totals per period, then the co-funding and the three figures.
+ * Totals are recomputed from the lines here, exactly as the server computes them (decision 0041).
+ */
+const renderBudget: SectionRenderer = (section, ctx) => {
+  const def = budgetContentOf(section.questions);
+  const input = budgetAnswerInputOf(section.answers);
+  if (!def || !input || input.lines.length === 0) return [noAnswer(ctx)];
+  const { labels: l, language } = ctx;
+  const budget = budgetAnswerWithTotals(def, input);
+  const money = (value: string | null) => (value === null ? '' : formatMoney(value, language, def.currency));
+  const right = (text: string, bold = false) => ({ text, alignment: 'right', ...(bold ? { bold: true } : {}) });
+  const lineTotal = (amounts: (string | null)[]) =>
+    budgetAnswerWithTotals(def, { lines: [{ category: '', description: '', amounts }], coFunding: [] }).totals.cost;
+  const rows: Content[][] = [
+    [
+      { text: l.budgetCategory, style: 'th' },
+      { text: l.budgetLine, style: 'th' },
+      ...def.periods.map((p) => ({ text: safeText(p), style: 'th', alignment: 'right' })),
+      { text: l.budgetTotal, style: 'th', alignment: 'right' },
+    ],
+  ];
+  const categories = [...def.categories.map((c) => c.id), ...budget.lines.map((line) => line.category)];
+  for (const id of [...new Set(categories)]) {
+    const lines = budget.lines.filter((line) => line.category === id);
+    if (!lines.length) continue;
+    const category = def.categories.find((c) => c.id === id);
+    const name = safeText(category?.name[language] || category?.name.it || id);
+    lines.forEach((line, n) => {
+      rows.push([
+        n === 0 ? name : '',
+        safeText(line.description) || '—',
+        ...line.amounts.map((a) => right(money(a))),
+        right(money(lineTotal(line.amounts))),
+      ]);
+    });
+    rows.push([
+      '',
+      { text: `${l.budgetTotal} ${name}`, italics: true },
+      ...def.periods.map(() => ''),
+      right(money(budget.totals.byCategory[id] ?? lineTotal([])), true),
+    ]);
+  }
+  rows.push([
+    { text: l.budgetCost, bold: true },
+    '',
+    ...budget.totals.byPeriod.map((v) => right(money(v), true)),
+    right(money(budget.totals.cost), true),
+  ]);
+  const kinds = { ownFunds: l.budgetKindOwnFunds, otherFunders: l.budgetKindOtherFunders, inKind: l.budgetKindInKind };
+  const out: Content[] = [
+    {
+      table: {
+        dontBreakRows: true,
+        headerRows: 1,
+        keepWithHeaderRows: 1,
+        widths: ['auto', '*', ...def.periods.map(() => 'auto'), 'auto'],
+        body: rows,
+      },
+      layout: TABLE_LAYOUT,
+      fontSize: 8.5,
+      style: 'answer',
+    },
+  ];
+  if (budget.coFunding.length) {
+    out.push({
+      table: {
+        dontBreakRows: true,
+        headerRows: 1,
+        widths: ['*', 'auto', 'auto', 'auto'],
+        body: [
+          [
+            { text: l.budgetSource, style: 'th' },
+            { text: l.budgetKind, style: 'th' },
+            { text: l.budgetConfirmed, style: 'th' },
+            { text: l.budgetCoFunding, style: 'th', alignment: 'right' },
+          ],
+          ...budget.coFunding.map((c) => [
+            safeText(c.source) || '—',
+            kinds[c.kind],
+            c.confirmed ? '✓' : '—',
+            right(money(c.amount)),
+          ]),
+        ],
+      },
+      layout: TABLE_LAYOUT,
+      fontSize: 8.5,
+      style: 'answer',
+    });
+  }
+  out.push({
+    columns: [
+      { text: [{ text: `${l.budgetCost}: `, bold: true }, money(budget.totals.cost)] },
+      { text: [{ text: `${l.budgetCoFunding}: `, bold: true }, money(budget.totals.coFunding)] },
+      { text: [{ text: `${l.budgetRequested}: `, bold: true }, money(budget.totals.requested)] },
+    ],
+    style: 'answer',
+  });
+  return out;
+};
+
 /** A step type with no renderer of its own: its answer as text, or as question → answer pairs. */
 const renderGeneric: SectionRenderer = (section, ctx) => {
   const answers = parse(section.answers);
@@ -310,6 +418,7 @@ const renderers = new Map<string, SectionRenderer>(
     survey: renderSurvey,
     quiz: renderSurvey,
     results: () => null,
+    budget: renderBudget,
   } satisfies Record<TStepTypeName, SectionRenderer>),
 );
 

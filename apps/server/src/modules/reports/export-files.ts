@@ -18,6 +18,10 @@ export function csvStream(pages: ExportedRows['pages']): Readable {
 }
 
 /** XLSX, written as the pages arrive, with the same flat memory as the CSV (xlsx-stream.ts). */
-export function xlsxFileStream(pages: ExportedRows['pages'], sheetName: string): Readable {
-  return Readable.from(xlsxStream(pages, sheetName), { objectMode: false });
+export function xlsxFileStream(
+  pages: ExportedRows['pages'],
+  sheetName: string,
+  more: ExportedRows['sheets'] = [],
+): Readable {
+  return Readable.from(xlsxStream(pages, sheetName, more), { objectMode: false });
 }

@@ -28,7 +28,9 @@ function stepColumns(step: ExportStep, ctx: ExportContext): Column[] {
 
 /** Turns a page of rows into the text of a file (a CSV or XLSX writer's part). */
 export type PageFormatter = (rows: Cell[][]) => string;
-export type ExportedRows = { callName: string; pages: (format: PageFormatter) => AsyncGenerator<string> };
+type Pages = (format: PageFormatter) => AsyncGenerator<string>;
+/** The rows of every submission (`pages`), and the sheets a type adds to an XLSX (a budget's lines). */
+export type ExportedRows = { callName: string; pages: Pages; sheets: { name: string; pages: Pages }[] };
 
 type Submission = {
   id: string;
@@ -88,8 +90,8 @@ export async function exportRows(
   // Dates stay ISO 8601 (UTC), which every spreadsheet reads in every language; words and yes/no are translated.
   const header: Cell[] = [...fixed.map((key) => context.t(`export.${key}`)), ...columns.map((c) => c.header)];
 
-  /** One page, formatted; only its text and where to go on from leave this function. */
-  async function readPage(after: string | null, format: PageFormatter) {
+  /** One page of submissions with their answers and files; only where to go on from outlives it. */
+  async function readPage(after: string | null) {
     const page = await rows<Submission>(
       db,
       sql`select cs.id, o.name, o.reg_number as "regNumber", o.country, cs.closed,
@@ -101,7 +103,7 @@ export async function exportRows(
             ${after ? sql`and cs.id > ${after}` : sql``}
           order by cs.id limit ${PAGE}`,
     );
-    if (!page.length) return { text: '', last: null, more: false };
+    if (!page.length) return { page, bySubmission: new Map<string, RowContext>() };
     const ids = page.map((p) => p.id);
     const idList = sql.join(
       ids.map((id) => sql`${id}::uuid`),
@@ -127,33 +129,47 @@ export async function exportRows(
       const ctx = bySubmission.get(f.submissionId);
       if (ctx) ctx.files.set(f.stepId, [...(ctx.files.get(f.stepId) ?? []), f.fileName]);
     }
-    const text = format(
-      page.map((p) => {
-        const ctx = bySubmission.get(p.id) as RowContext;
-        return [
-          p.id,
-          p.name,
-          p.regNumber,
-          p.country,
-          yesNo(p.closed, context),
-          p.createdAt,
-          p.closedAt,
-          ...columns.map((c) => c.value(ctx)),
-        ];
-      }),
-    );
-    return { text, last: page[page.length - 1]?.id ?? null, more: page.length === PAGE };
+    return { page, bySubmission };
   }
 
-  async function* pages(format: PageFormatter): AsyncGenerator<string> {
-    yield format([header]);
-    let after: string | null = null;
-    for (;;) {
-      const next = await readPage(after, format);
-      after = next.last;
-      if (next.text) yield next.text;
-      if (!next.more) return;
-    }
+  /** Every page of submissions, each turned into rows and formatted at once, the header first. */
+  function paged(head: Cell[], toRows: (p: Submission, ctx: RowContext) => Cell[][]): Pages {
+    return async function* (format: PageFormatter): AsyncGenerator<string> {
+      yield format([head]);
+      let after: string | null = null;
+      for (;;) {
+        const { page, bySubmission } = await readPage(after);
+        if (!page.length) return;
+        yield format(page.flatMap((p) => toRows(p, bySubmission.get(p.id) as RowContext)));
+        after = page[page.length - 1]?.id ?? null;
+        if (page.length < PAGE) return;
+      }
+    };
   }
-  return { callName: call.name, pages };
+
+  const pages = paged(header, (p, ctx) => [
+    [
+      p.id,
+      p.name,
+      p.regNumber,
+      p.country,
+      yesNo(p.closed, context),
+      p.createdAt,
+      p.closedAt,
+      ...columns.map((c) => c.value(ctx)),
+    ],
+  ]);
+  // The sheets a step type adds (a budget's lines), each a row per item, led by the submission.
+  const sheets = shown.flatMap((s) => {
+    const sheet = serverStepType(s.stepType).exportSheet?.(s, context);
+    if (!sheet) return [];
+    const lead = [context.t('export.submission'), context.t('export.organization')];
+    return [
+      {
+        name: sheet.name,
+        pages: paged([...lead, ...sheet.header], (p, ctx) => sheet.rows(ctx).map((row) => [p.id, p.name, ...row])),
+      },
+    ];
+  });
+  return { callName: call.name, pages, sheets };
 }

@@ -85,7 +85,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
         return reply.send(csvStream(exported.pages));
       }
       reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      return reply.send(xlsxFileStream(exported.pages, exported.callName));
+      return reply.send(xlsxFileStream(exported.pages, exported.callName, exported.sheets));
     },
   );
 

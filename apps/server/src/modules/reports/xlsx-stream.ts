@@ -9,15 +9,21 @@ import type { Cell, ExportedRows } from './export-rows';
  * never a formula, and is neutralised too, so the file stays inert if it is saved again as CSV.
  * The first row (the header) is bold and frozen.
  */
-export function xlsxStream(pages: ExportedRows['pages'], sheetName: string): AsyncGenerator<Buffer> {
+export function xlsxStream(
+  pages: ExportedRows['pages'],
+  sheetName: string,
+  more: ExportedRows['sheets'] = [],
+): AsyncGenerator<Buffer> {
   const part = (xml: string) => [Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${xml}`)];
+  const sheets = [{ name: sheetName, pages }, ...more];
   return zipStream([
-    { name: '[Content_Types].xml', data: part(CONTENT_TYPES) },
+    { name: '[Content_Types].xml', data: part(contentTypes(sheets.length)) },
     { name: '_rels/.rels', data: part(ROOT_RELS) },
-    { name: 'xl/workbook.xml', data: part(workbook(sheetName)) },
-    { name: 'xl/_rels/workbook.xml.rels', data: part(WORKBOOK_RELS) },
+    { name: 'xl/workbook.xml', data: part(workbook(sheets.map((s) => s.name))) },
+    { name: 'xl/_rels/workbook.xml.rels', data: part(workbookRels(sheets.length)) },
     { name: 'xl/styles.xml', data: part(STYLES) },
-    { name: 'xl/worksheets/sheet1.xml', data: sheetXml(pages) },
+    // Each sheet read in its turn, as the ZIP is written: still one page of rows in memory at a time.
+    ...sheets.map((sheet, i) => ({ name: `xl/worksheets/sheet${i + 1}.xml`, data: sheetXml(sheet.pages) })),
   ]);
 }
 
@@ -88,12 +94,15 @@ const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships
 const PKG_REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const OFFICE = 'application/vnd.openxmlformats-officedocument.spreadsheetml';
 
-const CONTENT_TYPES =
+const contentTypes = (sheets: number) =>
   '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
   '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
   '<Default Extension="xml" ContentType="application/xml"/>' +
   `<Override PartName="/xl/workbook.xml" ContentType="${OFFICE}.sheet.main+xml"/>` +
-  `<Override PartName="/xl/worksheets/sheet1.xml" ContentType="${OFFICE}.worksheet+xml"/>` +
+  Array.from(
+    { length: sheets },
+    (_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="${OFFICE}.worksheet+xml"/>`,
+  ).join('') +
   `<Override PartName="/xl/styles.xml" ContentType="${OFFICE}.styles+xml"/>` +
   '</Types>';
 
@@ -101,14 +110,26 @@ const ROOT_RELS =
   `<Relationships xmlns="${PKG_REL}">` +
   `<Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
 
-const WORKBOOK_RELS =
+// The styles take the id after the sheets' (rId1 … rIdN).
+const workbookRels = (sheets: number) =>
   `<Relationships xmlns="${PKG_REL}">` +
-  `<Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>` +
-  `<Relationship Id="rId2" Type="${REL}/styles" Target="styles.xml"/></Relationships>`;
+  Array.from(
+    { length: sheets },
+    (_, i) => `<Relationship Id="rId${i + 1}" Type="${REL}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+  ).join('') +
+  `<Relationship Id="rId${sheets + 1}" Type="${REL}/styles" Target="styles.xml"/></Relationships>`;
 
-const workbook = (sheetName: string) =>
-  `<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets>` +
-  `<sheet name="${escapeXml(safeSheetName(sheetName))}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+/** Sheet names must differ (Excel compares them without case): a repeat gets its number. */
+const workbook = (names: string[]) => {
+  const used = new Set<string>();
+  const sheets = names.map((name, i) => {
+    let safe = safeSheetName(name);
+    if (used.has(safe.toLowerCase())) safe = `${safe.slice(0, 27)} ${i + 1}`;
+    used.add(safe.toLowerCase());
+    return `<sheet name="${escapeXml(safe)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`;
+  });
+  return `<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets>${sheets.join('')}</sheets></workbook>`;
+};
 
 /** Two cell formats: 0 plain, 1 bold (the header). */
 const STYLES =

@@ -1,4 +1,5 @@
 import { isKnownStepType, STEP_TYPE_NAMES, type TStep, type TStepTypeName } from '@impact/domain';
+import { budgetServerType } from './budget';
 import { miniDyiServerType } from './mini-dyi';
 import { quizServerType } from './quiz';
 import { resultsServerType } from './results';
@@ -7,9 +8,10 @@ import { textServerType } from './text';
 import { keepContent, type ServerStepType } from './types';
 import { uploadServerType } from './upload';
 
+export { storedBudget } from './budget';
 export type { Cell, Column, ExportContext, ExportStep, RowContext } from './export-columns';
 export { answeredColumn, yesNo } from './export-columns';
-export type { RecordParts, RecordStep, ServerStepType } from './types';
+export type { RecordParts, RecordStep, ServerStepType, WriteContext } from './types';
 
 /** One module per shipped type: a type missing here fails to compile. */
 const shipped = {
@@ -19,6 +21,7 @@ const shipped = {
   results: resultsServerType,
   survey: surveyServerType,
   quiz: quizServerType,
+  budget: budgetServerType,
 } satisfies { [N in TStepTypeName]: ServerStepType<N> };
 
 /** Types admins added (shown as "not implemented"): the answer is kept as sent, nothing is checked. */

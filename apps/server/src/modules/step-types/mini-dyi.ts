@@ -5,6 +5,7 @@ import {
   parseMiniDyiAnswer,
   STEP_TYPES,
 } from '@impact/domain';
+import { impactContentWithBudget } from './budget-link';
 import { checkImpactAnswer, impactAnswerMissing } from './mini-dyi-answer';
 import { impactColumns, impactDesign } from './mini-dyi-record';
 import { keepContent, type ServerStepType } from './types';
@@ -14,7 +15,9 @@ const shared = STEP_TYPES.miniDyi;
 /** The impact design: the impact module's rules; the score is the central SROI estimate. */
 export const miniDyiServerType: ServerStepType<'miniDyi'> = {
   name: shared.name,
-  async write(db, step, content) {
+  async write(db, step, written, ctx) {
+    // With a budget step in the call, the investment is its total cost, not what was typed.
+    const content = await impactContentWithBudget(db, step.id, written, ctx);
     return { content, score: await checkImpactAnswer(db, step, content) };
   },
   missing: (db, step, content) => impactAnswerMissing(db, step, content),

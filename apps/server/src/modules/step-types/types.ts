@@ -2,6 +2,7 @@ import type {
   SurveyQuestion,
   TContentIssue,
   TFieldError,
+  TLanguage,
   TPdfAttachment,
   TPdfMiniDyi,
   TQuizResult,
@@ -10,7 +11,7 @@ import type {
   TStepLike,
 } from '@impact/domain';
 import type { Db, Tx } from '../../db/client';
-import type { Column, ExportContext, ExportStep } from './export-columns';
+import type { Cell, Column, ExportContext, ExportStep, RowContext } from './export-columns';
 
 /**
  * What the server does for one step type (the shared rules are in `packages/domain/src/step-types`).
@@ -26,9 +27,22 @@ export type ServerStepType<TName extends string = string> = {
    * server writes) and returns what to store and the score, computed here: a client's score is
    * never used.
    */
-  write: (db: Db | Tx, step: TStep, content: string) => Promise<{ content: string; score: number | null }>;
-  /** What keeps a submission with this answer from closing (SPEC 4 "Submission"). */
-  missing: (db: Db | Tx, step: TStep, content: string | undefined) => Promise<TFieldError[]>;
+  write: (
+    db: Db | Tx,
+    step: TStep,
+    content: string,
+    ctx?: WriteContext,
+  ) => Promise<{ content: string; score: number | null }>;
+  /**
+   * What keeps a submission with this answer from closing (SPEC 4 "Submission"); figures in the
+   * problems' params are written in `language` (the applicant's; Italian without one).
+   */
+  missing: (db: Db | Tx, step: TStep, content: string | undefined, language?: TLanguage) => Promise<TFieldError[]>;
+  /**
+   * After an answer of this type was stored: what other answers of the same submission follow from
+   * it (the budget's total cost is the impact step's investment; decision 0041).
+   */
+  afterWrite?: (db: Db | Tx, step: TStep, content: string, ctx: WriteContext) => Promise<void>;
   /**
    * The check made when the submission closes, with the answer as it is then kept (a survey drops
    * the values of questions the applicant no longer sees; `content` only when it changed).
@@ -38,6 +52,7 @@ export type ServerStepType<TName extends string = string> = {
     db: Db | Tx,
     step: TStep,
     content: string | undefined,
+    language?: TLanguage,
   ) => Promise<{ problems: TFieldError[]; content?: string }>;
   /** What the server refuses in a content the domain's shape check passed (unsafe patterns). */
   contentIssues?: (content: string) => TContentIssue[];
@@ -53,6 +68,11 @@ export type ServerStepType<TName extends string = string> = {
   scorer?: (step: TStepLike) => ((answer: Record<string, unknown>) => number) | null;
   /** The export's columns (CSV/XLSX) for a step of this type; without it, whether it was answered. */
   exportColumns?: (step: ExportStep, ctx: ExportContext) => Column[];
+  /**
+   * A sheet of its own in the XLSX export, for an answer that is a list (a budget's lines): its
+   * name, its header and each submission's rows (the export puts the submission before each).
+   */
+  exportSheet?: (step: ExportStep, ctx: ExportContext) => ExportSheet;
   /** What the frozen record keeps beside the answer: the files listed, the impact design. */
   recordParts?: (step: RecordStep, answer: string | undefined) => RecordParts;
   /**
@@ -72,6 +92,11 @@ export type ServerStepType<TName extends string = string> = {
    */
   feedsImpactFigures?: boolean;
 };
+
+/** Whose answer is written: the submission (absent when a write is only checked). */
+export type WriteContext = { submissionId: string };
+
+export type ExportSheet = { name: string; header: Cell[]; rows: (row: RowContext) => Cell[][] };
 
 export type RecordStep = { id: string; name: string; content: string };
 export type RecordParts = { attachments?: TPdfAttachment[]; miniDyi?: TPdfMiniDyi };

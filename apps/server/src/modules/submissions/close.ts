@@ -64,17 +64,17 @@ export function closingFor(database: Database, parts: Pick<Closing, 'branding'>)
  * answers to keep in another form once closed (a survey's, without what the applicant no longer
  * sees), with the score of what is kept.
  */
-export async function closingCheck(db: Db, steps: TStep[], answers: Map<string, string>) {
+export async function closingCheck(db: Db, steps: TStep[], answers: Map<string, string>, language?: TLanguage) {
   const problems: TFieldError[] = [];
   const rewrites: Array<{ step_id: string; content: string; score: number | null }> = [];
   for (const step of steps) {
     const type = serverStepTypeOf(step);
     const answer = answers.get(step.id);
     if (!type.closing) {
-      problems.push(...(await type.missing(db, step, answer)));
+      problems.push(...(await type.missing(db, step, answer, language)));
       continue;
     }
-    const checked = await type.closing(db, step, answer);
+    const checked = await type.closing(db, step, answer, language);
     problems.push(...checked.problems);
     if (checked.content !== undefined) {
       // Stored through the type's own write, so a quiz's score is that of what is kept.
@@ -174,7 +174,7 @@ async function closeChecked(
     const toCheck = request
       ? steps.filter((step) => request.stepIds.includes(step.id))
       : stepsOfStage(callSteps, stage);
-    const { problems, rewrites } = await closingCheck(db, toCheck, answers);
+    const { problems, rewrites } = await closingCheck(db, toCheck, answers, language);
     if (problems.length) throw invalid(problems, 'errors.submissions.incomplete');
     for (const { step_id, content } of rewrites) answers.set(step_id, content);
     const data = exportDataFrom({

@@ -218,7 +218,9 @@ export async function upsertStepResult(
   try {
     // The step type checks the answer and computes the score: scores are results, computed by
     // the server, never taken from the applicant (input.score is ignored).
-    answer = await serverStepTypeOf(cached.step).write(db, cached.step, input.content);
+    answer = await serverStepTypeOf(cached.step).write(db, cached.step, input.content, {
+      submissionId: input.callSubmissionId,
+    });
   } catch (err) {
     // Someone else's submission is a 404 first: a refusal must not describe another call's step.
     await loadSubmissionFor(db, user, input.callSubmissionId);
@@ -239,6 +241,10 @@ export async function upsertStepResult(
     now,
   );
   if (!written) return explainRefusedWrite(db, user, input, cached.callTypeId, now);
+  // What follows from this answer in the same submission (the budget's cost in the impact step).
+  await serverStepTypeOf(cached.step).afterWrite?.(db, cached.step, written.row.content, {
+    submissionId: input.callSubmissionId,
+  });
   // A locked call hides scores from applicants (read only when there is a score to hide).
   const hideScore =
     answer.score !== null && !user.isAdmin && (await callOfSubmissionIsLocked(db, input.callSubmissionId, now));

@@ -1,6 +1,7 @@
 import type { TStepTypeName } from '@impact/domain';
 import type { ComponentType } from 'react';
 import type { ReviewSectionProps } from '../../features/step-kit/review-sections';
+import { BudgetReview } from '../../features/step-types/budget/budget-review';
 import { ImpactReview } from '../../features/step-types/impact/impact-review';
 import { SurveyReview } from '../../features/step-types/survey/survey-review';
 import { TextReview } from '../../features/step-types/text/text-review';
@@ -18,4 +19,5 @@ export const REVIEW_SECTIONS = {
   survey: SurveyReview,
   quiz: SurveyReview,
   results: null,
+  budget: BudgetReview,
 } satisfies Record<TStepTypeName, ComponentType<ReviewSectionProps> | null>;

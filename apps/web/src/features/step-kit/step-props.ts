@@ -12,4 +12,12 @@ export type StepProps = {
   onContent: (content: string) => void;
   /** The step's way to save pending typing before the wizard moves on. */
   registerFlush: (flush: () => Promise<boolean>) => void;
+  /**
+   * The application's other steps and their current answers, for a step whose figures come from
+   * another's (the impact step's investment is the budget's total cost; decision 0041).
+   */
+  steps?: readonly TUserStep[];
+  contentOf?: (step: TUserStep) => string | undefined;
+  /** Takes the applicant to another step of the wizard (by its index in `steps`). */
+  goToStep?: (index: number) => void;
 };

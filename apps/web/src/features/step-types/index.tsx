@@ -27,6 +27,7 @@ export type WebStepType = {
 // inputs, selects, charts and form library, in files of their own (lazy-step.tsx), fetched once
 // the wizard is idle (preloadStepTypes).
 const impact = lazyStep(() => import('./impact/impact-step').then((m) => m.ImpactStep));
+const budget = lazyStep(() => import('./budget/budget-step').then((m) => m.BudgetStep));
 const survey = lazyStep(() => import('./survey/survey-step').then((m) => m.SurveyStep));
 
 const surveyLike: Omit<WebStepType, 'Step'> = {
@@ -42,6 +43,7 @@ const shipped = {
   survey: { ...survey, ...surveyLike },
   quiz: { ...survey, ...surveyLike },
   results: { Step: ResultsStep },
+  budget,
 } satisfies Record<TStepTypeName, WebStepType>;
 
 const registry: Record<string, WebStepType> = { ...shipped };

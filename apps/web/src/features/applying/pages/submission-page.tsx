@@ -491,6 +491,9 @@ export function SubmissionPage({
                 subStep={position.subStep}
                 onContent={contentHandlers[current.id] ?? (() => {})}
                 registerFlush={registerFlush}
+                steps={steps}
+                contentOf={contentOf}
+                goToStep={(index) => void go({ step: index, subStep: 0 })}
               />
               {/* One polite region that stays on the page: its words are read when they change,
                   once, and it empties when the answers mend what it said. */}

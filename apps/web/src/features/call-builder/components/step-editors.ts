@@ -1,5 +1,6 @@
 import { isKnownStepType, type TStepTypeName } from '@impact/domain';
 import type { ComponentType } from 'react';
+import { BudgetStepEditor } from './budget-step-editor';
 import { ImpactStepEditor } from './impact-step-editor';
 import type { StepEditorProps } from './step-editor-props';
 import { SurveyStepEditor } from './survey-step-editor';
@@ -17,6 +18,7 @@ const shipped = {
   survey: SurveyStepEditor,
   quiz: SurveyStepEditor,
   results: null,
+  budget: BudgetStepEditor,
 } satisfies Record<TStepTypeName, ComponentType<StepEditorProps> | null>;
 
 const editors: Record<string, ComponentType<StepEditorProps> | null> = { ...shipped };

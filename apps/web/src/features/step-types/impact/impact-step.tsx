@@ -1,5 +1,7 @@
 import {
+  budgetCostOf,
   customOutcomeCount,
+  formatMoney,
   MAX_CUSTOM_OUTCOMES,
   MAX_OUTCOMES_PER_SDG,
   MAX_SDGS,
@@ -7,6 +9,7 @@ import {
   miniDyiAnswerProblems,
   newCustomOutcome,
   parseImpactStepContent,
+  STEP_TYPES,
   type TLocalizedText,
   type TMiniDyiAnswer,
   type TMiniDyiIndicator,
@@ -17,6 +20,7 @@ import {
 } from '@impact/domain';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -34,7 +38,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConflictBanner } from '../../step-kit/conflict-banner';
 import { SaveIndicator } from '../../step-kit/save-indicator';
@@ -53,7 +57,18 @@ const toNumber = (v: string | number): number | null => (v === '' || v === null 
  * but only when it obeys the rules (the server would refuse it otherwise); the wizard blocks Next
  * with the same rules (validation.ts).
  */
-export function ImpactStep({ step, submissionId, result, readOnly, subStep, onContent, registerFlush }: Props) {
+export function ImpactStep({
+  step,
+  submissionId,
+  result,
+  readOnly,
+  subStep,
+  onContent,
+  registerFlush,
+  steps,
+  contentOf,
+  goToStep,
+}: Props) {
   const { t } = useTranslation();
   const def = parseImpactStepContent(step.content);
   const autosave = useAutosave({ submissionId, stepId: step.id, initial: result, readOnly });
@@ -68,7 +83,15 @@ export function ImpactStep({ step, submissionId, result, readOnly, subStep, onCo
       setAnswer(answerOf(autosave.content));
     }
   }, [autosave.content]);
-  useEffect(() => onContent(JSON.stringify(answer)), [answer, onContent]);
+  // With a budget step in the call, the investment is its total cost (the server stores it so too).
+  const budgetIndex = steps?.findIndex((s) => s.stepType?.name === STEP_TYPES.budget.name) ?? -1;
+  const budgetStep = budgetIndex >= 0 ? steps?.[budgetIndex] : undefined;
+  const linkedCost = budgetStep ? (budgetCostOf(budgetStep.content, contentOf?.(budgetStep)) ?? 0) : undefined;
+  const shown = useMemo(
+    () => (linkedCost === undefined ? answer : { ...answer, budget: linkedCost }),
+    [answer, linkedCost],
+  );
+  useEffect(() => onContent(JSON.stringify(shown)), [shown, onContent]);
   useEffect(() => registerFlush(autosave.flush), [autosave.flush, registerFlush]);
 
   const update = useCallback(
@@ -99,7 +122,18 @@ export function ImpactStep({ step, submissionId, result, readOnly, subStep, onCo
       </Group>
       <Title order={3}>{t(`impact.step.titles.${subStep}`)}</Title>
       {subStep === SUB.introduction && <Introduction />}
-      {subStep === SUB.budget && <Budget answer={answer} update={update} readOnly={readOnly} />}
+      {subStep === SUB.budget && linkedCost !== undefined && (
+        <LinkedBudget
+          cost={linkedCost}
+          onGo={goToStep && budgetIndex >= 0 ? () => goToStep(budgetIndex) : undefined}
+          answer={shown}
+          update={(next) => update({ ...next, budget: linkedCost })}
+          readOnly={readOnly}
+        />
+      )}
+      {subStep === SUB.budget && linkedCost === undefined && (
+        <Budget answer={answer} update={update} readOnly={readOnly} />
+      )}
       {subStep === SUB.sdg && <Sdgs answer={answer} update={update} readOnly={readOnly} />}
       {subStep >= SUB.outcomes &&
         (pickers.isPending ? (
@@ -119,7 +153,7 @@ export function ImpactStep({ step, submissionId, result, readOnly, subStep, onCo
         ) : (
           <Alert color="red">{t('errors.unexpected')}</Alert>
         ))}
-      {subStep >= SUB.budget && <SroiPanel answer={answer} params={def.sroiParams} />}
+      {subStep >= SUB.budget && <SroiPanel answer={shown} params={def.sroiParams} />}
     </Stack>
   );
 }
@@ -179,6 +213,45 @@ function Budget({ answer, update, readOnly }: PartProps) {
         error={err(answer.budgetSpent, MINI_DYI_MAXIMUM.budgetSpent)}
       />
     </SimpleGrid>
+  );
+}
+
+/** The investment read from the budget step (read only, with the way there), and the budget already spent. */
+function LinkedBudget({
+  cost,
+  onGo,
+  answer,
+  update,
+  readOnly,
+}: PartProps & { cost: number; onGo?: (() => void) | undefined }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Stack gap="sm" data-testid="impact-linked-budget">
+      <Alert color="blue">
+        <Text fw={600} data-testid="impact-linked-cost">
+          {t('budgetStep.impactLinked', { cost: formatMoney(cost.toFixed(2), i18n.language) })}
+        </Text>
+        <Text size="sm">{t('budgetStep.impactLinkedHelp')}</Text>
+        {onGo && (
+          <Anchor component="button" type="button" onClick={onGo} size="sm">
+            {t('budgetStep.goToBudget')}
+          </Anchor>
+        )}
+      </Alert>
+      <NumberInput
+        label={t('impact.step.budgetSpent')}
+        description={t('impact.step.budgetSpentHelp')}
+        value={answer.budgetSpent ?? ''}
+        onChange={(v) => update({ ...answer, budgetSpent: toNumber(v) })}
+        min={0}
+        prefix="€ "
+        thousandSeparator="."
+        decimalSeparator=","
+        readOnly={readOnly}
+        max={MINI_DYI_MAXIMUM.budgetSpent}
+        maw={320}
+      />
+    </Stack>
   );
 }
 

@@ -1,0 +1,77 @@
+import {
+  budgetCostOf,
+  DEFAULT_SROI_PARAMS,
+  estimateMiniDyi,
+  isJsonObject,
+  parseImpactStepContent,
+  parseJson,
+  parseMiniDyiAnswer,
+  STEP_TYPES,
+  type TStep,
+} from '@impact/domain';
+import { sql } from 'drizzle-orm';
+import { type Db, rows, type Tx } from '../../db/client';
+import type { WriteContext } from './types';
+
+/**
+ * The impact step's investment is the budget step's total cost when the call has both (decision
+ * 0041): the applicant types it once, in the budget, and the SROI divides by it. Both sides are
+ * kept here: an impact write takes the cost of the submission's budget, a budget write rewrites
+ * the submission's impact answer and its score.
+ */
+
+type SiblingRow = { id: string; content: string; answer: string | null; sort: number };
+
+/** The steps of the given type in the same call type as `stepId`, with this submission's answers. */
+function siblings(db: Db | Tx, stepId: string, typeName: string, submissionId: string) {
+  return rows<SiblingRow>(
+    db,
+    sql`
+    select s2.id, s2.content, r.content as answer, s2.sort
+    from steps s1
+    join steps s2 on s2.call_type_id = s1.call_type_id
+    join step_types t on t.id = s2.step_type_id and t.name = ${typeName}
+    left join step_results r on r.step_id = s2.id and r.call_submission_id = ${submissionId}::uuid
+    where s1.id = ${stepId}::uuid
+    order by s2.sort`,
+  );
+}
+
+/**
+ * The investment an impact step of this submission must show: the first budget step's total
+ * cost (0 before any line), or undefined when the call has no budget step (the applicant types it).
+ */
+export async function linkedInvestment(db: Db | Tx, impactStepId: string, submissionId: string) {
+  const [budget] = await siblings(db, impactStepId, STEP_TYPES.budget.name, submissionId);
+  if (!budget) return undefined;
+  return budgetCostOf(budget.content, budget.answer ?? undefined) ?? 0;
+}
+
+/** An impact answer with its budget replaced by the budget step's cost, when the call has one. */
+export async function impactContentWithBudget(db: Db | Tx, impactStepId: string, content: string, ctx?: WriteContext) {
+  if (!ctx) return content;
+  const investment = await linkedInvestment(db, impactStepId, ctx.submissionId);
+  const json = parseJson(content);
+  if (investment === undefined || !isJsonObject(json)) return content;
+  return JSON.stringify({ ...json, budget: investment });
+}
+
+/** After a budget write: the submission's impact answers take the new cost, and their SROI is recomputed. */
+export async function linkImpactToBudget(db: Db | Tx, budgetStep: TStep, content: string, ctx: WriteContext) {
+  const all = await siblings(db, budgetStep.id, STEP_TYPES.budget.name, ctx.submissionId);
+  // Only the first budget step of a call feeds the impact step.
+  if (all[0]?.id !== budgetStep.id) return;
+  const cost = budgetCostOf(budgetStep.content, content) ?? 0;
+  for (const impact of await siblings(db, budgetStep.id, STEP_TYPES.miniDyi.name, ctx.submissionId)) {
+    const answer = parseMiniDyiAnswer(impact.answer ?? undefined);
+    if (!answer || answer.budget === cost) continue;
+    const next = { ...answer, budget: cost };
+    const params = parseImpactStepContent(impact.content)?.sroiParams ?? DEFAULT_SROI_PARAMS;
+    const score = estimateMiniDyi(next, params).central.ratio;
+    // A new version, so an impact page open elsewhere reloads it rather than writing the old figure back.
+    await db.execute(sql`
+      update step_results set content = ${JSON.stringify(next)}, score = ${score}::double precision,
+        version = version + 1, updated_at = now()
+      where step_id = ${impact.id}::uuid and call_submission_id = ${ctx.submissionId}::uuid`);
+  }
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { amountForInput, parseTypedAmount, pastedRows, typedAmountError } from './amounts';
+
+describe('amounts as the applicant types them', () => {
+  it('reads each language’s marks, and a spreadsheet’s dot decimal', () => {
+    expect(parseTypedAmount('1.234,56', 'it')).toBe('1234.56');
+    expect(parseTypedAmount('1 234,56 €', 'fr')).toBe('1234.56');
+    expect(parseTypedAmount('1,234.56', 'en')).toBe('1234.56');
+    expect(parseTypedAmount('1234.5', 'it')).toBe('1234.5');
+    expect(parseTypedAmount('', 'it')).toBe('');
+    expect(parseTypedAmount('dieci', 'it')).toBeNull();
+  });
+
+  it('flags negative, too large and unreadable amounts', () => {
+    expect(typedAmountError('-5', 'it')).toBe('errors.budget.amountNegative');
+    expect(typedAmountError('2.000.000.000.000', 'it')).toBe('errors.budget.amountTooLarge');
+    expect(typedAmountError('abc', 'en')).toBe('errors.budget.amountInvalid');
+    expect(typedAmountError('1.000.000.000.000', 'it')).toBeNull();
+  });
+
+  it('shows a stored decimal in the reader’s language', () => {
+    expect(amountForInput('1234.50', 'it')).toBe('1234,50');
+    expect(amountForInput('45000.00', 'it')).toBe('45000');
+    expect(amountForInput('1234.50', 'en')).toBe('1234.50');
+  });
+
+  it('turns tab-separated rows into lines, a category named in the first cell picking it', () => {
+    const rows = pastedRows('Affitto\t1.000\t2.000,5\r\nTravel\tTreno Roma\t300\t\n\n', 'it', (cell) =>
+      cell === 'Travel' ? 'travel' : null,
+    );
+    expect(rows).toEqual([
+      { category: null, description: 'Affitto', amounts: ['1.000', '2.000,5'] },
+      { category: 'travel', description: 'Treno Roma', amounts: ['300', ''] },
+    ]);
+  });
+});

@@ -1,0 +1,400 @@
+import {
+  budgetAnswerInputOf,
+  budgetContentOf,
+  budgetProblems,
+  CO_FUNDING_KINDS,
+  formatShare,
+  type TBudgetAnswerInput,
+  type TBudgetContent,
+  type TCoFundingKind,
+} from '@impact/domain';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { type ClipboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConflictBanner } from '../../step-kit/conflict-banner';
+import { SaveIndicator } from '../../step-kit/save-indicator';
+import type { StepProps } from '../../step-kit/step-props';
+import { useAutosave } from '../../step-kit/use-autosave';
+import { amountForInput, parseTypedAmount, pastedRows, typedAmountError } from './amounts';
+import { BudgetReadOnly, BudgetTotals, categoryName, contentLanguage } from './budget-table';
+
+type Props = Omit<StepProps, 'subStep'>;
+
+/** A line as typed: amounts as the applicant wrote them, in their language; a key to keep focus on reorder. */
+type Row = { key: number; category: string; description: string; amounts: string[] };
+type Source = { key: number; source: string; kind: TCoFundingKind; amount: string; confirmed: boolean };
+type Typed = { rows: Row[]; sources: Source[] };
+
+let nextKey = 1;
+const key = () => nextKey++;
+
+function typedOf(content: string, def: TBudgetContent, language: string): Typed {
+  const answer = budgetAnswerInputOf(content) ?? { lines: [], coFunding: [] };
+  const asText = (v: unknown) => amountForInput(v === null || v === undefined ? null : String(v), language);
+  return {
+    rows: answer.lines.map((l) => ({
+      key: key(),
+      category: l.category,
+      description: l.description,
+      amounts: def.periods.map((_, i) => asText(l.amounts[i])),
+    })),
+    sources: answer.coFunding.map((c) => ({ ...c, key: key(), amount: asText(c.amount) })),
+  };
+}
+
+/** What is sent: the amounts as decimal strings; an amount that is not one is left empty (and flagged). */
+function answerOf(typed: Typed, language: string): TBudgetAnswerInput {
+  const amount = (text: string) => {
+    const parsed = parseTypedAmount(text, language);
+    return parsed === null || parsed === '' || typedAmountError(text, language) ? null : parsed;
+  };
+  return {
+    lines: typed.rows.map((r) => ({
+      category: r.category,
+      description: r.description,
+      amounts: r.amounts.map(amount),
+    })),
+    coFunding: typed.sources.map((s) => ({
+      source: s.source,
+      kind: s.kind,
+      amount: amount(s.amount),
+      confirmed: s.confirmed,
+    })),
+  };
+}
+
+const hasTypingError = (typed: Typed, language: string) =>
+  typed.rows.some((r) => r.amounts.some((a) => typedAmountError(a, language))) ||
+  typed.sources.some((s) => typedAmountError(s.amount, language));
+
+/**
+ * The budget step (decision 0041): per category, lines with a description and an amount per
+ * period (add, remove, move; rows pasted from a spreadsheet become lines), the co-funding sources,
+ * and the totals as the applicant types, in their language. Autosaved like every answer, only
+ * while every amount reads as one (the server refuses the rest); the server keeps its own totals.
+ */
+export function BudgetStep({ step, submissionId, result, readOnly, onContent, registerFlush }: Props) {
+  const { t, i18n } = useTranslation();
+  const language = contentLanguage(i18n.language);
+  const def = useMemo(() => budgetContentOf(step.content), [step.content]);
+  const autosave = useAutosave({ submissionId, stepId: step.id, initial: result, readOnly });
+  const [typed, setTyped] = useState<Typed>(() =>
+    def ? typedOf(autosave.content, def, language) : { rows: [], sources: [] },
+  );
+  const lastSent = useRef(autosave.content);
+
+  // A newer answer taken from the server (conflict) replaces what is on screen.
+  useEffect(() => {
+    if (def && autosave.content !== lastSent.current) {
+      lastSent.current = autosave.content;
+      setTyped(typedOf(autosave.content, def, language));
+    }
+  }, [autosave.content, def, language]);
+  const answer = useMemo(() => answerOf(typed, language), [typed, language]);
+  useEffect(() => onContent(JSON.stringify(answer)), [answer, onContent]);
+  useEffect(() => registerFlush(autosave.flush), [autosave.flush, registerFlush]);
+
+  const update = useCallback(
+    (next: Typed) => {
+      if (readOnly) return;
+      setTyped(next);
+      if (!hasTypingError(next, language)) {
+        const json = JSON.stringify(answerOf(next, language));
+        lastSent.current = json;
+        autosave.change(json);
+      }
+    },
+    [readOnly, language, autosave.change],
+  );
+
+  if (!def) return <Alert color="gray">{t('budgetStep.notConfigured')}</Alert>;
+  if (readOnly) return <BudgetReadOnly def={def} answer={answerOf(typed, language)} />;
+
+  const problems = answer.lines.length ? budgetProblems(def, answer, language) : [];
+  const setRow = (k: number, change: Partial<Row>) =>
+    update({ ...typed, rows: typed.rows.map((r) => (r.key === k ? { ...r, ...change } : r)) });
+  const addRow = (category: string) =>
+    update({
+      ...typed,
+      rows: [...typed.rows, { key: key(), category, description: '', amounts: def.periods.map(() => '') }],
+    });
+  const removeRow = (k: number) => update({ ...typed, rows: typed.rows.filter((r) => r.key !== k) });
+  /** Moves a line up or down among the lines of its category. */
+  const moveRow = (k: number, by: -1 | 1) => {
+    const row = typed.rows.find((r) => r.key === k);
+    if (!row) return;
+    const same = typed.rows.filter((r) => r.category === row.category);
+    const at = same.indexOf(row);
+    const other = same[at + by];
+    if (!other) return;
+    const rows = [...typed.rows];
+    const a = rows.indexOf(row);
+    const b = rows.indexOf(other);
+    rows[a] = other;
+    rows[b] = row;
+    update({ ...typed, rows });
+  };
+  const categoryOfCell = (cell: string) => {
+    const text = cell.trim().toLowerCase();
+    return (
+      def.categories.find((c) => c.id === text || Object.values(c.name).some((n) => n.trim().toLowerCase() === text))
+        ?.id ?? null
+    );
+  };
+  /** Tab-separated text pasted into a category's table becomes lines (an empty line being typed is replaced). */
+  const onPaste = (category: string) => (event: ClipboardEvent<HTMLElement>) => {
+    const text = event.clipboardData.getData('text/plain');
+    if (!text.includes('\t') && !text.trim().includes('\n')) return;
+    event.preventDefault();
+    const pasted = pastedRows(text, language, categoryOfCell).map((p) => ({
+      key: key(),
+      category: p.category ?? category,
+      description: p.description,
+      amounts: def.periods.map((_, i) => p.amounts[i] ?? ''),
+    }));
+    const empty = (r: Row) => !r.description.trim() && r.amounts.every((a) => !a.trim());
+    update({ ...typed, rows: [...typed.rows.filter((r) => !empty(r)), ...pasted] });
+  };
+  const setSource = (k: number, change: Partial<Source>) =>
+    update({ ...typed, sources: typed.sources.map((s) => (s.key === k ? { ...s, ...change } : s)) });
+  const amountError = (text: string) => {
+    const error = typedAmountError(text, language);
+    return error ? t(error) : undefined;
+  };
+
+  return (
+    <Stack gap="lg" data-testid="budget-step">
+      {autosave.status === 'conflict' && (
+        <ConflictBanner onLoadNewer={autosave.loadNewer} onKeepMine={autosave.keepMine} newer={autosave.newer} />
+      )}
+      <Text size="sm">{t('budgetStep.intro', { periods: def.periods.join(', ') })}</Text>
+      <Text size="sm" c="dimmed">
+        {t('budgetStep.pasteHelp')}
+      </Text>
+      {def.categories.map((category) => {
+        const name = categoryName(def, category.id, language);
+        const rows = typed.rows.filter((r) => r.category === category.id);
+        const headingId = `budget-${step.id}-${category.id}`;
+        return (
+          <section key={category.id} aria-labelledby={headingId} onPaste={onPaste(category.id)}>
+            <Title order={3} size="h5" id={headingId}>
+              {name}
+              {category.maxShare !== undefined && (
+                <Text span size="sm" c="dimmed" fw={400}>
+                  {' '}
+                  ({t('budgetStep.maxShare', { share: formatShare(category.maxShare, language) })})
+                </Text>
+              )}
+            </Title>
+            {category.help?.[language] && (
+              <Text size="sm" c="dimmed">
+                {category.help[language]}
+              </Text>
+            )}
+            {rows.length > 0 && (
+              <Table aria-labelledby={headingId} data-testid={`budget-lines-${category.id}`}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('budgetStep.description')}</Table.Th>
+                    {def.periods.map((p) => (
+                      <Table.Th key={p} scope="col">
+                        {p}
+                      </Table.Th>
+                    ))}
+                    <Table.Th scope="col">
+                      <VisuallyHidden>{t('budgetStep.actions')}</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((row, n) => {
+                    const lineLabel = t('budgetStep.lineOf', { n: n + 1, category: name });
+                    return (
+                      <Table.Tr key={row.key}>
+                        <Table.Td>
+                          <TextInput
+                            aria-label={`${t('budgetStep.description')} · ${lineLabel}`}
+                            value={row.description}
+                            maxLength={1000}
+                            miw={200}
+                            onChange={(e) => setRow(row.key, { description: e.currentTarget.value })}
+                            error={
+                              problems.some((p) => p.path === `lines.${typed.rows.indexOf(row)}.description`)
+                                ? t('budgetStep.descriptionRequired')
+                                : undefined
+                            }
+                            data-testid="budget-description"
+                          />
+                        </Table.Td>
+                        {def.periods.map((period, i) => (
+                          <Table.Td key={period}>
+                            <TextInput
+                              aria-label={`${period} · ${lineLabel}`}
+                              inputMode="decimal"
+                              value={row.amounts[i] ?? ''}
+                              onChange={(e) => {
+                                const amounts = [...row.amounts];
+                                amounts[i] = e.currentTarget.value;
+                                setRow(row.key, { amounts });
+                              }}
+                              error={amountError(row.amounts[i] ?? '')}
+                              styles={{ input: { textAlign: 'right' } }}
+                              miw={100}
+                              data-testid={`budget-amount-${i}`}
+                            />
+                          </Table.Td>
+                        ))}
+                        <Table.Td>
+                          <Group gap={2} wrap="nowrap">
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={t('budgetStep.moveUp', { line: lineLabel })}
+                              disabled={n === 0}
+                              onClick={() => moveRow(row.key, -1)}
+                            >
+                              <IconArrowUp size={16} />
+                            </ActionIcon>
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={t('budgetStep.moveDown', { line: lineLabel })}
+                              disabled={n === rows.length - 1}
+                              onClick={() => moveRow(row.key, 1)}
+                            >
+                              <IconArrowDown size={16} />
+                            </ActionIcon>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={t('budgetStep.remove', { line: lineLabel })}
+                              onClick={() => removeRow(row.key)}
+                            >
+                              <IconTrash size={16} />
+                            </ActionIcon>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            )}
+            <Button
+              variant="light"
+              size="xs"
+              mt="xs"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => addRow(category.id)}
+              data-testid={`budget-add-${category.id}`}
+            >
+              {t('budgetStep.addLine', { category: name })}
+            </Button>
+          </section>
+        );
+      })}
+
+      <section aria-labelledby={`budget-${step.id}-cofunding`}>
+        <Title order={3} size="h5" id={`budget-${step.id}-cofunding`}>
+          {t('budgetStep.coFundingSources')}
+          {def.minCoFundingShare !== null && def.minCoFundingShare !== undefined && (
+            <Text span size="sm" c="dimmed" fw={400}>
+              {' '}
+              ({t('budgetStep.minShare', { share: formatShare(def.minCoFundingShare, language) })})
+            </Text>
+          )}
+        </Title>
+        {typed.sources.map((s, n) => {
+          const label = t('budgetStep.sourceOf', { n: n + 1 });
+          return (
+            <Group key={s.key} align="flex-end" gap="xs" mt="xs">
+              <TextInput
+                label={`${t('budgetStep.source')} · ${label}`}
+                value={s.source}
+                maxLength={1000}
+                onChange={(e) => setSource(s.key, { source: e.currentTarget.value })}
+                data-testid="budget-source"
+              />
+              <NativeSelect
+                label={t('budgetStep.kind')}
+                value={s.kind}
+                data={CO_FUNDING_KINDS.map((k) => ({ value: k, label: t(`budgetStep.kinds.${k}`) }))}
+                onChange={(e) => setSource(s.key, { kind: e.currentTarget.value as TCoFundingKind })}
+              />
+              <TextInput
+                label={t('budgetStep.amount')}
+                inputMode="decimal"
+                value={s.amount}
+                onChange={(e) => setSource(s.key, { amount: e.currentTarget.value })}
+                error={amountError(s.amount)}
+                styles={{ input: { textAlign: 'right' } }}
+                data-testid="budget-source-amount"
+              />
+              <Checkbox
+                label={t('budgetStep.confirmed')}
+                checked={s.confirmed}
+                onChange={(e) => setSource(s.key, { confirmed: e.currentTarget.checked })}
+                mb={8}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                mb={4}
+                aria-label={t('budgetStep.removeSource', { source: label })}
+                onClick={() => update({ ...typed, sources: typed.sources.filter((x) => x.key !== s.key) })}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+          );
+        })}
+        <Button
+          variant="light"
+          size="xs"
+          mt="xs"
+          leftSection={<IconPlus size={14} />}
+          onClick={() =>
+            update({
+              ...typed,
+              sources: [...typed.sources, { key: key(), source: '', kind: 'ownFunds', amount: '', confirmed: false }],
+            })
+          }
+          data-testid="budget-add-source"
+        >
+          {t('budgetStep.addSource')}
+        </Button>
+      </section>
+
+      <div aria-live="polite">
+        <BudgetTotals def={def} answer={answer} />
+      </div>
+      {problems.length > 0 && (
+        <Alert color="orange" title={t('budgetStep.problemsTitle')} data-testid="budget-problems">
+          <List size="sm">
+            {problems.map((p) => (
+              <List.Item key={p.path}>
+                {t(`budgetStep.problems.${p.messageKey.split('.').pop()}`, p.params ?? {})}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <SaveIndicator status={autosave.status} />
+      </Group>
+    </Stack>
+  );
+}
