@@ -145,7 +145,7 @@ describe('a grant after the award', () => {
     await tranches.getByRole('button', { name: 'Salva tranche' }).click();
     await tranches.getByText('Pagabile', { exact: true }).waitFor();
     await expectAccessible(b, 'tranches dialog');
-    await tranches.getByRole('button', { name: 'Segna come pagata' }).click();
+    await tranches.getByRole('button', { name: 'Segna come pagata: 1' }).click();
     await b.getByLabel('Riferimento del pagamento').fill('CRO 12345');
     await b.getByRole('button', { name: 'Registra il pagamento' }).click();
     await tranches.getByText(/Pagata il .*, rif\. CRO 12345/).waitFor();

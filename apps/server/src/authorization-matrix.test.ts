@@ -112,6 +112,8 @@ describe('authorization matrix from the OpenAPI document', () => {
       if (route.key.includes('ResolveStepComment')) body.resolved = true;
       // The conversation: a message.
       if (route.key.includes('SendMessage')) body.text = 'x';
+      // The grantee's answer to an award letter.
+      if (route.key.includes('AcceptAward')) body.fullName = 'Anna Neri';
       // The team's writes, complete but for the organization (the extra fields are dropped elsewhere).
       if (/Member|Invitation/.test(route.key))
         Object.assign(body, {

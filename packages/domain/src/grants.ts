@@ -11,8 +11,8 @@ export const GRANT_STATUSES = ['draft', 'awaitingAcceptance', 'active', 'decline
 export const ZGrantStatus = z.enum(GRANT_STATUSES);
 export type TGrantStatus = z.infer<typeof ZGrantStatus>;
 
-/** Amounts in euros with cents, kept exact in the database (numeric); the same bound as a budget. */
-export const GRANT_AMOUNT_MAX = 1e12;
+/** Amounts in euros with cents, kept exact in the database (numeric(14,2): below 1e12). */
+export const GRANT_AMOUNT_MAX = 999_999_999_999.99;
 export const GRANT_CONDITIONS_MAX_LENGTH = 10_000;
 export const GRANT_REASON_MAX_LENGTH = 2_000;
 export const GRANT_FULL_NAME_MAX_LENGTH = 200;
@@ -25,6 +25,8 @@ const ZAmount = z
 
 /** A calendar day, `YYYY-MM-DD`. */
 const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'errors.grants.dateInvalid' });
+
+const ZLetterHash = z.string().regex(/^[0-9a-f]{64}$/);
 
 export const ZGrant = z.object({
   id: z.uuid(),
@@ -76,9 +78,12 @@ export const ZAcceptAwardRequest = z.object({
   fullName: z.string().trim().min(2, { message: 'errors.grants.fullNameRequired' }).max(GRANT_FULL_NAME_MAX_LENGTH),
   /** Required (true) when the grant has conditions: the grantee ticked them. */
   conditionsAccepted: z.boolean().optional(),
+  /** The hash of the letter the grantee read (the web app sends it): a letter changed since is 409. */
+  letterHash: ZLetterHash.optional(),
 });
 export const ZDeclineAwardRequest = z.object({
   grantId: z.uuid(),
+  letterHash: ZLetterHash.optional(),
   reason: z.string().trim().max(GRANT_REASON_MAX_LENGTH).default(''),
 });
 

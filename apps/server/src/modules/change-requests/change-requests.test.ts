@@ -217,4 +217,16 @@ describe('requests for changes', () => {
     expect((await requests(anna)).json()[0].status).toBe('expired');
     expect((await request(admin, { stepIds: [call.first] })).statusCode).toBe(200);
   });
+
+  it('a submission reopened whole while a request is open is checked whole at Submit, which answers the request', async () => {
+    const reopened = await inject('POST', `/api/CallSubmission/ReOpenSubmission?submissionId=${annaSub}`, admin);
+    expect(reopened.statusCode, reopened.body).toBeLessThan(300);
+    // Step 2 is not named by the request, yet writable again with the whole submission: emptied, it blocks Submit.
+    expect((await write(anna, annaSub, call.second, '')).statusCode).toBe(200);
+    const refused = await close(anna, annaSub);
+    expect(refused.statusCode).toBe(400);
+    expect((await write(anna, annaSub, call.second, 'Budget 3000')).statusCode).toBe(200);
+    expect((await close(anna, annaSub)).statusCode).toBe(200);
+    expect((await requests(anna)).json()[0].status).toBe('answered');
+  });
 });

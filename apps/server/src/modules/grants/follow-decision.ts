@@ -7,11 +7,11 @@ import { conflict } from '../../lib/app-error';
 /**
  * Keeps a submission's grant in step with its decision, in the decision's transaction: an accepted
  * outcome makes the grant (in `draft`, the amount the application asked for); another outcome
- * removes a grant still in draft. Once its letter has been sent the grant is a promise to the
+ * (or none: the decision withdrawn) removes a grant still in draft. Once its letter has been sent the grant is a promise to the
  * grantee, so the decision can no longer move away from "accepted" (409): the grant is declined or
  * closed instead.
  */
-export async function followDecision(tx: Tx, submissionId: string, outcome: TDecisionOutcome): Promise<void> {
+export async function followDecision(tx: Tx, submissionId: string, outcome: TDecisionOutcome | null): Promise<void> {
   const [existing] = await tx
     .select({ id: grants.id, status: grants.status })
     .from(grants)
@@ -35,10 +35,11 @@ export async function followDecision(tx: Tx, submissionId: string, outcome: TDec
 /**
  * What the application asked for: the budget step's requested amount (cost less co-funding, as the
  * server computed it; decision 0041), else the impact step's budget (the project's cost as the
- * applicant gave it), rounded to cents; 0 when it gave neither. The admin edits it before the letter.
+ * applicant gave it), rounded to cents; 0 when it gave neither, never above what a grant holds.
+ * The admin edits it before the letter.
  */
 function requestedAmount(submissionId: string) {
-  return sql`coalesce(
+  return sql`least(999999999999.99, coalesce(
     (select (sr.content::jsonb -> 'totals' ->> 'requested')::numeric
        from step_results sr
        join steps s on s.id = sr.step_id
@@ -47,5 +48,5 @@ function requestedAmount(submissionId: string) {
         and jsonb_typeof(sr.content::jsonb -> 'totals' -> 'requested') = 'string'
       order by s.sort limit 1),
     (select round(sum(budget)::numeric, 2) from report_impact_answers where call_submission_id = ${submissionId}),
-    0)`;
+    0))`;
 }

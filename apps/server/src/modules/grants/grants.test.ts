@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall, createOrganization, submitToCall } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
-import { auditLog, emailOutbox, organizationMembers } from '../../db/schema';
+import { auditLog, calls, emailOutbox, organizationMembers } from '../../db/schema';
 import { letterHash } from './award-letter';
 
 type Person = Awaited<ReturnType<typeof signInAs>>;
@@ -115,6 +115,28 @@ describe('grants and award letters', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('saving the terms unchanged keeps the letter; a letter changed since it was read is 409; the application stays', async () => {
+    const [sent] = await grantsOfCall();
+    const same = await inject(admin, 'PUT', 'Grant/UpdateGrant', {
+      grantId: sent.id,
+      amount: 48000.5,
+      startsAt: '2027-01-01',
+      endsAt: '2027-12-31',
+      conditions: 'Report twice a year.',
+    });
+    expect(same.json()).toMatchObject({ status: 'awaitingAcceptance', letterHash: sent.letterHash });
+    const stale = await inject(anna, 'POST', 'Grant/AcceptAward', {
+      grantId: sent.id,
+      fullName: 'Anna Neri',
+      conditionsAccepted: true,
+      letterHash: '0'.repeat(64),
+    });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().messageKey).toBe('errors.grants.letterChanged');
+    const deleted = await inject(admin, 'POST', `CallSubmission/DeleteSubmission?submissionId=${submissionId}`);
+    expect(deleted.statusCode).toBe(409);
+  });
+
   it('only a member who may write accepts, ticking the conditions; the audit keeps the letter hash', async () => {
     const [grant] = await grantsOfCall();
     expect(
@@ -173,20 +195,28 @@ describe('grants and award letters', () => {
     const [first, second] = saved.json();
     expect([first.status, second.status]).toEqual(['payable', 'pending']);
     const pay = (trancheId: string) =>
-      inject(admin, 'POST', 'Grant/MarkTranchePaid', { trancheId, paidAt: '2027-01-15', paymentReference: 'CRO 0001' });
+      inject(admin, 'POST', 'Grant/MarkTranchePaid', { trancheId, paidAt: '2026-01-15', paymentReference: 'CRO 0001' });
     expect((await pay(second.id)).statusCode).toBe(409);
     expect(
       (
         await inject(anna, 'POST', 'Grant/MarkTranchePaid', {
           trancheId: first.id,
-          paidAt: '2027-01-15',
+          paidAt: '2026-01-15',
           paymentReference: 'x',
         })
       ).statusCode,
     ).toBe(403);
-    expect((await pay(first.id)).json()[0]).toMatchObject({
+    const future = await inject(admin, 'POST', 'Grant/MarkTranchePaid', {
+      trancheId: first.id,
+      paidAt: '2099-01-01',
+      paymentReference: 'x',
+    });
+    expect(future.statusCode).toBe(400);
+    const paid = await pay(first.id);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()[0]).toMatchObject({
       status: 'paid',
-      paidAt: '2027-01-15',
+      paidAt: '2026-01-15',
       paymentReference: 'CRO 0001',
     });
     expect((await pay(first.id)).statusCode).toBe(409);
@@ -223,9 +253,16 @@ describe('grants and award letters', () => {
     expect((await save([])).statusCode).toBe(409);
   });
 
-  it('a grantee may decline a letter with a reason', async () => {
+  it('a grantee may decline a letter with a reason; no letter leaves while the results are locked', async () => {
     expect((await decide(otherSubmission, 'accepted')).statusCode).toBe(200);
     const grant = (await grantsOfCall()).find((g: { organizationId: string }) => g.organizationId === other);
+    await t.database.db
+      .update(calls)
+      .set({ callLockEnd: new Date(Date.now() + 3_600_000) })
+      .where(eq(calls.id, call.id));
+    const locked = await inject(admin, 'POST', 'Grant/SendAwardLetter', { grantId: grant.id });
+    expect(locked.json().messageKey).toBe('errors.grants.callLocked');
+    await t.database.db.update(calls).set({ callLockEnd: null }).where(eq(calls.id, call.id));
     expect((await inject(otto, 'POST', 'Grant/DeclineAward', { grantId: grant.id, reason: 'x' })).statusCode).toBe(404);
     await inject(admin, 'POST', 'Grant/SendAwardLetter', { grantId: grant.id });
     const declined = await inject(otto, 'POST', 'Grant/DeclineAward', {

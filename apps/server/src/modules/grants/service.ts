@@ -89,7 +89,12 @@ export async function updateGrant(db: Db, actor: SessionUser, input: TUpdateGran
   return db.transaction(async (tx) => {
     const { grant } = await loadGrantFor(tx, actor, input.grantId, { need: 'write', forUpdate: true });
     const { grantId: _id, status, ...fields } = input;
-    const changesTerms = Object.keys(fields).length > 0;
+    // A form sends every field: only a value that differs from the grant's changes its terms.
+    const changesTerms =
+      (fields.amount !== undefined && Math.round(fields.amount * 100) !== Math.round(Number(grant.amount) * 100)) ||
+      (fields.startsAt !== undefined && fields.startsAt !== grant.startsAt) ||
+      (fields.endsAt !== undefined && fields.endsAt !== grant.endsAt) ||
+      (fields.conditions !== undefined && fields.conditions !== grant.conditions);
     if (changesTerms && grant.status !== 'draft' && grant.status !== 'awaitingAcceptance') {
       throw conflict('errors.grants.termsFixed');
     }
@@ -206,6 +211,8 @@ export async function sendAwardLetter(
     const letterLanguage = contact ? await recipientLanguage(tx, contact, DEFAULT_LANGUAGE) : DEFAULT_LANGUAGE;
     const now = new Date();
     const { text, call } = await composeLetterFor(tx, grant, actor.email, letterLanguage, now);
+    // While the call's results are locked, no outcome reaches an applicant (the decision mails wait too).
+    if (call.callLockEnd && call.callLockEnd > now) throw conflict('errors.grants.callLocked');
     const hash = letterHash(text);
     await tx
       .update(grants)
@@ -249,7 +256,12 @@ export async function sendAwardLetter(
 export async function acceptAward(
   db: Db,
   user: SessionUser,
-  input: { grantId: string; fullName: string; conditionsAccepted?: boolean | undefined },
+  input: {
+    grantId: string;
+    fullName: string;
+    conditionsAccepted?: boolean | undefined;
+    letterHash?: string | undefined;
+  },
   ip: string,
   language: TLanguage,
 ) {
@@ -260,6 +272,7 @@ export async function acceptAward(
       forUpdate: true,
     });
     if (grant.status !== 'awaitingAcceptance') throw conflict('errors.grants.notAwaiting');
+    if (input.letterHash && input.letterHash !== grant.letterHash) throw conflict('errors.grants.letterChanged');
     if (grant.conditions.trim() && input.conditionsAccepted !== true) {
       throw invalid([{ path: 'conditionsAccepted', messageKey: 'errors.grants.conditionsRequired' }]);
     }
@@ -303,7 +316,7 @@ export async function acceptAward(
 export async function declineAward(
   db: Db,
   user: SessionUser,
-  input: { grantId: string; reason: string },
+  input: { grantId: string; reason: string; letterHash?: string | undefined },
   ip: string,
   language: TLanguage,
 ) {
@@ -314,6 +327,7 @@ export async function declineAward(
       forUpdate: true,
     });
     if (grant.status !== 'awaitingAcceptance') throw conflict('errors.grants.notAwaiting');
+    if (input.letterHash && input.letterHash !== grant.letterHash) throw conflict('errors.grants.letterChanged');
     const now = new Date();
     await tx
       .update(grants)

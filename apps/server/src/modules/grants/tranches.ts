@@ -5,7 +5,7 @@ import {
   type TTrancheCondition,
   trancheStatus,
 } from '@impact/domain';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { grants, grantTranches, organizations } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
@@ -98,6 +98,10 @@ export async function markTranchePaid(
   input: { trancheId: string; paidAt: string; paymentReference: string },
 ) {
   return db.transaction(async (tx) => {
+    // The grant's row first, as SaveTranches takes it: a plan saved meanwhile never drops this payment.
+    await tx.execute(
+      sql`select 1 from grants where id = (select grant_id from grant_tranches where id = ${input.trancheId}) for update`,
+    );
     const [row] = await tx
       .select({ tranche: grantTranches, grantStatus: grants.status })
       .from(grantTranches)
@@ -108,6 +112,7 @@ export async function markTranchePaid(
     const status = trancheStatus(row.tranche, row.grantStatus, utcToday());
     if (status !== 'payable')
       throw conflict(status === 'paid' ? 'errors.grants.tranchePaid' : 'errors.grants.trancheNotPayable');
+    if (input.paidAt > utcToday()) throw invalid([{ path: 'paidAt', messageKey: 'errors.grants.paidInFuture' }]);
     await tx
       .update(grantTranches)
       .set({ paidAt: input.paidAt, paymentReference: input.paymentReference, paidByUserId: actor.id })

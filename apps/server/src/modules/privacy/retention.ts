@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callSubmissions, files } from '../../db/schema';
+import { messageFilesOf } from '../conversation/erase-messages';
 import { deleteStored, type FileStorage } from '../files/storage';
 import { dropStoredPdfs } from '../pdf/stored-pdfs';
 
@@ -47,6 +48,8 @@ export async function runRetention(db: Db, storage: FileStorage, now = new Date(
       sql`select cs.id, cs.organization_id from call_submissions cs join calls c on c.id = cs.call_id
           where c.retention_years is not null
             and greatest(c.closing_at, cs.updated_at) + make_interval(years => c.retention_years) <= ${now}
+            -- An application that became a grant is the grant's record, kept with it (decision 0043).
+            and not exists (select 1 from grants g where g.submission_id = cs.id)
           order by cs.id limit ${BATCH}`,
     );
     // Eligibility screenings (decision 0033) are never an application: they go with the drafts'
@@ -61,7 +64,7 @@ export async function runRetention(db: Db, storage: FileStorage, now = new Date(
       .select({ storage: files.storage, storageKey: files.storageKey })
       .from(files)
       .where(inArray(files.callSubmissionId, doomed));
-    blobs.push(...(await dropStoredPdfs(tx, doomed)));
+    blobs.push(...(await dropStoredPdfs(tx, doomed)), ...(await messageFilesOf(tx, doomed)));
     await tx.delete(callSubmissions).where(inArray(callSubmissions.id, doomed));
     const expiredIds = new Set(expired.map((e) => e.id));
     return {

@@ -18,6 +18,7 @@ import { audit } from '../audit/record';
 import { stepsOfCallTypes } from '../calls/call-types';
 import { queueNotice } from '../email/notice-mail';
 import { recipientLanguage } from '../email/recipient-language';
+import { followDecision } from '../grants/follow-decision';
 import { recordOne } from '../review/decisions';
 import { dropUnsentMail } from '../review/mails';
 import { type CallRow, loadCall } from '../review/rubric';
@@ -93,6 +94,8 @@ async function clearPendingDecision(tx: Tx, submissionId: string) {
     if (decision.outcome === 'rejected') throw conflict('errors.stages.alreadyRejected');
     return;
   }
+  // The decision goes, so does a grant it made while still a draft (a sent letter is 409; 0043).
+  await followDecision(tx, submissionId, null);
   await tx.delete(reviewDecisions).where(eq(reviewDecisions.submissionId, submissionId));
 }
 

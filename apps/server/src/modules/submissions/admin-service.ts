@@ -2,9 +2,19 @@ import type { TSubmissionListItem } from '@impact/domain';
 import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { callSubmissions, calls, files, organizations, reportTallies, reportTallyDeltas, users } from '../../db/schema';
-import { invalid, notFound } from '../../lib/app-error';
+import {
+  callSubmissions,
+  calls,
+  files,
+  grants,
+  organizations,
+  reportTallies,
+  reportTallyDeltas,
+  users,
+} from '../../db/schema';
+import { conflict, invalid, notFound } from '../../lib/app-error';
 import { type AuditActor, audit } from '../audit/record';
+import { messageFilesOf } from '../conversation/erase-messages';
 import { deleteStored, type FileStorage } from '../files/storage';
 import { dropStoredPdfs } from '../pdf/stored-pdfs';
 import { recordWebhookEvent } from '../webhooks/record';
@@ -326,8 +336,9 @@ export async function reopenSubmission(db: Db, actor: AuditActor, submissionId: 
 }
 
 /**
- * POST CallSubmission/DeleteSubmission: answers, file rows and stored PDFs go with it (one
- * transaction, cascades); their bytes are removed from storage after the commit.
+ * POST CallSubmission/DeleteSubmission: answers, file rows, message files and stored PDFs go with
+ * it (one transaction, cascades); their bytes are removed from storage after the commit. An
+ * application that became a grant stays with its grant (409; decision 0043).
  */
 export async function deleteSubmission(db: Db, storage: FileStorage, actor: AuditActor, submissionId: string) {
   const blobs = await db.transaction(async (tx) => {
@@ -335,7 +346,9 @@ export async function deleteSubmission(db: Db, storage: FileStorage, actor: Audi
       .select({ storage: files.storage, storageKey: files.storageKey })
       .from(files)
       .where(eq(files.callSubmissionId, submissionId));
-    stored.push(...(await dropStoredPdfs(tx, [submissionId])));
+    const [granted] = await tx.select({ id: grants.id }).from(grants).where(eq(grants.submissionId, submissionId));
+    if (granted) throw conflict('errors.submissions.hasGrant');
+    stored.push(...(await dropStoredPdfs(tx, [submissionId])), ...(await messageFilesOf(tx, [submissionId])));
     const [row] = await tx.delete(callSubmissions).where(eq(callSubmissions.id, submissionId)).returning({
       id: callSubmissions.id,
       callId: callSubmissions.callId,

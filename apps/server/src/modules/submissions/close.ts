@@ -2,7 +2,6 @@ import {
   emailAllowedByFilter,
   PDF_FILE_NAME,
   roleAllows,
-  stepsOfStage,
   stepsUpToStage,
   type TConfig,
   type TFieldError,
@@ -97,17 +96,25 @@ const asDate = (value: Date | string) => (value instanceof Date ? value : new Da
  * Members who may write (owners, editors) only, while the call's e-mail filter still lets them in;
  * a viewer 403, anyone else 404 (as `loadSubmissionFor`).
  */
-function assertMayClose(row: LockedForClose, user: SessionUser, now: Date): OpenRequestForClose | null {
+function assertMayClose(
+  row: LockedForClose,
+  user: SessionUser,
+  now: Date,
+): { request: OpenRequestForClose | null; wholeStage: boolean } {
   const filter = { isUserFilterEnable: row.is_user_filter_enable, userFilterEmail: row.user_filter_email };
   if (!row.member_role || !emailAllowedByFilter(filter, user.email)) throw notFound('errors.submissions.notFound');
   if (!roleAllows(row.member_role, 'write')) throw forbidden('errors.organizations.roleTooLow');
   const stage = row.stage === 2 ? 2 : 1;
-  // Submit again answers an open request for changes (decision 0039) until its due date, whatever
-  // the stage's own state; past it, the request no longer reopens anything and Submit is refused
-  // as for any closed submission.
-  const request = row.change_request === null ? null : fromJson(row.change_request);
-  if (request && now.getTime() <= asDate(request.dueAt).getTime()) return request;
+  const open = row.change_request === null ? null : fromJson(row.change_request);
+  const request = open && now.getTime() <= asDate(open.dueAt).getTime() ? open : null;
+  // Submit again answers an open request for changes (decision 0039) until its due date, checking
+  // only the steps it reopened, when the stage itself is submitted. Past its due date the request
+  // reopens nothing and Submit is refused as for any closed submission.
+  const stageSubmitted = stage === 2 ? row.stage_closed_at !== null : row.closed;
+  if (request && stageSubmitted) return { request, wholeStage: false };
   // The stage being submitted is writable: stage 1 until the call closes, stage 2 until its deadline.
+  // A stage reopened whole (or a second stage begun) while a request is open is checked whole, and
+  // its Submit answers the request too.
   assertStepWritable(
     {
       closed: row.closed,
@@ -119,7 +126,7 @@ function assertMayClose(row: LockedForClose, user: SessionUser, now: Date): Open
     { stage },
     now,
   );
-  return null;
+  return { request, wholeStage: true };
 }
 
 /**
@@ -159,7 +166,7 @@ async function closeChecked(
       user.id,
     ]);
     if (!loaded) throw notFound('errors.submissions.notFound');
-    const request = assertMayClose(loaded, user, now);
+    const { request, wholeStage } = assertMayClose(loaded, user, now);
     const results = fromJson(loaded.results);
     const answers = new Map<string, string>(results.map(([stepId, content]) => [stepId, content]));
     // Read afresh, not from the autosave's step cache: Submit judges and freezes the call as it is
@@ -170,10 +177,11 @@ async function closeChecked(
     // reached, stage 1's answers carried forward into stage 2's record.
     const stage = loaded.stage === 2 ? 2 : 1;
     const steps = stepsUpToStage(callSteps, stage);
-    // Answering a request for changes checks the steps it reopened (the others are as frozen).
-    const toCheck = request
-      ? steps.filter((step) => request.stepIds.includes(step.id))
-      : stepsOfStage(callSteps, stage);
+    // Answering a request for changes checks the steps it reopened (the others are as frozen);
+    // a stage open whole is checked whole, the request's steps with it.
+    const toCheck = wholeStage
+      ? steps.filter((step) => step.stage === stage || request?.stepIds.includes(step.id))
+      : steps.filter((step) => request?.stepIds.includes(step.id));
     const { problems, rewrites } = await closingCheck(db, toCheck, answers, language);
     if (problems.length) throw invalid(problems, 'errors.submissions.incomplete');
     for (const { step_id, content } of rewrites) answers.set(step_id, content);
@@ -218,9 +226,9 @@ async function closeChecked(
     const closed = await textTransaction(db, async (query) => {
       const [locked] = await query<LockedForClose>(LOCK_FOR_CLOSE.name, LOCK_FOR_CLOSE.text, [submissionId, user.id]);
       if (!locked) throw notFound('errors.submissions.notFound');
-      const lockedRequest = assertMayClose(locked, user, now);
-      // A request withdrawn or answered since the check: judged again from the start.
-      if ((lockedRequest?.id ?? null) !== (request?.id ?? null)) return false;
+      const again = assertMayClose(locked, user, now);
+      // A request withdrawn or answered, or the stage reopened, since the check: judged again from the start.
+      if ((again.request?.id ?? null) !== (request?.id ?? null) || again.wholeStage !== wholeStage) return false;
       const written = await query<{ id: string }>(CLOSE.name, CLOSE.text, [
         submissionId,
         checked,

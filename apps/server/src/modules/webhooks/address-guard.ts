@@ -14,6 +14,9 @@ export function isPublicAddress(address: string): boolean {
   let parsed = ipaddr.parse(address);
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
     parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  } else if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0)) {
+    // IPv4-compatible (::a.b.c.d, deprecated): ipaddr.js calls it unicast, yet it embeds an IPv4 address.
+    return false;
   }
   // ipaddr.js names every special range; only plain 'unicast' is the public internet.
   return parsed.range() === 'unicast';

@@ -391,6 +391,8 @@ describe('webhooks with default settings (no private addresses)', () => {
       'ff02::1',
       '::ffff:10.0.0.1',
       '::ffff:127.0.0.1',
+      '::7f00:1',
+      '::a00:1',
       '64:ff9b::a00:1',
       'nonsense',
     ]) {

@@ -58,8 +58,11 @@ function useGrantMutation<B>(path: string, method: 'POST' | 'PUT' = 'POST') {
 export const useUpdateGrant = () => useGrantMutation<TUpdateGrantRequest>('Grant/UpdateGrant', 'PUT');
 export const useSendAwardLetter = () => useGrantMutation<{ grantId: string }>('Grant/SendAwardLetter');
 export const useAcceptAward = () =>
-  useGrantMutation<{ grantId: string; fullName: string; conditionsAccepted: boolean }>('Grant/AcceptAward');
-export const useDeclineAward = () => useGrantMutation<{ grantId: string; reason: string }>('Grant/DeclineAward');
+  useGrantMutation<{ grantId: string; fullName: string; conditionsAccepted: boolean; letterHash?: string | undefined }>(
+    'Grant/AcceptAward',
+  );
+export const useDeclineAward = () =>
+  useGrantMutation<{ grantId: string; reason: string; letterHash?: string | undefined }>('Grant/DeclineAward');
 
 /** The award letter's PDF (as sent; for an admin, a preview of a draft). */
 export function downloadAwardLetter(grantId: string, fileName: string) {

@@ -177,7 +177,9 @@ function MarkPaid({ grantId, tranche }: { grantId: string; tranche: TTranche }) 
   return (
     <Popover trapFocus withArrow position="bottom-end">
       <Popover.Target>
-        <Button size="xs">{t('grants.tranches.markPaid')}</Button>
+        <Button size="xs" aria-label={`${t('grants.tranches.markPaid')}: ${tranche.position + 1}`}>
+          {t('grants.tranches.markPaid')}
+        </Button>
       </Popover.Target>
       <Popover.Dropdown>
         <Stack

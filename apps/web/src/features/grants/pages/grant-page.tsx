@@ -140,7 +140,7 @@ function AnswerForms({ grant }: { grant: TGrant }) {
       children: <Text size="sm">{t('grants.answer.declineBody')}</Text>,
       labels: { confirm: t('grants.answer.decline'), cancel: t('grants.terms.cancel') },
       confirmProps: { color: 'red' },
-      onConfirm: () => decline.mutate({ grantId: grant.id, reason }),
+      onConfirm: () => decline.mutate({ grantId: grant.id, reason, letterHash: grant.letterHash ?? undefined }),
     });
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -149,7 +149,12 @@ function AnswerForms({ grant }: { grant: TGrant }) {
           component="form"
           onSubmit={(e) => {
             e.preventDefault();
-            accept.mutate({ grantId: grant.id, fullName, conditionsAccepted: ticked });
+            accept.mutate({
+              grantId: grant.id,
+              fullName,
+              conditionsAccepted: ticked,
+              letterHash: grant.letterHash ?? undefined,
+            });
           }}
         >
           <Title order={2} size="h4">
