@@ -13,7 +13,6 @@ import {
   stepTypes,
   submissionChangeRequests,
   submissionMessages,
-  submissionRecords,
   users,
 } from './db/schema';
 import { createCallType } from './modules/calls/call-types';
@@ -21,11 +20,11 @@ import { createCall } from './modules/calls/service';
 import { findAccountByEmail } from './modules/idp/accounts';
 import { IDP_PATH } from './modules/idp/provider';
 import { createOrganization } from './modules/organizations/service';
-import { buildExportData } from './modules/pdf/export-data';
 import { recordWebhookEvent } from './modules/webhooks/record';
 import { createEndpoint } from './modules/webhooks/service';
 import { seedAwardedGrant } from './seed-demo-grant';
 import { seedDemoScreener } from './seed-demo-screener';
+import { seedSubmittedApplication } from './seed-demo-submitted';
 
 const DAY = 86_400_000;
 const text = (question: string, maxLength = 2000) => JSON.stringify({ question, maxLength });
@@ -464,42 +463,17 @@ async function seedInvitedToStageTwo(
   applicant: { id: string; email: string },
 ) {
   const now = Date.now();
-  const interest = [...call.steps].sort((a, b) => a.sort - b.sort)[0];
-  const closedAt = new Date(now - 8 * DAY);
-  const [submission] = await db
-    .insert(callSubmissions)
-    .values({
-      callId: call.id,
-      organizationId,
-      createdByUserId: applicant.id,
-      closed: true,
-      closedAt,
-      stage: 2,
-      stageInvitedAt: new Date(now - 2 * DAY),
-      stageClosingAt: new Date(now + 21 * DAY),
-    })
-    .returning();
-  if (!submission || !interest) return;
-  await db.insert(stepResults).values({
-    callSubmissionId: submission.id,
-    stepId: interest.id,
-    content: JSON.stringify({
-      answer:
-        'Un emporio solidale gestito da giovani volontari, aperto alle famiglie del quartiere segnalate dai servizi sociali, con un piccolo laboratorio di riparazioni.',
-    }),
-  });
-  const [callRow] = await db.select().from(calls).where(eq(calls.id, call.id));
-  if (!callRow) return;
-  const data = await buildExportData(db, submission, callRow, applicant.id, closedAt, 1);
-  await db.insert(submissionRecords).values({
-    callSubmissionId: submission.id,
-    closedAt,
-    closedByUserId: applicant.id,
-    closedByEmail: applicant.email,
-    language: 'it',
-    stage: 1,
-    data,
-  });
+  await seedSubmittedApplication(
+    db,
+    call,
+    organizationId,
+    applicant,
+    [
+      'Un emporio solidale gestito da giovani volontari, aperto alle famiglie del quartiere segnalate dai servizi sociali, con un piccolo laboratorio di riparazioni.',
+    ],
+    new Date(now - 8 * DAY),
+    { stage: 2, stageInvitedAt: new Date(now - 2 * DAY), stageClosingAt: new Date(now + 21 * DAY) },
+  );
 }
 
 /**
@@ -554,37 +528,17 @@ async function seedChangesRequested(
   admin: { id: string },
 ) {
   const now = Date.now();
-  const [project, budget] = [...call.steps].sort((a, b) => a.sort - b.sort);
-  const closedAt = new Date(now - 30 * DAY);
-  const [submission] = await db
-    .insert(callSubmissions)
-    .values({ callId: call.id, organizationId, createdByUserId: applicant.id, closed: true, closedAt })
-    .returning();
-  if (!submission || !project || !budget) return;
-  await db.insert(stepResults).values([
-    {
-      callSubmissionId: submission.id,
-      stepId: project.id,
-      content: JSON.stringify({ answer: 'Laboratori pomeridiani di robotica in tre scuole medie di Torino.' }),
-    },
-    {
-      callSubmissionId: submission.id,
-      stepId: budget.id,
-      content: JSON.stringify({ answer: 'Materiali 6.000, formatori 9.000.' }),
-    },
-  ]);
-  const [callRow] = await db.select().from(calls).where(eq(calls.id, call.id));
-  if (!callRow) return;
-  const data = await buildExportData(db, submission, callRow, applicant.id, closedAt, 1);
-  await db.insert(submissionRecords).values({
-    callSubmissionId: submission.id,
-    closedAt,
-    closedByUserId: applicant.id,
-    closedByEmail: applicant.email,
-    language: 'it',
-    stage: 1,
-    data,
-  });
+  const seeded = await seedSubmittedApplication(
+    db,
+    call,
+    organizationId,
+    applicant,
+    ['Laboratori pomeridiani di robotica in tre scuole medie di Torino.', 'Materiali 6.000, formatori 9.000.'],
+    new Date(now - 30 * DAY),
+  );
+  const budget = seeded?.steps[1];
+  if (!seeded || !budget) return;
+  const { submission } = seeded;
   const message = 'Potete indicare nel budget anche il costo delle trasferte dei formatori? Grazie.';
   const requestedAt = new Date(now - 2 * DAY);
   await db.insert(submissionChangeRequests).values({

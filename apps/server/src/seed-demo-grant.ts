@@ -1,17 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from './db/client';
-import {
-  callSubmissions,
-  calls,
-  grants,
-  grantTranches,
-  reviewDecisions,
-  stepResults,
-  submissionRecords,
-} from './db/schema';
+import { grants, grantTranches, reviewDecisions } from './db/schema';
 import { letterHash } from './modules/grants/award-letter';
 import { composeLetterFor } from './modules/grants/service';
-import { buildExportData } from './modules/pdf/export-data';
+import { seedSubmittedApplication } from './seed-demo-submitted';
 
 const DAY = 86_400_000;
 
@@ -29,34 +21,18 @@ export async function seedAwardedGrant(
 ) {
   const now = Date.now();
   const callId = call.id;
-  const [callRow] = await db.select().from(calls).where(eq(calls.id, callId));
-  if (!callRow) return;
-  const closedAt = new Date(now - 30 * DAY);
-  const [submission] = await db
-    .insert(callSubmissions)
-    .values({ callId, organizationId, createdByUserId: applicant.id, closed: true, closedAt })
-    .returning();
-  if (!submission) return;
-  const [step] = [...call.steps].sort((a, b) => a.sort - b.sort);
-  if (step) {
-    await db.insert(stepResults).values({
-      callSubmissionId: submission.id,
-      stepId: step.id,
-      content: JSON.stringify({
-        answer:
-          'Dodici orti condivisi nei cortili delle case popolari di Torino nord, curati dalle famiglie con due giardinieri e le scuole del quartiere.',
-      }),
-    });
-  }
-  const data = await buildExportData(db, submission, callRow, applicant.id, closedAt, 1);
-  await db.insert(submissionRecords).values({
-    callSubmissionId: submission.id,
-    closedAt,
-    closedByUserId: applicant.id,
-    closedByEmail: applicant.email,
-    language: 'it',
-    data,
-  });
+  const seeded = await seedSubmittedApplication(
+    db,
+    call,
+    organizationId,
+    applicant,
+    [
+      'Dodici orti condivisi nei cortili delle case popolari di Torino nord, curati dalle famiglie con due giardinieri e le scuole del quartiere.',
+    ],
+    new Date(now - 200 * DAY),
+  );
+  if (!seeded) return;
+  const { submission } = seeded;
   await db.insert(reviewDecisions).values({
     submissionId: submission.id,
     callId,
