@@ -271,4 +271,13 @@ describe('grants and award letters', () => {
     });
     expect(declined.json()).toMatchObject({ status: 'declined', declineReason: 'We found other funds' });
   });
+
+  it('erasing the person who accepted keeps the acceptance, not their name', async () => {
+    const erased = await inject(anna, 'POST', 'User/DeleteMyAccount', { confirm: true });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const [grant] = (await grantsOfCall()).filter((g: { organizationId: string }) => g.organizationId === aurora);
+    expect(grant.acceptedAt).not.toBeNull();
+    expect(grant.acceptedByName).not.toContain('Anna');
+    expect(grant.letterHash).toMatch(/^[0-9a-f]{64}$/);
+  });
 });

@@ -7,6 +7,7 @@ import {
   callSubmissions,
   emailOutbox,
   files,
+  grants,
   idpAccounts,
   idpStore,
   organizationInvitations,
@@ -393,7 +394,23 @@ async function scrubKept(
       })
       .where(eq(submissionRecords.id, record.id));
   }
+  // A grant this person accepted keeps the acceptance (its time and the letter's hash), not their name.
+  if (person.userIds.length) {
+    await tx
+      .update(grants)
+      .set({ acceptedByName: pseudonym.label })
+      .where(and(inArray(grants.submissionId, kept), inArray(grants.acceptedByUserId, person.userIds)));
+  }
   if (!pattern) return;
+  const declined = await tx
+    .select({ id: grants.id, reason: grants.declineReason })
+    .from(grants)
+    .where(inArray(grants.submissionId, kept));
+  for (const grant of declined) {
+    const scrubbed = grant.reason?.replace(pattern, pseudonym.label) ?? null;
+    if (scrubbed !== grant.reason)
+      await tx.update(grants).set({ declineReason: scrubbed }).where(eq(grants.id, grant.id));
+  }
   const answers = await tx
     .select({ id: stepResults.id, content: stepResults.content })
     .from(stepResults)
