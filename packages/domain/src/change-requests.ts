@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** How far ahead a request's due date may be (decision 0039). */
+export const MAX_CHANGE_REQUEST_DAYS = 366;
+
 /*
  * "Request changes" on a submitted application (docs/decisions/0039-request-changes.md): an
  * administrator reopens only the named steps, until a due date, with a message; the applicant's

@@ -117,7 +117,7 @@ describe('requests for changes', () => {
     await t?.close();
   });
 
-  it('refuses a request from a non-administrator (403), on a draft (409), naming a step of another call (400), due in the past (400)', async () => {
+  it('refuses a request from a non-administrator (403), on a draft (409), naming a step of another call (400), due in the past or beyond a year (400)', async () => {
     expect((await request(anna, {})).statusCode).toBe(403);
     expect((await request(bruno, { submissionId: brunoSub })).statusCode).toBe(403);
     const draft = await request(admin, { submissionId: brunoSub });
@@ -128,6 +128,8 @@ describe('requests for changes', () => {
     expect(foreign.json().errors).toEqual([{ path: 'stepIds.1', messageKey: 'errors.changeRequests.stepNotInCall' }]);
     const past = await request(admin, { dueAt: new Date(Date.now() - 1000).toISOString() });
     expect(past.statusCode).toBe(400);
+    const tooFar = await request(admin, { dueAt: new Date(Date.now() + 400 * DAY).toISOString() });
+    expect(tooFar.json().errors[0]).toMatchObject({ path: 'dueAt', messageKey: 'errors.changeRequests.dueTooFar' });
     expect((await request(admin, { submissionId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     expect(await t.database.db.select().from(submissionChangeRequests)).toHaveLength(0);
   });

@@ -3,6 +3,7 @@ import {
   DEFAULT_LANGUAGE,
   localisedCall,
   localisedStep,
+  MAX_CHANGE_REQUEST_DAYS,
   personName,
   type TChangeRequest,
   type TFieldError,
@@ -128,6 +129,12 @@ export async function requestChanges(
     throw invalid(
       [{ path: 'dueAt', messageKey: 'errors.changeRequests.dueInPast' }],
       'errors.changeRequests.dueInPast',
+    );
+  // A request reopens steps until its due date: a year at most, never an application open for good.
+  if (dueAt.getTime() > now.getTime() + MAX_CHANGE_REQUEST_DAYS * 86_400_000)
+    throw invalid(
+      [{ path: 'dueAt', messageKey: 'errors.changeRequests.dueTooFar', params: { days: MAX_CHANGE_REQUEST_DAYS } }],
+      'errors.changeRequests.dueTooFar',
     );
   const stepIds = [...new Set(input.stepIds)];
   return db.transaction(async (tx) => {
