@@ -1,12 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAs } from '../support/api';
 import { expectAccessible } from '../support/axe';
 import { useBrowser } from '../support/journey';
 import { DEMO, signIn } from '../support/sign-in';
-
-const DAY = 86_400_000;
+import { submittedApplication } from '../support/submitted-application';
 
 /** SHOT_DIR=/some/dir keeps pictures of the screens for a person to look at. */
 const shot = async (page: Page, name: string) =>
@@ -25,54 +23,13 @@ describe('a grant after the award', () => {
     const suffix = Date.now().toString(36);
     const callName = `Bando Futuro ${suffix}`;
     const orgName = `Associazione Semi ${suffix}`;
-    const admin = await apiAs(browser.baseUrl);
-    const types = await admin<Array<{ id: string; name: string }>>('Step/GetStepTypes');
-    const text = types.find((t) => t.name === 'text')?.id;
-    const callType = await admin<{ id: string }>('Call/CreateCallType', 'POST', {
-      name: callName,
-      description: '',
-      steps: [
-        {
-          name: 'Il progetto',
-          description: '',
-          content: JSON.stringify({ question: '<p>In breve.</p>', maxLength: 2000 }),
-          sort: 0,
-          stepTypeId: text,
-        },
-      ],
-    });
-    const call = await admin<{ id: string }>('Call/CreateCall', 'POST', {
-      name: callName,
+    const { admin, call, submission } = await submittedApplication(browser.baseUrl, {
+      callName,
       description: '<p>Un bando per il futuro.</p>',
-      openingAt: new Date(Date.now() - DAY).toISOString(),
-      closingAt: new Date(Date.now() + 30 * DAY).toISOString(),
-      callTypeId: callType.id,
+      orgName,
+      contactEmail: DEMO.applicant.email,
+      steps: [{ name: 'Il progetto', question: 'In breve.', answer: 'Semi antichi nelle scuole.' }],
     });
-    const applicant = await apiAs(browser.baseUrl, DEMO.applicant);
-    const org = await applicant<{ id: string }>('Organization/CreateOrganization', 'POST', {
-      name: orgName,
-      reg_number: '01234567890',
-      street_name: 'Via Po 2',
-      city_name: 'Torino',
-      country: 'IT',
-      contact_name: 'Marco',
-      contact_surname: 'Bianchi',
-      contact_role: 'Presidente',
-      contact_email: DEMO.applicant.email,
-      personalData: true,
-    });
-    const submission = await applicant<{ id: string }>('Call/UpsertCallSubmission', 'POST', {
-      callId: call.id,
-      organizationId: org.id,
-    });
-    const steps = (await admin<{ steps: Array<{ id: string }> }>(`Call/GetCallByIdAdmin?callId=${call.id}`)).steps;
-    await applicant('Call/UpsertCallStepResult', 'POST', {
-      callSubmissionId: submission.id,
-      stepId: steps[0]?.id,
-      content: JSON.stringify({ answer: 'Semi antichi nelle scuole.' }),
-      version: 0,
-    });
-    await applicant('Call/CloseCallSubmission', 'POST', { submissionId: submission.id, language: 'it' });
     await admin('Review/RecordDecisions', 'POST', {
       callId: call.id,
       items: [{ submissionId: submission.id, outcome: 'accepted', message: '' }],

@@ -1,12 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAs } from '../support/api';
 import { expectAccessible } from '../support/axe';
 import { useBrowser } from '../support/journey';
 import { chooseOrganization } from '../support/organization-selector';
 import { DEMO, signIn } from '../support/sign-in';
-
-const DAY = 86_400_000;
+import { submittedApplication } from '../support/submitted-application';
 
 /** SHOT_DIR=/some/dir keeps pictures of the screens for a person to look at. */
 const shot = async (page: Page, name: string) =>
@@ -25,51 +23,16 @@ describe('a request for changes', () => {
     const callName = `Bando con modifiche ${suffix}`;
     const orgName = `Associazione Tre Ponti ${suffix}`;
     const message = `Indicate anche il costo delle trasferte, per favore (${suffix}).`;
-    const admin = await apiAs(browser.baseUrl);
-    const types = await admin<Array<{ id: string; name: string }>>('Step/GetStepTypes');
-    const text = types.find((t) => t.name === 'text')?.id;
-    const question = (q: string) => JSON.stringify({ question: `<p>${q}</p>`, maxLength: 2000 });
-    const callType = await admin<{ id: string }>('Call/CreateCallType', 'POST', {
-      name: callName,
-      description: '',
+    const { admin, submission } = await submittedApplication(browser.baseUrl, {
+      callName,
+      description: '<p>Un bando per provare le richieste di modifica.</p>',
+      orgName,
+      contactEmail: `contatto-${suffix}@tre-ponti.example`,
       steps: [
-        { name: 'Il progetto', description: '', content: question('Il progetto.'), sort: 0, stepTypeId: text },
-        { name: 'Il budget', description: '', content: question('Il budget.'), sort: 1, stepTypeId: text },
+        { name: 'Il progetto', question: 'Il progetto.', answer: 'Tre laboratori di quartiere.' },
+        { name: 'Il budget', question: 'Il budget.', answer: 'Materiali 5.000.' },
       ],
     });
-    const call = await admin<{ id: string }>('Call/CreateCall', 'POST', {
-      name: callName,
-      description: '<p>Un bando per provare le richieste di modifica.</p>',
-      openingAt: new Date(Date.now() - DAY).toISOString(),
-      closingAt: new Date(Date.now() + 30 * DAY).toISOString(),
-      callTypeId: callType.id,
-    });
-    const applicant = await apiAs(browser.baseUrl, DEMO.applicant);
-    const org = await applicant<{ id: string }>('Organization/CreateOrganization', 'POST', {
-      name: orgName,
-      reg_number: '01234567890',
-      street_name: 'Via Po 3',
-      city_name: 'Torino',
-      country: 'IT',
-      contact_name: 'Chiara',
-      contact_surname: 'Neri',
-      contact_role: 'Presidente',
-      contact_email: `contatto-${suffix}@tre-ponti.example`,
-      personalData: true,
-    });
-    const submission = await applicant<{ id: string }>('Call/UpsertCallSubmission', 'POST', {
-      callId: call.id,
-      organizationId: org.id,
-    });
-    const steps = (await admin<{ steps: Array<{ id: string }> }>(`Call/GetCallByIdAdmin?callId=${call.id}`)).steps;
-    for (const [i, answer] of ['Tre laboratori di quartiere.', 'Materiali 5.000.'].entries())
-      await applicant('Call/UpsertCallStepResult', 'POST', {
-        callSubmissionId: submission.id,
-        stepId: steps[i]?.id,
-        content: JSON.stringify({ answer }),
-        version: 0,
-      });
-    await applicant('Call/CloseCallSubmission', 'POST', { submissionId: submission.id, language: 'it' });
 
     // The admin: the application's view, the request dialog, the confirmation, the list.
     const adminPage = await browser.newPage();

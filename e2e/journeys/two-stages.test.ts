@@ -1,13 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAs } from '../support/api';
 import { expectAccessible } from '../support/axe';
 import { useBrowser } from '../support/journey';
 import { chooseOrganization } from '../support/organization-selector';
 import { DEMO, signIn } from '../support/sign-in';
-
-const DAY = 86_400_000;
+import { submittedApplication } from '../support/submitted-application';
 
 /** SHOT_DIR=/some/dir keeps pictures of the screens for a person to look at. */
 const shot = async (page: Page, name: string) =>
@@ -35,58 +33,17 @@ describe('a call in two stages', () => {
     const suffix = Date.now().toString(36);
     const callName = `Bando in due fasi ${suffix}`;
     const orgName = `Associazione Due Passi ${suffix}`;
-    const admin = await apiAs(browser.baseUrl);
-    const types = await admin<Array<{ id: string; name: string }>>('Step/GetStepTypes');
-    const text = types.find((t) => t.name === 'text')?.id;
-    const question = (q: string) => JSON.stringify({ question: `<p>${q}</p>`, maxLength: 2000 });
-    const callType = await admin<{ id: string }>('Call/CreateCallType', 'POST', {
-      name: callName,
-      description: '',
+    // Stage 1, sent by the demo applicant through the API: the journey is what follows.
+    await submittedApplication(browser.baseUrl, {
+      callName,
+      description: '<p>Prima fase breve, poi su invito.</p>',
+      orgName,
+      contactEmail: `contatto-${suffix}@due-passi.example`,
       steps: [
-        { name: "L'idea", description: '', content: question('In breve.'), sort: 0, stepTypeId: text },
-        {
-          name: 'Il progetto completo',
-          description: '',
-          content: question('Tutto.'),
-          sort: 1,
-          stepTypeId: text,
-          stage: 2,
-        },
+        { name: "L'idea", question: 'In breve.', answer: 'Un orto condiviso in ogni cortile.' },
+        { name: 'Il progetto completo', question: 'Tutto.', stage: 2 },
       ],
     });
-    const call = await admin<{ id: string }>('Call/CreateCall', 'POST', {
-      name: callName,
-      description: '<p>Prima fase breve, poi su invito.</p>',
-      openingAt: new Date(Date.now() - DAY).toISOString(),
-      closingAt: new Date(Date.now() + 30 * DAY).toISOString(),
-      callTypeId: callType.id,
-    });
-    // Stage 1, sent by the demo applicant through the API: the journey is what follows.
-    const applicant = await apiAs(browser.baseUrl, DEMO.applicant);
-    const org = await applicant<{ id: string }>('Organization/CreateOrganization', 'POST', {
-      name: orgName,
-      reg_number: '01234567890',
-      street_name: 'Via Po 2',
-      city_name: 'Torino',
-      country: 'IT',
-      contact_name: 'Chiara',
-      contact_surname: 'Neri',
-      contact_role: 'Presidente',
-      contact_email: `contatto-${suffix}@due-passi.example`,
-      personalData: true,
-    });
-    const submission = await applicant<{ id: string }>('Call/UpsertCallSubmission', 'POST', {
-      callId: call.id,
-      organizationId: org.id,
-    });
-    const steps = (await admin<{ steps: Array<{ id: string }> }>(`Call/GetCallByIdAdmin?callId=${call.id}`)).steps;
-    await applicant('Call/UpsertCallStepResult', 'POST', {
-      callSubmissionId: submission.id,
-      stepId: steps[0]?.id,
-      content: JSON.stringify({ answer: 'Un orto condiviso in ogni cortile.' }),
-      version: 0,
-    });
-    await applicant('Call/CloseCallSubmission', 'POST', { submissionId: submission.id, language: 'it' });
 
     // The admin: the submissions tab of this call, the stage column, the invitation with its preview.
     const adminPage = await browser.newPage();
