@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trancheStatus, ZSaveTranchesRequest, ZUpdateGrantRequest } from './grants';
+import { amountToCents, sumAmounts, trancheStatus, ZSaveTranchesRequest, ZUpdateGrantRequest } from './grants';
 
 describe('a tranche', () => {
   const onDate = { condition: 'onDate' as const, dueAt: '2027-03-01', paidAt: null };
@@ -42,5 +42,14 @@ describe('a grant’s terms', () => {
     expect(update({ amount: 1e12 + 1 }).success).toBe(false);
     expect(update({ startsAt: '2027-01-02', endsAt: '2027-01-01' }).success).toBe(false);
     expect(update({ startsAt: '2027-01-01', endsAt: '2027-01-01' }).success).toBe(true);
+  });
+});
+
+describe('amounts', () => {
+  it('are added and compared in cents, from numbers or numeric text', () => {
+    expect(sumAmounts([0.1, 0.2])).toBe(0.3);
+    expect(sumAmounts(['48000.50', 0.01, '0.49'])).toBe(48001);
+    expect(amountToCents('80000.00')).toBe(8_000_000);
+    expect(amountToCents(0.1 + 0.2)).toBe(30);
   });
 });

@@ -17,6 +17,16 @@ export const GRANT_CONDITIONS_MAX_LENGTH = 10_000;
 export const GRANT_REASON_MAX_LENGTH = 2_000;
 export const GRANT_FULL_NAME_MAX_LENGTH = 200;
 
+/** An amount (a number, or numeric's text) in whole cents: grants' sums and comparisons are made in these, never in binary fractions. */
+export function amountToCents(amount: number | string): number {
+  return Math.round(Number(amount) * 100);
+}
+
+/** The sum of amounts, added in cents. */
+export function sumAmounts(amounts: ReadonlyArray<number | string>): number {
+  return amounts.reduce<number>((sum, amount) => sum + amountToCents(amount), 0) / 100;
+}
+
 const ZAmount = z
   .number()
   .min(0, { message: 'errors.grants.amountRange' })

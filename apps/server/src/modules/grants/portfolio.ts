@@ -1,5 +1,6 @@
 import {
   GRANT_STATUSES,
+  sumAmounts,
   type TGrantStatus,
   type TLanguage,
   type TPortfolio,
@@ -61,7 +62,6 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
     actualSroi: null,
   }));
   const counted = grants.filter((g) => g.status !== 'declined');
-  const cents = (values: number[]) => values.reduce((sum, v) => sum + Math.round(v * 100), 0) / 100;
   const byStatus = Object.fromEntries(GRANT_STATUSES.map((s) => [s, 0])) as Record<TGrantStatus, number>;
   for (const g of grants) byStatus[g.status] += 1;
   const sdgs = new Map<number, typeof counted>();
@@ -70,8 +70,8 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
   return {
     totals: {
       grants: grants.length,
-      awarded: cents(counted.map((g) => g.amount)),
-      paid: cents(counted.map((g) => g.paid)),
+      awarded: sumAmounts(counted.map((g) => g.amount)),
+      paid: sumAmounts(counted.map((g) => g.paid)),
       byStatus,
     },
     bySdg: [...sdgs.entries()]
@@ -79,7 +79,7 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
       .map(([sdg, list]) => ({
         sdg,
         grants: list.length,
-        awarded: cents(list.map((g) => g.amount)),
+        awarded: sumAmounts(list.map((g) => g.amount)),
         forecastSroi: mean(list.flatMap((g) => (g.forecastSroi === null ? [] : [g.forecastSroi]))),
         actualSroi: null,
       })),

@@ -23,6 +23,7 @@ import { requestLanguage } from '../../lib/request-language';
 import { currentUser } from '../../plugins/authentication';
 import { sendPdf } from '../pdf/send-pdf';
 import { csvStream, xlsxFileStream } from '../reports/export-files';
+import { loadGrantFor } from './access';
 import { awardLetterPdf } from './award-letter';
 import { portfolio, portfolioPages } from './portfolio';
 import {
@@ -73,8 +74,7 @@ export const grantRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
       config: { access: 'user', owns: 'grantId' },
       schema: { tags, summary: 'One grant', querystring: ZGrantIdQuery, response: { 200: ZGrant, ...problems } },
     },
-    async (request) =>
-      (await readGrant(db, currentUser(request), request.query.grantId, requestLanguage(request))).view,
+    (request) => readGrant(db, currentUser(request), request.query.grantId, requestLanguage(request)),
   );
 
   app.put(
@@ -119,7 +119,7 @@ export const grantRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
     },
     async (request, reply) => {
       const language = requestLanguage(request);
-      const { grant } = await readGrant(db, currentUser(request), request.query.grantId, language);
+      const { grant } = await loadGrantFor(db, currentUser(request), request.query.grantId, { need: 'read' });
       const text = grant.letterText ?? (await composeLetterFor(db, grant, currentUser(request).email, language)).text;
       const pdf = await awardLetterPdf(text);
       return sendPdf(reply, { body: pdf, size: pdf.length }, 'award-letter.pdf');

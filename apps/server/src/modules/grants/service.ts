@@ -1,4 +1,11 @@
-import { DEFAULT_LANGUAGE, localisedCall, type TGrant, type TLanguage, type TUpdateGrantRequest } from '@impact/domain';
+import {
+  amountToCents,
+  DEFAULT_LANGUAGE,
+  localisedCall,
+  type TGrant,
+  type TLanguage,
+  type TUpdateGrantRequest,
+} from '@impact/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { calls, grants, grantTranches, organizationMembers, organizations, users } from '../../db/schema';
@@ -76,8 +83,8 @@ async function oneGrant(tx: Db | Tx, grantId: string, language: TLanguage) {
 
 /** A grant the caller may read (admin, or a member of the grantee once the letter is sent). */
 export async function readGrant(db: Db, user: SessionUser, grantId: string, language: TLanguage) {
-  const { grant } = await loadGrantFor(db, user, grantId, { need: 'read' });
-  return { grant, view: await oneGrant(db, grantId, language) };
+  await loadGrantFor(db, user, grantId, { need: 'read' });
+  return oneGrant(db, grantId, language);
 }
 
 /**
@@ -91,7 +98,7 @@ export async function updateGrant(db: Db, actor: SessionUser, input: TUpdateGran
     const { grantId: _id, status, ...fields } = input;
     // A form sends every field: only a value that differs from the grant's changes its terms.
     const changesTerms =
-      (fields.amount !== undefined && Math.round(fields.amount * 100) !== Math.round(Number(grant.amount) * 100)) ||
+      (fields.amount !== undefined && amountToCents(fields.amount) !== amountToCents(grant.amount)) ||
       (fields.startsAt !== undefined && fields.startsAt !== grant.startsAt) ||
       (fields.endsAt !== undefined && fields.endsAt !== grant.endsAt) ||
       (fields.conditions !== undefined && fields.conditions !== grant.conditions);
@@ -104,7 +111,7 @@ export async function updateGrant(db: Db, actor: SessionUser, input: TUpdateGran
         .select({ cents: sql<string>`coalesce(sum(${grantTranches.amount} * 100), 0)` })
         .from(grantTranches)
         .where(eq(grantTranches.grantId, grant.id));
-      if (Number(planned?.cents ?? 0) > Math.round(fields.amount * 100)) {
+      if (Number(planned?.cents ?? 0) > amountToCents(fields.amount)) {
         throw invalid([{ path: 'amount', messageKey: 'errors.grants.amountBelowTranches' }]);
       }
     }
@@ -227,7 +234,8 @@ export async function sendAwardLetter(
       .where(eq(grants.id, grant.id));
     const link = `${publicUrl}/grants/${grant.id}`;
     for (const email of emails) {
-      const lang = await recipientLanguage(tx, email, letterLanguage);
+      // The contact's language is the letter's, already read.
+      const lang = email === contact ? letterLanguage : await recipientLanguage(tx, email, letterLanguage);
       const t = translator(lang);
       const callName = localisedCall(call, lang).name;
       await queueNotice(

@@ -1,11 +1,13 @@
 import {
+  amountToCents,
+  sumAmounts,
   type TGrantStatus,
   type TSaveTranchesRequest,
   type TTranche,
   type TTrancheCondition,
   trancheStatus,
 } from '@impact/domain';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { grants, grantTranches, organizations } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
@@ -49,9 +51,6 @@ export async function readTranches(db: Db, user: SessionUser, grantId: string) {
   return tranchesOf(db, grant.id, grant.status);
 }
 
-/** Amounts compared in cents, never as binary fractions. */
-const cents = (amount: number | string) => Math.round(Number(amount) * 100);
-
 /**
  * PUT Grant/SaveTranches (admin): the unpaid tranches are replaced by the list given, after the
  * paid ones; together they may not exceed the amount awarded. A declined or closed grant's
@@ -64,13 +63,9 @@ export async function saveTranches(db: Db, actor: SessionUser, input: TSaveTranc
     const paid = await tx
       .select()
       .from(grantTranches)
-      .where(eq(grantTranches.grantId, grant.id))
-      .then((rows) => rows.filter((r) => r.paidAt !== null));
-    const total = [...paid.map((p) => p.amount), ...input.tranches.map((t) => t.amount)].reduce<number>(
-      (sum, amount) => sum + cents(amount),
-      0,
-    );
-    if (total > cents(grant.amount)) {
+      .where(and(eq(grantTranches.grantId, grant.id), isNotNull(grantTranches.paidAt)));
+    const total = sumAmounts([...paid.map((p) => p.amount), ...input.tranches.map((t) => t.amount)]);
+    if (amountToCents(total) > amountToCents(grant.amount)) {
       throw invalid([{ path: 'tranches', messageKey: 'errors.grants.tranchesExceedAmount' }]);
     }
     await tx.delete(grantTranches).where(and(eq(grantTranches.grantId, grant.id), isNull(grantTranches.paidAt)));
@@ -86,7 +81,10 @@ export async function saveTranches(db: Db, actor: SessionUser, input: TSaveTranc
         })),
       );
     }
-    await audit(tx, actor, 'grant.tranches', grant.id, { count: input.tranches.length, totalCents: total });
+    await audit(tx, actor, 'grant.tranches', grant.id, {
+      count: input.tranches.length,
+      totalCents: amountToCents(total),
+    });
     return tranchesOf(tx, grant.id, grant.status);
   });
 }

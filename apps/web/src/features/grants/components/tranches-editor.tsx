@@ -1,4 +1,11 @@
-import { MAX_TRANCHES, type TGrant, type TTranche, type TTrancheCondition } from '@impact/domain';
+import {
+  amountToCents,
+  MAX_TRANCHES,
+  sumAmounts,
+  type TGrant,
+  type TTranche,
+  type TTrancheCondition,
+} from '@impact/domain';
 import {
   ActionIcon,
   Alert,
@@ -51,10 +58,7 @@ function Editor({ grant, tranches }: { grant: TGrant; tranches: TTranche[] }) {
       .map((tr) => ({ amount: tr.amount, condition: tr.condition, dueAt: tr.dueAt ?? '' })),
   );
   const editable = grant.status !== 'declined' && grant.status !== 'closed';
-  const planned = [...paid.map((p) => p.amount), ...rows.map((r) => Number(r.amount) || 0)].reduce(
-    (sum, a) => sum + Math.round(a * 100),
-    0,
-  );
+  const planned = sumAmounts([...paid.map((p) => p.amount), ...rows.map((r) => Number(r.amount) || 0)]);
   const setRow = (i: number, patch: Partial<Row>) =>
     setRows((all) => all.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const conditions = [
@@ -146,9 +150,9 @@ function Editor({ grant, tranches }: { grant: TGrant; tranches: TTranche[] }) {
             >
               {t('grants.tranches.add')}
             </Button>
-            <Text size="sm" c={planned > Math.round(grant.amount * 100) ? 'red.8' : 'dimmed'}>
+            <Text size="sm" c={amountToCents(planned) > amountToCents(grant.amount) ? 'red.8' : 'dimmed'}>
               {t('grants.tranches.planned', {
-                planned: formatMoney(planned / 100, grant.currency, i18n.language),
+                planned: formatMoney(planned, grant.currency, i18n.language),
                 awarded: formatMoney(grant.amount, grant.currency, i18n.language),
               })}
             </Text>
