@@ -6,6 +6,15 @@ import { Link, useSearchParams } from 'react-router';
 import { useConfig } from '../../lib/api/get-config';
 import { type AdminTab, visibleAdminTabs } from './admin-tabs';
 
+/** The admin pages beside the tabs, each a button above them. */
+const ADMIN_LINKS = [
+  { to: '/admin/file-upload', Icon: IconFiles, label: 'adminIndex.links.files' },
+  { to: '/admin/audit', Icon: IconHistory, label: 'adminIndex.links.audit' },
+  { to: '/admin/webhooks', Icon: IconWebhook, label: 'adminIndex.links.webhooks' },
+  { to: '/admin/jobs', Icon: IconListCheck, label: 'adminIndex.links.jobs' },
+  { to: '/admin/data-requests', Icon: IconShieldLock, label: 'privacy.adminLink' },
+] as const;
+
 type Props = {
   /** Whether this admin may customise the branding (the server decides; app/admin-page.tsx asks). */
   canCustomize: boolean;
@@ -31,46 +40,11 @@ export function AdminIndexPage({ canCustomize, panels }: Props) {
           <Text c="dimmed">{t('admin.intro')}</Text>
         </Stack>
         <Group gap="xs">
-          <Button
-            variant="default"
-            component={Link}
-            to="/admin/file-upload"
-            leftSection={<IconFiles size={16} aria-hidden />}
-          >
-            {t('adminIndex.links.files')}
-          </Button>
-          <Button
-            variant="default"
-            component={Link}
-            to="/admin/audit"
-            leftSection={<IconHistory size={16} aria-hidden />}
-          >
-            {t('adminIndex.links.audit')}
-          </Button>
-          <Button
-            variant="default"
-            component={Link}
-            to="/admin/webhooks"
-            leftSection={<IconWebhook size={16} aria-hidden />}
-          >
-            {t('adminIndex.links.webhooks')}
-          </Button>
-          <Button
-            variant="default"
-            component={Link}
-            to="/admin/jobs"
-            leftSection={<IconListCheck size={16} aria-hidden />}
-          >
-            {t('adminIndex.links.jobs')}
-          </Button>
-          <Button
-            variant="default"
-            component={Link}
-            to="/admin/data-requests"
-            leftSection={<IconShieldLock size={16} aria-hidden />}
-          >
-            {t('privacy.adminLink')}
-          </Button>
+          {ADMIN_LINKS.map(({ to, Icon, label }) => (
+            <Button key={to} variant="default" component={Link} to={to} leftSection={<Icon size={16} aria-hidden />}>
+              {t(label)}
+            </Button>
+          ))}
         </Group>
       </Group>
       <Tabs
