@@ -114,7 +114,7 @@ export type TAwardLetterFields = {
  * accepted; its due date reached on an accepted grant); the admin then marks it paid with the date
  * and the bank's reference. Paid tranches never change. No bank integration.
  */
-export const TRANCHE_CONDITIONS = ['onAcceptance', 'onDate'] as const;
+export const TRANCHE_CONDITIONS = ['onAcceptance', 'onDate', 'onReportApproval'] as const;
 export const ZTrancheCondition = z.enum(TRANCHE_CONDITIONS);
 export type TTrancheCondition = z.infer<typeof ZTrancheCondition>;
 export const TRANCHE_STATUSES = ['pending', 'payable', 'paid'] as const;
@@ -129,6 +129,8 @@ export const ZTranche = z.object({
   amount: z.number(),
   condition: ZTrancheCondition,
   dueAt: ZDay.nullable(),
+  /** For `onReportApproval`: the reporting plan's item whose report must be approved. */
+  reportPlanId: z.uuid().nullable(),
   status: ZTrancheStatus,
   paidAt: ZDay.nullable(),
   paymentReference: z.string().nullable(),
@@ -141,10 +143,15 @@ export const ZTrancheInput = z
     amount: ZAmount.refine((n) => n > 0, { message: 'errors.grants.amountRange' }),
     condition: ZTrancheCondition,
     dueAt: ZDay.nullable().default(null),
+    reportPlanId: z.uuid().nullable().default(null),
   })
   .refine((t) => t.condition !== 'onDate' || t.dueAt !== null, {
     message: 'errors.grants.trancheDateRequired',
     path: ['dueAt'],
+  })
+  .refine((t) => t.condition !== 'onReportApproval' || t.reportPlanId !== null, {
+    message: 'errors.grants.trancheReportRequired',
+    path: ['reportPlanId'],
   });
 export const ZSaveTranchesRequest = z.object({
   grantId: z.uuid(),
@@ -161,17 +168,23 @@ export const ZTranchesExportQuery = z.object({ callId: z.uuid(), format: z.enum(
 
 /**
  * Where a tranche stands: paid once marked; payable once the grant is accepted (active or closed)
- * and, for a dated tranche, its day has come (`today` as `YYYY-MM-DD`, UTC); pending otherwise.
+ * and, for a dated tranche, its day has come (`today` as `YYYY-MM-DD`, UTC), for one tied to a
+ * report, that report has been approved (`approvedPlanIds`: the plan items whose report of this
+ * grant is approved); pending otherwise.
  */
 export function trancheStatus(
-  tranche: { condition: TTrancheCondition; dueAt: string | null; paidAt: string | null },
+  tranche: { condition: TTrancheCondition; dueAt: string | null; paidAt: string | null; reportPlanId?: string | null },
   grantStatus: TGrantStatus,
   today: string,
+  approvedPlanIds: ReadonlySet<string> = new Set(),
 ): TTrancheStatus {
   if (tranche.paidAt) return 'paid';
   const accepted = grantStatus === 'active' || grantStatus === 'closed';
   if (!accepted) return 'pending';
   if (tranche.condition === 'onDate') return tranche.dueAt !== null && tranche.dueAt <= today ? 'payable' : 'pending';
+  if (tranche.condition === 'onReportApproval') {
+    return tranche.reportPlanId && approvedPlanIds.has(tranche.reportPlanId) ? 'payable' : 'pending';
+  }
   return 'payable';
 }
 
@@ -198,6 +211,8 @@ export const ZPortfolioGrant = z.object({
   sdgs: z.array(z.number().int()),
   forecastSroi: z.number().nullable(),
   actualSroi: z.number().nullable(),
+  /** Reports past their day and not yet submitted. */
+  reportsOverdue: z.number().int(),
 });
 export const ZPortfolio = z.object({
   totals: z.object({
@@ -205,6 +220,9 @@ export const ZPortfolio = z.object({
     awarded: z.number(),
     paid: z.number(),
     byStatus: z.record(ZGrantStatus, z.number().int()),
+    /** Grants with at least one report overdue, and the overdue reports themselves. */
+    grantsWithReportsOverdue: z.number().int(),
+    reportsOverdue: z.number().int(),
   }),
   bySdg: z.array(
     z.object({

@@ -7,6 +7,7 @@ export * from './config';
 export * from './content-translations';
 export * from './conversation';
 export * from './field-errors';
+export * from './grant-reports';
 export * from './grants';
 export * from './health';
 export * from './ids';

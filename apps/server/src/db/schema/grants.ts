@@ -1,7 +1,7 @@
 import type { TGrantStatus, TTrancheCondition } from '@impact/domain';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { calls } from './calls';
+import { check, date, doublePrecision, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { calls, callTypes } from './calls';
 import { organizations } from './organizations';
 import { callSubmissions } from './submissions';
 import { users } from './users';
@@ -66,9 +66,83 @@ export const grantTranches = pgTable(
     paidAt: date('paid_at'),
     paymentReference: text('payment_reference'),
     paidByUserId: uuid('paid_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** For `onReportApproval`: the plan item whose report, once approved, makes it payable. */
+    reportPlanId: uuid('report_plan_id').references(() => grantReportPlans.id, { onDelete: 'restrict' }),
   },
   (t) => [
     check('grant_tranches_amount', sql`${t.amount} > 0`),
+    check(
+      'grant_tranches_report',
+      sql`(${t.condition} = 'onReportApproval') = (${t.reportPlanId} is not null)`,
+    ),
     index('grant_tranches_grant').on(t.grantId, t.position),
+  ],
+);
+
+/**
+ * A call's reporting plan (docs/decisions/0044-grant-reports.md): the reports each of its grants
+ * owes, in order. `form_call_id` is a hidden call (kept a draft, so no list or public page shows it)
+ * on the item's call type: each report is that call's submission by the grantee organization, so it
+ * is written in the application's own wizard, autosave, Submit, frozen record and PDF.
+ */
+export const grantReportPlans = pgTable(
+  'grant_report_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    callId: uuid('call_id')
+      .notNull()
+      .references(() => calls.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    dueAfterMonths: integer('due_after_months'),
+    dueAt: date('due_at'),
+    callTypeId: uuid('call_type_id')
+      .notNull()
+      .references(() => callTypes.id, { onDelete: 'restrict' }),
+    formCallId: uuid('form_call_id')
+      .notNull()
+      .unique()
+      .references(() => calls.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('grant_report_plans_due', sql`(${t.dueAfterMonths} is null) <> (${t.dueAt} is null)`),
+    check('grant_report_plans_months', sql`${t.dueAfterMonths} is null or ${t.dueAfterMonths} between 1 and 120`),
+    index('grant_report_plans_call').on(t.callId, t.position),
+  ],
+);
+
+/**
+ * One report a grant owes: made for every plan item when the grant is accepted (and for an item
+ * added later). `submission_id` is set when a member first opens it; `submitted_at` follows the
+ * report's last Submit, `actual_sroi` the impact-actuals step's central ratio at that Submit.
+ */
+export const grantReports = pgTable(
+  'grant_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    grantId: uuid('grant_id')
+      .notNull()
+      .references(() => grants.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => grantReportPlans.id, { onDelete: 'restrict' }),
+    dueAt: date('due_at').notNull(),
+    submissionId: uuid('submission_id')
+      .unique()
+      .references(() => callSubmissions.id, { onDelete: 'restrict' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    actualSroi: doublePrecision('actual_sroi'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedByUserId: uuid('approved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    remindedBeforeAt: timestamp('reminded_before_at', { withTimezone: true }),
+    remindedOverdueAt: timestamp('reminded_overdue_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('grant_reports_grant_plan').on(t.grantId, t.planId),
+    index('grant_reports_plan').on(t.planId),
+    // The reminder job and the portfolio's overdue count read the reports not yet sent, by day.
+    index('grant_reports_unsent_due').on(t.dueAt).where(sql`${t.submittedAt} is null`),
   ],
 );

@@ -9,6 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
 import type { Cell, ExportedRows } from '../reports/export-rows';
+import { utcToday } from './tranches';
 
 type GrantLine = {
   id: string;
@@ -22,6 +23,8 @@ type GrantLine = {
   starts_at: string | null;
   sdgs: number[] | null;
   forecast_sroi: number | null;
+  actual_sroi: number | null;
+  reports_overdue: number;
 };
 
 /**
@@ -31,12 +34,18 @@ type GrantLine = {
  * in the amounts.
  */
 export async function portfolio(db: Db, query: TPortfolioQuery, language: TLanguage): Promise<TPortfolio> {
+  const today = utcToday();
   const lines = await rows<GrantLine>(
     db,
     sql`select g.id, g.call_id, c.name as call_name, c.translations as call_translations,
                o.name as organization_name, g.status, g.amount::text as amount,
                coalesce((select sum(t.amount) from grant_tranches t where t.grant_id = g.id and t.paid_at is not null), 0)::text as paid,
-               g.starts_at::text as starts_at, ia.sdgs, ia.sroi as forecast_sroi
+               g.starts_at::text as starts_at, ia.sdgs, ia.sroi as forecast_sroi,
+               -- As reported: the latest Submit's impact actuals (decision 0044).
+               (select r.actual_sroi from grant_reports r where r.grant_id = g.id and r.actual_sroi is not null
+                 order by r.submitted_at desc limit 1) as actual_sroi,
+               (select count(*) from grant_reports r where r.grant_id = g.id and r.submitted_at is null
+                   and r.due_at < ${today}::date)::int as reports_overdue
           from grants g
           join calls c on c.id = g.call_id
           join organizations o on o.id = g.organization_id
@@ -59,7 +68,8 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
     startsAt: l.starts_at,
     sdgs: l.sdgs ?? [],
     forecastSroi: l.forecast_sroi,
-    actualSroi: null,
+    actualSroi: l.actual_sroi,
+    reportsOverdue: l.reports_overdue,
   }));
   const counted = grants.filter((g) => g.status !== 'declined');
   const byStatus = Object.fromEntries(GRANT_STATUSES.map((s) => [s, 0])) as Record<TGrantStatus, number>;
@@ -73,6 +83,8 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
       awarded: sumAmounts(counted.map((g) => g.amount)),
       paid: sumAmounts(counted.map((g) => g.paid)),
       byStatus,
+      grantsWithReportsOverdue: grants.filter((g) => g.reportsOverdue > 0).length,
+      reportsOverdue: grants.reduce((sum, g) => sum + g.reportsOverdue, 0),
     },
     bySdg: [...sdgs.entries()]
       .sort(([a], [b]) => a - b)
@@ -81,7 +93,7 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
         grants: list.length,
         awarded: sumAmounts(list.map((g) => g.amount)),
         forecastSroi: mean(list.flatMap((g) => (g.forecastSroi === null ? [] : [g.forecastSroi]))),
-        actualSroi: null,
+        actualSroi: mean(list.flatMap((g) => (g.actualSroi === null ? [] : [g.actualSroi]))),
       })),
     grants,
   };
@@ -98,6 +110,7 @@ const HEADERS: Cell[] = [
   'SDGs',
   'Forecast SROI',
   'Actual SROI',
+  'Reports overdue',
 ];
 
 /** The portfolio's grants as export rows (the same filters as the page). */
@@ -113,6 +126,7 @@ export function portfolioPages(data: TPortfolio): ExportedRows['pages'] {
     g.sdgs.join(' '),
     g.forecastSroi ?? '',
     g.actualSroi ?? '',
+    g.reportsOverdue,
   ]);
   return async function* pages(format) {
     yield format([HEADERS, ...cells]);

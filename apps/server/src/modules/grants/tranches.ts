@@ -29,6 +29,7 @@ function toTranche(row: TrancheRow, grantStatus: TGrantStatus, today: string): T
     amount: Number(row.amount),
     condition: row.condition,
     dueAt: row.dueAt,
+    reportPlanId: row.reportPlanId,
     status: trancheStatus(row, grantStatus, today),
     paidAt: row.paidAt,
     paymentReference: row.paymentReference,
