@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import { type JobDefinition, startJobQueue } from './lib/job-queue';
 import { mailSender } from './modules/email/worker';
 import { createFileStorage } from './modules/files/storage';
+import { sendReportReminders } from './modules/grants/report-reminders';
 import { purgeExpired } from './modules/idp/adapter';
 import { recordAttachment } from './modules/pdf/service';
 import { retentionRun } from './modules/privacy/retention';
@@ -46,6 +47,8 @@ export function backgroundJobs(
       run: () => sendDueReminders(db, links, new Date(), log),
       timeoutSeconds: 1800,
     },
+    // Reports before their day and once overdue (decision 0044); each reminder is claimed in the database.
+    { name: 'grants.report-reminders', schedule: '23 * * * *', run: () => sendReportReminders(db, config.publicUrl) },
     // Webhook deliveries (decision 0042): each delivery is claimed in the database and carries its
     // own backoff (next_attempt_at), so the tick only drains what is due.
     {

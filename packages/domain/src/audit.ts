@@ -55,6 +55,8 @@ export const AUDIT_ACTIONS = [
   'grant.decline',
   'grant.tranches',
   'grant.paid',
+  'grant.reportingPlan',
+  'grant.reportApprove',
   'job.retry',
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTIONS);

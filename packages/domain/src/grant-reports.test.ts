@@ -7,9 +7,9 @@ describe('reporting plan', () => {
   it('needs exactly one of months after the start and a fixed day', () => {
     expect(ZReportPlanItemInput.safeParse({ name: 'Interim', dueAfterMonths: 6, callTypeId }).success).toBe(true);
     expect(ZReportPlanItemInput.safeParse({ name: 'Final', dueAt: '2027-06-30', callTypeId }).success).toBe(true);
-    expect(ZReportPlanItemInput.safeParse({ name: 'Both', dueAfterMonths: 6, dueAt: '2027-06-30', callTypeId }).success).toBe(
-      false,
-    );
+    expect(
+      ZReportPlanItemInput.safeParse({ name: 'Both', dueAfterMonths: 6, dueAt: '2027-06-30', callTypeId }).success,
+    ).toBe(false);
     expect(ZReportPlanItemInput.safeParse({ name: 'Neither', callTypeId }).success).toBe(false);
     expect(ZReportPlanItemInput.safeParse({ name: ' ', dueAfterMonths: 6, callTypeId }).success).toBe(false);
   });
@@ -30,6 +30,8 @@ describe('reporting plan', () => {
     expect(reportStatus({ ...base, submittedAt: '2027-07-20T10:00:00Z', changesRequested: true }, '2027-07-30')).toBe(
       'changesRequested',
     );
-    expect(reportStatus({ ...base, submittedAt: 'x', approvedAt: '2027-08-01T00:00:00Z' }, '2027-08-02')).toBe('approved');
+    expect(reportStatus({ ...base, submittedAt: 'x', approvedAt: '2027-08-01T00:00:00Z' }, '2027-08-02')).toBe(
+      'approved',
+    );
   });
 });

@@ -2,8 +2,7 @@ import { z } from 'zod';
 
 /**
  * Outgoing webhooks (docs/decisions/0042-webhooks.md): an administrator registers endpoints that
- * receive signed JSON events. `report.submitted` may be subscribed to but nothing emits it yet:
- * reports do not exist yet.
+ * receive signed JSON events.
  */
 export const WEBHOOK_EVENTS = [
   'submission.started',

@@ -20,3 +20,15 @@ export function utcDateTime(date: Date, language: TLanguage): string {
 export function utcMoment(date: Date, language: TLanguage): string {
   return `${utcDateTime(date, language)} UTC`;
 }
+
+const DAY_FORMATS = Object.fromEntries(
+  LANGUAGES.map((language) => [
+    language,
+    new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }),
+  ]),
+) as Record<TLanguage, Intl.DateTimeFormat>;
+
+/** A calendar day (`YYYY-MM-DD`) written out in the language ("15 luglio 2027"). */
+export function longDay(day: string, language: TLanguage): string {
+  return DAY_FORMATS[language].format(new Date(`${day}T00:00:00Z`));
+}

@@ -1,6 +1,18 @@
 import type { TGrantStatus, TTrancheCondition } from '@impact/domain';
 import { sql } from 'drizzle-orm';
-import { check, date, doublePrecision, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { calls, callTypes } from './calls';
 import { organizations } from './organizations';
 import { callSubmissions } from './submissions';
@@ -71,10 +83,7 @@ export const grantTranches = pgTable(
   },
   (t) => [
     check('grant_tranches_amount', sql`${t.amount} > 0`),
-    check(
-      'grant_tranches_report',
-      sql`(${t.condition} = 'onReportApproval') = (${t.reportPlanId} is not null)`,
-    ),
+    check('grant_tranches_report', sql`(${t.condition} = 'onReportApproval') = (${t.reportPlanId} is not null)`),
     index('grant_tranches_grant').on(t.grantId, t.position),
   ],
 );

@@ -9,10 +9,10 @@ import {
   ZFilterEmail,
   type ZUpdateCallRequest,
 } from '@impact/domain';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, notExists, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { callSubmissions, calls, callTypes, steps } from '../../db/schema';
+import { callSubmissions, calls, callTypes, grantReportPlans, steps } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { type AuditActor, audit } from '../audit/record';
@@ -55,7 +55,14 @@ export function toCallListItem(row: CallRow): TCallListItem {
 }
 
 export async function listCalls(db: Db): Promise<TCallListItem[]> {
-  const rows = await db.select().from(calls).orderBy(desc(calls.openingAt), desc(calls.createdAt));
+  // A report's form call (decision 0044) is edited from its call's reporting plan, never listed.
+  const rows = await db
+    .select()
+    .from(calls)
+    .where(
+      notExists(db.select({ one: sql`1` }).from(grantReportPlans).where(eq(grantReportPlans.formCallId, calls.id))),
+    )
+    .orderBy(desc(calls.openingAt), desc(calls.createdAt));
   return rows.map(toCallListItem);
 }
 
@@ -178,7 +185,10 @@ export async function updateCall(db: Db, actor: AuditActor, input: UpdateCallInp
     const stepCount = input.callType
       ? input.callType.steps.length
       : (await tx.select({ id: steps.id }).from(steps).where(eq(steps.callTypeId, input.callTypeId)).limit(1)).length;
-    const draft = stored.draft && !(input.name.trim() !== '' && stepCount > 0);
+    // A report's form call stays a draft (hidden from every list) and on its plan item's call type.
+    const formCall = await isReportForm(tx, stored.id);
+    if (formCall && input.callTypeId !== stored.callTypeId) throw conflict('errors.grantReports.formCallTypeFixed');
+    const draft = formCall || (stored.draft && !(input.name.trim() !== '' && stepCount > 0));
 
     if (input.callType) {
       await saveCallTypeIn(tx, input.callType, 'callType.steps');
@@ -244,7 +254,27 @@ export async function deleteCall(db: Db, actor: AuditActor, callId: string): Pro
       .for('update');
     if (!row) throw notFound('errors.calls.callNotFound');
     if (await callHasSubmissions(tx, callId)) throw conflict('errors.calls.hasSubmissions');
+    // A call with a reporting plan, or a report's form, goes with the plan (Grant/SaveReportingPlan).
+    if (await isInReportingPlan(tx, callId)) throw conflict('errors.grantReports.callInPlan');
     await tx.delete(calls).where(eq(calls.id, callId));
     await audit(tx, actor, 'call.delete', callId, { name: row.name });
   });
+}
+
+async function isReportForm(tx: Tx, callId: string) {
+  const [row] = await tx
+    .select({ id: grantReportPlans.id })
+    .from(grantReportPlans)
+    .where(eq(grantReportPlans.formCallId, callId))
+    .limit(1);
+  return row !== undefined;
+}
+
+async function isInReportingPlan(tx: Tx, callId: string) {
+  const [row] = await tx
+    .select({ id: grantReportPlans.id })
+    .from(grantReportPlans)
+    .where(or(eq(grantReportPlans.formCallId, callId), eq(grantReportPlans.callId, callId)))
+    .limit(1);
+  return row !== undefined;
 }

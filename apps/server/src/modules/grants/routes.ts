@@ -3,14 +3,21 @@ import {
   ZDeclineAwardRequest,
   ZGrant,
   ZGrantIdQuery,
+  ZGrantReport,
+  ZGrantReports,
   ZGrants,
   ZGrantsQuery,
   ZMarkTranchePaidRequest,
   ZPortfolio,
   ZPortfolioQuery,
   ZProblem,
+  ZReportIdRequest,
+  ZReportingPlan,
+  ZReportingPlanQuery,
+  ZSaveReportingPlanRequest,
   ZSaveTranchesRequest,
   ZSendAwardLetterRequest,
+  ZStartReportResponse,
   ZTranches,
   ZTranchesExportQuery,
   ZUpdateGrantRequest,
@@ -26,6 +33,8 @@ import { csvStream, xlsxFileStream } from '../reports/export-files';
 import { loadGrantFor } from './access';
 import { awardLetterPdf } from './award-letter';
 import { portfolio, portfolioPages } from './portfolio';
+import { readReportingPlan, saveReportingPlan } from './reporting-plan';
+import { approveReport, readReports, startReport } from './reports';
 import {
   acceptAward,
   callGrants,
@@ -215,6 +224,76 @@ export const grantRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
       reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       return reply.send(xlsxFileStream(pages, 'Tranches'));
     },
+  );
+
+  app.get(
+    '/Grant/GetReportingPlan',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'The reports each grant of the call owes: name, due (months after the start or a day), form',
+        querystring: ZReportingPlanQuery,
+        response: { 200: ZReportingPlan, ...problems },
+      },
+    },
+    (request) => readReportingPlan(db, request.query.callId),
+  );
+
+  app.put(
+    '/Grant/SaveReportingPlan',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: "Replaces the call's reporting plan (items sent with their id are kept)",
+        body: ZSaveReportingPlanRequest,
+        response: { 200: ZReportingPlan, ...problems },
+      },
+    },
+    (request) => saveReportingPlan(db, currentUser(request), request.body),
+  );
+
+  app.get(
+    '/Grant/GetReports',
+    {
+      config: { access: 'user', owns: 'grantId' },
+      schema: {
+        tags,
+        summary: "The grant's reports with their due day and status",
+        querystring: ZGrantIdQuery,
+        response: { 200: ZGrantReports, ...problems },
+      },
+    },
+    (request) => readReports(db, currentUser(request), request.query.grantId),
+  );
+
+  app.post(
+    '/Grant/StartReport',
+    {
+      config: { access: 'user', owns: 'reportId' },
+      schema: {
+        tags,
+        summary: 'Opens a report for writing (its submission, made once) in the ordinary wizard',
+        body: ZReportIdRequest,
+        response: { 200: ZStartReportResponse, ...problems },
+      },
+    },
+    (request) => startReport(db, currentUser(request), request.body.reportId),
+  );
+
+  app.post(
+    '/Grant/ApproveReport',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Approves a submitted report; the tranches waiting for it become payable',
+        body: ZReportIdRequest,
+        response: { 200: ZGrantReport, ...problems },
+      },
+    },
+    (request) => approveReport(db, currentUser(request), request.body.reportId),
   );
 
   app.get(

@@ -18,6 +18,7 @@ import { recipientLanguage } from '../email/recipient-language';
 import { recordWebhookEvent } from '../webhooks/record';
 import { type GrantRow, loadGrantFor } from './access';
 import { composeAwardLetter, letterHash } from './award-letter';
+import { addReportsForGrant } from './reporting-plan';
 
 const listColumns = { grant: grants, organizationName: organizations.name, call: calls };
 
@@ -140,8 +141,8 @@ export async function updateGrant(db: Db, actor: SessionUser, input: TUpdateGran
   });
 }
 
-/** The people told of a letter: the organization's contact and its members who may write. */
-async function grantees(tx: Tx, organizationId: string) {
+/** The grantee organization's name and who hears of its grant: the contact, then the owners and editors. */
+export async function grantees(tx: Tx, organizationId: string) {
   const [org] = await tx
     .select({ name: organizations.name, contactEmail: organizations.contactEmail })
     .from(organizations)
@@ -295,6 +296,7 @@ export async function acceptAward(
         updatedAt: now,
       })
       .where(eq(grants.id, grant.id));
+    await addReportsForGrant(tx, grant.id, grant.callId);
     await recordWebhookEvent(
       tx,
       'grant.accepted',

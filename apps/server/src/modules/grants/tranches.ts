@@ -7,9 +7,9 @@ import {
   type TTrancheCondition,
   trancheStatus,
 } from '@impact/domain';
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { grants, grantTranches, organizations } from '../../db/schema';
+import { grantReportPlans, grants, grantTranches, organizations } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
@@ -18,10 +18,24 @@ import { loadGrantFor } from './access';
 
 type TrancheRow = typeof grantTranches.$inferSelect;
 
+/** Whether the report a tranche waits for has been approved (false for other conditions). */
+const reportApproved = sql<boolean>`exists (select 1 from grant_reports r where r.grant_id = ${grantTranches.grantId}
+  and r.plan_id = ${grantTranches.reportPlanId} and r.approved_at is not null)`;
+
+/** The tranche's status, its report's approval read alongside it. */
+function statusOf(row: TrancheRow & { approved: boolean }, grantStatus: TGrantStatus, today: string) {
+  return trancheStatus(
+    row,
+    grantStatus,
+    today,
+    row.approved && row.reportPlanId ? new Set([row.reportPlanId]) : undefined,
+  );
+}
+
 /** Today as a calendar day in UTC, the day a dated tranche is compared with. */
 export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);
 
-function toTranche(row: TrancheRow, grantStatus: TGrantStatus, today: string): TTranche {
+function toTranche(row: TrancheRow & { approved: boolean }, grantStatus: TGrantStatus, today: string): TTranche {
   return {
     id: row.id,
     grantId: row.grantId,
@@ -30,7 +44,7 @@ function toTranche(row: TrancheRow, grantStatus: TGrantStatus, today: string): T
     condition: row.condition,
     dueAt: row.dueAt,
     reportPlanId: row.reportPlanId,
-    status: trancheStatus(row, grantStatus, today),
+    status: statusOf(row, grantStatus, today),
     paidAt: row.paidAt,
     paymentReference: row.paymentReference,
   };
@@ -38,12 +52,12 @@ function toTranche(row: TrancheRow, grantStatus: TGrantStatus, today: string): T
 
 async function tranchesOf(db: Db | Tx, grantId: string, grantStatus: TGrantStatus) {
   const rows = await db
-    .select()
+    .select({ tranche: grantTranches, approved: reportApproved })
     .from(grantTranches)
     .where(eq(grantTranches.grantId, grantId))
     .orderBy(asc(grantTranches.position));
   const today = utcToday();
-  return rows.map((row) => toTranche(row, grantStatus, today));
+  return rows.map((row) => toTranche({ ...row.tranche, approved: row.approved }, grantStatus, today));
 }
 
 /** GET Grant/GetTranches: the admin and the grantee's members (once the letter is sent) read them. */
@@ -66,6 +80,23 @@ export async function saveTranches(db: Db, actor: SessionUser, input: TSaveTranc
       .from(grantTranches)
       .where(and(eq(grantTranches.grantId, grant.id), isNotNull(grantTranches.paidAt)));
     const total = sumAmounts([...paid.map((p) => p.amount), ...input.tranches.map((t) => t.amount)]);
+    const named = [...new Set(input.tranches.flatMap((t) => (t.reportPlanId ? [t.reportPlanId] : [])))];
+    const planIds = new Set(
+      named.length
+        ? (
+            await tx
+              .select({ id: grantReportPlans.id })
+              .from(grantReportPlans)
+              .where(and(eq(grantReportPlans.callId, grant.callId), inArray(grantReportPlans.id, named)))
+          ).map((p) => p.id)
+        : [],
+    );
+    const unknownPlan = input.tranches.findIndex((t) => t.reportPlanId && !planIds.has(t.reportPlanId));
+    if (unknownPlan >= 0) {
+      throw invalid([
+        { path: `tranches.${unknownPlan}.reportPlanId`, messageKey: 'errors.grantReports.planItemNotFound' },
+      ]);
+    }
     if (amountToCents(total) > amountToCents(grant.amount)) {
       throw invalid([{ path: 'tranches', messageKey: 'errors.grants.tranchesExceedAmount' }]);
     }
@@ -78,7 +109,8 @@ export async function saveTranches(db: Db, actor: SessionUser, input: TSaveTranc
           position: start + i,
           amount: t.amount.toFixed(2),
           condition: t.condition as TTrancheCondition,
-          dueAt: t.dueAt,
+          dueAt: t.condition === 'onDate' ? t.dueAt : null,
+          reportPlanId: t.condition === 'onReportApproval' ? t.reportPlanId : null,
         })),
       );
     }
@@ -102,13 +134,13 @@ export async function markTranchePaid(
       sql`select 1 from grants where id = (select grant_id from grant_tranches where id = ${input.trancheId}) for update`,
     );
     const [row] = await tx
-      .select({ tranche: grantTranches, grantStatus: grants.status })
+      .select({ tranche: grantTranches, grantStatus: grants.status, approved: reportApproved })
       .from(grantTranches)
       .innerJoin(grants, eq(grants.id, grantTranches.grantId))
       .where(eq(grantTranches.id, input.trancheId))
       .for('update', { of: grantTranches });
     if (!row) throw notFound('errors.grants.trancheNotFound');
-    const status = trancheStatus(row.tranche, row.grantStatus, utcToday());
+    const status = statusOf({ ...row.tranche, approved: row.approved }, row.grantStatus, utcToday());
     if (status !== 'payable')
       throw conflict(status === 'paid' ? 'errors.grants.tranchePaid' : 'errors.grants.trancheNotPayable');
     if (input.paidAt > utcToday()) throw invalid([{ path: 'paidAt', messageKey: 'errors.grants.paidInFuture' }]);
@@ -145,6 +177,7 @@ export async function tranchesExport(db: Db, callId: string): Promise<ExportedRo
     .select({
       tranche: grantTranches,
       grantStatus: grants.status,
+      approved: reportApproved,
       org: organizations.name,
       reg: organizations.regNumber,
     })
@@ -154,7 +187,7 @@ export async function tranchesExport(db: Db, callId: string): Promise<ExportedRo
     .where(eq(grants.callId, callId))
     .orderBy(asc(organizations.name), asc(grants.id), asc(grantTranches.position));
   const today = utcToday();
-  const cells = rows.map(({ tranche, grantStatus, org, reg }): Cell[] => [
+  const cells = rows.map(({ tranche, grantStatus, approved, org, reg }): Cell[] => [
     tranche.grantId,
     org,
     reg,
@@ -162,7 +195,7 @@ export async function tranchesExport(db: Db, callId: string): Promise<ExportedRo
     Number(tranche.amount),
     tranche.condition,
     tranche.dueAt ?? '',
-    trancheStatus(tranche, grantStatus, today),
+    statusOf({ ...tranche, approved }, grantStatus, today),
     tranche.paidAt ?? '',
     tranche.paymentReference ?? '',
   ]);

@@ -15,6 +15,7 @@ import { InFlightLimit } from '../../lib/in-flight-limit';
 import { cleanHeader } from '../../lib/mail-headers';
 import type { SessionUser } from '../../plugins/authentication';
 import { recipientLanguage } from '../email/recipient-language';
+import { markReportSubmitted } from '../grants/reports';
 import { exportDataFrom } from '../pdf/export-data';
 import { receiptMails } from '../pdf/receipt-mail';
 import { serverStepTypeOf } from '../step-types';
@@ -259,6 +260,7 @@ async function closeChecked(
         },
         now,
       );
+      await markReportSubmitted(query, submissionId, now);
       return true;
     });
     if (closed) return { id: submissionId, closed: true };

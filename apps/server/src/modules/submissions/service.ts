@@ -19,6 +19,7 @@ import { AppError, conflict, invalid, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { callsWithSteps } from '../calls/service';
 import type { StepCache } from '../calls/step-cache';
+import { owesReportOn } from '../grants/report-access';
 import { assertRole, roleIn } from '../organizations/member-access';
 import { assertEligibleToStart } from '../screening/eligibility-gate';
 import { serverStepTypeOf } from '../step-types';
@@ -105,10 +106,16 @@ async function submissionOf(db: Db | Tx, callId: string, organizationId: string 
   return row ?? null;
 }
 
-/** A call the user may see (e-mail filter, server-side); 404 otherwise. */
-async function visibleCall(db: Db | Tx, user: SessionUser, callId: string): Promise<CallRow> {
+/**
+ * A call the user may see (e-mail filter, server-side); 404 otherwise. A draft is seen only as a
+ * report's form, by a member of an organization that owes that report (`asReportForm`: the
+ * wizard reads it; starting one goes through Grant/StartReport, never here).
+ */
+async function visibleCall(db: Db | Tx, user: SessionUser, callId: string, asReportForm = false): Promise<CallRow> {
   const [call] = await db.select().from(calls).where(eq(calls.id, callId));
-  if (!call || call.draft || !emailAllowedByFilter(call, user.email)) throw notFound('errors.calls.notFound');
+  if (!call || !emailAllowedByFilter(call, user.email)) throw notFound('errors.calls.notFound');
+  if (call.draft && !(asReportForm && (await owesReportOn(db, user.id, call.id))))
+    throw notFound('errors.calls.notFound');
   return call;
 }
 
@@ -119,7 +126,7 @@ export async function getCallForUser(
   organizationId: string | null,
   language: TLanguage,
 ) {
-  const [call] = await callsWithSteps(db, [await visibleCall(db, user, callId)]);
+  const [call] = await callsWithSteps(db, [await visibleCall(db, user, callId, true)]);
   if (!call) throw notFound('errors.calls.notFound');
   return forApplicant(call, await submissionOf(db, callId, organizationId), language);
 }

@@ -1,0 +1,275 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createOpenCall, createOrganization, submitToCall } from '../../../test/fixtures';
+import { signInAs } from '../../../test/sign-in';
+import { emailOutbox, grantReports, organizationMembers, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { sendReportReminders } from './report-reminders';
+
+type Person = Awaited<ReturnType<typeof signInAs>>;
+type Report = {
+  id: string;
+  name: string;
+  dueAt: string;
+  status: string;
+  submissionId: string | null;
+  formCallId: string;
+};
+
+const TEXT = (question: string) => JSON.stringify({ question: `<p>${question}</p>`, maxLength: 500 });
+const DAY = 86_400_000;
+const day = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);
+
+/**
+ * Reports after the award (decision 0044): a call's reporting plan makes the reports each accepted
+ * grant owes; the grantee writes one in the ordinary wizard on a hidden form call; the admin
+ * approves it and the tranche waiting for it becomes payable; reminders go before and after the day.
+ */
+describe('grant reports', () => {
+  let t: TestApp;
+  let admin: Person;
+  let anna: Person;
+  let vera: Person;
+  let otto: Person;
+  let aurora: string;
+  let grantId: string;
+  let formTypeId: string;
+  let formStepId: string;
+  let call: Awaited<ReturnType<typeof createOpenCall>>;
+  let plan: Array<{ id: string; name: string; formCallId: string }>;
+
+  const inject = (p: Person, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, org?: string) =>
+    t.app.inject({
+      method,
+      url: `/api/${url}`,
+      headers: { ...p.headers, 'accept-language': 'en', ...(org ? { 'x-organization-id': org } : {}) },
+      ...(payload ? { payload } : {}),
+    });
+  const reports = async (p: Person = admin): Promise<Report[]> =>
+    (await inject(p, 'GET', `Grant/GetReports?grantId=${grantId}`)).json();
+  const byName = async (name: string) => {
+    const found = (await reports()).find((r) => r.name === name);
+    if (!found) throw new Error(`no report ${name}`);
+    return found;
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await signInAs(t.database.db, { email: 'officer@funder.test', roles: ['admin'], firstName: 'Olga' });
+    anna = await signInAs(t.database.db, { email: 'anna@aurora.example', firstName: 'Anna', lastName: 'Neri' });
+    vera = await signInAs(t.database.db, { email: 'vera@aurora.example', firstName: 'Vera' });
+    otto = await signInAs(t.database.db, { email: 'otto@elsewhere.example', firstName: 'Otto' });
+    aurora = await createOrganization(t.app, anna.headers, 'Aurora');
+    await t.database.db
+      .insert(organizationMembers)
+      .values({ organizationId: aurora, userId: vera.user.id, role: 'viewer' });
+    call = await createOpenCall(t.app, admin.headers, { name: 'Bando Futuro' });
+    const submissionId = await submitToCall(t.app, anna.headers, aurora, call);
+    const types = (await inject(admin, 'GET', 'Step/GetStepTypes')).json() as Array<{ id: string; name: string }>;
+    const created = await inject(admin, 'POST', 'Call/CreateCallType', {
+      name: 'Report form',
+      description: 'What happened',
+      steps: [
+        {
+          name: 'Progress',
+          description: '',
+          content: TEXT('What did you do?'),
+          sort: 0,
+          stepTypeId: types.find((s) => s.name === 'text')?.id,
+        },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    formTypeId = created.json().id;
+    formStepId = created.json().steps[0].id;
+    const decided = await inject(admin, 'POST', 'Review/RecordDecisions', {
+      callId: call.id,
+      items: [{ submissionId, outcome: 'accepted', message: '' }],
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    grantId = (await inject(admin, 'GET', `Grant/GetGrants?callId=${call.id}`)).json()[0].id;
+    // The interim report falls due in 7 days (the grant started 6 months less 7 days ago).
+    const start = new Date(Date.now() + 7 * DAY);
+    start.setUTCMonth(start.getUTCMonth() - 6);
+    const terms = await inject(admin, 'PUT', 'Grant/UpdateGrant', {
+      grantId,
+      amount: 10000,
+      startsAt: start.toISOString().slice(0, 10),
+      endsAt: day(365),
+    });
+    expect(terms.statusCode, terms.body).toBe(200);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('the admin saves a reporting plan; bad items are 400 and change nothing; others may not', async () => {
+    const both = await inject(admin, 'PUT', 'Grant/SaveReportingPlan', {
+      callId: call.id,
+      reports: [{ name: 'Interim', dueAfterMonths: 6, dueAt: day(10), callTypeId: formTypeId }],
+    });
+    expect(both.statusCode).toBe(400);
+    const unknownForm = await inject(admin, 'PUT', 'Grant/SaveReportingPlan', {
+      callId: call.id,
+      reports: [{ name: 'Interim', dueAfterMonths: 6, callTypeId: '00000000-0000-4000-8000-000000000009' }],
+    });
+    expect(unknownForm.statusCode).toBe(400);
+    expect(unknownForm.json().errors[0]).toMatchObject({ path: 'reports.0.callTypeId' });
+    expect((await inject(admin, 'GET', `Grant/GetReportingPlan?callId=${call.id}`)).json()).toEqual([]);
+    const body = {
+      callId: call.id,
+      reports: [
+        { name: 'Interim', dueAfterMonths: 6, callTypeId: formTypeId },
+        { name: 'Final', dueAt: day(-1), callTypeId: formTypeId },
+      ],
+    };
+    expect((await inject(anna, 'PUT', 'Grant/SaveReportingPlan', body)).statusCode).toBe(403);
+    const saved = await inject(admin, 'PUT', 'Grant/SaveReportingPlan', body);
+    expect(saved.statusCode, saved.body).toBe(200);
+    plan = saved.json();
+    expect(plan.map((p) => p.name)).toEqual(['Interim', 'Final']);
+    expect((await inject(admin, 'GET', `Grant/GetReportingPlan?callId=${call.id}`)).json()).toEqual(plan);
+  });
+
+  it('a tranche waits for a named report of the plan; an unknown one is 400', async () => {
+    const unknown = await inject(admin, 'PUT', 'Grant/SaveTranches', {
+      grantId,
+      tranches: [{ amount: 1000, condition: 'onReportApproval', reportPlanId: '00000000-0000-4000-8000-000000000009' }],
+    });
+    expect(unknown.statusCode).toBe(400);
+    const missing = await inject(admin, 'PUT', 'Grant/SaveTranches', {
+      grantId,
+      tranches: [{ amount: 1000, condition: 'onReportApproval' }],
+    });
+    expect(missing.statusCode).toBe(400);
+    const saved = await inject(admin, 'PUT', 'Grant/SaveTranches', {
+      grantId,
+      tranches: [
+        { amount: 6000, condition: 'onAcceptance' },
+        { amount: 4000, condition: 'onReportApproval', reportPlanId: plan[1]?.id },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()[1]).toMatchObject({
+      condition: 'onReportApproval',
+      reportPlanId: plan[1]?.id,
+      status: 'pending',
+    });
+  });
+
+  it('accepting the grant makes its reports, due by the plan; only its members see them', async () => {
+    expect((await inject(admin, 'POST', 'Grant/SendAwardLetter', { grantId })).statusCode).toBe(200);
+    expect(await reports()).toEqual([]);
+    const accepted = await inject(anna, 'POST', 'Grant/AcceptAward', { grantId, fullName: 'Anna Neri' });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const list = await reports();
+    expect(list.map((r) => [r.name, r.dueAt, r.status])).toEqual([
+      ['Final', day(-1), 'overdue'],
+      ['Interim', day(7), 'due'],
+    ]);
+    expect((await reports(vera)).length).toBe(2);
+    expect((await inject(otto, 'GET', `Grant/GetReports?grantId=${grantId}`)).statusCode).toBe(404);
+    const portfolio = (await inject(admin, 'GET', `Report/GetPortfolio?callId=${call.id}`)).json();
+    expect(portfolio.grants[0].reportsOverdue).toBe(1);
+    expect(portfolio.totals).toMatchObject({ grantsWithReportsOverdue: 1, reportsOverdue: 1 });
+  });
+
+  it('a form call is listed nowhere and opens only to the organization that owes the report', async () => {
+    const formCallId = plan[0]?.formCallId ?? '';
+    const adminList = (await inject(admin, 'GET', 'Call/GetCallList')).json() as Array<{ id: string }>;
+    expect(adminList.map((c) => c.id)).not.toContain(formCallId);
+    expect(adminList.map((c) => c.id)).toContain(call.id);
+    const userList = await inject(otto, 'GET', 'Call/GetCallListUser');
+    expect(userList.body).not.toContain(formCallId);
+    expect((await inject(otto, 'GET', `Call/GetCallById?callId=${formCallId}`)).statusCode).toBe(404);
+    expect((await inject(anna, 'GET', `Call/GetCallById?callId=${formCallId}`)).statusCode).toBe(200);
+    // A report is started through its grant, never as an application.
+    const direct = await inject(anna, 'POST', 'Call/UpsertCallSubmission', { callId: formCallId }, aurora);
+    expect(direct.statusCode).toBe(404);
+    expect((await inject(admin, 'POST', `Call/DeleteCall`, { callId: formCallId })).statusCode).not.toBe(200);
+  });
+
+  it('reminds before the day and once when overdue, each once, in the recipients’ language', async () => {
+    const before = await sendReportReminders(t.database.db, 'http://app.test');
+    expect(before).toBe(2);
+    const mails = await t.database.db.select().from(emailOutbox);
+    const due = mails.filter((m) => m.template === 'report-due');
+    const overdue = mails.filter((m) => m.template === 'report-overdue');
+    expect(due.map((m) => m.to).sort()).toEqual(['anna@aurora.example', 'giulia@aurora.example']);
+    expect(overdue).toHaveLength(2);
+    expect(due[0]?.subject).toContain('Interim');
+    expect(overdue[0]?.text).toContain(`/grants/${grantId}`);
+    expect(await sendReportReminders(t.database.db, 'http://app.test')).toBe(0);
+  });
+
+  it('the grantee writes the report in the wizard and submits it; the admin approves; the tranche becomes payable', async () => {
+    const final = await byName('Final');
+    expect((await inject(vera, 'POST', 'Grant/StartReport', { reportId: final.id })).statusCode).toBe(403);
+    expect((await inject(otto, 'POST', 'Grant/StartReport', { reportId: final.id })).statusCode).toBe(404);
+    const started = await inject(anna, 'POST', 'Grant/StartReport', { reportId: final.id });
+    expect(started.statusCode, started.body).toBe(200);
+    const { submissionId } = started.json();
+    expect((await inject(anna, 'POST', 'Grant/StartReport', { reportId: final.id })).json()).toEqual({ submissionId });
+    expect((await inject(admin, 'POST', 'Grant/ApproveReport', { reportId: final.id })).statusCode).toBe(409);
+
+    await t.database.db.insert(webhookEndpoints).values({
+      url: 'https://hooks.example/x',
+      events: ['report.submitted'],
+      secret: 'whsec_test',
+    });
+    const written = await inject(
+      anna,
+      'POST',
+      'Call/UpsertCallStepResult',
+      { callSubmissionId: submissionId, stepId: formStepId, content: JSON.stringify({ answer: 'Done' }), version: 0 },
+      aurora,
+    );
+    expect(written.statusCode, written.body).toBe(200);
+    const closed = await inject(anna, 'POST', 'Call/CloseCallSubmission', { submissionId }, aurora);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect((await byName('Final')).status).toBe('submitted');
+    const [event] = await t.database.db.select().from(webhookDeliveries);
+    expect(event?.eventType).toBe('report.submitted');
+    expect(JSON.parse(event?.payload ?? '{}').data).toMatchObject({ reportId: final.id, grantId, submissionId });
+
+    let tranches = (await inject(admin, 'GET', `Grant/GetTranches?grantId=${grantId}`)).json();
+    expect(tranches[1].status).toBe('pending');
+    expect((await inject(anna, 'POST', 'Grant/ApproveReport', { reportId: final.id })).statusCode).toBe(403);
+    const approved = await inject(admin, 'POST', 'Grant/ApproveReport', { reportId: final.id });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'approved' });
+    expect((await inject(admin, 'POST', 'Grant/ApproveReport', { reportId: final.id })).statusCode).toBe(409);
+    tranches = (await inject(admin, 'GET', `Grant/GetTranches?grantId=${grantId}`)).json();
+    expect(tranches[1].status).toBe('payable');
+    const paid = await inject(admin, 'POST', 'Grant/MarkTranchePaid', {
+      trancheId: tranches[1].id,
+      paidAt: day(0),
+      paymentReference: 'CRO-2',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+  });
+
+  it('a plan item whose report was started, or that a tranche names, cannot be removed', async () => {
+    const interimOnly = {
+      callId: call.id,
+      reports: [{ id: plan[0]?.id, name: 'Interim', dueAfterMonths: 6, callTypeId: formTypeId }],
+    };
+    const refused = await inject(admin, 'PUT', 'Grant/SaveReportingPlan', interimOnly);
+    expect(refused.statusCode).toBe(409);
+    // Renaming and moving the interim report's day is fine: its report follows (not yet sent).
+    const moved = await inject(admin, 'PUT', 'Grant/SaveReportingPlan', {
+      callId: call.id,
+      reports: [
+        { id: plan[0]?.id, name: 'Mid-term', dueAt: day(30), callTypeId: formTypeId },
+        { id: plan[1]?.id, name: 'Final', dueAt: day(-1), callTypeId: formTypeId },
+      ],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await byName('Mid-term')).dueAt).toBe(day(30));
+    const [interim] = await t.database.db
+      .select()
+      .from(grantReports)
+      .where(eq(grantReports.planId, plan[0]?.id ?? ''));
+    expect(interim?.remindedBeforeAt).toBeNull();
+  });
+});

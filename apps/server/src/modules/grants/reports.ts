@@ -1,0 +1,181 @@
+import { reportStatus, type TGrantReport } from '@impact/domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, TextQuery, Tx } from '../../db/client';
+import { callSubmissions, grantReportPlans, grantReports } from '../../db/schema';
+import { conflict, notFound } from '../../lib/app-error';
+import type { SessionUser } from '../../plugins/authentication';
+import { audit } from '../audit/record';
+import { recordWebhookEvent } from '../webhooks/record';
+import { loadGrantFor } from './access';
+import { utcToday } from './tranches';
+
+/** A request for changes open on the report's submission (as `openChangeRequest` judges one). */
+const changesOpen = sql<boolean>`exists (select 1 from submission_change_requests cr
+  where cr.call_submission_id = ${grantReports.submissionId} and cr.answered_at is null
+    and cr.withdrawn_at is null and cr.due_at >= now())`;
+
+const reportColumns = { report: grantReports, plan: grantReportPlans, changesRequested: changesOpen };
+type ReportLine = {
+  report: typeof grantReports.$inferSelect;
+  plan: typeof grantReportPlans.$inferSelect;
+  changesRequested: boolean;
+};
+
+function toReport(line: ReportLine, today: string): TGrantReport {
+  const { report, plan } = line;
+  const submittedAt = report.submittedAt?.toISOString() ?? null;
+  const approvedAt = report.approvedAt?.toISOString() ?? null;
+  return {
+    id: report.id,
+    grantId: report.grantId,
+    planId: plan.id,
+    name: plan.name,
+    dueAt: report.dueAt,
+    status: reportStatus(
+      { dueAt: report.dueAt, submittedAt, approvedAt, changesRequested: line.changesRequested },
+      today,
+    ),
+    submissionId: report.submissionId,
+    formCallId: plan.formCallId,
+    submittedAt,
+    approvedAt,
+    actualSroi: report.actualSroi,
+  };
+}
+
+async function reportsOf(db: Db | Tx, grantId: string) {
+  const lines = await db
+    .select(reportColumns)
+    .from(grantReports)
+    .innerJoin(grantReportPlans, eq(grantReportPlans.id, grantReports.planId))
+    .where(eq(grantReports.grantId, grantId))
+    .orderBy(asc(grantReports.dueAt), asc(grantReportPlans.position));
+  const today = utcToday();
+  return lines.map((line) => toReport(line, today));
+}
+
+/** GET Grant/GetReports: the admin and the grantee's members (once the letter is sent). */
+export async function readReports(db: Db, user: SessionUser, grantId: string) {
+  const { grant } = await loadGrantFor(db, user, grantId, { need: 'read' });
+  return reportsOf(db, grant.id);
+}
+
+/** A report with its grant as the caller may see it (404 otherwise), locked for the transaction. */
+async function loadReportFor(
+  tx: Tx,
+  user: SessionUser,
+  reportId: string,
+  options: { need: 'read' | 'write'; membersOnly?: boolean },
+) {
+  const [row] = await tx
+    .select(reportColumns)
+    .from(grantReports)
+    .innerJoin(grantReportPlans, eq(grantReportPlans.id, grantReports.planId))
+    .where(eq(grantReports.id, reportId))
+    .for('update', { of: grantReports });
+  if (!row) throw notFound('errors.grantReports.notFound');
+  try {
+    const { grant } = await loadGrantFor(tx, user, row.report.grantId, options);
+    return { line: row, grant };
+  } catch (error) {
+    // The report of a grant the caller may not see does not exist for them either.
+    if ((error as { statusCode?: number }).statusCode === 404) throw notFound('errors.grantReports.notFound');
+    throw error;
+  }
+}
+
+/**
+ * POST Grant/StartReport: an owner or editor of the grantee organization opens the report: its
+ * submission of the item's form call is made once (asking again returns the same one), and the
+ * report is written in the ordinary wizard at /call/:submissionId. Only while the grant is active.
+ */
+export async function startReport(db: Db, user: SessionUser, reportId: string) {
+  return db.transaction(async (tx) => {
+    const { line, grant } = await loadReportFor(tx, user, reportId, { need: 'write', membersOnly: true });
+    if (line.report.submissionId) return { submissionId: line.report.submissionId };
+    if (grant.status !== 'active') throw conflict('errors.grantReports.grantNotActive');
+    const [created] = await tx
+      .insert(callSubmissions)
+      .values({ callId: line.plan.formCallId, organizationId: grant.organizationId, createdByUserId: user.id })
+      .onConflictDoNothing()
+      .returning({ id: callSubmissions.id });
+    const submissionId =
+      created?.id ??
+      (
+        await tx
+          .select({ id: callSubmissions.id })
+          .from(callSubmissions)
+          .where(
+            and(
+              eq(callSubmissions.callId, line.plan.formCallId),
+              eq(callSubmissions.organizationId, grant.organizationId),
+            ),
+          )
+      )[0]?.id;
+    if (!submissionId) throw new Error('the report submission was neither made nor found');
+    await tx.update(grantReports).set({ submissionId }).where(eq(grantReports.id, reportId));
+    return { submissionId };
+  });
+}
+
+/**
+ * POST Grant/ApproveReport (admin): a submitted report with no request for changes open is
+ * approved; the tranches waiting for it become payable.
+ */
+export async function approveReport(db: Db, actor: SessionUser, reportId: string) {
+  return db.transaction(async (tx) => {
+    const { line, grant } = await loadReportFor(tx, actor, reportId, { need: 'read' });
+    if (!line.report.submittedAt || line.report.approvedAt || line.changesRequested) {
+      throw conflict('errors.grantReports.notSubmitted');
+    }
+    await tx
+      .update(grantReports)
+      .set({ approvedAt: new Date(), approvedByUserId: actor.id })
+      .where(eq(grantReports.id, reportId));
+    await audit(tx, actor, 'grant.reportApprove', grant.id, { reportId, name: line.plan.name });
+    const [report] = (await reportsOf(tx, grant.id)).filter((r) => r.id === reportId);
+    if (!report) throw new Error('the approved report vanished');
+    return report;
+  });
+}
+
+const MARK_SUBMITTED = {
+  name: 'grant-report-submitted',
+  text: `update grant_reports r
+            set submitted_at = $2::timestamptz,
+                actual_sroi = (select sr.score from step_results sr
+                                 join steps st on st.id = sr.step_id
+                                 join step_types t on t.id = st.step_type_id
+                                where sr.call_submission_id = $1 and t.name = 'impactActuals'
+                                order by st.sort limit 1)
+           from grants g
+          where r.submission_id = $1 and g.id = r.grant_id
+      returning r.id, r.grant_id, g.call_id, g.organization_id`,
+};
+
+/**
+ * Inside Submit's transaction: when the submission is a grant's report, it is sent (the time of
+ * its last Submit) with the impact-actuals step's actual SROI, and `report.submitted` is recorded.
+ * One statement on the unique index of ordinary applications' submissions: nothing is updated.
+ */
+export async function markReportSubmitted(query: TextQuery, submissionId: string, now: Date) {
+  const [sent] = await query<{ id: string; grant_id: string; call_id: string; organization_id: string }>(
+    MARK_SUBMITTED.name,
+    MARK_SUBMITTED.text,
+    [submissionId, now.toISOString()],
+  );
+  if (!sent) return;
+  await recordWebhookEvent(
+    query,
+    'report.submitted',
+    {
+      reportId: sent.id,
+      grantId: sent.grant_id,
+      submissionId,
+      callId: sent.call_id,
+      organizationId: sent.organization_id,
+      submittedAt: now.toISOString(),
+    },
+    now,
+  );
+}
