@@ -272,4 +272,32 @@ describe('grant reports', () => {
       .where(eq(grantReports.planId, plan[0]?.id ?? ''));
     expect(interim?.remindedBeforeAt).toBeNull();
   });
+
+  it('the admin requests changes to a report; it is sent again and then approved', async () => {
+    const interim = await byName('Mid-term');
+    const { submissionId } = (await inject(anna, 'POST', 'Grant/StartReport', { reportId: interim.id })).json();
+    const write = (answer: string, version: number) =>
+      inject(
+        anna,
+        'POST',
+        'Call/UpsertCallStepResult',
+        { callSubmissionId: submissionId, stepId: formStepId, content: JSON.stringify({ answer }), version },
+        aurora,
+      );
+    expect((await write('First draft', 0)).statusCode).toBe(200);
+    expect((await inject(anna, 'POST', 'Call/CloseCallSubmission', { submissionId }, aurora)).statusCode).toBe(200);
+    const asked = await inject(admin, 'POST', 'CallSubmission/RequestChanges', {
+      submissionId,
+      stepIds: [formStepId],
+      message: 'Please add the figures for the spring.',
+      dueAt: new Date(Date.now() + 10 * DAY).toISOString(),
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect((await byName('Mid-term')).status).toBe('changesRequested');
+    expect((await inject(admin, 'POST', 'Grant/ApproveReport', { reportId: interim.id })).statusCode).toBe(409);
+    expect((await write('With the spring figures', 1)).statusCode).toBe(200);
+    expect((await inject(anna, 'POST', 'Call/CloseCallSubmission', { submissionId }, aurora)).statusCode).toBe(200);
+    expect((await byName('Mid-term')).status).toBe('submitted');
+    expect((await inject(admin, 'POST', 'Grant/ApproveReport', { reportId: interim.id })).json().status).toBe('approved');
+  });
 });
