@@ -4,6 +4,7 @@ import { CallEditorPage } from '../features/call-builder/pages/call-editor-page'
 import { GrantsTab } from '../features/grants/components/grants-tab';
 import { RemindersTab } from '../features/reminders/components/reminders-tab';
 import { ReviewTab } from '../features/review/components/review-tab';
+import { ReportChangeRequest } from './report-change-request';
 
 // Loaded when a survey or quiz step is opened, not with the call editor.
 const SurveyBuilder = lazy(() =>
@@ -23,6 +24,11 @@ const ScreenerTab = lazy(() =>
   })),
 );
 
+/** The grants tab with the change-requests feature's dialog for the grants' reports. */
+function GrantsTabWithRequests({ callId }: { callId: string }) {
+  return <GrantsTab callId={callId} RequestChanges={ReportChangeRequest} />;
+}
+
 /**
  * /admin/calls/:callId: the call editor (features/call-builder) with the custom-file, reminders,
  * review, grants and screener tabs and the survey builder of their features.
@@ -32,7 +38,7 @@ export function CallEditorRoute() {
     <CallEditorPage
       CustomFileTab={CustomFileTab}
       ReviewTab={ReviewTab}
-      GrantsTab={GrantsTab}
+      GrantsTab={GrantsTabWithRequests}
       RemindersTab={RemindersTab}
       SurveyBuilder={SurveyBuilder}
       ScreenerTab={ScreenerTab}

@@ -87,7 +87,7 @@ export function createRouter() {
             },
             {
               path: 'grants/:grantId',
-              lazy: () => import('../features/grants/pages/grant-page').then((m) => ({ Component: m.GrantPage })),
+              lazy: () => import('./grant-route').then((m) => ({ Component: m.GrantRoute })),
             },
             // The reviewer's workspace; the server scopes every answer to their own assignments.
             {
@@ -199,6 +199,14 @@ export function createRouter() {
                   lazy: () =>
                     import('../features/surveys/pages/create-survey-type-page').then((m) => ({
                       Component: m.CreateSurveyTypePage,
+                    })),
+                },
+                // A report's form: the steps of its hidden call (decision 0044).
+                {
+                  path: 'report-forms/:formCallId',
+                  lazy: () =>
+                    import('../features/call-builder/pages/report-form-page').then((m) => ({
+                      Component: m.ReportFormPage,
                     })),
                 },
                 {

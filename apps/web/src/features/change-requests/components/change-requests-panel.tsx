@@ -138,7 +138,7 @@ export function ChangeRequestsPanel({ submissionId, steps, admin, submitted }: P
 /** The picker's format (`datetime-local`: local time, minutes). */
 const LOCAL_FORMAT = 'YYYY-MM-DDTHH:mm';
 
-function RequestDialog({
+export function RequestDialog({
   submissionId,
   steps,
   nameOf,

@@ -6,21 +6,25 @@ import { useTranslation } from 'react-i18next';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { problemText } from '../../../lib/problem-text';
 import { downloadAwardLetter, downloadTranches, useCallGrants, useSendAwardLetter } from '../api/grants';
+import { GrantReports, type RequestChangesDialog } from './grant-reports';
 import { GrantStatusBadge } from './grant-status-badge';
 import { GrantTermsForm } from './grant-terms-form';
 import { formatDay, formatMoney } from './money';
+import { ReportingPlan } from './reporting-plan';
 import { TranchesEditor } from './tranches-editor';
 
 /**
  * The call editor's Grants tab: one grant per accepted application, its terms, the award letter
- * (preview, send) and where the grantee's answer stands (decision 0043).
+ * (preview, send) and where the grantee's answer stands (decision 0043); the reporting plan and
+ * each grant's reports (decision 0044).
  */
-export function GrantsTab({ callId }: { callId: string }) {
+export function GrantsTab({ callId, RequestChanges }: { callId: string; RequestChanges?: RequestChangesDialog }) {
   const { t, i18n } = useTranslation();
   const grants = useCallGrants(callId);
   const send = useSendAwardLetter();
   const [editing, setEditing] = useState<TGrant | null>(null);
   const [paying, setPaying] = useState<TGrant | null>(null);
+  const [reading, setReading] = useState<TGrant | null>(null);
   if (grants.isPending) return <Loader aria-label={t('grants.loading')} />;
   if (grants.isError) return <Alert color="red">{problemText(t, grants.error)}</Alert>;
 
@@ -111,6 +115,16 @@ export function GrantsTab({ callId }: { callId: string }) {
                         >
                           {t('grants.tranches.title')}
                         </Button>
+                        {!open && grant.status !== 'declined' && (
+                          <Button
+                            size="xs"
+                            variant="default"
+                            onClick={() => setReading(grant)}
+                            aria-label={`${t('grantReports.title')}: ${grant.organizationName}`}
+                          >
+                            {t('grantReports.title')}
+                          </Button>
+                        )}
                         <Button
                           size="xs"
                           variant="default"
@@ -153,6 +167,15 @@ export function GrantsTab({ callId }: { callId: string }) {
       >
         {paying && <TranchesEditor grant={paying} />}
       </Modal>
+      <Modal
+        opened={reading !== null}
+        onClose={() => setReading(null)}
+        title={reading ? t('grantReports.titleFor', { org: reading.organizationName }) : ''}
+        size="xl"
+      >
+        {reading && <GrantReports grantId={reading.id} viewer="admin" RequestChanges={RequestChanges} />}
+      </Modal>
+      <ReportingPlan callId={callId} />
     </Stack>
   );
 }

@@ -1,5 +1,18 @@
 import { GRANT_STATUSES, type TPortfolio, type TPortfolioQuery } from '@impact/domain';
-import { Alert, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemText } from '../../../lib/problem-text';
@@ -64,10 +77,15 @@ function PortfolioView({ data }: { data: TPortfolio }) {
   if (data.grants.length === 0) return <Text>{t('grants.portfolio.empty')}</Text>;
   return (
     <Stack>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <SimpleGrid cols={{ base: 1, sm: 3, lg: 5 }}>
         <Figure label={t('grants.portfolio.grants')} value={String(data.totals.grants)} />
         <Figure label={t('grants.portfolio.awarded')} value={money(data.totals.awarded)} />
         <Figure label={t('grants.portfolio.paid')} value={money(data.totals.paid)} />
+        <Figure
+          label={t('grants.portfolio.grantsWithReportsOverdue')}
+          value={String(data.totals.grantsWithReportsOverdue)}
+        />
+        <Figure label={t('grants.portfolio.reportsOverdue')} value={String(data.totals.reportsOverdue)} />
       </SimpleGrid>
       <Group gap="xs">
         {GRANT_STATUSES.map((status) => (
@@ -110,7 +128,7 @@ function PortfolioView({ data }: { data: TPortfolio }) {
       <Title order={3} size="h4">
         {t('grants.portfolio.list')}
       </Title>
-      <Table.ScrollContainer minWidth={800}>
+      <Table.ScrollContainer minWidth={880}>
         <Table>
           <Table.Thead>
             <Table.Tr>
@@ -121,6 +139,7 @@ function PortfolioView({ data }: { data: TPortfolio }) {
               <Table.Th>{t('grants.portfolio.paid')}</Table.Th>
               <Table.Th>{t('grants.portfolio.forecastSroi')}</Table.Th>
               <Table.Th>{t('grants.portfolio.actualSroi')}</Table.Th>
+              <Table.Th>{t('grants.portfolio.reportsOverdue')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -135,6 +154,15 @@ function PortfolioView({ data }: { data: TPortfolio }) {
                 <Table.Td>{money(g.paid)}</Table.Td>
                 <Table.Td>{ratio(g.forecastSroi)}</Table.Td>
                 <Table.Td>{ratio(g.actualSroi)}</Table.Td>
+                <Table.Td>
+                  {g.reportsOverdue > 0 ? (
+                    <Badge variant="light" color="red">
+                      {g.reportsOverdue}
+                    </Badge>
+                  ) : (
+                    0
+                  )}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -10,13 +10,26 @@ const COLOR = { pending: 'gray', payable: 'yellow', paid: 'teal' } as const;
 export function TrancheList({
   tranches,
   currency,
+  reportNames = {},
   action,
 }: {
   tranches: TTranche[];
   currency: string;
+  /** The reporting plan's item names by id, for a tranche waiting for a report's approval. */
+  reportNames?: Record<string, string>;
   action?: (tranche: TTranche) => ReactNode;
 }) {
   const { t, i18n } = useTranslation();
+  const conditionText = (tranche: TTranche) => {
+    if (tranche.condition === 'onDate') {
+      return t('grants.tranches.onDateOf', { day: formatDay(tranche.dueAt, i18n.language) });
+    }
+    if (tranche.condition === 'onReportApproval') {
+      const name = tranche.reportPlanId ? reportNames[tranche.reportPlanId] : undefined;
+      return name ? t('grants.tranches.onReportApprovalOf', { name }) : t('grants.tranches.onReportApproval');
+    }
+    return t('grants.tranches.onAcceptance');
+  };
   return (
     <Table>
       <Table.Thead>
@@ -33,11 +46,7 @@ export function TrancheList({
           <Table.Tr key={tranche.id}>
             <Table.Td>{tranche.position + 1}</Table.Td>
             <Table.Td>{formatMoney(tranche.amount, currency, i18n.language)}</Table.Td>
-            <Table.Td>
-              {tranche.condition === 'onDate'
-                ? t('grants.tranches.onDateOf', { day: formatDay(tranche.dueAt, i18n.language) })
-                : t('grants.tranches.onAcceptance')}
-            </Table.Td>
+            <Table.Td>{conditionText(tranche)}</Table.Td>
             <Table.Td>
               <Badge variant="light" color={COLOR[tranche.status]}>
                 {t(`grants.tranches.statuses.${tranche.status}`)}

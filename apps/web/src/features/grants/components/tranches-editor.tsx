@@ -3,6 +3,7 @@ import {
   MAX_TRANCHES,
   sumAmounts,
   type TGrant,
+  type TReportPlanItem,
   type TTranche,
   type TTrancheCondition,
 } from '@impact/domain';
@@ -23,40 +24,48 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { problemText } from '../../../lib/problem-text';
+import { fieldErrorText, problemText } from '../../../lib/problem-text';
+import { useReportingPlan } from '../api/grant-reports';
 import { useMarkTranchePaid, useSaveTranches, useTranches } from '../api/grants';
 import { amountSeparators, formatMoney } from './money';
 import { TrancheList } from './tranche-list';
 
-type Row = { amount: number | string; condition: TTrancheCondition; dueAt: string };
+type Row = { amount: number | string; condition: TTrancheCondition; dueAt: string; reportPlanId: string | null };
+
+const toRow = (tr: TTranche): Row => ({
+  amount: tr.amount,
+  condition: tr.condition,
+  dueAt: tr.dueAt ?? '',
+  reportPlanId: tr.reportPlanId,
+});
 
 /**
  * The admin's tranches of one grant: the paid ones as they are, the others edited as a list
- * (amount, on acceptance or on a date), saved together; a payable tranche is marked paid with the
+ * (amount, on acceptance, on a date or on the approval of a report of the call's reporting plan),
+ * saved together; a payable tranche is marked paid with the
  * date and the bank's reference.
  */
 export function TranchesEditor({ grant }: { grant: TGrant }) {
   const { t } = useTranslation();
   const tranches = useTranches(grant.id);
-  if (tranches.isPending) return <Loader aria-label={t('grants.loading')} />;
+  const plan = useReportingPlan(grant.callId);
+  if (tranches.isPending || plan.isPending) return <Loader aria-label={t('grants.loading')} />;
   if (tranches.isError) return <Alert color="red">{problemText(t, tranches.error)}</Alert>;
+  if (plan.isError) return <Alert color="red">{problemText(t, plan.error)}</Alert>;
   // Remounted when a payment is recorded, so the list being edited never holds a paid tranche.
   const paidIds = tranches.data
     .filter((tr) => tr.status === 'paid')
     .map((tr) => tr.id)
     .join();
-  return <Editor key={paidIds} grant={grant} tranches={tranches.data} />;
+  return <Editor key={paidIds} grant={grant} tranches={tranches.data} plan={plan.data} />;
 }
 
-function Editor({ grant, tranches }: { grant: TGrant; tranches: TTranche[] }) {
+function Editor({ grant, tranches, plan }: { grant: TGrant; tranches: TTranche[]; plan: TReportPlanItem[] }) {
   const { t, i18n } = useTranslation();
   const save = useSaveTranches(grant.id);
   const paid = tranches.filter((tr) => tr.status === 'paid');
-  const [rows, setRows] = useState<Row[]>(() =>
-    tranches
-      .filter((tr) => tr.status !== 'paid')
-      .map((tr) => ({ amount: tr.amount, condition: tr.condition, dueAt: tr.dueAt ?? '' })),
-  );
+  const [rows, setRows] = useState<Row[]>(() => tranches.filter((tr) => tr.status !== 'paid').map(toRow));
+  const reportNames = Object.fromEntries(plan.map((item) => [item.id, item.name]));
   const editable = grant.status !== 'declined' && grant.status !== 'closed';
   const planned = sumAmounts([...paid.map((p) => p.amount), ...rows.map((r) => Number(r.amount) || 0)]);
   const setRow = (i: number, patch: Partial<Row>) =>
@@ -64,13 +73,16 @@ function Editor({ grant, tranches }: { grant: TGrant; tranches: TTranche[] }) {
   const conditions = [
     { value: 'onAcceptance', label: t('grants.tranches.onAcceptance') },
     { value: 'onDate', label: t('grants.tranches.onDate') },
+    { value: 'onReportApproval', label: t('grants.tranches.onReportApproval') },
   ];
+  const reports = plan.map((item) => ({ value: item.id, label: item.name }));
   return (
     <Stack>
       {tranches.length > 0 && (
         <TrancheList
           tranches={tranches}
           currency={grant.currency}
+          reportNames={reportNames}
           action={(tranche) =>
             tranche.status === 'payable' ? <MarkPaid grantId={grant.id} tranche={tranche} /> : null
           }
@@ -88,15 +100,11 @@ function Editor({ grant, tranches }: { grant: TGrant; tranches: TTranche[] }) {
                   amount: Number(r.amount),
                   condition: r.condition,
                   dueAt: r.condition === 'onDate' ? r.dueAt || null : null,
+                  reportPlanId: r.condition === 'onReportApproval' ? r.reportPlanId : null,
                 })),
               },
               {
-                onSuccess: (saved) =>
-                  setRows(
-                    saved
-                      .filter((tr) => tr.status !== 'paid')
-                      .map((tr) => ({ amount: tr.amount, condition: tr.condition, dueAt: tr.dueAt ?? '' })),
-                  ),
+                onSuccess: (saved) => setRows(saved.filter((tr) => tr.status !== 'paid').map(toRow)),
               },
             );
           }}
@@ -130,6 +138,18 @@ function Editor({ grant, tranches }: { grant: TGrant; tranches: TTranche[] }) {
                   onChange={(e) => setRow(i, { dueAt: e.currentTarget.value })}
                 />
               )}
+              {row.condition === 'onReportApproval' && (
+                <Select
+                  label={t('grants.tranches.reportOf', { n: paid.length + i + 1 })}
+                  placeholder={t('grants.tranches.pickReport')}
+                  data={reports}
+                  value={row.reportPlanId}
+                  onChange={(reportPlanId) => setRow(i, { reportPlanId })}
+                  // Without a reporting plan there is nothing to wait for: say where to make one.
+                  description={reports.length === 0 ? t('grants.tranches.noReportPlan') : undefined}
+                  error={fieldErrorText(t, save.error, `tranches.${i}.reportPlanId`)}
+                />
+              )}
               <ActionIcon
                 variant="subtle"
                 color="red"
@@ -146,7 +166,9 @@ function Editor({ grant, tranches }: { grant: TGrant; tranches: TTranche[] }) {
               variant="default"
               leftSection={<IconPlus size={16} aria-hidden />}
               disabled={paid.length + rows.length >= MAX_TRANCHES}
-              onClick={() => setRows((all) => [...all, { amount: '', condition: 'onAcceptance', dueAt: '' }])}
+              onClick={() =>
+                setRows((all) => [...all, { amount: '', condition: 'onAcceptance', dueAt: '', reportPlanId: null }])
+              }
             >
               {t('grants.tranches.add')}
             </Button>

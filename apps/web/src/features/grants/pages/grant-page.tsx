@@ -1,4 +1,4 @@
-import type { TGrant } from '@impact/domain';
+import { isAdmin, type TGrant } from '@impact/domain';
 import {
   Alert,
   Anchor,
@@ -19,16 +19,23 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useOrganizations } from '../../../lib/api/get-organizations';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { usePageTitle } from '../../../lib/page-title';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
+import { useSession } from '../../../lib/session-store';
+import { useGrantReports } from '../api/grant-reports';
 import { downloadAwardLetter, useAcceptAward, useDeclineAward, useGrant, useTranches } from '../api/grants';
+import { GrantReports, type RequestChangesDialog } from '../components/grant-reports';
 import { GrantStatusBadge } from '../components/grant-status-badge';
 import { formatDay, formatMoney } from '../components/money';
 import { TrancheList } from '../components/tranche-list';
 
-/** /grants/:grantId: the grant's terms, the award letter, and the grantee's answer to it. */
-export function GrantPage() {
+/**
+ * /grants/:grantId: the grant's terms, the award letter, the grantee's answer to it, the tranches
+ * and the reports it owes (the admin approves those or requests changes, `RequestChanges`).
+ */
+export function GrantPage({ RequestChanges }: { RequestChanges?: RequestChangesDialog } = {}) {
   const { grantId = '' } = useParams();
   const { t } = useTranslation();
   const grant = useGrant(grantId);
@@ -44,12 +51,12 @@ export function GrantPage() {
         </Center>
       )}
       {grant.isError && <Alert color="red">{problemText(t, grant.error)}</Alert>}
-      {grant.data && <GrantView grant={grant.data} />}
+      {grant.data && <GrantView grant={grant.data} RequestChanges={RequestChanges} />}
     </Stack>
   );
 }
 
-function GrantView({ grant }: { grant: TGrant }) {
+function GrantView({ grant, RequestChanges }: { grant: TGrant; RequestChanges: RequestChangesDialog | undefined }) {
   const { t, i18n } = useTranslation();
   const when = (iso: string | null) =>
     iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso)) : '';
@@ -84,6 +91,9 @@ function GrantView({ grant }: { grant: TGrant }) {
         </Button>
       </Paper>
       {grant.status === 'awaitingAcceptance' && <AnswerForms grant={grant} />}
+      {(grant.status === 'active' || grant.status === 'closed') && (
+        <Reports grant={grant} RequestChanges={RequestChanges} />
+      )}
       <Tranches grant={grant} />
       {grant.status === 'active' && (
         <Alert color="teal" title={t('grants.page.acceptedTitle')}>
@@ -99,17 +109,42 @@ function GrantView({ grant }: { grant: TGrant }) {
   );
 }
 
+/** The reports the grant owes: the admin's actions, or the grantee's (owners and editors write them). */
+function Reports({ grant, RequestChanges }: { grant: TGrant; RequestChanges: RequestChangesDialog | undefined }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const organizations = useOrganizations();
+  const admin = session.status === 'authenticated' && isAdmin(session.user.roles);
+  const role = organizations.data?.find((o) => o.id === grant.organizationId)?.role;
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Title order={2} size="h4" mb="sm">
+        {t('grantReports.title')}
+      </Title>
+      <GrantReports
+        grantId={grant.id}
+        viewer={admin && !role ? 'admin' : 'grantee'}
+        canWrite={role === 'owner' || role === 'editor'}
+        RequestChanges={RequestChanges}
+      />
+    </Paper>
+  );
+}
+
 /** The grant's payments as the funder planned them, read-only for the grantee. */
 function Tranches({ grant }: { grant: TGrant }) {
   const { t } = useTranslation();
   const tranches = useTranches(grant.id);
+  // The grantee cannot read the plan; the reports name the items the tranches wait for.
+  const reports = useGrantReports(grant.id);
+  const reportNames = Object.fromEntries((reports.data ?? []).map((r) => [r.planId, r.name]));
   if (!tranches.data?.length) return null;
   return (
     <Paper withBorder p="lg" radius="md">
       <Title order={2} size="h4" mb="sm">
         {t('grants.tranches.title')}
       </Title>
-      <TrancheList tranches={tranches.data} currency={grant.currency} />
+      <TrancheList tranches={tranches.data} currency={grant.currency} reportNames={reportNames} />
     </Paper>
   );
 }

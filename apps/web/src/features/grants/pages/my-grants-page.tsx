@@ -6,6 +6,7 @@ import { problemText } from '../../../lib/problem-text';
 import { useMyGrants } from '../api/grants';
 import { GrantStatusBadge } from '../components/grant-status-badge';
 import { formatMoney } from '../components/money';
+import { ReportsOwed } from '../components/reports-owed';
 
 /** /grants: the grants of the caller's organizations, each with its letter and answer. */
 export function MyGrantsPage() {
@@ -30,6 +31,7 @@ export function MyGrantsPage() {
               <Table.Th>{t('grants.columns.organization')}</Table.Th>
               <Table.Th>{t('grants.columns.amount')}</Table.Th>
               <Table.Th>{t('grants.columns.status')}</Table.Th>
+              <Table.Th>{t('grantReports.mine.column')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -45,6 +47,7 @@ export function MyGrantsPage() {
                 <Table.Td>
                   <GrantStatusBadge status={grant.status} />
                 </Table.Td>
+                <Table.Td>{grant.status === 'active' ? <ReportsOwed grantId={grant.id} /> : '—'}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,0 +1,118 @@
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  type TCall,
+  type TCallType,
+  type TLanguage,
+  type TStepType,
+} from '@impact/domain';
+import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../lib/page-title';
+import { useCallByIdAdmin } from '../api/get-call-by-id-admin';
+import { useCallType } from '../api/get-call-type';
+import { useStepTypes } from '../api/get-step-types';
+import { useUpdateCall } from '../api/update-call';
+import { type CallDraft, callToDraft, draftProblems, draftToUpdateRequest } from '../call-draft';
+import { ContentLanguageSwitch } from '../components/content-language-switch';
+import { errorMessage } from '../components/labels';
+import { StepsTab } from '../components/steps-tab';
+import { missingStepTexts } from '../content-language';
+
+/**
+ * /admin/report-forms/:formCallId — the questions of a grant report's form (decision 0044): the
+ * steps of the plan item's hidden call, edited with the call editor's steps tab and saved with
+ * its UpdateCall. Only the steps: the server keeps the form call a draft, with its own name and
+ * dates. `?callId=` is the call whose reporting plan led here (the way back).
+ */
+export function ReportFormPage() {
+  const { formCallId = '' } = useParams();
+  const { t } = useTranslation();
+  const call = useCallByIdAdmin(formCallId);
+  const callType = useCallType(call.data?.callTypeId);
+  const stepTypes = useStepTypes();
+  usePageTitle(t('callBuilder.reportForm.title', { name: call.data?.name ?? '' }));
+  if (call.isError) {
+    return (
+      <Alert color="red" title={t('callBuilder.editor.notFoundTitle')}>
+        {errorMessage(t, call.error)}
+      </Alert>
+    );
+  }
+  if (!call.data || callType.isPending || !stepTypes.data) {
+    return (
+      <Center mih="40vh">
+        <Loader aria-label={t('callBuilder.loading')} />
+      </Center>
+    );
+  }
+  return <FormEditor key={call.data.id} call={call.data} callType={callType.data} stepTypes={stepTypes.data} />;
+}
+
+function FormEditor({
+  call,
+  callType,
+  stepTypes,
+}: {
+  call: TCall;
+  callType: TCallType | undefined;
+  stepTypes: TStepType[];
+}) {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const planCallId = search.get('callId');
+  const update = useUpdateCall();
+  const [draft, setDraft] = useState<CallDraft>(() => callToDraft(call));
+  const [showErrors, setShowErrors] = useState(false);
+  const [language, setLanguage] = useState<TLanguage>(DEFAULT_LANGUAGE);
+  const missing = Object.fromEntries(
+    LANGUAGES.map((l) => [l, draft.steps.reduce((n, s) => n + missingStepTexts(s, l).length, 0)]),
+  ) as Record<TLanguage, number>;
+
+  const save = () => {
+    if (draftProblems(draft).steps) return setShowErrors(true);
+    update.mutate(draftToUpdateRequest(call, callType, draft), {
+      onSuccess: () => notifications.show({ color: 'teal', message: t('callBuilder.reportForm.saved') }),
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          title: t('callBuilder.notifications.updateError'),
+          message: errorMessage(t, error),
+          autoClose: 10_000,
+        }),
+    });
+  };
+
+  return (
+    <Stack gap="lg">
+      {planCallId && (
+        <Anchor component={Link} to={`/admin/calls/${planCallId}`} size="sm">
+          {t('callBuilder.reportForm.back')}
+        </Anchor>
+      )}
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={4}>
+          <Title order={1}>{t('callBuilder.reportForm.title', { name: call.name })}</Title>
+          <Text size="sm" c="dimmed">
+            {t('callBuilder.reportForm.intro')}
+          </Text>
+        </Stack>
+        <Button leftSection={<IconDeviceFloppy size={18} aria-hidden />} onClick={save} loading={update.isPending}>
+          {t('callBuilder.reportForm.save')}
+        </Button>
+      </Group>
+      <ContentLanguageSwitch value={language} onChange={setLanguage} missing={missing} />
+      <StepsTab
+        steps={draft.steps}
+        stepTypes={stepTypes}
+        showErrors={showErrors}
+        onChange={(steps) => setDraft((d) => ({ ...d, steps }))}
+        language={language}
+      />
+    </Stack>
+  );
+}
