@@ -298,6 +298,8 @@ describe('grant reports', () => {
     expect((await write('With the spring figures', 1)).statusCode).toBe(200);
     expect((await inject(anna, 'POST', 'Call/CloseCallSubmission', { submissionId }, aurora)).statusCode).toBe(200);
     expect((await byName('Mid-term')).status).toBe('submitted');
-    expect((await inject(admin, 'POST', 'Grant/ApproveReport', { reportId: interim.id })).json().status).toBe('approved');
+    expect((await inject(admin, 'POST', 'Grant/ApproveReport', { reportId: interim.id })).json().status).toBe(
+      'approved',
+    );
   });
 });

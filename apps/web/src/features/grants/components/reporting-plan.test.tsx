@@ -145,7 +145,7 @@ describe('the reporting plan', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save the reporting plan' }));
     const months = screen.getByLabelText('Report 1: months after the start');
     await waitFor(() => expect(months.getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByText('Give either the months after the start or a due date.')).toBeTruthy();
+    expect(screen.getByText('Give either the months after the grant starts or a date, not both.')).toBeTruthy();
     // The field error is on its field, not repeated as a general alert.
     expect(screen.queryByRole('alert')).toBeNull();
   });
