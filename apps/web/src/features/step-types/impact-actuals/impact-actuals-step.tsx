@@ -144,7 +144,9 @@ function ActualsEditor({
 
   return (
     <Stack gap="md">
-      <ConflictBanner onLoadNewer={autosave.loadNewer} onKeepMine={autosave.keepMine} newer={autosave.newer} />
+      {autosave.status === 'conflict' && (
+        <ConflictBanner onLoadNewer={autosave.loadNewer} onKeepMine={autosave.keepMine} newer={autosave.newer} />
+      )}
       <Text>{t('impactActuals.intro')}</Text>
       {forecast.indicators.map((i) => {
         const current = typed[i.key];
