@@ -12,6 +12,7 @@ export * from './grants';
 export * from './health';
 export * from './ids';
 export * from './impact';
+export * from './impact-actuals';
 export * from './jobs';
 export * from './languages';
 export * from './limits';

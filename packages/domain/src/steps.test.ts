@@ -57,6 +57,7 @@ describe('step types', () => {
       'results',
       'survey',
       'budget',
+      'impactActuals',
     ]);
   });
 });

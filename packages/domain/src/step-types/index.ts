@@ -1,5 +1,6 @@
 import { budgetStepType } from './budget';
 import { anyContent, noProblems, sameContent, type TStepTypeDefinition } from './definition';
+import { impactActualsStepType } from './impact-actuals';
 import { miniDyiStepType } from './mini-dyi';
 import { quizStepType } from './quiz';
 import { resultsStepType } from './results';
@@ -9,6 +10,7 @@ import { uploadStepType } from './upload';
 
 export * from './budget';
 export * from './definition';
+export { impactActualsProblems, impactActualsStepType } from './impact-actuals';
 export * from './json';
 export * from './mini-dyi';
 export * from './quiz';
@@ -37,6 +39,7 @@ export const STEP_TYPE_DEFINITIONS = [
   surveyStepType,
   quizStepType,
   budgetStepType,
+  impactActualsStepType,
 ] as const satisfies readonly TStepTypeDefinition[];
 
 /** The name of a type this version ships: every per-type map is a `Record<TStepTypeName, …>`. */

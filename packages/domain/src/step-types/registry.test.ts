@@ -18,8 +18,17 @@ import {
 const step = (content: string, expectedAnswers: string | null = null) => ({ content, expectedAnswers });
 
 describe('step-type registry', () => {
-  it('knows the six SPEC types and the budget, in order, and nothing else', () => {
-    expect(STEP_TYPE_NAMES).toEqual(['text', 'upload', 'miniDyi', 'results', 'survey', 'quiz', 'budget']);
+  it('knows the six SPEC types, the budget and the impact actuals, in order, and nothing else', () => {
+    expect(STEP_TYPE_NAMES).toEqual([
+      'text',
+      'upload',
+      'miniDyi',
+      'results',
+      'survey',
+      'quiz',
+      'budget',
+      'impactActuals',
+    ]);
     expect(isKnownStepType('survey')).toBe(true);
     expect(isKnownStepType('custom')).toBe(false);
     expect(stepTypeDefinition('custom').answerProblems(step(''), 'x')).toEqual([]);

@@ -3,6 +3,8 @@ import type { Readable } from 'node:stream';
 import {
   formatBytes,
   type TAttachmentRow,
+  type TStep,
+  type TUploadAnswer,
   truncateDescription,
   UPLOAD_FILE_TYPES,
   ZUploadAnswer,
@@ -14,6 +16,7 @@ import { AppError, invalid, notFound } from '../../lib/app-error';
 import { isAcceptedContainer } from '../../lib/detect-type';
 import { nameMatchingType } from '../../lib/file-names';
 import type { SessionUser } from '../../plugins/authentication';
+import { serverStepTypeOf } from '../step-types';
 import { uploadSlotsOfStep } from '../step-types/upload';
 import { loadSubmissionFor } from '../submission-core/access';
 import { withOpenChangeRequest } from '../submission-core/change-requests';
@@ -55,7 +58,9 @@ export async function uploadSubmissionFile(db: Db, storage: FileStorage, user: S
     const { submission, call } = await loadSubmissionFor(tx, user, upload.submissionId);
     const step = await stepOfSubmission(tx, call, upload.stepId, submission);
     assertStepWritable(await withOpenChangeRequest(tx, submission), call, step);
-    const slots = uploadSlotsOfStep(step);
+    // An upload step's slots are in its content; another type with files names its own (evidence).
+    const evidence = serverStepTypeOf(step).evidence;
+    const slots = evidence ? await evidence.slots(tx, step, submission.id) : uploadSlotsOfStep(step);
     const found = slots.find((s) => s.file_name === upload.slot);
     if (!found) throw invalid([{ path: 'Nome', messageKey: 'errors.files.unknownSlot' }]);
     return found;
@@ -133,13 +138,11 @@ export async function uploadSubmissionFile(db: Db, storage: FileStorage, user: S
           .returning({ storage: files.storage, storageKey: files.storageKey });
         replaced.push(...gone);
       }
-      const answer = {
-        files: [
-          ...previous.filter((f) => f.slot !== slot.file_name),
-          { slot: slot.file_name, fileDownloadId: row.id, fileName: row.fileName, description },
-        ],
-      };
-      await writeStepResult(tx, submission.id, step.id, JSON.stringify(answer), null, null, user);
+      const kept = answerWithFiles(step, current?.content, [
+        ...previous.filter((f) => f.slot !== slot.file_name),
+        { slot: slot.file_name, fileDownloadId: row.id, fileName: row.fileName, description },
+      ]);
+      await writeStepResult(tx, submission.id, step.id, kept.content, kept.score, null, user);
       return { fileName: row.fileName, fileDownloadId: row.id };
     });
   } catch (err) {
@@ -148,6 +151,12 @@ export async function uploadSubmissionFile(db: Db, storage: FileStorage, user: S
   }
   await deleteStored(storage, replaced);
   return result;
+}
+
+/** The step's answer listing these files: an upload step's is the list; another type keeps its own answer. */
+function answerWithFiles(step: TStep, content: string | undefined, listed: TUploadAnswer['files']) {
+  const evidence = serverStepTypeOf(step).evidence;
+  return evidence ? evidence.withFiles(content, listed) : { content: JSON.stringify({ files: listed }), score: null };
 }
 
 /** Removes the file of one slot (the applicant changed their mind) while the submission is open. */
@@ -159,11 +168,8 @@ export async function removeSubmissionFile(db: Db, storage: FileStorage, user: S
       .where(eq(files.id, fileId));
     if (!file?.submissionId || !file.stepId) throw notFound('errors.files.notFound');
     const { submission, call } = await loadSubmissionFor(tx, user, file.submissionId, { forUpdate: true });
-    assertStepWritable(
-      await withOpenChangeRequest(tx, submission),
-      call,
-      await stepOfSubmission(tx, call, file.stepId, submission),
-    );
+    const step = await stepOfSubmission(tx, call, file.stepId, submission);
+    assertStepWritable(await withOpenChangeRequest(tx, submission), call, step);
     const [current] = await tx
       .select()
       .from(stepResults)
@@ -174,7 +180,8 @@ export async function removeSubmissionFile(db: Db, storage: FileStorage, user: S
       .delete(files)
       .where(eq(files.id, fileId))
       .returning({ storage: files.storage, storageKey: files.storageKey });
-    await writeStepResult(tx, submission.id, file.stepId, JSON.stringify({ files: remaining }), null, null, user);
+    const kept = answerWithFiles(step, current?.content, remaining);
+    await writeStepResult(tx, submission.id, file.stepId, kept.content, kept.score, null, user);
     return deleted;
   });
   await deleteStored(storage, gone);

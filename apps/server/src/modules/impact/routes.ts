@@ -1,4 +1,5 @@
 import {
+  ZActualsForecastResponse,
   ZAddImpactFrameworkRequest,
   ZImpactFramework,
   ZImpactFrameworkListItem,
@@ -18,6 +19,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError, invalid } from '../../lib/app-error';
 import { attachmentDisposition } from '../../lib/file-names';
 import { currentUser } from '../../plugins/authentication';
+import { getActualsForecast } from './actuals-service';
 import { sampleWorkbook } from './sample-workbook';
 import {
   addFramework,
@@ -104,6 +106,20 @@ export const impactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
       schema: { tags, body: ZPutMiniDyiRequest, response: { 200: ZMiniDyiResponse } },
     },
     async (request) => putMiniDyi(db, currentUser(request), request.body),
+  );
+
+  // A report's impact actuals: the application's indicators, targets and forecast SROI (read only).
+  app.get(
+    '/ImpactActuals/GetForecast',
+    {
+      config: { access: 'user', owns: 'submissionId' },
+      schema: {
+        tags,
+        querystring: z.object({ submissionId: z.uuid(), stepId: z.uuid() }),
+        response: { 200: ZActualsForecastResponse },
+      },
+    },
+    async (request) => getActualsForecast(db, currentUser(request), request.query.submissionId, request.query.stepId),
   );
 };
 

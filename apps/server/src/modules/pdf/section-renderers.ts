@@ -3,6 +3,7 @@ import {
   budgetAnswerWithTotals,
   budgetContentOf,
   formatMoney,
+  parseImpactActualsAnswer,
   type TLanguage,
   type TPdfExportData,
   type TPdfMiniDyi,
@@ -396,6 +397,76 @@ const renderBudget: SectionRenderer = (section, ctx) => {
   return out;
 };
 
+// ---- impact actuals ----
+
+/**
+ * A report's impact actuals: each indicator with its forecast target, the value achieved and the
+ * note, then the forecast and the actual central SROI, and the evidence files (docs/IMPACT.md).
+ */
+const renderImpactActuals: SectionRenderer = (section, ctx) => {
+  const answer = parseImpactActualsAnswer(section.answers);
+  const l = ctx.labels;
+  if (!answer?.forecast) return [{ text: l.actualsNoForecast, style: 'muted' }];
+  const right = (text: string) => ({ text, alignment: 'right' });
+  const byKey = new Map(answer.values.map((v) => [v.key, v]));
+  const rows: Content[][] = [
+    [
+      { text: l.outcome, style: 'th' },
+      { text: l.indicator, style: 'th' },
+      { text: l.actualsTarget, style: 'th', alignment: 'right' },
+      { text: l.actualsAchieved, style: 'th', alignment: 'right' },
+      { text: l.actualsNote, style: 'th' },
+    ],
+    ...answer.forecast.indicators.map((i) => {
+      const value = byKey.get(i.key);
+      return [
+        safeText(i.outcomeName),
+        safeText(i.indicatorName),
+        right(ctx.number(i.targetValue)),
+        right(value?.value == null ? '—' : ctx.number(value.value)),
+        safeText(value?.note ?? ''),
+      ];
+    }),
+  ];
+  const evidence = answer.files.map((f) => {
+    const indicator = answer.forecast?.indicators.find((i) => i.key === f.slot);
+    return [safeText(indicator?.indicatorName ?? f.slot), safeText(f.fileName), safeText(f.description)];
+  });
+  return [
+    {
+      table: { dontBreakRows: true, headerRows: 1, widths: ['25%', '25%', 'auto', 'auto', '*'], body: rows },
+      layout: TABLE_LAYOUT,
+      fontSize: 8.5,
+      style: 'answer',
+    },
+    {
+      columns: [
+        { text: [{ text: `${l.actualsForecastSroi}: `, bold: true }, ctx.ratio(answer.forecastSroi?.central ?? null)] },
+        { text: [{ text: `${l.actualsActualSroi}: `, bold: true }, ctx.ratio(answer.actualSroi?.central ?? null)] },
+      ],
+      style: 'answer',
+    },
+    evidence.length
+      ? {
+          table: {
+            dontBreakRows: true,
+            headerRows: 1,
+            widths: ['30%', '35%', '35%'],
+            body: [
+              [
+                { text: l.actualsEvidence, style: 'th' },
+                { text: l.fileName, style: 'th' },
+                { text: l.description, style: 'th' },
+              ],
+              ...evidence,
+            ],
+          },
+          layout: TABLE_LAYOUT,
+        }
+      : { text: l.noFiles, style: 'muted' },
+  ];
+};
+
 /** A step type with no renderer of its own: its answer as text, or as question → answer pairs. */
 const renderGeneric: SectionRenderer = (section, ctx) => {
   const answers = parse(section.answers);
@@ -419,6 +490,7 @@ const renderers = new Map<string, SectionRenderer>(
     quiz: renderSurvey,
     results: () => null,
     budget: renderBudget,
+    impactActuals: renderImpactActuals,
   } satisfies Record<TStepTypeName, SectionRenderer>),
 );
 

@@ -1,5 +1,6 @@
 import { isKnownStepType, STEP_TYPE_NAMES, type TStep, type TStepTypeName } from '@impact/domain';
 import { budgetServerType } from './budget';
+import { impactActualsServerType } from './impact-actuals';
 import { miniDyiServerType } from './mini-dyi';
 import { quizServerType } from './quiz';
 import { resultsServerType } from './results';
@@ -22,6 +23,7 @@ const shipped = {
   survey: surveyServerType,
   quiz: quizServerType,
   budget: budgetServerType,
+  impactActuals: impactActualsServerType,
 } satisfies { [N in TStepTypeName]: ServerStepType<N> };
 
 /** Types admins added (shown as "not implemented"): the answer is kept as sent, nothing is checked. */

@@ -9,6 +9,8 @@ import type {
   TScoreRangeResult,
   TStep,
   TStepLike,
+  TUploadAnswer,
+  TUploadStepContent,
 } from '@impact/domain';
 import type { Db, Tx } from '../../db/client';
 import type { Cell, Column, ExportContext, ExportStep, RowContext } from './export-columns';
@@ -91,6 +93,18 @@ export type ServerStepType<TName extends string = string> = {
    * stakeholders: the report tallies' triggers read them); a call with no such step shows none.
    */
   feedsImpactFigures?: boolean;
+  /**
+   * Files in named slots through FileUpload/UploadFile, for a type other than the upload step
+   * (the impact actuals' evidence): the slots this submission's step offers, and the answer with
+   * the files now filling them, with its score kept.
+   */
+  evidence?: {
+    slots: (db: Db | Tx, step: TStep, submissionId: string) => Promise<TUploadStepContent>;
+    withFiles: (
+      content: string | undefined,
+      files: TUploadAnswer['files'],
+    ) => { content: string; score: number | null };
+  };
 };
 
 /** Whose answer is written: the submission (absent when a write is only checked). */

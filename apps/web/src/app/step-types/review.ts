@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import type { ReviewSectionProps } from '../../features/step-kit/review-sections';
 import { BudgetReview } from '../../features/step-types/budget/budget-review';
 import { ImpactReview } from '../../features/step-types/impact/impact-review';
+import { ImpactActualsReview } from '../../features/step-types/impact-actuals/impact-actuals-review';
 import { SurveyReview } from '../../features/step-types/survey/survey-review';
 import { TextReview } from '../../features/step-types/text/text-review';
 import { UploadReview } from '../../features/step-types/upload/upload-review';
@@ -20,4 +21,5 @@ export const REVIEW_SECTIONS = {
   quiz: SurveyReview,
   results: null,
   budget: BudgetReview,
+  impactActuals: ImpactActualsReview,
 } satisfies Record<TStepTypeName, ComponentType<ReviewSectionProps> | null>;

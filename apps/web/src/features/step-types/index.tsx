@@ -28,6 +28,7 @@ export type WebStepType = {
 // the wizard is idle (preloadStepTypes).
 const impact = lazyStep(() => import('./impact/impact-step').then((m) => m.ImpactStep));
 const budget = lazyStep(() => import('./budget/budget-step').then((m) => m.BudgetStep));
+const impactActuals = lazyStep(() => import('./impact-actuals/impact-actuals-step').then((m) => m.ImpactActualsStep));
 const survey = lazyStep(() => import('./survey/survey-step').then((m) => m.SurveyStep));
 
 const surveyLike: Omit<WebStepType, 'Step'> = {
@@ -44,6 +45,7 @@ const shipped = {
   quiz: { ...survey, ...surveyLike },
   results: { Step: ResultsStep },
   budget,
+  impactActuals,
 } satisfies Record<TStepTypeName, WebStepType>;
 
 const registry: Record<string, WebStepType> = { ...shipped };

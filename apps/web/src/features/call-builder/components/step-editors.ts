@@ -19,6 +19,8 @@ const shipped = {
   quiz: SurveyStepEditor,
   results: null,
   budget: BudgetStepEditor,
+  // Nothing to set up: the indicators come from the application the report answers for.
+  impactActuals: null,
 } satisfies Record<TStepTypeName, ComponentType<StepEditorProps> | null>;
 
 const editors: Record<string, ComponentType<StepEditorProps> | null> = { ...shipped };

@@ -33,18 +33,27 @@ export function UploadStep({ step, submissionId, result, readOnly, onContent }: 
   );
 }
 
-function UploadSlot({
+/**
+ * One slot's file: choose, replace, download, remove. Another step type with files (the impact
+ * actuals' evidence) uses it too: `beforeChange` saves its pending typing first, `afterChange`
+ * follows the answer the upload rewrote.
+ */
+export function UploadSlot({
   slot,
   stepId,
   submissionId,
   readOnly,
   current,
+  beforeChange,
+  afterChange,
 }: {
   slot: TUploadStepFile;
   stepId: string;
   submissionId: string;
   readOnly: boolean;
   current: ReturnType<typeof uploadedOf>[number] | undefined;
+  beforeChange?: () => Promise<boolean>;
+  afterChange?: () => void;
 }) {
   const { t } = useTranslation();
   const client = useQueryClient();
@@ -69,8 +78,10 @@ function UploadSlot({
     }
     setBusy(true);
     try {
+      if (beforeChange && !(await beforeChange())) return;
       await uploadFile({ submissionId, stepId, slot: slot.file_name, description, file });
       await client.invalidateQueries({ queryKey: submissionKey(submissionId) });
+      afterChange?.();
     } catch (err) {
       const key = err instanceof ApiError ? err.problem.messageKey : 'errors.unexpected';
       setError(
@@ -86,8 +97,10 @@ function UploadSlot({
     if (!current) return;
     setBusy(true);
     try {
+      if (beforeChange && !(await beforeChange())) return;
       await removeFile(current.fileDownloadId);
       await client.invalidateQueries({ queryKey: submissionKey(submissionId) });
+      afterChange?.();
     } catch (err) {
       setError(t(err instanceof ApiError ? err.problem.messageKey : 'errors.unexpected'));
     } finally {

@@ -1,0 +1,51 @@
+import {
+  actualsIndicatorsOf,
+  DEFAULT_SROI_PARAMS,
+  parseImpactStepContent,
+  parseMiniDyiAnswer,
+  STEP_TYPES,
+  type TActualsForecast,
+  type TActualsForecastStatus,
+} from '@impact/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { calls, stepResults, steps, stepTypes } from '../../db/schema';
+import { applicationOfReport } from '../grants/report-application';
+
+export type ReportForecast =
+  | { status: Exclude<TActualsForecastStatus, 'ok'>; forecast: null }
+  | { status: 'ok'; forecast: TActualsForecast };
+
+/**
+ * The forecast a report's impact actuals are measured against: the application's impact answer
+ * (its first impact step with one), its indicators, budget and the step's SROI parameters. Read
+ * from the application each time, never from what a grantee sends.
+ */
+export async function forecastOfReport(db: Db | Tx, reportSubmissionId: string): Promise<ReportForecast> {
+  const application = await applicationOfReport(db, reportSubmissionId);
+  if (!application) return { status: 'notAReport', forecast: null };
+  const rows = await db
+    .select({ stepContent: steps.content, answer: stepResults.content })
+    .from(calls)
+    .innerJoin(steps, eq(steps.callTypeId, calls.callTypeId))
+    .innerJoin(stepTypes, eq(stepTypes.id, steps.stepTypeId))
+    .innerJoin(
+      stepResults,
+      and(eq(stepResults.stepId, steps.id), eq(stepResults.callSubmissionId, application.applicationSubmissionId)),
+    )
+    .where(and(eq(calls.id, application.callId), eq(stepTypes.name, STEP_TYPES.miniDyi.name)))
+    .orderBy(asc(steps.sort));
+  for (const row of rows) {
+    const answer = parseMiniDyiAnswer(row.answer);
+    if (!answer || answer.selectedOutcomes.every((o) => o.indicators.length === 0)) continue;
+    return {
+      status: 'ok',
+      forecast: {
+        budget: answer.budget ?? 0,
+        params: parseImpactStepContent(row.stepContent)?.sroiParams ?? DEFAULT_SROI_PARAMS,
+        indicators: actualsIndicatorsOf(answer),
+      },
+    };
+  }
+  return { status: 'noImpactAnswer', forecast: null };
+}

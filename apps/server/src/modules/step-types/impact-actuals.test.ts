@@ -1,0 +1,329 @@
+import { execFileSync } from 'node:child_process';
+import { DEFAULT_SROI_PARAMS, estimateSroi, type TImpactFramework, type TSroiParams } from '@impact/domain';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { answerAndClose, createCallWithSteps, createOrganization, multipart, PDF_BYTES } from '../../../test/fixtures';
+import { signInAs } from '../../../test/sign-in';
+import { calls, grantReportPlans, grantReports, grants, stepResults } from '../../db/schema';
+
+type Headers = Record<string, string>;
+
+/**
+ * Impact actuals in a grant's report (docs/IMPACT.md "Actual SROI"): the step lists the
+ * application's indicators with their targets, refuses values it did not choose, and stores the
+ * actual central SROI as the score. The report's rows are inserted here as the grants module
+ * makes them (grant, plan item with its form call, report pointing at the report's submission).
+ */
+describe('impact actuals step', () => {
+  let t: TestApp;
+  let admin: Headers;
+  let anna: Headers;
+  let otto: Headers;
+  let organizationId: string;
+  let framework: TImpactFramework;
+  let application: { id: string; stepIds: string[] };
+  let form: { id: string; stepIds: string[] };
+  let reportId: string;
+  const actualsStep = () => form.stepIds[0] ?? '';
+  const params: TSroiParams = {
+    ...DEFAULT_SROI_PARAMS,
+    central: { deadweight: 0.1, displacement: 0, attribution: 0.2, dropOff: 0.1, discountRate: 0.035 },
+  };
+
+  const forecastOf = (who: Headers) =>
+    t.app.inject({
+      url: `/api/ImpactActuals/GetForecast?submissionId=${reportId}&stepId=${actualsStep()}`,
+      headers: { ...who, 'accept-language': 'en' },
+    });
+  const write = (content: object, version: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/Call/UpsertCallStepResult',
+      headers: anna,
+      payload: { callSubmissionId: reportId, stepId: actualsStep(), content: JSON.stringify(content), version },
+    });
+  const stored = async () => {
+    const [row] = await t.database.db
+      .select()
+      .from(stepResults)
+      .where(and(eq(stepResults.callSubmissionId, reportId), eq(stepResults.stepId, actualsStep())));
+    return row;
+  };
+  const close = () =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/Call/CloseCallSubmission',
+      headers: anna,
+      payload: { submissionId: reportId },
+    });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = (await signInAs(t.database.db, { email: 'admin@impact.example', roles: ['admin'] })).headers;
+    const signedIn = await signInAs(t.database.db, { email: 'anna@ente.example' });
+    organizationId = await createOrganization(t.app, signedIn.headers);
+    anna = { ...signedIn.headers, 'x-organization-id': organizationId };
+    const outsider = await signInAs(t.database.db, { email: 'otto@altrove.example' });
+    otto = { ...outsider.headers, 'x-organization-id': await createOrganization(t.app, outsider.headers, 'Altrove') };
+    const proxy = (name: string, defaultValue: number) => ({ name, defaultValue, sourceName: '', sourceUrl: '' });
+    const fw = await t.app.inject({
+      method: 'PUT',
+      url: '/api/ImpactFramework/AddImpactFrameworkSet',
+      headers: admin,
+      payload: {
+        name: 'Lavoro',
+        description: 'Lavoro',
+        stakeholders: [{ name: 'Giovani', description: '' }],
+        outcomes: [
+          {
+            name: 'Occupazione',
+            description: '',
+            sdg: [8],
+            indicators: [
+              { name: 'Assunti', description: '', proxies: [proxy('Salario', 1000)] },
+              { name: 'Formati', description: '', proxies: [proxy('Corso', 500)] },
+            ],
+          },
+        ],
+      },
+    });
+    expect(fw.statusCode, fw.body).toBe(200);
+    framework = fw.json();
+    application = await createCallWithSteps(t.app, admin, [
+      { name: 'Impatto', type: 'miniDyi', content: JSON.stringify({ frameworkId: framework.id, sroiParams: params }) },
+    ]);
+    const [o] = framework.outcomes;
+    const [s] = framework.stakeholders;
+    if (!o || !s) throw new Error('framework too small');
+    const impact = {
+      budget: 100_000,
+      budgetSpent: 0,
+      sdg: [8],
+      selectedOutcomes: [
+        {
+          outcomeId: o.id,
+          sdg: 8,
+          outcomeName: o.name,
+          stakeholderId: s.id,
+          stakeholderName: s.name,
+          customKey: null,
+          indicators: o.indicators.map((i, n) => ({
+            indicatorId: i.id,
+            indicatorName: i.name,
+            indicatorTargetValue: n === 0 ? 50 : 20,
+            proxyId: i.proxies[0]?.id ?? '',
+            proxyName: i.proxies[0]?.name ?? '',
+            proxyValue: i.proxies[0]?.defaultValue ?? 0,
+          })),
+        },
+      ],
+    };
+    const applicationId = await answerAndClose(t.app, signedIn.headers, organizationId, application.id, {
+      [application.stepIds[0] ?? '']: JSON.stringify(impact),
+    });
+    form = await createCallWithSteps(t.app, admin, [{ name: 'Risultati', type: 'impactActuals', content: '' }], {
+      name: 'Rendiconto finale',
+    });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/Call/UpsertCallSubmission',
+      headers: anna,
+      payload: { callId: form.id },
+    });
+    reportId = started.json().id;
+    // Not yet a report: checked first (the first test), then the grant's rows are added.
+    const [formCall] = await t.database.db.select().from(calls).where(eq(calls.id, form.id));
+    if (!formCall) throw new Error('no form call');
+    linkReport = async () => {
+      const [grant] = await t.database.db
+        .insert(grants)
+        .values({ submissionId: applicationId, organizationId, callId: application.id, status: 'active' })
+        .returning();
+      const [plan] = await t.database.db
+        .insert(grantReportPlans)
+        .values({
+          callId: application.id,
+          position: 0,
+          name: 'Finale',
+          dueAfterMonths: 12,
+          callTypeId: formCall.callTypeId,
+          formCallId: form.id,
+        })
+        .returning();
+      if (!grant || !plan) throw new Error('no grant');
+      await t.database.db
+        .insert(grantReports)
+        .values({ grantId: grant.id, planId: plan.id, dueAt: '2027-12-31', submissionId: reportId });
+    };
+  });
+  let linkReport: () => Promise<void>;
+  afterAll(() => t.close());
+
+  it('outside a report the step says so, refuses values and stores nothing invalid', async () => {
+    const res = await forecastOf(anna);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: 'notAReport', forecast: null, forecastSroi: null });
+    const refused = await write({ values: [{ key: '0-0', value: 3, note: '' }] }, 0);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0].messageKey).toBe('errors.impactActuals.notAReport');
+    expect(await stored()).toBeUndefined();
+    const empty = await write({ values: [] }, 0);
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(JSON.parse(empty.json().content)).toEqual({ values: [] });
+    expect((await close()).json().errors[0].messageKey).toBe('errors.impactActuals.notAReport');
+    await linkReport();
+  });
+
+  it('GET shows the application’s indicators with their targets and the forecast SROI; no one else reads it', async () => {
+    const res = await forecastOf(anna);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe('ok');
+    expect(body.forecast.budget).toBe(100_000);
+    expect(body.forecast.params).toEqual(params);
+    expect(
+      body.forecast.indicators.map(
+        (i: { key: string; indicatorName: string; targetValue: number; proxyValue: number }) => [
+          i.key,
+          i.indicatorName,
+          i.targetValue,
+          i.proxyValue,
+        ],
+      ),
+    ).toEqual([
+      ['0-0', 'Assunti', 50, 1000],
+      ['0-1', 'Formati', 20, 500],
+    ]);
+    expect(body.forecastSroi.central).toBeCloseTo(1.0959, 4);
+    expect((await forecastOf(otto)).statusCode).toBe(404);
+  });
+
+  it('refuses a value for an indicator the application did not choose, and a negative one (400, translated)', async () => {
+    const ghost = await write({ values: [{ key: '1-0', value: 3, note: '' }] }, 1);
+    expect(ghost.statusCode).toBe(400);
+    expect(ghost.json().errors).toContainEqual(
+      expect.objectContaining({ path: 'content.values.0.key', messageKey: 'errors.impactActuals.unknownIndicator' }),
+    );
+    const negative = await write({ values: [{ key: '0-0', value: -1, note: '' }] }, 1);
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().errors).toContainEqual(
+      expect.objectContaining({ path: 'content.values.0.value', messageKey: 'errors.impact.negativeNumber' }),
+    );
+    expect((await stored())?.version).toBe(1);
+  });
+
+  it('a partial answer has no actual ratio and cannot be submitted', async () => {
+    const res = await write({ values: [{ key: '0-0', value: 40, note: 'Assunzioni a tempo indeterminato' }] }, 1);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await stored())?.score).toBeNull();
+    const closed = await close();
+    expect(closed.statusCode).toBe(400);
+    expect(closed.json().errors).toContainEqual(
+      expect.objectContaining({ path: `${actualsStep()}.0-1`, messageKey: 'errors.impactActuals.valueRequired' }),
+    );
+  });
+
+  it('a full answer keeps the forecast as it was and stores the actual central ratio as the score', async () => {
+    const res = await write(
+      {
+        values: [
+          { key: '0-0', value: 40, note: 'Assunzioni a tempo indeterminato' },
+          { key: '0-1', value: 30, note: '' },
+        ],
+        // What a client sends of the forecast is dropped: it is read from the application.
+        forecast: { budget: 1, params, indicators: [] },
+        actualSroi: { low: 99, central: 99, high: 99 },
+      },
+      2,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const expected = estimateSroi(
+      {
+        budget: 100_000,
+        indicators: [
+          { targetValue: 40, proxyValue: 1000 },
+          { targetValue: 30, proxyValue: 500 },
+        ],
+      },
+      params,
+    );
+    const row = await stored();
+    expect(row?.score).toBeCloseTo(expected.central.ratio ?? Number.NaN, 10);
+    expect(row?.score).toBeCloseTo(1.0046, 4);
+    const answer = JSON.parse(row?.content ?? '{}');
+    expect(answer.forecast.budget).toBe(100_000);
+    expect(answer.forecast.indicators.map((i: { targetValue: number }) => i.targetValue)).toEqual([50, 20]);
+    expect(answer.forecastSroi.central).toBeCloseTo(1.0959, 4);
+    expect(answer.actualSroi).toEqual({
+      low: expected.low.ratio,
+      central: expected.central.ratio,
+      high: expected.high.ratio,
+    });
+  });
+
+  it('evidence goes in an indicator’s slot, typed by its bytes, keeping values and score; readable by the report’s readers only', async () => {
+    const upload = (slot: string, bytes: Buffer) => {
+      const body = multipart(
+        { submissionId: reportId, stepId: actualsStep(), Nome: slot, Descrizione: 'Contratti', TipoFileId: '1' },
+        { name: 'contratti.pdf', bytes },
+      );
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/FileUpload/UploadFile',
+        headers: { ...anna, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    expect((await upload('9-9', PDF_BYTES)).statusCode).toBe(400);
+    expect((await upload('0-0', Buffer.from('plain text, not a pdf'))).statusCode).toBe(415);
+    const up = await upload('0-0', PDF_BYTES);
+    expect(up.statusCode, up.body).toBe(200);
+    const row = await stored();
+    const answer = JSON.parse(row?.content ?? '{}');
+    expect(answer.files).toEqual([expect.objectContaining({ slot: '0-0', fileName: 'contratti.pdf' })]);
+    expect(answer.values).toHaveLength(2);
+    expect(row?.score).toBeCloseTo(1.0046, 4);
+    const fileId = answer.files[0].fileDownloadId;
+    const mine = await t.app.inject({ url: `/api/FileUpload/GetFile?downloadId=${fileId}`, headers: anna });
+    expect(mine.statusCode).toBe(200);
+    const theirs = await t.app.inject({ url: `/api/FileUpload/GetFile?downloadId=${fileId}`, headers: otto });
+    expect(theirs.statusCode).toBe(404);
+    // A later write of the values keeps the file the upload listed.
+    const again = await write({ values: answer.values }, row?.version ?? 0);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(JSON.parse((await stored())?.content ?? '{}').files).toHaveLength(1);
+  });
+
+  it('a complete report is submitted; its PDF shows target against actual and both ratios; the export both ratios', async () => {
+    const closed = await close();
+    expect(closed.statusCode, closed.body).toBe(200);
+    const pdf = await t.app.inject({
+      url: `/api/Call/GetSubmissionPdf?submissionId=${reportId}&lang=it`,
+      headers: anna,
+    });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf.rawPayload })
+      .toString('utf8')
+      .replace(/\s+/g, ' ');
+    for (const expected of [
+      'Assunti',
+      'Formati',
+      'Obiettivo annuale',
+      'Raggiunto nel periodo',
+      'SROI previsto (centrale): 1,10',
+      'SROI effettivo (centrale): 1,00',
+      'contratti.pdf',
+    ])
+      expect(text).toContain(expected);
+    const csv = await t.app.inject({
+      url: `/api/Report/ExportSubmissions?callId=${form.id}&format=csv&language=en`,
+      headers: admin,
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const [header = '', row = ''] = csv.rawPayload.subarray(3).toString('utf8').trim().split(/\r?\n/);
+    const cells = row.split(',');
+    expect(Number(cells[header.split(',').indexOf('Risultati · forecast SROI (central)')])).toBeCloseTo(1.0959, 4);
+    expect(Number(cells[header.split(',').indexOf('Risultati · actual SROI (central)')])).toBeCloseTo(1.0046, 4);
+  });
+});

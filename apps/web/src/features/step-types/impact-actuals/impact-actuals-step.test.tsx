@@ -1,0 +1,146 @@
+import {
+  DEFAULT_SROI_PARAMS,
+  type TActualsForecast,
+  type TActualsForecastResponse,
+  type TReviewWorkspace,
+  type TUserStep,
+} from '@impact/domain';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import axe from 'axe-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../../lib/i18n/i18n';
+import { stepProblems } from '..';
+import { ImpactActualsReview } from './impact-actuals-review';
+import { ImpactActualsStep } from './impact-actuals-step';
+
+const step: TUserStep = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Risultati',
+  description: '',
+  content: '',
+  sort: 0,
+  stepTypeId: '00000000-0000-4000-8000-000000000002',
+  stepType: { name: 'impactActuals' },
+  subSteps: [],
+  stage: 1,
+};
+const submissionId = '00000000-0000-4000-8000-000000000003';
+const forecast: TActualsForecast = {
+  budget: 100_000,
+  params: DEFAULT_SROI_PARAMS,
+  indicators: [
+    {
+      key: '0-0',
+      outcomeName: 'Jobs',
+      stakeholderName: 'Youth',
+      indicatorName: 'People hired',
+      proxyName: 'Wage',
+      targetValue: 50,
+      proxyValue: 1000,
+    },
+    {
+      key: '0-1',
+      outcomeName: 'Jobs',
+      stakeholderName: 'Youth',
+      indicatorName: 'People trained',
+      proxyName: 'Course',
+      targetValue: 20,
+      proxyValue: 500,
+    },
+  ],
+};
+
+function show(response: TActualsForecastResponse) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(['impactActuals', 'forecast', submissionId, step.id], response);
+  const contents: string[] = [];
+  const view = render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <main>
+          <ImpactActualsStep
+            step={step}
+            submissionId={submissionId}
+            result={undefined}
+            readOnly={false}
+            onContent={(c) => {
+              contents.push(c);
+            }}
+            registerFlush={() => {}}
+          />
+        </main>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...view, contents };
+}
+
+async function violations(container: HTMLElement) {
+  // jsdom lays nothing out: contrast is the journeys' to check.
+  const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+}
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+describe("a report's impact actuals in the wizard", () => {
+  it('lists each indicator with its target read only, a labelled value, note and evidence; axe finds nothing', async () => {
+    const { container, contents } = show({ status: 'ok', forecast, forecastSroi: { low: 0.5, central: 1.7, high: 2 } });
+    expect(screen.getByText(/Yearly target in the application: 50 ·/)).toBeTruthy();
+    expect(screen.getByText(/Yearly target in the application: 20 ·/)).toBeTruthy();
+    expect(screen.getByLabelText(/Value achieved in the period: People hired/)).toBeTruthy();
+    expect(screen.getByLabelText('Note on People trained')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /Choose the file/i })).toHaveLength(2);
+    expect(screen.getByText('1.70')).toBeTruthy();
+    // Submit stays blocked until every indicator has a value.
+    expect(stepProblems(step, contents.at(-1))).toEqual(['errors.impactActuals.valueRequired']);
+    fireEvent.change(screen.getByLabelText(/Value achieved in the period: People hired/), { target: { value: '40' } });
+    fireEvent.change(screen.getByLabelText(/Value achieved in the period: People trained/), {
+      target: { value: '30' },
+    });
+    expect(JSON.parse(contents.at(-1) ?? '{}').values.map((v: { value: number }) => v.value)).toEqual([40, 30]);
+    expect(stepProblems(step, contents.at(-1))).toEqual([]);
+    expect(await violations(container)).toEqual([]);
+  });
+
+  it('says clearly when the submission is not a report, and the step cannot be submitted', async () => {
+    const { container, contents } = show({ status: 'notAReport', forecast: null, forecastSroi: null });
+    expect(screen.getByText(/This form is not a report of a grant/)).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(stepProblems(step, contents.at(-1))).toEqual(['errors.impactActuals.notAReport']);
+    expect(await violations(container)).toEqual([]);
+  });
+
+  it('the reviewer sees forecast against actual per indicator and both ratios', () => {
+    render(
+      <MantineProvider>
+        <ImpactActualsReview
+          section={{
+            stepId: step.id,
+            sectionName: step.name,
+            stepType: 'impactActuals',
+            questions: '',
+            answers: JSON.stringify({
+              values: [
+                { key: '0-0', value: 40, note: 'Open-ended contracts' },
+                { key: '0-1', value: 30, note: '' },
+              ],
+              forecast,
+              forecastSroi: { low: 0.5, central: 1.7, high: 2 },
+              actualSroi: { low: 0.4, central: 1.55, high: 1.8 },
+            }),
+          }}
+          workspace={{} as TReviewWorkspace}
+          downloadFile={() => {}}
+        />
+      </MantineProvider>,
+    );
+    expect(screen.getByText('Open-ended contracts')).toBeTruthy();
+    expect(screen.getByText('1.70')).toBeTruthy();
+    expect(screen.getByText('1.55')).toBeTruthy();
+  });
+});

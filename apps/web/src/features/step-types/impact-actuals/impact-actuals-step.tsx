@@ -1,0 +1,208 @@
+import {
+  actualsEstimates,
+  MINI_DYI_MAXIMUM,
+  parseImpactActualsAnswer,
+  sroiRatios,
+  type TActualsForecast,
+  type TActualsValue,
+  type TSroiRatios,
+} from '@impact/domain';
+import { Alert, Card, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GrowingTextarea } from '../../../components/growing-textarea';
+import { ConflictBanner } from '../../step-kit/conflict-banner';
+import { SaveIndicator } from '../../step-kit/save-indicator';
+import type { StepProps } from '../../step-kit/step-props';
+import { useAutosave } from '../../step-kit/use-autosave';
+import { UploadSlot } from '../upload/upload-step';
+import { ActualsTable, RatiosPanel, useFigures } from './actuals-table';
+import { useActualsForecast } from './get-forecast';
+
+type Props = Omit<StepProps, 'subStep'>;
+
+/** The evidence of an indicator: one PDF, as the server's slot says (modules/step-types/impact-actuals.ts). */
+const EVIDENCE_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * A report's impact actuals (docs/IMPACT.md "Actual SROI"): each indicator the application chose,
+ * its target read only, the value achieved in the period, a note and an evidence file; the
+ * forecast and the actual SROI side by side. Nothing of the forecast can be changed here.
+ */
+export function ImpactActualsStep(props: Props) {
+  const { t } = useTranslation();
+  const forecast = useActualsForecast(props.submissionId, props.step.id);
+  // An evidence upload rewrites the answer (a new version): the editor starts again from it.
+  const [epoch, setEpoch] = useState(0);
+  const { onContent } = props;
+  const status = forecast.data?.status;
+  // Without a forecast the step cannot be answered: the wizard's check says so.
+  useEffect(() => {
+    if (status && status !== 'ok') onContent(JSON.stringify({ values: [] }));
+  }, [status, onContent]);
+  if (forecast.isPending) return <Loader aria-label={t('impactActuals.loading')} />;
+  if (forecast.isError) return <Alert color="red">{t('errors.unexpected')}</Alert>;
+  const data = forecast.data;
+  if (data.status !== 'ok' || !data.forecast)
+    return (
+      <Alert color="yellow" title={t('impactActuals.unavailableTitle')} data-testid="actuals-unavailable">
+        {t(`impactActuals.unavailable.${data.status === 'ok' ? 'noImpactAnswer' : data.status}`)}
+      </Alert>
+    );
+  return (
+    <ActualsEditor
+      key={epoch}
+      {...props}
+      forecast={data.forecast}
+      forecastSroi={data.forecastSroi}
+      onFilesChanged={() => setEpoch((e) => e + 1)}
+    />
+  );
+}
+
+type Typed = Record<string, { value: number | null; note: string }>;
+
+function typedOf(content: string): Typed {
+  const answer = parseImpactActualsAnswer(content);
+  return Object.fromEntries((answer?.values ?? []).map((v) => [v.key, { value: v.value, note: v.note }]));
+}
+
+function valueError(value: number | null): string | null {
+  if (value === null) return null;
+  if (!Number.isFinite(value)) return 'errors.impact.notANumber';
+  if (value < 0) return 'errors.impact.negativeNumber';
+  if (value > MINI_DYI_MAXIMUM.indicatorTargetValue) return 'errors.impact.tooLarge';
+  return null;
+}
+
+function ActualsEditor({
+  step,
+  submissionId,
+  result,
+  readOnly,
+  onContent,
+  registerFlush,
+  forecast,
+  forecastSroi,
+  onFilesChanged,
+}: Props & { forecast: TActualsForecast; forecastSroi: TSroiRatios | null; onFilesChanged: () => void }) {
+  const { t } = useTranslation();
+  const { number } = useFigures();
+  const autosave = useAutosave({ submissionId, stepId: step.id, initial: result, readOnly });
+  const [typed, setTyped] = useState<Typed>(() => typedOf(autosave.content));
+  const lastSent = useRef(autosave.content);
+  const files = parseImpactActualsAnswer(result?.content)?.files ?? [];
+
+  // A newer answer taken from the server (conflict) replaces what is on screen.
+  useEffect(() => {
+    if (autosave.content !== lastSent.current) {
+      lastSent.current = autosave.content;
+      setTyped(typedOf(autosave.content));
+    }
+  }, [autosave.content]);
+
+  const values: TActualsValue[] = useMemo(
+    () =>
+      forecast.indicators.map((i) => ({
+        key: i.key,
+        value: typed[i.key]?.value ?? null,
+        note: typed[i.key]?.note ?? '',
+      })),
+    [forecast, typed],
+  );
+  // The wizard's checks read the forecast from the content; the server reads it from the application.
+  useEffect(() => onContent(JSON.stringify({ values, forecast })), [values, forecast, onContent]);
+  useEffect(() => registerFlush(autosave.flush), [autosave.flush, registerFlush]);
+
+  const update = useCallback(
+    (key: string, change: Partial<Typed[string]>) => {
+      if (readOnly) return;
+      const next = { ...typed, [key]: { value: null, note: '', ...typed[key], ...change } };
+      setTyped(next);
+      const written = forecast.indicators.map((i) => ({
+        key: i.key,
+        value: next[i.key]?.value ?? null,
+        note: next[i.key]?.note ?? '',
+      }));
+      if (written.every((v) => valueError(v.value) === null)) {
+        const json = JSON.stringify({ values: written });
+        lastSent.current = json;
+        autosave.change(json);
+      }
+    },
+    [readOnly, typed, forecast, autosave.change],
+  );
+
+  const actual = sroiRatios(actualsEstimates(forecast, values).actual);
+  if (readOnly)
+    return (
+      <Stack gap="md">
+        <ActualsTable forecast={forecast} values={values} />
+        <RatiosPanel forecast={forecastSroi} actual={actual} />
+      </Stack>
+    );
+
+  return (
+    <Stack gap="md">
+      {autosave.status === 'conflict' && (
+        <ConflictBanner onLoadNewer={autosave.loadNewer} onKeepMine={autosave.keepMine} newer={autosave.newer} />
+      )}
+      <Text>{t('impactActuals.intro')}</Text>
+      {forecast.indicators.map((i) => {
+        const current = typed[i.key];
+        const error = valueError(current?.value ?? null);
+        return (
+          <Card key={i.key} withBorder radius="md" padding="md" data-testid={`actuals-${i.key}`}>
+            <Stack gap="xs">
+              <Title order={3} size="h5">
+                {i.indicatorName}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('impactActuals.outcomeOf', { outcome: i.outcomeName, stakeholder: i.stakeholderName })}
+              </Text>
+              <Text size="sm">
+                {t('impactActuals.targetIs', { target: number(i.targetValue) })}
+                {' · '}
+                {t('impactActuals.proxyIs', { proxy: i.proxyName, value: number(i.proxyValue) })}
+              </Text>
+              <NumberInput
+                label={t('impactActuals.achievedOf', { indicator: i.indicatorName })}
+                description={t('impactActuals.achievedHelp')}
+                value={current?.value ?? ''}
+                onChange={(v) => update(i.key, { value: v === '' ? null : Number(v) })}
+                allowNegative
+                error={error ? t(error, { maximum: number(MINI_DYI_MAXIMUM.indicatorTargetValue) }) : undefined}
+                required
+              />
+              <GrowingTextarea
+                label={t('impactActuals.noteOf', { indicator: i.indicatorName })}
+                value={current?.note ?? ''}
+                onChange={(e) => update(i.key, { note: e.currentTarget.value.slice(0, 2000) })}
+                minRows={1}
+                maxLength={2000}
+              />
+              <UploadSlot
+                slot={{
+                  file_name: i.key,
+                  label: t('impactActuals.evidenceOf', { indicator: i.indicatorName }),
+                  file_description: '',
+                  file_type: 'pdf',
+                  dimensions: EVIDENCE_MAX_BYTES,
+                  mandatory: false,
+                }}
+                stepId={step.id}
+                submissionId={submissionId}
+                readOnly={readOnly}
+                current={files.find((f) => f.slot === i.key)}
+                beforeChange={autosave.flush}
+                afterChange={onFilesChanged}
+              />
+            </Stack>
+          </Card>
+        );
+      })}
+      <RatiosPanel forecast={forecastSroi} actual={actual} />
+      <SaveIndicator status={autosave.status} />
+    </Stack>
+  );
+}

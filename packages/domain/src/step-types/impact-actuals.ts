@@ -1,0 +1,36 @@
+import {
+  IMPACT_ACTUALS_ERRORS,
+  indicatorsWithoutValue,
+  parseImpactActualsAnswer,
+  ZImpactActualsWrite,
+} from '../impact-actuals';
+import { anyContent, sameContent, type TStepTypeDefinition } from './definition';
+
+/**
+ * What keeps a report's impact actuals from being submitted: no forecast (the submission is not a
+ * grant's report, or its application has no impact answer), or an indicator without a value.
+ */
+export function impactActualsProblems(content: string | undefined): string[] {
+  const answer = parseImpactActualsAnswer(content);
+  if (!answer?.forecast) return [IMPACT_ACTUALS_ERRORS.notAReport];
+  return indicatorsWithoutValue(answer.forecast, answer.values).length ? [IMPACT_ACTUALS_ERRORS.valueRequired] : [];
+}
+
+/**
+ * Impact actuals (docs/IMPACT.md "Actual SROI"): in a grant's report, the value each indicator of
+ * the application achieved; the server keeps the forecast and both SROI ratios, the actual central
+ * one as the score.
+ */
+export const impactActualsStepType: TStepTypeDefinition<'impactActuals'> = {
+  name: 'impactActuals',
+  subSteps: [],
+  hiddenInPicker: false,
+  defaultContent: '',
+  // Nothing to set up: the indicators come from the application the report answers for.
+  parseContent: anyContent,
+  answerSchema: ZImpactActualsWrite,
+  serverKeptAnswer: false,
+  answerProblems: (_step, content) => impactActualsProblems(content),
+  applicantContent: sameContent,
+  scored: true,
+};
