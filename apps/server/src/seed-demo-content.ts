@@ -22,7 +22,7 @@ import { IDP_PATH } from './modules/idp/provider';
 import { createOrganization } from './modules/organizations/service';
 import { recordWebhookEvent } from './modules/webhooks/record';
 import { createEndpoint } from './modules/webhooks/service';
-import { seedAwardedGrant } from './seed-demo-grant';
+import { seedAwardedGrant, seedRunningGrant } from './seed-demo-grant';
 import { seedDemoScreener } from './seed-demo-screener';
 import { seedSubmittedApplication } from './seed-demo-submitted';
 
@@ -385,8 +385,37 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
     '<p>Orti condivisi nei cortili e nelle scuole. Il bando è chiuso: i contributi sono stati assegnati.</p>',
     -240,
     -180,
-    [{ name: 'Il progetto', type: 'text', content: text('<p>Descrivi il progetto.</p>') }],
+    [
+      { name: 'Il progetto', type: 'text', content: text('<p>Descrivi il progetto.</p>') },
+      ...(framework
+        ? [{ name: "L'impatto", type: 'miniDyi', content: JSON.stringify({ frameworkId: framework.id }) }]
+        : []),
+    ],
   );
+  // The form of its grants' reports (decision 0044): what was done, and the impact measured
+  // against the application's own targets.
+  const reportForm = await createCallType(db, actor, {
+    name: 'Relazione sul contributo',
+    description: '',
+    steps: [
+      {
+        name: 'Attività svolte',
+        description: '',
+        content: text('<p>Che cosa avete fatto in questo periodo? Che cosa è cambiato rispetto al piano?</p>'),
+        sort: 0,
+        stepTypeId: typeId('text'),
+        translations: { en: { name: 'What was done' }, fr: { name: 'Activités réalisées' } },
+      },
+      {
+        name: 'Impatto misurato',
+        description: '',
+        content: '',
+        sort: 1,
+        stepTypeId: typeId('impactActuals'),
+        translations: { en: { name: 'Impact measured' }, fr: { name: 'Impact mesuré' } },
+      },
+    ],
+  });
 
   // The applicant's organization and a submission half done: the first step answered.
   const organization = await createOrganization(db, applicant.id, {
@@ -431,7 +460,11 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
     .insert(callReminders)
     .values({ callId: community.id, hoursBeforeClosing: [40 * 24, 7 * 24, 24], nudgeAfterDays: 14 });
   await seedInvitedToStageTwo(db, twoStage, organization.id, applicant);
-  await seedAwardedGrant(db, gardens, organization.id, applicant, actor);
+  const reporting = { frameworkId: framework?.id ?? null, formCallTypeId: reportForm.id };
+  const interimPlanId = await seedAwardedGrant(db, gardens, organization.id, applicant, actor, reporting);
+  if (colleague) {
+    await seedRunningGrant(db, gardens, colleague, actor, { frameworkId: reporting.frameworkId, interimPlanId });
+  }
   await seedIntegrations(db, actor, {
     submissionId: submission?.id ?? null,
     callId: community.id,

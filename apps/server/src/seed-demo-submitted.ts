@@ -15,7 +15,8 @@ export async function seedSubmittedApplication(
   call: { id: string; steps: Array<{ id: string; sort: number }> },
   organizationId: string,
   applicant: { id: string; email: string },
-  answers: string[],
+  /** A text step's answer, or a step's whole stored content. */
+  answers: Array<string | { content: string }>,
   closedAt: Date,
   stage2?: Stage2,
 ) {
@@ -28,7 +29,8 @@ export async function seedSubmittedApplication(
   if (!submission || !callRow) return null;
   const results = answers.flatMap((answer, i) => {
     const step = steps[i];
-    return step ? [{ callSubmissionId: submission.id, stepId: step.id, content: JSON.stringify({ answer }) }] : [];
+    const content = typeof answer === 'string' ? JSON.stringify({ answer }) : answer.content;
+    return step ? [{ callSubmissionId: submission.id, stepId: step.id, content }] : [];
   });
   if (results.length) await db.insert(stepResults).values(results);
   const data = await buildExportData(db, submission, callRow, applicant.id, closedAt, 1);
