@@ -5,6 +5,7 @@ import { benchConfigRead } from './config-read.bench';
 import { benchImpactImport } from './impact-import.bench';
 import { benchLighthouse } from './lighthouse.bench';
 import { benchPdf } from './pdf.bench';
+import { benchPortfolio } from './portfolio.bench';
 import { benchPresence } from './presence.bench';
 import { benchReportDashboard } from './report-dashboard.bench';
 import { benchCallList, benchScale } from './scale.bench';
@@ -31,6 +32,8 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   // Open wizards' presence streams beside an autosave surge.
   presence: benchPresence,
   reports: benchReportDashboard,
+  // The funder's portfolio: 1,000 grants, 10,000 reports, beside bare Fastify + the same SQL.
+  portfolio: benchPortfolio,
   // Only with BENCH_LIGHTHOUSE naming the lighthouse 12.8.2 CLI (not a project dependency).
   ...(process.env.BENCH_LIGHTHOUSE ? { lighthouse: benchLighthouse } : {}),
 };
