@@ -24,7 +24,7 @@ export async function seedAwardedGrant(
 ) {
   const now = Date.now();
   const callId = call.id;
-  const impact = reporting.frameworkId ? await demoImpactAnswer(db, reporting.frameworkId, 45_000, [120, 40]) : null;
+  const impact = reporting.frameworkId ? await demoImpactAnswer(db, reporting.frameworkId, 45_000) : null;
   const seeded = await seedSubmittedApplication(
     db,
     call,
@@ -32,7 +32,7 @@ export async function seedAwardedGrant(
     applicant,
     [
       'Dodici orti condivisi nei cortili delle case popolari di Torino nord, curati dalle famiglie con due giardinieri e le scuole del quartiere.',
-      ...(impact ? [{ content: impact }] : []),
+      ...(impact ? [{ content: impact.content, score: impact.score }] : []),
     ],
     new Date(now - 200 * DAY),
   );
@@ -115,7 +115,7 @@ export async function seedRunningGrant(
     preFunding: false,
     chnageInLife: false,
   });
-  const impact = reporting.frameworkId ? await demoImpactAnswer(db, reporting.frameworkId, 38_000, [90, 30]) : null;
+  const impact = reporting.frameworkId ? await demoImpactAnswer(db, reporting.frameworkId, 38_000, 0.5) : null;
   const seeded = await seedSubmittedApplication(
     db,
     call,
@@ -123,7 +123,7 @@ export async function seedRunningGrant(
     owner,
     [
       'Orti didattici in sei scuole di Barriera di Milano, con i nonni del quartiere come tutor.',
-      ...(impact ? [{ content: impact }] : []),
+      ...(impact ? [{ content: impact.content, score: impact.score }] : []),
     ],
     new Date(now - 215 * DAY),
   );
@@ -181,5 +181,7 @@ export async function seedRunningGrant(
       ? { grantId: grant.id, position: 1, amount: '13000.00', condition: 'onReportApproval', reportPlanId: reporting.interimPlanId }
       : { grantId: grant.id, position: 1, amount: '13000.00', condition: 'onAcceptance' },
   ]);
-  await seedSubmittedInterimReport(db, grant, owner, [80, 24], new Date(now - 20 * DAY));
+  // Achieved a little under the targets: 85 % of the first indicator's, 70 % of the second's.
+  const achieved = (impact?.targets ?? []).map((target, i) => Math.round((target ?? 0) * (i === 0 ? 0.85 : 0.7)));
+  await seedSubmittedInterimReport(db, grant, owner, achieved, new Date(now - 20 * DAY));
 }

@@ -1,20 +1,21 @@
-import type { TMiniDyiAnswer } from '@impact/domain';
+import { estimateMiniDyi, type TMiniDyiAnswer } from '@impact/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { callSubmissions, calls, grantReportPlans, grantReports, stepResults, submissionRecords } from './db/schema';
 import { stepsOfCallTypes } from './modules/calls/call-types';
-import { getFramework } from './modules/impact/service';
 import { addReportsForGrant, saveReportingPlan } from './modules/grants/reporting-plan';
+import { getFramework } from './modules/impact/service';
 import { buildExportData } from './modules/pdf/export-data';
 import { impactActualsServerType } from './modules/step-types/impact-actuals';
 
 type Person = { id: string; email: string };
 
 /**
- * An impact answer for a demo application: the framework's first outcome with up to two of its
- * indicators, each with a yearly target and its first proxy (the forecast the reports measure).
+ * An impact answer for a demo application: the framework's first outcome with two of its
+ * indicators, each with its first proxy and a yearly target worth `share` of the budget (a
+ * forecast SROI of about 2.5 with the default parameters), and its score as the wizard stores it.
  */
-export async function demoImpactAnswer(db: Db, frameworkId: string, budget: number, targets: number[]) {
+export async function demoImpactAnswer(db: Db, frameworkId: string, budget: number, share = 0.45) {
   const framework = await getFramework(db, frameworkId);
   const outcome = framework.outcomes.find((o) => o.indicators.length > 0);
   const stakeholder = framework.stakeholders[0];
@@ -31,18 +32,26 @@ export async function demoImpactAnswer(db: Db, frameworkId: string, budget: numb
         stakeholderId: stakeholder.id,
         stakeholderName: stakeholder.name,
         customKey: null,
-        indicators: outcome.indicators.slice(0, targets.length).map((indicator, i) => ({
-          indicatorId: indicator.id,
-          indicatorName: indicator.name,
-          indicatorTargetValue: targets[i] ?? 0,
-          proxyId: indicator.proxies[0]?.id ?? '',
-          proxyName: indicator.proxies[0]?.name ?? '',
-          proxyValue: indicator.proxies[0]?.defaultValue ?? 0,
-        })),
+        // The two indicators with the smallest proxies: targets of some size, easier to follow.
+        indicators: [...outcome.indicators]
+          .sort((x, y) => (x.proxies[0]?.defaultValue ?? 0) - (y.proxies[0]?.defaultValue ?? 0))
+          .slice(0, 2)
+          .map((indicator) => {
+            const proxyValue = indicator.proxies[0]?.defaultValue ?? 0;
+            return {
+              indicatorId: indicator.id,
+              indicatorName: indicator.name,
+              indicatorTargetValue: proxyValue > 0 ? Math.max(1, Math.round((budget * share) / proxyValue)) : 0,
+              proxyId: indicator.proxies[0]?.id ?? '',
+              proxyName: indicator.proxies[0]?.name ?? '',
+              proxyValue,
+            };
+          }),
       },
     ],
   } as TMiniDyiAnswer;
-  return JSON.stringify(answer);
+  const targets = answer.selectedOutcomes[0]?.indicators.map((i) => i.indicatorTargetValue) ?? [];
+  return { content: JSON.stringify(answer), score: estimateMiniDyi(answer).central.ratio, targets };
 }
 
 /**
@@ -127,8 +136,5 @@ export async function seedSubmittedInterimReport(
     stage: 1,
     data,
   });
-  await db
-    .update(grantReports)
-    .set({ submittedAt, actualSroi: measured.score })
-    .where(eq(grantReports.id, interim.id));
+  await db.update(grantReports).set({ submittedAt, actualSroi: measured.score }).where(eq(grantReports.id, interim.id));
 }

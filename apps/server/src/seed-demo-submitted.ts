@@ -16,7 +16,7 @@ export async function seedSubmittedApplication(
   organizationId: string,
   applicant: { id: string; email: string },
   /** A text step's answer, or a step's whole stored content. */
-  answers: Array<string | { content: string }>,
+  answers: Array<string | { content: string; score: number | null }>,
   closedAt: Date,
   stage2?: Stage2,
 ) {
@@ -29,8 +29,8 @@ export async function seedSubmittedApplication(
   if (!submission || !callRow) return null;
   const results = answers.flatMap((answer, i) => {
     const step = steps[i];
-    const content = typeof answer === 'string' ? JSON.stringify({ answer }) : answer.content;
-    return step ? [{ callSubmissionId: submission.id, stepId: step.id, content }] : [];
+    const stored = typeof answer === 'string' ? { content: JSON.stringify({ answer }), score: null } : answer;
+    return step ? [{ callSubmissionId: submission.id, stepId: step.id, ...stored }] : [];
   });
   if (results.length) await db.insert(stepResults).values(results);
   const data = await buildExportData(db, submission, callRow, applicant.id, closedAt, 1);
