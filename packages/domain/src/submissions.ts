@@ -101,6 +101,8 @@ export const ZUserCall = ZCall.omit({
   stageClosingAt: z.string().nullable(),
   /** Whether the second stage was submitted. `submissionClosed` is stage 1's. */
   stageClosed: z.boolean(),
+  /** Only on a report's form (decision 0044): the grant the report is for; the wizard speaks of a report. */
+  reportGrantId: z.uuid().optional(),
 });
 export type TUserCall = z.infer<typeof ZUserCall>;
 

@@ -182,7 +182,11 @@ describe('grant reports', () => {
     const userList = await inject(otto, 'GET', 'Call/GetCallListUser');
     expect(userList.body).not.toContain(formCallId);
     expect((await inject(otto, 'GET', `Call/GetCallById?callId=${formCallId}`)).statusCode).toBe(404);
-    expect((await inject(anna, 'GET', `Call/GetCallById?callId=${formCallId}`)).statusCode).toBe(200);
+    const form = await inject(anna, 'GET', `Call/GetCallById?callId=${formCallId}`);
+    expect(form.statusCode).toBe(200);
+    // The wizard speaks of a report, and leads back to its grant.
+    expect(form.json().reportGrantId).toBe(grantId);
+    expect((await inject(anna, 'GET', `Call/GetCallById?callId=${call.id}`)).json().reportGrantId).toBeUndefined();
     // A report is started through its grant, never as an application.
     const direct = await inject(anna, 'POST', 'Call/UpsertCallSubmission', { callId: formCallId }, aurora);
     expect(direct.statusCode).toBe(404);

@@ -19,7 +19,7 @@ import { AppError, conflict, invalid, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { callsWithSteps } from '../calls/service';
 import type { StepCache } from '../calls/step-cache';
-import { owesReportOn } from '../grants/report-access';
+import { reportGrantOn } from '../grants/report-access';
 import { assertRole, roleIn } from '../organizations/member-access';
 import { assertEligibleToStart } from '../screening/eligibility-gate';
 import { serverStepTypeOf } from '../step-types';
@@ -109,14 +109,20 @@ async function submissionOf(db: Db | Tx, callId: string, organizationId: string 
 /**
  * A call the user may see (e-mail filter, server-side); 404 otherwise. A draft is seen only as a
  * report's form, by a member of an organization that owes that report (`asReportForm`: the
- * wizard reads it; starting one goes through Grant/StartReport, never here).
+ * wizard reads it; starting one goes through Grant/StartReport, never here), with its grant.
  */
-async function visibleCall(db: Db | Tx, user: SessionUser, callId: string, asReportForm = false): Promise<CallRow> {
+async function visibleCall(
+  db: Db | Tx,
+  user: SessionUser,
+  callId: string,
+  asReportForm = false,
+): Promise<{ call: CallRow; reportGrantId: string | null }> {
   const [call] = await db.select().from(calls).where(eq(calls.id, callId));
   if (!call || !emailAllowedByFilter(call, user.email)) throw notFound('errors.calls.notFound');
-  if (call.draft && !(asReportForm && (await owesReportOn(db, user.id, call.id))))
-    throw notFound('errors.calls.notFound');
-  return call;
+  if (!call.draft) return { call, reportGrantId: null };
+  const reportGrantId = asReportForm ? await reportGrantOn(db, user.id, call.id) : null;
+  if (!reportGrantId) throw notFound('errors.calls.notFound');
+  return { call, reportGrantId };
 }
 
 export async function getCallForUser(
@@ -126,9 +132,11 @@ export async function getCallForUser(
   organizationId: string | null,
   language: TLanguage,
 ) {
-  const [call] = await callsWithSteps(db, [await visibleCall(db, user, callId, true)]);
+  const { call: row, reportGrantId } = await visibleCall(db, user, callId, true);
+  const [call] = await callsWithSteps(db, [row]);
   if (!call) throw notFound('errors.calls.notFound');
-  return forApplicant(call, await submissionOf(db, callId, organizationId), language);
+  const forUser = forApplicant(call, await submissionOf(db, callId, organizationId), language);
+  return reportGrantId ? { ...forUser, reportGrantId } : forUser;
 }
 
 /**
@@ -156,7 +164,7 @@ export async function upsertSubmission(
     if (!org) throw notFound('errors.organizations.notFound');
     // Starting an application is writing one: owners and editors.
     assertRole(await roleIn(tx, organizationId, user.id), 'write');
-    const call = await visibleCall(tx, user, callId);
+    const { call } = await visibleCall(tx, user, callId);
     const existing = await submissionOf(tx, callId, organizationId);
     if (existing) return { id: existing.id, closed: existing.closed };
     if (!isCallOpen(call)) throw conflict('errors.submissions.callNotOpen');

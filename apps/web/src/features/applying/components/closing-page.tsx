@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PdfDownloadButton } from '../../../components/pdf-download-button';
+import { wizardWords } from '../wizard-words';
 
 /**
  * SPEC 2: after the last step — thank-you, what the step types show of the answers (`children`: the
@@ -14,12 +15,15 @@ export function ClosingPage({
   submissionId,
   children,
   stage,
+  words = wizardWords(undefined),
 }: {
   callName: string;
   submissionId: string;
   children?: ReactNode;
   /** A call's second stage (decision 0034): its own title, and a PDF for each stage. */
   stage?: 2;
+  /** An application's words, or a report's (and back to its grant). */
+  words?: ReturnType<typeof wizardWords>;
 }) {
   const { t } = useTranslation();
   return (
@@ -31,9 +35,9 @@ export function ClosingPage({
           </ThemeIcon>
           {/* The page's one main heading (the wizard's menu and its call name are not shown here). */}
           <Title order={1} size="h2" data-page-heading>
-            {t(stage === 2 ? 'applying.stages.closedTitle' : 'applying.closing.title')}
+            {t(stage === 2 ? 'applying.stages.closedTitle' : words.closingTitle)}
           </Title>
-          <Text>{t('applying.closing.text', { call: callName })}</Text>
+          <Text>{t(words.closingText, { call: callName })}</Text>
           {children}
           {stage === 2 ? (
             <>
@@ -43,8 +47,8 @@ export function ClosingPage({
           ) : (
             <PdfDownloadButton submissionId={submissionId} label={t('applying.closing.pdf')} />
           )}
-          <Button component={Link} to="/calls">
-            {t('applying.backToCalls')}
+          <Button component={Link} to={words.backTo}>
+            {t(words.back)}
           </Button>
         </Stack>
       </Paper>

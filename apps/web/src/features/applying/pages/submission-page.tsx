@@ -37,6 +37,7 @@ import { useSubmissionCall } from '../api/submission-call';
 import { useCloseSubmission, useSubmission } from '../api/submissions';
 import { ClosingPage } from '../components/closing-page';
 import { StepMenu } from '../components/step-menu';
+import { wizardWords } from '../wizard-words';
 
 const parsePosition = (splat: string | undefined): TWizardPosition => {
   const [step, subStep] = (splat ?? '').split('/').map((n) => Number.parseInt(n, 10));
@@ -168,11 +169,12 @@ export function SubmissionPage({
     [steps, onContent],
   );
 
+  const words = wizardWords(call.data);
   // Every title names the page first (the step, or the thank-you page), then the call.
   const titleStep = steps[position.step];
   const thankYou = sent && !answering && isClosingPage(position, navSteps);
   const pageName = thankYou
-    ? t(stage === 2 ? 'applying.stages.closedTitle' : 'applying.closing.title')
+    ? t(stage === 2 ? 'applying.stages.closedTitle' : words.closingTitle)
     : titleStep && (titleStep.name || t('applying.untitledStep', { n: position.step + 1 }));
   usePageTitle(call.data && pageName ? `${pageName} · ${call.data.name}` : undefined);
 
@@ -198,14 +200,19 @@ export function SubmissionPage({
       <Center mih="50vh">
         <Stack align="center">
           <Loader size="lg" />
-          <Text>{t('applying.processing')}</Text>
+          <Text>{t(words.processing)}</Text>
         </Stack>
       </Center>
     );
   }
   if (isClosingPage(position, navSteps) && sent && !answering) {
     return (
-      <ClosingPage callName={call.data.name} submissionId={submissionId} stage={stage === 2 ? 2 : undefined}>
+      <ClosingPage
+        callName={call.data.name}
+        submissionId={submissionId}
+        stage={stage === 2 ? 2 : undefined}
+        words={words}
+      >
         <ClosingSummary submissionId={submissionId} steps={steps} results={submission.data.stepResults} />
       </ClosingPage>
     );
@@ -250,8 +257,8 @@ export function SubmissionPage({
       return;
     }
     openConfirmDialog({
-      title: t('applying.confirm.title'),
-      children: <Text size="sm">{t('applying.confirm.text')}</Text>,
+      title: t(words.confirmTitle),
+      children: <Text size="sm">{t(words.confirmText)}</Text>,
       labels: { confirm: t('applying.confirm.yes'), cancel: t('applying.confirm.no') },
       onConfirm: async () => {
         await flushRef.current();
@@ -401,13 +408,13 @@ export function SubmissionPage({
           {!sent && (
             <Button
               component={Link}
-              to="/calls"
+              to={words.backTo}
               variant="subtle"
               leftSection={<IconArrowLeft size={16} />}
               mt="md"
               fullWidth
             >
-              {t('applying.backToCalls')}
+              {t(words.back)}
             </Button>
           )}
         </Paper>
@@ -518,7 +525,7 @@ export function SubmissionPage({
                   </Button>
                   {atLast && !readOnly ? (
                     <Button leftSection={<IconSend size={16} />} onClick={() => void submit()}>
-                      {t('applying.submit')}
+                      {t(words.submit)}
                     </Button>
                   ) : (
                     <Button rightSection={<IconArrowRight size={16} />} onClick={() => void next()} disabled={atLast}>

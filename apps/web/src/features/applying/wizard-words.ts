@@ -1,0 +1,31 @@
+import type { TUserCall } from '@impact/domain';
+
+/**
+ * What the wizard calls what is being written: an application, or a grant's report (decision
+ * 0044: a report is filled in the same wizard), and where "back" leads: the calls, or the grant.
+ */
+export function wizardWords(call: Pick<TUserCall, 'reportGrantId'> | undefined) {
+  const grantId = call?.reportGrantId;
+  if (!grantId) {
+    return {
+      submit: 'applying.submit',
+      confirmTitle: 'applying.confirm.title',
+      confirmText: 'applying.confirm.text',
+      processing: 'applying.processing',
+      closingTitle: 'applying.closing.title',
+      closingText: 'applying.closing.text',
+      back: 'applying.backToCalls',
+      backTo: '/calls',
+    } as const;
+  }
+  return {
+    submit: 'applying.report.submit',
+    confirmTitle: 'applying.report.confirmTitle',
+    confirmText: 'applying.report.confirmText',
+    processing: 'applying.report.processing',
+    closingTitle: 'applying.report.closingTitle',
+    closingText: 'applying.report.closingText',
+    back: 'applying.report.back',
+    backTo: `/grants/${grantId}`,
+  } as const;
+}
