@@ -3,7 +3,10 @@ import { DEMO } from './sign-in';
 
 const DAY = 86_400_000;
 
-type StepSpec = { name: string; question: string; stage?: 2; answer?: string };
+/** A text step (question, answer), or a step of another type with its content and stored answer. */
+type StepSpec =
+  | { name: string; question: string; stage?: 2; answer?: string }
+  | { name: string; type: string; content: string; answerContent: string };
 
 /**
  * A journey's starting point, set up through the API as the people would: the admin makes an open
@@ -16,18 +19,22 @@ export async function submittedApplication(
 ) {
   const admin = await apiAs(baseUrl);
   const types = await admin<Array<{ id: string; name: string }>>('Step/GetStepTypes');
-  const text = types.find((t) => t.name === 'text')?.id;
+  const typeId = (name: string) => types.find((t) => t.name === name)?.id;
   const callType = await admin<{ id: string }>('Call/CreateCallType', 'POST', {
     name: spec.callName,
     description: '',
-    steps: spec.steps.map((step, sort) => ({
-      name: step.name,
-      description: '',
-      content: JSON.stringify({ question: `<p>${step.question}</p>`, maxLength: 2000 }),
-      sort,
-      stepTypeId: text,
-      ...(step.stage ? { stage: step.stage } : {}),
-    })),
+    steps: spec.steps.map((step, sort) =>
+      'type' in step
+        ? { name: step.name, description: '', content: step.content, sort, stepTypeId: typeId(step.type) }
+        : {
+            name: step.name,
+            description: '',
+            content: JSON.stringify({ question: `<p>${step.question}</p>`, maxLength: 2000 }),
+            sort,
+            stepTypeId: typeId('text'),
+            ...(step.stage ? { stage: step.stage } : {}),
+          },
+    ),
   });
   const call = await admin<{ id: string }>('Call/CreateCall', 'POST', {
     name: spec.callName,
@@ -55,11 +62,12 @@ export async function submittedApplication(
   });
   const steps = (await admin<{ steps: Array<{ id: string }> }>(`Call/GetCallByIdAdmin?callId=${call.id}`)).steps;
   for (const [i, step] of spec.steps.entries()) {
-    if (step.answer === undefined) continue;
+    const content = 'type' in step ? step.answerContent : step.answer && JSON.stringify({ answer: step.answer });
+    if (content === undefined) continue;
     await applicant('Call/UpsertCallStepResult', 'POST', {
       callSubmissionId: submission.id,
       stepId: steps[i]?.id,
-      content: JSON.stringify({ answer: step.answer }),
+      content,
       version: 0,
     });
   }

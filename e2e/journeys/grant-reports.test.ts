@@ -1,0 +1,210 @@
+import type { TImpactFramework } from '@impact/domain';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from '../support/axe';
+import { useBrowser } from '../support/journey';
+import { DEMO, signIn } from '../support/sign-in';
+import { submittedApplication } from '../support/submitted-application';
+
+/** SHOT_DIR=/some/dir keeps pictures of the screens for a person to look at. */
+const shot = async (page: Page, name: string) =>
+  process.env.SHOT_DIR && (await page.screenshot({ path: `${process.env.SHOT_DIR}/${name}.png`, fullPage: true }));
+
+const DAY = 86_400_000;
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/**
+ * Reports after the award (docs/decisions/0044): an application with an impact design was
+ * accepted and its award letter accepted (through the API, as the grants journey shows in the
+ * browser); the admin plans an interim report and a tranche waiting for it; the grantee writes the
+ * report in the wizard with the impact achieved and a PDF as evidence; the admin approves it, the
+ * tranche becomes payable, and the portfolio shows the forecast and the actual SROI side by side.
+ */
+describe('reports after the award', () => {
+  const browser = useBrowser();
+
+  it('a grantee reports the impact achieved; the admin approves it and the tranche becomes payable', async () => {
+    const suffix = Date.now().toString(36);
+    const callName = `Bando Radici ${suffix}`;
+    const orgName = `Associazione Radici ${suffix}`;
+    const formName = `Modulo relazione ${suffix}`;
+
+    // An impact design on the first framework's first outcome: two indicators, yearly targets.
+    const { apiAs } = await import('../support/api');
+    const setup = await apiAs(browser.baseUrl);
+    const [listed] = await setup<Array<{ id: string }>>('ImpactFramework/GetImpactFrameworkSetList');
+    const framework = await setup<TImpactFramework>(
+      `ImpactFramework/GetImpactFrameworkById?ImpactFrameworkId=${listed?.id}`,
+    );
+    const outcome = framework.outcomes.find((o) => o.indicators.length >= 2);
+    const stakeholder = framework.stakeholders[0];
+    if (!outcome || !stakeholder) throw new Error('the seeded framework has no outcome with two indicators');
+    const indicators = outcome.indicators.slice(0, 2);
+    const impact = {
+      budget: 20_000,
+      budgetSpent: 0,
+      sdg: [outcome.sdg[0]],
+      selectedOutcomes: [
+        {
+          outcomeId: outcome.id,
+          sdg: outcome.sdg[0],
+          outcomeName: outcome.name,
+          stakeholderId: stakeholder.id,
+          stakeholderName: stakeholder.name,
+          customKey: null,
+          indicators: indicators.map((i) => ({
+            indicatorId: i.id,
+            indicatorName: i.name,
+            indicatorTargetValue: 10,
+            proxyId: i.proxies[0]?.id ?? '',
+            proxyName: i.proxies[0]?.name ?? '',
+            proxyValue: i.proxies[0]?.defaultValue ?? 0,
+          })),
+        },
+      ],
+    };
+    const { admin, applicant, call, submission } = await submittedApplication(browser.baseUrl, {
+      callName,
+      description: '<p>Un bando con un disegno di impatto.</p>',
+      orgName,
+      contactEmail: DEMO.applicant.email,
+      steps: [
+        { name: 'Il progetto', question: 'In breve.', answer: 'Orti didattici nelle scuole.' },
+        {
+          name: "L'impatto",
+          type: 'miniDyi',
+          content: JSON.stringify({ frameworkId: framework.id }),
+          answerContent: JSON.stringify(impact),
+        },
+      ],
+    });
+    const types = await admin<Array<{ id: string; name: string }>>('Step/GetStepTypes');
+    await admin('Call/CreateCallType', 'POST', {
+      name: formName,
+      description: '',
+      steps: [
+        {
+          name: 'Attività svolte',
+          description: '',
+          content: JSON.stringify({ question: '<p>Che cosa avete fatto?</p>', maxLength: 2000 }),
+          sort: 0,
+          stepTypeId: types.find((t) => t.name === 'text')?.id,
+        },
+        {
+          name: 'Impatto misurato',
+          description: '',
+          content: '',
+          sort: 1,
+          stepTypeId: types.find((t) => t.name === 'impactActuals')?.id,
+        },
+      ],
+    });
+    await admin('Review/RecordDecisions', 'POST', {
+      callId: call.id,
+      items: [{ submissionId: submission.id, outcome: 'accepted', message: '' }],
+    });
+    const [grant] = await admin<Array<{ id: string }>>(`Grant/GetGrants?callId=${call.id}`);
+    const grantId = grant?.id ?? '';
+    // Started five months ago: the interim report at six months is due in about a month.
+    const start = new Date(Date.now() - 150 * DAY).toISOString().slice(0, 10);
+    await admin('Grant/UpdateGrant', 'PUT', { grantId, amount: 20000, startsAt: start });
+
+    // The admin: the reporting plan and a tranche waiting for the interim report, in the Grants tab.
+    const adminPage = await browser.newPage();
+    await signIn(adminPage.page, DEMO.admin);
+    const a = adminPage.page;
+    await a.goto(`/admin/calls/${call.id}`);
+    await a.getByRole('tab', { name: 'Contributi' }).click();
+    await a.getByRole('heading', { name: 'Piano delle relazioni' }).waitFor();
+    await a.getByRole('button', { name: 'Aggiungi una relazione' }).click();
+    await a.getByLabel('Relazione 1: nome').fill('Relazione intermedia');
+    await a.getByLabel('Relazione 1: mesi dopo l’inizio').fill('6');
+    await a.getByRole('combobox', { name: 'Relazione 1: modulo' }).click();
+    await a.getByRole('option', { name: formName }).click();
+    await a.getByRole('button', { name: 'Salva il piano delle relazioni' }).click();
+    await a.getByRole('link', { name: 'Modifica le domande del modulo: Relazione intermedia' }).waitFor();
+    await expectAccessible(a, 'reporting plan');
+    await shot(a, 'reporting-plan');
+    await a.getByRole('button', { name: `Tranche: ${orgName}` }).click();
+    const tranches = a.getByRole('dialog');
+    await tranches.getByRole('button', { name: 'Aggiungi una tranche' }).click();
+    await tranches.getByLabel('Tranche 1: importo (€)').fill('20000');
+    await tranches.getByRole('combobox', { name: 'Tranche 1: pagabile' }).click();
+    await a.getByRole('option', { name: 'All’approvazione di una relazione' }).click();
+    await tranches.getByRole('combobox', { name: 'Tranche 1: relazione' }).click();
+    await a.getByRole('option', { name: 'Relazione intermedia' }).click();
+    await tranches.getByRole('button', { name: 'Salva tranche' }).click();
+    await tranches.getByText('In attesa', { exact: true }).waitFor();
+    await expectAccessible(a, 'tranche on a report');
+    await a.keyboard.press('Escape');
+    await tranches.waitFor({ state: 'hidden' });
+
+    // The letter goes out and the grantee accepts it (the grants journey does this in the browser).
+    await admin('Grant/SendAwardLetter', 'POST', { grantId });
+    await applicant('Grant/AcceptAward', 'POST', { grantId, fullName: 'Marco Bianchi' });
+
+    // The grantee: the grant's reports, the report in the wizard with the impact achieved.
+    const { context, page } = await browser.newPage();
+    await signIn(page, DEMO.applicant);
+    await page.goto(`/grants/${grantId}`);
+    await page.getByRole('heading', { name: `Contributo: ${callName}` }).waitFor();
+    await page.getByRole('button', { name: 'Scrivi la relazione: Relazione intermedia' }).click();
+    await page.getByRole('heading', { name: 'Attività svolte' }).waitFor();
+    await page.getByTestId('text-answer').fill('Sei orti avviati con quattro scuole.');
+    await page.locator('[data-testid="save-status"][data-status="saved"]').waitFor();
+    await page.getByRole('button', { name: 'Avanti' }).click();
+    await page.getByRole('heading', { name: 'Impatto misurato' }).waitFor();
+    await page.getByText('Obiettivo annuale nella domanda: 10').first().waitFor();
+    const [first, second] = indicators;
+    await page.getByLabel(`Valore raggiunto nel periodo: ${first?.name}`).fill('8');
+    await page.getByLabel(`Nota su ${first?.name}`).fill('Dal registro delle presenze.');
+    await page.getByLabel(`Valore raggiunto nel periodo: ${second?.name}`).fill('6');
+    await page.getByText('SROI effettivo (centrale)').waitFor();
+    await page.locator('[data-testid="save-status"][data-status="saved"]').waitFor();
+    const evidence = page.getByTestId('slot-0-0');
+    await evidence
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'presenze.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await evidence.getByText('presenze.pdf').waitFor();
+    await expectAccessible(page, 'impact actuals step');
+    await shot(page, 'impact-actuals');
+    await page.getByRole('button', { name: 'Invia la relazione' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sì, invia' }).click();
+    await page.getByRole('heading', { name: 'Grazie, relazione inviata!' }).waitFor();
+    await page.getByRole('link', { name: 'Torna al contributo' }).click();
+    await page.getByRole('heading', { name: `Contributo: ${callName}` }).waitFor();
+    await page.getByText('Inviata', { exact: true }).first().waitFor();
+    await expectAccessible(page, 'grant page with a report sent');
+    await context.close();
+
+    // The admin again (the page kept open): approves the report, the tranche is payable, the
+    // portfolio shows the forecast and the actual SROI.
+    await a.reload();
+    await a.getByRole('tab', { name: 'Contributi' }).click();
+    await a.getByRole('button', { name: `Relazioni: ${orgName}` }).click();
+    const reports = a.getByRole('dialog');
+    await reports.getByText('Inviata', { exact: true }).waitFor();
+    await reports.getByRole('button', { name: 'Approva: Relazione intermedia' }).click();
+    await a
+      .getByRole('dialog', { name: 'Approvare “Relazione intermedia”?' })
+      .getByRole('button', { name: 'Approva' })
+      .click();
+    await reports.getByText('Approvata', { exact: true }).waitFor();
+    await expectAccessible(a, 'reports dialog');
+    await a.keyboard.press('Escape');
+    await reports.waitFor({ state: 'hidden' });
+    await a.getByRole('button', { name: `Tranche: ${orgName}` }).click();
+    await a.getByRole('dialog').getByText('Pagabile', { exact: true }).waitFor();
+    await a.keyboard.press('Escape');
+
+    await a.goto('/admin?tab=portfolio');
+    const row = a.getByRole('row', { name: new RegExp(orgName) });
+    await row.waitFor();
+    const cells = await row.getByRole('cell').allInnerTexts();
+    // Forecast and actual side by side, both ratios written out.
+    expect(cells.filter((c) => /^\d+,\d{2}$/.test(c.trim())).length).toBeGreaterThanOrEqual(2);
+    await expectAccessible(a, 'portfolio with an actual SROI');
+    await shot(a, 'portfolio-actual');
+    await adminPage.context.close();
+  });
+});
