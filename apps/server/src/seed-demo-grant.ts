@@ -74,20 +74,18 @@ export async function seedAwardedGrant(
   // Reports at 6 and 12 months (made when the letter is accepted); paid in two tranches: one on
   // acceptance, the rest once the interim report is approved.
   const [interim] = await seedReportingPlan(db, admin, callId, reporting.formCallTypeId);
-  await db
-    .insert(grantTranches)
-    .values([
-      { grantId: grant.id, position: 0, amount: '30000.00', condition: 'onAcceptance' },
-      interim
-        ? {
-            grantId: grant.id,
-            position: 1,
-            amount: '15000.00',
-            condition: 'onReportApproval',
-            reportPlanId: interim.id,
-          }
-        : { grantId: grant.id, position: 1, amount: '15000.00', condition: 'onDate', dueAt: '2027-07-01' },
-    ]);
+  await db.insert(grantTranches).values([
+    { grantId: grant.id, position: 0, amount: '30000.00', condition: 'onAcceptance' },
+    interim
+      ? {
+          grantId: grant.id,
+          position: 1,
+          amount: '15000.00',
+          condition: 'onReportApproval',
+          reportPlanId: interim.id,
+        }
+      : { grantId: grant.id, position: 1, amount: '15000.00', condition: 'onDate', dueAt: '2027-07-01' },
+  ]);
   return interim?.id ?? null;
 }
 
