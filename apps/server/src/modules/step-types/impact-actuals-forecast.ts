@@ -10,7 +10,7 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { calls, stepResults, steps, stepTypes } from '../../db/schema';
-import { applicationOfReport } from '../grants/report-application';
+import { applicationOfReport } from './report-application';
 
 export type ReportForecast =
   | { status: Exclude<TActualsForecastStatus, 'ok'>; forecast: null }
