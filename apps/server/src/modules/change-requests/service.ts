@@ -28,6 +28,7 @@ import { postMessage } from '../conversation/service';
 import { queueNotice } from '../email/notice-mail';
 import { recipientLanguage } from '../email/recipient-language';
 import { loadSubmissionFor } from '../submission-core/access';
+import { isApprovedReport } from '../submission-core/approved-report';
 import { openChangeRequest } from '../submission-core/change-requests';
 import { recordWebhookEvent } from '../webhooks/record';
 import { changeRequestMail } from './mail';
@@ -141,6 +142,7 @@ export async function requestChanges(
     const { submission, call, orgName, contactEmail, creatorEmail } = await lockedSubmission(tx, input.submissionId);
     if (!isSubmitted(submission)) throw conflict('errors.changeRequests.notSubmitted');
     if (await openChangeRequest(tx, submission.id, now)) throw conflict('errors.changeRequests.alreadyOpen');
+    if (await isApprovedReport(tx, submission.id)) throw conflict('errors.grantReports.approved');
     const callSteps = (await stepsOfCallTypes(tx as Db, [call.callTypeId])).get(call.callTypeId) ?? [];
     const reached = new Map(callSteps.filter((s) => s.stage <= submission.stage).map((s) => [s.id, s]));
     const errors: TFieldError[] = [];

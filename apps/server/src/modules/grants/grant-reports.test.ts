@@ -115,6 +115,21 @@ describe('grant reports', () => {
     });
     expect(unknownForm.statusCode).toBe(400);
     expect(unknownForm.json().errors[0]).toMatchObject({ path: 'reports.0.callTypeId' });
+    const applicationForm = await inject(admin, 'PUT', 'Grant/SaveReportingPlan', {
+      callId: call.id,
+      reports: [
+        {
+          name: 'Interim',
+          dueAfterMonths: 6,
+          callTypeId: (await inject(admin, 'GET', `Call/GetCallByIdAdmin?callId=${call.id}`)).json().callTypeId,
+        },
+      ],
+    });
+    expect(applicationForm.statusCode).toBe(400);
+    expect(applicationForm.json().errors[0]).toMatchObject({
+      path: 'reports.0.callTypeId',
+      messageKey: 'errors.grantReports.formIsApplication',
+    });
     expect((await inject(admin, 'GET', `Grant/GetReportingPlan?callId=${call.id}`)).json()).toEqual([]);
     const body = {
       callId: call.id,
@@ -232,8 +247,9 @@ describe('grant reports', () => {
     const closed = await inject(anna, 'POST', 'Call/CloseCallSubmission', { submissionId }, aurora);
     expect(closed.statusCode, closed.body).toBe(200);
     expect((await byName('Final')).status).toBe('submitted');
-    const [event] = await t.database.db.select().from(webhookDeliveries);
-    expect(event?.eventType).toBe('report.submitted');
+    const events = await t.database.db.select().from(webhookDeliveries);
+    const [event] = events;
+    expect(events.map((e) => e.eventType)).toEqual(['report.submitted']);
     expect(JSON.parse(event?.payload ?? '{}').data).toMatchObject({ reportId: final.id, grantId, submissionId });
 
     let tranches = (await inject(admin, 'GET', `Grant/GetTranches?grantId=${grantId}`)).json();
@@ -242,6 +258,19 @@ describe('grant reports', () => {
     const approved = await inject(admin, 'POST', 'Grant/ApproveReport', { reportId: final.id });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ status: 'approved' });
+    const notices = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'report-approved'));
+    expect(notices.map((m) => m.to).sort()).toEqual(['anna@aurora.example', 'giulia@aurora.example']);
+    // Approved: no more changes requested on it, no reopening (a tranche may have been paid on it).
+    const again = await inject(admin, 'POST', 'CallSubmission/RequestChanges', {
+      submissionId,
+      stepIds: [formStepId],
+      message: 'One more thing.',
+      dueAt: new Date(Date.now() + 10 * DAY).toISOString(),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(
+      (await inject(admin, 'POST', `CallSubmission/ReOpenSubmission?submissionId=${submissionId}`)).statusCode,
+    ).toBe(409);
     expect((await inject(admin, 'POST', 'Grant/ApproveReport', { reportId: final.id })).statusCode).toBe(409);
     tranches = (await inject(admin, 'GET', `Grant/GetTranches?grantId=${grantId}`)).json();
     expect(tranches[1].status).toBe('payable');
@@ -305,5 +334,30 @@ describe('grant reports', () => {
     expect((await inject(admin, 'POST', 'Grant/ApproveReport', { reportId: interim.id })).json().status).toBe(
       'approved',
     );
+  });
+
+  it('a started report is kept with the grant: not deleted by an admin, nor by its author’s erasure', async () => {
+    const report = await byName('Final');
+    const submissionId = report.submissionId ?? '';
+    expect(
+      (await inject(admin, 'POST', `CallSubmission/DeleteSubmission?submissionId=${submissionId}`)).statusCode,
+    ).toBe(409);
+    // A report started and never sent, by the organization's only owner, who then erases herself.
+    const final = await inject(admin, 'PUT', 'Grant/SaveReportingPlan', {
+      callId: call.id,
+      reports: [
+        { id: plan[0]?.id, name: 'Mid-term', dueAt: day(30), callTypeId: formTypeId },
+        { id: plan[1]?.id, name: 'Final', dueAt: day(-1), callTypeId: formTypeId },
+        { name: 'Closing', dueAfterMonths: 12, callTypeId: formTypeId },
+      ],
+    });
+    expect(final.statusCode, final.body).toBe(200);
+    const closing = await byName('Closing');
+    const started = await inject(anna, 'POST', 'Grant/StartReport', { reportId: closing.id });
+    expect(started.statusCode).toBe(200);
+    const erased = await inject(admin, 'POST', 'User/EraseUserData', { email: 'anna@aurora.example' });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const [kept] = await t.database.db.select().from(grantReports).where(eq(grantReports.id, closing.id));
+    expect(kept?.submissionId).toBe(started.json().submissionId);
   });
 });

@@ -54,7 +54,9 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
         ), overdue as (
           -- Along the partial index of the reports not yet sent, as the reminder job reads them.
           select r.grant_id, count(*) as n from grant_reports r
-           where r.submitted_at is null and r.due_at < ${today}::date and r.grant_id in (select id from g)
+           -- Only an active grant owes reports: a closed one's missing reports are not overdue.
+           where r.submitted_at is null and r.due_at < ${today}::date
+             and r.grant_id in (select id from g where g.status = 'active')
            group by r.grant_id
         ), actual as (
           -- As reported: the latest Submit's impact actuals (decision 0044).

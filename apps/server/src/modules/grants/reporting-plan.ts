@@ -102,9 +102,27 @@ export async function saveReportingPlan(
         ? (await tx.select({ id: callTypes.id }).from(callTypes).where(inArray(callTypes.id, typeIds))).map((t) => t.id)
         : [],
     );
+    // A form is its own call type: editing a report's questions must never change a call's application.
+    const applicationTypes = new Set(
+      typeIds.length
+        ? (
+            await tx
+              .select({ id: calls.callTypeId })
+              .from(calls)
+              .where(
+                and(
+                  inArray(calls.callTypeId, typeIds),
+                  sql`not exists (select 1 from grant_report_plans p where p.form_call_id = ${calls.id})`,
+                ),
+              )
+          ).map((c) => c.id)
+        : [],
+    );
     input.reports.forEach((item, index) => {
       if (!knownTypes.has(item.callTypeId)) {
         errors.push({ path: `reports.${index}.callTypeId`, messageKey: 'errors.calls.callTypeNotFound' });
+      } else if (applicationTypes.has(item.callTypeId)) {
+        errors.push({ path: `reports.${index}.callTypeId`, messageKey: 'errors.grantReports.formIsApplication' });
       }
       if (item.id && !existing.has(item.id)) {
         errors.push({ path: `reports.${index}.id`, messageKey: 'errors.grantReports.planItemNotFound' });

@@ -1,12 +1,16 @@
-import { reportStatus, type TGrantReport } from '@impact/domain';
+import { DEFAULT_LANGUAGE, localisedCall, reportStatus, type TGrantReport } from '@impact/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, TextQuery, Tx } from '../../db/client';
-import { callSubmissions, grantReportPlans, grantReports } from '../../db/schema';
+import { callSubmissions, calls, grantReportPlans, grantReports } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
+import { translator } from '../../lib/texts';
 import type { SessionUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
+import { queueNotice } from '../email/notice-mail';
+import { recipientLanguage } from '../email/recipient-language';
 import { recordWebhookEvent } from '../webhooks/record';
 import { loadGrantFor } from './access';
+import { grantees } from './service';
 import { utcToday } from './tranches';
 
 /** A request for changes open on the report's submission (as `openChangeRequest` judges one). */
@@ -14,17 +18,25 @@ const changesOpen = sql<boolean>`exists (select 1 from submission_change_request
   where cr.call_submission_id = ${grantReports.submissionId} and cr.answered_at is null
     and cr.withdrawn_at is null and cr.due_at >= now())`;
 
-const reportColumns = { report: grantReports, plan: grantReportPlans, changesRequested: changesOpen };
+const reportColumns = {
+  report: grantReports,
+  plan: grantReportPlans,
+  changesRequested: changesOpen,
+  // A report reopened by an admin is being written again, not sent.
+  sent: sql<boolean>`coalesce((select s.closed from call_submissions s where s.id = ${grantReports.submissionId}), false)`,
+};
 type ReportLine = {
   report: typeof grantReports.$inferSelect;
   plan: typeof grantReportPlans.$inferSelect;
   changesRequested: boolean;
+  sent: boolean;
 };
 
 function toReport(line: ReportLine, today: string): TGrantReport {
   const { report, plan } = line;
   const submittedAt = report.submittedAt?.toISOString() ?? null;
   const approvedAt = report.approvedAt?.toISOString() ?? null;
+  const sentAt = line.sent ? submittedAt : null;
   return {
     id: report.id,
     grantId: report.grantId,
@@ -32,7 +44,7 @@ function toReport(line: ReportLine, today: string): TGrantReport {
     name: plan.name,
     dueAt: report.dueAt,
     status: reportStatus(
-      { dueAt: report.dueAt, submittedAt, approvedAt, changesRequested: line.changesRequested },
+      { dueAt: report.dueAt, submittedAt: sentAt, approvedAt, changesRequested: line.changesRequested },
       today,
     ),
     submissionId: report.submissionId,
@@ -122,10 +134,19 @@ export async function startReport(db: Db, user: SessionUser, reportId: string) {
  * POST Grant/ApproveReport (admin): a submitted report with no request for changes open is
  * approved; the tranches waiting for it become payable.
  */
-export async function approveReport(db: Db, actor: SessionUser, reportId: string) {
+export async function approveReport(db: Db, actor: SessionUser, reportId: string, publicUrl: string) {
   return db.transaction(async (tx) => {
     const { line, grant } = await loadReportFor(tx, actor, reportId, { need: 'read' });
-    if (!line.report.submittedAt || line.report.approvedAt || line.changesRequested) {
+    // The submission's row, as a request for changes or a reopening takes it: neither interleaves.
+    if (line.report.submissionId) {
+      await tx.execute(sql`select 1 from call_submissions where id = ${line.report.submissionId}::uuid for update`);
+    }
+    const [fresh] = await tx
+      .select(reportColumns)
+      .from(grantReports)
+      .innerJoin(grantReportPlans, eq(grantReportPlans.id, grantReports.planId))
+      .where(eq(grantReports.id, reportId));
+    if (!fresh?.report.submittedAt || !fresh.sent || fresh.report.approvedAt || fresh.changesRequested) {
       throw conflict('errors.grantReports.notSubmitted');
     }
     await tx
@@ -133,10 +154,39 @@ export async function approveReport(db: Db, actor: SessionUser, reportId: string
       .set({ approvedAt: new Date(), approvedByUserId: actor.id })
       .where(eq(grantReports.id, reportId));
     await audit(tx, actor, 'grant.reportApprove', grant.id, { reportId, name: line.plan.name });
+    await noticeApproval(tx, grant, line.plan.name, publicUrl);
     const [report] = (await reportsOf(tx, grant.id)).filter((r) => r.id === reportId);
     if (!report) throw new Error('the approved report vanished');
     return report;
   });
+}
+
+/** The grantee's contact and writers hear that the report was approved, each in their language. */
+async function noticeApproval(
+  tx: Tx,
+  grant: { id: string; organizationId: string; callId: string },
+  report: string,
+  publicUrl: string,
+) {
+  const [call] = await tx.select().from(calls).where(eq(calls.id, grant.callId));
+  const { name: org, emails } = await grantees(tx, grant.organizationId);
+  for (const email of emails) {
+    const language = await recipientLanguage(tx, email, DEFAULT_LANGUAGE);
+    const t = translator(language);
+    const values = { report, org, call: call ? localisedCall(call, language).name : '' };
+    await queueNotice(
+      tx,
+      email,
+      'report-approved',
+      {
+        subject: t('mail.reportApproved.subject', values),
+        paragraphs: [t('mail.reportApproved.body', values)],
+        link: `${publicUrl}/grants/${grant.id}`,
+        action: t('mail.reportApproved.action'),
+      },
+      language,
+    );
+  }
 }
 
 const MARK_SUBMITTED = {
@@ -155,16 +205,16 @@ const MARK_SUBMITTED = {
 
 /**
  * Inside Submit's transaction: when the submission is a grant's report, it is sent (the time of
- * its last Submit) with the impact-actuals step's actual SROI, and `report.submitted` is recorded.
- * One statement on the unique index of ordinary applications' submissions: nothing is updated.
+ * its last Submit) with the impact-actuals step's actual SROI, and `report.submitted` is recorded;
+ * true then. For an application: one statement on a unique index that updates nothing, false.
  */
-export async function markReportSubmitted(query: TextQuery, submissionId: string, now: Date) {
+export async function markReportSubmitted(query: TextQuery, submissionId: string, now: Date): Promise<boolean> {
   const [sent] = await query<{ id: string; grant_id: string; call_id: string; organization_id: string }>(
     MARK_SUBMITTED.name,
     MARK_SUBMITTED.text,
     [submissionId, now.toISOString()],
   );
-  if (!sent) return;
+  if (!sent) return false;
   await recordWebhookEvent(
     query,
     'report.submitted',
@@ -178,4 +228,5 @@ export async function markReportSubmitted(query: TextQuery, submissionId: string
     },
     now,
   );
+  return true;
 }

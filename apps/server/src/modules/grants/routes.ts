@@ -293,7 +293,7 @@ export const grantRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
         response: { 200: ZGrantReport, ...problems },
       },
     },
-    (request) => approveReport(db, currentUser(request), request.body.reportId),
+    (request) => approveReport(db, currentUser(request), request.body.reportId, config.publicUrl),
   );
 
   app.get(

@@ -296,6 +296,9 @@ export async function acceptAward(
         updatedAt: now,
       })
       .where(eq(grants.id, grant.id));
+    // The call's row as a reporting plan's save takes it: a plan item saved meanwhile is either seen
+    // here or sees this grant active, never neither.
+    await tx.execute(sql`select 1 from calls where id = ${grant.callId}::uuid for share`);
     await addReportsForGrant(tx, grant.id, grant.callId);
     await recordWebhookEvent(
       tx,

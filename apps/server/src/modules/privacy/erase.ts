@@ -108,10 +108,15 @@ export async function eraseUsers(
     ) as SQL;
 
     // Drafts: the organizations left are theirs alone (no other owner), so their drafts are too.
-    // A draft the person started for a team they left stays with that team.
+    // A draft the person started for a team they left stays with that team. A grant's report,
+    // even unsent, is the grant's record (decision 0044): kept, its people pseudonymised below.
     const ofTheirOrgs = orgIds.length ? inArray(callSubmissions.organizationId, orgIds) : sql`false`;
+    const notAReport = sql`not exists (select 1 from grant_reports gr where gr.submission_id = ${callSubmissions.id})`;
     const drafts = ids(
-      await tx.select({ id: callSubmissions.id }).from(callSubmissions).where(and(ofTheirOrgs, neverSubmitted)),
+      await tx
+        .select({ id: callSubmissions.id })
+        .from(callSubmissions)
+        .where(and(ofTheirOrgs, neverSubmitted, notAReport)),
     );
     const blobs: Blob[] = [];
     let filesDeleted = 0;

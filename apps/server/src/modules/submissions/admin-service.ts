@@ -6,6 +6,7 @@ import {
   callSubmissions,
   calls,
   files,
+  grantReports,
   grants,
   organizations,
   reportTallies,
@@ -17,6 +18,7 @@ import { type AuditActor, audit } from '../audit/record';
 import { messageFilesOf } from '../conversation/erase-messages';
 import { deleteStored, type FileStorage } from '../files/storage';
 import { dropStoredPdfs } from '../pdf/stored-pdfs';
+import { isApprovedReport } from '../submission-core/approved-report';
 import { recordWebhookEvent } from '../webhooks/record';
 
 export type SubmissionFilters = {
@@ -309,6 +311,7 @@ async function sumTallies(db: Db, callId: string | undefined) {
  */
 export async function reopenSubmission(db: Db, actor: AuditActor, submissionId: string) {
   await db.transaction(async (tx) => {
+    if (await isApprovedReport(tx, submissionId)) throw conflict('errors.grantReports.approved');
     const [row] = await tx
       .update(callSubmissions)
       .set({
@@ -338,7 +341,8 @@ export async function reopenSubmission(db: Db, actor: AuditActor, submissionId: 
 /**
  * POST CallSubmission/DeleteSubmission: answers, file rows, message files and stored PDFs go with
  * it (one transaction, cascades); their bytes are removed from storage after the commit. An
- * application that became a grant stays with its grant (409; decision 0043).
+ * application that became a grant stays with its grant (409; decision 0043), and so does a grant's
+ * report (409; decision 0044).
  */
 export async function deleteSubmission(db: Db, storage: FileStorage, actor: AuditActor, submissionId: string) {
   const blobs = await db.transaction(async (tx) => {
@@ -348,6 +352,12 @@ export async function deleteSubmission(db: Db, storage: FileStorage, actor: Audi
       .where(eq(files.callSubmissionId, submissionId));
     const [granted] = await tx.select({ id: grants.id }).from(grants).where(eq(grants.submissionId, submissionId));
     if (granted) throw conflict('errors.submissions.hasGrant');
+    // A grant's report, too, is kept with its grant (decision 0044).
+    const [report] = await tx
+      .select({ id: grantReports.id })
+      .from(grantReports)
+      .where(eq(grantReports.submissionId, submissionId));
+    if (report) throw conflict('errors.submissions.isReport');
     stored.push(...(await dropStoredPdfs(tx, [submissionId])), ...(await messageFilesOf(tx, [submissionId])));
     const [row] = await tx.delete(callSubmissions).where(eq(callSubmissions.id, submissionId)).returning({
       id: callSubmissions.id,

@@ -245,7 +245,9 @@ async function closeChecked(
         request?.id ?? null,
       ]);
       if (!written.length) return false;
-      // Stage 1's Submit of a two-stage call is a submission too: receivers tell them apart by `stage`.
+      // A grant's report sends `report.submitted` instead (decision 0044); stage 1's Submit of a
+      // two-stage call is a submission too: receivers tell them apart by `stage`.
+      if (await markReportSubmitted(query, submissionId, now)) return true;
       await recordWebhookEvent(
         query,
         'submission.submitted',
@@ -260,7 +262,6 @@ async function closeChecked(
         },
         now,
       );
-      await markReportSubmitted(query, submissionId, now);
       return true;
     });
     if (closed) return { id: submissionId, closed: true };

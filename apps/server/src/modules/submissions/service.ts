@@ -116,11 +116,12 @@ async function visibleCall(
   user: SessionUser,
   callId: string,
   asReportForm = false,
+  organizationId: string | null = null,
 ): Promise<{ call: CallRow; reportGrantId: string | null }> {
   const [call] = await db.select().from(calls).where(eq(calls.id, callId));
   if (!call || !emailAllowedByFilter(call, user.email)) throw notFound('errors.calls.notFound');
   if (!call.draft) return { call, reportGrantId: null };
-  const reportGrantId = asReportForm ? await reportGrantOn(db, user.id, call.id) : null;
+  const reportGrantId = asReportForm ? await reportGrantOn(db, user.id, call.id, organizationId) : null;
   if (!reportGrantId) throw notFound('errors.calls.notFound');
   return { call, reportGrantId };
 }
@@ -132,7 +133,7 @@ export async function getCallForUser(
   organizationId: string | null,
   language: TLanguage,
 ) {
-  const { call: row, reportGrantId } = await visibleCall(db, user, callId, true);
+  const { call: row, reportGrantId } = await visibleCall(db, user, callId, true, organizationId);
   const [call] = await callsWithSteps(db, [row]);
   if (!call) throw notFound('errors.calls.notFound');
   const forUser = forApplicant(call, await submissionOf(db, callId, organizationId), language);
