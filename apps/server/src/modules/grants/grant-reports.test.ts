@@ -355,6 +355,8 @@ describe('grant reports', () => {
     const closing = await byName('Closing');
     const started = await inject(anna, 'POST', 'Grant/StartReport', { reportId: closing.id });
     expect(started.statusCode).toBe(200);
+    // Anna alone in the organization (a shared one would pass to its other members).
+    await t.database.db.delete(organizationMembers).where(eq(organizationMembers.userId, vera.user.id));
     const erased = await inject(admin, 'POST', 'User/EraseUserData', { email: 'anna@aurora.example' });
     expect(erased.statusCode, erased.body).toBe(200);
     const [kept] = await t.database.db.select().from(grantReports).where(eq(grantReports.id, closing.id));
