@@ -139,6 +139,22 @@ function ActualsEditor({
       <Stack gap="md">
         <ActualsTable forecast={forecast} values={values} />
         <RatiosPanel forecast={forecastSroi} actual={actual} />
+        {/* The evidence sent, to read and download (nothing to choose in a read-only report). */}
+        {forecast.indicators.flatMap((i) => {
+          const current = files.find((f) => f.slot === i.key);
+          return current
+            ? [
+                <UploadSlot
+                  key={i.key}
+                  slot={evidenceSlot(i.key, t('impactActuals.evidenceOf', { indicator: i.indicatorName }))}
+                  stepId={step.id}
+                  submissionId={submissionId}
+                  readOnly
+                  current={current}
+                />,
+              ]
+            : [];
+        })}
       </Stack>
     );
 
@@ -182,14 +198,7 @@ function ActualsEditor({
                 maxLength={2000}
               />
               <UploadSlot
-                slot={{
-                  file_name: i.key,
-                  label: t('impactActuals.evidenceOf', { indicator: i.indicatorName }),
-                  file_description: '',
-                  file_type: 'pdf',
-                  dimensions: EVIDENCE_MAX_BYTES,
-                  mandatory: false,
-                }}
+                slot={evidenceSlot(i.key, t('impactActuals.evidenceOf', { indicator: i.indicatorName }))}
                 stepId={step.id}
                 submissionId={submissionId}
                 readOnly={readOnly}
@@ -205,4 +214,16 @@ function ActualsEditor({
       <SaveIndicator status={autosave.status} />
     </Stack>
   );
+}
+
+/** An indicator's evidence: one optional PDF, in the slot named by the indicator's key. */
+function evidenceSlot(key: string, label: string) {
+  return {
+    file_name: key,
+    label,
+    file_description: '',
+    file_type: 'pdf' as const,
+    dimensions: EVIDENCE_MAX_BYTES,
+    mandatory: false,
+  };
 }

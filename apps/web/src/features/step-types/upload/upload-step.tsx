@@ -2,7 +2,7 @@ import { ACCEPTED_EXTENSIONS, formatBytes, type TUploadStepFile, uploadedOf, upl
 import { ActionIcon, Alert, Badge, Button, Card, FileButton, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { IconTooltip } from '../../../components/icon-tooltip';
@@ -57,6 +57,7 @@ export function UploadSlot({
 }) {
   const { t } = useTranslation();
   const client = useQueryClient();
+  const titleId = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [description, setDescription] = useState(current?.description ?? '');
@@ -110,12 +111,23 @@ export function UploadSlot({
   };
 
   return (
-    <Card withBorder radius="md" padding="md" data-testid={`slot-${slot.file_name}`}>
+    // A group named by its slot: a step with several slots repeats "Description" and "Choose the
+    // file", and each is announced with the slot it belongs to.
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      data-testid={`slot-${slot.file_name}`}
+      role="group"
+      aria-labelledby={titleId}
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
           <div>
             <Group gap="xs">
-              <Text fw={600}>{slot.label ?? slot.file_name}</Text>
+              <Text fw={600} id={titleId}>
+                {slot.label ?? slot.file_name}
+              </Text>
               {slot.mandatory && (
                 <Badge size="sm" color="red" variant="light">
                   {t('applying.upload.mandatory')}
@@ -188,6 +200,7 @@ export function UploadSlot({
                 <Button
                   {...props}
                   ref={chooseButton}
+                  aria-describedby={titleId}
                   leftSection={<IconUpload size={16} />}
                   variant={current ? 'default' : 'filled'}
                   w="fit-content"
