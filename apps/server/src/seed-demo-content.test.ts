@@ -21,6 +21,29 @@ describe('demo content on a first run', () => {
     return { authorization: `Bearer ${token}` };
   };
 
+  it('the admin finds a grant whose report came in: forecast and actual SROI side by side, a report to approve', async () => {
+    const headers = await signIn('admin@impact-calls.test', 'Admin-demo-2026');
+    const portfolio = (await t.app.inject({ url: '/api/Report/GetPortfolio', headers })).json() as {
+      grants: Array<{ id: string; organizationName: string; forecastSroi: number | null; actualSroi: number | null }>;
+    };
+    const running = portfolio.grants.find((g) => g.organizationName === 'Associazione Il Ponte');
+    expect(running?.forecastSroi).toBeGreaterThan(1);
+    expect(running?.actualSroi).toBeGreaterThan(1);
+    expect(running?.actualSroi).toBeLessThan(running?.forecastSroi ?? 0);
+    const reports = (
+      await t.app.inject({ url: `/api/Grant/GetReports?grantId=${running?.id}`, headers })
+    ).json() as Array<{
+      status: string;
+    }>;
+    expect(reports.map((r) => r.status)).toEqual(['submitted', 'due']);
+    const tranches = (
+      await t.app.inject({ url: `/api/Grant/GetTranches?grantId=${running?.id}`, headers })
+    ).json() as Array<{
+      status: string;
+    }>;
+    expect(tranches.map((r) => r.status)).toEqual(['paid', 'pending']);
+  });
+
   it('the demo applicant, signing in for real, finds an organization, calls to start and one to resume', async () => {
     const headers = await signIn('applicant@impact-calls.test', 'Applicant-demo-2026');
     const orgs = (await t.app.inject({ url: '/api/Organization/GetOrganizations', headers })).json() as Array<{

@@ -59,18 +59,7 @@ export async function seedAwardedGrant(
     })
     .returning();
   if (!grant) return null;
-  const sentAt = new Date(now - 2 * DAY);
-  const { text } = await composeLetterFor(db, grant, admin.email, 'it', sentAt);
-  await db
-    .update(grants)
-    .set({
-      status: 'awaitingAcceptance',
-      letterLanguage: 'it',
-      letterText: text,
-      letterHash: letterHash(text),
-      letterSentAt: sentAt,
-    })
-    .where(eq(grants.id, grant.id));
+  await sendDemoLetter(db, grant, admin, new Date(now - 2 * DAY), { status: 'awaitingAcceptance' });
   // Reports at 6 and 12 months (made when the letter is accepted); paid in two tranches: one on
   // acceptance, the rest once the interim report is approved.
   const [interim] = await seedReportingPlan(db, admin, callId, reporting.formCallTypeId);
@@ -158,21 +147,12 @@ export async function seedRunningGrant(
     })
     .returning();
   if (!grant) return;
-  const sentAt = new Date(acceptedAt.getTime() - 2 * DAY);
-  const { text } = await composeLetterFor(db, grant, admin.email, 'it', sentAt);
-  await db
-    .update(grants)
-    .set({
-      status: 'active',
-      letterLanguage: 'it',
-      letterText: text,
-      letterHash: letterHash(text),
-      letterSentAt: sentAt,
-      acceptedAt,
-      acceptedByUserId: owner.id,
-      acceptedByName: 'Lucia Ferri',
-    })
-    .where(eq(grants.id, grant.id));
+  await sendDemoLetter(db, grant, admin, new Date(acceptedAt.getTime() - 2 * DAY), {
+    status: 'active',
+    acceptedAt,
+    acceptedByUserId: owner.id,
+    acceptedByName: 'Lucia Ferri',
+  });
   await db.insert(grantTranches).values([
     {
       grantId: grant.id,
@@ -196,4 +176,19 @@ export async function seedRunningGrant(
   // Achieved a little under the targets: 85 % of the first indicator's, 70 % of the second's.
   const achieved = (impact?.targets ?? []).map((target, i) => Math.round((target ?? 0) * (i === 0 ? 0.85 : 0.7)));
   await seedSubmittedInterimReport(db, grant, owner, achieved, new Date(now - 20 * DAY));
+}
+
+/** The grant's award letter as SendAwardLetter writes it (Italian, hashed), sent at `sentAt`; then `state`. */
+async function sendDemoLetter(
+  db: Db,
+  grant: typeof grants.$inferSelect,
+  admin: { email: string },
+  sentAt: Date,
+  state: Partial<typeof grants.$inferInsert>,
+) {
+  const { text } = await composeLetterFor(db, grant, admin.email, 'it', sentAt);
+  await db
+    .update(grants)
+    .set({ letterLanguage: 'it', letterText: text, letterHash: letterHash(text), letterSentAt: sentAt, ...state })
+    .where(eq(grants.id, grant.id));
 }

@@ -42,6 +42,7 @@ import { errorMessage } from '../components/labels';
 import { PowerBiTab } from '../components/powerbi-tab';
 import { StepsTab } from '../components/steps-tab';
 import { type SurveyBuilderComponent, SurveyBuilderSlot } from '../components/survey-builder-slot';
+import { showUpdateError } from '../components/update-error-notice';
 import { missingTexts } from '../content-language';
 
 /** The editor's tabs that belong to other features (app/call-editor-page.tsx passes them). */
@@ -163,13 +164,7 @@ function CallEditor({
         notifications.show({ color: saved.draft ? 'orange' : 'teal', message: t(message) });
         void navigate('/admin?tab=calls');
       },
-      onError: (error) =>
-        notifications.show({
-          color: 'red',
-          title: t('callBuilder.notifications.updateError'),
-          message: errorMessage(t, error),
-          autoClose: 10_000,
-        }),
+      onError: (error) => showUpdateError(t, error),
     });
   };
 

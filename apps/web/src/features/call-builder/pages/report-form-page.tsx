@@ -21,6 +21,7 @@ import { type CallDraft, callToDraft, draftProblems, draftToUpdateRequest } from
 import { ContentLanguageSwitch } from '../components/content-language-switch';
 import { errorMessage } from '../components/labels';
 import { StepsTab } from '../components/steps-tab';
+import { showUpdateError } from '../components/update-error-notice';
 import { missingStepTexts } from '../content-language';
 
 /**
@@ -77,13 +78,7 @@ function FormEditor({
     if (draftProblems(draft).steps) return setShowErrors(true);
     update.mutate(draftToUpdateRequest(call, callType, draft), {
       onSuccess: () => notifications.show({ color: 'teal', message: t('callBuilder.reportForm.saved') }),
-      onError: (error) =>
-        notifications.show({
-          color: 'red',
-          title: t('callBuilder.notifications.updateError'),
-          message: errorMessage(t, error),
-          autoClose: 10_000,
-        }),
+      onError: (error) => showUpdateError(t, error),
     });
   };
 
