@@ -247,6 +247,11 @@ describe('grant reports', () => {
     const closed = await inject(anna, 'POST', 'Call/CloseCallSubmission', { submissionId }, aurora);
     expect(closed.statusCode, closed.body).toBe(200);
     expect((await byName('Final')).status).toBe('submitted');
+    const receipts = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.template, 'submission-receipt'));
+    expect(receipts.map((m) => m.subject)).toContain('Report receipt: Final');
     const events = await t.database.db.select().from(webhookDeliveries);
     const [event] = events;
     expect(events.map((e) => e.eventType)).toEqual(['report.submitted']);

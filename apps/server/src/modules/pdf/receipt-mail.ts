@@ -4,30 +4,42 @@ import { translator } from '../../lib/texts';
 import { utcMoment } from '../../lib/utc-moment';
 import { localisedRecord } from './localised-record';
 
-/** The receipt's words that name nothing, looked up once per language. */
-function labelsOf(language: TLanguage) {
+/** An application's receipt, or a grant's report's (decision 0044): their own words. */
+const KEYS = { application: 'mail.receipt', report: 'mail.reportReceipt' } as const;
+type Kind = keyof typeof KEYS;
+
+/** The receipt's words that name nothing, looked up once per language and kind. */
+function labelsOf(language: TLanguage, kind: Kind) {
   const tr = translator(language);
   return {
     greeting: tr('mail.greeting'),
     when: tr('mail.receipt.when'),
-    id: tr('mail.receipt.id'),
+    id: tr(`${KEYS[kind]}.id`),
     attached: tr('mail.receipt.attached', { file: PDF_FILE_NAME }),
     footer: tr('mail.receipt.footer'),
   };
 }
-const LABELS = Object.fromEntries(LANGUAGES.map((language) => [language, labelsOf(language)])) as Record<
-  TLanguage,
-  ReturnType<typeof labelsOf>
->;
+const LABELS = Object.fromEntries(
+  LANGUAGES.map((language) => [
+    language,
+    { application: labelsOf(language, 'application'), report: labelsOf(language, 'report') },
+  ]),
+) as Record<TLanguage, Record<Kind, ReturnType<typeof labelsOf>>>;
 
 /** The receipt's subject, text and HTML; every value from users is escaped in the HTML. */
-export function renderReceipt(data: TPdfExportData, language: TLanguage, closedAt: Date, stage = 1) {
+export function renderReceipt(
+  data: TPdfExportData,
+  language: TLanguage,
+  closedAt: Date,
+  stage = 1,
+  kind: Kind = 'application',
+) {
   const tr = translator(language);
   // The call's name in the applicant's language, as their PDF shows it.
   const names = { call: localisedRecord(data, language).callName, org: data.orgName };
-  const t = LABELS[language];
+  const t = LABELS[language][kind];
   const when = utcMoment(closedAt, language);
-  const body = tr('mail.receipt.body', names);
+  const body = tr(`${KEYS[kind]}.body`, names);
   const text = `${t.greeting}\n\n${body}\n\n${t.when}: ${when}\n${t.id}: ${data.submissionId}\n\n${t.attached}\n\n${t.footer}\n`;
   const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,Arial,sans-serif;color:#212529;line-height:1.5">
 <p>${escapeHtml(t.greeting)}</p><p>${escapeHtml(body)}</p>
@@ -37,7 +49,7 @@ export function renderReceipt(data: TPdfExportData, language: TLanguage, closedA
 <p style="font-size:13px;color:#868e96">${escapeHtml(t.footer)}</p></body></html>`;
   // Line breaks never reach a mail header.
   // A second stage's receipt says so: the organization gets one receipt per stage (decision 0034).
-  const subject = tr('mail.receipt.subject', names) + (stage === 2 ? ` (${tr('mail.receipt.stage2')})` : '');
+  const subject = tr(`${KEYS[kind]}.subject`, names) + (stage === 2 ? ` (${tr('mail.receipt.stage2')})` : '');
   return { subject: subject.replace(/[\r\n]+/g, ' '), text, html };
 }
 
@@ -49,7 +61,7 @@ export function renderReceipt(data: TPdfExportData, language: TLanguage, closedA
  * frozen record.
  */
 export function receiptMails(
-  record: { data: TPdfExportData; closedAt: Date; stage?: number },
+  record: { data: TPdfExportData; closedAt: Date; stage?: number; report?: boolean },
   submitterEmail: string,
   language: TLanguage,
   contactLanguage: TLanguage = language,
@@ -65,7 +77,9 @@ export function receiptMails(
   }
   const rendered = new Map<TLanguage, ReturnType<typeof renderReceipt>>();
   return [...addresses.values()].map(({ to, language: reads }) => {
-    const content = rendered.get(reads) ?? renderReceipt(record.data, reads, record.closedAt, record.stage);
+    const content =
+      rendered.get(reads) ??
+      renderReceipt(record.data, reads, record.closedAt, record.stage, record.report ? 'report' : 'application');
     rendered.set(reads, content);
     return { to, template: 'submission-receipt', ...content };
   });

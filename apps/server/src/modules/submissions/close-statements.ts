@@ -20,6 +20,7 @@ export const LOAD_FOR_CLOSE = {
               where cr.call_submission_id = s.id and cr.answered_at is null and cr.withdrawn_at is null
               order by cr.created_at desc limit 1) as change_request,
       c.name as call_name, c.translations as call_translations, c.call_type_id, c.closing_at, c.is_user_filter_enable, c.user_filter_email,
+      exists (select 1 from grant_reports gr where gr.submission_id = s.id) as is_report,
       (select m.role from organization_members m
               where m.organization_id = s.organization_id and m.user_id = $2::uuid) as member_role,
       o.name as org_name, o.reg_number, o.street_name, o.city_name, o.country,
@@ -46,6 +47,8 @@ export type OpenRequestForClose = { id: string; stepIds: string[]; dueAt: string
 
 export type LoadedForClose = {
   closed: boolean;
+  /** A grant's report (decision 0044): its receipt speaks of a report. */
+  is_report: boolean;
   /** The stage being submitted (decision 0034): 1, or 2 once invited, with its own deadline and closing. */
   stage: number;
   stage_closing_at: Date | string | null;

@@ -214,7 +214,12 @@ async function closeChecked(
       contact && contact !== user.email.trim().toLowerCase()
         ? await recipientLanguage(db, contact, language)
         : language;
-    const mails = receiptMails({ data, closedAt: now, stage }, user.email, language, contactLanguage).map((mail) => ({
+    const mails = receiptMails(
+      { data, closedAt: now, stage, report: loaded.is_report },
+      user.email,
+      language,
+      contactLanguage,
+    ).map((mail) => ({
       ...mail,
       to: cleanHeader(mail.to),
       subject: cleanHeader(mail.subject),
