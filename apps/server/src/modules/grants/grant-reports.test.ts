@@ -309,6 +309,23 @@ describe('grant reports', () => {
       .from(grantReports)
       .where(eq(grantReports.planId, plan[0]?.id ?? ''));
     expect(interim?.remindedBeforeAt).toBeNull();
+    // An item nobody started goes with its reports and its hidden form call.
+    const kept = [
+      { id: plan[0]?.id, name: 'Mid-term', dueAt: day(30), callTypeId: formTypeId },
+      { id: plan[1]?.id, name: 'Final', dueAt: day(-1), callTypeId: formTypeId },
+    ];
+    const added = await inject(admin, 'PUT', 'Grant/SaveReportingPlan', {
+      callId: call.id,
+      reports: [...kept, { name: 'Extra', dueAfterMonths: 3, callTypeId: formTypeId }],
+    });
+    const extra = (added.json() as Array<{ id: string; name: string; formCallId: string }>).find(
+      (p) => p.name === 'Extra',
+    );
+    expect((await reports()).map((r) => r.name)).toContain('Extra');
+    const removed = await inject(admin, 'PUT', 'Grant/SaveReportingPlan', { callId: call.id, reports: kept });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await reports()).map((r) => r.name)).not.toContain('Extra');
+    expect((await inject(admin, 'GET', `Call/GetCallByIdAdmin?callId=${extra?.formCallId}`)).statusCode).toBe(404);
   });
 
   it('the admin requests changes to a report; it is sent again and then approved', async () => {

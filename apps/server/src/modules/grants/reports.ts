@@ -136,17 +136,15 @@ export async function startReport(db: Db, user: SessionUser, reportId: string) {
  */
 export async function approveReport(db: Db, actor: SessionUser, reportId: string, publicUrl: string) {
   return db.transaction(async (tx) => {
-    const { line, grant } = await loadReportFor(tx, actor, reportId, { need: 'read' });
-    // The submission's row, as a request for changes or a reopening takes it: neither interleaves.
-    if (line.report.submissionId) {
-      await tx.execute(sql`select 1 from call_submissions where id = ${line.report.submissionId}::uuid for update`);
-    }
-    const [fresh] = await tx
-      .select(reportColumns)
+    // The submission's row first, as Submit, a request for changes and a reopening take it (then
+    // the report's, as Submit does): none of them interleaves with an approval, nor deadlocks it.
+    const [sub] = await tx
+      .select({ id: grantReports.submissionId })
       .from(grantReports)
-      .innerJoin(grantReportPlans, eq(grantReportPlans.id, grantReports.planId))
       .where(eq(grantReports.id, reportId));
-    if (!fresh?.report.submittedAt || !fresh.sent || fresh.report.approvedAt || fresh.changesRequested) {
+    if (sub?.id) await tx.execute(sql`select 1 from call_submissions where id = ${sub.id}::uuid for update`);
+    const { line, grant } = await loadReportFor(tx, actor, reportId, { need: 'read' });
+    if (!line.report.submittedAt || !line.sent || line.report.approvedAt || line.changesRequested) {
       throw conflict('errors.grantReports.notSubmitted');
     }
     await tx
