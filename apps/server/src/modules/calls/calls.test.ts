@@ -354,6 +354,27 @@ describe('call builder API', () => {
     expect(mismatch.statusCode).toBe(400);
   });
 
+  it('impact actuals are refused in an application (they belong in a report form)', async () => {
+    const { call, callType } = await newCall();
+    const res = await inject(
+      'PUT',
+      '/api/Call/UpdateCall',
+      updateBody(call, {
+        callType: {
+          id: callType.id,
+          name: '',
+          description: '',
+          steps: [{ name: 'Risultati', description: '', content: '', sort: 0, stepTypeId: types.get('impactActuals') }],
+        },
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0]).toMatchObject({
+      path: 'callType.steps.0.stepTypeId',
+      messageKey: 'errors.impactActuals.onlyInReports',
+    });
+  });
+
   it('reordering swaps sort values and keeps them unique; duplicates are refused', async () => {
     const { callType } = await newCall();
     const make = (name: string, sort: number, id?: string) => ({

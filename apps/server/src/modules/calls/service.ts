@@ -1,6 +1,7 @@
 import {
   EMPTY_ID,
   reportIdOrNull,
+  STEP_TYPES,
   splitFilterEmails,
   type TCall,
   type TCallListItem,
@@ -12,7 +13,7 @@ import {
 import { desc, eq, notExists, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { callSubmissions, calls, callTypes, grantReportPlans, steps } from '../../db/schema';
+import { callSubmissions, calls, callTypes, grantReportPlans, steps, stepTypes } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { type AuditActor, audit } from '../audit/record';
@@ -189,6 +190,19 @@ export async function updateCall(db: Db, actor: AuditActor, input: UpdateCallInp
     const formCall = await isReportForm(tx, stored.id);
     if (formCall && input.callTypeId !== stored.callTypeId) throw conflict('errors.grantReports.formCallTypeFixed');
     const draft = formCall || (stored.draft && !(input.name.trim() !== '' && stepCount > 0));
+    // Impact actuals measure a grant's application: in an application they would block every Submit.
+    if (!formCall && input.callType) {
+      const actuals = await tx
+        .select({ id: stepTypes.id })
+        .from(stepTypes)
+        .where(eq(stepTypes.name, STEP_TYPES.impactActuals.name));
+      const index = input.callType.steps.findIndex((step) => actuals.some((a) => a.id === step.stepTypeId));
+      if (index >= 0) {
+        throw invalid([
+          { path: `callType.steps.${index}.stepTypeId`, messageKey: 'errors.impactActuals.onlyInReports' },
+        ]);
+      }
+    }
 
     if (input.callType) {
       await saveCallTypeIn(tx, input.callType, 'callType.steps');
