@@ -26,10 +26,12 @@ type Props = {
   onChange: (steps: DraftStep[]) => void;
   /** The language the steps' texts are shown and edited in. */
   language?: TLanguage;
+  /** The line above the steps: how they are saved (with the call, or a report form's own button). */
+  help?: string;
 };
 
 /** Call editor, steps tab (SPEC 4 "Step ordering" and "Step edit"). */
-export function StepsTab({ steps, stepTypes, showErrors, onChange, language = DEFAULT_LANGUAGE }: Props) {
+export function StepsTab({ steps, stepTypes, showErrors, onChange, language = DEFAULT_LANGUAGE, help }: Props) {
   const { t } = useTranslation();
   const [editingKey, setEditingKey] = useState<string | null>(null);
   const ordered = sortSteps(steps);
@@ -47,7 +49,7 @@ export function StepsTab({ steps, stepTypes, showErrors, onChange, language = DE
     <Stack gap="md">
       <Group justify="space-between">
         <Text c="dimmed" size="sm">
-          {t('callBuilder.steps.help')}
+          {help ?? t('callBuilder.steps.help')}
         </Text>
         <Button leftSection={<IconPlus size={16} />} onClick={add} variant="light">
           {t('callBuilder.steps.add')}

@@ -107,6 +107,7 @@ function FormEditor({
         showErrors={showErrors}
         onChange={(steps) => setDraft((d) => ({ ...d, steps }))}
         language={language}
+        help={t('callBuilder.reportForm.stepsHelp', { save: t('callBuilder.reportForm.save') })}
       />
     </Stack>
   );

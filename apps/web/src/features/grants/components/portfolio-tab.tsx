@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../components/scroll-table';
 import { problemText } from '../../../lib/problem-text';
 import { downloadPortfolio, usePortfolio } from '../api/grants';
 import { GrantStatusBadge } from './grant-status-badge';
@@ -101,7 +102,7 @@ function PortfolioView({ data }: { data: TPortfolio }) {
       <Text size="sm" c="dimmed">
         {t('grants.portfolio.actualLater')}
       </Text>
-      <Table.ScrollContainer minWidth={560}>
+      <ScrollTable minWidth={560} label={t('grants.portfolio.bySdg')}>
         <Table>
           <Table.Thead>
             <Table.Tr>
@@ -124,11 +125,11 @@ function PortfolioView({ data }: { data: TPortfolio }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       <Title order={3} size="h4">
         {t('grants.portfolio.list')}
       </Title>
-      <Table.ScrollContainer minWidth={880}>
+      <ScrollTable minWidth={880} label={t('grants.portfolio.list')}>
         <Table>
           <Table.Thead>
             <Table.Tr>
@@ -167,7 +168,7 @@ function PortfolioView({ data }: { data: TPortfolio }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </Stack>
   );
 }

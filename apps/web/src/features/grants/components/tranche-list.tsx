@@ -2,6 +2,7 @@ import type { TTranche } from '@impact/domain';
 import { Badge, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../components/scroll-table';
 import { formatDay, formatMoney } from './money';
 
 const COLOR = { pending: 'gray', payable: 'yellow', paid: 'teal' } as const;
@@ -31,39 +32,41 @@ export function TrancheList({
     return t('grants.tranches.onAcceptance');
   };
   return (
-    <Table>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>#</Table.Th>
-          <Table.Th>{t('grants.tranches.amount')}</Table.Th>
-          <Table.Th>{t('grants.tranches.condition')}</Table.Th>
-          <Table.Th>{t('grants.tranches.status')}</Table.Th>
-          {action && <Table.Th>{t('grants.columns.actions')}</Table.Th>}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {tranches.map((tranche) => (
-          <Table.Tr key={tranche.id}>
-            <Table.Td>{tranche.position + 1}</Table.Td>
-            <Table.Td>{formatMoney(tranche.amount, currency, i18n.language)}</Table.Td>
-            <Table.Td>{conditionText(tranche)}</Table.Td>
-            <Table.Td>
-              <Badge variant="light" color={COLOR[tranche.status]}>
-                {t(`grants.tranches.statuses.${tranche.status}`)}
-              </Badge>
-              {tranche.paidAt && (
-                <div>
-                  {t('grants.tranches.paidOn', {
-                    day: formatDay(tranche.paidAt, i18n.language),
-                    reference: tranche.paymentReference ?? '',
-                  })}
-                </div>
-              )}
-            </Table.Td>
-            {action && <Table.Td>{action(tranche)}</Table.Td>}
+    <ScrollTable minWidth={520} label={t('grants.tranches.title')}>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>#</Table.Th>
+            <Table.Th>{t('grants.tranches.amount')}</Table.Th>
+            <Table.Th>{t('grants.tranches.condition')}</Table.Th>
+            <Table.Th>{t('grants.tranches.status')}</Table.Th>
+            {action && <Table.Th>{t('grants.columns.actions')}</Table.Th>}
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {tranches.map((tranche) => (
+            <Table.Tr key={tranche.id}>
+              <Table.Td>{tranche.position + 1}</Table.Td>
+              <Table.Td>{formatMoney(tranche.amount, currency, i18n.language)}</Table.Td>
+              <Table.Td>{conditionText(tranche)}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={COLOR[tranche.status]}>
+                  {t(`grants.tranches.statuses.${tranche.status}`)}
+                </Badge>
+                {tranche.paidAt && (
+                  <div>
+                    {t('grants.tranches.paidOn', {
+                      day: formatDay(tranche.paidAt, i18n.language),
+                      reference: tranche.paymentReference ?? '',
+                    })}
+                  </div>
+                )}
+              </Table.Td>
+              {action && <Table.Td>{action(tranche)}</Table.Td>}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollTable>
   );
 }

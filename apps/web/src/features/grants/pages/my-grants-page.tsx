@@ -1,6 +1,7 @@
 import { Anchor, Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ScrollTable } from '../../../components/scroll-table';
 import { usePageTitle } from '../../../lib/page-title';
 import { problemText } from '../../../lib/problem-text';
 import { useMyGrants } from '../api/grants';
@@ -24,34 +25,36 @@ export function MyGrantsPage() {
       {mine.isError && <Text c="red">{problemText(t, mine.error)}</Text>}
       {mine.data?.length === 0 && <Text c="dimmed">{t('grants.mine.empty')}</Text>}
       {!!mine.data?.length && (
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('grants.columns.call')}</Table.Th>
-              <Table.Th>{t('grants.columns.organization')}</Table.Th>
-              <Table.Th>{t('grants.columns.amount')}</Table.Th>
-              <Table.Th>{t('grants.columns.status')}</Table.Th>
-              <Table.Th>{t('grantReports.mine.column')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {mine.data.map((grant) => (
-              <Table.Tr key={grant.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/grants/${grant.id}`}>
-                    {grant.callName}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{grant.organizationName}</Table.Td>
-                <Table.Td>{formatMoney(grant.amount, grant.currency, i18n.language)}</Table.Td>
-                <Table.Td>
-                  <GrantStatusBadge status={grant.status} />
-                </Table.Td>
-                <Table.Td>{grant.status === 'active' ? <ReportsOwed grantId={grant.id} /> : '—'}</Table.Td>
+        <ScrollTable minWidth={640} label={t('grants.mine.title')}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('grants.columns.call')}</Table.Th>
+                <Table.Th>{t('grants.columns.organization')}</Table.Th>
+                <Table.Th>{t('grants.columns.amount')}</Table.Th>
+                <Table.Th>{t('grants.columns.status')}</Table.Th>
+                <Table.Th>{t('grantReports.mine.column')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {mine.data.map((grant) => (
+                <Table.Tr key={grant.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/grants/${grant.id}`}>
+                      {grant.callName}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{grant.organizationName}</Table.Td>
+                  <Table.Td>{formatMoney(grant.amount, grant.currency, i18n.language)}</Table.Td>
+                  <Table.Td>
+                    <GrantStatusBadge status={grant.status} />
+                  </Table.Td>
+                  <Table.Td>{grant.status === 'active' ? <ReportsOwed grantId={grant.id} /> : '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
       )}
     </Stack>
   );

@@ -26,10 +26,12 @@ export function RatiosPanel({ forecast, actual }: { forecast: TSroiRatios | null
         </Title>
         <Group gap="xl">
           <Text>
-            {t('impactActuals.forecastSroi')}: <strong>{ratio(forecast?.central)}</strong>
+            {t('impactActuals.labelled', { label: t('impactActuals.forecastSroi') })}{' '}
+            <strong>{ratio(forecast?.central)}</strong>
           </Text>
           <Text>
-            {t('impactActuals.actualSroi')}: <strong>{ratio(actual?.central)}</strong>
+            {t('impactActuals.labelled', { label: t('impactActuals.actualSroi') })}{' '}
+            <strong>{ratio(actual?.central)}</strong>
           </Text>
         </Group>
         {!actual && (
