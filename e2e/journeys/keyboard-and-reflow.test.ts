@@ -171,6 +171,15 @@ describe('keyboard only and narrow screens (WCAG 2.1.1, 1.4.10, 1.4.4)', () => {
     expect(await horizontalOverflow(applicant.page)).toBeLessThanOrEqual(0);
     await expectAccessible(applicant.page, 'wizard at 320 px');
     await applicant.page.screenshot({ path: path.join(IMAGES, 'wizard-320.png'), fullPage: true });
+    // The grants list and a grant's page (its tranches and reports tables scroll inside their box).
+    await applicant.page.goto('/grants');
+    await applicant.page.getByRole('link', { name: 'Orti in città 2025' }).click();
+    await applicant.page.getByRole('heading', { name: 'Contributo: Orti in città 2025' }).waitFor();
+    expect(await horizontalOverflow(applicant.page)).toBeLessThanOrEqual(0);
+    await expectAccessible(applicant.page, 'grant page at 320 px');
+    await applicant.page.goto('/grants');
+    await applicant.page.getByRole('link', { name: 'Orti in città 2025' }).waitFor();
+    expect(await horizontalOverflow(applicant.page)).toBeLessThanOrEqual(0);
     await applicant.context.close();
 
     const admin = await browser.newPage();
@@ -181,6 +190,10 @@ describe('keyboard only and narrow screens (WCAG 2.1.1, 1.4.10, 1.4.4)', () => {
     expect(await horizontalOverflow(admin.page)).toBeLessThanOrEqual(0);
     await expectAccessible(admin.page, 'admin calls tab at 320 px');
     await admin.page.screenshot({ path: path.join(IMAGES, 'admin-calls-320.png'), fullPage: true });
+    await admin.page.goto('/admin?tab=portfolio');
+    await admin.page.getByRole('region', { name: 'Tutti i contributi' }).waitFor();
+    expect(await horizontalOverflow(admin.page)).toBeLessThanOrEqual(0);
+    await expectAccessible(admin.page, 'portfolio at 320 px');
     await admin.context.close();
   });
 
