@@ -405,7 +405,8 @@ export function SubmissionPage({
               submitted={sent}
             />
           )}
-          {!sent && (
+          {/* A sent application is left from its call's card; a sent report, back to its grant. */}
+          {(!sent || (call.data.reportGrantId && !readOnlyView)) && (
             <Button
               component={Link}
               to={words.backTo}
