@@ -45,7 +45,21 @@ app.post('/bare-close', async (request, reply) => {
   );
   const closed = await textTransaction(database.db, async (query) => {
     await query(LOCK_FOR_CLOSE.name, LOCK_FOR_CLOSE.text, [submissionId, userId]);
-    const args = [submissionId, checked, '[]', now, userId, 'a@bench.example', record, mails, PDF_FILE_NAME, 'it'];
+    // Stage 1, no request for changes answered: the real close's last two arguments.
+    const args = [
+      submissionId,
+      checked,
+      '[]',
+      now,
+      userId,
+      'a@bench.example',
+      record,
+      mails,
+      PDF_FILE_NAME,
+      'it',
+      1,
+      null,
+    ];
     return (await query(CLOSE.name, CLOSE.text, args)).length > 0;
   });
   return reply.code(closed ? 200 : 409).send({ id: submissionId, closed });
