@@ -200,6 +200,8 @@ describe('reports after the award', () => {
     await a.goto('/admin?tab=portfolio');
     const row = a.getByRole('row', { name: new RegExp(orgName) });
     await row.waitFor();
+    // Each admin tab names itself in the title.
+    await expect.poll(() => a.title()).toMatch(/^Portafoglio · Pannello di amministrazione/);
     const cells = await row.getByRole('cell').allInnerTexts();
     // Forecast and actual side by side, both ratios written out.
     expect(cells.filter((c) => /^\d+,\d{2}$/.test(c.trim())).length).toBeGreaterThanOrEqual(2);

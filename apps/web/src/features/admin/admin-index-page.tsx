@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useConfig } from '../../lib/api/get-config';
+import { usePageTitle } from '../../lib/page-title';
 import { type AdminTab, visibleAdminTabs } from './admin-tabs';
 
 /** The admin pages beside the tabs, each a button above them. */
@@ -31,6 +32,8 @@ export function AdminIndexPage({ canCustomize, panels }: Props) {
   const visible = visibleAdminTabs(canCustomize, config);
   const requested = params.get('tab') as AdminTab | null;
   const current: AdminTab = requested && visible.includes(requested) ? requested : 'calls';
+  // Each tab is a page of its own to a person (and has its own link): the title names it.
+  usePageTitle(`${t(`adminIndex.tabs.${current}`)} · ${t('admin.title')}`);
 
   return (
     <Stack gap="lg">
