@@ -1,4 +1,4 @@
-import type { TGrantStatus, TTrancheCondition } from '@impact/domain';
+import type { TActualsForecast, TGrantStatus, TTrancheCondition } from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -52,6 +53,12 @@ export const grants = pgTable(
     acceptedByName: text('accepted_by_name'),
     declinedAt: timestamp('declined_at', { withTimezone: true }),
     declineReason: text('decline_reason'),
+    /**
+     * The application's impact forecast (indicators, targets, proxies, budget, SROI parameters) as
+     * it stood when the grant was accepted: what its reports' impact actuals are measured against,
+     * whatever is edited later (decision 0044). Null before acceptance (and for older grants: read live).
+     */
+    impactForecast: jsonb('impact_forecast').$type<TActualsForecast>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -15,6 +15,7 @@ import type { SessionUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
 import { queueNotice } from '../email/notice-mail';
 import { recipientLanguage } from '../email/recipient-language';
+import { applicationForecast } from '../step-types/impact-actuals-forecast';
 import { recordWebhookEvent } from '../webhooks/record';
 import { type GrantRow, loadGrantFor } from './access';
 import { composeAwardLetter, letterHash } from './award-letter';
@@ -293,6 +294,8 @@ export async function acceptAward(
         acceptedAt: now,
         acceptedByUserId: user.id,
         acceptedByName: input.fullName,
+        // What the reports' impact actuals will be measured against, kept as accepted (decision 0044).
+        impactForecast: await applicationForecast(tx, { submissionId: grant.submissionId, callId: grant.callId }),
         updatedAt: now,
       })
       .where(eq(grants.id, grant.id));

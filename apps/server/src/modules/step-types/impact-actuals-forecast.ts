@@ -17,13 +17,13 @@ export type ReportForecast =
   | { status: 'ok'; forecast: TActualsForecast };
 
 /**
- * The forecast a report's impact actuals are measured against: the application's impact answer
- * (its first impact step with one), its indicators, budget and the step's SROI parameters. Read
- * from the application each time, never from what a grantee sends.
+ * An application's impact forecast as it stands: its first impact step with an answer, that
+ * answer's indicators and budget, and the step's SROI parameters; null without one.
  */
-export async function forecastOfReport(db: Db | Tx, reportSubmissionId: string): Promise<ReportForecast> {
-  const application = await applicationOfReport(db, reportSubmissionId);
-  if (!application) return { status: 'notAReport', forecast: null };
+export async function applicationForecast(
+  db: Db | Tx,
+  application: { submissionId: string; callId: string },
+): Promise<TActualsForecast | null> {
   const rows = await db
     .select({ stepContent: steps.content, answer: stepResults.content })
     .from(calls)
@@ -31,7 +31,7 @@ export async function forecastOfReport(db: Db | Tx, reportSubmissionId: string):
     .innerJoin(stepTypes, eq(stepTypes.id, steps.stepTypeId))
     .innerJoin(
       stepResults,
-      and(eq(stepResults.stepId, steps.id), eq(stepResults.callSubmissionId, application.applicationSubmissionId)),
+      and(eq(stepResults.stepId, steps.id), eq(stepResults.callSubmissionId, application.submissionId)),
     )
     .where(and(eq(calls.id, application.callId), eq(stepTypes.name, STEP_TYPES.miniDyi.name)))
     .orderBy(asc(steps.sort));
@@ -39,13 +39,24 @@ export async function forecastOfReport(db: Db | Tx, reportSubmissionId: string):
     const answer = parseMiniDyiAnswer(row.answer);
     if (!answer || answer.selectedOutcomes.every((o) => o.indicators.length === 0)) continue;
     return {
-      status: 'ok',
-      forecast: {
-        budget: answer.budget ?? 0,
-        params: parseImpactStepContent(row.stepContent)?.sroiParams ?? DEFAULT_SROI_PARAMS,
-        indicators: actualsIndicatorsOf(answer),
-      },
+      budget: answer.budget ?? 0,
+      params: parseImpactStepContent(row.stepContent)?.sroiParams ?? DEFAULT_SROI_PARAMS,
+      indicators: actualsIndicatorsOf(answer),
     };
   }
-  return { status: 'noImpactAnswer', forecast: null };
+  return null;
+}
+
+/**
+ * The forecast a report's impact actuals are measured against: the one kept on the grant when it
+ * was accepted (so nothing edited later, by an admin or in a reopened application, moves it), or
+ * for a grant accepted before it was kept, the application's as it stands. Never what a grantee sends.
+ */
+export async function forecastOfReport(db: Db | Tx, reportSubmissionId: string): Promise<ReportForecast> {
+  const application = await applicationOfReport(db, reportSubmissionId);
+  if (!application) return { status: 'notAReport', forecast: null };
+  const forecast =
+    application.impactForecast ??
+    (await applicationForecast(db, { submissionId: application.applicationSubmissionId, callId: application.callId }));
+  return forecast ? { status: 'ok', forecast } : { status: 'noImpactAnswer', forecast: null };
 }

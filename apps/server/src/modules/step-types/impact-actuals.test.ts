@@ -136,9 +136,10 @@ describe('impact actuals step', () => {
     const [formCall] = await t.database.db.select().from(calls).where(eq(calls.id, form.id));
     if (!formCall) throw new Error('no form call');
     linkReport = async () => {
+      // Accepted through the API, as a grantee does: the acceptance keeps the application's forecast.
       const [grant] = await t.database.db
         .insert(grants)
-        .values({ submissionId: applicationId, organizationId, callId: application.id, status: 'active' })
+        .values({ submissionId: applicationId, organizationId, callId: application.id, status: 'awaitingAcceptance' })
         .returning();
       const [plan] = await t.database.db
         .insert(grantReportPlans)
@@ -152,12 +153,22 @@ describe('impact actuals step', () => {
         })
         .returning();
       if (!grant || !plan) throw new Error('no grant');
+      const accepted = await t.app.inject({
+        method: 'POST',
+        url: '/api/Grant/AcceptAward',
+        headers: anna,
+        payload: { grantId: grant.id, fullName: 'Anna Rossi' },
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      applicationAnswer = { submissionId: applicationId, stepId: application.stepIds[0] ?? '' };
       await t.database.db
-        .insert(grantReports)
-        .values({ grantId: grant.id, planId: plan.id, dueAt: '2027-12-31', submissionId: reportId });
+        .update(grantReports)
+        .set({ submissionId: reportId })
+        .where(eq(grantReports.grantId, grant.id));
     };
   });
   let linkReport: () => Promise<void>;
+  let applicationAnswer: { submissionId: string; stepId: string };
   afterAll(() => t.close());
 
   it('outside a report the step says so, refuses values and stores nothing invalid', async () => {
@@ -325,5 +336,31 @@ describe('impact actuals step', () => {
     const cells = row.split(',');
     expect(Number(cells[header.split(',').indexOf('Risultati · forecast SROI (central)')])).toBeCloseTo(1.0959, 4);
     expect(Number(cells[header.split(',').indexOf('Risultati · actual SROI (central)')])).toBeCloseTo(1.0046, 4);
+  });
+
+  it('measures against the forecast kept when the grant was accepted, whatever the application says later', async () => {
+    // The application's answer changed after the award (a reopened application, an admin's edit).
+    const [row] = await t.database.db
+      .select()
+      .from(stepResults)
+      .where(
+        and(
+          eq(stepResults.callSubmissionId, applicationAnswer.submissionId),
+          eq(stepResults.stepId, applicationAnswer.stepId),
+        ),
+      );
+    const edited = JSON.parse(row?.content ?? '{}');
+    edited.selectedOutcomes[0].indicators[0].indicatorTargetValue = 5000;
+    await t.database.db
+      .update(stepResults)
+      .set({ content: JSON.stringify(edited) })
+      .where(
+        and(
+          eq(stepResults.callSubmissionId, applicationAnswer.submissionId),
+          eq(stepResults.stepId, applicationAnswer.stepId),
+        ),
+      );
+    const body = (await forecastOf(anna)).json();
+    expect(body.forecast.indicators[0].targetValue).toBe(50);
   });
 });
