@@ -4,6 +4,7 @@ import { grants, grantTranches, reviewDecisions } from './db/schema';
 import { letterHash } from './modules/grants/award-letter';
 import { composeLetterFor } from './modules/grants/service';
 import { createOrganization } from './modules/organizations/service';
+import { applicationForecast } from './modules/step-types/impact-actuals-forecast';
 import { demoImpactAnswer, seedReportingPlan, seedSubmittedInterimReport } from './seed-demo-reports';
 import { seedSubmittedApplication } from './seed-demo-submitted';
 
@@ -152,6 +153,8 @@ export async function seedRunningGrant(
     acceptedAt,
     acceptedByUserId: owner.id,
     acceptedByName: 'Lucia Ferri',
+    // As an acceptance keeps it: what the reports are measured against.
+    impactForecast: await applicationForecast(db, { submissionId: seeded.submission.id, callId: call.id }),
   });
   await db.insert(grantTranches).values([
     {
