@@ -7,12 +7,13 @@ import {
   type TStepInput,
 } from '@impact/domain';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { callTypes, stepResults, steps, stepTypes } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { type AuditActor, audit } from '../audit/record';
 import { serverStepType } from '../step-types';
+import { assertActualsOnlyInForms } from './actuals-only-in-forms';
 import { cleanStepTranslations } from './clean-translations';
 import { toStep } from './step-row';
 import { stepTypeNamesById } from './step-types';
@@ -229,6 +230,7 @@ export async function saveCallTypeIn(
     .set({ name: input.name.trim(), description: sanitizeRichText(input.description), updatedAt: new Date() })
     .where(eq(callTypes.id, input.id));
   await replaceSteps(tx, input.id, input.steps, prefix);
+  await assertActualsOnlyInForms(tx as Tx, input.id, prefix);
 }
 
 export async function upsertCallType(

@@ -373,6 +373,39 @@ describe('call builder API', () => {
       path: 'callType.steps.0.stepTypeId',
       messageKey: 'errors.impactActuals.onlyInReports',
     });
+    const actualsStep = {
+      name: 'Risultati',
+      description: '',
+      content: '',
+      sort: 0,
+      stepTypeId: types.get('impactActuals'),
+    };
+    // Nor by the call type's own route, nor by a call made on, or moved to, a type that has them.
+    const upsert = await inject('PUT', '/api/Call/UpsertCallType', {
+      id: callType.id,
+      name: 'Tipo',
+      description: '',
+      steps: [actualsStep],
+    });
+    expect(upsert.statusCode).toBe(400);
+    expect(upsert.json().errors[0].messageKey).toBe('errors.impactActuals.onlyInReports');
+    const formType = await inject('POST', '/api/Call/CreateCallType', {
+      name: 'Modulo',
+      description: 'Relazione',
+      steps: [actualsStep],
+    });
+    expect(formType.statusCode).toBe(201);
+    const made = await inject('POST', '/api/Call/CreateCall', {
+      name: 'Bando',
+      description: '',
+      openingAt: call.openingAt,
+      closingAt: call.closingAt,
+      callTypeId: formType.json().id,
+    });
+    expect(made.statusCode).toBe(400);
+    const moved = await inject('PUT', '/api/Call/UpdateCall', updateBody(call, { callTypeId: formType.json().id }));
+    expect(moved.statusCode).toBe(400);
+    expect((await inject('GET', `/api/Call/GetCallByIdAdmin?callId=${call.id}`)).json().callTypeId).toBe(callType.id);
   });
 
   it('reordering swaps sort values and keeps them unique; duplicates are refused', async () => {

@@ -17,6 +17,7 @@ import { callSubmissions, calls, callTypes, grantReportPlans, steps, stepTypes }
 import { conflict, invalid, notFound } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { type AuditActor, audit } from '../audit/record';
+import { assertActualsOnlyInForms } from './actuals-only-in-forms';
 import { insertCallTypeIn, saveCallTypeIn, stepsOfCallTypes } from './call-types';
 import { cleanCallTranslations } from './clean-translations';
 
@@ -125,6 +126,7 @@ export async function createCall(db: Db, actor: AuditActor, input: CreateCallInp
       })
       .returning({ id: calls.id, name: calls.name });
     if (!row) throw new Error('insert returned nothing');
+    await assertActualsOnlyInForms(tx, callTypeId, newType ? 'callType.steps' : 'callTypeId');
     await audit(tx, actor, 'call.create', row.id, {
       name: row.name,
       ...(newType ? { newCallType: { id: callTypeId, name: newType.name.trim(), steps: newType.steps.length } } : {}),
@@ -234,6 +236,8 @@ export async function updateCall(db: Db, actor: AuditActor, input: UpdateCallInp
         updatedAt: now,
       })
       .where(eq(calls.id, input.id));
+    // Pointed at another call type, a call must not take a report form's steps with it.
+    if (input.callTypeId !== stored.callTypeId) await assertActualsOnlyInForms(tx, input.callTypeId, 'callTypeId');
     await audit(tx, actor, 'call.update', input.id, {
       name: input.name.trim(),
       ...(input.callType ? { callTypeId: input.callType.id, steps: input.callType.steps.length } : {}),

@@ -341,6 +341,16 @@ describe('grant reports', () => {
       );
     expect((await write('First draft', 0)).statusCode).toBe(200);
     expect((await inject(anna, 'POST', 'Call/CloseCallSubmission', { submissionId }, aurora)).statusCode).toBe(200);
+    // Reopened by the admin, it is being written again (due, not sent), then sent again.
+    expect(
+      (await inject(admin, 'POST', `CallSubmission/ReOpenSubmission?submissionId=${submissionId}`)).statusCode,
+    ).toBe(204);
+    expect((await byName('Mid-term')).status).toBe('due');
+    const [reopened] = await t.database.db.select().from(grantReports).where(eq(grantReports.id, interim.id));
+    expect(reopened?.submittedAt).toBeNull();
+    expect((await inject(admin, 'POST', 'Grant/ApproveReport', { reportId: interim.id })).statusCode).toBe(409);
+    expect((await inject(anna, 'POST', 'Call/CloseCallSubmission', { submissionId }, aurora)).statusCode).toBe(200);
+    expect((await byName('Mid-term')).status).toBe('submitted');
     const asked = await inject(admin, 'POST', 'CallSubmission/RequestChanges', {
       submissionId,
       stepIds: [formStepId],

@@ -121,7 +121,8 @@ export async function saveReportingPlan(
     input.reports.forEach((item, index) => {
       if (!knownTypes.has(item.callTypeId)) {
         errors.push({ path: `reports.${index}.callTypeId`, messageKey: 'errors.calls.callTypeNotFound' });
-      } else if (applicationTypes.has(item.callTypeId)) {
+      } else if (applicationTypes.has(item.callTypeId) && existing.get(item.id ?? '')?.callTypeId !== item.callTypeId) {
+        // Only a new or changed form is judged: an item saved before this rule stays saveable.
         errors.push({ path: `reports.${index}.callTypeId`, messageKey: 'errors.grantReports.formIsApplication' });
       }
       if (item.id && !existing.has(item.id)) {

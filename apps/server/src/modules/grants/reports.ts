@@ -198,6 +198,8 @@ const MARK_SUBMITTED = {
                                 order by st.sort limit 1)
            from grants g
           where r.submission_id = $1 and g.id = r.grant_id
+            -- An approved report's figures are what was approved (a Submit racing the approval changes nothing).
+            and r.approved_at is null
       returning r.id, r.grant_id, g.call_id, g.organization_id`,
 };
 

@@ -122,9 +122,42 @@ describe('impact actuals step', () => {
     const applicationId = await answerAndClose(t.app, signedIn.headers, organizationId, application.id, {
       [application.stepIds[0] ?? '']: JSON.stringify(impact),
     });
-    form = await createCallWithSteps(t.app, admin, [{ name: 'Risultati', type: 'impactActuals', content: '' }], {
-      name: 'Rendiconto finale',
+    // The report's form: its call type through the API; its call inserted here, open like an
+    // application's for the first test (the API keeps impact actuals out of applications), then
+    // made a plan item's form call below.
+    const stepTypeList = (await t.app.inject({ url: '/api/Step/GetStepTypes', headers: admin })).json() as Array<{
+      id: string;
+      name: string;
+    }>;
+    const formType = await t.app.inject({
+      method: 'POST',
+      url: '/api/Call/CreateCallType',
+      headers: admin,
+      payload: {
+        name: 'Rendiconto finale',
+        description: 'Rendiconto',
+        steps: [
+          {
+            name: 'Risultati',
+            description: '',
+            content: '',
+            sort: 0,
+            stepTypeId: stepTypeList.find((st) => st.name === 'impactActuals')?.id,
+          },
+        ],
+      },
     });
+    expect(formType.statusCode, formType.body).toBe(201);
+    const [formRow] = await t.database.db
+      .insert(calls)
+      .values({
+        name: 'Rendiconto finale',
+        openingAt: new Date(Date.now() - 86_400_000),
+        closingAt: new Date(Date.now() + 30 * 86_400_000),
+        callTypeId: formType.json().id,
+      })
+      .returning({ id: calls.id });
+    form = { id: formRow?.id ?? '', stepIds: formType.json().steps.map((st: { id: string }) => st.id) };
     const started = await t.app.inject({
       method: 'POST',
       url: '/api/Call/UpsertCallSubmission',

@@ -311,7 +311,11 @@ async function sumTallies(db: Db, callId: string | undefined) {
  */
 export async function reopenSubmission(db: Db, actor: AuditActor, submissionId: string) {
   await db.transaction(async (tx) => {
+    // The submission's row first (as an approval takes it), then whether it is an approved report.
+    await tx.execute(sql`select 1 from call_submissions where id = ${submissionId}::uuid for update`);
     if (await isApprovedReport(tx, submissionId)) throw conflict('errors.grantReports.approved');
+    // A report reopened is being written again: not sent, so reminded and counted overdue again.
+    await tx.update(grantReports).set({ submittedAt: null }).where(eq(grantReports.submissionId, submissionId));
     const [row] = await tx
       .update(callSubmissions)
       .set({
