@@ -1,12 +1,7 @@
-import { DEFAULT_LANGUAGE, localisedCall, REPORT_REMINDER_LEAD_DAYS, type TLanguage } from '@impact/domain';
-import { eq, sql } from 'drizzle-orm';
+import { REPORT_REMINDER_LEAD_DAYS } from '@impact/domain';
+import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
-import { calls } from '../../db/schema';
-import { translator } from '../../lib/texts';
-import { longDay } from '../../lib/utc-moment';
-import { queueNotice } from '../email/notice-mail';
-import { recipientLanguage } from '../email/recipient-language';
-import { grantees } from './service';
+import { noticeGrantReport } from './report-notice';
 import { utcToday } from './tranches';
 
 /** Reminders claimed per transaction: a backlog drains over a few ticks, never in one long one. */
@@ -48,30 +43,18 @@ export async function sendReportReminders(db: Db, publicUrl: string, now = new D
            returning r.id, r.grant_id, g.organization_id, g.call_id, p.name, r.due_at::text as due_at`,
         );
         for (const report of batch) {
-          const [call] = await tx.select().from(calls).where(eq(calls.id, report.call_id));
-          const { name: org, emails } = await grantees(tx, report.organization_id);
-          for (const email of emails) {
-            const language: TLanguage = await recipientLanguage(tx, email, DEFAULT_LANGUAGE);
-            const t = translator(language);
-            const values = {
-              report: report.name,
-              org,
-              call: call ? localisedCall(call, language).name : '',
-              date: longDay(report.due_at, language),
-            };
-            await queueNotice(
-              tx,
-              email,
-              template,
-              {
-                subject: t(`${texts}.subject`, values),
-                paragraphs: [t(`${texts}.body`, values)],
-                link: `${publicUrl}/grants/${report.grant_id}`,
-                action: t(`${texts}.action`),
-              },
-              language,
-            );
-          }
+          await noticeGrantReport(
+            tx,
+            {
+              grantId: report.grant_id,
+              organizationId: report.organization_id,
+              callId: report.call_id,
+              name: report.name,
+              dueAt: report.due_at,
+            },
+            { template, texts },
+            publicUrl,
+          );
         }
         return batch.length;
       });

@@ -1,16 +1,13 @@
-import { DEFAULT_LANGUAGE, localisedCall, reportStatus, type TGrantReport } from '@impact/domain';
+import { reportStatus, type TGrantReport } from '@impact/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, TextQuery, Tx } from '../../db/client';
-import { callSubmissions, calls, grantReportPlans, grantReports } from '../../db/schema';
+import { callSubmissions, grantReportPlans, grantReports } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
-import { translator } from '../../lib/texts';
 import type { SessionUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
-import { queueNotice } from '../email/notice-mail';
-import { recipientLanguage } from '../email/recipient-language';
 import { recordWebhookEvent } from '../webhooks/record';
 import { loadGrantFor } from './access';
-import { grantees } from './service';
+import { noticeGrantReport } from './report-notice';
 import { utcToday } from './tranches';
 
 /** A request for changes open on the report's submission (as `openChangeRequest` judges one). */
@@ -152,39 +149,17 @@ export async function approveReport(db: Db, actor: SessionUser, reportId: string
       .set({ approvedAt: new Date(), approvedByUserId: actor.id })
       .where(eq(grantReports.id, reportId));
     await audit(tx, actor, 'grant.reportApprove', grant.id, { reportId, name: line.plan.name });
-    await noticeApproval(tx, grant, line.plan.name, publicUrl);
+    // The grantee's contact and writers hear of it, each in their language.
+    await noticeGrantReport(
+      tx,
+      { grantId: grant.id, organizationId: grant.organizationId, callId: grant.callId, name: line.plan.name },
+      { template: 'report-approved', texts: 'mail.reportApproved' },
+      publicUrl,
+    );
     const [report] = (await reportsOf(tx, grant.id)).filter((r) => r.id === reportId);
     if (!report) throw new Error('the approved report vanished');
     return report;
   });
-}
-
-/** The grantee's contact and writers hear that the report was approved, each in their language. */
-async function noticeApproval(
-  tx: Tx,
-  grant: { id: string; organizationId: string; callId: string },
-  report: string,
-  publicUrl: string,
-) {
-  const [call] = await tx.select().from(calls).where(eq(calls.id, grant.callId));
-  const { name: org, emails } = await grantees(tx, grant.organizationId);
-  for (const email of emails) {
-    const language = await recipientLanguage(tx, email, DEFAULT_LANGUAGE);
-    const t = translator(language);
-    const values = { report, org, call: call ? localisedCall(call, language).name : '' };
-    await queueNotice(
-      tx,
-      email,
-      'report-approved',
-      {
-        subject: t('mail.reportApproved.subject', values),
-        paragraphs: [t('mail.reportApproved.body', values)],
-        link: `${publicUrl}/grants/${grant.id}`,
-        action: t('mail.reportApproved.action'),
-      },
-      language,
-    );
-  }
 }
 
 const MARK_SUBMITTED = {
@@ -206,15 +181,15 @@ const MARK_SUBMITTED = {
 /**
  * Inside Submit's transaction: when the submission is a grant's report, it is sent (the time of
  * its last Submit) with the impact-actuals step's actual SROI, and `report.submitted` is recorded;
- * true then. For an application: one statement on a unique index that updates nothing, false.
+ * an approved report keeps the figures it was approved with.
  */
-export async function markReportSubmitted(query: TextQuery, submissionId: string, now: Date): Promise<boolean> {
+export async function markReportSubmitted(query: TextQuery, submissionId: string, now: Date): Promise<void> {
   const [sent] = await query<{ id: string; grant_id: string; call_id: string; organization_id: string }>(
     MARK_SUBMITTED.name,
     MARK_SUBMITTED.text,
     [submissionId, now.toISOString()],
   );
-  if (!sent) return false;
+  if (!sent) return;
   await recordWebhookEvent(
     query,
     'report.submitted',
@@ -228,5 +203,4 @@ export async function markReportSubmitted(query: TextQuery, submissionId: string
     },
     now,
   );
-  return true;
 }

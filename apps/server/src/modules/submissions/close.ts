@@ -252,7 +252,11 @@ async function closeChecked(
       if (!written.length) return false;
       // A grant's report sends `report.submitted` instead (decision 0044); stage 1's Submit of a
       // two-stage call is a submission too: receivers tell them apart by `stage`.
-      if (await markReportSubmitted(query, submissionId, now)) return true;
+      // (Whether it is a report was read with the submission: a report's link is made with it.)
+      if (loaded.is_report) {
+        await markReportSubmitted(query, submissionId, now);
+        return true;
+      }
       await recordWebhookEvent(
         query,
         'submission.submitted',
