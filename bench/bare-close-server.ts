@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PDF_FILE_NAME } from '@impact/domain';
 import Fastify from 'fastify';
 import { executeText, openDatabase, textTransaction } from '../apps/server/src/db/client';
@@ -59,6 +60,11 @@ app.post('/bare-close', async (request, reply) => {
       'it',
       1,
       null,
+      // The submission.submitted event, recorded for the endpoints subscribed (none in the bench).
+      randomUUID(),
+      'submission.submitted',
+      '{}',
+      now,
     ];
     return (await query(CLOSE.name, CLOSE.text, args)).length > 0;
   });

@@ -148,11 +148,19 @@ export async function benchCloseStorm(): Promise<BenchResult[]> {
           await new Promise((r) => setTimeout(r, 20));
         }
       })();
+      const burstNode0 = cpuMs(server.pid);
+      const burstPg0 = await backendsCpuMs(c);
       const burst = await fire(ours, ourBurst, Number.POSITIVE_INFINITY);
+      const burstNodeCpuMsPerClose = (cpuMs(server.pid) - burstNode0) / Math.max(1, burst.ok);
+      const burstPgCpuMsPerClose = ((await backendsCpuMs(c)) - burstPg0) / Math.max(1, burst.ok);
       watching = false;
       await watching$;
       await watcher.end();
+      const bareNode0 = cpuMs(yardstick.pid);
+      const barePg0 = await backendsCpuMs(c);
       const bareBurstRun = await fire(bare, bareBurst, Number.POSITIVE_INFINITY);
+      const bareNodeCpuMsPerClose = (cpuMs(yardstick.pid) - bareNode0) / Math.max(1, bareBurstRun.ok);
+      const barePgCpuMsPerClose = ((await backendsCpuMs(c)) - barePg0) / Math.max(1, bareBurstRun.ok);
       const spreadDb = await closedInDatabase(c, callIds[0] ?? '');
       const burstDb = await closedInDatabase(c, callIds[1] ?? '');
       // Every submission of the two measured calls was closed through the route (warm-ups included).
@@ -202,10 +210,14 @@ export async function benchCloseStorm(): Promise<BenchResult[]> {
             p50: burst.p50,
             p95: burst.p95,
             p99: burst.p99,
+            nodeCpuMsPerClose: Number(burstNodeCpuMsPerClose.toFixed(2)),
+            postgresCpuMsPerClose: Number(burstPgCpuMsPerClose.toFixed(2)),
             sessionsWaitingOnLocksMax: lockWaitsMax,
             notifyOrAdvisoryTriggers: notifyTriggers ?? -1,
             bareSqlClosesPerS: bareBurstRun.perSecond,
             bareSqlP99: bareBurstRun.p99,
+            bareSqlNodeCpuMsPerClose: Number(bareNodeCpuMsPerClose.toFixed(2)),
+            bareSqlPostgresCpuMsPerClose: Number(barePgCpuMsPerClose.toFixed(2)),
             bareSqlStatuses: bareBurstRun.statuses,
             toBareSql: Number((burst.perSecond / Math.max(1, bareBurstRun.perSecond)).toFixed(2)),
           },

@@ -26,6 +26,7 @@ export async function forkYardstick(script: string, route: string, env: NodeJS.P
   });
   return {
     url: `http://127.0.0.1:${port}${route}`,
+    pid: child.pid ?? 0,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

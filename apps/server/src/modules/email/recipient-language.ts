@@ -1,27 +1,38 @@
 import { isLanguage, type TLanguage } from '@impact/domain';
-import { desc, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { idpAccounts, users } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import { type Db, rows, type Tx } from '../../db/client';
 
 /**
- * The language a mail to `email` is written in: the interface language the person last used (saved
- * on their user when the web app signs in or renews the session), else their sign-in account's
- * (the embedded provider's), else `fallback` (the language of the request that sends the mail, or
- * the one the applicant submitted in). Never the sender's own language by accident.
+ * The rule, as one SQL expression of an e-mail address (an SQL expression, lower-cased and
+ * trimmed by the caller): the interface language the person last used (saved on their user when
+ * the web app signs in or renews the session), else their sign-in account's (the embedded
+ * provider's), else null. Submit reads it inside its own statement (close-statements.ts), every
+ * other mail through `recipientLanguage`: one rule, two ways to ask.
+ */
+export function recipientLanguageSql(address: string): string {
+  return `coalesce(
+    (select u.language from users u
+     where lower(u.email) = ${address} and u.language is not null
+     order by u.last_login_at desc nulls last limit 1),
+    (select a.language from idp_accounts a where lower(a.email) = ${address} limit 1))`;
+}
+
+const LANGUAGE_OF_GIVEN = sql.raw(recipientLanguageSql('lower(trim(given.address))'));
+
+/** A language read by `recipientLanguageSql`, or the fallback when none was saved (or it is not ours). */
+export function languageOr(saved: string | null | undefined, fallback: TLanguage): TLanguage {
+  return saved && isLanguage(saved) ? saved : fallback;
+}
+
+/**
+ * The language a mail to `email` is written in (`recipientLanguageSql`), else `fallback` (the
+ * language of the request that sends the mail, or the one the applicant submitted in). Never the
+ * sender's own language by accident.
  */
 export async function recipientLanguage(db: Db | Tx, email: string, fallback: TLanguage): Promise<TLanguage> {
-  const address = email.trim().toLowerCase();
-  const [user] = await db
-    .select({ language: users.language })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${address} and ${users.language} is not null`)
-    .orderBy(desc(users.lastLoginAt))
-    .limit(1);
-  if (user?.language && isLanguage(user.language)) return user.language;
-  const [account] = await db
-    .select({ language: idpAccounts.language })
-    .from(idpAccounts)
-    .where(eq(sql`lower(${idpAccounts.email})`, address))
-    .limit(1);
-  return account && isLanguage(account.language) ? account.language : fallback;
+  const [found] = await rows<{ language: string | null }>(
+    db,
+    sql`select ${LANGUAGE_OF_GIVEN} as language from (select ${email}::text as address) as given`,
+  );
+  return languageOr(found?.language, fallback);
 }

@@ -5,6 +5,8 @@
  */
 
 import type { TCallTranslations, TMemberRole, TStep } from '@impact/domain';
+import { recipientLanguageSql } from '../email/recipient-language';
+import { deliveriesInsert } from '../webhooks/record';
 
 /**
  * What the check and the record need, read outside any transaction: $1 submission, $2 the caller.
@@ -25,6 +27,7 @@ export const LOAD_FOR_CLOSE = {
               where m.organization_id = s.organization_id and m.user_id = $2::uuid) as member_role,
       o.name as org_name, o.reg_number, o.street_name, o.city_name, o.country,
       o.contact_name, o.contact_surname, o.contact_role, o.contact_email,
+      ${recipientLanguageSql('lower(trim(o.contact_email))')} as contact_language,
       u.first_name, u.last_name, u.email as user_email,
       coalesce((select json_agg(json_build_array(r.step_id, r.content, r.version))
                 from step_results r where r.call_submission_id = s.id), '[]') as results,
@@ -77,6 +80,8 @@ export type LoadedForClose = {
   contact_surname: string;
   contact_role: string;
   contact_email: string;
+  /** The language the organization's contact reads mail in, when they saved one (recipient-language.ts). */
+  contact_language: string | null;
   first_name: string | null;
   last_name: string | null;
   user_email: string | null;
@@ -126,7 +131,10 @@ export type LockedForClose = Pick<
  * changed meanwhile. $4 the moment, $5 the closer, $6 their e-mail, $10 the language, $11 the
  * stage submitted (stage 1 closes the submission, stage 2 its second stage: decision 0034), $12
  * the request for changes this Submit answers, or null (decision 0039: the submission stays
- * closed, its first closing moment kept, and the request is answered by the new record).
+ * closed, its first closing moment kept, and the request is answered by the new record). $13–$16
+ * the `submission.submitted` event (webhooks/record.ts: id, type, body, give-up moment), recorded
+ * for its endpoints only if the submission closed; a null type records none (a grant's report
+ * sends its own event).
  */
 export const CLOSE = {
   name: 'close_write',
@@ -170,6 +178,9 @@ export const CLOSE = {
     attached as (
       insert into email_attachments (mail_id, file_name, content_type, submission_record_id)
       select mails.id, $9::text, 'application/pdf', record.id from mails, record
+    ),
+    hooked as (
+      ${deliveriesInsert({ eventId: '$13', type: '$14', payload: '$15', at: '$4', giveUp: '$16' }, ', closed')}
     )
     select id from closed`,
 };

@@ -14,13 +14,13 @@ import { BoundedQueue } from '../../lib/bounded-queue';
 import { InFlightLimit } from '../../lib/in-flight-limit';
 import { cleanHeader } from '../../lib/mail-headers';
 import type { SessionUser } from '../../plugins/authentication';
-import { recipientLanguage } from '../email/recipient-language';
+import { languageOr } from '../email/recipient-language';
 import { markReportSubmitted } from '../grants/reports';
 import { exportDataFrom } from '../pdf/export-data';
 import { receiptMails } from '../pdf/receipt-mail';
 import { serverStepTypeOf } from '../step-types';
 import { assertStepWritable } from '../submission-core/writes';
-import { recordWebhookEvent } from '../webhooks/record';
+import { webhookEvent } from '../webhooks/record';
 import {
   CLOSE,
   LOAD_FOR_CLOSE,
@@ -211,9 +211,7 @@ async function closeChecked(
     // The organization's contact reads the receipt in their own language (when they saved one).
     const contact = data.userReferenteEmail.trim().toLowerCase();
     const contactLanguage =
-      contact && contact !== user.email.trim().toLowerCase()
-        ? await recipientLanguage(db, contact, language)
-        : language;
+      contact && contact !== user.email.trim().toLowerCase() ? languageOr(loaded.contact_language, language) : language;
     const mails = receiptMails(
       { data, closedAt: now, stage, report: loaded.is_report },
       user.email,
@@ -235,6 +233,24 @@ async function closeChecked(
       const again = assertMayClose(locked, user, now);
       // A request withdrawn or answered, or the stage reopened, since the check: judged again from the start.
       if ((again.request?.id ?? null) !== (request?.id ?? null) || again.wholeStage !== wholeStage) return false;
+      // A grant's report sends `report.submitted` instead (decision 0044), once it is marked sent;
+      // stage 1's Submit of a two-stage call is a submission too: receivers tell them apart by `stage`.
+      // (Whether it is a report was read with the submission: a report's link is made with it.)
+      const event = loaded.is_report
+        ? null
+        : webhookEvent(
+            'submission.submitted',
+            {
+              submissionId,
+              callId: loaded.call_id,
+              organizationId: loaded.organization_id,
+              stage,
+              callName: loaded.call_name,
+              organizationName: loaded.org_name,
+              submittedAt: now.toISOString(),
+            },
+            now,
+          );
       const written = await query<{ id: string }>(CLOSE.name, CLOSE.text, [
         submissionId,
         checked,
@@ -248,29 +264,13 @@ async function closeChecked(
         language,
         stage,
         request?.id ?? null,
+        event?.eventId ?? null,
+        event?.type ?? null,
+        event?.payload ?? null,
+        event?.giveUp ?? null,
       ]);
       if (!written.length) return false;
-      // A grant's report sends `report.submitted` instead (decision 0044); stage 1's Submit of a
-      // two-stage call is a submission too: receivers tell them apart by `stage`.
-      // (Whether it is a report was read with the submission: a report's link is made with it.)
-      if (loaded.is_report) {
-        await markReportSubmitted(query, submissionId, now);
-        return true;
-      }
-      await recordWebhookEvent(
-        query,
-        'submission.submitted',
-        {
-          submissionId,
-          callId: loaded.call_id,
-          organizationId: loaded.organization_id,
-          stage,
-          callName: loaded.call_name,
-          organizationName: loaded.org_name,
-          submittedAt: now.toISOString(),
-        },
-        now,
-      );
+      if (loaded.is_report) await markReportSubmitted(query, submissionId, now);
       return true;
     });
     if (closed) return { id: submissionId, closed: true };

@@ -14,9 +14,39 @@ export function webhookBody(eventId: string, type: TWebhookEvent, createdAt: Dat
   return JSON.stringify({ id: eventId, type, createdAt: createdAt.toISOString(), data });
 }
 
-const INSERT = `insert into webhook_deliveries (endpoint_id, event_id, event_type, payload, created_at, next_attempt_at, give_up_at)
-select e.id, $1::uuid, $2, $3, $4::timestamptz, $4::timestamptz, $5::timestamptz
-from webhook_endpoints e where $2 = any(e.events)`;
+/** Where an insert of deliveries takes an event's values: placeholders or columns of the caller's statement. */
+type EventValuesIn = { eventId: string; type: string; payload: string; at: string; giveUp: string };
+
+/**
+ * The rule of recording, as SQL: a delivery for every endpoint subscribed to the event, due at
+ * once, given up after WEBHOOK_GIVE_UP_MS. `alsoFrom` joins a relation of the caller's (Submit
+ * records its event only if its statement closed the submission: close-statements.ts).
+ */
+export function deliveriesInsert(v: EventValuesIn, alsoFrom = ''): string {
+  return `insert into webhook_deliveries (endpoint_id, event_id, event_type, payload, created_at, next_attempt_at, give_up_at)
+select e.id, ${v.eventId}::uuid, ${v.type}::text, ${v.payload}::text, ${v.at}::timestamptz, ${v.at}::timestamptz, ${v.giveUp}::timestamptz
+from webhook_endpoints e${alsoFrom} where ${v.type}::text = any(e.events)`;
+}
+
+/** An event's values, as `deliveriesInsert` takes them. */
+export function webhookEvent(type: TWebhookEvent, data: WebhookEventData, now: Date): Record<keyof EventValuesIn, string> {
+  const eventId = randomUUID();
+  return {
+    eventId,
+    type,
+    payload: webhookBody(eventId, type, now, data),
+    at: now.toISOString(),
+    giveUp: new Date(now.getTime() + WEBHOOK_GIVE_UP_MS).toISOString(),
+  };
+}
+
+const INSERT = deliveriesInsert({ eventId: '$1', type: '$2', payload: '$3', at: '$4', giveUp: '$5' });
+const INSERT_GIVEN = sql.raw(
+  deliveriesInsert(
+    { eventId: 'given.event_id', type: 'given.type', payload: 'given.payload', at: 'given.at', giveUp: 'given.give_up' },
+    ', given',
+  ),
+);
 
 /**
  * Records an event for every endpoint that subscribed to it, inside the caller's transaction
@@ -30,22 +60,12 @@ export async function recordWebhookEvent(
   data: WebhookEventData,
   now = new Date(),
 ): Promise<void> {
-  const eventId = randomUUID();
-  const values = [
-    eventId,
-    type,
-    webhookBody(eventId, type, now, data),
-    now.toISOString(),
-    new Date(now.getTime() + WEBHOOK_GIVE_UP_MS).toISOString(),
-  ];
+  const e = webhookEvent(type, data, now);
   if (typeof tx === 'function') {
-    await tx('webhook-record', INSERT, values);
+    await tx('webhook-record', INSERT, [e.eventId, e.type, e.payload, e.at, e.giveUp]);
     return;
   }
-  const [id, kind, body, at, giveUp] = values;
   await tx.execute(
-    sql`insert into webhook_deliveries (endpoint_id, event_id, event_type, payload, created_at, next_attempt_at, give_up_at)
-      select e.id, ${id}::uuid, ${kind}, ${body}, ${at}::timestamptz, ${at}::timestamptz, ${giveUp}::timestamptz
-      from webhook_endpoints e where ${kind} = any(e.events)`,
+    sql`with given(event_id, type, payload, at, give_up) as (select ${e.eventId}, ${e.type}, ${e.payload}, ${e.at}, ${e.giveUp}) ${INSERT_GIVEN}`,
   );
 }
