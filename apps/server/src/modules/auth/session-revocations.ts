@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import type { Db } from '../../db/client';
+import { type Db, executeText } from '../../db/client';
 import { refreshTokens } from '../../db/schema';
 
 /** How long a "still signed in" answer is reused: other instances see a sign-out within this time. */
@@ -12,6 +12,13 @@ export const REVOKED_CACHE_MS = 20 * 60_000;
 export const SESSIONS_MAX = 10_000;
 /** Lookups gathered into one query at most. */
 const MAX_BATCH = 500;
+
+/** A batch's sessions in one statement whose text never changes (prepared once per connection). */
+const REVOKED = {
+  name: 'sessions_revoked',
+  text: `select family_id, bool_or(revoked_at is not null) as revoked from refresh_tokens
+    where family_id = any($1::uuid[]) group by family_id`,
+};
 
 /**
  * The revocation list of sessions, one per app instance. A session is a refresh-token family:
@@ -31,15 +38,10 @@ export class SessionRevocations {
   constructor(db: Db, liveMs = LIVE_SESSION_CACHE_MS) {
     this.lookups = new DataLoader(
       async (ids) => {
-        const rows = await db
-          .select({
-            familyId: refreshTokens.familyId,
-            revoked: sql<boolean>`bool_or(${refreshTokens.revokedAt} is not null)`,
-          })
-          .from(refreshTokens)
-          .where(inArray(refreshTokens.familyId, [...ids]))
-          .groupBy(refreshTokens.familyId);
-        const revoked = new Map(rows.map((r) => [r.familyId, r.revoked === true]));
+        const rows = await executeText<{ family_id: string; revoked: boolean }>(db, REVOKED.name, REVOKED.text, [
+          [...ids],
+        ]);
+        const revoked = new Map(rows.map((r) => [r.family_id, r.revoked === true]));
         // A family we never issued (or one deleted with its user) is as good as revoked.
         return ids.map((id) => revoked.get(id) ?? true);
       },

@@ -1,13 +1,22 @@
 import type { TMemberRole } from '@impact/domain';
 import DataLoader from 'dataloader';
-import { and, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { organizationMembers } from '../../db/schema';
+import { type Db, executeText } from '../../db/client';
 
 /** Lookups gathered into one query at most. */
 const MAX_BATCH = 500;
 
 type Key = { orgId: string; userId: string };
+
+/**
+ * Every pair of a batch in one statement, its text fixed whatever the batch's size (arrays, not a
+ * list of values), so it is prepared once per connection: this runs on nearly every request.
+ */
+const ROLES = {
+  name: 'membership_roles',
+  text: `select m.organization_id, m.user_id, m.role from organization_members m
+    join unnest($1::uuid[], $2::uuid[]) as k(organization_id, user_id)
+      on m.organization_id = k.organization_id and m.user_id = k.user_id`,
+};
 
 /**
  * The X-Organization-Id check every signed-in request makes (plugins/organization-header.ts): the
@@ -26,17 +35,14 @@ export class MembershipLookup {
   constructor(db: Db) {
     this.lookups = new DataLoader(
       async (keys) => {
-        // Both lists, then the exact pairs: one indexed query for the whole batch.
-        const rows = await db
-          .select()
-          .from(organizationMembers)
-          .where(
-            and(
-              inArray(organizationMembers.organizationId, [...new Set(keys.map((k) => k.orgId))]),
-              inArray(organizationMembers.userId, [...new Set(keys.map((k) => k.userId))]),
-            ),
-          );
-        const roles = new Map(rows.map((r) => [`${r.organizationId}:${r.userId}`, r.role]));
+        // The exact pairs, each a primary-key read.
+        const rows = await executeText<{ organization_id: string; user_id: string; role: TMemberRole }>(
+          db,
+          ROLES.name,
+          ROLES.text,
+          [keys.map((k) => k.orgId), keys.map((k) => k.userId)],
+        );
+        const roles = new Map(rows.map((r) => [`${r.organization_id}:${r.user_id}`, r.role]));
         return keys.map((k) => roles.get(`${k.orgId}:${k.userId}`) ?? null);
       },
       {

@@ -29,7 +29,11 @@ from webhook_endpoints e${alsoFrom} where ${v.type}::text = any(e.events)`;
 }
 
 /** An event's values, as `deliveriesInsert` takes them. */
-export function webhookEvent(type: TWebhookEvent, data: WebhookEventData, now: Date): Record<keyof EventValuesIn, string> {
+export function webhookEvent(
+  type: TWebhookEvent,
+  data: WebhookEventData,
+  now: Date,
+): Record<keyof EventValuesIn, string> {
   const eventId = randomUUID();
   return {
     eventId,
@@ -43,7 +47,13 @@ export function webhookEvent(type: TWebhookEvent, data: WebhookEventData, now: D
 const INSERT = deliveriesInsert({ eventId: '$1', type: '$2', payload: '$3', at: '$4', giveUp: '$5' });
 const INSERT_GIVEN = sql.raw(
   deliveriesInsert(
-    { eventId: 'given.event_id', type: 'given.type', payload: 'given.payload', at: 'given.at', giveUp: 'given.give_up' },
+    {
+      eventId: 'given.event_id',
+      type: 'given.type',
+      payload: 'given.payload',
+      at: 'given.at',
+      giveUp: 'given.give_up',
+    },
     ', given',
   ),
 );
