@@ -107,9 +107,11 @@ export async function seedFunder(
     await c.query('commit');
     // A funder's database in its steady state: the report tallies folded (the server does it every
     // minute; a bulk load leaves two million pending changes) and the visibility map set by
-    // autovacuum, which a bulk load has not had time to run.
+    // autovacuum, which a bulk load has not had time to run; and the load's dirty pages written
+    // (a checkpoint: otherwise the one the load started flushes them while the bench measures).
     await c.query('select report_tallies_rebuild(id) from calls');
     await c.query('vacuum analyze');
+    await c.query('checkpoint');
     const one = async (sql: string) => (await c.query(sql)).rows[0] as Record<string, string>;
     const applicant = await one(
       `select u.id, u.email, o.id as org from users u join organizations o on o.owner_user_id = u.id
