@@ -36,6 +36,10 @@ describe.skipIf(!POSTGRES_URL)('an autosave racing Submit', () => {
     ]);
     callId = call.id;
     stepId = call.stepIds[0] ?? '';
+    // An endpoint subscribed to Submit's event: a round that did not close must record none.
+    await database.db.execute(
+      sql`insert into webhook_endpoints (url, secret, events) values ('https://hooks.race.example/in', 'segreto-di-prova-abbastanza-lungo', array['submission.submitted'])`,
+    );
     const person = await signInAs(database.db, { email: 'applicant@race.example' });
     headers = { ...person.headers, 'x-organization-id': await createOrganization(app, person.headers) };
   });
@@ -82,7 +86,7 @@ describe.skipIf(!POSTGRES_URL)('an autosave racing Submit', () => {
     return row?.n ?? 0;
   }
   async function untilWaiting(n: number) {
-    for (let i = 0; i < 200 && (await waiting()) < n; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 1000 && (await waiting()) < n; i++) await new Promise((r) => setTimeout(r, 10));
     expect(await waiting()).toBe(n);
   }
 
@@ -105,9 +109,10 @@ describe.skipIf(!POSTGRES_URL)('an autosave racing Submit', () => {
   }
 
   async function stored(submissionId: string) {
-    const [row] = await rows<{ answer: string; record: string | null; records: number }>(
+    const [row] = await rows<{ answer: string; record: string | null; records: number; events: number }>(
       database.db,
       sql`select (select content from step_results where call_submission_id = s.id) as answer,
+            (select count(*)::int from webhook_deliveries d where d.payload::jsonb -> 'data' ->> 'submissionId' = s.id::text) as events,
             (select data::text from submission_records where call_submission_id = s.id) as record,
             (select count(*)::int from submission_records where call_submission_id = s.id) as records
           from call_submissions s where s.id = ${submissionId}`,
@@ -129,6 +134,7 @@ describe.skipIf(!POSTGRES_URL)('an autosave racing Submit', () => {
     expect(after?.records).toBe(1);
     expect(after?.record).toContain('Seconda');
     expect(after?.record).not.toContain('Prima');
+    expect(after?.events).toBe(1);
   });
 
   it('an autosave that comes after the closing is refused and changes nothing', async () => {
@@ -144,5 +150,6 @@ describe.skipIf(!POSTGRES_URL)('an autosave racing Submit', () => {
     expect(after?.answer).toContain('Prima');
     expect(after?.record).toContain('Prima');
     expect(after?.record).not.toContain('Seconda');
+    expect(after?.events).toBe(1);
   });
 });

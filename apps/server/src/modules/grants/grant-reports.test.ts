@@ -233,7 +233,8 @@ describe('grant reports', () => {
 
     await t.database.db.insert(webhookEndpoints).values({
       url: 'https://hooks.example/x',
-      events: ['report.submitted'],
+      // Both events: a report's Submit must record only its own.
+      events: ['report.submitted', 'submission.submitted'],
       secret: 'whsec_test',
     });
     const written = await inject(

@@ -27,7 +27,7 @@ export const LOAD_FOR_CLOSE = {
               where m.organization_id = s.organization_id and m.user_id = $2::uuid) as member_role,
       o.name as org_name, o.reg_number, o.street_name, o.city_name, o.country,
       o.contact_name, o.contact_surname, o.contact_role, o.contact_email,
-      ${recipientLanguageSql('lower(trim(o.contact_email))')} as contact_language,
+      ${recipientLanguageSql('o.contact_email')} as contact_language,
       u.first_name, u.last_name, u.email as user_email,
       coalesce((select json_agg(json_build_array(r.step_id, r.content, r.version))
                 from step_results r where r.call_submission_id = s.id), '[]') as results,

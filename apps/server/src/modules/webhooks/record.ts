@@ -20,7 +20,8 @@ type EventValuesIn = { eventId: string; type: string; payload: string; at: strin
 /**
  * The rule of recording, as SQL: a delivery for every endpoint subscribed to the event, due at
  * once, given up after WEBHOOK_GIVE_UP_MS. `alsoFrom` joins a relation of the caller's (Submit
- * records its event only if its statement closed the submission: close-statements.ts).
+ * records its event only if its statement closed the submission: close-statements.ts). Both are
+ * SQL text pasted as it is: placeholders and columns of the caller's statement, never values.
  */
 export function deliveriesInsert(v: EventValuesIn, alsoFrom = ''): string {
   return `insert into webhook_deliveries (endpoint_id, event_id, event_type, payload, created_at, next_attempt_at, give_up_at)
