@@ -2,6 +2,7 @@ import { isEmptyId, type TUserCallListItem } from '@impact/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { signInThroughProvider } from '../test/sign-in';
+import { sendDueReminders } from './modules/reminders/send-due';
 import { seed } from './seed';
 
 /** A first run shows the product to the demo applicant. */
@@ -20,6 +21,14 @@ describe('demo content on a first run', () => {
     const { token } = flow.response.json() as { token: string };
     return { authorization: `Bearer ${token}` };
   };
+
+  it("the reminders job's first run mails the team's draft of the open call with reminders", async () => {
+    const made = await sendDueReminders(t.database.db, {
+      publicUrl: t.config.publicUrl,
+      unsubscribeKey: 'k'.repeat(32),
+    });
+    expect(made).toBe(1);
+  });
 
   it('the admin finds a grant whose report came in: forecast and actual SROI side by side, a report to approve', async () => {
     const headers = await signIn('admin@impact-calls.test', 'Admin-demo-2026');

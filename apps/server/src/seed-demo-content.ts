@@ -452,13 +452,13 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
       createdAt: new Date(now - 10 * DAY),
     })
     .returning();
-  // Reminders 40, 7 and 1 days before closing, and a nudge after two weeks untouched: the call
+  // Reminders 50, 7 and 1 days before closing, and a nudge after two weeks untouched: the call
   // closes in 45 days, so the first moment was 5 days ago, after the draft was started (10 days
-  // ago): the reminders job mails the team's draft a minute after start (the call editor's
-  // Reminders tab lists it, /dev/outbox shows it).
+  // ago): the reminders job (every five minutes) mails the team's draft soon after start (the
+  // call editor's Reminders tab lists it, /dev/outbox shows it).
   await db
     .insert(callReminders)
-    .values({ callId: community.id, hoursBeforeClosing: [40 * 24, 7 * 24, 24], nudgeAfterDays: 14 });
+    .values({ callId: community.id, hoursBeforeClosing: [50 * 24, 7 * 24, 24], nudgeAfterDays: 14 });
   await seedInvitedToStageTwo(db, twoStage, organization.id, applicant);
   const reporting = { frameworkId: framework?.id ?? null, formCallTypeId: reportForm.id };
   const interimPlanId = await seedAwardedGrant(db, gardens, organization.id, applicant, actor, reporting);
