@@ -97,6 +97,8 @@ describe('impact design', () => {
     await next(page);
     // 3 SDGs: cards of the 17 goals, up to 4.
     await page.waitForURL(/\/0\/2$/);
+    // Each part has its own address and names itself in the page's title.
+    await expect.poll(() => page.title()).toMatch(/^Obiettivi di sviluppo sostenibile · /);
     await page.getByRole('checkbox', { name: /^8\. Lavoro dignitoso/ }).check();
     await expectAccessible(page, 'impact: SDGs');
     await next(page);

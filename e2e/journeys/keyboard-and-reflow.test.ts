@@ -30,6 +30,25 @@ const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /**
+ * WCAG 1.4.10 and 2.4.11 where the page's width says nothing: a control of a fixed bar (the header)
+ * that sticks out past the window is cut off, and its focus unseen. Lists the controls whose box
+ * ends past the window's right edge, outside any box that scrolls them into view.
+ */
+const controlsCutOff = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea')]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.right <= window.innerWidth + 1) return false;
+        for (let up = el.parentElement; up; up = up.parentElement) {
+          if (['auto', 'scroll'].includes(getComputedStyle(up).overflowX)) return false;
+        }
+        return true;
+      })
+      .map((el) => el.innerText.trim() || el.getAttribute('aria-label') || el.tagName),
+  );
+
+/**
  * WCAG 1.4.4: text that the page cuts with an ellipsis is text a reader at 200 % loses. Lists what is
  * clipped (text-overflow: ellipsis and wider than its box), so a failure names it.
  */
@@ -164,6 +183,10 @@ describe('keyboard only and narrow screens (WCAG 2.1.1, 1.4.10, 1.4.4)', () => {
 
     const applicant = await browser.newPage();
     await applicant.page.setViewportSize({ width: 320, height: 720 });
+    // Signed out, the header holds the logo, the language and signing in, none of them cut off.
+    await applicant.page.goto('/');
+    await applicant.page.getByRole('link', { name: 'Accedi' }).first().waitFor();
+    expect(await controlsCutOff(applicant.page)).toEqual([]);
     await signIn(applicant.page, DEMO.applicant);
     await applicant.page.goto(`/call/${submission.id}/0/0`);
     await expect.poll(() => applicant.page.getByTestId('text-answer').inputValue()).toContain('rete di vicinato');
@@ -171,6 +194,11 @@ describe('keyboard only and narrow screens (WCAG 2.1.1, 1.4.10, 1.4.4)', () => {
     expect(await horizontalOverflow(applicant.page)).toBeLessThanOrEqual(0);
     await expectAccessible(applicant.page, 'wizard at 320 px');
     await applicant.page.screenshot({ path: path.join(IMAGES, 'wizard-320.png'), fullPage: true });
+    // The budget step: its totals, a column per year, scroll in their own box.
+    await applicant.page.goto(`/call/${submission.id}/4/0`);
+    await applicant.page.getByTestId('budget-totals').waitFor();
+    expect(await horizontalOverflow(applicant.page)).toBeLessThanOrEqual(0);
+    expect(await controlsCutOff(applicant.page)).toEqual([]);
     // The grants list and a grant's page (its tranches and reports tables scroll inside their box).
     await applicant.page.goto('/grants');
     await applicant.page.getByRole('link', { name: 'Orti in città 2025' }).click();

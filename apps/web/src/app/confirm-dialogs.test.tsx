@@ -18,9 +18,10 @@ describe('confirmation dialogs', () => {
     // At once, before the lazy provider could have arrived (it is not even asked for until idle).
     expect(screen.queryByRole('dialog')).toBeNull();
     openConfirmDialog({ title: 'Delete it?', labels: { confirm: 'Delete', cancel: 'Keep' } });
-    expect(await screen.findByRole('dialog', { name: 'Delete it?' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Delete it?' }, { timeout: 20_000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Keep' })).toBeTruthy();
-  });
+    // Fetching and transforming the dialogs' code takes seconds on a busy machine.
+  }, 30_000);
 
   it('when the dialogs cannot be fetched, the browser asks instead and the answer is acted on', () => {
     const asked: string[] = [];

@@ -30,12 +30,14 @@ export function SessionButtons({ MenuLinks }: Props) {
   const session = useSession();
   if (session.status === 'loading') return null;
   if (session.status === 'anonymous') {
+    // Below 576 px only "Log in" fits beside the logo and the language (WCAG 1.4.10): registering
+    // stays a link away, on the sign-in page and on the welcome page.
     return (
       <Group gap="xs" wrap="nowrap">
         <Button component="a" href={signInUrl({ language: i18n.language })} variant="default">
           {t('auth.login')}
         </Button>
-        <Button component="a" href={signInUrl({ register: true, language: i18n.language })}>
+        <Button component="a" href={signInUrl({ register: true, language: i18n.language })} visibleFrom="xs">
           {t('auth.register')}
         </Button>
       </Group>

@@ -62,6 +62,9 @@ export default function SurveyForm({
         '--sjs-primary-backcolor-light': 'var(--mantine-primary-color-light)',
         '--sjs-font-family': 'inherit',
         '--sjs-general-backcolor-dim': 'transparent',
+        // The library's secondary grey (a yes/no toggle's other label) is 4.4:1 on its light
+        // background; Mantine's gray 7 is 7.5:1 (WCAG 1.4.3).
+        '--sjs-general-forecolor-light': 'var(--mantine-color-gray-7)',
         '--sjs-corner-radius': theme.radius.sm,
         '--sjs-base-unit': '7px',
       },

@@ -8,6 +8,7 @@ import {
   previousPosition,
   roleAllows,
   stepsUpToStage,
+  stepTypeDefinition,
   subStepCount,
   type TUserStep,
   type TWizardPosition,
@@ -173,9 +174,13 @@ export function SubmissionPage({
   // Every title names the page first (the step, or the thank-you page), then the call.
   const titleStep = steps[position.step];
   const thankYou = sent && !answering && isClosingPage(position, navSteps);
+  // A step in parts (the impact's six) names its part too: each part has its own address.
+  const titleParts = titleStep ? stepTypeDefinition(titleStep.stepType?.name) : null;
+  const partName = titleParts?.subSteps[position.subStep];
+  const stepName = titleStep && (titleStep.name || t('applying.untitledStep', { n: position.step + 1 }));
   const pageName = thankYou
     ? t(stage === 2 ? 'applying.stages.closedTitle' : words.closingTitle)
-    : titleStep && (titleStep.name || t('applying.untitledStep', { n: position.step + 1 }));
+    : stepName && (partName ? `${t(`applying.${titleParts?.name}.${partName}`)} · ${stepName}` : stepName);
   usePageTitle(call.data && pageName ? `${pageName} · ${call.data.name}` : undefined);
 
   if (submission.isError || call.isError) {

@@ -207,91 +207,94 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
               </Text>
             )}
             {rows.length > 0 && (
-              <Table aria-labelledby={headingId} data-testid={`budget-lines-${category.id}`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('budgetStep.description')}</Table.Th>
-                    {def.periods.map((p) => (
-                      <Table.Th key={p} scope="col">
-                        {p}
+              // A column per period: at 320 px the lines scroll in their own box, not the page.
+              <Table.ScrollContainer type="native" minWidth={320 + 110 * def.periods.length}>
+                <Table aria-labelledby={headingId} data-testid={`budget-lines-${category.id}`}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">{t('budgetStep.description')}</Table.Th>
+                      {def.periods.map((p) => (
+                        <Table.Th key={p} scope="col">
+                          {p}
+                        </Table.Th>
+                      ))}
+                      <Table.Th scope="col">
+                        <VisuallyHidden>{t('budgetStep.actions')}</VisuallyHidden>
                       </Table.Th>
-                    ))}
-                    <Table.Th scope="col">
-                      <VisuallyHidden>{t('budgetStep.actions')}</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((row, n) => {
-                    const lineLabel = t('budgetStep.lineOf', { n: n + 1, category: name });
-                    return (
-                      <Table.Tr key={row.key}>
-                        <Table.Td>
-                          <TextInput
-                            aria-label={`${t('budgetStep.description')} · ${lineLabel}`}
-                            value={row.description}
-                            maxLength={1000}
-                            miw={200}
-                            onChange={(e) => setRow(row.key, { description: e.currentTarget.value })}
-                            error={
-                              problems.some((p) => p.path === `lines.${typed.rows.indexOf(row)}.description`)
-                                ? t('budgetStep.descriptionRequired')
-                                : undefined
-                            }
-                            data-testid="budget-description"
-                          />
-                        </Table.Td>
-                        {def.periods.map((period, i) => (
-                          <Table.Td key={period}>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows.map((row, n) => {
+                      const lineLabel = t('budgetStep.lineOf', { n: n + 1, category: name });
+                      return (
+                        <Table.Tr key={row.key}>
+                          <Table.Td>
                             <TextInput
-                              aria-label={`${period} · ${lineLabel}`}
-                              inputMode="decimal"
-                              value={row.amounts[i] ?? ''}
-                              onChange={(e) => {
-                                const amounts = [...row.amounts];
-                                amounts[i] = e.currentTarget.value;
-                                setRow(row.key, { amounts });
-                              }}
-                              error={amountError(row.amounts[i] ?? '')}
-                              styles={{ input: { textAlign: 'right' } }}
-                              miw={100}
-                              data-testid={`budget-amount-${i}`}
+                              aria-label={`${t('budgetStep.description')} · ${lineLabel}`}
+                              value={row.description}
+                              maxLength={1000}
+                              miw={200}
+                              onChange={(e) => setRow(row.key, { description: e.currentTarget.value })}
+                              error={
+                                problems.some((p) => p.path === `lines.${typed.rows.indexOf(row)}.description`)
+                                  ? t('budgetStep.descriptionRequired')
+                                  : undefined
+                              }
+                              data-testid="budget-description"
                             />
                           </Table.Td>
-                        ))}
-                        <Table.Td>
-                          <Group gap={2} wrap="nowrap">
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={t('budgetStep.moveUp', { line: lineLabel })}
-                              disabled={n === 0}
-                              onClick={() => moveRow(row.key, -1)}
-                            >
-                              <IconArrowUp size={16} />
-                            </ActionIcon>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={t('budgetStep.moveDown', { line: lineLabel })}
-                              disabled={n === rows.length - 1}
-                              onClick={() => moveRow(row.key, 1)}
-                            >
-                              <IconArrowDown size={16} />
-                            </ActionIcon>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={t('budgetStep.remove', { line: lineLabel })}
-                              onClick={() => removeRow(row.key)}
-                            >
-                              <IconTrash size={16} />
-                            </ActionIcon>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
+                          {def.periods.map((period, i) => (
+                            <Table.Td key={period}>
+                              <TextInput
+                                aria-label={`${period} · ${lineLabel}`}
+                                inputMode="decimal"
+                                value={row.amounts[i] ?? ''}
+                                onChange={(e) => {
+                                  const amounts = [...row.amounts];
+                                  amounts[i] = e.currentTarget.value;
+                                  setRow(row.key, { amounts });
+                                }}
+                                error={amountError(row.amounts[i] ?? '')}
+                                styles={{ input: { textAlign: 'right' } }}
+                                miw={100}
+                                data-testid={`budget-amount-${i}`}
+                              />
+                            </Table.Td>
+                          ))}
+                          <Table.Td>
+                            <Group gap={2} wrap="nowrap">
+                              <ActionIcon
+                                variant="subtle"
+                                aria-label={t('budgetStep.moveUp', { line: lineLabel })}
+                                disabled={n === 0}
+                                onClick={() => moveRow(row.key, -1)}
+                              >
+                                <IconArrowUp size={16} />
+                              </ActionIcon>
+                              <ActionIcon
+                                variant="subtle"
+                                aria-label={t('budgetStep.moveDown', { line: lineLabel })}
+                                disabled={n === rows.length - 1}
+                                onClick={() => moveRow(row.key, 1)}
+                              >
+                                <IconArrowDown size={16} />
+                              </ActionIcon>
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                aria-label={t('budgetStep.remove', { line: lineLabel })}
+                                onClick={() => removeRow(row.key)}
+                              >
+                                <IconTrash size={16} />
+                              </ActionIcon>
+                            </Group>
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
             )}
             <Button
               variant="light"

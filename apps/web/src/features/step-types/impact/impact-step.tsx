@@ -233,7 +233,8 @@ function LinkedBudget({
         </Text>
         <Text size="sm">{t('budgetStep.impactLinkedHelp')}</Text>
         {onGo && (
-          <Anchor component="button" type="button" onClick={onGo} size="sm">
+          // Dark blue on the alert's light blue (4.9:1); the primary green there is 3.8:1.
+          <Anchor component="button" type="button" onClick={onGo} size="sm" c="blue.9" underline="always">
             {t('budgetStep.goToBudget')}
           </Anchor>
         )}
@@ -294,10 +295,16 @@ function Sdgs({ answer, update, readOnly }: PartProps) {
                 }
                 description={local(sdg.description)}
               />
-              <Text size="xs" mt={4} ml={32}>
-                <a href={sdg.url} target="_blank" rel="noreferrer">
-                  {t('impact.step.sdgLink')}
-                </a>
+              <Text size="sm" mt={4} ml={32}>
+                {/* Seventeen links with the same words: each named by its goal, and saying it opens a new tab. */}
+                <Anchor
+                  href={sdg.url}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={t('impact.step.sdgLinkFor', { code: sdg.sdgCode, name: local(sdg.name) })}
+                >
+                  {t('impact.step.sdgLink')} <span aria-hidden="true">↗</span>
+                </Anchor>
               </Text>
             </Card>
           );
