@@ -11,7 +11,7 @@ describe('the consent sentence of the organization form', () => {
 
   it('says the default sentence in the page language, an admin-written one as written', async () => {
     const t = i18next.getFixedT('fr');
-    expect(consentLabel(t, DEFAULT_DATA_CONSENT_TEXT)).toMatch(/^J'accepte le traitement de mes données/);
+    expect(consentLabel(t, DEFAULT_DATA_CONSENT_TEXT)).toMatch(/^J’accepte le traitement de mes données/);
     expect(consentLabel(t, 'Ho letto l’informativa.')).toBe('Ho letto l’informativa.');
     expect(consentLabel(t, '')).toBe('Consentement au traitement des données personnelles');
   });
