@@ -86,6 +86,17 @@ async function backendsCpuMs(c: pg.Client) {
   }, 0);
 }
 
+/** Runs a phase, with the CPU its server (`pid`) and the database's backends spent per close answered (ms). */
+async function withCpuPerClose(c: pg.Client, pid: number, run: () => Promise<Phase & { ok: number }>) {
+  const node0 = cpuMs(pid);
+  const pg0 = await backendsCpuMs(c);
+  const phase = await run();
+  const closes = Math.max(1, phase.ok);
+  const nodeCpuMsPerClose = (cpuMs(pid) - node0) / closes;
+  const pgCpuMsPerClose = ((await backendsCpuMs(c)) - pg0) / closes;
+  return { phase, nodeCpuMsPerClose, pgCpuMsPerClose };
+}
+
 /**
  * The deadline close storm (docs/decisions/0026-closing-in-parallel-and-cheap.md), on PostgreSQL
  * beside a funder's 100,000 submissions: CLOSES drafts with every required answer Submitted
@@ -126,11 +137,11 @@ export async function benchCloseStorm(): Promise<BenchResult[]> {
       // Warm-up on drafts of their own: JIT, pools, prepared statements, as on a deadline day.
       await fire(ours, drafts[0]?.slice(CLOSES) ?? [], 50);
       await fire(bare, drafts[2]?.slice(CLOSES) ?? [], 50);
-      const node0 = cpuMs(server.pid);
-      const pg0 = await backendsCpuMs(c);
-      const spread = await fire(ours, ourSpread, SPREAD_RATE);
-      const nodeCpuMsPerClose = (cpuMs(server.pid) - node0) / Math.max(1, spread.ok);
-      const pgCpuMsPerClose = ((await backendsCpuMs(c)) - pg0) / Math.max(1, spread.ok);
+      const {
+        phase: spread,
+        nodeCpuMsPerClose,
+        pgCpuMsPerClose,
+      } = await withCpuPerClose(c, server.pid, () => fire(ours, ourSpread, SPREAD_RATE));
       const bareSpreadRun = await fire(bare, bareSpread, SPREAD_RATE);
       // Sessions waiting on a lock during the burst: a lock that serialised commits would show here.
       let lockWaitsMax = 0;
@@ -148,19 +159,19 @@ export async function benchCloseStorm(): Promise<BenchResult[]> {
           await new Promise((r) => setTimeout(r, 20));
         }
       })();
-      const burstNode0 = cpuMs(server.pid);
-      const burstPg0 = await backendsCpuMs(c);
-      const burst = await fire(ours, ourBurst, Number.POSITIVE_INFINITY);
-      const burstNodeCpuMsPerClose = (cpuMs(server.pid) - burstNode0) / Math.max(1, burst.ok);
-      const burstPgCpuMsPerClose = ((await backendsCpuMs(c)) - burstPg0) / Math.max(1, burst.ok);
+      const {
+        phase: burst,
+        nodeCpuMsPerClose: burstNodeCpuMsPerClose,
+        pgCpuMsPerClose: burstPgCpuMsPerClose,
+      } = await withCpuPerClose(c, server.pid, () => fire(ours, ourBurst, Number.POSITIVE_INFINITY));
       watching = false;
       await watching$;
       await watcher.end();
-      const bareNode0 = cpuMs(yardstick.pid);
-      const barePg0 = await backendsCpuMs(c);
-      const bareBurstRun = await fire(bare, bareBurst, Number.POSITIVE_INFINITY);
-      const bareNodeCpuMsPerClose = (cpuMs(yardstick.pid) - bareNode0) / Math.max(1, bareBurstRun.ok);
-      const barePgCpuMsPerClose = ((await backendsCpuMs(c)) - barePg0) / Math.max(1, bareBurstRun.ok);
+      const {
+        phase: bareBurstRun,
+        nodeCpuMsPerClose: bareNodeCpuMsPerClose,
+        pgCpuMsPerClose: barePgCpuMsPerClose,
+      } = await withCpuPerClose(c, yardstick.pid, () => fire(bare, bareBurst, Number.POSITIVE_INFINITY));
       const spreadDb = await closedInDatabase(c, callIds[0] ?? '');
       const burstDb = await closedInDatabase(c, callIds[1] ?? '');
       // Every submission of the two measured calls was closed through the route (warm-ups included).

@@ -22,7 +22,7 @@ import { IDP_PATH } from './modules/idp/provider';
 import { createOrganization } from './modules/organizations/service';
 import { recordWebhookEvent } from './modules/webhooks/record';
 import { createEndpoint } from './modules/webhooks/service';
-import { seedAwardedGrant, seedRunningGrant } from './seed-demo-grant';
+import { DEMO_DECLARATIONS, seedAwardedGrant, seedRunningGrant } from './seed-demo-grant';
 import { seedDemoScreener } from './seed-demo-screener';
 import { seedSubmittedApplication } from './seed-demo-submitted';
 
@@ -429,12 +429,7 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
     contact_surname: 'Bianchi',
     contact_role: 'Presidente',
     contact_email: 'applicant@impact-calls.test',
-    personalData: true,
-    selfCertification: true,
-    termsOfService: true,
-    nordicCountry: false,
-    preFunding: false,
-    chnageInLife: false,
+    ...DEMO_DECLARATIONS,
   });
   const colleague = await demoUser(db, config, 'colleague@impact-calls.test');
   if (colleague) {

@@ -85,6 +85,16 @@ export async function seedAwardedGrant(
  * impact achieved (below the targets), so the admin's portfolio shows forecast against actual
  * and a report waiting for approval, with the second tranche waiting for it.
  */
+/** What every demo organization declared when it registered (the form's consents and questions). */
+export const DEMO_DECLARATIONS = {
+  personalData: true,
+  selfCertification: true,
+  termsOfService: true,
+  nordicCountry: false,
+  preFunding: false,
+  chnageInLife: false,
+} as const;
+
 export async function seedRunningGrant(
   db: Db,
   call: { id: string; steps: Array<{ id: string; sort: number }> },
@@ -104,12 +114,7 @@ export async function seedRunningGrant(
     contact_surname: 'Ferri',
     contact_role: 'Coordinatrice',
     contact_email: owner.email,
-    personalData: true,
-    selfCertification: true,
-    termsOfService: true,
-    nordicCountry: false,
-    preFunding: false,
-    chnageInLife: false,
+    ...DEMO_DECLARATIONS,
   });
   const impact = reporting.frameworkId ? await demoImpactAnswer(db, reporting.frameworkId, 38_000, 0.5) : null;
   const seeded = await seedSubmittedApplication(

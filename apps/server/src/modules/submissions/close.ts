@@ -227,48 +227,51 @@ async function closeChecked(
       .map(([stepId, , version]) => `${stepId}:${version}`)
       .sort()
       .join(',');
+    // A grant's report sends `report.submitted` instead (decision 0044), once it is marked sent;
+    // stage 1's Submit of a two-stage call is a submission too: receivers tell them apart by `stage`.
+    // (Whether it is a report was read with the submission: a report's link is made with it.)
+    const event = loaded.is_report
+      ? null
+      : webhookEvent(
+          'submission.submitted',
+          {
+            submissionId,
+            callId: loaded.call_id,
+            organizationId: loaded.organization_id,
+            stage,
+            callName: loaded.call_name,
+            organizationName: loaded.org_name,
+            submittedAt: now.toISOString(),
+          },
+          now,
+        );
+    // Everything the closing statement is given is made before its transaction opens: the
+    // submission's row stays locked only for the two statements.
+    const values = [
+      submissionId,
+      checked,
+      JSON.stringify(rewrites),
+      now.toISOString(),
+      user.id,
+      user.email,
+      JSON.stringify(data),
+      JSON.stringify(mails),
+      PDF_FILE_NAME,
+      language,
+      stage,
+      request?.id ?? null,
+      event?.eventId ?? null,
+      event?.type ?? null,
+      event?.payload ?? null,
+      event?.giveUp ?? null,
+    ];
     const closed = await textTransaction(db, async (query) => {
       const [locked] = await query<LockedForClose>(LOCK_FOR_CLOSE.name, LOCK_FOR_CLOSE.text, [submissionId, user.id]);
       if (!locked) throw notFound('errors.submissions.notFound');
       const again = assertMayClose(locked, user, now);
       // A request withdrawn or answered, or the stage reopened, since the check: judged again from the start.
       if ((again.request?.id ?? null) !== (request?.id ?? null) || again.wholeStage !== wholeStage) return false;
-      // A grant's report sends `report.submitted` instead (decision 0044), once it is marked sent;
-      // stage 1's Submit of a two-stage call is a submission too: receivers tell them apart by `stage`.
-      // (Whether it is a report was read with the submission: a report's link is made with it.)
-      const event = loaded.is_report
-        ? null
-        : webhookEvent(
-            'submission.submitted',
-            {
-              submissionId,
-              callId: loaded.call_id,
-              organizationId: loaded.organization_id,
-              stage,
-              callName: loaded.call_name,
-              organizationName: loaded.org_name,
-              submittedAt: now.toISOString(),
-            },
-            now,
-          );
-      const written = await query<{ id: string }>(CLOSE.name, CLOSE.text, [
-        submissionId,
-        checked,
-        JSON.stringify(rewrites),
-        now.toISOString(),
-        user.id,
-        user.email,
-        JSON.stringify(data),
-        JSON.stringify(mails),
-        PDF_FILE_NAME,
-        language,
-        stage,
-        request?.id ?? null,
-        event?.eventId ?? null,
-        event?.type ?? null,
-        event?.payload ?? null,
-        event?.giveUp ?? null,
-      ]);
+      const written = await query<{ id: string }>(CLOSE.name, CLOSE.text, values);
       if (!written.length) return false;
       if (loaded.is_report) await markReportSubmitted(query, submissionId, now);
       return true;
