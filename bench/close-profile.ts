@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -12,9 +13,9 @@ import { createScratchDatabase } from './scale-data';
 /**
  * What one Submit costs: CLOSES closes in a row through app.inject (no network, no load
  * generator in the process) on a scratch PostgreSQL database, with the CPU time of this process
- * and of the database's backends per close. `node --cpu-prof --import tsx bench/close-profile.ts`
- * adds where this process spends it; PROFILE_SURVEY=1 adds a survey step to the call. Not a
- * budget: the close-storm bench is.
+ * and of the database's backends per close. PROFILE_OUT=file.cpuprofile adds where this process
+ * spends it during the measured closes only (`--cpu-prof` would mostly show loading and seeding);
+ * PROFILE_SURVEY=1 adds a survey step to the call. Not a budget: the close-storm bench is.
  */
 const CLOSES = Number(process.env.PROFILE_CLOSES ?? 500);
 const WARMUP = 100;
@@ -65,6 +66,12 @@ try {
     }
     return (ticks * 1000) / 100; // ms (USER_HZ = 100)
   };
+  const profiler = process.env.PROFILE_OUT ? new Session() : undefined;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
   const cpu0 = process.cpuUsage();
   const pg0 = await backendCpu();
   const t0 = performance.now();
@@ -72,6 +79,10 @@ try {
   const wall = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const pg = (await backendCpu()) - pg0;
+  if (profiler && process.env.PROFILE_OUT) {
+    const { profile } = await profiler.post('Profiler.stop');
+    fs.writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
+  }
   console.log(
     JSON.stringify({
       closes: CLOSES,

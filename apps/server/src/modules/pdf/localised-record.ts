@@ -7,6 +7,11 @@ import {
   translatedOr,
 } from '@impact/domain';
 
+/** The call's name as the reader of `language` sees it (a receipt needs nothing else of the record). */
+export function localisedCallName(data: TPdfExportData, language: TLanguage): string {
+  return translatedOr(textsIn(data.translations, language)?.name, data.callName);
+}
+
 /**
  * A frozen record as the reader of `language` sees it: the call's name, each step's name and the
  * texts its content holds (a text step's question, upload slots' names) in that language, the
@@ -22,7 +27,7 @@ export function localisedRecord(data: TPdfExportData, language: TLanguage): TPdf
   const byId = new Map(sections.map(({ stored, shown }) => [stored.stepId, shown]));
   return {
     ...data,
-    callName: translatedOr(textsIn(data.translations, language)?.name, data.callName),
+    callName: localisedCallName(data, language),
     sectionsForPDF: sections.map((s) => s.shown),
     // Attachments name their step and slot by the default language's names (the slot's key).
     attachments: data.attachments.map((file) => {

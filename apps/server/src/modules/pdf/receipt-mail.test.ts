@@ -1,0 +1,77 @@
+import { LANGUAGES, type TPdfExportData } from '@impact/domain';
+import { describe, expect, it } from 'vitest';
+import { translator } from '../../lib/texts';
+import { receiptMails, renderReceipt } from './receipt-mail';
+
+function record(callName: string, orgName: string): TPdfExportData {
+  return {
+    callName,
+    translations: { en: { name: `${callName} (en)` } },
+    configLogo: null,
+    configLogoWidth: 50,
+    configLogoHeight: 50,
+    submittedBy: 'Anna Rossi',
+    submissionDateTime: '2026-11-20T10:30:00.000Z',
+    submissionId: '11111111-2222-4333-8444-555555555555',
+    orgName,
+    pIva: '01234567890',
+    address: 'Via Roma 1',
+    city: 'Torino',
+    country: 'IT',
+    userReferenteNome: 'Anna',
+    userReferenteCognome: 'Rossi',
+    userReferenteRuolo: 'Presidente',
+    userReferenteEmail: 'contatto@ente.example',
+    sectionsForPDF: [],
+    attachments: [],
+    miniDyi: [],
+  } as TPdfExportData;
+}
+
+const closedAt = new Date('2026-11-20T10:30:00.000Z');
+// Names that look like the sentences' places or like String.replace's patterns are kept as written.
+const NAMES = [
+  ['Bando “Quartieri”', 'Ente Uno'],
+  ['Bando {{org}}', 'Ente {{call}}'],
+  ['Bando $& $1', "Ente $' <b>"],
+];
+
+describe('the receipt mail', () => {
+  it('says what i18next says, in every language, for an application and a report, whatever the names hold', () => {
+    for (const language of LANGUAGES) {
+      const tr = translator(language);
+      for (const [callName = '', orgName = ''] of NAMES) {
+        const data = record(callName, orgName);
+        const call = language === 'en' ? `${callName} (en)` : callName;
+        for (const [kind, key] of [
+          ['application', 'mail.receipt'],
+          ['report', 'mail.reportReceipt'],
+        ] as const) {
+          const names = { call, org: orgName };
+          const receipt = renderReceipt(data, language, closedAt, 1, kind);
+          expect(receipt.subject).toBe(tr(`${key}.subject`, names));
+          expect(receipt.text).toContain(`\n\n${tr(`${key}.body`, names)}\n\n`);
+          const second = renderReceipt(data, language, closedAt, 2, kind);
+          expect(second.subject).toBe(`${tr(`${key}.subject`, names)} (${tr('mail.receipt.stage2')})`);
+        }
+      }
+    }
+  });
+
+  it('escapes every name in the HTML and keeps line breaks out of the subject', () => {
+    const receipt = renderReceipt(record('Bando <script>x</script>\r\nBcc: a@b.c', 'Ente & <b>'), 'it', closedAt);
+    expect(receipt.html).not.toContain('<script>');
+    expect(receipt.html).toContain('&lt;script&gt;');
+    expect(receipt.html).toContain('Ente &amp; &lt;b&gt;');
+    expect(receipt.subject).not.toMatch(/[\r\n]/);
+  });
+
+  it('goes once to each address, each in its reader’s language', () => {
+    const mails = receiptMails({ data: record('Bando', 'Ente'), closedAt }, 'Anna@Ente.example', 'fr', 'en');
+    expect(mails.map((m) => m.to)).toEqual(['Anna@Ente.example', 'contatto@ente.example']);
+    expect(mails[0]?.subject).toBe(translator('fr')('mail.receipt.subject', { call: 'Bando', org: 'Ente' }));
+    expect(mails[1]?.subject).toBe(translator('en')('mail.receipt.subject', { call: 'Bando (en)', org: 'Ente' }));
+    const same = receiptMails({ data: record('Bando', 'Ente'), closedAt }, 'CONTATTO@ente.example', 'it');
+    expect(same).toHaveLength(1);
+  });
+});
