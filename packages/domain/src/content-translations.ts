@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_LANGUAGE, type TLanguage } from './languages';
+import { DEFAULT_LANGUAGE, type TLanguage, ZLanguage } from './languages';
 
 /*
  * What an admin writes for applicants, in more than one language (docs/decisions, "call content in
@@ -85,4 +85,24 @@ export function textsIn<T>(translations: Partial<Record<TContentLanguage, T>> | 
 /** A translated text, or the default language's when it is missing or blank. */
 export function translatedOr(translated: string | undefined, fallback: string): string {
   return translated !== undefined && translated.trim() !== '' ? translated : fallback;
+}
+
+/**
+ * The name and the description a reader was shown in another language than theirs (the default
+ * language's, theirs not being written), with that language: the page marks them (`lang`) so a
+ * screen reader reads them with the right voice (WCAG 3.1.2). A field absent is in the reader's.
+ */
+export const ZTextLanguages = z.object({ name: ZLanguage.optional(), description: ZLanguage.optional() });
+export type TTextLanguages = z.infer<typeof ZTextLanguages>;
+
+/** Which of `name` and `description` a reader of `language` sees in the default language. */
+export function textLanguages(
+  own: { name?: string; description?: string } | undefined,
+  language: TLanguage,
+): TTextLanguages {
+  if (language === DEFAULT_LANGUAGE) return {};
+  const shown: TTextLanguages = {};
+  if (translatedOr(own?.name, '') === '') shown.name = DEFAULT_LANGUAGE;
+  if (translatedOr(own?.description, '') === '') shown.description = DEFAULT_LANGUAGE;
+  return shown;
 }

@@ -1,18 +1,30 @@
-import { type TCallTranslations, type TStepTranslations, textsIn, translatedOr } from './content-translations';
+import {
+  type TCallTranslations,
+  type TStepTranslations,
+  type TTextLanguages,
+  textLanguages,
+  textsIn,
+  translatedOr,
+} from './content-translations';
 import type { TLanguage } from './languages';
 import { stepTypeDefinition } from './step-types';
 
-/** A call as the reader of `language` sees it: that language's name and description, the default's where missing. */
+/**
+ * A call as the reader of `language` sees it: that language's name and description, the default's
+ * where missing, and which of the two are in the default's (`textLanguages`).
+ */
 export function localisedCall<C extends { name: string; description: string; translations?: TCallTranslations | null }>(
   call: C,
   language: TLanguage,
-): C {
+): C & { textLanguages: TTextLanguages } {
   const text = textsIn(call.translations, language);
-  if (!text) return call;
+  const shownIn = textLanguages(text, language);
+  if (!text) return { ...call, textLanguages: shownIn };
   return {
     ...call,
     name: translatedOr(text.name, call.name),
     description: translatedOr(text.description, call.description),
+    textLanguages: shownIn,
   };
 }
 
@@ -24,15 +36,20 @@ type StepLike = {
   translations?: TStepTranslations | null;
 };
 
-/** A step as the reader of `language` sees it: name, description and the texts its type keeps in the content. */
-export function localisedStep<S extends StepLike>(step: S, language: TLanguage): S {
+/**
+ * A step as the reader of `language` sees it: name, description and the texts its type keeps in
+ * the content, and which of name and description are in the default language (`textLanguages`).
+ */
+export function localisedStep<S extends StepLike>(step: S, language: TLanguage): S & { textLanguages: TTextLanguages } {
   const text = textsIn(step.translations, language);
-  if (!text) return step;
+  const shownIn = textLanguages(text, language);
+  if (!text) return { ...step, textLanguages: shownIn };
   const content = stepTypeDefinition(step.stepType?.name).localisedContent?.(step.content, text) ?? step.content;
   return {
     ...step,
     name: translatedOr(text.name, step.name),
     description: translatedOr(text.description, step.description),
     content,
+    textLanguages: shownIn,
   };
 }

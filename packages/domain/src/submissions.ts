@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZCall } from './calls';
+import { ZTextLanguages } from './content-translations';
 import { ZLanguage } from './languages';
 import { ZStageNumber } from './stages';
 import { ZStep } from './steps';
@@ -85,7 +86,10 @@ export type TUploadAnswer = z.infer<typeof ZUploadAnswer>;
  * so the serializer drops them whatever the service hands it.
  */
 /** Applicants read the texts of their language in the fields themselves: no answer key, no translations. */
-export const ZUserStep = ZStep.omit({ expectedAnswers: true, translations: true });
+export const ZUserStep = ZStep.omit({ expectedAnswers: true, translations: true }).extend({
+  /** Name and description shown in another language than the reader's (the default's), with it. */
+  textLanguages: ZTextLanguages.optional(),
+});
 export type TUserStep = z.infer<typeof ZUserStep>;
 export const ZUserCall = ZCall.omit({
   userFilterEmail: true,
@@ -103,6 +107,8 @@ export const ZUserCall = ZCall.omit({
   stageClosed: z.boolean(),
   /** Only on a report's form (decision 0044): the grant the report is for; the wizard speaks of a report. */
   reportGrantId: z.uuid().optional(),
+  /** Name and description shown in another language than the reader's (the default's), with it. */
+  textLanguages: ZTextLanguages.optional(),
 });
 export type TUserCall = z.infer<typeof ZUserCall>;
 

@@ -33,13 +33,20 @@ export function sanitizeHtml(html: string): string {
   });
 }
 
-/** Admin-authored HTML, rendered safely with the app's typography. */
-export function SafeHtml({ html, ...props }: { html: string } & Omit<TypographyProps, 'children'>) {
+/**
+ * Admin-authored HTML, rendered safely with the app's typography. `lang` marks a text written in
+ * another language than the page's (a call's text not translated into the reader's).
+ */
+export function SafeHtml({
+  html,
+  lang,
+  ...props
+}: { html: string; lang?: string | undefined } & Omit<TypographyProps, 'children'>) {
   const clean = useMemo(() => sanitizeHtml(html), [html]);
   return (
     <Typography {...props}>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify with an allow-list just above */}
-      <div dangerouslySetInnerHTML={{ __html: clean }} />
+      <div lang={lang} dangerouslySetInnerHTML={{ __html: clean }} />
     </Typography>
   );
 }

@@ -97,6 +97,15 @@ describe('call content in three languages', () => {
     expect(await name('de')).toBe('Bando Impatto 2027');
   });
 
+  it('GetCallListUser says which texts are shown in Italian to a reader of another language (a page marks them)', async () => {
+    const shownIn = async (language: string) =>
+      ((await listAs(language)).json() as Array<{ id: string; textLanguages?: object }>).find((c) => c.id === call.id)
+        ?.textLanguages;
+    expect(await shownIn('en')).toEqual({});
+    expect(await shownIn('fr')).toEqual({ name: 'it', description: 'it' });
+    expect(await shownIn('it')).toEqual({});
+  });
+
   it('the list ETag names the language: the same tag in another language is a 200 with that language, not a 304', async () => {
     const english = await listAs('en');
     const tag = english.headers.etag as string;
@@ -131,6 +140,11 @@ describe('call content in three languages', () => {
     expect(french.name).toBe('Bando Impatto 2027');
     expect(french.steps.map((s: { name: string }) => s.name)).toEqual(['Votre projet', 'Documents']);
     expect(JSON.parse(french.steps[0].content).question).toBe('<p>Describe your project</p>');
+    // Which texts are shown in Italian, for the page to mark them.
+    expect(english.textLanguages).toEqual({});
+    expect(french.textLanguages).toEqual({ name: 'it', description: 'it' });
+    expect(french.steps[0].textLanguages).toEqual({ description: 'it' });
+    expect((await read('it')).steps[0].textLanguages).toEqual({});
   });
 
   it('an unknown language code in translations is a translated 400 and changes nothing', async () => {

@@ -1,5 +1,5 @@
 import type { TLanguage } from '@impact/domain';
-import { escapeHtml } from '../../lib/html';
+import { escapeHtml, langAttribute } from '../../lib/html';
 import { translator } from '../../lib/texts';
 import { utcMoment } from '../../lib/utc-moment';
 import type { PublicCall } from './public-calls';
@@ -24,7 +24,7 @@ export function embedPageHtml(site: Site, language: TLanguage, list: PublicCall[
     .map((call) => {
       const upcoming = call.openingAt > now;
       const url = `${site.publicUrl}/p/calls/${call.slug}?lang=${language}`;
-      return `<li><a href="${escapeHtml(url)}" target="_top">${escapeHtml(call.name)}</a>
+      return `<li><a href="${escapeHtml(url)}" target="_top"${langAttribute(call.textLanguages.name)}>${escapeHtml(call.name)}</a>
 <p><span class="status${upcoming ? ' upcoming' : ''}">${escapeHtml(t(upcoming ? 'publicPage.upcoming' : 'publicPage.open'))}</span>${escapeHtml(
         t('publicPage.dates', {
           opening: utcMoment(call.openingAt, language),

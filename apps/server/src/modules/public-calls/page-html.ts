@@ -1,5 +1,5 @@
-import type { TLanguage } from '@impact/domain';
-import { escapeHtml } from '../../lib/html';
+import type { TLanguage, TTextLanguages } from '@impact/domain';
+import { escapeHtml, langAttribute } from '../../lib/html';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { translator } from '../../lib/texts';
 import { utcMoment } from '../../lib/utc-moment';
@@ -11,6 +11,7 @@ type Site = { name: string; publicUrl: string };
 type Step = {
   name: string;
   description: string;
+  textLanguages: TTextLanguages;
   stage: number;
   documents: Array<{ name: string; type: string; required: boolean }>;
 };
@@ -22,7 +23,11 @@ function stepsHtml(steps: Step[], documentsTitle: string, t: ReturnType<typeof t
 ${steps
   .map(
     (s) =>
-      `<li><strong>${escapeHtml(s.name)}</strong>${s.description.trim() ? `<div>${sanitizeRichText(s.description)}</div>` : ''}</li>`,
+      `<li><strong${langAttribute(s.textLanguages.name)}>${escapeHtml(s.name)}</strong>${
+        s.description.trim()
+          ? `<div${langAttribute(s.textLanguages.description)}>${sanitizeRichText(s.description)}</div>`
+          : ''
+      }</li>`,
   )
   .join('\n')}
 </ol>
@@ -158,13 +163,13 @@ export function callPageHtml(
   const firstStage = steps.filter((s) => s.stage !== 2);
   const secondStage = steps.filter((s) => s.stage === 2);
   const body = `<p><a href="/p/calls?lang=${language}">${escapeHtml(t('publicPage.allCalls'))}</a></p>
-<h1>${escapeHtml(call.name)}</h1>
+<h1${langAttribute(call.textLanguages.name)}>${escapeHtml(call.name)}</h1>
 <p><span class="status ${status.cls}">${escapeHtml(status.text)}</span>${left ? ` ${escapeHtml(left)}` : ''}</p>
 <dl>
 <dt>${escapeHtml(t('publicPage.opens'))}</dt><dd><time datetime="${call.openingAt.toISOString()}">${escapeHtml(utcMoment(call.openingAt, language))}</time></dd>
 <dt>${escapeHtml(t('publicPage.closes'))}</dt><dd><time datetime="${call.closingAt.toISOString()}">${escapeHtml(utcMoment(call.closingAt, language))}</time></dd>
 </dl>
-<div class="card">${sanitizeRichText(call.description)}</div>
+<div class="card"${langAttribute(call.textLanguages.description)}>${sanitizeRichText(call.description)}</div>
 ${
   status.cls === 'closed'
     ? ''
@@ -214,10 +219,10 @@ export function indexPageHtml(site: Site, language: TLanguage, list: PublicCall[
   const items = list
     .map((call) => {
       const status = statusOf(call, now, t);
-      return `<li class="card"><h2><a href="/p/calls/${escapeHtml(call.slug)}?lang=${language}">${escapeHtml(call.name)}</a></h2>
+      return `<li class="card"><h2><a href="/p/calls/${escapeHtml(call.slug)}?lang=${language}"${langAttribute(call.textLanguages.name)}>${escapeHtml(call.name)}</a></h2>
 <p><span class="status ${status.cls}">${escapeHtml(status.text)}</span> ${escapeHtml(countdown(call, now, t))}</p>
 <p>${escapeHtml(t('publicPage.dates', { opening: utcMoment(call.openingAt, language), closing: utcMoment(call.closingAt, language) }))}</p>
-<p>${escapeHtml(plain(call.description, 240))}</p></li>`;
+<p${langAttribute(call.textLanguages.description)}>${escapeHtml(plain(call.description, 240))}</p></li>`;
     })
     .join('\n');
   const body = `<h1>${escapeHtml(t('publicPage.indexTitle'))}</h1>

@@ -59,6 +59,34 @@ describe('calls open to the world', () => {
     );
   });
 
+  it('marks every text shown in Italian to a reader of another language as Italian, and only those', async () => {
+    // English: the call's name and description are translated, its steps are not.
+    const english = (await get('/p/calls/comunita-che-cura-2026?lang=en')).body;
+    expect(english).toContain('<h1>Caring communities 2026</h1>');
+    expect(english).toContain('<div class="card"><p>Community welfare</p></div>');
+    expect(english).toContain('<strong lang="it">Project</strong>');
+    // French: nothing written in French, so all of it is marked.
+    const french = (await get('/p/calls/comunita-che-cura-2026?lang=fr')).body;
+    expect(french).toContain('<h1 lang="it">Comunità che cura 2026</h1>');
+    expect(french).toContain('<div class="card" lang="it">');
+    const index = (await get('/p/calls?lang=fr')).body;
+    expect(index).toMatch(
+      /<a href="\/p\/calls\/comunita-che-cura-2026\?lang=fr" lang="it">Comunità che cura 2026<\/a>/,
+    );
+    // Italian: the page's own language, no marks.
+    const italian = (await get('/p/calls/comunita-che-cura-2026?lang=it')).body;
+    expect(italian).not.toMatch(/<(?!html)[a-z0-9]+[^>]* lang="it"/);
+    expect(french).toMatch(/<(?!html)[a-z0-9]+[^>]* lang="it"/);
+    // The JSON list says the same, for sites that show it.
+    const items = (await get('/api/Public/OpenCalls?lang=fr')).json().items as Array<{
+      id: string;
+      textLanguages: Record<string, string>;
+    }>;
+    expect(items.find((c) => c.id === open.id)?.textLanguages).toEqual({ name: 'it', description: 'it' });
+    const itemsEn = (await get('/api/Public/OpenCalls?lang=en')).json().items as typeof items;
+    expect(itemsEn.find((c) => c.id === open.id)?.textLanguages).toEqual({});
+  });
+
   it('a second stage is shown apart, as by invitation', async () => {
     const before = await get(`/p/calls/${open.id}`);
     expect(before.body).not.toContain('Seconda fase, su invito');

@@ -1,4 +1,11 @@
-import { localisedCall, localisedStep, type TLanguage, type TStep, uploadSlots } from '@impact/domain';
+import {
+  localisedCall,
+  localisedStep,
+  type TLanguage,
+  type TStep,
+  type TTextLanguages,
+  uploadSlots,
+} from '@impact/domain';
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { calls } from '../../db/schema';
@@ -23,6 +30,8 @@ export type PublicCall = {
   closingAt: Date;
   updatedAt: Date;
   languages: TLanguage[];
+  /** Name and description shown in the default language to a reader of another (marked `lang`). */
+  textLanguages: TTextLanguages;
 };
 
 /** A readable address for a call: its name without accents, lower case, words joined by hyphens. */
@@ -53,6 +62,7 @@ function toPublic(row: CallRow, language: TLanguage): PublicCall {
     closingAt: row.closingAt,
     updatedAt: row.updatedAt,
     languages,
+    textLanguages: shown.textLanguages,
   };
 }
 
@@ -76,10 +86,11 @@ export async function publicCall(db: Db, key: string, language: TLanguage) {
 }
 
 /** A step as the public page shows it: what it is about and the documents it asks for, never its form. */
-function publicStep(step: TStep) {
+function publicStep(step: TStep & { textLanguages: TTextLanguages }) {
   return {
     name: step.name,
     description: step.description,
+    textLanguages: step.textLanguages,
     stage: step.stage,
     documents: uploadSlots(step.content).map((slot) => ({
       name: slot.label?.trim() || slot.file_name,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isLanguage, type TLanguage } from '@impact/domain';
+import { isLanguage, type TLanguage, ZTextLanguages } from '@impact/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -22,6 +22,8 @@ const ZOpenCall = z.object({
   openingAt: z.iso.datetime(),
   closingAt: z.iso.datetime(),
   url: z.string(),
+  /** Name and description in the default language for a reader of another (none written in theirs). */
+  textLanguages: ZTextLanguages,
 });
 
 /**
@@ -190,6 +192,7 @@ export const publicCallRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
           openingAt: c.openingAt.toISOString(),
           closingAt: c.closingAt.toISOString(),
           url: `${config.publicUrl}/p/calls/${c.slug}`,
+          textLanguages: c.textLanguages,
         })),
         total,
         page,

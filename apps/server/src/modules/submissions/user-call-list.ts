@@ -5,6 +5,7 @@ import {
   type TLanguage,
   type TUserCallListItem,
   type TUserCallListQuery,
+  textLanguages,
   translatedOr,
   USER_CALL_PAGE_SIZE,
 } from '@impact/domain';
@@ -215,15 +216,16 @@ export async function callListPage(
   const first = rows[0];
   if (!first) throw new Error('catalogue_versions has no calls row');
   const items: TUserCallListItem[] = [];
-  for (const row of rows) if (row.id) items.push(cardOf(row, row.id));
+  for (const row of rows) if (row.id) items.push(cardOf(row, row.id, language));
   return { items, total: first.total, tag: tagOf(first, asked, query) };
 }
 
-function cardOf(row: PageRow, id: string): TUserCallListItem {
+function cardOf(row: PageRow, id: string, language: TLanguage): TUserCallListItem {
   return {
     id,
     name: translatedOr(row.texts?.name, row.name),
     description: translatedOr(row.texts?.description, row.description),
+    textLanguages: textLanguages(row.texts ?? undefined, language),
     openingAt: row.openingAt,
     closingAt: row.closingAt,
     callLockEnd: row.callLockEnd,

@@ -34,13 +34,13 @@ export function CallCard({ call, busy, onAction, UnreadMessages }: Props) {
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Title order={2} size="h4">
-            <bdi>{call.name}</bdi>
+            <bdi lang={call.textLanguages?.name}>{call.name}</bdi>
           </Title>
           <Badge color={state.status === 'open' ? 'teal' : upcoming ? 'blue' : 'gray'} variant="light">
             {upcoming ? t('callDraft.upcoming') : t(`applying.callStatus.${state.status}`)}
           </Badge>
         </Group>
-        <SafeHtml html={call.description} />
+        <SafeHtml html={call.description} lang={call.textLanguages?.description} />
         {/* The icon stays beside the dates when they wrap. */}
         <Group gap="xs" c="dimmed" wrap="nowrap" align="flex-start">
           <IconCalendar size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />

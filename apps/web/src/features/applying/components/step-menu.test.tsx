@@ -38,4 +38,20 @@ describe('the step menu', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Step 1' }));
     expect(onGo).toHaveBeenCalledWith({ step: 0, subStep: 0 });
   });
+
+  it('marks a step name shown in Italian to a reader of another language, and no other', () => {
+    render(
+      <MantineProvider>
+        <StepMenu
+          steps={[{ ...step(1), textLanguages: { name: 'it' } }, step(2)]}
+          position={{ step: 0, subStep: 0 }}
+          isDone={() => false}
+          canGoTo={() => true}
+          onGo={() => {}}
+        />
+      </MantineProvider>,
+    );
+    expect(screen.getByText('Step 1').getAttribute('lang')).toBe('it');
+    expect(screen.getByText('Step 2').hasAttribute('lang')).toBe(false);
+  });
 });

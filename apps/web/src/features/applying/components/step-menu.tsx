@@ -29,7 +29,11 @@ export function StepMenu({ steps, position, isDone, canGoTo, onGo, badge }: Prop
             component="button"
             label={
               <span>
-                {step.name || t('applying.untitledStep', { n: index + 1 })}
+                {step.name ? (
+                  <span lang={step.textLanguages?.name}>{step.name}</span>
+                ) : (
+                  t('applying.untitledStep', { n: index + 1 })
+                )}
                 {badge?.(step.id)}
               </span>
             }

@@ -330,7 +330,7 @@ export function SubmissionPage({
       <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
         <Paper withBorder radius="md" p="sm">
           <Title order={1} size="h4" mb="xs">
-            <bdi>{call.data.name}</bdi>
+            <bdi lang={call.data.textLanguages?.name}>{call.data.name}</bdi>
           </Title>
           {readOnly && (
             <Badge color={sent ? 'teal' : 'gray'} mb="sm">
@@ -454,7 +454,11 @@ export function SubmissionPage({
                   {t('applying.stepOf', { n: position.step + 1, total: steps.length })}
                 </Text>
                 <Title order={2} data-page-heading>
-                  {current.name || t('applying.untitledStep', { n: position.step + 1 })}
+                  {current.name ? (
+                    <span lang={current.textLanguages?.name}>{current.name}</span>
+                  ) : (
+                    t('applying.untitledStep', { n: position.step + 1 })
+                  )}
                 </Title>
               </div>
               {(teamComments || (StepHistory && !readOnlyView)) && (
@@ -483,7 +487,7 @@ export function SubmissionPage({
                   )}
                 </Group>
               )}
-              {current.description && <SafeHtml html={current.description} />}
+              {current.description && <SafeHtml html={current.description} lang={current.textLanguages?.description} />}
               {answering && !reopened.has(current.id) && (
                 <Alert color="gray" data-testid="not-reopened">
                   {t('applying.changes.readOnlyStep')}
