@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { PDF_FILE_NAME } from '@impact/domain';
 import Fastify from 'fastify';
-import { executeText, openDatabase, textTransaction } from '../apps/server/src/db/client';
+import { executeText, textTransaction } from '../apps/server/src/db/client';
 import { CLOSE, LOAD_FOR_CLOSE, LOCK_FOR_CLOSE } from '../apps/server/src/modules/submissions/close-statements';
+import { openYardstickDatabase, serveYardstick } from './yardstick-server';
 
 /**
  * The yardstick of Submit: a bare Fastify route running the very statements the real close runs
@@ -12,11 +13,7 @@ import { CLOSE, LOAD_FOR_CLOSE, LOCK_FOR_CLOSE } from '../apps/server/src/module
  * the real route costs beyond it is what those cost. The submission comes in x-bench-submission,
  * its owner in x-bench-user.
  */
-const database = await openDatabase({
-  kind: 'postgres',
-  url: process.env.DATABASE_URL ?? '',
-  poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-});
+const database = await openYardstickDatabase();
 const record = JSON.stringify({ callName: 'Bando', sectionsForPDF: [], attachments: [], miniDyi: [] });
 const app = Fastify({ logger: false });
 app.post('/bare-close', async (request, reply) => {
@@ -70,7 +67,4 @@ app.post('/bare-close', async (request, reply) => {
   });
   return reply.code(closed ? 200 : 409).send({ id: submissionId, closed });
 });
-app.addHook('onClose', () => database.close());
-await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
-process.send?.('ready');
-process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+await serveYardstick(app, database);

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
-import { openDatabase } from '../apps/server/src/db/client';
 import { portfolio } from '../apps/server/src/modules/grants/portfolio';
+import { openYardstickDatabase, serveYardstick } from './yardstick-server';
 
 /**
  * The yardstick of the funder's portfolio: a bare Fastify route running the very statement and
@@ -9,11 +9,7 @@ import { portfolio } from '../apps/server/src/modules/grants/portfolio';
  * sign-in, query validation, contract serializer or compression: what the real route spends beyond
  * it is what those cost. The filters come as the real route's query (callId, sdg, year).
  */
-const database = await openDatabase({
-  kind: 'postgres',
-  url: process.env.DATABASE_URL ?? '',
-  poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-});
+const database = await openYardstickDatabase();
 const app = Fastify({ logger: false });
 app.get('/bare-sql', async (request, reply) => {
   const q = request.query as Record<string, string | undefined>;
@@ -24,7 +20,4 @@ app.get('/bare-sql', async (request, reply) => {
   );
   return reply.type('application/json; charset=utf-8').send(JSON.stringify(data));
 });
-app.addHook('onClose', () => database.close());
-await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
-process.send?.('ready');
-process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+await serveYardstick(app, database);

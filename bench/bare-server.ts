@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import Fastify from 'fastify';
+import { serveYardstick } from './yardstick-server';
 
 /**
  * The yardstick: a bare Fastify route answering a fixed body (the page the real route answered),
@@ -9,5 +10,4 @@ import Fastify from 'fastify';
 const body = fs.readFileSync(process.env.BARE_BODY_FILE ?? '', 'utf8');
 const app = Fastify({ logger: false });
 app.get('/bare', (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
-await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
-process.send?.('ready');
+await serveYardstick(app);

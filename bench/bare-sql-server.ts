@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
-import { openDatabase } from '../apps/server/src/db/client';
 import { callListPage } from '../apps/server/src/modules/submissions/user-call-list';
+import { openYardstickDatabase, serveYardstick } from './yardstick-server';
 
 /**
  * The yardstick of the applicant call list: a bare Fastify route running the very statement the
@@ -9,11 +9,7 @@ import { callListPage } from '../apps/server/src/modules/submissions/user-call-l
  * No sign-in, ownership check, contract serializer, compression or ETag: what the real route
  * reaches beyond it is what those buy. The applicant's address comes in x-bench-email.
  */
-const database = await openDatabase({
-  kind: 'postgres',
-  url: process.env.DATABASE_URL ?? '',
-  poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-});
+const database = await openYardstickDatabase();
 const app = Fastify({ logger: false });
 app.get('/bare-sql', async (request, reply) => {
   const email = String(request.headers['x-bench-email'] ?? '');
@@ -30,7 +26,4 @@ app.get('/bare-sql', async (request, reply) => {
     .header('x-total-count', page.total)
     .send(JSON.stringify(page.items));
 });
-app.addHook('onClose', () => database.close());
-await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
-process.send?.('ready');
-process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+await serveYardstick(app, database);
