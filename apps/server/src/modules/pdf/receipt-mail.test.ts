@@ -1,31 +1,16 @@
 import { LANGUAGES, type TPdfExportData } from '@impact/domain';
 import { describe, expect, it } from 'vitest';
+import { pdfExportData } from '../../../test/pdf-export-data';
 import { translator } from '../../lib/texts';
 import { receiptMails, renderReceipt } from './receipt-mail';
 
 function record(callName: string, orgName: string): TPdfExportData {
-  return {
+  return pdfExportData({
     callName,
-    translations: { en: { name: `${callName} (en)` } },
-    configLogo: null,
-    configLogoWidth: 50,
-    configLogoHeight: 50,
-    submittedBy: 'Anna Rossi',
-    submissionDateTime: '2026-11-20T10:30:00.000Z',
-    submissionId: '11111111-2222-4333-8444-555555555555',
     orgName,
-    pIva: '01234567890',
-    address: 'Via Roma 1',
-    city: 'Torino',
-    country: 'IT',
-    userReferenteNome: 'Anna',
-    userReferenteCognome: 'Rossi',
-    userReferenteRuolo: 'Presidente',
+    translations: { en: { name: `${callName} (en)` } },
     userReferenteEmail: 'contatto@ente.example',
-    sectionsForPDF: [],
-    attachments: [],
-    miniDyi: [],
-  } as TPdfExportData;
+  });
 }
 
 const closedAt = new Date('2026-11-20T10:30:00.000Z');

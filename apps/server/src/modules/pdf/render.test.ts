@@ -1,29 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import type { TPdfExportData } from '@impact/domain';
 import { describe, expect, it } from 'vitest';
+import { pdfExportData } from '../../../test/pdf-export-data';
 import { renderPdf } from './render';
 
 const pdfText = (bytes: Buffer) =>
   execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: bytes }).toString('utf8').replace(/\s+/g, ' ');
 
 function record(answers: string[]): TPdfExportData {
-  return {
-    callName: 'Bando di prova',
-    configLogo: null,
-    configLogoWidth: 50,
-    configLogoHeight: 50,
-    submittedBy: 'Anna Rossi',
-    submissionDateTime: '2026-11-20T10:30:00.000Z',
-    submissionId: '11111111-2222-4333-8444-555555555555',
-    orgName: 'Ente',
-    pIva: '01234567890',
-    address: 'Via Roma 1',
-    city: 'Torino',
-    country: 'IT',
-    userReferenteNome: 'Anna',
-    userReferenteCognome: 'Rossi',
-    userReferenteRuolo: 'Presidente',
-    userReferenteEmail: 'anna@ente.example',
+  return pdfExportData({
     sectionsForPDF: answers.map((answer, i) => ({
       stepId: `s${i}`,
       sectionName: `Domanda ${i + 1}`,
@@ -31,9 +16,7 @@ function record(answers: string[]): TPdfExportData {
       questions: JSON.stringify({ question: `<p>Descrivete la <strong>fase ${i + 1}</strong>.</p>` }),
       answers: JSON.stringify({ answer }),
     })),
-    attachments: [],
-    miniDyi: [],
-  };
+  });
 }
 
 // pdfmake draws each line's same-looking words as one string (pdfmake-text-runs.ts), and every
