@@ -79,9 +79,10 @@ try {
   const wall = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const pg = (await backendCpu()) - pg0;
-  if (profiler && process.env.PROFILE_OUT) {
+  if (profiler) {
     const { profile } = await profiler.post('Profiler.stop');
-    fs.writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
+    fs.writeFileSync(process.env.PROFILE_OUT ?? '', JSON.stringify(profile));
+    profiler.disconnect();
   }
   console.log(
     JSON.stringify({

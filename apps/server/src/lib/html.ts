@@ -12,5 +12,5 @@ export function escapeHtml(value: string): string {
  * reader's language), nothing otherwise: a screen reader switches voice for it (WCAG 3.1.2).
  */
 export function langAttribute(language: TLanguage | undefined): string {
-  return language ? ` lang="${language}"` : '';
+  return language ? ` lang="${escapeHtml(language)}"` : '';
 }

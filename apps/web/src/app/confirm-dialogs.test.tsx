@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 type ConfirmDialogModule = typeof import('../lib/confirm-dialog');
 let dialogsUnavailable: ConfirmDialogModule['dialogsUnavailable'];
@@ -20,13 +20,16 @@ describe('confirmation dialogs', () => {
     ({ dialogsUnavailable, openConfirmDialog } = await import('../lib/confirm-dialog'));
     ({ Providers } = await import('./providers'));
   }, 60_000);
+  afterEach(() => vi.unstubAllGlobals());
+  // Nor does this file's own fallback (the second test) reach the files after it.
+  afterAll(() => vi.resetModules());
 
   it('a dialog asked for before its provider is there opens once it is', async () => {
     let fellBack = false;
-    window.confirm = () => {
+    vi.stubGlobal('confirm', () => {
       fellBack = true;
       return false;
-    };
+    });
     render(
       <Providers queryClient={new QueryClient()}>
         <p>page</p>
@@ -43,10 +46,10 @@ describe('confirmation dialogs', () => {
   it('when the dialogs cannot be fetched, the browser asks instead and the answer is acted on', () => {
     const asked: string[] = [];
     const answers = [true, false];
-    window.confirm = (question?: string) => {
+    vi.stubGlobal('confirm', (question?: string) => {
       asked.push(question ?? '');
       return answers.shift() ?? false;
-    };
+    });
     dialogsUnavailable();
     const outcomes: string[] = [];
     const ask = () =>

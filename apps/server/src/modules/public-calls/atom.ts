@@ -16,6 +16,9 @@ function xml(value: string): string {
   );
 }
 
+/** An entry's text in another language than the feed's (not written in the reader's): says so. */
+const xmlLang = (language: TLanguage | undefined) => (language ? ` xml:lang="${xml(language)}"` : '');
+
 /**
  * /p/calls.atom: the open and upcoming public calls as an Atom feed (RFC 4287): the feed's id,
  * title, updated and self link; each entry's id (the call's urn:uuid, stable across renames),
@@ -28,10 +31,10 @@ export function atomFeed(site: { name: string; publicUrl: string }, language: TL
     .map(
       (c) => `  <entry>
     <id>urn:uuid:${c.id}</id>
-    <title>${xml(c.name)}</title>
+    <title${xmlLang(c.textLanguages.name)}>${xml(c.name)}</title>
     <updated>${c.updatedAt.toISOString()}</updated>
     <link rel="alternate" type="text/html" href="${xml(`${site.publicUrl}/p/calls/${c.slug}`)}"/>
-    <summary type="html">${xml(c.description)}</summary>
+    <summary type="html"${xmlLang(c.textLanguages.description)}>${xml(c.description)}</summary>
   </entry>`,
     )
     .join('\n');

@@ -5,6 +5,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
 import { calls, steps } from '../../db/schema';
+import { RESPONSE_FORMAT } from '../../lib/response-format';
+import { openCallsTag } from './routes';
 
 /** Public call pages, the feed and the open-calls API (decision 0038): read without signing in. */
 describe('calls open to the world', () => {
@@ -25,6 +27,7 @@ describe('calls open to the world', () => {
         translations: { en: { name: 'Caring communities 2026', description: '<p>Community welfare</p>' } },
       })
       .where(eq(calls.id, open.id));
+    await t.database.db.update(steps).set({ description: '<p>Cosa fate</p>' }).where(eq(steps.id, open.textStepId));
     draft = await createOpenCall(t.app, admin.headers, { name: 'Bozza segreta' });
     await t.database.db.update(calls).set({ draft: true }).where(eq(calls.id, draft.id));
     filtered = await createOpenCall(t.app, admin.headers, { name: 'Solo invitati', filterEmails: 'a@b.example' });
@@ -65,6 +68,7 @@ describe('calls open to the world', () => {
     expect(english).toContain('<h1>Caring communities 2026</h1>');
     expect(english).toContain('<div class="card"><p>Community welfare</p></div>');
     expect(english).toContain('<strong lang="it">Project</strong>');
+    expect(english).toContain('<div lang="it"><p>Cosa fate</p></div>');
     // French: nothing written in French, so all of it is marked.
     const french = (await get('/p/calls/comunita-che-cura-2026?lang=fr')).body;
     expect(french).toContain('<h1 lang="it">Comunità che cura 2026</h1>');
@@ -73,6 +77,11 @@ describe('calls open to the world', () => {
     expect(index).toMatch(
       /<a href="\/p\/calls\/comunita-che-cura-2026\?lang=fr" lang="it">Comunità che cura 2026<\/a>/,
     );
+    const feed = (await get('/p/calls.atom?lang=fr')).body;
+    expect(feed).toContain('<title xml:lang="it">Comunità che cura 2026</title>');
+    expect((await get('/p/calls.atom?lang=en')).body).toContain('<title>Caring communities 2026</title>');
+    const embed = (await get('/embed/calls?lang=fr')).body;
+    expect(embed).toMatch(/target="_top" lang="it">Comunità che cura 2026<\/a>/);
     // Italian: the page's own language, no marks.
     const italian = (await get('/p/calls/comunita-che-cura-2026?lang=it')).body;
     expect(italian).not.toMatch(/<(?!html)[a-z0-9]+[^>]* lang="it"/);
@@ -146,5 +155,11 @@ describe('calls open to the world', () => {
     const changed = await get('/api/Public/OpenCalls', { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().items[0].name).toBe('Comunità che cura 2026 (rinnovato)');
+  });
+
+  it('the open calls’ tag names the body’s format: a release that changes the body changes the tag', () => {
+    const page = { version: '2026-11-28T10:00:00.000Z', total: 3, page: 1, language: 'fr' as const };
+    expect(openCallsTag(page)).toBe(openCallsTag(page, RESPONSE_FORMAT));
+    expect(openCallsTag(page, RESPONSE_FORMAT - 1)).not.toBe(openCallsTag(page));
   });
 });

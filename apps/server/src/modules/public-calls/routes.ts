@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { requestLanguage } from '../../lib/request-language';
+import { RESPONSE_FORMAT } from '../../lib/response-format';
 import { embedPolicy } from '../../plugins/security-headers';
 import { atomFeed } from './atom';
 import { embedPageHtml } from './embed-html';
@@ -25,6 +26,15 @@ const ZOpenCall = z.object({
   /** Name and description in the default language for a reader of another (none written in theirs). */
   textLanguages: ZTextLanguages,
 });
+
+/** The open calls' ETag: what the page depends on, and the body's format (a new release's body is a 200). */
+export function openCallsTag(
+  p: { version: string | number; total: number; page: number; language: TLanguage },
+  format = RESPONSE_FORMAT,
+): string {
+  const hash = createHash('sha256').update(`${format}|${p.version}|${p.total}|${p.page}|${p.language}`);
+  return `W/"${hash.digest('base64url').slice(0, 27)}"`;
+}
 
 /**
  * The calls anyone may read without signing in (docs/decisions/0038-public-call-pages.md):
@@ -181,7 +191,7 @@ export const publicCallRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       const { page } = request.query;
       const { calls, total, version } = await openPublicCalls(db, language, page);
       // What the page depends on: the calls' latest change and count, the page and the language.
-      const etag = `W/"${createHash('sha256').update(`${version}|${total}|${page}|${language}`).digest('base64url').slice(0, 27)}"`;
+      const etag = openCallsTag({ version, total, page, language });
       reply.header('etag', etag).header('cache-control', 'public, max-age=60').header('vary', 'accept-language');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
       return {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSecondApp, buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall, createOrganization, submitToCall, updateCall } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
+import { RESPONSE_FORMAT } from '../../lib/response-format';
 import { callListTag } from './user-call-list';
 
 const PAGE = '/api/Call/GetCallListUser?page=1&pageSize=20';
@@ -62,6 +63,13 @@ describe('the call list’s ETag across two instances on one database', () => {
   }
 
   const editCall = (changes: Record<string, unknown>) => updateCall(a.app, admin.headers, call.id, changes);
+
+  it('a tag of the previous release (same data, a body of another format) is answered 200, not 304', async () => {
+    const tag = String((await ask(b)).headers.etag);
+    expect(tag).toContain(`"f${RESPONSE_FORMAT}.`);
+    const previous = tag.replace(`"f${RESPONSE_FORMAT}.`, '"');
+    expect((await ask(b, previous)).statusCode).toBe(200);
+  });
 
   it('answers 304 to an unchanged page, on either instance, with no body', async () => {
     const first = await ask(b);

@@ -12,6 +12,7 @@ import {
 import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, executeText } from '../../db/client';
+import { RESPONSE_FORMAT } from '../../lib/response-format';
 import type { SessionUser } from '../../plugins/authentication';
 
 /*
@@ -177,7 +178,7 @@ function tagOf(row: TagRow, asked: Asked, query: TUserCallListQuery) {
     .update(`${asked.email}\n${asked.organizationId ?? ''}\n${query.page ?? ''}\n${query.pageSize ?? ''}`)
     .digest('base64url')
     .slice(0, 16);
-  return `W/"${row.callsVersion}.${row.moment}.${row.organizationVersion}.${asked.language}.${whose}"`;
+  return `W/"f${RESPONSE_FORMAT}.${row.callsVersion}.${row.moment}.${row.organizationVersion}.${asked.language}.${whose}"`;
 }
 
 const askedOf = (user: SessionUser, organizationId: string | null, language: TLanguage, at: Date): Asked => ({

@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dialogsUnavailable } from '../../../lib/confirm-dialog';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { reportKeys } from '../api/grant-reports';
@@ -74,6 +74,9 @@ beforeAll(async () => {
   dialogsUnavailable();
 });
 afterEach(() => vi.unstubAllGlobals());
+// Web test files share a worker's modules (vitest.config.ts): the next file gets a dialogs' module
+// that has not given up on its dialogs.
+afterAll(() => vi.resetModules());
 
 describe("a grant's reports", () => {
   it('lets the admin read a submitted report, approve it after confirming, or request changes', async () => {
