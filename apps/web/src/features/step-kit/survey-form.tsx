@@ -45,6 +45,11 @@ export default function SurveyForm({
   const survey = useMemo(() => {
     const s = new Model(withDefaultLocaleStrings(model));
     s.locale = locale;
+    // SurveyJS reports its default locale (ours: Italian) as '' and then marks its root lang="en":
+    // an Italian form would be read with an English voice. The root says the form's language.
+    s.onAfterRenderSurvey.add((_, { htmlElement }) =>
+      htmlElement?.setAttribute?.('lang', s.locale || SURVEY_DEFAULT_LOCALE),
+    );
     s.data = initialData.current;
     // The wizard's own Next and Submit complete the step; the survey only pages through itself.
     s.showCompleteButton = false;

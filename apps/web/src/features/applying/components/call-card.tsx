@@ -50,7 +50,9 @@ export function CallCard({ call, busy, onAction, UnreadMessages }: Props) {
         {!isEmptyId(call.submissionId) && (
           <Group gap="xs" data-testid="call-submission-status">
             <Text size="sm" fw={600}>
-              {t(stage2 ? 'applying.stages.firstStage' : 'applying.yourSubmission')}:
+              {t('applying.labelled', {
+                label: t(stage2 ? 'applying.stages.firstStage' : 'applying.yourSubmission'),
+              })}
             </Text>
             <Badge color={call.submissionClosed ? 'teal' : 'gray'} variant="light">
               {t(call.submissionClosed ? 'applying.status.submitted' : 'applying.status.inProgress')}
@@ -62,7 +64,7 @@ export function CallCard({ call, busy, onAction, UnreadMessages }: Props) {
         {stage2 && (
           <Group gap="xs" data-testid="call-stage-2">
             <Text size="sm" fw={600}>
-              {t('applying.stages.secondStage')}:
+              {t('applying.labelled', { label: t('applying.stages.secondStage') })}
             </Text>
             <Badge color={stage2.submitted ? 'teal' : stage2.open ? 'grape' : 'gray'} variant="light">
               {t(
@@ -85,7 +87,7 @@ export function CallCard({ call, busy, onAction, UnreadMessages }: Props) {
           <Stack gap={4} data-testid="call-outcome">
             <Group gap="xs">
               <Text size="sm" fw={600}>
-                {t('review.card.outcome')}:
+                {t('applying.labelled', { label: t('review.card.outcome') })}
               </Text>
               <Badge color={OUTCOME_COLOR[call.outcome.outcome]} variant="light">
                 {t(`review.outcome.${call.outcome.outcome}`)}
