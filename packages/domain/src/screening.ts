@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_LANGUAGE, type TLanguage } from './languages';
+import { DEFAULT_LANGUAGE, type TLanguage, ZLanguage } from './languages';
 import { ZSurveyAnswer } from './step-types/survey';
 
 /*
@@ -92,6 +92,8 @@ export type TScreenResult = z.infer<typeof ZScreenResult>;
 export const ZApplicantScreener = z.object({
   /** The call's name in the reader's language (the page's heading). */
   callName: z.string(),
+  /** Set when the call's name is shown in another language than the reader's (none written in theirs): the heading marks it. */
+  callNameLanguage: ZLanguage.optional(),
   model: z.record(z.string(), z.unknown()),
   contact: z.string(),
   /** The organization's latest screening against the current screener; null when it must screen (again). */

@@ -138,8 +138,10 @@ export async function getApplicantScreener(
   if (!row) throw notFound('errors.screening.none');
   const latest = organizationId ? await latestScreening(db, call.id, organizationId) : null;
   const current = latest && latest.screenerVersion === row.version ? latest : null;
+  const shown = localisedCall(call, language);
   return {
-    callName: localisedCall(call, language).name,
+    callName: shown.name,
+    callNameLanguage: shown.textLanguages.name,
     model: parseJsonObject(row.model) ?? {},
     contact: row.contact,
     latest: current && {

@@ -123,6 +123,10 @@ describe('eligibility screener', () => {
       latest: { eligible: false, reasons: [COUNTRY_RULE.message.en] },
     });
     expect(page.json().model).toEqual(MODEL);
+    // The call has no English name: the heading shows the Italian one and says so.
+    expect(page.json().callNameLanguage).toBe('it');
+    const inItalian = await inject('GET', `Call/GetScreener?callId=${call.id}`, { ...pierre, 'accept-language': 'it' });
+    expect(inItalian.json().callNameLanguage).toBeUndefined();
     // The organization moves to Italy (its registered data), screens again and may start.
     const moved = await t.app.inject({
       method: 'PUT',

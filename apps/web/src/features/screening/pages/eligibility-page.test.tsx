@@ -1,7 +1,7 @@
 import type { TApplicantScreener, TConfig } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configQueryKey } from '../../../lib/api/get-config';
@@ -67,13 +67,17 @@ describe('the eligibility page', () => {
     renderPage(
       {
         callName: 'Giovani al lavoro',
+        callNameLanguage: 'it',
         model: MODEL,
         contact: 'bandi@aurora.example',
         latest: { eligible: false, reasons: ['Non-profits only.'], at: '2026-11-27T10:00:00.000Z' },
       },
       [],
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'Eligibility: Giovani al lavoro' })).toBeTruthy();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Eligibility: Giovani al lavoro' });
+    // The call's name, not written in English, says it is Italian; the words around it do not.
+    expect(within(heading).getByText('Giovani al lavoro').getAttribute('lang')).toBe('it');
+    expect(heading.getAttribute('lang')).toBeNull();
     expect(screen.getByText('Your organization is not eligible')).toBeTruthy();
     expect(screen.getByText('Non-profits only.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'bandi@aurora.example' }).getAttribute('href')).toBe(
@@ -94,6 +98,7 @@ describe('the eligibility page', () => {
       [],
     );
     expect(await screen.findByText('For questions about the call, contact Fondazione Aurora.')).toBeTruthy();
+    expect(screen.getByText('Bando').hasAttribute('lang')).toBe(false);
   });
 
   it('lets an eligible organization start its application', async () => {

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Center, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useConfig } from '../../../lib/api/get-config';
 import { usePageTitle } from '../../../lib/page-title';
@@ -79,7 +79,14 @@ export function EligibilityPage() {
         {t('screening.applicant.backToCalls')}
       </Anchor>
       <div>
-        <Title order={1}>{t('screening.applicant.title', { name: callName })}</Title>
+        <Title order={1}>
+          {/* The call's name says its language when it is not the page's (not written in the reader's). */}
+          <Trans
+            i18nKey="screening.applicant.heading"
+            values={{ name: callName }}
+            components={[<span key="name" lang={screener.data?.callNameLanguage} />]}
+          />
+        </Title>
         <Text c="dimmed">{t('screening.applicant.intro')}</Text>
       </div>
       {!organizationId && (
