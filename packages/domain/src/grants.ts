@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZLanguage } from './languages';
 
 /*
  * Grants after the award (docs/decisions/0043-grants-and-award-letters.md): an accepted decision
@@ -45,6 +46,8 @@ export const ZGrant = z.object({
   organizationName: z.string(),
   callId: z.uuid(),
   callName: z.string(),
+  /** Set when the call's name is shown in another language than the reader's (none written in theirs): pages mark it. */
+  callNameLanguage: ZLanguage.optional(),
   amount: z.number(),
   currency: z.string(),
   startsAt: ZDay.nullable(),

@@ -104,6 +104,8 @@ describe('grants and award letters', () => {
     expect(mails.map((m) => m.to).sort()).toEqual(['anna@aurora.example', 'giulia@aurora.example']);
     const mine = (await inject(anna, 'GET', 'Grant/GetMyGrants')).json();
     expect(mine.map((g: { id: string }) => g.id)).toEqual([grant.id]);
+    // Read in English, the call's name (written only in Italian) says it is Italian.
+    expect(mine[0].callNameLanguage).toBe('it');
     expect((await inject(vera, 'GET', 'Grant/GetMyGrants')).json()).toHaveLength(1);
     expect((await inject(otto, 'GET', 'Grant/GetMyGrants')).json()).toEqual([]);
     expect((await inject(otto, 'GET', `Grant/GetGrant?grantId=${grant.id}`)).statusCode).toBe(404);

@@ -28,13 +28,15 @@ function toGrant(
   language: TLanguage,
 ): TGrant {
   const g = row.grant;
+  const call = localisedCall(row.call, language);
   return {
     id: g.id,
     submissionId: g.submissionId,
     organizationId: g.organizationId,
     organizationName: row.organizationName,
     callId: g.callId,
-    callName: localisedCall(row.call, language).name,
+    callName: call.name,
+    callNameLanguage: call.textLanguages.name,
     amount: Number(g.amount),
     currency: g.currency,
     startsAt: g.startsAt,

@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useOrganizations } from '../../../lib/api/get-organizations';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
@@ -63,7 +63,14 @@ function GrantView({ grant, RequestChanges }: { grant: TGrant; RequestChanges: R
   return (
     <Stack>
       <Group justify="space-between" align="flex-start">
-        <Title order={1}>{t('grants.page.title', { call: grant.callName })}</Title>
+        <Title order={1}>
+          {/* The call's name says its language when it is not the page's (not written in the reader's). */}
+          <Trans
+            i18nKey="grants.page.heading"
+            values={{ call: grant.callName }}
+            components={[<span key="call" lang={grant.callNameLanguage} />]}
+          />
+        </Title>
         <GrantStatusBadge status={grant.status} />
       </Group>
       <Paper withBorder p="lg" radius="md">

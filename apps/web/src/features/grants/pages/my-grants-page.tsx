@@ -40,7 +40,7 @@ export function MyGrantsPage() {
               {mine.data.map((grant) => (
                 <Table.Tr key={grant.id}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/grants/${grant.id}`}>
+                    <Anchor component={Link} to={`/grants/${grant.id}`} lang={grant.callNameLanguage}>
                       {grant.callName}
                     </Anchor>
                   </Table.Td>
