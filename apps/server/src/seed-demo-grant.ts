@@ -79,12 +79,6 @@ export async function seedAwardedGrant(
   return interim?.id ?? null;
 }
 
-/**
- * A second grantee of the same call, its owner the demo colleague: the grant was accepted seven
- * months ago and its first tranche paid; its interim report came in three weeks ago with the
- * impact achieved (below the targets), so the admin's portfolio shows forecast against actual
- * and a report waiting for approval, with the second tranche waiting for it.
- */
 /** What every demo organization declared when it registered (the form's consents and questions). */
 export const DEMO_DECLARATIONS = {
   personalData: true,
@@ -95,6 +89,12 @@ export const DEMO_DECLARATIONS = {
   chnageInLife: false,
 } as const;
 
+/**
+ * A second grantee of the same call, its owner the demo colleague: the grant was accepted seven
+ * months ago and its first tranche paid; its interim report came in three weeks ago with the
+ * impact achieved (below the targets), so the admin's portfolio shows forecast against actual
+ * and a report waiting for approval, with the second tranche waiting for it.
+ */
 export async function seedRunningGrant(
   db: Db,
   call: { id: string; steps: Array<{ id: string; sort: number }> },

@@ -48,7 +48,7 @@ export default function SurveyForm({
     // SurveyJS reports its default locale (ours: Italian) as '' and then marks its root lang="en":
     // an Italian form would be read with an English voice. The root says the form's language.
     s.onAfterRenderSurvey.add((_, { htmlElement }) =>
-      htmlElement?.setAttribute?.('lang', s.locale || SURVEY_DEFAULT_LOCALE),
+      htmlElement.setAttribute('lang', s.locale || SURVEY_DEFAULT_LOCALE),
     );
     s.data = initialData.current;
     // The wizard's own Next and Submit complete the step; the survey only pages through itself.

@@ -3,6 +3,7 @@ import { NavLink } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StepName } from './step-name';
 
 type Props = {
   steps: TUserStep[];
@@ -29,11 +30,7 @@ export function StepMenu({ steps, position, isDone, canGoTo, onGo, badge }: Prop
             component="button"
             label={
               <span>
-                {step.name ? (
-                  <span lang={step.textLanguages?.name}>{step.name}</span>
-                ) : (
-                  t('applying.untitledStep', { n: index + 1 })
-                )}
+                <StepName step={step} n={index + 1} />
                 {badge?.(step.id)}
               </span>
             }

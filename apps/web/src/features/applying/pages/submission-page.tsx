@@ -38,6 +38,7 @@ import { useSubmissionCall } from '../api/submission-call';
 import { useCloseSubmission, useSubmission } from '../api/submissions';
 import { ClosingPage } from '../components/closing-page';
 import { StepMenu } from '../components/step-menu';
+import { StepName } from '../components/step-name';
 import { wizardWords } from '../wizard-words';
 
 const parsePosition = (splat: string | undefined): TWizardPosition => {
@@ -454,11 +455,7 @@ export function SubmissionPage({
                   {t('applying.stepOf', { n: position.step + 1, total: steps.length })}
                 </Text>
                 <Title order={2} data-page-heading>
-                  {current.name ? (
-                    <span lang={current.textLanguages?.name}>{current.name}</span>
-                  ) : (
-                    t('applying.untitledStep', { n: position.step + 1 })
-                  )}
+                  <StepName step={current} n={position.step + 1} />
                 </Title>
               </div>
               {(teamComments || (StepHistory && !readOnlyView)) && (
