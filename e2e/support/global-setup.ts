@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -57,9 +59,39 @@ declare module 'vitest' {
 
 type RunningApp = { baseUrl: string; logFile: string; stop(): Promise<void> };
 
+/** Runs one statement as the PostgreSQL server's administrator (create or drop a database). */
+async function adminQuery(serverUrl: string, sql: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Where an app keeps its data: on the embedded database in its data directory, as `npm start`
+ * does; or, where the tests have a PostgreSQL server (TEST_DATABASE_URL, as in CI), a fresh
+ * database of its own there, production's database. PGlite runs inside the app's process, and
+ * with two journeys at a time the machine's two cores are full: on PostgreSQL the journeys took
+ * 290 s instead of 324 s. The embedded database keeps its own test in CI (the server's
+ * `embedded-database.test.ts` runs what `npm start` runs on it).
+ */
+async function appDatabase(): Promise<{ url: string | null; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { url: null, drop: async () => {} };
+  const name = `ic_journey_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`) };
+}
+
 /** One app on a free port and a throw-away data directory, started by `npm <script>`. */
 async function startApp(script: 'start' | 'run serve'): Promise<RunningApp> {
   const port = await freePort();
+  const database = await appDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ic-e2e-'));
   const logFile = path.join(dataDir, 'app.log');
   const log = fs.openSync(logFile, 'a');
@@ -75,7 +107,8 @@ async function startApp(script: 'start' | 'run serve'): Promise<RunningApp> {
     // whichever journey comes sixth. The limits themselves are tested in the server's tests.
     RATE_LIMIT_ALLOW_LIST: '127.0.0.1,::1,::ffff:127.0.0.1',
   };
-  delete env.DATABASE_URL; // journeys run on the embedded database, as `npm start` does
+  delete env.DATABASE_URL;
+  if (database.url) env.DATABASE_URL = database.url;
   const child = spawn('npm', script.split(' '), { cwd: repoRoot, env, stdio: ['ignore', log, log], detached: true });
   const stop = async () => {
     if (child.pid && child.exitCode === null) {
@@ -92,11 +125,13 @@ async function startApp(script: 'start' | 'run serve'): Promise<RunningApp> {
       });
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
   };
   try {
     await waitUntilReady(baseUrl, child, logFile);
   } catch (err) {
     killGroup(child, 'SIGKILL');
+    await database.drop().catch(() => undefined);
     throw err;
   }
   return { baseUrl, logFile, stop };
