@@ -121,14 +121,18 @@ function get(url: string, agent: http.Agent): Promise<number> {
   });
 }
 
-/** Resident memory of a process, in MB (Linux). */
-/** The node flags `npm run serve` (and so `npm start`) gives the server, such as its heap cap. */
+/**
+ * The node flags `npm run serve` (and so `npm start`) gives the server, every one of them: the
+ * memory measured is that of the server people run (a flag left out once hid 50 MB of RSS).
+ */
 function serveNodeFlags(): string[] {
   const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
     scripts: { serve: string };
   };
-  return pkg.scripts.serve.split(/\s+/).filter((word) => word.startsWith('--max-old-space-size='));
+  return pkg.scripts.serve.split(/\s+/).filter((word) => word.startsWith('--'));
 }
+
+/** Resident memory of a process, in MB (Linux). */
 
 export function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
