@@ -133,7 +133,6 @@ function serveNodeFlags(): string[] {
 }
 
 /** Resident memory of a process, in MB (Linux). */
-
 export function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
