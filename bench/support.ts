@@ -122,14 +122,23 @@ function get(url: string, agent: http.Agent): Promise<number> {
 }
 
 /**
- * The node flags `npm run serve` (and so `npm start`) gives the server, every one of them: the
- * memory measured is that of the server people run (a flag left out once hid 50 MB of RSS).
+ * The node flags `npm run serve` (and so `npm start`) gives the server: the words between `node`
+ * and the script, so the memory measured is that of the server people run (a flag left out once
+ * hid 50 MB of RSS). Each must carry its value after `=`: a value given as the next word would be
+ * read as the script.
  */
 function serveNodeFlags(): string[] {
   const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
     scripts: { serve: string };
   };
-  return pkg.scripts.serve.split(/\s+/).filter((word) => word.startsWith('--'));
+  const words = pkg.scripts.serve.trim().split(/\s+/).slice(1);
+  const flags = words.slice(
+    0,
+    words.findIndex((word) => !word.startsWith('-')),
+  );
+  const separate = flags.find((flag) => !/^--[a-z-]+(=\S+)?$/.test(flag));
+  if (separate) throw new Error(`npm run serve: write ${separate} as --flag=value for the benches to pass it on`);
+  return flags;
 }
 
 /** Resident memory of a process, in MB (Linux). */

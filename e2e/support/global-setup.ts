@@ -91,7 +91,6 @@ async function appDatabase(): Promise<{ url: string | null; drop(): Promise<void
 /** One app on a free port and a throw-away data directory, started by `npm <script>`. */
 async function startApp(script: 'start' | 'run serve'): Promise<RunningApp> {
   const port = await freePort();
-  const database = await appDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ic-e2e-'));
   const logFile = path.join(dataDir, 'app.log');
   const log = fs.openSync(logFile, 'a');
@@ -108,6 +107,7 @@ async function startApp(script: 'start' | 'run serve'): Promise<RunningApp> {
     RATE_LIMIT_ALLOW_LIST: '127.0.0.1,::1,::ffff:127.0.0.1',
   };
   delete env.DATABASE_URL;
+  const database = await appDatabase();
   if (database.url) env.DATABASE_URL = database.url;
   const child = spawn('npm', script.split(' '), { cwd: repoRoot, env, stdio: ['ignore', log, log], detached: true });
   const stop = async () => {
@@ -138,8 +138,8 @@ async function startApp(script: 'start' | 'run serve'): Promise<RunningApp> {
 }
 
 /**
- * Starts the app exactly as a person would (`npm start`: build, migrate, seed, serve); every
- * journey talks to it through Chromium. Journeys run two at a time, each on an app of its
+ * Starts the app as a person would (`npm start`: build, migrate, seed, serve; on PostgreSQL where
+ * the tests have one, see `appDatabase`); every journey talks to it through Chromium. Journeys run two at a time, each on an app of its
  * own (the same build, served again on another port and data directory): they sign in as the same
  * demo accounts and change site-wide settings, which two journeys on one app would see.
  * `npm test` has just built, so there each app only serves (JOURNEYS_BUILT=1).
