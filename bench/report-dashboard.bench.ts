@@ -225,8 +225,9 @@ export async function benchReportDashboard(): Promise<BenchResult[]> {
     const surveyUrl = `${server.url}/api/Report/GetSurveyReport?callId=${data.callId}&stepId=${await surveyStepId(database.url, data.callId)}`;
     const survey = await timed(surveyUrl, admin, 3);
     const exportPath = `/api/Report/ExportSubmissions?callId=${data.callId}&format=`;
-    // As `npm run serve` runs it (V8's defaults but the heap cap): the heap is let grow to a few times its live size before a
-    // full collection (the live size stays flat; --trace-gc shows it), so this is recorded only.
+    // As `npm run serve` runs it (V8's defaults but the heap cap): the heap is let grow to a few
+    // times its live size before a full collection (the live size stays flat; --trace-gc shows
+    // it), so this is recorded only.
     const csvDefault = await exportFigures(`${server.url}${exportPath}csv`, admin, server.pid);
     const xlsxDefault = await exportFigures(`${server.url}${exportPath}xlsx`, admin, server.pid);
     // The budget: a second server whose heap is capped. Anything that held the export in memory

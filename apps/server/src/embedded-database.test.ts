@@ -30,7 +30,7 @@ import { seed } from './seed';
 describe('the embedded database, as npm start runs it', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ic-embedded-'));
   const config = loadConfig({ ...TEST_ENV, SEED_DEMO: 'true', DATA_DIR: dataDir });
-  let database: Database | null = null;
+  let database: Database;
   let app: FastifyInstance;
   let stopJobs = async () => {};
 
@@ -50,7 +50,7 @@ describe('the embedded database, as npm start runs it', () => {
 
   it('is the embedded database, on disk in DATA_DIR', () => {
     expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve(dataDir, 'pglite') });
-    expect(database?.raw.kind).toBe('pglite');
+    expect(database.raw.kind).toBe('pglite');
     expect(fs.existsSync(path.resolve(dataDir, 'pglite'))).toBe(true);
   });
 
@@ -67,8 +67,7 @@ describe('the embedded database, as npm start runs it', () => {
     });
     expect(list.statusCode).toBe(200);
 
-    const db = database?.db;
-    if (!db) throw new Error('no database');
+    const db = database.db;
     const admin = await signInAs(db, { email: 'admin@example.org', roles: ['admin'] });
     const other = await signInAs(db, { email: 'olga@aurora.example' });
     const otherOrg = await createOrganization(app, other.headers, 'Cooperativa Aurora');
@@ -93,7 +92,6 @@ describe('the embedded database, as npm start runs it', () => {
   }, 120_000);
 
   it("runs a job through the queue, then starts main.ts's background jobs with their schedules", async () => {
-    if (!database) throw new Error('no database');
     const quiet = { warn: () => {}, error: () => {} };
     const ran: string[] = [];
     const queue = await startJobQueue(

@@ -3,6 +3,9 @@ import type { Db } from '../../db/client';
 import { classifyDatabaseError } from '../../lib/database-errors';
 import { activeConfigVersion, getActiveConfig } from './service';
 
+/** How the cache reads the database (the service's reads; a test may hold an answer back, as a slow connection would). */
+export type ConfigReads = { version: typeof activeConfigVersion; config: typeof getActiveConfig };
+
 /**
  * Every page load reads the branding, which changes a few times a year and whose logo may weigh a
  * megabyte. The cache keeps the full row; at most once per `recheckMs` it asks the database only
@@ -17,9 +20,6 @@ import { activeConfigVersion, getActiveConfig } from './service';
  * older read, finishing later, does not store what it read (`generation`). Before, a page loaded
  * just after the save could share that older read and show the old branding for up to a second.
  */
-/** How the cache reads the database (the service's reads; a test may hold an answer back, as a slow connection would). */
-export type ConfigReads = { version: typeof activeConfigVersion; config: typeof getActiveConfig };
-
 export class ActiveConfigCache {
   private value: { config: TConfig; version: string; checkedAt: number } | null = null;
   private pending: Promise<TConfig> | null = null;
