@@ -1,10 +1,10 @@
 import type PgBoss from 'pg-boss';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
+import type { CallerLookups } from './modules/auth/caller-lookups';
 import type { StepCache } from './modules/calls/step-cache';
 import type { ActiveConfigCache } from './modules/config/active-config-cache';
 import type { FileStorage } from './modules/files/storage';
-import type { MembershipLookup } from './modules/organizations/membership-lookup';
 import type { SharedLimits } from './plugins/shared-limits';
 
 /** What every module receives: no globals, so tests build as many apps as they like. */
@@ -19,8 +19,8 @@ export type AppDeps = {
   limits: SharedLimits;
   /** The autosave's step definitions, this instance's (modules/calls/step-cache.ts). */
   stepCache: StepCache;
-  /** The caller's role in an organization, read at every request (modules/organizations/membership-lookup.ts). */
-  memberships: MembershipLookup;
+  /** The session's and the membership's checks of every signed-in request (modules/auth/caller-lookups.ts). */
+  callers: CallerLookups;
   /** The job queue for reading and retrying jobs, not started: no worker runs here (lib/job-queue.ts). */
   jobQueue: PgBoss;
 };

@@ -13,6 +13,7 @@ import { getOrCreateSecret, randomSecret } from './lib/secrets';
 import { adminFileRoutes } from './modules/admin-files/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { AccessTokens } from './modules/auth/access-tokens';
+import { CallerLookups } from './modules/auth/caller-lookups';
 import { registerIdentity } from './modules/auth/register-identity';
 import { SessionRevocations } from './modules/auth/session-revocations';
 import { callAdminRoutes } from './modules/calls/routes';
@@ -32,7 +33,6 @@ import { impactAdminRoutes, impactRoutes } from './modules/impact/routes';
 import { jobRoutes } from './modules/jobs/routes';
 import { acceptMemberInvitations } from './modules/organizations/invitations';
 import { memberRoutes } from './modules/organizations/member-routes';
-import { MembershipLookup } from './modules/organizations/membership-lookup';
 import { organizationRoutes } from './modules/organizations/routes';
 import { pdfRoutes } from './modules/pdf/routes';
 import { recordAttachment } from './modules/pdf/service';
@@ -56,7 +56,7 @@ import { authentication } from './plugins/authentication';
 import { compression } from './plugins/compression';
 import { edgeGuard } from './plugins/edge-guard';
 import { registerOpenApi } from './plugins/openapi';
-import { organizationHeader } from './plugins/organization-header';
+import { askRoleWithSessionCheck, organizationHeader } from './plugins/organization-header';
 import { problemDetails } from './plugins/problem-details';
 import { type AccessTable, routeAccess, routeAccessCheck } from './plugins/route-access';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -119,17 +119,20 @@ export async function buildApp(
     storage,
     limits,
     stepCache: new StepCache(database.db),
-    memberships: new MembershipLookup(database.db),
+    callers: new CallerLookups(database.db),
     jobQueue: jobQueueClient(database),
   };
   // Production passes AUTH_SECRET; a development install makes one and keeps it in its database.
   const authSecret = config.authSecret ?? (await getOrCreateSecret(database.db, 'auth-secret', randomSecret));
-  const revocations = new SessionRevocations(database.db);
+  const revocations = new SessionRevocations(deps.callers);
   const accessTokens = new AccessTokens(authSecret, revocations.isRevoked, revocations.knownAnswer);
   await app.register(cookie, { secret: derivedSecret(authSecret, 'cookies') });
-  await app.register(authentication, { tokens: accessTokens });
+  await app.register(authentication, {
+    tokens: accessTokens,
+    withSessionCheck: askRoleWithSessionCheck(deps.callers),
+  });
   await app.register(routeAccessCheck, { customizeDomain: config.customizeEmailDomain });
-  await app.register(organizationHeader, { memberships: deps.memberships });
+  await app.register(organizationHeader, { memberships: deps.callers });
 
   await app.register(healthRoutes, deps);
   // Signing in accepts the invitations to review and to join an organization sent to that address.

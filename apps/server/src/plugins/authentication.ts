@@ -15,9 +15,16 @@ declare module 'fastify' {
   }
 }
 
-/** Reads `Authorization: Bearer <token>` on every request. Deciding who may pass is the hooks' job. */
-export const authentication = fp<{ tokens: AccessTokens }>(
-  async (app: FastifyInstance, { tokens }) => {
+/**
+ * Reads `Authorization: Bearer <token>` on every request. Deciding who may pass is the hooks' job.
+ * `withSessionCheck` is told a valid token's claims when its session must be asked about, so that
+ * a later hook's question can be asked in the same query (organization-header.ts).
+ */
+export const authentication = fp<{
+  tokens: AccessTokens;
+  withSessionCheck?: (request: FastifyRequest, claims: AccessClaims) => void;
+}>(
+  async (app: FastifyInstance, { tokens, withSessionCheck }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('tokenRejected', false);
     const accept = (request: FastifyRequest, claims: AccessClaims | null) => {
@@ -47,7 +54,8 @@ export const authentication = fp<{ tokens: AccessTokens }>(
         accept(request, known);
         return done();
       }
-      tokens.verify(token).then((claims) => {
+      const alongside = withSessionCheck && ((claims: AccessClaims) => withSessionCheck(request, claims));
+      tokens.verify(token, alongside).then((claims) => {
         accept(request, claims);
         done();
       }, done);

@@ -4,10 +4,11 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { signInAs } from '../../test/sign-in';
 import { getOrCreateSecret, randomSecret } from '../lib/secrets';
 import { AccessTokens } from '../modules/auth/access-tokens';
-import { MembershipLookup } from '../modules/organizations/membership-lookup';
+import { CallerLookups } from '../modules/auth/caller-lookups';
+import { revokeSession, SessionRevocations } from '../modules/auth/session-revocations';
 import { createOrganization } from '../modules/organizations/service';
 import { authentication } from './authentication';
-import { organizationHeader } from './organization-header';
+import { askRoleWithSessionCheck, organizationHeader } from './organization-header';
 import { problemDetails } from './problem-details';
 
 /**
@@ -54,7 +55,7 @@ describe('organization header plugin', () => {
     await probe.register(authentication, {
       tokens: new AccessTokens(await getOrCreateSecret(db, 'auth-secret', randomSecret)),
     });
-    await probe.register(organizationHeader, { memberships: new MembershipLookup(db) });
+    await probe.register(organizationHeader, { memberships: new CallerLookups(db) });
     probe.get('/probe', async (request) => ({ organizationId: request.organizationId }));
     await probe.ready();
   });
@@ -90,5 +91,83 @@ describe('organization header plugin', () => {
   it('never attaches an organization to an anonymous request', async () => {
     const res = await ask({ 'x-organization-id': mine });
     expect(res.json()).toEqual({ organizationId: null });
+  });
+
+  describe('asked together with the session, as the app wires it', () => {
+    let wired: FastifyInstance;
+    let queries = 0;
+    let restore = () => {};
+
+    beforeAll(async () => {
+      const db = t.database.db;
+      const lookups = new CallerLookups(db);
+      const revocations = new SessionRevocations(lookups);
+      wired = Fastify();
+      await wired.register(problemDetails);
+      await wired.register(authentication, {
+        tokens: new AccessTokens(
+          await getOrCreateSecret(db, 'auth-secret', randomSecret),
+          revocations.isRevoked,
+          revocations.knownAnswer,
+        ),
+        withSessionCheck: askRoleWithSessionCheck(lookups),
+      });
+      await wired.register(organizationHeader, { memberships: lookups });
+      wired.get('/probe', async (request) => ({
+        user: request.user?.id ?? null,
+        organizationId: request.organizationId,
+      }));
+      await wired.ready();
+      const raw = t.database.raw;
+      const client = raw.kind === 'postgres' ? raw.pool : raw.client;
+      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+      (client as { query: unknown }).query = (...args: unknown[]) => {
+        queries++;
+        return query(...args);
+      };
+      restore = () => {
+        (client as { query: unknown }).query = query;
+      };
+    });
+    afterAll(async () => {
+      restore();
+      await wired?.close();
+    });
+
+    const newSession = async (email: string) => {
+      const signed = await signInAs(t.database.db, { email });
+      const owned = (await createOrganization(t.database.db, signed.user.id, orgInput)).id;
+      return { ...signed, owned };
+    };
+    const askWired = (extra: Record<string, string>) => wired.inject({ url: '/probe', headers: extra });
+
+    it('asks a new session’s revocation and its role in one statement', async () => {
+      const { headers: h, owned, user } = await newSession('wired-one@example.org');
+      queries = 0;
+      const res = await askWired({ ...h, 'x-organization-id': owned });
+      expect(res.json()).toEqual({ user: user.id, organizationId: owned });
+      expect(queries).toBe(1);
+      // The session's answer is now kept: the next request asks for the role alone.
+      queries = 0;
+      expect((await askWired({ ...h, 'x-organization-id': owned })).json()).toEqual({
+        user: user.id,
+        organizationId: owned,
+      });
+      expect(queries).toBe(1);
+    });
+
+    it('still refuses an organization that is not the caller’s', async () => {
+      const { headers: h } = await newSession('wired-two@example.org');
+      expect((await askWired({ ...h, 'x-organization-id': theirs })).statusCode).toBe(403);
+      expect((await askWired({ ...h, 'x-organization-id': crypto.randomUUID() })).statusCode).toBe(403);
+    });
+
+    it('gives a revoked session no organization, though its role was asked with it', async () => {
+      const { headers: h, owned, token } = await newSession('wired-three@example.org');
+      const sid = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sid as string;
+      await revokeSession(t.database.db, sid);
+      const res = await askWired({ ...h, 'x-organization-id': owned });
+      expect(res.json()).toEqual({ user: null, organizationId: null });
+    });
   });
 });

@@ -1,8 +1,9 @@
 import { isEmptyId, ORGANIZATION_HEADER, type TMemberRole, ZId } from '@impact/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden } from '../lib/app-error';
-import type { MembershipLookup } from '../modules/organizations/membership-lookup';
+import type { AccessClaims } from '../modules/auth/access-tokens';
+import type { CallerLookups } from '../modules/auth/caller-lookups';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,24 +17,53 @@ declare module 'fastify' {
   }
 }
 
+/** The organization a request names: undefined for none, 'malformed', or the id in lower case. */
+function namedOrganization(request: FastifyRequest): string | undefined {
+  const raw = request.headers[ORGANIZATION_HEADER];
+  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  // Absent, empty or the all-zero id (SPEC 9) all mean "no organization selected".
+  if (!value || isEmptyId(value)) return undefined;
+  return ZId.safeParse(value).success ? value.toLowerCase() : 'malformed';
+}
+
+/** Roles asked together with the session's check, by request; read once by the hook below. */
+const askedWithSignIn = new WeakMap<
+  FastifyRequest,
+  { orgId: string; userId: string; role: Promise<TMemberRole | null> }
+>();
+
+/**
+ * Given to `authentication` as `withSessionCheck`: when sign-in must ask the database whether the
+ * session is still live, the role is asked in the same statement (one round trip instead of two).
+ * The answer is used only if sign-in then accepts that same user.
+ */
+export function askRoleWithSessionCheck(lookups: Pick<CallerLookups, 'roleOf'>) {
+  return (request: FastifyRequest, claims: AccessClaims) => {
+    const orgId = namedOrganization(request);
+    if (!orgId || orgId === 'malformed') return;
+    const role = lookups.roleOf(claims.userId, orgId);
+    // When sign-in fails first nobody reads this answer: its failure must not go unhandled.
+    role.catch(() => {});
+    askedWithSignIn.set(request, { orgId, userId: claims.userId, role });
+  };
+}
+
 /**
  * SPEC 6: "the selected organization id is sent as a header on every request". Registered after
  * `authentication`: a signed-in request naming an organization the caller is not a member of
  * answers 403, a malformed id 400, before any handler runs. Anonymous requests never get an
- * organization. The membership is read at every request (modules/organizations/membership-lookup.ts),
- * so a removed member is refused at the next one.
+ * organization. The membership is read at every request (modules/auth/caller-lookups.ts), so a
+ * removed member is refused at the next one.
  */
-export const organizationHeader = fp<{ memberships: MembershipLookup }>(
+export const organizationHeader = fp<{ memberships: Pick<CallerLookups, 'roleOf'> }>(
   async (app: FastifyInstance, { memberships }) => {
     app.decorateRequest('organizationId', null);
     app.decorateRequest('organizationRole', null);
     app.addHook('onRequest', (request, _reply, done) => {
-      const raw = request.headers[ORGANIZATION_HEADER];
-      const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
       const user = request.user;
-      // Absent, empty or the all-zero id (SPEC 9) all mean "no organization selected".
-      if (!value || isEmptyId(value) || !user) return done();
-      if (!ZId.safeParse(value).success) {
+      const id = user ? namedOrganization(request) : undefined;
+      if (!user || !id) return done();
+      if (id === 'malformed') {
         return done(
           new AppError('validation', {
             messageKey: 'errors.organizations.invalidHeader',
@@ -43,11 +73,13 @@ export const organizationHeader = fp<{ memberships: MembershipLookup }>(
           }),
         );
       }
-      const id = value.toLowerCase();
-      memberships.roleOf(user.id, id).then((role) => {
-        if (!role) return done(forbidden('errors.organizations.notYours'));
+      const asked = askedWithSignIn.get(request);
+      const role =
+        asked && asked.orgId === id && asked.userId === user.id ? asked.role : memberships.roleOf(user.id, id);
+      role.then((found) => {
+        if (!found) return done(forbidden('errors.organizations.notYours'));
         request.organizationId = id;
-        request.organizationRole = role;
+        request.organizationRole = found;
         done();
       }, done);
     });

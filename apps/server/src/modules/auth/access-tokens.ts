@@ -67,10 +67,18 @@ export class AccessTokens {
     return revoked === undefined ? undefined : revoked ? null : claims;
   }
 
-  /** The claims of a complete, valid, unexpired token of a live session; null for anything else. */
-  async verify(token: string): Promise<AccessClaims | null> {
+  /**
+   * The claims of a complete, valid, unexpired token of a live session; null for anything else.
+   * `beforeRevocationCheck` sees a valid token's claims just before its session is asked about, so
+   * a question of the same request can join that query (caller-lookups.ts); its answer must not be
+   * trusted unless this one resolves to the claims.
+   */
+  async verify(token: string, beforeRevocationCheck?: (claims: AccessClaims) => void): Promise<AccessClaims | null> {
     const known = this.verified.get(token);
-    if (known) return (await this.isRevoked(known.sessionId)) ? null : known;
+    if (known) {
+      beforeRevocationCheck?.(known);
+      return (await this.isRevoked(known.sessionId)) ? null : known;
+    }
     let checked: { claims: AccessClaims; exp?: number; iat?: number };
     try {
       const { payload } = await jwtVerify(token, await this.key, {
@@ -95,6 +103,7 @@ export class AccessTokens {
     }
     // Outside the try: a database that cannot say whether the session was revoked is an outage
     // (503, try again), not a bad token; a 401 would sign the applicant out, near a deadline too.
+    beforeRevocationCheck?.(checked.claims);
     if (await this.isRevoked(checked.claims.sessionId)) return null;
     this.remember(token, checked.claims, checked.exp, checked.iat);
     return checked.claims;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../../../test/sign-in';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import { refreshTokens } from '../../db/schema';
+import { CallerLookups } from './caller-lookups';
 import { LIVE_SESSION_CACHE_MS, REVOKED_CACHE_MS, SESSIONS_MAX, SessionRevocations } from './session-revocations';
 
 /** Each way a kept "still signed in" could go stale: a sign-out here, one elsewhere, a read overtaken. */
@@ -25,7 +26,7 @@ describe('SessionRevocations', () => {
       .where(eq(refreshTokens.familyId, sessionId));
 
   it('keeps a live answer, and calls an unknown session revoked', async () => {
-    const revocations = new SessionRevocations(created.database.db);
+    const revocations = new SessionRevocations(new CallerLookups(created.database.db));
     const session = await newSession('uno@ente.example');
     expect(revocations.knownAnswer(session)).toBeUndefined();
     expect(await revocations.isRevoked(session)).toBe(false);
@@ -35,7 +36,7 @@ describe('SessionRevocations', () => {
   });
 
   it('a sign-out on this instance applies at once', async () => {
-    const revocations = new SessionRevocations(created.database.db);
+    const revocations = new SessionRevocations(new CallerLookups(created.database.db));
     const session = await newSession('due@ente.example');
     expect(await revocations.isRevoked(session)).toBe(false);
     await revokeBehindItsBack(session);
@@ -45,7 +46,7 @@ describe('SessionRevocations', () => {
   });
 
   it('a sign-out on another instance applies once the live answer’s time has passed', async () => {
-    const revocations = new SessionRevocations(created.database.db, 200);
+    const revocations = new SessionRevocations(new CallerLookups(created.database.db), 200);
     const session = await newSession('tre@ente.example');
     expect(await revocations.isRevoked(session)).toBe(false);
     expect(revocations.knownAnswer(session)).toBe(false);
@@ -56,7 +57,7 @@ describe('SessionRevocations', () => {
   });
 
   it('does not keep a live answer that a sign-out on this instance overtook', async () => {
-    const revocations = new SessionRevocations(created.database.db);
+    const revocations = new SessionRevocations(new CallerLookups(created.database.db));
     const session = await newSession('quattro@ente.example');
     const reading = revocations.isRevoked(session);
     revocations.markRevoked(session);
@@ -65,7 +66,7 @@ describe('SessionRevocations', () => {
   });
 
   it('asks for the sessions of one turn in one query', async () => {
-    const revocations = new SessionRevocations(created.database.db);
+    const revocations = new SessionRevocations(new CallerLookups(created.database.db));
     const sessions = await Promise.all(['a', 'b', 'c'].map((s) => newSession(`${s}@batch.example`)));
     let queries = 0;
     const client = created.database.raw.kind === 'postgres' ? created.database.raw.pool : created.database.raw.client;

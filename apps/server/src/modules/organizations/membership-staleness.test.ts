@@ -5,7 +5,7 @@ import { signInAs } from '../../../test/sign-in';
 import { organizationMembers } from '../../db/schema';
 
 /**
- * The membership check remembers nothing between requests (membership-lookup.ts): a member
+ * The membership check remembers nothing between requests (modules/auth/caller-lookups.ts): a member
  * removed or demoted on one instance is refused at their very next request on another instance
  * that had just let them in.
  */
