@@ -8,24 +8,22 @@ import { eventually } from '../test/eventually';
 import { createOpenCall, createOrganization, submitToCall } from '../test/fixtures';
 import { signInAs, signInThroughProvider } from '../test/sign-in';
 import { TEST_ENV } from '../test/test-database';
-import { buildApp } from './app';
-import { backgroundJobs, startBackgroundJobs } from './background-jobs';
+import { backgroundJobs } from './background-jobs';
 import { loadConfig } from './config';
-import { type Database, openDatabase, rows } from './db/client';
-import { runMigrations } from './db/migrate';
+import { type Database, rows } from './db/client';
 import { startJobQueue } from './lib/job-queue';
 import { getOrCreateSecret, randomSecret } from './lib/secrets';
-import { seed } from './seed';
+import { startServer } from './start-server';
 
 /**
  * `npm start`'s own database, whatever the run's: the other server tests and the journeys' apps
  * run on the PostgreSQL server named by TEST_DATABASE_URL where there is one (CI), so this file
  * (with db/restart.test.ts, which restarts on the same data directory) is what keeps the
- * embedded database (PGlite) under test there. It starts as main.ts does, on a data directory on
- * disk: migrations, the demo, the app; then the demo applicant signs in through the embedded
- * provider with the published password, two applicants press Submit at the same moment (on the
- * embedded database Submits run one at a time), a PDF is read, a job goes through the queue, and
- * the background jobs of main.ts start with their schedules.
+ * embedded database (PGlite) under test there. It starts with main.ts's own start (start-server.ts:
+ * migrations, the demo, the app, the background jobs) on a data directory on disk; then the demo
+ * applicant signs in through the embedded provider with the published password, two applicants press Submit at the same moment (on the
+ * embedded database Submits run one at a time), a PDF is read, the background jobs' schedules are
+ * found saved and a job goes through the queue.
  */
 describe('the embedded database, as npm start runs it', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ic-embedded-'));
@@ -35,10 +33,7 @@ describe('the embedded database, as npm start runs it', () => {
   let stopJobs = async () => {};
 
   beforeAll(async () => {
-    database = await openDatabase(config.database);
-    await runMigrations(database);
-    await seed(database.db, config);
-    app = await buildApp(config, database);
+    ({ app, database, stopJobs } = await startServer(config));
     await app.ready();
   }, 120_000);
   afterAll(async () => {
@@ -91,7 +86,17 @@ describe('the embedded database, as npm start runs it', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   }, 120_000);
 
-  it("runs a job through the queue, then starts main.ts's background jobs with their schedules", async () => {
+  it("saves main.ts's background jobs' schedules, and runs a job through the queue", async () => {
+    // The background jobs started with the server.
+    const secret = await getOrCreateSecret(database.db, 'auth-secret', randomSecret);
+    const registry = backgroundJobs(database, config, app.log, secret);
+    registry.close();
+    const scheduled = registry.jobs.filter((job) => job.schedule).map((job) => job.name);
+    const saved = await rows<{ name: string }>(database.db, sql`select name from pgboss.schedule order by name`);
+    expect(saved.map((s) => s.name)).toEqual([...scheduled].sort());
+
+    // Checked last: a queue started with other jobs drops the schedules it does not know, as a
+    // new release does.
     const quiet = { warn: () => {}, error: () => {} };
     const ran: string[] = [];
     const queue = await startJobQueue(
@@ -106,13 +111,5 @@ describe('the embedded database, as npm start runs it', () => {
     } finally {
       await queue.stop(1_000);
     }
-
-    const secret = await getOrCreateSecret(database.db, 'auth-secret', randomSecret);
-    stopJobs = await startBackgroundJobs(database, config, app.log, secret);
-    const registry = backgroundJobs(database, config, app.log, secret);
-    registry.close();
-    const scheduled = registry.jobs.filter((job) => job.schedule).map((job) => job.name);
-    const saved = await rows<{ name: string }>(database.db, sql`select name from pgboss.schedule order by name`);
-    expect(saved.map((s) => s.name)).toEqual([...scheduled].sort());
   }, 120_000);
 });

@@ -1,14 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import { buildApp } from './app';
-import { startBackgroundJobs } from './background-jobs';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { runMigrations } from './db/migrate';
 import { loggerOptions } from './lib/log-safety';
-import { getOrCreateSecret, randomSecret } from './lib/secrets';
 import { installProcessGuards } from './process-guards';
-import { seed } from './seed';
+import { startServer } from './start-server';
 import { exposureNotes } from './startup-notes';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -28,24 +23,11 @@ async function main() {
   // Until the app's logger exists, problems go to a bare logger at the configured level.
   let log: FastifyBaseLogger = pino(loggerOptions(config.logLevel));
   installProcessGuards(() => log);
-  const database = await openDatabase(config.database, {
+  const { app, database, report, stopJobs } = await startServer(config, {
     onConnectionError: (err) =>
       log.warn({ err }, 'database connection failed while idle or between queries; the pool replaces it'),
   });
-  await runMigrations(database);
-  const report = await seed(database.db, config);
-  const app = await buildApp(config, database);
   log = app.log;
-  // Open the pool's connections before the first visitor rather than during a burst of them
-  // (a server restarted near a deadline met a thousand writes with no connection open).
-  if (config.database.kind === 'postgres') {
-    await Promise.all(Array.from({ length: config.database.poolSize }, () => database.ping().catch(() => undefined)));
-  }
-  // The same secret buildApp signs with (production passes it; a development install keeps its own).
-  const authSecret = config.authSecret ?? (await getOrCreateSecret(database.db, 'auth-secret', randomSecret));
-  // The job queue (decision 0040): its tables came with the migrations; a job that throws is
-  // retried by its policy and shown on the admin jobs page, never the end of the process.
-  const stopJobs = await startBackgroundJobs(database, config, app.log, authSecret);
 
   let closing = false;
   const shutdown = async (signal: string) => {
