@@ -144,20 +144,18 @@ export async function benchCloseStorm(): Promise<BenchResult[]> {
       } = await withCpuPerClose(c, server.pid, () => fire(ours, ourSpread, SPREAD_RATE));
       const bareSpreadRun = await fire(bare, bareSpread, SPREAD_RATE);
       // Sessions waiting on a lock during each burst: a lock that serialised commits would show here.
-      const ourLocks = await watchLockWaits(database.url);
-      const {
-        phase: burst,
-        nodeCpuMsPerClose: burstNodeCpuMsPerClose,
-        pgCpuMsPerClose: burstPgCpuMsPerClose,
-      } = await withCpuPerClose(c, server.pid, () => fire(ours, ourBurst, Number.POSITIVE_INFINITY));
-      const lockWaits = await ourLocks.stop();
-      const bareLocks = await watchLockWaits(database.url);
-      const {
-        phase: bareBurstRun,
-        nodeCpuMsPerClose: bareNodeCpuMsPerClose,
-        pgCpuMsPerClose: barePgCpuMsPerClose,
-      } = await withCpuPerClose(c, yardstick.pid, () => fire(bare, bareBurst, Number.POSITIVE_INFINITY));
-      const bareLockWaits = await bareLocks.stop();
+      const [
+        { phase: burst, nodeCpuMsPerClose: burstNodeCpuMsPerClose, pgCpuMsPerClose: burstPgCpuMsPerClose },
+        lockWaits,
+      ] = await whileWatchingLockWaits(database.url, () =>
+        withCpuPerClose(c, server.pid, () => fire(ours, ourBurst, Number.POSITIVE_INFINITY)),
+      );
+      const [
+        { phase: bareBurstRun, nodeCpuMsPerClose: bareNodeCpuMsPerClose, pgCpuMsPerClose: barePgCpuMsPerClose },
+        bareLockWaits,
+      ] = await whileWatchingLockWaits(database.url, () =>
+        withCpuPerClose(c, yardstick.pid, () => fire(bare, bareBurst, Number.POSITIVE_INFINITY)),
+      );
       const spreadDb = await closedInDatabase(c, callIds[0] ?? '');
       const burstDb = await closedInDatabase(c, callIds[1] ?? '');
       // Every submission of the two measured calls was closed through the route (warm-ups included).
@@ -235,12 +233,12 @@ export async function benchCloseStorm(): Promise<BenchResult[]> {
 }
 
 /**
- * Samples every 20 ms the sessions of the database waiting on a lock, until stopped: the most at
+ * Samples every 20 ms the sessions of the database waiting on a lock while `work` runs: the most at
  * once, the most besides `extend`, and each kind seen with the most of it at once. `extend` is a
  * table or index growing by a page, which bare + SQL meets too and which serialises no commit;
  * `transactionid` and `tuple` are a row another transaction holds.
  */
-async function watchLockWaits(url: string) {
+async function whileWatchingLockWaits<T>(url: string, work: () => Promise<T>) {
   const watcher = new pg.Client({ connectionString: url });
   await watcher.connect();
   let max = 0;
@@ -268,12 +266,13 @@ async function watchLockWaits(url: string) {
       await new Promise((r) => setTimeout(r, 20));
     }
   })();
-  return {
-    async stop() {
-      watching = false;
-      await watching$;
-      await watcher.end();
-      return { max, maxBesidesGrowth, kinds: [...kinds].map(([event, n]) => `${event}:${n}`).join(',') || 'none' };
-    },
-  };
+  try {
+    const result = await work();
+    const seen = [...kinds].map(([event, n]) => `${event}:${n}`).join(',') || 'none';
+    return [result, { max, maxBesidesGrowth, kinds: seen }] as const;
+  } finally {
+    watching = false;
+    await watching$;
+    await watcher.end();
+  }
 }

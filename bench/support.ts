@@ -29,13 +29,15 @@ export async function startBenchServer(
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     SEED_DEMO: options.seedDemo ? 'true' : 'false',
   };
+  const serve = serveCommand();
+  Object.assign(env, serve.env);
   const databaseUrl = options.databaseUrl ?? process.env.BENCH_DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   Object.assign(env, options.env);
   const built = path.join(repoRoot, 'apps/server/dist/main.js');
   const args = [
-    ...serveNodeFlags(),
+    ...serve.flags,
     ...(options.nodeArgs ?? []),
     ...(fs.existsSync(built) ? [built] : ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')]),
   ];
@@ -122,23 +124,39 @@ function get(url: string, agent: http.Agent): Promise<number> {
 }
 
 /**
- * The node flags `npm run serve` (and so `npm start`) gives the server: the words between `node`
- * and the script, so the memory measured is that of the server people run (a flag left out once
- * hid 50 MB of RSS). Each must carry its value after `=`: a value given as the next word would be
- * read as the script.
+ * What `npm run serve` (and so `npm start`) gives the server: the environment it sets before
+ * `node` (`NAME=value`, or `NAME=${NAME:-value}` for a default the caller's environment may
+ * override) and the words between `node` and the script, so the memory measured is that of the
+ * server people run (a flag left out once hid 50 MB of RSS). Each flag must carry its value after
+ * `=`: a value given as the next word would be read as the script.
  */
-function serveNodeFlags(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
-    scripts: { serve: string };
-  };
-  const words = pkg.scripts.serve.trim().split(/\s+/).slice(1);
-  const flags = words.slice(
+export function serveCommand(script = readServeScript()): { env: Record<string, string>; flags: string[] } {
+  const words = script.trim().split(/\s+/);
+  const node = words.indexOf('node');
+  if (node < 0) throw new Error('npm run serve: expected `node` in the script');
+  const env: Record<string, string> = {};
+  for (const word of words.slice(0, node)) {
+    const assignment = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(word);
+    if (!assignment) throw new Error(`npm run serve: ${word} is neither NAME=value nor node`);
+    const [, name = '', value = ''] = assignment;
+    const withDefault = /^\$\{([A-Z_][A-Z0-9_]*):-(.*)\}$/.exec(value);
+    env[name] = withDefault ? (process.env[withDefault[1] ?? ''] ?? withDefault[2] ?? '') : value;
+  }
+  const after = words.slice(node + 1);
+  const flags = after.slice(
     0,
-    words.findIndex((word) => !word.startsWith('-')),
+    after.findIndex((word) => !word.startsWith('-')),
   );
   const separate = flags.find((flag) => !/^--[a-z-]+(=\S+)?$/.test(flag));
   if (separate) throw new Error(`npm run serve: write ${separate} as --flag=value for the benches to pass it on`);
-  return flags;
+  return { env, flags };
+}
+
+function readServeScript(): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: { serve: string };
+  };
+  return pkg.scripts.serve;
 }
 
 /** Resident memory of a process, in MB (Linux). */

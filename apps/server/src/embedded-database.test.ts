@@ -21,9 +21,9 @@ import { startServer } from './start-server';
  * (with db/restart.test.ts, which restarts on the same data directory) is what keeps the
  * embedded database (PGlite) under test there. It starts with main.ts's own start (start-server.ts:
  * migrations, the demo, the app, the background jobs) on a data directory on disk; then the demo
- * applicant signs in through the embedded provider with the published password, two applicants press Submit at the same moment (on the
- * embedded database Submits run one at a time), a PDF is read, the background jobs' schedules are
- * found saved and a job goes through the queue.
+ * applicant signs in through the embedded provider with the published password, two applicants
+ * press Submit at the same moment (on the embedded database Submits run one at a time), a PDF is
+ * read, the background jobs' schedules are found saved and a job goes through the queue.
  */
 describe('the embedded database, as npm start runs it', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ic-embedded-'));

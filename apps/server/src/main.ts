@@ -26,8 +26,10 @@ async function main() {
   const { app, database, report, stopJobs } = await startServer(config, {
     onConnectionError: (err) =>
       log.warn({ err }, 'database connection failed while idle or between queries; the pool replaces it'),
+    onAppBuilt: (built) => {
+      log = built.log;
+    },
   });
-  log = app.log;
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -168,6 +168,15 @@ describe('organization header plugin', () => {
       await revokeSession(t.database.db, sid);
       const res = await askWired({ ...h, 'x-organization-id': owned });
       expect(res.json()).toEqual({ user: null, organizationId: null });
+      // Its revocation is now known: the same token again asks the database nothing.
+      queries = 0;
+      expect((await askWired({ ...h, 'x-organization-id': owned })).json()).toEqual({
+        user: null,
+        organizationId: null,
+      });
+      // A question asked anyway would go out on the next turn, after the answer: wait for it.
+      await new Promise((r) => setTimeout(r, 50));
+      expect(queries).toBe(0);
     });
   });
 });

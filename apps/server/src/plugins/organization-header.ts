@@ -26,10 +26,12 @@ function namedOrganization(request: FastifyRequest): string | undefined {
   return ZId.safeParse(value).success ? value.toLowerCase() : 'malformed';
 }
 
-/** Roles asked together with the session's check, by request; read once by the hook below. */
+type Lookups = Pick<CallerLookups, 'roleOf'>;
+
+/** Roles asked together with the session's check, by request; taken once by the hook below. */
 const askedWithSignIn = new WeakMap<
   FastifyRequest,
-  { orgId: string; userId: string; role: Promise<TMemberRole | null> }
+  { lookups: Lookups; orgId: string; userId: string; role: Promise<TMemberRole | null> }
 >();
 
 /**
@@ -37,14 +39,14 @@ const askedWithSignIn = new WeakMap<
  * session is still live, the role is asked in the same statement (one round trip instead of two).
  * The answer is used only if sign-in then accepts that same user.
  */
-export function askRoleWithSessionCheck(lookups: Pick<CallerLookups, 'roleOf'>) {
+export function askRoleWithSessionCheck(lookups: Lookups) {
   return (request: FastifyRequest, claims: AccessClaims) => {
     const orgId = namedOrganization(request);
     if (!orgId || orgId === 'malformed') return;
     const role = lookups.roleOf(claims.userId, orgId);
     // When sign-in fails first nobody reads this answer: its failure must not go unhandled.
     role.catch(() => {});
-    askedWithSignIn.set(request, { orgId, userId: claims.userId, role });
+    askedWithSignIn.set(request, { lookups, orgId, userId: claims.userId, role });
   };
 }
 
@@ -55,7 +57,7 @@ export function askRoleWithSessionCheck(lookups: Pick<CallerLookups, 'roleOf'>) 
  * organization. The membership is read at every request (modules/auth/caller-lookups.ts), so a
  * removed member is refused at the next one.
  */
-export const organizationHeader = fp<{ memberships: Pick<CallerLookups, 'roleOf'> }>(
+export const organizationHeader = fp<{ memberships: Lookups }>(
   async (app: FastifyInstance, { memberships }) => {
     app.decorateRequest('organizationId', null);
     app.decorateRequest('organizationRole', null);
@@ -74,8 +76,10 @@ export const organizationHeader = fp<{ memberships: Pick<CallerLookups, 'roleOf'
         );
       }
       const asked = askedWithSignIn.get(request);
-      const role =
-        asked && asked.orgId === id && asked.userId === user.id ? asked.role : memberships.roleOf(user.id, id);
+      askedWithSignIn.delete(request);
+      // Only an answer to this very question, asked of the same database.
+      const same = asked && asked.lookups === memberships && asked.orgId === id && asked.userId === user.id;
+      const role = same ? asked.role : memberships.roleOf(user.id, id);
       role.then((found) => {
         if (!found) return done(forbidden('errors.organizations.notYours'));
         request.organizationId = id;

@@ -1,5 +1,5 @@
 import { webcrypto } from 'node:crypto';
-import { ACCESS_TOKEN_SECONDS } from '@impact/domain';
+import { ACCESS_TOKEN_SECONDS, ZId } from '@impact/domain';
 import { jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
 
@@ -75,10 +75,7 @@ export class AccessTokens {
    */
   async verify(token: string, beforeRevocationCheck?: (claims: AccessClaims) => void): Promise<AccessClaims | null> {
     const known = this.verified.get(token);
-    if (known) {
-      beforeRevocationCheck?.(known);
-      return (await this.isRevoked(known.sessionId)) ? null : known;
-    }
+    if (known) return this.unlessRevoked(known, beforeRevocationCheck);
     let checked: { claims: AccessClaims; exp?: number; iat?: number };
     try {
       const { payload } = await jwtVerify(token, await this.key, {
@@ -90,9 +87,10 @@ export class AccessTokens {
         maxTokenAge: `${ACCESS_TOKEN_SECONDS + 60}s`,
       });
       const { sub, email, roles, sid } = payload;
-      if (typeof sub !== 'string' || typeof email !== 'string' || !Array.isArray(roles) || typeof sid !== 'string') {
-        return null;
-      }
+      // The ids go into statements other requests share (caller-lookups.ts): only uuids pass.
+      const ids =
+        typeof sub === 'string' && typeof sid === 'string' && ZId.safeParse(sub).success && ZId.safeParse(sid).success;
+      if (!ids || typeof email !== 'string' || !Array.isArray(roles)) return null;
       checked = {
         claims: { userId: sub, email, roles: roles.map(String), sessionId: sid },
         exp: payload.exp,
@@ -103,10 +101,17 @@ export class AccessTokens {
     }
     // Outside the try: a database that cannot say whether the session was revoked is an outage
     // (503, try again), not a bad token; a 401 would sign the applicant out, near a deadline too.
-    beforeRevocationCheck?.(checked.claims);
-    if (await this.isRevoked(checked.claims.sessionId)) return null;
-    this.remember(token, checked.claims, checked.exp, checked.iat);
-    return checked.claims;
+    const claims = await this.unlessRevoked(checked.claims, beforeRevocationCheck);
+    if (claims) this.remember(token, claims, checked.exp, checked.iat);
+    return claims;
+  }
+
+  /** The claims if their session is live; `beforeRevocationCheck` is told only when the database must be asked. */
+  private async unlessRevoked(claims: AccessClaims, beforeRevocationCheck?: (claims: AccessClaims) => void) {
+    const known = this.knownRevocation(claims.sessionId);
+    if (known === undefined) beforeRevocationCheck?.(claims);
+    const revoked = known ?? (await this.isRevoked(claims.sessionId));
+    return revoked ? null : claims;
   }
 
   /** Until the earlier of its expiry and its maximum age (both already checked present). */

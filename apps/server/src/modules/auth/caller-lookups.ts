@@ -17,7 +17,7 @@ type Answer = { revoked: boolean; role: TMemberRole | null };
  */
 const CALLER = {
   name: 'caller_checks',
-  text: `select k.n,
+  text: `select k.n::int as n,
       k.family_id is not null and coalesce((select bool_or(r.revoked_at is not null) from refresh_tokens r
         where r.family_id = k.family_id), true) as revoked,
       (select m.role from organization_members m
@@ -30,15 +30,16 @@ const CALLER = {
  * session-revocations.ts keeps its answer a few seconds) and the caller's role in the organization
  * of X-Organization-Id (plugins/organization-header.ts, read at every request). Asked within one
  * turn of the event loop they share one statement, so a request that needs both costs one round
- * trip, and a thousand arriving at once ask together (dataloader, nothing cached here).
+ * trip, and a thousand arriving at once ask together (dataloader, nothing cached here: the same
+ * question twice in a batch gets two rows).
  */
 export class CallerLookups {
-  private readonly lookups: DataLoader<Question, Answer, string>;
+  private readonly lookups: DataLoader<Question, Answer>;
 
   constructor(db: Db) {
     this.lookups = new DataLoader(
       async (questions) => {
-        const rows = await executeText<{ n: string; revoked: boolean; role: TMemberRole | null }>(
+        const rows = await executeText<{ n: number; revoked: boolean; role: TMemberRole | null }>(
           db,
           CALLER.name,
           CALLER.text,
@@ -48,14 +49,13 @@ export class CallerLookups {
             questions.map((q) => ('userId' in q ? q.userId : null)),
           ],
         );
-        const answers = new Map(rows.map((r) => [Number(r.n), { revoked: r.revoked === true, role: r.role ?? null }]));
+        const answers = new Map(rows.map((r) => [r.n, { revoked: r.revoked === true, role: r.role ?? null }]));
         return questions.map((_, i) => answers.get(i + 1) ?? new Error('caller check lost its row'));
       },
       {
         cache: false,
         maxBatchSize: MAX_BATCH,
         batchScheduleFn: (run) => setImmediate(run),
-        cacheKeyFn: (q) => ('sessionId' in q ? `s:${q.sessionId}` : `m:${q.orgId}:${q.userId}`),
       },
     );
   }
