@@ -1,16 +1,5 @@
 import type { Readable } from 'node:stream';
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { BlobStore } from './types';
 
 export type S3Settings = {
@@ -27,10 +16,16 @@ export type S3Settings = {
 /** 5 MiB parts (the S3 minimum), one at a time. */
 const PART_BYTES = 5 * 1024 * 1024;
 
-/** S3-compatible object storage (AWS, MinIO, Ceph, s3rver in the tests) through the AWS SDK v3. */
+type Sdk = typeof import('@aws-sdk/client-s3');
+
+/**
+ * S3-compatible object storage (AWS, MinIO, Ceph, s3rver in the tests) through the AWS SDK v3.
+ * The SDK is loaded when a store is made, that is only where S3 is configured: it is about 5 MB of
+ * the server's memory that an install keeping files in PostgreSQL never uses.
+ */
 export class S3BlobStore implements BlobStore {
   readonly backend = 's3' as const;
-  private readonly client: S3Client;
+  private readonly s3: Promise<{ sdk: Sdk; client: S3Client }>;
 
   constructor(private readonly settings: S3Settings) {
     const config: S3ClientConfig = {
@@ -44,7 +39,9 @@ export class S3BlobStore implements BlobStore {
     if (settings.accessKeyId && settings.secretAccessKey) {
       config.credentials = { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey };
     }
-    this.client = new S3Client(config);
+    this.s3 = import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: new sdk.S3Client(config) }));
+    // A store never used must not turn a failed load into an unhandled rejection; each use awaits it.
+    this.s3.catch(() => {});
   }
 
   private key(key: string) {
@@ -57,6 +54,7 @@ export class S3BlobStore implements BlobStore {
    * per part for the collector to catch up with. Small files are one PutObject.
    */
   async put(key: string, body: Readable, contentType: string): Promise<void> {
+    const { sdk, client } = await this.s3;
     const Bucket = this.settings.bucket;
     const Key = this.key(key);
     let part = Buffer.allocUnsafe(64 * 1024);
@@ -65,15 +63,15 @@ export class S3BlobStore implements BlobStore {
     const parts: Array<{ ETag: string | undefined; PartNumber: number }> = [];
     const flush = async () => {
       if (!uploadId) {
-        const created = await this.client.send(
-          new CreateMultipartUploadCommand({ Bucket, Key, ContentType: contentType }),
+        const created = await client.send(
+          new sdk.CreateMultipartUploadCommand({ Bucket, Key, ContentType: contentType }),
         );
         uploadId = created.UploadId;
         if (!uploadId) throw new Error('S3 returned no upload id');
       }
       const PartNumber = parts.length + 1;
-      const sent = await this.client.send(
-        new UploadPartCommand({
+      const sent = await client.send(
+        new sdk.UploadPartCommand({
           Bucket,
           Key,
           UploadId: uploadId,
@@ -101,8 +99,8 @@ export class S3BlobStore implements BlobStore {
         }
       }
       if (!uploadId) {
-        await this.client.send(
-          new PutObjectCommand({
+        await client.send(
+          new sdk.PutObjectCommand({
             Bucket,
             Key,
             Body: part.subarray(0, filled),
@@ -113,32 +111,36 @@ export class S3BlobStore implements BlobStore {
         return;
       }
       if (filled > 0) await flush();
-      await this.client.send(
-        new CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+      await client.send(
+        new sdk.CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
       );
     } catch (err) {
       if (uploadId) {
-        await this.client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId })).catch(() => {}); // some S3-compatible servers lack it; the parts then expire by bucket policy
+        await client.send(new sdk.AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId })).catch(() => {}); // some S3-compatible servers lack it; the parts then expire by bucket policy
       }
       throw err;
     }
   }
 
   async get(key: string): Promise<Readable> {
-    const res = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }));
+    const { sdk, client } = await this.s3;
+    const res = await client.send(new sdk.GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }));
     if (!res.Body) throw new Error(`no stored bytes for ${key}`);
     return res.Body as Readable;
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }));
+    const { sdk, client } = await this.s3;
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }));
   }
 
   async check(): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }));
+    const { sdk, client } = await this.s3;
+    await client.send(new sdk.HeadBucketCommand({ Bucket: this.settings.bucket }));
   }
 
   async close(): Promise<void> {
-    this.client.destroy();
+    const loaded = await this.s3.catch(() => null);
+    loaded?.client.destroy();
   }
 }
