@@ -126,7 +126,7 @@ function get(url: string, agent: http.Agent): Promise<number> {
 /**
  * What `npm run serve` (and so `npm start`) gives the server: the environment it sets before
  * `node` (`NAME=value`, or `NAME=${NAME:-value}` for a default the caller's environment may
- * override) and the words between `node` and the script, so the memory measured is that of the
+ * override; no spaces or quotes in either) and the words between `node` and the script, so the memory measured is that of the
  * server people run (a flag left out once hid 50 MB of RSS). Each flag must carry its value after
  * `=`: a value given as the next word would be read as the script.
  */
@@ -139,8 +139,14 @@ export function serveCommand(script = readServeScript()): { env: Record<string, 
     const assignment = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(word);
     if (!assignment) throw new Error(`npm run serve: ${word} is neither NAME=value nor node`);
     const [, name = '', value = ''] = assignment;
-    const withDefault = /^\$\{([A-Z_][A-Z0-9_]*):-(.*)\}$/.exec(value);
-    env[name] = withDefault ? (process.env[withDefault[1] ?? ''] ?? withDefault[2] ?? '') : value;
+    const withDefault = /^\$\{([A-Z_][A-Z0-9_]*):-([^$'"\\`}]*)\}$/.exec(value);
+    if (!withDefault && /[$'"\\`]/.test(value)) {
+      throw new Error(
+        `npm run serve: write ${word} as NAME=value or NAME=\${NAME:-value}, which the benches can follow`,
+      );
+    }
+    // As the shell's `:-`: an empty value counts as unset.
+    env[name] = withDefault ? process.env[withDefault[1] ?? ''] || (withDefault[2] ?? '') : value;
   }
   const after = words.slice(node + 1);
   const flags = after.slice(

@@ -54,7 +54,11 @@ export class S3BlobStore implements BlobStore {
    * per part for the collector to catch up with. Small files are one PutObject.
    */
   async put(key: string, body: Readable, contentType: string): Promise<void> {
-    const { sdk, client } = await this.s3;
+    // A stream left unread would hold its source open: a failed load ends it, as a failed upload does.
+    const { sdk, client } = await this.s3.catch((err) => {
+      body.destroy(err);
+      throw err;
+    });
     const Bucket = this.settings.bucket;
     const Key = this.key(key);
     let part = Buffer.allocUnsafe(64 * 1024);
