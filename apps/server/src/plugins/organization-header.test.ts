@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { countQueries } from '../../test/count-queries';
 import { signInAs } from '../../test/sign-in';
 import { getOrCreateSecret, randomSecret } from '../lib/secrets';
 import { AccessTokens } from '../modules/auth/access-tokens';
@@ -95,8 +96,7 @@ describe('organization header plugin', () => {
 
   describe('asked together with the session, as the app wires it', () => {
     let wired: FastifyInstance;
-    let queries = 0;
-    let restore = () => {};
+    let queries: ReturnType<typeof countQueries> | undefined;
 
     beforeAll(async () => {
       const db = t.database.db;
@@ -118,19 +118,10 @@ describe('organization header plugin', () => {
         organizationId: request.organizationId,
       }));
       await wired.ready();
-      const raw = t.database.raw;
-      const client = raw.kind === 'postgres' ? raw.pool : raw.client;
-      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-      (client as { query: unknown }).query = (...args: unknown[]) => {
-        queries++;
-        return query(...args);
-      };
-      restore = () => {
-        (client as { query: unknown }).query = query;
-      };
+      queries = countQueries(t.database);
     });
     afterAll(async () => {
-      restore();
+      queries?.stop();
       await wired?.close();
     });
 
@@ -143,17 +134,17 @@ describe('organization header plugin', () => {
 
     it('asks a new session’s revocation and its role in one statement', async () => {
       const { headers: h, owned, user } = await newSession('wired-one@example.org');
-      queries = 0;
+      if (queries) queries.count = 0;
       const res = await askWired({ ...h, 'x-organization-id': owned });
       expect(res.json()).toEqual({ user: user.id, organizationId: owned });
-      expect(queries).toBe(1);
+      expect(queries?.count).toBe(1);
       // The session's answer is now kept: the next request asks for the role alone.
-      queries = 0;
+      if (queries) queries.count = 0;
       expect((await askWired({ ...h, 'x-organization-id': owned })).json()).toEqual({
         user: user.id,
         organizationId: owned,
       });
-      expect(queries).toBe(1);
+      expect(queries?.count).toBe(1);
     });
 
     it('still refuses an organization that is not the caller’s', async () => {
@@ -169,14 +160,14 @@ describe('organization header plugin', () => {
       const res = await askWired({ ...h, 'x-organization-id': owned });
       expect(res.json()).toEqual({ user: null, organizationId: null });
       // Its revocation is now known: the same token again asks the database nothing.
-      queries = 0;
+      if (queries) queries.count = 0;
       expect((await askWired({ ...h, 'x-organization-id': owned })).json()).toEqual({
         user: null,
         organizationId: null,
       });
       // A question asked anyway would go out on the next turn, after the answer: wait for it.
       await new Promise((r) => setTimeout(r, 50));
-      expect(queries).toBe(0);
+      expect(queries?.count).toBe(0);
     });
   });
 });

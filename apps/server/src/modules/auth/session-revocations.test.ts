@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countQueries } from '../../../test/count-queries';
 import { signInAs } from '../../../test/sign-in';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import { refreshTokens } from '../../db/schema';
@@ -68,18 +69,12 @@ describe('SessionRevocations', () => {
   it('asks for the sessions of one turn in one query', async () => {
     const revocations = new SessionRevocations(new CallerLookups(created.database.db));
     const sessions = await Promise.all(['a', 'b', 'c'].map((s) => newSession(`${s}@batch.example`)));
-    let queries = 0;
-    const client = created.database.raw.kind === 'postgres' ? created.database.raw.pool : created.database.raw.client;
-    const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-    (client as { query: unknown }).query = (...args: unknown[]) => {
-      queries++;
-      return query(...args);
-    };
+    const queries = countQueries(created.database);
     try {
       expect(await Promise.all(sessions.map((s) => revocations.isRevoked(s)))).toEqual([false, false, false]);
     } finally {
-      (client as { query: unknown }).query = query;
+      queries.stop();
     }
-    expect(queries).toBe(1);
+    expect(queries.count).toBe(1);
   });
 });
