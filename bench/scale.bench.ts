@@ -14,14 +14,13 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 /** A yardstick server (`script`, beside this file) in its own process, once it says it is ready. */
 export async function forkYardstick(script: string, route: string, env: NodeJS.ProcessEnv, cleanUp = () => {}) {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
   const child: ChildProcess = fork(path.join(import.meta.dirname, script), {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env, PORT: String(port) },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message) => resolve((message as { port: number }).port));
     child.once('exit', () => reject(new Error(`${script} did not start`)));
   });
   return {

@@ -14,10 +14,15 @@ export function openYardstickDatabase() {
   });
 }
 
-/** Listens on the port the parent chose, tells it so, and closes (the database with it) on SIGTERM. */
+/**
+ * Listens on a port the system picks, tells the parent which, and closes (the database with it) on
+ * SIGTERM. A port picked by the parent could be taken meanwhile: the load generator's many
+ * connections use ports from the same range.
+ */
 export async function serveYardstick(app: FastifyInstance, database?: { close: () => Promise<void> }) {
   if (database) app.addHook('onClose', () => database.close());
-  await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
-  process.send?.('ready');
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
   process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
 }

@@ -77,6 +77,25 @@ describe('the import check', () => {
     ]);
   });
 
+  it('refuses a package loaded on use imported at start by the server, and allows import(), import type and tests', () => {
+    const root = fixture({
+      'apps/server/src/modules/files/eager.ts': "import { S3Client } from '@aws-sdk/client-s3';\n",
+      'apps/server/src/modules/files/inline-type.ts': "import { type S3Client } from '@aws-sdk/client-s3';\n",
+      'apps/server/src/modules/files/lazy.ts':
+        "import type { S3Client } from '@aws-sdk/client-s3';\nexport const sdk = () => import('@aws-sdk/client-s3');\n",
+      'apps/server/src/modules/files/lazy.test.ts': "import { S3Client } from '@aws-sdk/client-s3';\n",
+    });
+    // `import { type X }` stays an import of the package at run time (verbatimModuleSyntax).
+    expect(importRuleProblems(root).problems.sort()).toEqual([
+      expect.stringMatching(
+        /^server: apps\/server\/src\/modules\/files\/eager\.ts imports @aws-sdk\/client-s3 at start/,
+      ),
+      expect.stringMatching(
+        /^server: apps\/server\/src\/modules\/files\/inline-type\.ts imports @aws-sdk\/client-s3 at start/,
+      ),
+    ]);
+  });
+
   it('fails `npm run check:imports` on such a tree, and holds on this repository', () => {
     const root = fixture({
       'apps/web/src/features/auth/session.ts': 'export const session = 1;\n',

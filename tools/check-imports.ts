@@ -11,6 +11,7 @@
  *   composed (`app.ts`, `background-jobs.ts`).
  * - no cycle between web features or server modules, nor between server files (tests left out:
  *   nothing imports a test, and a test may reach into several modules).
+ * - the server's code imports a package of LOADED_ON_USE only with `import()` or `import type`.
  *
  * Each forbidden import is listed as an edge, file to file. Cycles that existed when the rule
  * arrived are listed in KNOWN_CYCLES with the reason they stay; any other cycle, or one of those
@@ -49,6 +50,13 @@ export const INFRASTRUCTURE_MODULES = [
 ];
 /** The application's own work, which infrastructure must not import (it is handed what it needs). */
 export const DOMAIN_MODULES = ['pdf', 'reports', 'review', 'submissions'];
+
+/**
+ * Packages the server loads only where they are used (`import()`; `import type` is erased): the S3
+ * client is about 5 MB of memory that an install keeping its files in PostgreSQL never uses
+ * (docs/OPERATIONS.md). Tests may import them as they like.
+ */
+export const LOADED_ON_USE = ['@aws-sdk/client-s3'];
 
 const IMPORT =
   /(?:^|\n)\s*(?:import|export)\s(type\s)?[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
@@ -221,6 +229,12 @@ export function importRuleProblems(root: string): { problems: string[]; webFiles
   const web = checkRoot('web', path.join(root, 'apps/web/src'), webImportProblem, 'features');
   const serverSrc = path.join(root, 'apps/server/src');
   const server = checkRoot('server', serverSrc, serverImportProblem, 'modules');
+  for (const file of sourceFiles(serverSrc, false)) {
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      if (!m[1] && m[2] && LOADED_ON_USE.includes(m[2]))
+        problems.push(`server: ${rel(file)} imports ${m[2]} at start (load it with import() where it is used)`);
+    }
+  }
   reportCycles(
     'server file',
     cycles(importGraph(serverSrc, { runtimeOnly: true })).map((g) => g.map(rel)),

@@ -26,14 +26,24 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databa
    * Shared services whose absence degrades but does not stop an instance: it stays in the load
    * balancer (every instance would be taken out at once otherwise) and says what is missing.
    */
+  /** Whether the last check found the file storage failing: its reason is logged once per failure, not per probe. */
+  let storageFailing = false;
   const sharedChecks = async (): Promise<Record<string, 'ok' | 'degraded'>> => {
     const checks: Record<string, 'ok' | 'degraded'> = {};
     const rate = limits.status();
     if (rate !== 'off') checks.rateLimits = rate;
     if (storage.primary.backend === 's3') {
       checks.fileStorage = await withTimeout(storage.primary.check(), READINESS_TIMEOUT_MS).then(
-        () => 'ok' as const,
-        () => 'degraded' as const,
+        () => {
+          if (storageFailing) app.log.info('file storage answers again');
+          storageFailing = false;
+          return 'ok' as const;
+        },
+        (err: unknown) => {
+          if (!storageFailing) app.log.warn({ err }, 'file storage check failed: readiness says degraded');
+          storageFailing = true;
+          return 'degraded' as const;
+        },
       );
     }
     return checks;

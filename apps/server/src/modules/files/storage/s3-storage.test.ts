@@ -242,4 +242,24 @@ describe('files in S3-compatible object storage', () => {
     expect(down.rawPayload.length).toBe(size);
     expect(sha256(down.rawPayload)).toBe(row?.sha256);
   });
+  it('a bucket that does not answer makes /readyz say degraded, and the reason is logged once, not at every probe', async () => {
+    const lines: string[] = [];
+    // Port 9 (discard) has nothing listening here: every request to it is refused at once.
+    const unreachable = await buildTestApp(
+      { ...s3.env, S3_ENDPOINT: 'http://127.0.0.1:9', LOG_LEVEL: 'warn' },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
+    try {
+      for (let probe = 0; probe < 2; probe++) {
+        const ready = await unreachable.app.inject('/readyz');
+        expect(ready.statusCode).toBe(200);
+        expect(ready.json().checks).toMatchObject({ database: 'ok', fileStorage: 'degraded' });
+      }
+      const logged = lines.filter((line) => line.includes('file storage check failed'));
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatch(/ECONNREFUSED/);
+    } finally {
+      await unreachable.close();
+    }
+  });
 });
