@@ -27,7 +27,8 @@ export async function createScratchDatabase() {
 /**
  * The built server on a scratch PostgreSQL database with a known token secret (the benches sign
  * their own access tokens). A server that does not start must not leave its database behind.
- * BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under the load.
+ * BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under the load;
+ * with BENCH_SERVER_STDOUT=1 what the server prints is shown too (`--trace-gc`, say).
  */
 export async function startServerOnScratchDatabase() {
   const database = await createScratchDatabase();

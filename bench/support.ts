@@ -41,7 +41,10 @@ export async function startBenchServer(
     ...(options.nodeArgs ?? []),
     ...(fs.existsSync(built) ? [built] : ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')]),
   ];
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    env,
+    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
