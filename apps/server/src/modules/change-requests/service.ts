@@ -28,6 +28,7 @@ import { postMessage } from '../conversation/service';
 import { queueNotice } from '../email/notice-mail';
 import { recipientLanguage } from '../email/recipient-language';
 import { loadSubmissionFor } from '../submission-core/access';
+import { applicantRecipients } from '../submission-core/applicant-recipients';
 import { isApprovedReport } from '../submission-core/approved-report';
 import { openChangeRequest } from '../submission-core/change-requests';
 import { recordWebhookEvent } from '../webhooks/record';
@@ -101,15 +102,6 @@ async function latestRecord(tx: Tx, submissionId: string) {
   return record ?? null;
 }
 
-function recipientsOf(...addresses: Array<string | null | undefined>): string[] {
-  const seen = new Map<string, string>();
-  for (const address of addresses) {
-    const trimmed = address?.trim();
-    if (trimmed && !seen.has(trimmed.toLowerCase())) seen.set(trimmed.toLowerCase(), trimmed);
-  }
-  return [...seen.values()];
-}
-
 /**
  * POST CallSubmission/RequestChanges (admin): the one place a request is made, and where its
  * `submission.reopened` webhook event leaves from (with the steps reopened and the due date). In one transaction under the submission's lock:
@@ -166,7 +158,13 @@ export async function requestChanges(
     const record = await latestRecord(tx, submission.id);
     const submittedIn: TLanguage = record?.language ?? DEFAULT_LANGUAGE;
     let mails = 0;
-    for (const to of recipientsOf(record?.email ?? creatorEmail, contactEmail)) {
+    const recipients = await applicantRecipients(
+      tx,
+      submission.organizationId,
+      record?.email ?? creatorEmail,
+      contactEmail,
+    );
+    for (const to of recipients) {
       const language = await recipientLanguage(tx, to, submittedIn);
       const mail = changeRequestMail(language, {
         call: localisedCall(call, language).name,

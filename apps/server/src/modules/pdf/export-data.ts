@@ -1,5 +1,6 @@
 import {
   stepsUpToStage,
+  stepTypeDefinition,
   type TConfig,
   type TPdfAttachment,
   type TPdfExportData,
@@ -70,6 +71,21 @@ export async function buildExportData(
   });
 }
 
+/**
+ * A record as applicants may read it: each section's definition as the wizard shows it. Records
+ * frozen before the answer keys were taken out at freezing still hold them, so whatever serves a
+ * stored record to a member passes it through here.
+ */
+export function withoutAnswerKeys(data: TPdfExportData): TPdfExportData {
+  return {
+    ...data,
+    sectionsForPDF: data.sectionsForPDF.map((section) => ({
+      ...section,
+      questions: stepTypeDefinition(section.stepType).applicantContent(section.questions),
+    })),
+  };
+}
+
 /** The export data from its parts, without reading anything. */
 export function exportDataFrom(parts: ExportParts): TPdfExportData {
   const { call, organization: org, submitter: who, steps, answers: answerOf, logo: config, submittedAt } = parts;
@@ -82,12 +98,13 @@ export function exportDataFrom(parts: ExportParts): TPdfExportData {
     const parts = serverStepType(type).recordParts?.(step, answer);
     if (parts?.attachments) attachments.push(...parts.attachments);
     if (parts?.miniDyi) miniDyi.push(parts.miniDyi);
-    // The definition as applicants see it: never a quiz's answer key (expectedAnswers is not copied).
+    // The definition as applicants see it: never a quiz's answer key (expectedAnswers is not
+    // copied, a survey model's correctAnswers are taken out), in the record frozen too.
     return {
       stepId: step.id,
       sectionName: step.name,
       stepType: type,
-      questions: step.content,
+      questions: stepTypeDefinition(type).applicantContent(step.content),
       answers: answer ?? '',
       translations: step.translations,
     };

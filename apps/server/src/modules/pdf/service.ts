@@ -9,7 +9,7 @@ import type { SessionUser } from '../../plugins/authentication';
 import type { RenderRecordPdf } from '../email/attachments';
 import type { FileStorage } from '../files/storage';
 import { type CallRow, loadSubmissionFor, type SubmissionRow } from '../submission-core/access';
-import { buildExportData } from './export-data';
+import { buildExportData, withoutAnswerKeys } from './export-data';
 import { localisedRecord } from './localised-record';
 import { renderOnThread } from './render-pool';
 import { type PdfBody, storedOrRendered, wholePdf } from './stored-pdfs';
@@ -85,7 +85,7 @@ export async function getExportData(
   const { submission, call } = await loadSubmissionFor(db, user, id, { allowAdmin: true, need: 'read' });
   if (submission.callId !== callId) throw notFound('errors.submissions.notFound');
   const record = await recordFor(db, id);
-  return record ? recordData(db, record.id) : liveData(db, submission, call);
+  return record ? withoutAnswerKeys(await recordData(db, record.id)) : liveData(db, submission, call);
 }
 
 /**

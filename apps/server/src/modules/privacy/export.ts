@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { emailAllowedByFilter } from '@impact/domain';
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -28,6 +29,7 @@ import { cleanFileName } from '../../lib/file-names';
 import { type ZipEntry, zipStream } from '../../lib/zip-stream';
 import type { FileStorage } from '../files/storage';
 import { toOrganization } from '../organizations/service';
+import { withoutAnswerKeys } from '../pdf/export-data';
 
 type FileRef = { id: string; path: string; storage: string; storageKey: string };
 export type PersonalData = { data: Record<string, unknown>; files: FileRef[] };
@@ -80,7 +82,7 @@ export async function collectPersonalData(
       .orderBy(asc(organizations.createdAt), asc(organizations.id))
   ).map((r) => ({ ...r.organization, role: r.role }));
   const orgIds = orgRows.map((o) => o.id);
-  const submissions = await db
+  const started = await db
     .select({
       id: callSubmissions.id,
       callId: callSubmissions.callId,
@@ -90,6 +92,9 @@ export async function collectPersonalData(
       createdAt: callSubmissions.createdAt,
       updatedAt: callSubmissions.updatedAt,
       closedAt: callSubmissions.closedAt,
+      isUserFilterEnable: calls.isUserFilterEnable,
+      userFilterEmail: calls.userFilterEmail,
+      callLockEnd: calls.callLockEnd,
     })
     .from(callSubmissions)
     .innerJoin(calls, eq(calls.id, callSubmissions.callId))
@@ -100,7 +105,20 @@ export async function collectPersonalData(
       ),
     )
     .orderBy(asc(callSubmissions.createdAt));
+  // An application's contents go only to whom the application routes show them (loadSubmissionFor):
+  // a member of its organization now, whom the call's e-mail filter lets in. One the person started
+  // in a team they have left, or on a call whose filter no longer names them, is listed without
+  // what the team wrote, since their own answers, comments and messages are exported below anyway.
+  const addresses = [...new Set([...emails, ...people.map((p) => p.email.trim().toLowerCase())])];
+  const readable = (s: (typeof started)[number]) =>
+    orgIds.includes(s.organizationId) && addresses.some((email) => emailAllowedByFilter(s, email));
+  const submissions = started.filter(readable);
+  const startedElsewhere = started.filter((s) => !readable(s));
   const submissionIds = submissions.map((s) => s.id);
+  // Scores stay hidden while the call's results are locked, as every route shows them (isCallLocked).
+  const scoresHidden = new Set(
+    submissions.filter((s) => s.callLockEnd !== null && s.callLockEnd > now).map((s) => s.id),
+  );
   const answers = submissionIds.length
     ? await db
         .select({
@@ -275,7 +293,7 @@ export async function collectPersonalData(
   const data = {
     exportedAt: now.toISOString(),
     about:
-      'Everything this platform holds about you: your account, your organizations and their applications, your files, consents, reviews, the comments, answer versions and messages you wrote, and the messages sent to you.',
+      'Everything this platform holds about you: your account, your organizations and their applications (one you started in a team you have left is only listed), your files, consents, reviews, the comments, answer versions and messages you wrote, and the messages sent to you.',
     accounts: people.map((p) => ({
       id: p.id,
       email: p.email,
@@ -314,7 +332,7 @@ export async function collectPersonalData(
           step: a.stepName,
           stepId: a.stepId,
           content: a.content,
-          score: a.score,
+          score: scoresHidden.has(s.id) ? null : a.score,
           updatedAt: iso(a.updatedAt),
         })),
       files: fileRows
@@ -331,9 +349,15 @@ export async function collectPersonalData(
       submittedRecords: records
         .filter((r) => r.callSubmissionId === s.id)
         .map((r) => {
-          const { configLogo: _logo, ...frozen } = r.data;
+          const { configLogo: _logo, ...frozen } = withoutAnswerKeys(r.data);
           return { closedAt: iso(r.closedAt), closedByEmail: r.closedByEmail, language: r.language, data: frozen };
         }),
+    })),
+    applicationsStartedElsewhere: startedElsewhere.map((s) => ({
+      id: s.id,
+      call: s.callName,
+      organizationId: s.organizationId,
+      createdAt: iso(s.createdAt),
     })),
     eligibilityScreenings: screenings.map((s) => ({ ...s, createdAt: iso(s.createdAt) })),
     otherFiles: fileRows

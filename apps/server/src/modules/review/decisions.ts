@@ -6,6 +6,7 @@ import { notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
 import { followDecision } from '../grants/follow-decision';
+import { applicantRecipient } from '../submission-core/applicant-recipients';
 import { recordWebhookEvent } from '../webhooks/record';
 import { dropUnsentMail, queueDecisionMail } from './mails';
 import { type CallRow, loadCall } from './rubric';
@@ -17,7 +18,9 @@ async function closedSubmission(tx: Tx, callId: string, submissionId: string) {
   const [row] = await tx
     .select({
       id: callSubmissions.id,
+      organizationId: callSubmissions.organizationId,
       orgName: organizations.name,
+      contactEmail: organizations.contactEmail,
       submitterEmail: users.email,
     })
     .from(callSubmissions)
@@ -71,10 +74,12 @@ export async function recordOne(tx: Tx, actor: SessionUser, call: CallRow, item:
   const dropped = current.mailId ? await dropUnsentMail(tx, current.mailId) : false;
   let mailId = dropped ? null : current.mailId;
   let queued = false;
-  if (outcomeChanged || dropped) {
+  // Who started the application while still in its team, else the organization's contact.
+  const to = await applicantRecipient(tx, sub.organizationId, sub.submitterEmail, sub.contactEmail);
+  if ((outcomeChanged || dropped) && to) {
     const lockEnd = call.callLockEnd;
     mailId = await queueDecisionMail(tx, {
-      to: sub.submitterEmail,
+      to,
       call,
       orgName: sub.orgName,
       outcome: item.outcome,

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall, createOrganization, multipart, organizationForm, PDF_BYTES } from '../../../test/fixtures';
 import { createVerifiedAccount, signInAs, signInThroughProvider } from '../../../test/sign-in';
-import { auditLog, calls, emailOutbox, reviewAssignments, submissionRecords } from '../../db/schema';
+import {
+  auditLog,
+  callSubmissions,
+  calls,
+  emailOutbox,
+  organizationMembers,
+  reviewAssignments,
+  submissionRecords,
+} from '../../db/schema';
 import { sendDueMails } from '../email/outbox';
 import { callListPage } from '../submissions/user-call-list';
 
@@ -538,5 +546,51 @@ describe('review and decisions', () => {
     for (const url of [`/api/Review/GetRanking?callId=${call.id}`, `/api/Review/GetAssignments?callId=${call.id}`])
       expect((await as(anna).get(url)).statusCode).toBe(403);
     expect(organizationForm().contact_email).toBe(CONTACT);
+  });
+
+  it('a reviewer who joins the organization after being assigned may only declare the conflict', async () => {
+    const rita = as(reviewer.rita?.headers ?? {});
+    const [row] = await t.database.db
+      .select({ id: reviewAssignments.id, organizationId: callSubmissions.organizationId })
+      .from(reviewAssignments)
+      .innerJoin(callSubmissions, eq(callSubmissions.id, reviewAssignments.submissionId))
+      .where(
+        and(
+          eq(reviewAssignments.submissionId, brunoSub),
+          eq(reviewAssignments.reviewerUserId, reviewer.rita?.id ?? ''),
+        ),
+      );
+    if (!row) throw new Error('Rita has no assignment on Bruno’s application');
+    const workspace = `/api/Review/GetReviewWorkspace?assignmentId=${row.id}`;
+    const declare = (conflict: boolean) =>
+      rita.post('/api/Review/DeclareConflict', {
+        assignmentId: row.id,
+        conflict,
+        reason: conflict ? 'I joined them' : '',
+      });
+    expect((await declare(false)).statusCode).toBe(204);
+    expect((await rita.get(workspace)).statusCode).toBe(200);
+
+    // Test data: Rita joins Bruno's organization (the invitation flow has its own tests).
+    await t.database.db
+      .insert(organizationMembers)
+      .values({ organizationId: row.organizationId, userId: reviewer.rita?.id ?? '', role: 'viewer' });
+    for (const res of [
+      await rita.get(workspace),
+      await rita.get(`/api/Review/GetReviewPdf?assignmentId=${row.id}`),
+      await rita.put('/api/Review/SaveReview', {
+        assignmentId: row.id,
+        version: 0,
+        scores: [],
+        recommendation: null,
+        comment: 'after joining',
+      }),
+      await declare(false),
+    ]) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().messageKey).toBe('errors.review.joinedOrganization');
+    }
+    expect((await declare(true)).statusCode).toBe(204);
+    expect((await rita.get(workspace)).statusCode).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 import { reviewIsOpen } from '@impact/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { callSubmissions, calls, reviewAssignments, reviewRubrics } from '../../db/schema';
+import { callSubmissions, calls, organizationMembers, reviewAssignments, reviewRubrics } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 
@@ -16,7 +16,7 @@ export async function loadAssignmentFor(
   db: Db | Tx,
   user: SessionUser,
   assignmentId: string,
-  options: { forUpdate?: boolean; requireDeclaration?: boolean } = {},
+  options: { forUpdate?: boolean; requireDeclaration?: boolean; allowMember?: boolean } = {},
 ) {
   const query = db
     .select({ assignment: reviewAssignments, call: calls, rubric: reviewRubrics, submission: callSubmissions })
@@ -38,5 +38,17 @@ export async function loadAssignmentFor(
   // Nobody sees a submission before saying they have no conflict of interest with it.
   if (options.requireDeclaration !== false && !row.assignment.noConflictAt)
     throw conflict('errors.review.declareConflictFirst');
+  // Independence is judged at assignment (eligibility.ts) and again at every use: a reviewer who
+  // has joined the organization since may still declare the conflict, and do nothing else.
+  if (!options.allowMember && (await isMemberOf(db, user.id, row.submission.organizationId)))
+    throw conflict('errors.review.joinedOrganization');
   return row;
+}
+
+async function isMemberOf(db: Db | Tx, userId: string, organizationId: string): Promise<boolean> {
+  const [member] = await db
+    .select({ userId: organizationMembers.userId })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)));
+  return member !== undefined;
 }

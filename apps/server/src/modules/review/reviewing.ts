@@ -44,6 +44,8 @@ export async function declareConflict(
     const loaded = await loadAssignmentFor(tx, user, input.assignmentId, {
       forUpdate: true,
       requireDeclaration: false,
+      // One who has joined the organization may still say so; never that there is no conflict.
+      allowMember: input.conflict,
     });
     const row = loaded.assignment;
     if (row.submittedAt) throw conflict('errors.review.alreadySubmitted');

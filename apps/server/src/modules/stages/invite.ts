@@ -22,6 +22,7 @@ import { followDecision } from '../grants/follow-decision';
 import { recordOne } from '../review/decisions';
 import { dropUnsentMail } from '../review/mails';
 import { type CallRow, loadCall } from '../review/rubric';
+import { applicantRecipients } from '../submission-core/applicant-recipients';
 import { invitationMail, invitationPreview } from './invitation-mail';
 
 /*
@@ -55,6 +56,7 @@ async function submittedOfCall(tx: Tx, callId: string, ids: string[]) {
       callId: callSubmissions.callId,
       closed: callSubmissions.closed,
       stage: callSubmissions.stage,
+      organizationId: callSubmissions.organizationId,
       orgName: organizations.name,
       contactEmail: organizations.contactEmail,
       creatorEmail: users.email,
@@ -110,16 +112,6 @@ async function stageOneRecord(tx: Tx, submissionId: string) {
   return record ?? null;
 }
 
-/** The one who submitted stage 1 (else who started) and the organization's contact, each once. */
-function recipientsOf(...addresses: Array<string | null | undefined>): string[] {
-  const seen = new Map<string, string>();
-  for (const address of addresses) {
-    const trimmed = address?.trim();
-    if (trimmed && !seen.has(trimmed.toLowerCase())) seen.set(trimmed.toLowerCase(), trimmed);
-  }
-  return [...seen.values()];
-}
-
 /** Closed stage-1 submissions of the call with no invitation and no decision, other than `except`. */
 function undecidedOthers(tx: Db | Tx, callId: string, except: string[]) {
   return tx
@@ -160,7 +152,14 @@ export async function inviteToStage(
       await clearPendingDecision(tx, row.id);
       const record = await stageOneRecord(tx, row.id);
       const submittedIn: TLanguage = record?.language ?? DEFAULT_LANGUAGE;
-      for (const to of recipientsOf(record?.email ?? row.creatorEmail, row.contactEmail)) {
+      // The one who submitted stage 1 (else who started) while still a member, and the contact.
+      const recipients = await applicantRecipients(
+        tx,
+        row.organizationId,
+        record?.email ?? row.creatorEmail,
+        row.contactEmail,
+      );
+      for (const to of recipients) {
         // Each reader's own language (saved, else their account's, else the one stage 1 was
         // submitted in), the call named in it.
         const language = await recipientLanguage(tx, to, submittedIn);
