@@ -84,6 +84,8 @@ describe('the import check', () => {
       'apps/server/src/modules/files/lazy.ts':
         "import type { S3Client } from '@aws-sdk/client-s3';\nexport const sdk = () => import('@aws-sdk/client-s3');\n",
       'apps/server/src/modules/files/lazy.test.ts': "import { S3Client } from '@aws-sdk/client-s3';\n",
+      'apps/server/src/modules/files/side-effect.ts': "import '@aws-sdk/client-s3';\n",
+      'apps/server/src/modules/files/other-package.ts': "import { Upload } from '@aws-sdk/lib-storage';\n",
     });
     // `import { type X }` stays an import of the package at run time (verbatimModuleSyntax).
     expect(importRuleProblems(root).problems.sort()).toEqual([
@@ -93,6 +95,10 @@ describe('the import check', () => {
       expect.stringMatching(
         /^server: apps\/server\/src\/modules\/files\/inline-type\.ts imports @aws-sdk\/client-s3 at start/,
       ),
+      expect.stringMatching(
+        /^server: apps\/server\/src\/modules\/files\/other-package\.ts imports @aws-sdk\/lib-storage/,
+      ),
+      expect.stringMatching(/^server: apps\/server\/src\/modules\/files\/side-effect\.ts imports @aws-sdk\/client-s3/),
     ]);
   });
 

@@ -52,11 +52,12 @@ export const INFRASTRUCTURE_MODULES = [
 export const DOMAIN_MODULES = ['pdf', 'reports', 'review', 'submissions'];
 
 /**
- * Packages the server loads only where they are used (`import()`; `import type` is erased): the S3
- * client is about 5 MB of memory that an install keeping its files in PostgreSQL never uses
- * (docs/OPERATIONS.md). Tests may import them as they like.
+ * Packages the server loads only where they are used (`import()`; `import type` is erased), by
+ * name or name prefix: the AWS SDK (the S3 client is about 5 MB of memory that an install keeping
+ * its files in PostgreSQL never uses, docs/OPERATIONS.md). Tests may import them as they like.
  */
-export const LOADED_ON_USE = ['@aws-sdk/client-s3'];
+export const LOADED_ON_USE = ['@aws-sdk/'];
+const loadedOnUse = (spec: string) => LOADED_ON_USE.some((p) => (p.endsWith('/') ? spec.startsWith(p) : spec === p));
 
 const IMPORT =
   /(?:^|\n)\s*(?:import|export)\s(type\s)?[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
@@ -231,8 +232,10 @@ export function importRuleProblems(root: string): { problems: string[]; webFiles
   const server = checkRoot('server', serverSrc, serverImportProblem, 'modules');
   for (const file of sourceFiles(serverSrc, false)) {
     for (const m of fs.readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      if (!m[1] && m[2] && LOADED_ON_USE.includes(m[2]))
-        problems.push(`server: ${rel(file)} imports ${m[2]} at start (load it with import() where it is used)`);
+      // A static import that is not `import type` (m[2]), or a bare `import 'x'` (m[4]).
+      const spec = (m[1] ? undefined : m[2]) ?? m[4];
+      if (spec && loadedOnUse(spec))
+        problems.push(`server: ${rel(file)} imports ${spec} at start (load it with import() where it is used)`);
     }
   }
   reportCycles(

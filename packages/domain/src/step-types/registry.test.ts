@@ -165,6 +165,13 @@ describe('quiz', () => {
     expect(quizKeyOf(step(model, '{"q1":"b"}'))).toEqual({ q1: 'b' });
     expect(def.applicantContent(model)).not.toContain('correctAnswer');
     expect(applicantSurveyContent('not json')).toBe('not json');
+    // A key written with an escape is still a key once parsed: it is taken out too.
+    const escaped = model.replaceAll('correctAnswer', 'correct\\u0041nswer');
+    expect(escaped).not.toContain('correctAnswer');
+    expect(JSON.parse(def.applicantContent(escaped)).pages[0].elements[0]).not.toHaveProperty('correctAnswer');
+    // A model with no key is passed on as written (not parsed and written again).
+    const plain = ' { "pages": [ {"elements": [] } ] } ';
+    expect(def.applicantContent(plain)).toBe(plain);
     expect(def.hiddenInPicker).toBe(true);
     expect(def.scored).toBe(true);
   });

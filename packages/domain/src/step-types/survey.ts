@@ -44,8 +44,13 @@ export function stripCorrectAnswers(value: unknown): unknown {
   return out;
 }
 
-/** The model without answer keys, as a string; unreadable content is passed on as it is (it holds none). */
+/**
+ * The model without answer keys, as a string; unreadable content is passed on as it is (it holds
+ * none). A model whose text cannot spell the key, even escaped, is passed on unparsed: this runs
+ * for every survey step of every Submit, and a large model costs milliseconds to parse and write.
+ */
 export function applicantSurveyContent(content: string): string {
+  if (!content.includes('correctAnswer') && !content.includes('\\u')) return content;
   const model = parseJson(content);
   return model === undefined ? content : JSON.stringify(stripCorrectAnswers(model));
 }

@@ -158,12 +158,12 @@ export async function requestChanges(
     const record = await latestRecord(tx, submission.id);
     const submittedIn: TLanguage = record?.language ?? DEFAULT_LANGUAGE;
     let mails = 0;
-    const recipients = await applicantRecipients(
-      tx,
-      submission.organizationId,
-      record?.email ?? creatorEmail,
-      contactEmail,
-    );
+    const recipients = await applicantRecipients(tx, {
+      organizationId: submission.organizationId,
+      call,
+      submitters: [record?.email, creatorEmail],
+      contact: contactEmail,
+    });
     for (const to of recipients) {
       const language = await recipientLanguage(tx, to, submittedIn);
       const mail = changeRequestMail(language, {

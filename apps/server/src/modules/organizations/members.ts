@@ -5,6 +5,7 @@ import { organizationMembers, organizations, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
+import { readdressPendingDecisionMails } from '../submission-core/applicant-recipients';
 import { requireRole, roleIn } from './member-access';
 import { queueOwnersNotice } from './member-mails';
 
@@ -111,6 +112,7 @@ export async function removeMember(db: Db, actor: SessionUser, input: TRemoveMem
       .delete(organizationMembers)
       .where(and(eq(organizationMembers.organizationId, org.id), eq(organizationMembers.userId, input.userId)));
     await keepOwnerColumn(tx, org.id);
+    if (email) await readdressPendingDecisionMails(tx, org.id, email);
     await audit(tx, actor, leaving ? 'member.leave' : 'member.remove', org.id, { email, role: current });
     await queueOwnersNotice(tx, org.id, org.name, { kind: leaving ? 'left' : 'removed', email });
   });

@@ -2,7 +2,14 @@ import { QUIZ_TEMPLATE } from '@impact/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createCallWithSteps, createOrganization, TEXT_QUESTION } from '../../../test/fixtures';
+import {
+  createCallWithSteps,
+  createOrganization,
+  multipart,
+  PDF_BYTES,
+  TEXT_QUESTION,
+  UPLOAD_SLOTS,
+} from '../../../test/fixtures';
 import { readZip } from '../../../test/read-zip';
 import { signInAs } from '../../../test/sign-in';
 import { calls, organizationMembers, submissionRecords } from '../../db/schema';
@@ -26,7 +33,7 @@ describe('what the data export and the PDF data show of a team application', () 
   let bruno: Person;
   let vera: Person;
   let orgId: string;
-  let call: { id: string; textStepId: string; quizStepId: string };
+  let call: { id: string; textStepId: string; quizStepId: string; uploadStepId: string };
 
   const post = (headers: Headers, url: string, payload: object) =>
     t.app.inject({ method: 'POST', url, headers, payload });
@@ -70,8 +77,14 @@ describe('what the data export and the PDF data show of a team application', () 
     const made = await createCallWithSteps(t.app, admin, [
       { name: 'Project', type: 'text', content: JSON.stringify(TEXT_QUESTION) },
       { name: 'Quiz', type: 'quiz', content: JSON.stringify(QUIZ_TEMPLATE) },
+      { name: 'Documents', type: 'upload', content: JSON.stringify(UPLOAD_SLOTS) },
     ]);
-    call = { id: made.id, textStepId: made.stepIds[0] as string, quizStepId: made.stepIds[1] as string };
+    call = {
+      id: made.id,
+      textStepId: made.stepIds[0] as string,
+      quizStepId: made.stepIds[1] as string,
+      uploadStepId: made.stepIds[2] as string,
+    };
   });
   afterAll(async () => {
     await t?.close();
@@ -79,16 +92,40 @@ describe('what the data export and the PDF data show of a team application', () 
 
   it('a member who left lists the application they started, without what the team wrote after', async () => {
     const submissionId = await startApplication(bruno, call.id);
+    await answer(bruno, submissionId, call.textStepId, JSON.stringify({ answer: 'BRUNO-WROTE-THIS' }));
+    const form = multipart(
+      { submissionId, stepId: call.uploadStepId, Nome: 'Budget' },
+      { name: 'bruno-budget.pdf', bytes: PDF_BYTES },
+    );
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/FileUpload/UploadFile',
+      headers: { ...as(bruno), ...form.headers },
+      payload: form.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
     const removed = await post(as(anna), '/api/Organization/RemoveMember', { organizationId: orgId, userId: bruno.id });
     expect(removed.statusCode, removed.body).toBe(204);
-    await answer(anna, submissionId, call.textStepId, JSON.stringify({ answer: 'WRITTEN-AFTER-BRUNO-LEFT' }));
+    const after = await post(as(anna), '/api/Call/UpsertCallStepResult', {
+      callSubmissionId: submissionId,
+      stepId: call.textStepId,
+      content: JSON.stringify({ answer: 'WRITTEN-AFTER-BRUNO-LEFT' }),
+      version: 1,
+    });
+    expect(after.statusCode, after.body).toBe(200);
 
     const brunos = await exportOf(bruno);
+    const zipped = await t.app.inject({ url: '/api/User/ExportMyData', headers: bruno.headers });
+    expect([...readZip(zipped.rawPayload).keys()].some((name) => name.endsWith('/bruno-budget.pdf'))).toBe(true);
     expect(JSON.stringify(brunos)).not.toContain('WRITTEN-AFTER-BRUNO-LEFT');
     expect(brunos.applications).toEqual([]);
-    expect(brunos.applicationsStartedElsewhere).toEqual([
+    expect(brunos.applicationsStartedNotShown).toEqual([
       { id: submissionId, call: expect.any(String), organizationId: orgId, createdAt: expect.any(String) },
     ]);
+    // What Bruno wrote himself stays his: the version he saved.
+    expect(JSON.stringify(brunos.answerVersionsSaved)).toContain('BRUNO-WROTE-THIS');
+    // And the file he uploaded to it, bytes and all, among his other files.
+    expect(brunos.otherFiles).toEqual([expect.objectContaining({ name: 'bruno-budget.pdf' })]);
     // The team's own members still find it, contents and all.
     expect(JSON.stringify((await exportOf(anna)).applications)).toContain('WRITTEN-AFTER-BRUNO-LEFT');
     await t.database.db.insert(organizationMembers).values({ organizationId: orgId, userId: bruno.id, role: 'editor' });
@@ -107,7 +144,7 @@ describe('what the data export and the PDF data show of a team application', () 
 
     const veras = await exportOf(vera);
     expect(JSON.stringify(veras)).not.toContain('FOR-THE-LISTED-ONLY');
-    expect(veras.applications.map((a: ExportedApplication) => a.id)).not.toContain(submissionId);
+    expect(JSON.stringify(veras)).not.toContain(submissionId);
     expect(JSON.stringify((await exportOf(anna)).applications)).toContain('FOR-THE-LISTED-ONLY');
   });
 
@@ -167,6 +204,9 @@ describe('what the data export and the PDF data show of a team application', () 
     expect(served.statusCode).toBe(200);
     expect(served.body).toContain('q12');
     expect(served.body).not.toContain('correctAnswer');
-    expect(JSON.stringify((await exportOf(vera)).applications)).not.toContain('correctAnswer');
+    const exported = (await exportOf(vera)).applications.find((a: { id: string }) => a.id === submissionId);
+    expect(exported.submittedRecords).toHaveLength(1);
+    expect(JSON.stringify(exported)).toContain('q12');
+    expect(JSON.stringify(exported)).not.toContain('correctAnswer');
   });
 });

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { emailAllowedByFilter } from '@impact/domain';
-import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   auditLog,
@@ -92,6 +92,7 @@ export async function collectPersonalData(
       createdAt: callSubmissions.createdAt,
       updatedAt: callSubmissions.updatedAt,
       closedAt: callSubmissions.closedAt,
+      createdByUserId: callSubmissions.createdByUserId,
       isUserFilterEnable: calls.isUserFilterEnable,
       userFilterEmail: calls.userFilterEmail,
       callLockEnd: calls.callLockEnd,
@@ -108,12 +109,14 @@ export async function collectPersonalData(
   // An application's contents go only to whom the application routes show them (loadSubmissionFor):
   // a member of its organization now, whom the call's e-mail filter lets in. One the person started
   // in a team they have left, or on a call whose filter no longer names them, is listed without
-  // what the team wrote, since their own answers, comments and messages are exported below anyway.
+  // what the team wrote; what they wrote and uploaded themselves is exported below anyway.
   const addresses = [...new Set([...emails, ...people.map((p) => p.email.trim().toLowerCase())])];
   const readable = (s: (typeof started)[number]) =>
     orgIds.includes(s.organizationId) && addresses.some((email) => emailAllowedByFilter(s, email));
   const submissions = started.filter(readable);
-  const startedElsewhere = started.filter((s) => !readable(s));
+  const startedNotShown = started.filter(
+    (s) => !readable(s) && s.createdByUserId !== null && userIds.includes(s.createdByUserId),
+  );
   const submissionIds = submissions.map((s) => s.id);
   // Scores stay hidden while the call's results are locked, as every route shows them (isCallLocked).
   const scoresHidden = new Set(
@@ -166,7 +169,8 @@ export async function collectPersonalData(
     .where(
       or(
         submissionIds.length ? inArray(files.callSubmissionId, submissionIds) : none,
-        byUser((u) => and(inArray(files.ownerUserId, u), isNull(files.callSubmissionId))),
+        // What the person uploaded, to an application shown here or not.
+        byUser((u) => inArray(files.ownerUserId, u)),
       ),
     )
     .orderBy(asc(files.createdAt));
@@ -293,7 +297,7 @@ export async function collectPersonalData(
   const data = {
     exportedAt: now.toISOString(),
     about:
-      'Everything this platform holds about you: your account, your organizations and their applications (one you started in a team you have left is only listed), your files, consents, reviews, the comments, answer versions and messages you wrote, and the messages sent to you.',
+      'Everything this platform holds about you: your account, your organizations and their applications (one you started but may no longer read is only listed), your files, consents, reviews, the comments, answer versions and messages you wrote, and the messages sent to you.',
     accounts: people.map((p) => ({
       id: p.id,
       email: p.email,
@@ -353,15 +357,17 @@ export async function collectPersonalData(
           return { closedAt: iso(r.closedAt), closedByEmail: r.closedByEmail, language: r.language, data: frozen };
         }),
     })),
-    applicationsStartedElsewhere: startedElsewhere.map((s) => ({
+    applicationsStartedNotShown: startedNotShown.map((s) => ({
       id: s.id,
       call: s.callName,
       organizationId: s.organizationId,
       createdAt: iso(s.createdAt),
     })),
     eligibilityScreenings: screenings.map((s) => ({ ...s, createdAt: iso(s.createdAt) })),
+    // Files not part of an application shown above: the person's own, kept apart or uploaded to one
+    // they can no longer read.
     otherFiles: fileRows
-      .filter((f) => f.callSubmissionId === null)
+      .filter((f) => f.callSubmissionId === null || !submissionIds.includes(f.callSubmissionId))
       .map((f) => ({
         name: f.fileName,
         size: f.size,

@@ -72,10 +72,16 @@ export async function recordOne(tx: Tx, actor: SessionUser, call: CallRow, item:
   if (!isNew && current.outcome === item.outcome && current.message === item.message) return false;
   const outcomeChanged = isNew || current.outcome !== item.outcome;
   const dropped = current.mailId ? await dropUnsentMail(tx, current.mailId) : false;
-  let mailId = dropped ? null : current.mailId;
+  // A changed outcome no longer has the earlier outcome's mail, sent or not.
+  let mailId = dropped || outcomeChanged ? null : current.mailId;
   let queued = false;
-  // Who started the application while still in its team, else the organization's contact.
-  const to = await applicantRecipient(tx, sub.organizationId, sub.submitterEmail, sub.contactEmail);
+  // Who started the application while still entitled to it, else the organization's contact.
+  const to = await applicantRecipient(tx, {
+    organizationId: sub.organizationId,
+    call,
+    submitters: [sub.submitterEmail],
+    contact: sub.contactEmail,
+  });
   if ((outcomeChanged || dropped) && to) {
     const lockEnd = call.callLockEnd;
     mailId = await queueDecisionMail(tx, {

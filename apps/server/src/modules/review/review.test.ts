@@ -12,6 +12,7 @@ import {
   organizationMembers,
   reviewAssignments,
   submissionRecords,
+  users,
 } from '../../db/schema';
 import { sendDueMails } from '../email/outbox';
 import { callListPage } from '../submissions/user-call-list';
@@ -571,10 +572,21 @@ describe('review and decisions', () => {
     expect((await declare(false)).statusCode).toBe(204);
     expect((await rita.get(workspace)).statusCode).toBe(200);
 
-    // Test data: Rita joins Bruno's organization (the invitation flow has its own tests).
+    // Test data: Rita joins Bruno's organization through a second account of hers, her address in
+    // other letter case (the invitation flow has its own tests).
+    const [second] = await t.database.db
+      .insert(users)
+      .values({
+        issuer: 'other-provider',
+        subject: 'rita-2',
+        email: 'Rita@Panel.example',
+        firstName: 'Rita',
+        lastName: 'R',
+      })
+      .returning();
     await t.database.db
       .insert(organizationMembers)
-      .values({ organizationId: row.organizationId, userId: reviewer.rita?.id ?? '', role: 'viewer' });
+      .values({ organizationId: row.organizationId, userId: second?.id ?? '', role: 'viewer' });
     for (const res of [
       await rita.get(workspace),
       await rita.get(`/api/Review/GetReviewPdf?assignmentId=${row.id}`),

@@ -1,7 +1,7 @@
 import { reviewIsOpen } from '@impact/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { callSubmissions, calls, organizationMembers, reviewAssignments, reviewRubrics } from '../../db/schema';
+import { callSubmissions, calls, organizationMembers, reviewAssignments, reviewRubrics, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 
@@ -40,15 +40,23 @@ export async function loadAssignmentFor(
     throw conflict('errors.review.declareConflictFirst');
   // Independence is judged at assignment (eligibility.ts) and again at every use: a reviewer who
   // has joined the organization since may still declare the conflict, and do nothing else.
-  if (!options.allowMember && (await isMemberOf(db, user.id, row.submission.organizationId)))
+  if (!options.allowMember && (await isMemberOf(db, user, row.submission.organizationId)))
     throw conflict('errors.review.joinedOrganization');
   return row;
 }
 
-async function isMemberOf(db: Db | Tx, userId: string, organizationId: string): Promise<boolean> {
+/** A member by account, or by address (a second account of the same person: eligibility.ts). */
+async function isMemberOf(db: Db | Tx, user: SessionUser, organizationId: string): Promise<boolean> {
   const [member] = await db
     .select({ userId: organizationMembers.userId })
     .from(organizationMembers)
-    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)));
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(
+      and(
+        eq(organizationMembers.organizationId, organizationId),
+        or(eq(organizationMembers.userId, user.id), sql`lower(trim(${users.email})) = lower(trim(${user.email}))`),
+      ),
+    )
+    .limit(1);
   return member !== undefined;
 }

@@ -22,7 +22,7 @@ import {
 import { notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import type { FileStorage } from '../files/storage';
-import { buildExportData } from '../pdf/export-data';
+import { buildExportData, withoutAnswerKeys } from '../pdf/export-data';
 import { renderPdfFor } from '../pdf/service';
 import { md5Of, type PdfBody, storedOrRendered } from '../pdf/stored-pdfs';
 import { type Identity, neutralFileName, REDACTED, redactExportData } from './redact';
@@ -84,7 +84,8 @@ async function submittedData(db: Db, loaded: Loaded): Promise<Submitted> {
     .where(eq(submissionRecords.callSubmissionId, loaded.submission.id))
     .orderBy(desc(submissionRecords.closedAt))
     .limit(1);
-  if (record) return { data: record.data, language: record.language, record };
+  // A record frozen before answer keys were left out at freezing still holds them (export-data.ts).
+  if (record) return { data: withoutAnswerKeys(record.data), language: record.language, record };
   const s = loaded.submission;
   const data = await buildExportData(db, s, loaded.call, s.createdByUserId, s.closedAt, s.stage);
   return { data, language: DEFAULT_LANGUAGE, record: null };

@@ -152,13 +152,13 @@ export async function inviteToStage(
       await clearPendingDecision(tx, row.id);
       const record = await stageOneRecord(tx, row.id);
       const submittedIn: TLanguage = record?.language ?? DEFAULT_LANGUAGE;
-      // The one who submitted stage 1 (else who started) while still a member, and the contact.
-      const recipients = await applicantRecipients(
-        tx,
-        row.organizationId,
-        record?.email ?? row.creatorEmail,
-        row.contactEmail,
-      );
+      // The one who submitted stage 1 (else who started) while still entitled to it, and the contact.
+      const recipients = await applicantRecipients(tx, {
+        organizationId: row.organizationId,
+        call,
+        submitters: [record?.email, row.creatorEmail],
+        contact: row.contactEmail,
+      });
       for (const to of recipients) {
         // Each reader's own language (saved, else their account's, else the one stage 1 was
         // submitted in), the call named in it.
@@ -188,8 +188,14 @@ export async function inviteToStage(
     if (outcomesDue(call, now)) {
       // After the update: those just invited are in stage 2 and not among the others.
       for (const other of await undecidedOthers(tx, call.id, [])) {
-        await recordOne(tx, actor, call, { submissionId: other.id, outcome: 'rejected', message: '' }, now);
-        outcomesQueued += 1;
+        const queued = await recordOne(
+          tx,
+          actor,
+          call,
+          { submissionId: other.id, outcome: 'rejected', message: '' },
+          now,
+        );
+        if (queued) outcomesQueued += 1;
       }
     }
     await audit(tx, actor, 'call.inviteToStage', call.id, {

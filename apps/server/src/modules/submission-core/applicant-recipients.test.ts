@@ -1,8 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { answerAndClose, createCallWithSteps, createOrganization } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
-import { emailOutbox, organizationMembers } from '../../db/schema';
+import { calls, emailOutbox, organizationMembers } from '../../db/schema';
 
 type Headers = Record<string, string>;
 
@@ -23,8 +24,13 @@ describe("who hears about a team's application", () => {
   let anna: Headers;
   let bruno: Headers & { id: string };
   let org: string;
-  const submitted: Record<'askedWhileMember' | 'decided' | 'invited' | 'askedAfter', string> = {
+  const submitted: Record<
+    'askedWhileMember' | 'filtered' | 'pendingDecision' | 'decided' | 'invited' | 'askedAfter',
+    string
+  > = {
     askedWhileMember: '',
+    filtered: '',
+    pendingDecision: '',
     decided: '',
     invited: '',
     askedAfter: '',
@@ -82,14 +88,46 @@ describe("who hears about a team's application", () => {
     expect(await mailedTo('change-request', since)).toEqual([BRUNO, CONTACT].sort());
   });
 
-  it('once the submitter has left the team, the decision, the request and the invitation reach the contact only', async () => {
+  it("a submitter whom the call's e-mail filter now leaves out hears nothing; the contact does", async () => {
+    const id = submitted.filtered;
+    await t.database.db
+      .update(calls)
+      .set({ isUserFilterEnable: true, userFilterEmail: 'anna@aurora.example' })
+      .where(eq(calls.id, callOf.get(id) as string));
+    const since = Date.now();
+    const asked = await requestChanges(id, stepOf.get(id) as string);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(await mailedTo('change-request', since)).toEqual([CONTACT]);
+  });
+
+  it('a decision mail held until the lock ends goes to the contact if its addressee leaves the team first', async () => {
+    const id = submitted.pendingDecision;
+    await t.database.db
+      .update(calls)
+      .set({ callLockEnd: new Date(Date.now() + 30 * DAY) })
+      .where(eq(calls.id, callOf.get(id) as string));
+    const decided = await post(admin, '/api/Review/RecordDecisions', {
+      callId: callOf.get(id),
+      items: [{ submissionId: id, outcome: 'rejected', message: '' }],
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const held = async () =>
+      (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'review-decision'))).map((m) => ({
+        to: m.to,
+        sent: m.sentAt !== null,
+      }));
+    expect(await held()).toEqual([{ to: BRUNO, sent: false }]);
+    // Bruno leaves (removed by Anna, the owner): the held mail is now the contact's.
     const removed = await post({ ...anna, 'x-organization-id': org }, '/api/Organization/RemoveMember', {
       organizationId: org,
       userId: bruno.id,
     });
     expect(removed.statusCode, removed.body).toBe(204);
-    const since = Date.now();
+    expect(await held()).toEqual([{ to: CONTACT, sent: false }]);
+  });
 
+  it('once the submitter has left the team, the decision, the request and the invitation reach the contact only', async () => {
+    const since = Date.now();
     const decidedId = submitted.decided;
     const decided = await post(admin, '/api/Review/RecordDecisions', {
       callId: callOf.get(decidedId),

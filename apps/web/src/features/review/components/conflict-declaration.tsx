@@ -6,13 +6,19 @@ import { useNavigate } from 'react-router';
 import { problemText } from '../../../lib/problem-text';
 import { useDeclareConflict } from '../api/reviewer';
 
-/** Before seeing a submission the reviewer says whether they have a conflict of interest with it. */
+/**
+ * Before seeing a submission the reviewer says whether they have a conflict of interest with it.
+ * `conflictOnly`: one who has joined the organization since may only declare it (the server refuses
+ * "no conflict" to them).
+ */
 export function ConflictDeclaration({
   assignmentId,
   organizationName,
+  conflictOnly = false,
 }: {
   assignmentId: string;
   organizationName: string | null;
+  conflictOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -38,12 +44,14 @@ export function ConflictDeclaration({
           onChange={(e) => setReason(e.currentTarget.value)}
         />
         <Group>
-          <Button
-            loading={declare.isPending}
-            onClick={() => declare.mutate({ conflict: false, reason: '' }, { onError: fail })}
-          >
-            {t('review.conflict.none')}
-          </Button>
+          {!conflictOnly && (
+            <Button
+              loading={declare.isPending}
+              onClick={() => declare.mutate({ conflict: false, reason: '' }, { onError: fail })}
+            >
+              {t('review.conflict.none')}
+            </Button>
+          )}
           <Button
             color="red"
             variant="light"

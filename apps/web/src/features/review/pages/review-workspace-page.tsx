@@ -1,6 +1,7 @@
 import { Alert, Anchor, Breadcrumbs, Card, Center, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { problemText } from '../../../lib/problem-text';
 import { useMyAssignments, useOtherReviews, useWorkspace } from '../api/reviewer';
@@ -33,12 +34,21 @@ export function ReviewWorkspacePage() {
         <Loader aria-label={t('review.loading')} />
       </Center>
     );
+  // A reviewer who has joined the organization since the assignment may still declare the conflict.
+  const joined = ws.error instanceof ApiError && ws.error.problem.messageKey === 'errors.review.joinedOrganization';
   if (!assignment || ws.isError)
     return (
       <Stack>
         {back}
         <Title order={1}>{t('review.workspace.title')}</Title>
         <Alert color="red">{ws.isError ? problemText(t, ws.error) : t('errors.review.assignmentNotFound')}</Alert>
+        {assignment && joined && (
+          <ConflictDeclaration
+            assignmentId={assignmentId}
+            organizationName={assignment.organizationName}
+            conflictOnly
+          />
+        )}
       </Stack>
     );
   return (

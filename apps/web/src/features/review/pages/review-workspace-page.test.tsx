@@ -1,0 +1,75 @@
+import type { TMyAssignment } from '@impact/domain';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n/i18n';
+import { setSession } from '../../../lib/session-store';
+import { ReviewWorkspacePage } from './review-workspace-page';
+
+const assignmentId = '00000000-0000-4000-8000-000000000001';
+const assignment: TMyAssignment = {
+  assignmentId,
+  callId: '00000000-0000-4000-8000-000000000002',
+  callName: 'Bando Impatto',
+  submissionId: '00000000-0000-4000-8000-000000000003',
+  organizationName: 'Cooperativa Aurora',
+  status: 'toReview',
+};
+const user = {
+  id: '00000000-0000-4000-8000-000000000009',
+  firstName: 'Rita',
+  lastName: 'R',
+  email: 'r@x.org',
+  roles: [],
+};
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeAll(async () => {
+  await initI18n('en');
+  // jsdom has no font loading; Mantine's autosizing Textarea listens for it.
+  if (!('fonts' in document))
+    Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+});
+afterEach(() => {
+  setSession({ status: 'anonymous' });
+  vi.unstubAllGlobals();
+});
+
+describe('the review workspace', () => {
+  it('lets a reviewer who has joined the organization since declare the conflict, and nothing else', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: URL) => {
+        const path = new URL(url).pathname;
+        if (path.endsWith('/Review/GetMyAssignments')) return json(200, [assignment]);
+        if (path.endsWith('/Review/GetReviewWorkspace'))
+          return json(409, {
+            type: '/problems/conflict',
+            title: 'Conflict',
+            status: 409,
+            messageKey: 'errors.review.joinedOrganization',
+          });
+        return new Promise<Response>(() => {});
+      }),
+    );
+    setSession({ status: 'authenticated', token: 't', user });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MantineProvider>
+          <MemoryRouter initialEntries={[`/review/${assignmentId}`]}>
+            <Routes>
+              <Route path="/review/:assignmentId" element={<ReviewWorkspacePage />} />
+            </Routes>
+          </MemoryRouter>
+        </MantineProvider>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(/You have become a member of this organization/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'I have a conflict' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'I have no conflict' })).toBeNull();
+  });
+});
