@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall, createOrganization, submitToCall } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
-import { auditLog, calls, emailOutbox, organizationMembers } from '../../db/schema';
+import { auditLog, calls, emailOutbox, organizationMembers, organizations } from '../../db/schema';
 import { letterHash } from './award-letter';
+import { grantees } from './service';
 
 type Person = Awaited<ReturnType<typeof signInAs>>;
 
@@ -281,5 +282,14 @@ describe('grants and award letters', () => {
     expect(grant.acceptedAt).not.toBeNull();
     expect(grant.acceptedByName).not.toContain('Anna');
     expect(grant.letterHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("mails an organization's grant notices to no erased contact's pseudonym", async () => {
+    await t.database.db
+      .update(organizations)
+      .set({ contactEmail: 'deleted-user-ab12cd' })
+      .where(eq(organizations.id, other));
+    const notified = await t.database.db.transaction((tx) => grantees(tx, other));
+    expect(notified.emails).toEqual(['otto@elsewhere.example']);
   });
 });

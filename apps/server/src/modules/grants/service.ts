@@ -162,7 +162,8 @@ export async function grantees(tx: Tx, organizationId: string) {
     );
   const emails = new Map<string, string>();
   for (const email of [org?.contactEmail ?? '', ...members.map((m) => m.email)]) {
-    if (email) emails.set(email.trim().toLowerCase(), email.trim());
+    // An erased contact's pseudonym has no address: nothing to send.
+    if (email.includes('@')) emails.set(email.trim().toLowerCase(), email.trim());
   }
   return { name: org?.name ?? '', emails: [...emails.values()] };
 }

@@ -58,5 +58,10 @@ describe('the receipt mail', () => {
     expect(mails[1]?.subject).toBe(translator('en')('mail.receipt.subject', { call: 'Bando (en)', org: 'Ente' }));
     const same = receiptMails({ data: record('Bando', 'Ente'), closedAt }, 'CONTATTO@ente.example', 'it');
     expect(same).toHaveLength(1);
+    // An erased contact's pseudonym (pseudonymFor) is no address.
+    const erased = { ...record('Bando', 'Ente'), userReferenteEmail: 'deleted-user-ab12cd' };
+    expect(receiptMails({ data: erased, closedAt }, 'anna@ente.example', 'it').map((m) => m.to)).toEqual([
+      'anna@ente.example',
+    ]);
   });
 });

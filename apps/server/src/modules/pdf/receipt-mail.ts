@@ -88,7 +88,8 @@ export function receiptMails(
     [record.data.userReferenteEmail, contactLanguage],
   ] as const) {
     const trimmed = address.trim();
-    if (trimmed && !addresses.has(trimmed.toLowerCase()))
+    // An erased contact's pseudonym has no address: nothing to send.
+    if (trimmed.includes('@') && !addresses.has(trimmed.toLowerCase()))
       addresses.set(trimmed.toLowerCase(), { to: trimmed, language: reads });
   }
   const rendered = new Map<TLanguage, ReturnType<typeof renderReceipt>>();
