@@ -1,6 +1,8 @@
-import { type TStepResult, ZStepResult } from '@impact/domain';
+import { type TStepResult, type TSubmission, ZStepResult } from '@impact/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, apiRequest } from '../../lib/api-client';
+import { submissionKey } from './api/keys';
 
 /** `empty`: nothing typed and nothing stored yet ("Saved" would claim what did not happen). */
 export type SaveStatus = 'empty' | 'saved' | 'dirty' | 'saving' | 'offline' | 'conflict' | 'error';
@@ -41,6 +43,7 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
   const inFlight = useRef<Promise<boolean> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const dirty = useRef(restored !== null);
+  const queryClient = useQueryClient();
 
   const save = useCallback(async (): Promise<boolean> => {
     if (readOnly) return true;
@@ -58,6 +61,16 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
         );
         version.current = result.version;
         setLastSave({ by: result.updatedBy ?? null, at: result.updatedAt });
+        // The wizard draws a step again from the submission it loaded: a step left and come back
+        // to must show what was saved, at the version saved, not the answer the page opened with.
+        queryClient.setQueriesData<TSubmission>(
+          { queryKey: submissionKey(submissionId) },
+          (loaded) =>
+            loaded && {
+              ...loaded,
+              stepResults: [...loaded.stepResults.filter((r) => r.stepId !== result.stepId), result],
+            },
+        );
         if (latest.current === sending) {
           dirty.current = false;
           clearDraft(submissionId, stepId);
@@ -89,7 +102,7 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
     })();
     inFlight.current = run;
     return run;
-  }, [readOnly, submissionId, stepId]);
+  }, [readOnly, submissionId, stepId, queryClient]);
 
   const change = useCallback(
     (next: string) => {

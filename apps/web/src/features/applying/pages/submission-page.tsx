@@ -267,7 +267,8 @@ export function SubmissionPage({
       children: <Text size="sm">{t(words.confirmText)}</Text>,
       labels: { confirm: t('applying.confirm.yes'), cancel: t('applying.confirm.no') },
       onConfirm: async () => {
-        await flushRef.current();
+        // A last answer not saved must not be left out of what is submitted: say so, submit nothing.
+        if (!(await flushRef.current())) return setProblems(['applying.validation.notSaved']);
         setClosing(true);
         try {
           await close.mutateAsync(submissionId);
@@ -297,7 +298,7 @@ export function SubmissionPage({
       children: <Text size="sm">{t('applying.changes.confirmText')}</Text>,
       labels: { confirm: t('applying.changes.submitAgain'), cancel: t('applying.confirm.no') },
       onConfirm: async () => {
-        await flushRef.current();
+        if (!(await flushRef.current())) return setProblems(['applying.validation.notSaved']);
         setClosing(true);
         try {
           await close.mutateAsync(submissionId);
