@@ -3,19 +3,16 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configQueryKey } from '../../../lib/api/get-config';
-import { organizationListQueryKey } from '../../../lib/api/get-organizations';
-import { initI18n } from '../../../lib/i18n/i18n';
-import type { WizardStepTypes } from '../../step-kit/wizard-step-types';
-import { TextStep } from '../../step-types/text/text-step';
-import { submissionCallQuery } from '../api/submission-call';
-import { submissionQuery } from '../api/submissions';
-import { SubmissionPage } from './submission-page';
-
-vi.mock('../../../lib/confirm-dialog', () => ({
-  openConfirmDialog: (o: { onConfirm?: () => void }) => o.onConfirm?.(),
-}));
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { submissionCallQuery } from '../features/applying/api/submission-call';
+import { submissionQuery } from '../features/applying/api/submissions';
+import { SubmissionPage } from '../features/applying/pages/submission-page';
+import type { WizardStepTypes } from '../features/step-kit/wizard-step-types';
+import { TextStep } from '../features/step-types/text/text-step';
+import { configQueryKey } from '../lib/api/get-config';
+import { organizationListQueryKey } from '../lib/api/get-organizations';
+import { dialogsUnavailable } from '../lib/confirm-dialog';
+import { initI18n } from '../lib/i18n/i18n';
 
 const ids = {
   submission: '00000000-0000-4000-8000-000000000001',
@@ -121,13 +118,19 @@ function renderWizard(path: string) {
 
 beforeAll(async () => {
   await initI18n('en');
+  // Submit's question asked by the browser's own box, answered yes below: the dialogs' provider is
+  // not what these tests are about (app/confirm-dialogs.test.tsx).
+  dialogsUnavailable();
 });
+// The dialogs' state lives in its module, which the files after this one in the worker would share.
+afterAll(() => vi.resetModules());
 beforeEach(() => {
   stored = {};
   upsertMode = 'ok';
   calls.length = 0;
   window.localStorage.clear();
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
+  vi.stubGlobal('confirm', () => true);
 });
 afterEach(() => vi.unstubAllGlobals());
 
