@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import SurveyForm from './survey-form';
 
 const model = {
@@ -38,5 +38,29 @@ describe('the survey form', () => {
     );
     await screen.findByText('Combien de personnes ?');
     expect(languageAround('Combien de personnes ?')).toBe('fr');
+  });
+  const story = { pages: [{ elements: [{ type: 'comment', name: 'story', title: 'Tell us your story' }] }] };
+  const form = (data: Record<string, unknown>, locale: string, onData?: (d: Record<string, unknown>) => void) => (
+    <MantineProvider>
+      <SurveyForm model={story} data={data} locale={locale} readOnly={false} onData={onData} />
+    </MantineProvider>
+  );
+
+  it('hands each keystroke of a long answer to the autosave, before the field loses focus', async () => {
+    const onData = vi.fn();
+    render(form({}, 'it', onData));
+    await screen.findByText('Tell us your story');
+    const area = document.querySelector('textarea') as HTMLTextAreaElement;
+    area.focus();
+    fireEvent.input(area, { target: { value: 'Twenty minutes of careful writing' } });
+    await waitFor(() => expect(onData).toHaveBeenLastCalledWith({ story: 'Twenty minutes of careful writing' }));
+  });
+
+  it('keeps the answers typed since it opened when the language changes', async () => {
+    const view = render(form({}, 'it'));
+    await screen.findByText('Tell us your story');
+    // The step hands the form the answers as saved since: { story: 'my story' }.
+    view.rerender(form({ story: 'my story' }, 'en'));
+    await waitFor(() => expect((document.querySelector('textarea') as HTMLTextAreaElement).value).toBe('my story'));
   });
 });

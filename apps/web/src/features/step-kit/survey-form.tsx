@@ -38,7 +38,10 @@ export default function SurveyForm({
   registerReveal,
 }: SurveyFormProps) {
   const theme = useMantineTheme();
-  const initialData = useRef(data);
+  // The answers as the step holds them now: the form is built again only for a new model, language
+  // or mode (not at every keystroke), and then from these, never from the ones it first opened with.
+  const latestData = useRef(data);
+  latestData.current = data;
   const callbacks = useRef({ onData, onProblems });
   callbacks.current = { onData, onProblems };
 
@@ -50,7 +53,10 @@ export default function SurveyForm({
     s.onAfterRenderSurvey.add((_, { htmlElement }) =>
       htmlElement.setAttribute('lang', s.locale || SURVEY_DEFAULT_LOCALE),
     );
-    s.data = initialData.current;
+    s.data = latestData.current;
+    // Each keystroke is an answer (SurveyJS waits for the field to lose focus by default): a long
+    // comment is saved, and backed up in the browser, while it is being written.
+    s.textUpdateMode = 'onTyping';
     // The wizard's own Next and Submit complete the step; the survey only pages through itself.
     s.showCompleteButton = false;
     s.showTitle = false;
