@@ -1,7 +1,7 @@
 import type { TConfig, TOrganization, TSubmission, TUserCall } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { submissionCallQuery } from '../features/applying/api/submission-call';
@@ -140,7 +140,9 @@ afterEach(() => vi.unstubAllGlobals());
  */
 describe('the wizard keeps what was saved', () => {
   it('shows on a step left and come back to the answer saved there, and saves on from its version', async () => {
-    renderWizard(`/call/${ids.submission}/0/0`);
+    const view = renderWizard(`/call/${ids.submission}/0/0`);
+    // Queries stay inside this render: a worker's files share one document.
+    const screen = within(view.container);
     const box = (await screen.findByTestId('text-answer')) as HTMLTextAreaElement;
     fireEvent.change(box, { target: { value: 'Our project helps 40 families' } });
     await waitFor(() => expect(screen.getByTestId('save-status').dataset.status).toBe('saved'), { timeout: 3000 });
@@ -154,10 +156,12 @@ describe('the wizard keeps what was saved', () => {
     await waitFor(() => expect(screen.getByTestId('save-status').dataset.status).toBe('saved'), { timeout: 3000 });
     expect(stored[step(1).id]).toMatchObject({ version: 2 });
     expect(stored[step(1).id]?.content).toContain('40 families and 12 schools');
+    view.unmount();
   });
 
   it('submits nothing while the last answer could not be saved, and says so', async () => {
-    renderWizard(`/call/${ids.submission}/1/0`);
+    const view = renderWizard(`/call/${ids.submission}/1/0`);
+    const screen = within(view.container);
     const box = (await screen.findByTestId('text-answer')) as HTMLTextAreaElement;
     fireEvent.change(box, { target: { value: 'first draft' } });
     await waitFor(() => expect(screen.getByTestId('save-status').dataset.status).toBe('saved'), { timeout: 3000 });
@@ -171,5 +175,6 @@ describe('the wizard keeps what was saved', () => {
     fireEvent.click(screen.getByRole('button', { name: /submit/i }));
     await waitFor(() => expect(calls.some((c) => c.endsWith('CloseCallSubmission'))).toBe(true), { timeout: 3000 });
     expect(stored[step(2).id]?.content).toContain('final text');
+    view.unmount();
   });
 });

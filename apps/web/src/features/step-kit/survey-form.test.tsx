@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import SurveyForm from './survey-form';
 
@@ -48,19 +48,24 @@ describe('the survey form', () => {
 
   it('hands each keystroke of a long answer to the autosave, before the field loses focus', async () => {
     const onData = vi.fn();
-    render(form({}, 'it', onData));
-    await screen.findByText('Tell us your story');
-    const area = document.querySelector('textarea') as HTMLTextAreaElement;
+    // Queries stay inside this render: a worker's files share one document.
+    const view = render(form({}, 'it', onData));
+    await within(view.container).findByText('Tell us your story');
+    const area = view.container.querySelector('textarea') as HTMLTextAreaElement;
     area.focus();
     fireEvent.input(area, { target: { value: 'Twenty minutes of careful writing' } });
     await waitFor(() => expect(onData).toHaveBeenLastCalledWith({ story: 'Twenty minutes of careful writing' }));
+    view.unmount();
   });
 
   it('keeps the answers typed since it opened when the language changes', async () => {
     const view = render(form({}, 'it'));
-    await screen.findByText('Tell us your story');
+    await within(view.container).findByText('Tell us your story');
     // The step hands the form the answers as saved since: { story: 'my story' }.
     view.rerender(form({ story: 'my story' }, 'en'));
-    await waitFor(() => expect((document.querySelector('textarea') as HTMLTextAreaElement).value).toBe('my story'));
+    await waitFor(() =>
+      expect((view.container.querySelector('textarea') as HTMLTextAreaElement).value).toBe('my story'),
+    );
+    view.unmount();
   });
 });

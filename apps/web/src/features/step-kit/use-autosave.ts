@@ -26,19 +26,25 @@ type Options = {
  * page offers the newer answer instead of overwriting it.
  */
 export function useAutosave({ submissionId, stepId, initial, readOnly }: Options) {
-  // A draft left by an unsaved session (reload while offline) wins only if it was based on the
-  // version the server still has; otherwise the server's newer answer is shown.
+  // A draft left by an unsaved session (a reload while offline, a tab closed, a session ended) is
+  // never dropped: based on the version the server still has, it is simply the text to save; based
+  // on an older one (a teammate saved since), the page opens on the choice between the two.
   const [restored] = useState(() => {
     const draft = readOnly ? null : readDraft(submissionId, stepId);
-    const usable = draft && draft.version === (initial?.version ?? 0) && draft.content !== (initial?.content ?? '');
-    return usable ? draft.content : null;
+    if (!draft || draft.content === (initial?.content ?? '')) return null;
+    const stale = initial !== undefined && draft.version !== initial.version;
+    return { content: draft.content, version: draft.version, stale };
   });
-  const [content, setContent] = useState<string>(restored ?? initial?.content ?? '');
-  const [status, setStatus] = useState<SaveStatus>(restored !== null ? 'dirty' : initial ? 'saved' : 'empty');
-  const [newer, setNewer] = useState<TStepResult | null>(null);
+  const [content, setContent] = useState<string>(restored?.content ?? initial?.content ?? '');
+  const [status, setStatus] = useState<SaveStatus>(
+    restored ? (restored.stale ? 'conflict' : 'dirty') : initial ? 'saved' : 'empty',
+  );
+  const [newer, setNewer] = useState<TStepResult | null>(restored?.stale ? (initial ?? null) : null);
   /** Who saved the stored version and when (shown to a team as "Saved by … at …"). */
   const [lastSave, setLastSave] = useState(() => ({ by: initial?.updatedBy ?? null, at: initial?.updatedAt }));
-  const version = useRef(initial?.version ?? 0);
+  // A stale draft keeps its own version: a save before the choice is refused as stale, never
+  // written over the newer answer.
+  const version = useRef(restored?.stale ? restored.version : (initial?.version ?? 0));
   const latest = useRef(content);
   const inFlight = useRef<Promise<boolean> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -47,7 +53,9 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
 
   const save = useCallback(async (): Promise<boolean> => {
     if (readOnly) return true;
-    if (inFlight.current) await inFlight.current;
+    // One save at a time: two callers waiting on the same save (the typing timer and Next) must not
+    // both send from the same version, the second being refused as stale.
+    while (inFlight.current) await inFlight.current;
     if (!dirty.current) return true;
     const sending = latest.current;
     setStatus('saving');
@@ -76,6 +84,8 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
           clearDraft(submissionId, stepId);
           setStatus('saved');
         } else {
+          // Typed meanwhile: the browser's copy now builds on the version just saved.
+          writeDraft(submissionId, stepId, latest.current, result.version);
           setStatus('dirty');
         }
         return true;

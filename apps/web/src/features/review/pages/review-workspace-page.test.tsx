@@ -1,7 +1,7 @@
 import type { TMyAssignment } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
@@ -57,7 +57,7 @@ describe('the review workspace', () => {
     );
     setSession({ status: 'authenticated', token: 't', user });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
+    const view = render(
       <QueryClientProvider client={client}>
         <MantineProvider>
           <MemoryRouter initialEntries={[`/review/${assignmentId}`]}>
@@ -68,8 +68,11 @@ describe('the review workspace', () => {
         </MantineProvider>
       </QueryClientProvider>,
     );
-    expect(await screen.findByText(/You have become a member of this organization/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'I have a conflict' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'I have no conflict' })).toBeNull();
+    // Queries stay inside this render: a worker's files share one document.
+    const page = within(view.container);
+    expect(await page.findByText(/You have become a member of this organization/)).toBeTruthy();
+    expect(page.getByRole('button', { name: 'I have a conflict' })).toBeTruthy();
+    expect(page.queryByRole('button', { name: 'I have no conflict' })).toBeNull();
+    view.unmount();
   });
 });

@@ -1,0 +1,154 @@
+import type { TStepResult } from '@impact/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAutosave } from './use-autosave';
+
+const submissionId = '00000000-0000-4000-8000-000000000001';
+const stepId = '00000000-0000-4000-8000-000000000011';
+const stored = (content: string, version: number): TStepResult =>
+  ({
+    id: '00000000-0000-4000-8000-0000000000aa',
+    callSubmissionId: submissionId,
+    stepId,
+    content,
+    score: null,
+    version,
+    updatedAt: new Date().toISOString(),
+  }) as TStepResult;
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const stale = () => json(409, { type: '/problems/staleVersion', title: 'stale', status: 409, messageKey: 'x' });
+
+function wrapper({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>;
+}
+const autosave = (initial: TStepResult | undefined) =>
+  renderHook(() => useAutosave({ submissionId, stepId, initial, readOnly: false }), { wrapper });
+
+beforeEach(() => window.localStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+/** What the autosave keeps in the browser, and what it sends, when saves are slow or fail. */
+describe('the autosave', () => {
+  it('keeps text typed during a save when the next save fails, across a reload, and saves it from there', async () => {
+    let release: (r: Response) => void = () => {};
+    const sent: Array<{ content: string; version: number }> = [];
+    let online = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: URL, init?: RequestInit) => {
+        if (!String(url).includes('Upsert')) return new Promise(() => {});
+        const body = JSON.parse(String(init?.body));
+        sent.push({ content: body.content, version: body.version });
+        if (sent.length === 1) return new Promise<Response>((r) => (release = r)); // a slow first save
+        if (!online) return Promise.reject(new TypeError('Failed to fetch')); // then the connection drops
+        return Promise.resolve(json(200, stored(body.content, body.version + 1)));
+      }),
+    );
+    const first = autosave(undefined);
+    act(() => first.result.current.change('Our project'));
+    let saving!: Promise<boolean>;
+    act(() => {
+      saving = first.result.current.flush();
+    });
+    act(() => first.result.current.change('Our project helps 40 families'));
+    await act(async () => {
+      release(json(200, stored('Our project', 1)));
+      await saving;
+    });
+    await act(async () => {
+      await first.result.current.flush();
+    });
+    expect(first.result.current.status).toBe('offline');
+    first.unmount();
+
+    // Reloaded: the server has version 1, "Our project"; the browser's copy is what was typed since.
+    online = true;
+    const second = autosave(stored('Our project', 1));
+    expect(second.result.current.content).toBe('Our project helps 40 families');
+    expect(second.result.current.status).toBe('dirty');
+    await act(async () => {
+      await second.result.current.flush();
+    });
+    expect(sent.at(-1)).toEqual({ content: 'Our project helps 40 families', version: 1 });
+    expect(second.result.current.status).toBe('saved');
+  });
+
+  it('opens on the choice, never on a silent loss, when a teammate saved after the browser kept its copy', async () => {
+    window.localStorage.setItem(
+      `impact-calls.draft.${submissionId}.${stepId}`,
+      JSON.stringify({ content: 'my unsaved paragraph', version: 1 }),
+    );
+    const sent: number[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: URL, init?: RequestInit) => {
+        if (String(url).includes('GetStepResult')) return Promise.resolve(json(200, stored('Marta’s version', 2)));
+        if (!String(url).includes('Upsert')) return new Promise(() => {});
+        sent.push(JSON.parse(String(init?.body)).version);
+        return Promise.resolve(stale());
+      }),
+    );
+    const { result } = autosave(stored('Marta’s version', 2));
+    expect(result.current.content).toBe('my unsaved paragraph');
+    expect(result.current.status).toBe('conflict');
+    expect(result.current.newer?.content).toBe('Marta’s version');
+    // A save before choosing names the copy's own version: refused, nothing written over Marta's.
+    await act(async () => {
+      await result.current.flush();
+    });
+    expect(sent).toEqual([1]);
+    expect(result.current.status).toBe('conflict');
+  });
+
+  it('sends one save at a time: the typing timer and Next waiting on the same save do not both send', async () => {
+    let serverVersion = 0;
+    const releases: Array<() => void> = [];
+    const versions: number[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: URL, init?: RequestInit) => {
+        const u = String(url);
+        if (u.includes('GetStepResult')) return Promise.resolve(json(200, stored('x', serverVersion)));
+        if (!u.includes('Upsert')) return new Promise(() => {});
+        const body = JSON.parse(String(init?.body));
+        versions.push(body.version);
+        return new Promise<Response>((resolve) =>
+          releases.push(() => {
+            if (body.version !== serverVersion) return resolve(stale());
+            serverVersion++;
+            resolve(json(200, stored(body.content, serverVersion)));
+          }),
+        );
+      }),
+    );
+    const { result } = autosave(undefined);
+    act(() => result.current.change('A'));
+    let a!: Promise<boolean>;
+    act(() => {
+      a = result.current.flush();
+    });
+    act(() => result.current.change('AB'));
+    let b!: Promise<boolean>;
+    let c!: Promise<boolean>;
+    act(() => {
+      b = result.current.flush();
+      c = result.current.flush();
+    });
+    await act(async () => {
+      releases[0]?.();
+      await a;
+    });
+    await waitFor(() => expect(releases.length).toBe(2));
+    await act(async () => {
+      releases[1]?.();
+      await Promise.all([b, c]);
+    });
+    expect(versions).toEqual([0, 1]);
+    expect(await b).toBe(true);
+    expect(await c).toBe(true);
+    expect(result.current.status).toBe('saved');
+  });
+});
