@@ -2,12 +2,12 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { DEFAULT_CONFIG, EMPTY_ID } from '@impact/domain';
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { firstPageStaleTime, loadFirstPageData } from './app/first-page-data';
+import { loadFirstPageData } from './app/first-page-data';
 import { Providers } from './app/providers';
+import { createQueryClient } from './app/query-client';
 import { createRouter } from './app/router';
 import { configQueryKey, getConfig } from './lib/api/get-config';
 import { chooseLanguage, initI18n } from './lib/i18n/i18n';
@@ -16,22 +16,11 @@ import { bootstrapSession, endSessionLocally, refreshAccessToken } from './lib/s
 import { accessToken } from './lib/session-store';
 // Sends the selected organization as X-Organization-Id on every request (SPEC 6).
 import './lib/selected-organization';
-import { ApiError, configureApiClient } from './lib/api-client';
+import { configureApiClient } from './lib/api-client';
 
 const router = createRouter();
 
-/** SPEC 4: a network error returns to /, unless a query opts out (autosave keeps the user where they are). */
-function goHomeOnNetworkError(error: unknown, meta: Record<string, unknown> | undefined) {
-  if (error instanceof ApiError && error.isNetworkError && !meta?.keepOnNetworkError) void router.navigate('/');
-}
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: firstPageStaleTime } },
-  queryCache: new QueryCache({ onError: (error, query) => goHomeOnNetworkError(error, query.meta) }),
-  mutationCache: new MutationCache({
-    onError: (error, _v, _c, mutation) => goHomeOnNetworkError(error, mutation.meta),
-  }),
-});
+const queryClient = createQueryClient(() => void router.navigate('/'));
 
 configureApiClient({
   getAccessToken: accessToken,
