@@ -43,18 +43,42 @@ export function ScoringForm({ ws }: { ws: TReviewWorkspace }) {
   const [showErrors, setShowErrors] = useState(false);
   const submitted = ws.review.submittedAt !== null;
 
-  const flush = async (d: Draft) => {
+  const inFlight = useRef<Promise<boolean> | null>(null);
+  /** One save at a time, each from the version the one before it made (two at once were refused as stale). */
+  const flush = async (d: Draft): Promise<boolean> => {
+    while (inFlight.current) await inFlight.current;
     setState('saving');
-    try {
-      const saved = await saveReview({ assignmentId: ws.assignmentId, version: version.current, ...d });
-      version.current = saved.version;
-      setState('saved');
-      return true;
-    } catch (e) {
-      setState(e instanceof ApiError && e.status === 409 ? 'stale' : 'error');
-      return false;
-    }
+    const run = (async () => {
+      try {
+        const saved = await saveReview({ assignmentId: ws.assignmentId, version: version.current, ...d });
+        version.current = saved.version;
+        setState('saved');
+        return true;
+      } catch (e) {
+        setState(e instanceof ApiError && e.status === 409 ? 'stale' : 'error');
+        return false;
+      } finally {
+        inFlight.current = null;
+      }
+    })();
+    inFlight.current = run;
+    return run;
   };
+  // A change still waiting for its moment is saved when the form goes away (another page), and the
+  // browser asks before a tab with one is closed.
+  const pending = useRef<Draft | null>(null);
+  pending.current = dirty && !submitted ? draft : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once; it reads the latest change from a ref
+  useEffect(() => {
+    const beforeUnload = (e: BeforeUnloadEvent) => {
+      if (pending.current || inFlight.current) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => {
+      window.removeEventListener('beforeunload', beforeUnload);
+      if (pending.current) void flush(pending.current);
+    };
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: flush reads the version from a ref; the draft is what changes
   useEffect(() => {

@@ -1,0 +1,87 @@
+import type { TReviewWorkspace } from '@impact/domain';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n/i18n';
+import { ScoringForm } from './scoring-form';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const ws = {
+  assignmentId: '00000000-0000-4000-8000-000000000001',
+  criteria: [],
+  review: { scores: [], recommendation: null, comment: '', version: 0, submittedAt: null },
+} as unknown as TReviewWorkspace;
+
+/** A stand-in for SaveReview: each save waits to be let through, and a stale version is refused. */
+function slowServer() {
+  let serverVersion = 0;
+  const held: Array<() => void> = [];
+  const sent: Array<{ version: number; comment: string }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: URL, init?: RequestInit) => {
+      if (!String(url).includes('SaveReview')) return new Promise(() => {});
+      const body = JSON.parse(String(init?.body));
+      sent.push({ version: body.version, comment: body.comment });
+      return new Promise<Response>((resolve) =>
+        held.push(() => {
+          if (body.version !== serverVersion)
+            return resolve(json(409, { type: '/problems/staleVersion', title: 's', status: 409, messageKey: 'x' }));
+          serverVersion++;
+          resolve(
+            json(200, { ...body, version: serverVersion, submittedAt: null, updatedAt: new Date().toISOString() }),
+          );
+        }),
+      );
+    }),
+  );
+  return { held, sent };
+}
+const renderForm = () =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MantineProvider>
+        <ScoringForm ws={ws} />
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+
+beforeAll(async () => {
+  await initI18n('en');
+  // jsdom has no font loading; Mantine's autosizing Textarea listens for it.
+  if (!('fonts' in document))
+    Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the scoring form', () => {
+  it('sends one save at a time on a slow connection, so the reviewer is never told their own save was stale', async () => {
+    const { held, sent } = slowServer();
+    const view = renderForm();
+    const box = within(view.container).getByLabelText('Overall comment') as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'Strong team' } });
+    await waitFor(() => expect(held).toHaveLength(1), { timeout: 2000 });
+    fireEvent.change(box, { target: { value: 'Strong team, weak budget justification' } });
+    // The second change waits for the first save, then goes from the version it made.
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(held).toHaveLength(1);
+    held[0]?.();
+    await waitFor(() => expect(held).toHaveLength(2), { timeout: 2000 });
+    held[1]?.();
+    await waitFor(() => expect(sent.map((s) => s.version)).toEqual([0, 1]));
+    expect(within(view.container).queryByText(/reload/i)).toBeNull();
+    view.unmount();
+  });
+
+  it('saves a change still waiting for its moment when the form goes away', async () => {
+    const { held, sent } = slowServer();
+    const view = renderForm();
+    const box = within(view.container).getByLabelText('Overall comment') as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'Written just before leaving' } });
+    view.unmount();
+    await waitFor(() => expect(sent).toEqual([{ version: 0, comment: 'Written just before leaving' }]));
+    held[0]?.();
+  });
+});
