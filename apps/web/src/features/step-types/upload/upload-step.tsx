@@ -187,6 +187,13 @@ export function UploadSlot({
               label={t('applying.upload.description')}
               value={description}
               onChange={(e) => setDescription(e.currentTarget.value.slice(0, 1024))}
+              // The description travels with the file: one changed after the upload is not saved
+              // until the file is chosen again, and the field says so rather than seem saved.
+              description={
+                current && description !== (current.description ?? '')
+                  ? t('applying.upload.descriptionNotSaved')
+                  : undefined
+              }
               minRows={1}
               maxLength={1024}
             />
