@@ -12,6 +12,7 @@ export function SaveIndicator({ status }: { status: SaveStatus }) {
     dirty: { color: 'gray', icon: <IconPencil size={14} /> },
     saving: { color: 'blue', icon: <Loader size={10} /> },
     offline: { color: 'orange', icon: <IconCloudOff size={14} /> },
+    busy: { color: 'orange', icon: <IconCloudOff size={14} /> },
     conflict: { color: 'red', icon: <IconCloudOff size={14} /> },
     error: { color: 'red', icon: <IconCloudOff size={14} /> },
   }[status];

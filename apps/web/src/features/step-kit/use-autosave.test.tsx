@@ -151,4 +151,31 @@ describe('the autosave', () => {
     expect(await c).toBe(true);
     expect(result.current.status).toBe('saved');
   });
+  it('asks again a moment later when the server is busy (503) at a deadline, keeping the text meanwhile', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const answers = [json(503, { type: '/problems/unavailable', title: 'busy', status: 503, messageKey: 'x' })];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((url: URL, init?: RequestInit) => {
+          if (!String(url).includes('Upsert')) return new Promise(() => {});
+          const body = JSON.parse(String(init?.body));
+          return Promise.resolve(answers.shift() ?? json(200, stored(body.content, 1)));
+        }),
+      );
+      const { result } = autosave(undefined);
+      act(() => result.current.change('Our budget in euros'));
+      await act(async () => {
+        await result.current.flush();
+      });
+      expect(result.current.status).toBe('busy');
+      expect(result.current.content).toBe('Our budget in euros');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(5_000);
+      });
+      await waitFor(() => expect(result.current.status).toBe('saved'));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -5,7 +5,7 @@ import { ApiError, apiRequest } from '../../lib/api-client';
 import { submissionKey } from './api/keys';
 
 /** `empty`: nothing typed and nothing stored yet ("Saved" would claim what did not happen). */
-export type SaveStatus = 'empty' | 'saved' | 'dirty' | 'saving' | 'offline' | 'conflict' | 'error';
+export type SaveStatus = 'empty' | 'saved' | 'dirty' | 'saving' | 'offline' | 'busy' | 'conflict' | 'error';
 
 const DEBOUNCE_MS = 800;
 const RETRY_MS = 5_000;
@@ -92,6 +92,14 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
       } catch (err) {
         if (err instanceof ApiError && err.isNetworkError) {
           setStatus('offline');
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => void save(), RETRY_MS);
+          return false;
+        }
+        // A server busy at a deadline (503) or a person saving too fast (429) is asked again a
+        // moment later, as a dropped connection is: the text is kept meanwhile.
+        if (err instanceof ApiError && (err.status === 503 || err.status === 429)) {
+          setStatus('busy');
           clearTimeout(timer.current);
           timer.current = setTimeout(() => void save(), RETRY_MS);
           return false;
