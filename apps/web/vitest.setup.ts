@@ -21,5 +21,8 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = window.ResizeObserver ?? ResizeObserverStub;
+// SurveyJS escapes ids with CSS.escape to focus the first question with an error; jsdom has no CSS.
+if (!globalThis.CSS?.escape)
+  Object.defineProperty(globalThis, 'CSS', { value: { escape: (value: string) => value.replace(/[^\w-]/g, '\\$&') } });
 
 afterEach(() => cleanup());

@@ -68,4 +68,39 @@ describe('the survey form', () => {
     );
     view.unmount();
   });
+  it('shows no error while an answer is being typed, and shows it when the wizard asks (Next)', async () => {
+    const email = {
+      pages: [
+        {
+          elements: [
+            { type: 'text', name: 'mail', title: 'Your e-mail', isRequired: true, validators: [{ type: 'email' }] },
+          ],
+        },
+      ],
+    };
+    let reveal: () => void = () => {};
+    const view = render(
+      <MantineProvider>
+        <SurveyForm
+          model={email}
+          data={{}}
+          locale="en"
+          readOnly={false}
+          registerReveal={(r) => {
+            reveal = r;
+            return () => {};
+          }}
+        />
+      </MantineProvider>,
+    );
+    const page = within(view.container);
+    await page.findByText('Your e-mail');
+    const input = view.container.querySelector('input') as HTMLInputElement;
+    fireEvent.input(input, { target: { value: 'a' } });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(view.container.querySelector('[role="alert"]')).toBeNull();
+    reveal();
+    await waitFor(() => expect(view.container.querySelector('[role="alert"]')).not.toBeNull());
+    view.unmount();
+  });
 });

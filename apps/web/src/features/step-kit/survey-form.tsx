@@ -61,7 +61,9 @@ export default function SurveyForm({
     s.showCompleteButton = false;
     s.showTitle = false;
     s.mode = readOnly ? 'display' : 'edit';
-    s.checkErrorsMode = 'onValueChanged';
+    // Errors show when the applicant moves on (the form's own pages, or the wizard's Next, which
+    // reveals them), not while they type: every keystroke is a value now.
+    s.checkErrorsMode = 'onNextPage';
     // What the applicant no longer sees is not kept (nor saved): a comment typed under a score
     // that was then changed goes when its question hides. The server drops it too on Submit. A
     // model that says to keep hidden values ("none") keeps them.

@@ -178,4 +178,87 @@ describe('the autosave', () => {
       vi.useRealTimers();
     }
   });
+  it('updates the loaded submission after a save, and leaves the other reads kept under its key alone', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: URL, init?: RequestInit) => {
+        if (!String(url).includes('Upsert')) return new Promise(() => {});
+        const body = JSON.parse(String(init?.body));
+        return Promise.resolve(json(200, stored(body.content, 1)));
+      }),
+    );
+    const client = new QueryClient();
+    const submission = { id: submissionId, stepResults: [] };
+    client.setQueryData(['submissions', submissionId, 'owner'], submission);
+    client.setQueryData(['submissions', submissionId, 'history', stepId], [{ version: 0 }]);
+    const { result } = renderHook(() => useAutosave({ submissionId, stepId, initial: undefined, readOnly: false }), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      ),
+    });
+    act(() => result.current.change('Our project'));
+    let saved = false;
+    await act(async () => {
+      saved = await result.current.flush();
+    });
+    expect(saved).toBe(true);
+    expect(result.current.status).toBe('saved');
+    expect(client.getQueryData(['submissions', submissionId, 'owner'])).toMatchObject({
+      stepResults: [{ stepId, content: 'Our project', version: 1 }],
+    });
+    expect(client.getQueryData(['submissions', submissionId, 'history', stepId])).toEqual([{ version: 0 }]);
+  });
+
+  it('makes one last try when its step goes away offline, and then no more', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let tries = 0;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((url: URL) => {
+          if (!String(url).includes('Upsert')) return new Promise(() => {});
+          tries += 1;
+          return Promise.reject(new TypeError('Failed to fetch'));
+        }),
+      );
+      const view = autosave(undefined);
+      act(() => view.result.current.change('typed on a train'));
+      view.unmount();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(30_000);
+      });
+      expect(tries).toBe(1);
+      // The text stays in the browser for the next visit.
+      expect(window.localStorage.getItem(`impact-calls.draft.${submissionId}.${stepId}`)).toContain('typed on a train');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('saves nothing by itself while the person has to choose between two versions', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      window.localStorage.setItem(
+        `impact-calls.draft.${submissionId}.${stepId}`,
+        JSON.stringify({ content: 'mine', version: 1 }),
+      );
+      let sent = 0;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((url: URL) => {
+          if (String(url).includes('Upsert')) sent += 1;
+          return new Promise(() => {});
+        }),
+      );
+      const { result } = autosave(stored('theirs', 2));
+      act(() => result.current.change('mine, and more'));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(10_000);
+      });
+      expect(sent).toBe(0);
+      expect(result.current.status).toBe('conflict');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { type TStepResult, type TSubmission, ZStepResult } from '@impact/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { submissionKey } from './api/keys';
@@ -49,6 +49,12 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
   const inFlight = useRef<Promise<boolean> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const dirty = useRef(restored !== null);
+  /** Whether the step is still on the page: a step gone makes one last try, and schedules none. */
+  const mounted = useRef(true);
+  /** In a conflict nothing is saved until the person chooses (keep mine, or load the newer). */
+  const choosing = useRef(restored?.stale ?? false);
+  /** Counts the newer answers taken: a form that keeps its own state starts again from each. */
+  const [loads, setLoads] = useState(0);
   const queryClient = useQueryClient();
 
   const save = useCallback(async (): Promise<boolean> => {
@@ -69,16 +75,7 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
         );
         version.current = result.version;
         setLastSave({ by: result.updatedBy ?? null, at: result.updatedAt });
-        // The wizard draws a step again from the submission it loaded: a step left and come back
-        // to must show what was saved, at the version saved, not the answer the page opened with.
-        queryClient.setQueriesData<TSubmission>(
-          { queryKey: submissionKey(submissionId) },
-          (loaded) =>
-            loaded && {
-              ...loaded,
-              stepResults: [...loaded.stepResults.filter((r) => r.stepId !== result.stepId), result],
-            },
-        );
+        rememberSaved(queryClient, submissionId, result);
         if (latest.current === sending) {
           dirty.current = false;
           clearDraft(submissionId, stepId);
@@ -90,21 +87,16 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
         }
         return true;
       } catch (err) {
-        if (err instanceof ApiError && err.isNetworkError) {
-          setStatus('offline');
+        // A dropped connection, a server busy at a deadline (503) or a person saving too fast (429):
+        // asked again a moment later while the step is on the page; the text is kept meanwhile.
+        if (err instanceof ApiError && (err.isNetworkError || err.status === 503 || err.status === 429)) {
+          setStatus(err.isNetworkError ? 'offline' : 'busy');
           clearTimeout(timer.current);
-          timer.current = setTimeout(() => void save(), RETRY_MS);
-          return false;
-        }
-        // A server busy at a deadline (503) or a person saving too fast (429) is asked again a
-        // moment later, as a dropped connection is: the text is kept meanwhile.
-        if (err instanceof ApiError && (err.status === 503 || err.status === 429)) {
-          setStatus('busy');
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => void save(), RETRY_MS);
+          if (mounted.current) timer.current = setTimeout(() => void save(), RETRY_MS);
           return false;
         }
         if (err instanceof ApiError && err.problem.type === '/problems/staleVersion') {
+          choosing.current = true;
           const fresh = await apiRequest('Call/GetStepResult', { query: { submissionId, StepId: stepId } }).catch(
             () => null,
           );
@@ -131,7 +123,7 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
       writeDraft(submissionId, stepId, next, version.current);
       setStatus((s) => (s === 'conflict' ? s : 'dirty'));
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => void save(), DEBOUNCE_MS);
+      if (!choosing.current) timer.current = setTimeout(() => void save(), DEBOUNCE_MS);
     },
     [readOnly, save, submissionId, stepId],
   );
@@ -146,6 +138,8 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
     setLastSave({ by: newer.updatedBy ?? null, at: newer.updatedAt });
     clearDraft(submissionId, stepId);
     setNewer(null);
+    choosing.current = false;
+    setLoads((n) => n + 1);
     setStatus('saved');
   }, [newer, submissionId, stepId]);
 
@@ -154,6 +148,7 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
     if (!newer) return;
     version.current = newer.version;
     setNewer(null);
+    choosing.current = false;
     dirty.current = true;
     void save();
   }, [newer, save]);
@@ -164,20 +159,43 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
       if (dirty.current) e.preventDefault();
     };
     window.addEventListener('beforeunload', beforeUnload);
+    mounted.current = true;
     return () => {
       window.removeEventListener('beforeunload', beforeUnload);
       clearTimeout(timer.current);
-      if (dirty.current) void save();
+      mounted.current = false;
+      if (dirty.current && !choosing.current) void save();
     };
   }, [save]);
 
   useEffect(() => {
-    const online = () => dirty.current && void save();
+    const online = () => dirty.current && !choosing.current && void save();
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
   }, [save]);
 
-  return { content, change, status, flush: save, newer, loadNewer, keepMine, lastSave };
+  return { content, change, status, flush: save, newer, loadNewer, keepMine, lastSave, loads };
+}
+
+/**
+ * The wizard draws a step again from the submission it loaded: a step left and come back to must
+ * show what was saved, at the version saved, not the answer the page opened with. Only the
+ * submission itself (['submissions', id, 'owner' | 'admin']), not the other reads kept under its
+ * key (history, results); a newer version already there is kept.
+ */
+function rememberSaved(queryClient: QueryClient, submissionId: string, result: TStepResult) {
+  queryClient.setQueriesData<TSubmission>(
+    {
+      queryKey: submissionKey(submissionId),
+      predicate: (query) => query.queryKey.length === 3 && ['owner', 'admin'].includes(String(query.queryKey[2])),
+    },
+    (loaded) => {
+      if (!loaded || !Array.isArray(loaded.stepResults)) return loaded;
+      const known = loaded.stepResults.find((r) => r.stepId === result.stepId);
+      if (known && known.version > result.version) return loaded;
+      return { ...loaded, stepResults: [...loaded.stepResults.filter((r) => r.stepId !== result.stepId), result] };
+    },
+  );
 }
 
 function readDraft(submissionId: string, stepId: string): { content: string; version: number } | null {

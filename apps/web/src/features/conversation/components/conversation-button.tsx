@@ -12,8 +12,10 @@ import { ConversationPanel } from './conversation-panel';
 export function ConversationButton({ submissionId }: { submissionId: string }) {
   const { t } = useTranslation();
   const messages = useMessages(submissionId);
-  // Someone who may not read it (a reviewer) is given nothing to open.
-  if (messages.isError) return null;
+  // Someone who may not read it (a reviewer) is given nothing to open: the messages never came. A
+  // failed refresh (the poll on a flaky connection) keeps the button, and an open conversation with
+  // what is being written in it.
+  if (messages.isError && !messages.data) return null;
   const unread = messages.data?.unread ?? 0;
   return (
     <DrawerButton

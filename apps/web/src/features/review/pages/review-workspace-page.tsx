@@ -36,7 +36,8 @@ export function ReviewWorkspacePage() {
     );
   // A reviewer who has joined the organization since the assignment may still declare the conflict.
   const joined = ws.error instanceof ApiError && ws.error.problem.messageKey === 'errors.review.joinedOrganization';
-  if (!assignment || ws.isError)
+  // A failed refresh of a workspace already shown keeps it (and the scores being typed).
+  if (!assignment || (ws.isError && !ws.data))
     return (
       <Stack>
         {back}

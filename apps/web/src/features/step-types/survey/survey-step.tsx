@@ -48,8 +48,9 @@ export function SurveyStep({ step, submissionId, result, readOnly, onContent, re
         }
       >
         <SurveyForm
-          // A newer answer loaded after a conflict starts the form again from it.
-          key={autosave.status === 'conflict' ? 'conflict' : 'form'}
+          // A newer answer taken after a conflict starts the form again from it; nothing else does
+          // (a key that followed the save status rebuilt it, focus and page lost, at every save).
+          key={autosave.loads}
           model={model}
           data={data}
           locale={i18n.language}
