@@ -1,11 +1,12 @@
 import type { TMyAssignment } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, within } from '@testing-library/react';
+import { render, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { setSession } from '../../../lib/session-store';
+import { reviewKeys } from '../api/keys';
 import { ReviewWorkspacePage } from './review-workspace-page';
 
 const assignmentId = '00000000-0000-4000-8000-000000000001';
@@ -73,6 +74,65 @@ describe('the review workspace', () => {
     expect(await page.findByText(/You have become a member of this organization/)).toBeTruthy();
     expect(page.getByRole('button', { name: 'I have a conflict' })).toBeTruthy();
     expect(page.queryByRole('button', { name: 'I have no conflict' })).toBeNull();
+    view.unmount();
+  });
+  it('keeps the workspace, and the scores being typed, when a refresh of it fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: URL) => {
+        const path = new URL(url).pathname;
+        if (path.endsWith('/Review/GetMyAssignments')) return json(200, [assignment]);
+        if (path.endsWith('/Review/GetReviewWorkspace')) throw new TypeError('Failed to fetch');
+        return new Promise<Response>(() => {});
+      }),
+    );
+    setSession({ status: 'authenticated', token: 't', user });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const shown = {
+      assignmentId,
+      callName: 'Bando Impatto',
+      blind: false,
+      criteria: [],
+      submission: {
+        callName: 'Bando Impatto',
+        configLogo: null,
+        configLogoWidth: 50,
+        configLogoHeight: 50,
+        submittedBy: '',
+        submissionDateTime: null,
+        submissionId: assignment.submissionId,
+        orgName: 'Cooperativa Aurora',
+        pIva: '',
+        address: '',
+        city: '',
+        country: '',
+        userReferenteNome: '',
+        userReferenteCognome: '',
+        userReferenteRuolo: '',
+        userReferenteEmail: '',
+        sectionsForPDF: [],
+        attachments: [],
+        miniDyi: [],
+        translations: {},
+      },
+      files: [],
+      review: { scores: [], recommendation: null, comment: 'half a thought', version: 1, submittedAt: null },
+    };
+    client.setQueryData(reviewKeys.workspace(assignmentId), shown);
+    const view = render(
+      <QueryClientProvider client={client}>
+        <MantineProvider>
+          <MemoryRouter initialEntries={[`/review/${assignmentId}`]}>
+            <Routes>
+              <Route path="/review/:assignmentId" element={<ReviewWorkspacePage />} />
+            </Routes>
+          </MemoryRouter>
+        </MantineProvider>
+      </QueryClientProvider>,
+    );
+    const page = within(view.container);
+    await waitFor(() => expect(client.getQueryState(reviewKeys.workspace(assignmentId))?.status).toBe('error'));
+    expect((page.getByLabelText('Overall comment') as HTMLTextAreaElement).value).toBe('half a thought');
     view.unmount();
   });
 });
