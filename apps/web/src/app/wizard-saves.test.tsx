@@ -1,4 +1,4 @@
-import type { TConfig, TOrganization, TSubmission, TUserCall } from '@impact/domain';
+import type { TConfig, TOrganization } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, waitFor, within } from '@testing-library/react';
@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { submissionCallQuery } from '../features/applying/api/submission-call';
 import { submissionQuery } from '../features/applying/api/submissions';
 import { SubmissionPage } from '../features/applying/pages/submission-page';
+import { wizardCall, wizardIds, wizardStep, wizardSubmission } from '../features/applying/pages/wizard-test-data';
 import type { WizardStepTypes } from '../features/step-kit/wizard-step-types';
 import { TextStep } from '../features/step-types/text/text-step';
 import { configQueryKey } from '../lib/api/get-config';
@@ -14,37 +15,10 @@ import { organizationListQueryKey } from '../lib/api/get-organizations';
 import { dialogsUnavailable } from '../lib/confirm-dialog';
 import { initI18n } from '../lib/i18n/i18n';
 
-const ids = {
-  submission: '00000000-0000-4000-8000-000000000001',
-  call: '00000000-0000-4000-8000-000000000002',
-  callType: '00000000-0000-4000-8000-000000000003',
-  org: '00000000-0000-4000-8000-000000000004',
-};
-const step = (n: number) => ({
-  id: `00000000-0000-4000-8000-00000000001${n}`,
-  name: `Step ${n}`,
-  description: '',
-  content: '{}',
-  sort: n,
-  stepTypeId: '00000000-0000-4000-8000-000000000009',
-  stepType: { name: 'text' },
-  subSteps: [],
-  stage: 1,
-});
-const call = { id: ids.call, name: 'Bando Verde', steps: [step(1), step(2)] } as unknown as TUserCall;
-const submission: TSubmission = {
-  id: ids.submission,
-  submissionId: ids.submission,
-  closed: false,
-  closedAt: null,
-  callId: ids.call,
-  callCallTypeId: ids.callType,
-  organizationId: ids.org,
-  stepResults: [],
-  stage: 1,
-  stageClosingAt: null,
-  stageClosedAt: null,
-};
+const ids = wizardIds;
+const step = (n: number) => wizardStep(n, 'text');
+const call = wizardCall('text');
+const submission = wizardSubmission(false);
 const stepTypes: WizardStepTypes = {
   webStepType: () => ({ Step: TextStep }),
   preloadStepTypes: () => {},

@@ -1,4 +1,4 @@
-import type { TConfig, TMemberRole, TOrganization, TSubmission, TUserCall } from '@impact/domain';
+import type { TConfig, TMemberRole, TOrganization } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -13,38 +13,12 @@ import type { WizardStepTypes } from '../../step-kit/wizard-step-types';
 import { submissionCallQuery } from '../api/submission-call';
 import { submissionQuery } from '../api/submissions';
 import { SubmissionPage } from './submission-page';
+import { wizardCall, wizardIds, wizardStep, wizardSubmission } from './wizard-test-data';
 
-const ids = {
-  submission: '00000000-0000-4000-8000-000000000001',
-  call: '00000000-0000-4000-8000-000000000002',
-  callType: '00000000-0000-4000-8000-000000000003',
-  org: '00000000-0000-4000-8000-000000000004',
-};
-const step = (n: number) => ({
-  id: `00000000-0000-4000-8000-00000000001${n}`,
-  name: `Step ${n}`,
-  description: '',
-  content: '{}',
-  sort: n,
-  stepTypeId: '00000000-0000-4000-8000-000000000009',
-  stepType: { name: 'not-a-type' },
-  subSteps: [],
-  stage: 1,
-});
-const call = { id: ids.call, name: 'Bando Verde', steps: [step(1), step(2)] } as unknown as TUserCall;
-const submission = (closed: boolean): TSubmission => ({
-  id: ids.submission,
-  submissionId: ids.submission,
-  closed,
-  closedAt: closed ? '2026-01-01T00:00:00Z' : null,
-  callId: ids.call,
-  callCallTypeId: ids.callType,
-  organizationId: ids.org,
-  stepResults: [],
-  stage: 1,
-  stageClosingAt: null,
-  stageClosedAt: null,
-});
+const ids = wizardIds;
+const step = (n: number) => wizardStep(n, 'not-a-type');
+const call = wizardCall('not-a-type');
+const submission = wizardSubmission;
 
 /**
  * The page around the steps is what is tested: no step type is known (each body is a short

@@ -28,6 +28,20 @@ const user = {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** The workspace page of the assignment, as the router shows it. */
+const renderPage = (client: QueryClient) =>
+  render(
+    <QueryClientProvider client={client}>
+      <MantineProvider>
+        <MemoryRouter initialEntries={[`/review/${assignmentId}`]}>
+          <Routes>
+            <Route path="/review/:assignmentId" element={<ReviewWorkspacePage />} />
+          </Routes>
+        </MemoryRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+
 beforeAll(async () => {
   await initI18n('en');
   // jsdom has no font loading; Mantine's autosizing Textarea listens for it.
@@ -58,17 +72,7 @@ describe('the review workspace', () => {
     );
     setSession({ status: 'authenticated', token: 't', user });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const view = render(
-      <QueryClientProvider client={client}>
-        <MantineProvider>
-          <MemoryRouter initialEntries={[`/review/${assignmentId}`]}>
-            <Routes>
-              <Route path="/review/:assignmentId" element={<ReviewWorkspacePage />} />
-            </Routes>
-          </MemoryRouter>
-        </MantineProvider>
-      </QueryClientProvider>,
-    );
+    const view = renderPage(client);
     // Queries stay inside this render: a worker's files share one document.
     const page = within(view.container);
     expect(await page.findByText(/You have become a member of this organization/)).toBeTruthy();
@@ -119,17 +123,7 @@ describe('the review workspace', () => {
       review: { scores: [], recommendation: null, comment: 'half a thought', version: 1, submittedAt: null },
     };
     client.setQueryData(reviewKeys.workspace(assignmentId), shown);
-    const view = render(
-      <QueryClientProvider client={client}>
-        <MantineProvider>
-          <MemoryRouter initialEntries={[`/review/${assignmentId}`]}>
-            <Routes>
-              <Route path="/review/:assignmentId" element={<ReviewWorkspacePage />} />
-            </Routes>
-          </MemoryRouter>
-        </MantineProvider>
-      </QueryClientProvider>,
-    );
+    const view = renderPage(client);
     const page = within(view.container);
     await waitFor(() => expect(client.getQueryState(reviewKeys.workspace(assignmentId))?.status).toBe('error'));
     expect((page.getByLabelText('Overall comment') as HTMLTextAreaElement).value).toBe('half a thought');
