@@ -10,6 +10,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { calls, grants, grantTranches, organizationMembers, organizations, users } from '../../db/schema';
 import { conflict, invalid } from '../../lib/app-error';
+import { distinctAddresses } from '../../lib/mail-addresses';
 import { translator } from '../../lib/texts';
 import type { SessionUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
@@ -160,11 +161,8 @@ export async function grantees(tx: Tx, organizationId: string) {
         inArray(organizationMembers.role, ['owner', 'editor']),
       ),
     );
-  const emails = new Map<string, string>();
-  for (const email of [org?.contactEmail ?? '', ...members.map((m) => m.email)]) {
-    // An erased contact's pseudonym has no address: nothing to send.
-    if (email.includes('@')) emails.set(email.trim().toLowerCase(), email.trim());
-  }
+  // An erased contact's pseudonym has no address: nothing to send.
+  const emails = distinctAddresses([org?.contactEmail, ...members.map((m) => m.email)]);
   return { name: org?.name ?? '', emails: [...emails.values()] };
 }
 

@@ -22,12 +22,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /** Liveness says the process answers; readiness says it can serve (the database answers). */
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database, limits, storage }) => {
+  /** Whether the last check found the file storage failing: its reason is logged once per failure, not per probe. */
+  let storageFailing = false;
   /**
    * Shared services whose absence degrades but does not stop an instance: it stays in the load
    * balancer (every instance would be taken out at once otherwise) and says what is missing.
    */
-  /** Whether the last check found the file storage failing: its reason is logged once per failure, not per probe. */
-  let storageFailing = false;
   const sharedChecks = async (): Promise<Record<string, 'ok' | 'degraded'>> => {
     const checks: Record<string, 'ok' | 'degraded'> = {};
     const rate = limits.status();

@@ -30,6 +30,7 @@ import { type ZipEntry, zipStream } from '../../lib/zip-stream';
 import type { FileStorage } from '../files/storage';
 import { toOrganization } from '../organizations/service';
 import { withoutAnswerKeys } from '../pdf/export-data';
+import { isCallLocked } from '../submission-core/access';
 
 type FileRef = { id: string; path: string; storage: string; storageKey: string };
 export type PersonalData = { data: Record<string, unknown>; files: FileRef[] };
@@ -119,9 +120,7 @@ export async function collectPersonalData(
   );
   const submissionIds = submissions.map((s) => s.id);
   // Scores stay hidden while the call's results are locked, as every route shows them (isCallLocked).
-  const scoresHidden = new Set(
-    submissions.filter((s) => s.callLockEnd !== null && s.callLockEnd > now).map((s) => s.id),
-  );
+  const scoresHidden = new Set(submissions.filter((s) => isCallLocked(s, now)).map((s) => s.id));
   const answers = submissionIds.length
     ? await db
         .select({

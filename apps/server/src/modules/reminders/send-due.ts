@@ -10,6 +10,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
 import { organizationMembers, reminderSends, reminderUnsubscribes, users } from '../../db/schema';
+import { distinctAddresses } from '../../lib/mail-addresses';
 import { stepsOfCallTypes } from '../calls/call-types';
 import { languageOf } from '../organizations/member-mails';
 import { serverStepTypeOf } from '../step-types';
@@ -256,12 +257,8 @@ async function recipientsOf(tx: Tx, call: OpenCall, organizationId: string, cont
         inArray(organizationMembers.role, ['owner', 'editor']),
       ),
     );
-  const byLower = new Map<string, string>();
   const members = writers.map((w) => w.email).filter((email) => emailAllowedByFilter(filter, email));
-  for (const email of [contactEmail, ...members]) {
-    const trimmed = email.trim();
-    if (trimmed.includes('@') && !byLower.has(trimmed.toLowerCase())) byLower.set(trimmed.toLowerCase(), trimmed);
-  }
+  const byLower = distinctAddresses([contactEmail, ...members]);
   if (!byLower.size) return [];
   const stopped = await tx
     .select({ email: reminderUnsubscribes.email })

@@ -75,14 +75,18 @@ export async function recordOne(tx: Tx, actor: SessionUser, call: CallRow, item:
   // A changed outcome no longer has the earlier outcome's mail, sent or not.
   let mailId = dropped || outcomeChanged ? null : current.mailId;
   let queued = false;
-  // Who started the application while still entitled to it, else the organization's contact.
-  const to = await applicantRecipient(tx, {
-    organizationId: sub.organizationId,
-    call,
-    submitters: [sub.submitterEmail],
-    contact: sub.contactEmail,
-  });
-  if ((outcomeChanged || dropped) && to) {
+  // Who started the application while still entitled to it, else the organization's contact;
+  // asked only when a mail is to be queued.
+  const to =
+    outcomeChanged || dropped
+      ? await applicantRecipient(tx, {
+          organizationId: sub.organizationId,
+          call,
+          submitters: [sub.submitterEmail],
+          contact: sub.contactEmail,
+        })
+      : null;
+  if (to) {
     const lockEnd = call.callLockEnd;
     mailId = await queueDecisionMail(tx, {
       to,

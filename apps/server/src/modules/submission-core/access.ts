@@ -49,6 +49,6 @@ export function isCallOpen(call: CallRow, now = new Date()): boolean {
 }
 
 /** Results of a locked call stay hidden from applicants until the lock ends (SPEC 1, 4). */
-export function isCallLocked(call: CallRow, now = new Date()): boolean {
+export function isCallLocked(call: Pick<CallRow, 'callLockEnd'>, now = new Date()): boolean {
   return call.callLockEnd !== null && call.callLockEnd.getTime() > now.getTime();
 }

@@ -2,6 +2,7 @@ import { emailAllowedByFilter } from '@impact/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { organizationMembers, users } from '../../db/schema';
+import { distinctAddresses } from '../../lib/mail-addresses';
 
 /** What decides who hears from the funder about one application. */
 export type ApplicantNotice = {
@@ -27,12 +28,7 @@ export async function applicantRecipients(tx: Db | Tx, notice: ApplicantNotice):
     .filter((address) => address.includes('@') && emailAllowedByFilter(notice.call, address));
   const members = await memberAddresses(tx, notice.organizationId, candidates);
   const submitter = candidates.find((address) => members.has(address.toLowerCase()));
-  const seen = new Map<string, string>();
-  for (const address of [submitter, notice.contact]) {
-    const trimmed = address?.trim();
-    if (trimmed?.includes('@') && !seen.has(trimmed.toLowerCase())) seen.set(trimmed.toLowerCase(), trimmed);
-  }
-  return [...seen.values()];
+  return [...distinctAddresses([submitter, notice.contact]).values()];
 }
 
 /**
