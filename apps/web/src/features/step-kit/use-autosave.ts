@@ -2,7 +2,7 @@ import { type TStepResult, type TSubmission, ZStepResult } from '@impact/domain'
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { submissionKey } from './api/keys';
+import { submissionViewKey } from './api/keys';
 
 /** `empty`: nothing typed and nothing stored yet ("Saved" would claim what did not happen). */
 export type SaveStatus = 'empty' | 'saved' | 'dirty' | 'saving' | 'offline' | 'busy' | 'conflict' | 'error';
@@ -180,22 +180,19 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
 /**
  * The wizard draws a step again from the submission it loaded: a step left and come back to must
  * show what was saved, at the version saved, not the answer the page opened with. Only the
- * submission itself (['submissions', id, 'owner' | 'admin']), not the other reads kept under its
- * key (history, results); a newer version already there is kept.
+ * submission itself, as either reader loaded it, not the other reads kept under its prefix
+ * (history, results); a newer version already there is kept, and nothing is made where nothing was
+ * loaded.
  */
 function rememberSaved(queryClient: QueryClient, submissionId: string, result: TStepResult) {
-  queryClient.setQueriesData<TSubmission>(
-    {
-      queryKey: submissionKey(submissionId),
-      predicate: (query) => query.queryKey.length === 3 && ['owner', 'admin'].includes(String(query.queryKey[2])),
-    },
-    (loaded) => {
-      if (!loaded || !Array.isArray(loaded.stepResults)) return loaded;
+  for (const asAdmin of [false, true]) {
+    queryClient.setQueryData<TSubmission>(submissionViewKey(submissionId, asAdmin), (loaded) => {
+      if (!loaded) return loaded;
       const known = loaded.stepResults.find((r) => r.stepId === result.stepId);
       if (known && known.version > result.version) return loaded;
       return { ...loaded, stepResults: [...loaded.stepResults.filter((r) => r.stepId !== result.stepId), result] };
-    },
-  );
+    });
+  }
 }
 
 function readDraft(submissionId: string, stepId: string): { content: string; version: number } | null {

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import i18next from 'i18next';
 import { apiRequest } from '../../../lib/api-client';
 
-import { submissionKey } from '../../step-kit/api/keys';
+import { submissionKey, submissionViewKey } from '../../step-kit/api/keys';
 
 export { submissionKey };
 
@@ -13,7 +13,7 @@ export function useSubmission(submissionId: string, asAdmin: boolean) {
 
 export function submissionQuery(submissionId: string, asAdmin: boolean) {
   return queryOptions({
-    queryKey: [...submissionKey(submissionId), asAdmin ? 'admin' : 'owner'],
+    queryKey: submissionViewKey(submissionId, asAdmin),
     queryFn: async (): Promise<TSubmission> =>
       ZSubmission.parse(
         await apiRequest(asAdmin ? 'Call/GetSubmissionByIDAdmin' : 'Call/GetSubmissionByID', {
