@@ -20,14 +20,14 @@ import type { WriteContext } from './types';
  * the submission's impact answer and its score.
  */
 
-type SiblingRow = { id: string; content: string; answer: string | null; sort: number };
+type SiblingRow = { id: string; content: string; answer: string | null; version: number | null; sort: number };
 
 /** The steps of the given type in the same call type as `stepId`, with this submission's answers. */
 function siblings(db: Db | Tx, stepId: string, typeName: string, submissionId: string) {
   return rows<SiblingRow>(
     db,
     sql`
-    select s2.id, s2.content, r.content as answer, s2.sort
+    select s2.id, s2.content, r.content as answer, r.version, s2.sort
     from steps s1
     join steps s2 on s2.call_type_id = s1.call_type_id
     join step_types t on t.id = s2.step_type_id and t.name = ${typeName}
@@ -56,22 +56,49 @@ export async function impactContentWithBudget(db: Db | Tx, impactStepId: string,
   return JSON.stringify({ ...json, budget: investment });
 }
 
-/** After a budget write: the submission's impact answers take the new cost, and their SROI is recomputed. */
+/** Rounds of re-reading an impact answer that changed between its read and its rewrite. */
+const MAX_LINK_ROUNDS = 3;
+
+/**
+ * After a budget write: the submission's impact answers take the new cost, and their SROI is
+ * recomputed. Each is rewritten only at the version read, so an impact answer saved meanwhile
+ * (another tab) is read again and kept, its cost replaced, never overwritten by the older one.
+ */
 export async function linkImpactToBudget(db: Db | Tx, budgetStep: TStep, content: string, ctx: WriteContext) {
   const all = await siblings(db, budgetStep.id, STEP_TYPES.budget.name, ctx.submissionId);
   // Only the first budget step of a call feeds the impact step.
   if (all[0]?.id !== budgetStep.id) return;
   const cost = budgetCostOf(budgetStep.content, content) ?? 0;
-  for (const impact of await siblings(db, budgetStep.id, STEP_TYPES.miniDyi.name, ctx.submissionId)) {
-    const answer = parseMiniDyiAnswer(impact.answer ?? undefined);
-    if (!answer || answer.budget === cost) continue;
-    const next = { ...answer, budget: cost };
-    const params = parseImpactStepContent(impact.content)?.sroiParams ?? DEFAULT_SROI_PARAMS;
-    const score = estimateMiniDyi(next, params).central.ratio;
-    // A new version, so an impact page open elsewhere reloads it rather than writing the old figure back.
-    await db.execute(sql`
-      update step_results set content = ${JSON.stringify(next)}, score = ${score}::double precision,
-        version = version + 1, updated_at = now()
-      where step_id = ${impact.id}::uuid and call_submission_id = ${ctx.submissionId}::uuid`);
+  for (let round = 1; round <= MAX_LINK_ROUNDS; round++) {
+    const impacts = await impactSiblings(db, budgetStep.id, ctx.submissionId);
+    const written = await Promise.all(impacts.map((impact) => impactAnswerWithCost(db, impact, cost, ctx)));
+    if (written.every(Boolean)) return;
   }
 }
+
+/**
+ * The impact answer `impact` as read, with `cost` as its investment and its SROI recomputed;
+ * false when the answer is no longer the version read (nothing written: read it again).
+ */
+export async function impactAnswerWithCost(db: Db | Tx, impact: SiblingRow, cost: number, ctx: WriteContext) {
+  const answer = parseMiniDyiAnswer(impact.answer ?? undefined);
+  if (!answer || answer.budget === cost || impact.version === null) return true;
+  const next = { ...answer, budget: cost };
+  const params = parseImpactStepContent(impact.content)?.sroiParams ?? DEFAULT_SROI_PARAMS;
+  const score = estimateMiniDyi(next, params).central.ratio;
+  // A new version, so an impact page open elsewhere reloads it rather than writing the old figure back.
+  const updated = await rows<{ id: string }>(
+    db,
+    sql`
+    update step_results set content = ${JSON.stringify(next)}, score = ${score}::double precision,
+      version = version + 1, updated_at = now()
+    where step_id = ${impact.id}::uuid and call_submission_id = ${ctx.submissionId}::uuid
+      and version = ${impact.version}::int
+    returning id`,
+  );
+  return updated.length > 0;
+}
+
+/** The impact steps of the call of `budgetStepId`, with this submission's answers and their versions. */
+export const impactSiblings = (db: Db | Tx, budgetStepId: string, submissionId: string) =>
+  siblings(db, budgetStepId, STEP_TYPES.miniDyi.name, submissionId);

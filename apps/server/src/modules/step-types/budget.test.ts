@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createCallWithSteps, createOrganization } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
 import { stepResults } from '../../db/schema';
+import { impactAnswerWithCost, impactSiblings } from './budget-link';
 
 const pdfText = (bytes: Buffer) =>
   execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: bytes }).toString('utf8').replace(/\s+/g, ' ');
@@ -242,6 +243,29 @@ describe('the budget step', () => {
     expect(JSON.parse(after?.content ?? '{}').budget).toBe(59999.8);
     expect(after?.score).toBeGreaterThan(scoreBefore ?? 0);
     expect(after?.version).toBe((before?.version ?? 0) + 2);
+  });
+
+  it('a budget write never puts back an impact answer saved since it read it (the newer one keeps its figures)', async () => {
+    const [read] = await impactSiblings(t.database.db, budgetStep(), submissionId);
+    if (!read) throw new Error('no impact step');
+    // Another tab saves the impact step after the budget's write read it.
+    versions.set(impactStep(), read.version ?? 0);
+    const newer = impactAnswer(null);
+    const indicator = newer.selectedOutcomes[0]?.indicators[0];
+    if (indicator) indicator.indicatorTargetValue = 70;
+    const saved = await write(impactStep(), newer);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const before = await stored(impactStep());
+    // The rewrite from the older read writes nothing and says so ...
+    expect(await impactAnswerWithCost(t.database.db, read, 1234, { submissionId })).toBe(false);
+    expect(await stored(impactStep())).toEqual(before);
+    // ... and read again, it keeps the newer answer with the cost.
+    const [again] = await impactSiblings(t.database.db, budgetStep(), submissionId);
+    if (!again) throw new Error('no impact step');
+    expect(await impactAnswerWithCost(t.database.db, again, 1234, { submissionId })).toBe(true);
+    const after = JSON.parse((await stored(impactStep()))?.content ?? '{}');
+    expect(after.budget).toBe(1234);
+    expect(after.selectedOutcomes[0].indicators[0].indicatorTargetValue).toBe(70);
   });
 
   it('Submit is refused naming each problem, in the applicant’s language', async () => {
