@@ -151,6 +151,86 @@ describe('the autosave', () => {
     expect(await c).toBe(true);
     expect(result.current.status).toBe('saved');
   });
+  it('gives up on a save left unanswered (a frozen network) and sends the next one', async () => {
+    const clock = new AbortController();
+    vi.spyOn(AbortSignal, 'timeout').mockReturnValue(clock.signal);
+    try {
+      const sent: string[] = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((url: URL, init?: RequestInit) => {
+          if (!String(url).includes('Upsert')) return new Promise(() => {});
+          const body = JSON.parse(String(init?.body));
+          sent.push(body.content);
+          // The first request hangs until its time is up; the next one is answered.
+          if (sent.length === 1)
+            return new Promise((_, reject) =>
+              init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+            );
+          return Promise.resolve(json(200, stored(body.content, 1)));
+        }),
+      );
+      const { result } = autosave(undefined);
+      act(() => result.current.change('Our project'));
+      let first!: Promise<boolean>;
+      act(() => {
+        first = result.current.flush();
+      });
+      await act(async () => {
+        clock.abort(new DOMException('no answer in time', 'TimeoutError'));
+        expect(await first).toBe(false);
+      });
+      expect(result.current.status).toBe('offline');
+      await act(async () => {
+        expect(await result.current.flush()).toBe(true);
+      });
+      expect(sent).toEqual(['Our project', 'Our project']);
+      expect(result.current.status).toBe('saved');
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('takes a save given up on that landed after all as saved, not as a conflict with itself', async () => {
+    let serverVersion = 0;
+    let serverContent = '';
+    const sent: number[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: URL, init?: RequestInit) => {
+        const u = String(url);
+        if (u.includes('GetStepResult')) return Promise.resolve(json(200, stored(serverContent, serverVersion)));
+        if (!u.includes('Upsert')) return new Promise(() => {});
+        const body = JSON.parse(String(init?.body));
+        sent.push(body.version);
+        if (body.version !== serverVersion) return Promise.resolve(stale());
+        serverVersion += 1;
+        serverContent = body.content;
+        // Stored, but the answer never reaches the browser.
+        if (sent.length === 1) return Promise.reject(new TypeError('Failed to fetch'));
+        return Promise.resolve(json(200, stored(body.content, serverVersion)));
+      }),
+    );
+    const { result } = autosave(undefined);
+    act(() => result.current.change('Our project'));
+    await act(async () => {
+      await result.current.flush();
+    });
+    expect(result.current.status).toBe('offline');
+    await act(async () => {
+      await result.current.flush();
+    });
+    expect(result.current.status).toBe('saved');
+    expect(result.current.newer).toBeNull();
+    // The next change builds on the version that landed.
+    act(() => result.current.change('Our project, again'));
+    await act(async () => {
+      await result.current.flush();
+    });
+    expect(sent).toEqual([0, 0, 1]);
+    expect(result.current.status).toBe('saved');
+  });
+
   it('asks again a moment later when the server is busy (503) at a deadline, keeping the text meanwhile', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

@@ -9,6 +9,11 @@ export type SaveStatus = 'empty' | 'saved' | 'dirty' | 'saving' | 'offline' | 'b
 
 const DEBOUNCE_MS = 800;
 const RETRY_MS = 5_000;
+/**
+ * A save unanswered this long is given up and tried again, as a dropped connection is: one save
+ * goes at a time, so a request hanging on a frozen network would otherwise hold back every later one.
+ */
+export const SAVE_TIMEOUT_MS = 20_000;
 const draftKey = (submissionId: string, stepId: string) => `impact-calls.draft.${submissionId}.${stepId}`;
 
 type Options = {
@@ -65,27 +70,34 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
     if (!dirty.current) return true;
     const sending = latest.current;
     setStatus('saving');
+    /** `result` is stored: what was typed since builds on it. */
+    const adopt = (result: TStepResult) => {
+      version.current = result.version;
+      setLastSave({ by: result.updatedBy ?? null, at: result.updatedAt });
+      rememberSaved(queryClient, submissionId, result);
+      if (latest.current === sending) {
+        dirty.current = false;
+        clearDraft(submissionId, stepId);
+        setStatus('saved');
+      } else {
+        // Typed meanwhile: the browser's copy now builds on the version just saved.
+        writeDraft(submissionId, stepId, latest.current, result.version);
+        setStatus('dirty');
+        clearTimeout(timer.current);
+        if (mounted.current) timer.current = setTimeout(() => void save(), DEBOUNCE_MS);
+      }
+      return true;
+    };
     const run = (async () => {
       try {
         const result = ZStepResult.parse(
           await apiRequest('Call/UpsertCallStepResult', {
             method: 'POST',
             body: { callSubmissionId: submissionId, stepId, content: sending, version: version.current },
+            signal: AbortSignal.timeout(SAVE_TIMEOUT_MS),
           }),
         );
-        version.current = result.version;
-        setLastSave({ by: result.updatedBy ?? null, at: result.updatedAt });
-        rememberSaved(queryClient, submissionId, result);
-        if (latest.current === sending) {
-          dirty.current = false;
-          clearDraft(submissionId, stepId);
-          setStatus('saved');
-        } else {
-          // Typed meanwhile: the browser's copy now builds on the version just saved.
-          writeDraft(submissionId, stepId, latest.current, result.version);
-          setStatus('dirty');
-        }
-        return true;
+        return adopt(result);
       } catch (err) {
         // A dropped connection, a server busy at a deadline (503) or a person saving too fast (429):
         // asked again a moment later while the step is on the page; the text is kept meanwhile.
@@ -100,7 +112,13 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
           const fresh = await apiRequest('Call/GetStepResult', { query: { submissionId, StepId: stepId } }).catch(
             () => null,
           );
-          setNewer(fresh ? ZStepResult.parse(fresh) : null);
+          const stored = fresh ? ZStepResult.parse(fresh) : null;
+          // The newer answer is this very one: a save given up on (no answer in time) that landed.
+          if (stored && stored.content === sending) {
+            choosing.current = false;
+            return adopt(stored);
+          }
+          setNewer(stored);
           setStatus('conflict');
           return false;
         }

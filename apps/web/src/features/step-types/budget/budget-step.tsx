@@ -78,15 +78,11 @@ function answerOf(typed: Typed, language: string): TBudgetAnswerInput {
   };
 }
 
-const hasTypingError = (typed: Typed, language: string) =>
-  typed.rows.some((r) => r.amounts.some((a) => typedAmountError(a, language))) ||
-  typed.sources.some((s) => typedAmountError(s.amount, language));
-
 /**
  * The budget step (decision 0041): per category, lines with a description and an amount per
  * period (add, remove, move; rows pasted from a spreadsheet become lines), the co-funding sources,
- * and the totals as the applicant types, in their language. Autosaved like every answer, only
- * while every amount reads as one (the server refuses the rest); the server keeps its own totals.
+ * and the totals as the applicant types, in their language. Autosaved like every answer, an
+ * amount that does not read as one saved empty; the server keeps its own totals.
  */
 export function BudgetStep({ step, submissionId, result, readOnly, onContent, registerFlush }: Props) {
   const { t, i18n } = useTranslation();
@@ -113,11 +109,11 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
     (next: Typed) => {
       if (readOnly) return;
       setTyped(next);
-      if (!hasTypingError(next, language)) {
-        const json = JSON.stringify(answerOf(next, language));
-        lastSent.current = json;
-        autosave.change(json);
-      }
+      // Saved whatever is mistyped: everything else typed meanwhile is kept, the field still shows
+      // the mistyped text with its error, and the server keeps that amount empty until it reads.
+      const json = JSON.stringify(answerOf(next, language));
+      lastSent.current = json;
+      autosave.change(json);
     },
     [readOnly, language, autosave.change],
   );

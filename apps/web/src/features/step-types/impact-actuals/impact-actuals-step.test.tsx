@@ -7,10 +7,11 @@ import {
 } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
+import { serverKeepingAnswers } from '../../step-kit/answers-server-stub';
 import { stepProblems } from '..';
 import { ImpactActualsReview } from './impact-actuals-review';
 import { ImpactActualsStep } from './impact-actuals-step';
@@ -56,6 +57,7 @@ function show(response: TActualsForecastResponse) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(['impactActuals', 'forecast', submissionId, step.id], response);
   const contents: string[] = [];
+  let flush: () => Promise<boolean> = async () => true;
   const view = render(
     <MantineProvider>
       <QueryClientProvider client={client}>
@@ -68,13 +70,15 @@ function show(response: TActualsForecastResponse) {
             onContent={(c) => {
               contents.push(c);
             }}
-            registerFlush={() => {}}
+            registerFlush={(f) => {
+              flush = f;
+            }}
           />
         </main>
       </QueryClientProvider>
     </MantineProvider>,
   );
-  return { ...view, contents };
+  return { ...view, contents, flush: () => flush() };
 }
 
 async function violations(container: HTMLElement) {
@@ -86,6 +90,7 @@ async function violations(container: HTMLElement) {
 beforeAll(async () => {
   await initI18n('en');
 });
+afterEach(() => vi.unstubAllGlobals());
 
 describe("a report's impact actuals in the wizard", () => {
   it('lists each indicator with its target read only, a labelled value, note and evidence; axe finds nothing', async () => {
@@ -105,6 +110,23 @@ describe("a report's impact actuals in the wizard", () => {
     expect(JSON.parse(contents.at(-1) ?? '{}').values.map((v: { value: number }) => v.value)).toEqual([40, 30]);
     expect(stepProblems(step, contents.at(-1))).toEqual([]);
     expect(await violations(container)).toEqual([]);
+  });
+
+  it('a value out of range is saved empty and shown with its error; the rest typed meanwhile is saved', async () => {
+    window.localStorage.clear();
+    const sent = serverKeepingAnswers(submissionId, step.id);
+    const { container, flush } = show({ status: 'ok', forecast, forecastSroi: null });
+    const view = within(container);
+    fireEvent.change(view.getByLabelText(/Value achieved in the period: People hired/), { target: { value: '-5' } });
+    fireEvent.change(view.getByLabelText('Note on People trained'), { target: { value: 'Two courses held' } });
+    expect(view.getByText('The value must be zero or more.')).toBeTruthy();
+    await act(async () => {
+      await flush();
+    });
+    expect(JSON.parse(sent.at(-1) ?? '{}').values).toEqual([
+      { key: '0-0', value: null, note: '' },
+      { key: '0-1', value: null, note: 'Two courses held' },
+    ]);
   });
 
   it('says clearly when the submission is not a report, and the step cannot be submitted', async () => {

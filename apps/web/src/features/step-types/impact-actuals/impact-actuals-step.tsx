@@ -119,16 +119,14 @@ function ActualsEditor({
       if (readOnly) return;
       const next = { ...typed, [key]: { value: null, note: '', ...typed[key], ...change } };
       setTyped(next);
-      const written = forecast.indicators.map((i) => ({
-        key: i.key,
-        value: next[i.key]?.value ?? null,
-        note: next[i.key]?.note ?? '',
-      }));
-      if (written.every((v) => valueError(v.value) === null)) {
-        const json = JSON.stringify({ values: written });
-        lastSent.current = json;
-        autosave.change(json);
-      }
+      // A value out of range is saved empty (the field keeps it with its error): the rest is kept.
+      const written = forecast.indicators.map((i) => {
+        const value = next[i.key]?.value ?? null;
+        return { key: i.key, value: valueError(value) === null ? value : null, note: next[i.key]?.note ?? '' };
+      });
+      const json = JSON.stringify({ values: written });
+      lastSent.current = json;
+      autosave.change(json);
     },
     [readOnly, typed, forecast, autosave.change],
   );

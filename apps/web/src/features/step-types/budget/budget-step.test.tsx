@@ -1,0 +1,87 @@
+import type { TStepResult, TUserStep } from '@impact/domain';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n/i18n';
+import { serverKeepingAnswers } from '../../step-kit/answers-server-stub';
+import { BudgetStep } from './budget-step';
+
+const names = (name: string) => ({ it: name, en: name, fr: name });
+const step: TUserStep = {
+  id: '00000000-0000-4000-8000-000000000021',
+  name: 'Budget',
+  description: '',
+  content: JSON.stringify({
+    currency: 'EUR',
+    periods: ['2027', '2028'],
+    categories: [{ id: 'staff', name: names('Staff') }],
+  }),
+  sort: 0,
+  stepTypeId: '00000000-0000-4000-8000-000000000022',
+  stepType: { name: 'budget' },
+  subSteps: [],
+  stage: 1,
+};
+const submissionId = '00000000-0000-4000-8000-000000000023';
+const saved: TStepResult = {
+  id: '00000000-0000-4000-8000-000000000024',
+  callSubmissionId: submissionId,
+  stepId: step.id,
+  content: JSON.stringify({
+    lines: [{ category: 'staff', description: 'Coordinator', amounts: ['1000', '2000'] }],
+    coFunding: [],
+  }),
+  score: null,
+  version: 3,
+  updatedAt: '2027-01-01T00:00:00Z',
+} as TStepResult;
+
+function show() {
+  let flush: () => Promise<boolean> = async () => true;
+  const view = render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <main>
+          <BudgetStep
+            step={step}
+            submissionId={submissionId}
+            result={saved}
+            readOnly={false}
+            onContent={() => {}}
+            registerFlush={(f) => {
+              flush = f;
+            }}
+          />
+        </main>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { view: within(view.container), flush: () => flush() };
+}
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the budget step', () => {
+  it('a mistyped amount is saved empty and shown with its error; the rest typed meanwhile is saved', async () => {
+    window.localStorage.clear();
+    const sent = serverKeepingAnswers(submissionId, step.id);
+    const { view, flush } = show();
+    fireEvent.change(view.getByLabelText('2028 · item 1 of Staff'), { target: { value: '2.000,5x' } });
+    fireEvent.change(view.getByLabelText('Description · item 1 of Staff'), {
+      target: { value: 'Project coordinator' },
+    });
+    expect(view.getByDisplayValue('2.000,5x').getAttribute('aria-invalid')).toBe('true');
+    await act(async () => {
+      await flush();
+    });
+    expect(JSON.parse(sent.at(-1) ?? '{}').lines).toEqual([
+      { category: 'staff', description: 'Project coordinator', amounts: ['1000', null] },
+    ]);
+    // What is on screen stays as typed, the mistyped amount with it.
+    expect(view.getByDisplayValue('2.000,5x')).toBeTruthy();
+  });
+});
