@@ -41,7 +41,7 @@ app.post('/bare-close', async (request, reply) => {
       html: '<p>Ricevuta</p>',
     })),
   );
-  const closed = await textTransaction(database.db, async (query) => {
+  const closed = await textTransaction(database.db, async (query, commitWith) => {
     await query(LOCK_FOR_CLOSE.name, LOCK_FOR_CLOSE.text, [submissionId, userId]);
     // Stage 1, no request for changes answered: the real close's last two arguments.
     const args = [
@@ -63,7 +63,7 @@ app.post('/bare-close', async (request, reply) => {
       '{}',
       now,
     ];
-    return (await query(CLOSE.name, CLOSE.text, args)).length > 0;
+    return (await commitWith(CLOSE.name, CLOSE.text, args)).length > 0;
   });
   return reply.code(closed ? 200 : 409).send({ id: submissionId, closed });
 });

@@ -48,6 +48,10 @@ export async function openDatabase(
       // Client-side too: a server that stopped answering cannot cancel its own statement.
       query_timeout: timeouts.statementMs + 1_000,
       idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+      // Statements queued on one connection go out without waiting for the one before (each keeps
+      // its own result and error): what textTransaction sends together. Awaited one by one, as
+      // everywhere else, they run exactly as without it.
+      pipeline: true,
     });
     // A connection that fails while nobody waits on it must not end the process: an idle one
     // (server restart) is reported by the pool; one checked out is not, since node-postgres
@@ -127,19 +131,38 @@ export type TextQuery = <T>(name: string, text: string, values: unknown[]) => Pr
 /**
  * A transaction of statements already rendered to text, each prepared once per connection on
  * PostgreSQL as executeText's are: for a write whose every round trip counts (Submit). It commits
- * when `work` resolves and rolls back when it throws.
+ * when `work` resolves and rolls back when it throws. On PostgreSQL the BEGIN travels with the
+ * first statement and `commitWith`'s statement with the COMMIT (node-postgres pipelining: each
+ * keeps its own result and error), so a transaction of two statements costs two round trips, not
+ * four. `commitWith` is the last statement `work` runs: what follows it is outside the transaction.
  */
-export async function textTransaction<R>(db: Db, work: (query: TextQuery) => Promise<R>): Promise<R> {
+export async function textTransaction<R>(
+  db: Db,
+  work: (query: TextQuery, commitWith: TextQuery) => Promise<R>,
+): Promise<R> {
   const client = (db as unknown as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
     const connection = await client.connect();
     let broken: unknown;
+    let committed = false;
     try {
-      await connection.query('begin');
-      const result = await work(async <T>(name: string, text: string, values: unknown[]) => {
-        return (await connection.query({ name, text, values })).rows as T[];
-      });
-      await connection.query('commit');
+      const begun = connection.query('begin');
+      // Its failure reaches the caller through the statement sent behind it, which waits on it.
+      begun.catch(() => {});
+      const query: TextQuery = async <T>(name: string, text: string, values: unknown[]) =>
+        (await Promise.all([begun, connection.query({ name, text, values })]))[1].rows as T[];
+      // A statement that fails aborts the transaction: the COMMIT behind it then rolls back.
+      const commitWith: TextQuery = async <T>(name: string, text: string, values: unknown[]) => {
+        const [, result] = await Promise.all([
+          begun,
+          connection.query({ name, text, values }),
+          connection.query('commit'),
+        ]);
+        committed = true;
+        return result.rows as T[];
+      };
+      const result = await work(query, commitWith);
+      if (!committed) await connection.query('commit');
       return result;
     } catch (err) {
       await connection.query('rollback').catch((rollbackFailed: unknown) => {
@@ -151,9 +174,11 @@ export async function textTransaction<R>(db: Db, work: (query: TextQuery) => Pro
       connection.release(broken instanceof Error ? broken : undefined);
     }
   }
-  return (client as PGlite).transaction((tx) =>
-    work(async <T>(_name: string, text: string, values: unknown[]) => (await tx.query<T>(text, values)).rows),
-  );
+  return (client as PGlite).transaction((tx) => {
+    const query: TextQuery = async <T>(_name: string, text: string, values: unknown[]) =>
+      (await tx.query<T>(text, values)).rows;
+    return work(query, query);
+  });
 }
 
 /** An embedded database with the extensions the migrations need (pg_trgm: the admin search's indexes, 0023). */

@@ -265,15 +265,17 @@ async function closeChecked(
       event?.payload ?? null,
       event?.giveUp ?? null,
     ];
-    const closed = await textTransaction(db, async (query) => {
+    const closed = await textTransaction(db, async (query, commitWith) => {
       const [locked] = await query<LockedForClose>(LOCK_FOR_CLOSE.name, LOCK_FOR_CLOSE.text, [submissionId, user.id]);
       if (!locked) throw notFound('errors.submissions.notFound');
       const again = assertMayClose(locked, user, now);
       // A request withdrawn or answered, or the stage reopened, since the check: judged again from the start.
       if ((again.request?.id ?? null) !== (request?.id ?? null) || again.wholeStage !== wholeStage) return false;
+      // A report is marked sent in the same transaction, after the closing; a submission commits with it.
+      if (!loaded.is_report) return (await commitWith<{ id: string }>(CLOSE.name, CLOSE.text, values)).length > 0;
       const written = await query<{ id: string }>(CLOSE.name, CLOSE.text, values);
       if (!written.length) return false;
-      if (loaded.is_report) await markReportSubmitted(query, submissionId, now);
+      await markReportSubmitted(query, submissionId, now);
       return true;
     });
     if (closed) return { id: submissionId, closed: true };
