@@ -6,7 +6,7 @@ import { useMantineTheme } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
 import { Model, surveyLocalization } from 'survey-core';
 import { Survey } from 'survey-react-ui';
-import { silentSurveyProblems } from './survey-check';
+import { silentSurveyChecker } from './survey-check';
 
 // A localisable string's `default` is the content's default language (packages/domain/src/survey-locales.ts).
 surveyLocalization.defaultLocale = SURVEY_DEFAULT_LOCALE;
@@ -86,8 +86,9 @@ export default function SurveyForm({
     return s;
   }, [model, locale, readOnly, theme.radius.sm]);
 
+  const silentCheck = useMemo(() => silentSurveyChecker(model), [model]);
   useEffect(() => {
-    const check = () => callbacks.current.onProblems?.(silentSurveyProblems(model, survey.data));
+    const check = () => callbacks.current.onProblems?.(silentCheck(survey.data));
     check();
     const changed = () => {
       callbacks.current.onData?.(survey.data as Record<string, unknown>);
@@ -95,7 +96,7 @@ export default function SurveyForm({
     };
     survey.onValueChanged.add(changed);
     return () => survey.onValueChanged.remove(changed);
-  }, [survey, model]);
+  }, [survey, silentCheck]);
 
   useEffect(() => registerReveal?.(() => void survey.validate(true, true, undefined, true)), [survey, registerReveal]);
 
