@@ -145,6 +145,12 @@ export const ZUpdateCallRequest = z.object({
   /** Left out: the stored translations stay; `{}` removes them. */
   translations: ZCallTranslations.optional(),
   callType: ZUpsertCallTypeRequest.optional(),
+  /**
+   * The call's `updatedAt` as the editor loaded it: when the call was saved since (another
+   * administrator, another tab), 409 `errors.calls.changedSince` and nothing is saved. Left out:
+   * saved whatever was saved meanwhile (an explicit "save mine anyway", or an older client).
+   */
+  basedOnUpdatedAt: ZDateTime.optional(),
 });
 export type TUpdateCallRequest = z.input<typeof ZUpdateCallRequest>;
 

@@ -165,9 +165,11 @@ export async function setCustomFile(db: Db, actor: AuditActor, input: TAddCustom
       if (!file) throw invalid([{ path: 'fileId', messageKey: 'errors.files.notFound' }]);
       fileName = file.fileName;
     }
+    // `updated_at` is left alone: it says when the call editor's fields were saved, and the editor
+    // compares it on saving (basedOnUpdatedAt); this file has its own tab there, and its audit row.
     await tx
       .update(calls)
-      .set({ customFileId: input.fileId, customFileName: fileName, updatedAt: new Date() })
+      .set({ customFileId: input.fileId, customFileName: fileName })
       .where(eq(calls.id, input.callId));
     await audit(tx, actor, 'call.customFile', call.id, { callName: call.name, fileId: input.fileId, fileName });
   });

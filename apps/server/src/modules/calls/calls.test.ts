@@ -116,6 +116,37 @@ describe('call builder API', () => {
     expect((list.json() as TCall[]).some((c) => c.id === call.id)).toBe(true);
   });
 
+  it('refuses a save based on a version saved over since (409, nothing changed); saves from the new one, or without a base', async () => {
+    const { call } = await newCall();
+    const read = async () => ZCall.parse((await inject('GET', `/api/Call/GetCallByIdAdmin?callId=${call.id}`)).json());
+    const first = await inject(
+      'PUT',
+      '/api/Call/UpdateCall',
+      updateBody(call, { name: 'Primo', basedOnUpdatedAt: call.updatedAt }),
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    // A second editor who opened the same version saves after the first.
+    const second = await inject(
+      'PUT',
+      '/api/Call/UpdateCall',
+      updateBody(call, { name: 'Secondo', basedOnUpdatedAt: call.updatedAt }),
+    );
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json().messageKey).toBe('errors.calls.changedSince');
+    expect((await read()).name).toBe('Primo');
+    const saved = ZCall.parse(first.json());
+    const fromNew = await inject(
+      'PUT',
+      '/api/Call/UpdateCall',
+      updateBody(call, { name: 'Terzo', basedOnUpdatedAt: saved.updatedAt }),
+    );
+    expect(fromNew.statusCode, fromNew.body).toBe(200);
+    // "Save mine anyway" (and an older client) sends no base.
+    const anyway = await inject('PUT', '/api/Call/UpdateCall', updateBody(call, { name: 'Quarto' }));
+    expect(anyway.statusCode, anyway.body).toBe(200);
+    expect((await read()).name).toBe('Quarto');
+  });
+
   it('refuses a closing date not after the opening date, and an empty name', async () => {
     const { call } = await newCall();
     const res = await inject('PUT', '/api/Call/UpdateCall', updateBody(call, { closingAt: call.openingAt }));

@@ -172,6 +172,10 @@ export async function updateCall(db: Db, actor: AuditActor, input: UpdateCallInp
   await db.transaction(async (tx) => {
     const [stored] = await tx.select().from(calls).where(eq(calls.id, input.id)).for('update');
     if (!stored) throw notFound('errors.calls.callNotFound');
+    // Checked under the row's lock: of two editors who loaded the same version, the second to save is told.
+    if (input.basedOnUpdatedAt && stored.updatedAt.getTime() !== new Date(input.basedOnUpdatedAt).getTime()) {
+      throw conflict('errors.calls.changedSince');
+    }
 
     const openingAt = new Date(input.openingAt);
     const closingAt = new Date(input.closingAt);

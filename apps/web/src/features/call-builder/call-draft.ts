@@ -48,6 +48,8 @@ export type CallDraft = {
   /** Name and description in the languages beside the default (whose texts are `name` and `description`). */
   translations: TCallTranslations;
   steps: DraftStep[];
+  /** The call's `updatedAt` this draft was made from: a save over a later version is refused (409). */
+  basedOnUpdatedAt: string;
 };
 
 let counter = 0;
@@ -88,6 +90,7 @@ export function callToDraft(call: TCall): CallDraft {
     retentionYears: call.retentionYears ?? null,
     translations: call.translations,
     steps: sortSteps(call.steps).map(stepToDraft),
+    basedOnUpdatedAt: call.updatedAt,
   };
 }
 
@@ -155,6 +158,7 @@ export function draftToUpdateRequest(
       description: callType?.description ?? '',
       steps: draft.steps.map(({ key: _key, ...step }) => step),
     },
+    basedOnUpdatedAt: draft.basedOnUpdatedAt,
   };
 }
 
@@ -173,6 +177,7 @@ export function callToUpdateRequest(call: TCall, changes: Partial<TUpdateCallReq
     powerBIWorkspaceID: call.powerBIWorkspaceID,
     userPowerBIReportID: call.userPowerBIReportID,
     userPowerBIWorkspaceID: call.userPowerBIWorkspaceID,
+    basedOnUpdatedAt: call.updatedAt,
     ...changes,
   };
 }

@@ -1,9 +1,9 @@
 import type { TCall, TCallType } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { callBuilderKeys } from '../api/keys';
 import { CallEditorPage } from './call-editor-page';
@@ -41,9 +41,37 @@ const json = (status: number, body: unknown) =>
 const notFound = () =>
   json(404, { type: '/problems/not-found', title: 'Not found', status: 404, messageKey: 'errors.notFound' });
 
+/** The editor of `callId` as the app routes it, with the calls list behind /admin. */
+function showEditor(client: QueryClient) {
+  return render(
+    <QueryClientProvider client={client}>
+      <MantineProvider>
+        <MemoryRouter initialEntries={[`/admin/calls/${callId}`]}>
+          <Routes>
+            <Route
+              path="/admin/calls/:callId"
+              element={
+                <CallEditorPage
+                  CustomFileTab={() => null}
+                  ReviewTab={() => null}
+                  GrantsTab={() => null}
+                  RemindersTab={() => null}
+                />
+              }
+            />
+            <Route path="/admin" element={<p>the calls list</p>} />
+          </Routes>
+        </MemoryRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+}
+
 beforeAll(async () => {
   await initI18n('en');
 });
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('the call editor', () => {
   it('goes to the calls list once a new call is discarded', async () => {
@@ -68,31 +96,107 @@ describe('the call editor', () => {
     client.setQueryData(callBuilderKeys.call(callId), draftCall);
     client.setQueryData([...callBuilderKeys.callTypes(), callTypeId], callType);
     client.setQueryData(callBuilderKeys.stepTypes(), []);
-    render(
-      <QueryClientProvider client={client}>
-        <MantineProvider>
-          <MemoryRouter initialEntries={[`/admin/calls/${callId}`]}>
-            <Routes>
-              <Route
-                path="/admin/calls/:callId"
-                element={
-                  <CallEditorPage
-                    CustomFileTab={() => null}
-                    ReviewTab={() => null}
-                    GrantsTab={() => null}
-                    RemindersTab={() => null}
-                  />
-                }
-              />
-              <Route path="/admin" element={<p>the calls list</p>} />
-            </Routes>
-          </MemoryRouter>
-        </MantineProvider>
-      </QueryClientProvider>,
-    );
+    showEditor(client);
     fireEvent.click(await screen.findByRole('button', { name: 'Discard the draft' }));
     await screen.findByText('the calls list');
     expect(deleted).toBe(true);
-    vi.unstubAllGlobals();
+  });
+
+  it('keeps the changes on screen when someone else saved meanwhile; saves them over theirs only when asked', async () => {
+    const call = {
+      ...draftCall,
+      name: 'Bando',
+      openingAt: '2027-02-01T00:00:00.000Z',
+      closingAt: '2027-04-01T00:00:00.000Z',
+    };
+    const sent: Array<{ name: string; basedOnUpdatedAt?: string }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: URL, init?: RequestInit) => {
+        const path = new URL(url).pathname;
+        if (path.endsWith('/Call/UpdateCall')) {
+          const body = JSON.parse(String(init?.body));
+          sent.push(body);
+          if (body.basedOnUpdatedAt)
+            return json(409, {
+              type: '/problems/conflict',
+              title: 'Conflict',
+              status: 409,
+              messageKey: 'errors.calls.changedSince',
+            });
+          return json(200, { ...call, name: body.name, updatedAt: '2027-01-02T00:00:00.000Z' });
+        }
+        // What the saved call's readers ask again before the editor leaves.
+        if (path.endsWith('/Call/GetCallByIdAdmin')) return json(200, call);
+        if (path.endsWith('/Call/GetCallType')) return json(200, callType);
+        if (path.endsWith('/Step/GetStepTypes')) return json(200, []);
+        return new Promise<Response>(() => {});
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(callBuilderKeys.call(callId), call);
+    client.setQueryData([...callBuilderKeys.callTypes(), callTypeId], callType);
+    client.setQueryData(callBuilderKeys.stepTypes(), []);
+    const view = within(showEditor(client).container);
+    fireEvent.change(view.getByRole('textbox', { name: /Call name/ }), { target: { value: 'Bando 2027' } });
+    fireEvent.click(view.getByRole('button', { name: 'Save call' }));
+    const alert = await view.findByRole('alert');
+    expect(alert.textContent).toContain('Another administrator saved this call after you opened it');
+    expect(sent).toEqual([expect.objectContaining({ name: 'Bando 2027', basedOnUpdatedAt: call.updatedAt })]);
+    // Nothing left the page: the name typed is still there.
+    expect((view.getByRole('textbox', { name: /Call name/ }) as HTMLInputElement).value).toBe('Bando 2027');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Save my changes anyway' }));
+    // The saved call's readers are asked again before the editor leaves.
+    await view.findByText('the calls list', {}, { timeout: 5_000 });
+    expect(sent[1]?.name).toBe('Bando 2027');
+    expect(sent[1]?.basedOnUpdatedAt).toBeUndefined();
+  });
+
+  it('loads the version saved meanwhile in place of the changes when asked, and saves from it', async () => {
+    const call = {
+      ...draftCall,
+      name: 'Bando',
+      openingAt: '2027-02-01T00:00:00.000Z',
+      closingAt: '2027-04-01T00:00:00.000Z',
+    };
+    const theirs = { ...call, name: 'Bando di Marta', updatedAt: '2027-01-03T00:00:00.000Z' };
+    const sent: Array<{ name: string; basedOnUpdatedAt?: string }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: URL, init?: RequestInit) => {
+        const path = new URL(url).pathname;
+        if (path.endsWith('/Call/GetCallByIdAdmin')) return json(200, theirs);
+        if (path.endsWith('/Call/UpdateCall')) {
+          const body = JSON.parse(String(init?.body));
+          sent.push(body);
+          return body.basedOnUpdatedAt === theirs.updatedAt
+            ? json(200, { ...theirs, name: body.name })
+            : json(409, {
+                type: '/problems/conflict',
+                title: 'Conflict',
+                status: 409,
+                messageKey: 'errors.calls.changedSince',
+              });
+        }
+        if (path.endsWith('/Call/GetCallType')) return json(200, callType);
+        if (path.endsWith('/Step/GetStepTypes')) return json(200, []);
+        return new Promise<Response>(() => {});
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(callBuilderKeys.call(callId), call);
+    client.setQueryData([...callBuilderKeys.callTypes(), callTypeId], callType);
+    client.setQueryData(callBuilderKeys.stepTypes(), []);
+    const view = within(showEditor(client).container);
+    fireEvent.change(view.getByRole('textbox', { name: /Call name/ }), { target: { value: 'Bando mio' } });
+    fireEvent.click(view.getByRole('button', { name: 'Save call' }));
+    fireEvent.click(within(await view.findByRole('alert')).getByRole('button', { name: /Load their version/ }));
+    await view.findByDisplayValue('Bando di Marta');
+    expect(view.queryByRole('alert')).toBeNull();
+    fireEvent.click(view.getByRole('button', { name: 'Save call' }));
+    await view.findByText('the calls list', {}, { timeout: 5_000 });
+    expect(sent.at(-1)).toEqual(
+      expect.objectContaining({ name: 'Bando di Marta', basedOnUpdatedAt: theirs.updatedAt }),
+    );
   });
 });

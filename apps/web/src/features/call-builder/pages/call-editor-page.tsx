@@ -5,6 +5,7 @@ import {
   type TCallType,
   type TLanguage,
   type TStepType,
+  type TUpdateCallRequest,
 } from '@impact/domain';
 import {
   Alert,
@@ -40,6 +41,7 @@ import { EmailTab } from '../components/email-tab';
 import { GeneralInfoTab } from '../components/general-info-tab';
 import { errorMessage } from '../components/labels';
 import { PowerBiTab } from '../components/powerbi-tab';
+import { SavedMeanwhileAlert, useSavedMeanwhile } from '../components/saved-meanwhile';
 import { StepsTab } from '../components/steps-tab';
 import { type SurveyBuilderComponent, SurveyBuilderSlot } from '../components/survey-builder-slot';
 import { showUpdateError } from '../components/update-error-notice';
@@ -119,6 +121,7 @@ function CallEditor({
   const navigate = useNavigate();
   const update = useUpdateCall();
   const [draft, setDraft] = useState<CallDraft>(() => callToDraft(call));
+  const meanwhile = useSavedMeanwhile(call.id, (fresh) => setDraft(callToDraft(fresh)));
   const [tab, setTab] = useState<string | null>('general');
   const [showErrors, setShowErrors] = useState(false);
   const [language, setLanguage] = useState<TLanguage>(DEFAULT_LANGUAGE);
@@ -153,7 +156,10 @@ function CallEditor({
       setTab('steps');
       return;
     }
-    update.mutate(draftToUpdateRequest(call, callType, draft), {
+    send(draftToUpdateRequest(call, callType, draft));
+  };
+  const send = (request: TUpdateCallRequest) => {
+    update.mutate(request, {
       onSuccess: (saved) => {
         // A draft saved without steps is still a draft: say that applicants do not see it yet.
         const message = saved.draft
@@ -164,8 +170,13 @@ function CallEditor({
         notifications.show({ color: saved.draft ? 'orange' : 'teal', message: t(message) });
         void navigate('/admin?tab=calls');
       },
-      onError: (error) => showUpdateError(t, error),
+      onError: (error) => meanwhile.refused(error) || showUpdateError(t, error),
     });
+  };
+  const saveMine = () => {
+    meanwhile.dismiss();
+    // Sent without its base: it replaces what was saved meanwhile.
+    send({ ...draftToUpdateRequest(call, callType, draft), basedOnUpdatedAt: undefined });
   };
 
   return (
@@ -205,6 +216,13 @@ function CallEditor({
           </Button>
         </Group>
       </Group>
+      {meanwhile.shown && (
+        <SavedMeanwhileAlert
+          onLoadTheirs={() => void meanwhile.loadTheirs()}
+          onSaveMine={saveMine}
+          busy={update.isPending}
+        />
+      )}
       <ContentLanguageSwitch value={language} onChange={setLanguage} missing={missing} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">

@@ -5,6 +5,7 @@ import {
   type TCallType,
   type TLanguage,
   type TStepType,
+  type TUpdateCallRequest,
 } from '@impact/domain';
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -20,6 +21,7 @@ import { useUpdateCall } from '../api/update-call';
 import { type CallDraft, callToDraft, draftProblems, draftToUpdateRequest } from '../call-draft';
 import { ContentLanguageSwitch } from '../components/content-language-switch';
 import { errorMessage } from '../components/labels';
+import { SavedMeanwhileAlert, useSavedMeanwhile } from '../components/saved-meanwhile';
 import { StepsTab } from '../components/steps-tab';
 import { showUpdateError } from '../components/update-error-notice';
 import { missingStepTexts } from '../content-language';
@@ -68,6 +70,7 @@ function FormEditor({
   const planCallId = search.get('callId');
   const update = useUpdateCall();
   const [draft, setDraft] = useState<CallDraft>(() => callToDraft(call));
+  const meanwhile = useSavedMeanwhile(call.id, (fresh) => setDraft(callToDraft(fresh)));
   const [showErrors, setShowErrors] = useState(false);
   const [language, setLanguage] = useState<TLanguage>(DEFAULT_LANGUAGE);
   const missing = Object.fromEntries(
@@ -76,10 +79,21 @@ function FormEditor({
 
   const save = () => {
     if (draftProblems(draft).steps) return setShowErrors(true);
-    update.mutate(draftToUpdateRequest(call, callType, draft), {
-      onSuccess: () => notifications.show({ color: 'teal', message: t('callBuilder.reportForm.saved') }),
-      onError: (error) => showUpdateError(t, error),
+    send(draftToUpdateRequest(call, callType, draft));
+  };
+  const send = (request: TUpdateCallRequest) =>
+    update.mutate(request, {
+      onSuccess: (saved) => {
+        // The page stays: the next save builds on this one.
+        setDraft((d) => ({ ...d, basedOnUpdatedAt: saved.updatedAt }));
+        notifications.show({ color: 'teal', message: t('callBuilder.reportForm.saved') });
+      },
+      onError: (error) => meanwhile.refused(error) || showUpdateError(t, error),
     });
+  const saveMine = () => {
+    meanwhile.dismiss();
+    // Sent without its base: it replaces what was saved meanwhile.
+    send({ ...draftToUpdateRequest(call, callType, draft), basedOnUpdatedAt: undefined });
   };
 
   return (
@@ -100,6 +114,13 @@ function FormEditor({
           {t('callBuilder.reportForm.save')}
         </Button>
       </Group>
+      {meanwhile.shown && (
+        <SavedMeanwhileAlert
+          onLoadTheirs={() => void meanwhile.loadTheirs()}
+          onSaveMine={saveMine}
+          busy={update.isPending}
+        />
+      )}
       <ContentLanguageSwitch value={language} onChange={setLanguage} missing={missing} />
       <StepsTab
         steps={draft.steps}

@@ -1,0 +1,66 @@
+import type { TCall } from '@impact/domain';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { getCallByIdAdmin } from '../api/get-call-by-id-admin';
+import { callBuilderKeys } from '../api/keys';
+
+/**
+ * A save the server refused because the call was saved by someone else since the editor loaded
+ * it (`basedOnUpdatedAt`, 409 errors.calls.changedSince). `refused` takes such an error and says
+ * so; `loadTheirs` reads the call again and hands it to the editor in place of its draft.
+ */
+export function useSavedMeanwhile(callId: string, replaceDraft: (fresh: TCall) => void) {
+  const queryClient = useQueryClient();
+  const [shown, setShown] = useState(false);
+  return {
+    shown,
+    refused: (error: unknown) => {
+      const meanwhile = error instanceof ApiError && error.problem.messageKey === 'errors.calls.changedSince';
+      if (meanwhile) setShown(true);
+      return meanwhile;
+    },
+    dismiss: () => setShown(false),
+    loadTheirs: async () => {
+      const fresh = await queryClient.fetchQuery({
+        queryKey: callBuilderKeys.call(callId),
+        queryFn: () => getCallByIdAdmin(callId),
+        staleTime: 0,
+      });
+      await queryClient.invalidateQueries({ queryKey: callBuilderKeys.all });
+      replaceDraft(fresh);
+      setShown(false);
+    },
+  };
+}
+
+/**
+ * Shown instead of saving over another administrator's work: the editor's changes stay on screen
+ * until the person chooses to load the other version (dropping theirs) or to save theirs over it.
+ */
+export function SavedMeanwhileAlert({
+  onLoadTheirs,
+  onSaveMine,
+  busy,
+}: {
+  onLoadTheirs: () => void;
+  onSaveMine: () => void;
+  busy: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="orange" role="alert" title={t('callBuilder.savedMeanwhile.title')}>
+      <Text size="sm">{t('callBuilder.savedMeanwhile.body')}</Text>
+      <Group gap="sm" mt="sm">
+        <Button variant="default" onClick={onLoadTheirs} disabled={busy}>
+          {t('callBuilder.savedMeanwhile.loadTheirs')}
+        </Button>
+        <Button onClick={onSaveMine} loading={busy}>
+          {t('callBuilder.savedMeanwhile.saveMine')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
