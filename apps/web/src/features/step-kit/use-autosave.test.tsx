@@ -289,6 +289,41 @@ describe('the autosave', () => {
     expect(client.getQueryData(['submissions', submissionId, 'history', stepId])).toEqual([{ version: 0 }]);
   });
 
+  it('a read of the submission under way when a save lands does not bring the older answer back', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: URL, init?: RequestInit) => {
+        if (!String(url).includes('Upsert')) return new Promise(() => {});
+        const body = JSON.parse(String(init?.body));
+        return Promise.resolve(json(200, stored(body.content, 1)));
+      }),
+    );
+    const client = new QueryClient();
+    const key = ['submissions', submissionId, 'owner'];
+    client.setQueryData(key, { id: submissionId, stepResults: [] });
+    // A read that started before the save and answers after it, with what the server had then.
+    let answerRead: (submission: unknown) => void = () => {};
+    const reading = client
+      .fetchQuery({ queryKey: key, queryFn: () => new Promise((resolve) => (answerRead = resolve)), staleTime: 0 })
+      .catch(() => null);
+    const { result } = renderHook(() => useAutosave({ submissionId, stepId, initial: undefined, readOnly: false }), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      ),
+    });
+    act(() => result.current.change('Our project'));
+    await act(async () => {
+      await result.current.flush();
+    });
+    await act(async () => {
+      answerRead({ id: submissionId, stepResults: [stored('', 0)] });
+      await reading;
+    });
+    await waitFor(() =>
+      expect(client.getQueryData(key)).toMatchObject({ stepResults: [{ stepId, content: 'Our project', version: 1 }] }),
+    );
+  });
+
   it('makes one last try when its step goes away offline, and then no more', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

@@ -74,7 +74,7 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
     const adopt = (result: TStepResult) => {
       version.current = result.version;
       setLastSave({ by: result.updatedBy ?? null, at: result.updatedAt });
-      rememberSaved(queryClient, submissionId, result);
+      void rememberSaved(queryClient, submissionId, result);
       if (latest.current === sending) {
         dirty.current = false;
         clearDraft(submissionId, stepId);
@@ -202,14 +202,21 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
  * (history, results); a newer version already there is kept, and nothing is made where nothing was
  * loaded.
  */
-function rememberSaved(queryClient: QueryClient, submissionId: string, result: TStepResult) {
+async function rememberSaved(queryClient: QueryClient, submissionId: string, result: TStepResult) {
   for (const asAdmin of [false, true]) {
-    queryClient.setQueryData<TSubmission>(submissionViewKey(submissionId, asAdmin), (loaded) => {
+    const queryKey = submissionViewKey(submissionId, asAdmin);
+    // A read of the submission already under way may answer with the text before this save: it is
+    // stopped (the loaded copy stays), the saved answer written in, and the submission read again
+    // from now, which includes it.
+    const reading = queryClient.isFetching({ queryKey, exact: true }) > 0;
+    if (reading) await queryClient.cancelQueries({ queryKey, exact: true });
+    queryClient.setQueryData<TSubmission>(queryKey, (loaded) => {
       if (!loaded) return loaded;
       const known = loaded.stepResults.find((r) => r.stepId === result.stepId);
       if (known && known.version > result.version) return loaded;
       return { ...loaded, stepResults: [...loaded.stepResults.filter((r) => r.stepId !== result.stepId), result] };
     });
+    if (reading) void queryClient.invalidateQueries({ queryKey, exact: true });
   }
 }
 
