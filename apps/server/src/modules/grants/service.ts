@@ -17,6 +17,7 @@ import { audit } from '../audit/record';
 import { queueNotice } from '../email/notice-mail';
 import { recipientLanguage } from '../email/recipient-language';
 import { applicationForecast } from '../step-types/impact-actuals-forecast';
+import { isCallLocked } from '../submission-core/access';
 import { recordWebhookEvent } from '../webhooks/record';
 import { type GrantRow, loadGrantFor } from './access';
 import { composeAwardLetter, letterHash } from './award-letter';
@@ -222,7 +223,7 @@ export async function sendAwardLetter(
     const now = new Date();
     const { text, call } = await composeLetterFor(tx, grant, actor.email, letterLanguage, now);
     // While the call's results are locked, no outcome reaches an applicant (the decision mails wait too).
-    if (call.callLockEnd && call.callLockEnd > now) throw conflict('errors.grants.callLocked');
+    if (isCallLocked(call, now)) throw conflict('errors.grants.callLocked');
     const hash = letterHash(text);
     await tx
       .update(grants)

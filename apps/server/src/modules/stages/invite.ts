@@ -22,6 +22,7 @@ import { followDecision } from '../grants/follow-decision';
 import { recordOne } from '../review/decisions';
 import { dropUnsentMail } from '../review/mails';
 import { type CallRow, loadCall } from '../review/rubric';
+import { isCallLocked } from '../submission-core/access';
 import { applicantRecipients } from '../submission-core/applicant-recipients';
 import { invitationMail, invitationPreview } from './invitation-mail';
 
@@ -234,6 +235,6 @@ export async function previewStageInvitation(
     link: `${publicUrl}/call/${first?.id ?? '…'}`,
   });
   const others = outcomesDue(call, now) ? (await undecidedOthers(db, call.id, ids)).length : 0;
-  const lockEnd = call.callLockEnd && call.callLockEnd > now ? call.callLockEnd.toISOString() : null;
+  const lockEnd = isCallLocked(call, now) ? (call.callLockEnd?.toISOString() ?? null) : null;
   return { mails, outcomes: others, outcomesSendAt: others ? lockEnd : null };
 }
