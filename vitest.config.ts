@@ -42,6 +42,9 @@ export default defineConfig({
           // earlier file in the same worker may have changed them.
           isolate: false,
           setupFiles: ['apps/web/vitest.setup.ts'],
+          // A page rendered with Mantine takes a few seconds on a slow, busy CI machine (one took
+          // 5.05 s there against 1.7 s here): the default 5 s failed a test that was right.
+          testTimeout: 20_000,
         },
       },
       {

@@ -86,4 +86,24 @@ describe('apiRequest', () => {
     expect((error as ApiError).isNetworkError).toBe(true);
     expect(onSessionLost).not.toHaveBeenCalled();
   });
+
+  it('reports a connection lost, or a time given run out, while the answer is read as a network failure', async () => {
+    const cut = (reason: Error) =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"id":'));
+            controller.error(reason);
+          },
+        }),
+        { status: 200 },
+      );
+    fetchStub.mockResolvedValueOnce(cut(new TypeError('network error')));
+    expect(await apiRequest('Thing/Get').catch((e: ApiError) => e.isNetworkError)).toBe(true);
+    fetchStub.mockResolvedValueOnce(cut(new DOMException('timed out', 'TimeoutError')));
+    expect(await apiRequest('Thing/Get').catch((e: ApiError) => e.isNetworkError)).toBe(true);
+    // A body that is not JSON is no network failure (it would be retried for ever).
+    fetchStub.mockResolvedValueOnce(new Response('<html>', { status: 200 }));
+    expect(await apiRequest('Thing/Get').catch((e: Error) => e instanceof ApiError)).toBe(false);
+  });
 });

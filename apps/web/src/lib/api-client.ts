@@ -139,7 +139,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   options.onHeaders?.(response.headers);
   if (response.status === 204) return undefined as T;
-  if (options.responseType === 'blob') return (await response.blob()) as T;
   if (options.responseType === 'stream') return response as T;
-  return (await response.json()) as T;
+  try {
+    return (options.responseType === 'blob' ? await response.blob() : await response.json()) as T;
+  } catch (err) {
+    // The connection dropped (a TypeError), or the time given ran out, while the answer was read.
+    if (err instanceof TypeError || (err as Error).name === 'TimeoutError') throw new ApiError(networkProblem);
+    throw err;
+  }
 }

@@ -256,7 +256,7 @@ export async function upsertStepResult(
     },
     now,
   );
-  if (!written) return explainRefusedWrite(db, user, input, cached.callTypeId, now);
+  if (!written) return explainRefusedWrite(db, user, input, cached.callTypeId, answer.content, now);
   // What follows from this answer in the same submission (the budget's cost in the impact step).
   await serverStepTypeOf(cached.step).afterWrite?.(db, cached.step, written.row.content, {
     submissionId: input.callSubmissionId,
@@ -269,15 +269,18 @@ export async function upsertStepResult(
 
 /**
  * The one-statement write stored nothing: say why, checking the rules in the order a reader
- * expects (404 for what the user may not see, then closed, deadline, stale).
+ * expects (404 for what the user may not see, then closed, deadline, stale). A stale write of
+ * exactly the stored answer (`content` as the step type keeps it) is no conflict: it is a save
+ * repeated after its reply was lost (a timeout, a dropped connection), answered with the stored one.
  */
 async function explainRefusedWrite(
   db: Db,
   user: SessionUser,
   input: TUpsertStepResultRequest,
   stepCallTypeId: string,
+  content: string,
   now: Date,
-): Promise<never> {
+) {
   const { submission, call } = await loadSubmissionFor(db, user, input.callSubmissionId);
   if (call.callTypeId !== stepCallTypeId) throw notFound('errors.submissions.stepNotInCall');
   // Read afresh (the step's stage may have changed since the cache read it).
@@ -289,6 +292,9 @@ async function explainRefusedWrite(
   );
   // Who saved the version that won, so the page can name them beside the two answers.
   const newer = await stepResultWithAuthor(db, input.callSubmissionId, input.stepId);
+  if (newer && newer.row.content === content) {
+    return toStepResult(newer.row, !user.isAdmin && isCallLocked(call, now), newer.author);
+  }
   throw new AppError('staleVersion', {
     messageKey: 'errors.submissions.staleVersion',
     ...(newer ? { extensions: { newer: newerVersion(newer.row, newer.author) } } : {}),

@@ -151,6 +151,24 @@ describe('submissions (SPEC 3, 4, 5, 7)', () => {
     expect(stored.version).toBe(current.version + 1);
   });
 
+  it('a save repeated after its reply was lost is answered with the stored answer, not refused as stale', async () => {
+    const sub = (await start(anna, annaOrg)).json().id;
+    const read = await t.app.inject({
+      url: `/api/Call/GetStepResult?submissionId=${sub}&StepId=${call.textStepId}`,
+      headers: as(anna),
+    });
+    const version = read.statusCode === 200 ? read.json().version : 0;
+    const first = await writeText(anna, sub, 'sent once, reply lost', version);
+    expect(first.statusCode, first.body).toBe(200);
+    // The browser never saw the reply: it sends the same answer from the same version.
+    const again = await writeText(anna, sub, 'sent once, reply lost', version);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().version).toBe(first.json().version);
+    // Anything else from that version is the conflict it always was; and no one else learns anything.
+    expect((await writeText(anna, sub, 'something else', version)).statusCode).toBe(409);
+    expect((await writeText(eve, sub, 'sent once, reply lost', version)).statusCode).toBe(404);
+  });
+
   it('enforces the text length limit of the step on the server', async () => {
     const sub = (await start(anna, annaOrg)).json().id;
     const current = (

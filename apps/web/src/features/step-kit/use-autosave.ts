@@ -12,8 +12,11 @@ const RETRY_MS = 5_000;
 /**
  * A save unanswered this long is given up and tried again, as a dropped connection is: one save
  * goes at a time, so a request hanging on a frozen network would otherwise hold back every later one.
+ * Each attempt that fails this way waits twice as long as the last (up to the cap): a long answer
+ * sent up a slow line still gets through.
  */
 export const SAVE_TIMEOUT_MS = 20_000;
+const SAVE_TIMEOUT_CAP_MS = 320_000;
 const draftKey = (submissionId: string, stepId: string) => `impact-calls.draft.${submissionId}.${stepId}`;
 
 type Options = {
@@ -52,6 +55,7 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
   const version = useRef(restored?.stale ? restored.version : (initial?.version ?? 0));
   const latest = useRef(content);
   const inFlight = useRef<Promise<boolean> | null>(null);
+  const timeoutMs = useRef(SAVE_TIMEOUT_MS);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const dirty = useRef(restored !== null);
   /** Whether the step is still on the page: a step gone makes one last try, and schedules none. */
@@ -70,39 +74,35 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
     if (!dirty.current) return true;
     const sending = latest.current;
     setStatus('saving');
-    /** `result` is stored: what was typed since builds on it. */
-    const adopt = (result: TStepResult) => {
-      version.current = result.version;
-      setLastSave({ by: result.updatedBy ?? null, at: result.updatedAt });
-      void rememberSaved(queryClient, submissionId, result);
-      if (latest.current === sending) {
-        dirty.current = false;
-        clearDraft(submissionId, stepId);
-        setStatus('saved');
-      } else {
-        // Typed meanwhile: the browser's copy now builds on the version just saved.
-        writeDraft(submissionId, stepId, latest.current, result.version);
-        setStatus('dirty');
-        clearTimeout(timer.current);
-        if (mounted.current) timer.current = setTimeout(() => void save(), DEBOUNCE_MS);
-      }
-      return true;
-    };
     const run = (async () => {
       try {
         const result = ZStepResult.parse(
           await apiRequest('Call/UpsertCallStepResult', {
             method: 'POST',
             body: { callSubmissionId: submissionId, stepId, content: sending, version: version.current },
-            signal: AbortSignal.timeout(SAVE_TIMEOUT_MS),
+            signal: AbortSignal.timeout(timeoutMs.current),
           }),
         );
-        return adopt(result);
+        version.current = result.version;
+        setLastSave({ by: result.updatedBy ?? null, at: result.updatedAt });
+        void rememberSaved(queryClient, submissionId, result);
+        if (latest.current === sending) {
+          dirty.current = false;
+          clearDraft(submissionId, stepId);
+          setStatus('saved');
+        } else {
+          // Typed meanwhile: the browser's copy now builds on the version just saved.
+          writeDraft(submissionId, stepId, latest.current, result.version);
+          setStatus('dirty');
+        }
+        timeoutMs.current = SAVE_TIMEOUT_MS;
+        return true;
       } catch (err) {
         // A dropped connection, a server busy at a deadline (503) or a person saving too fast (429):
         // asked again a moment later while the step is on the page; the text is kept meanwhile.
         if (err instanceof ApiError && (err.isNetworkError || err.status === 503 || err.status === 429)) {
           setStatus(err.isNetworkError ? 'offline' : 'busy');
+          if (err.isNetworkError) timeoutMs.current = Math.min(timeoutMs.current * 2, SAVE_TIMEOUT_CAP_MS);
           clearTimeout(timer.current);
           if (mounted.current) timer.current = setTimeout(() => void save(), RETRY_MS);
           return false;
@@ -112,13 +112,7 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
           const fresh = await apiRequest('Call/GetStepResult', { query: { submissionId, StepId: stepId } }).catch(
             () => null,
           );
-          const stored = fresh ? ZStepResult.parse(fresh) : null;
-          // The newer answer is this very one: a save given up on (no answer in time) that landed.
-          if (stored && stored.content === sending) {
-            choosing.current = false;
-            return adopt(stored);
-          }
-          setNewer(stored);
+          setNewer(fresh ? ZStepResult.parse(fresh) : null);
           setStatus('conflict');
           return false;
         }
