@@ -30,4 +30,19 @@ describe('the survey’s silent check, on one model for every keystroke', () => 
     ]);
     expect(check({ reach: 'families', channels: ['web'] })).toEqual([]);
   });
+
+  it('judges a dynamic matrix’s answer whole too: rows added and then emptied count as empty', () => {
+    const withRows = silentSurveyChecker({
+      elements: [
+        {
+          type: 'matrixdynamic',
+          name: 'partners',
+          rowCount: 1,
+          columns: [{ name: 'name', cellType: 'text', isRequired: true }],
+        },
+      ],
+    });
+    expect(withRows({ partners: [{ name: 'Coop Aurora' }] })).toEqual([]);
+    expect(withRows({})).toEqual(incomplete);
+  });
 });

@@ -5,11 +5,16 @@ import { Model, type Question } from 'survey-core';
  * run silently on a copy of the model so the applicant's page shows no errors before Next. The
  * copy is built once per model and given each new answer: the form checks at every keystroke, and
  * building a model of 80 questions costs about ten checks. Its answers are replaced whole each
- * time (`data`), so nothing of an earlier answer stays in it.
+ * time (`data`), so nothing of an earlier answer stays in it; but for rows and panels the
+ * applicant adds (below).
  */
 export function silentSurveyChecker(model: object): (data: Record<string, unknown>) => string[] {
-  const survey = new Model(model);
+  // Rows and panels added by the applicant outlive a change of `data` (a dynamic matrix keeps its
+  // row count when its answer is cleared): such a survey is checked on a model built afresh.
+  const fresh = /"(matrixdynamic|paneldynamic)"/.test(JSON.stringify(model));
+  const kept = fresh ? null : new Model(model);
   return (data) => {
+    const survey = kept ?? new Model(model);
     survey.data = data;
     const found = new Set<string>();
     for (const page of survey.visiblePages) {
