@@ -2,8 +2,8 @@ import { isKnownStepType, stepTypeDefinition, type TStepTypeName, type TUserStep
 import type { ComponentType } from 'react';
 import type { StepProps } from '../step-kit/step-props';
 import { lazyStep } from './lazy-step';
+import { pageProblems } from './page-problems';
 import { ResultsStep } from './results/results-step';
-import { surveyValidity } from './survey/survey-validity';
 import { TextStep } from './text/text-step';
 import { UploadStep } from './upload/upload-step';
 
@@ -33,8 +33,8 @@ const survey = lazyStep(() => import('./survey/survey-step').then((m) => m.Surve
 
 const surveyLike: Omit<WebStepType, 'Step'> = {
   // The form's own silent check (required visible questions, validators, selection limits).
-  extraProblems: (step) => surveyValidity.get(step.id) ?? [],
-  reveal: (step) => surveyValidity.reveal(step.id),
+  extraProblems: (step) => pageProblems.get(step.id) ?? [],
+  reveal: (step) => pageProblems.reveal(step.id),
 };
 
 const shipped = {
@@ -44,7 +44,8 @@ const shipped = {
   survey: { ...survey, ...surveyLike },
   quiz: { ...survey, ...surveyLike },
   results: { Step: ResultsStep },
-  budget,
+  // An amount typed that does not read as one (it is saved empty meanwhile).
+  budget: { ...budget, extraProblems: (step) => pageProblems.get(step.id) ?? [] },
   impactActuals,
 } satisfies Record<TStepTypeName, WebStepType>;
 

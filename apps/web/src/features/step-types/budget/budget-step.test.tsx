@@ -5,6 +5,7 @@ import { act, fireEvent, render, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { serverKeepingAnswers } from '../../step-kit/answers-server-stub';
+import { stepProblems } from '..';
 import { BudgetStep } from './budget-step';
 
 const names = (name: string) => ({ it: name, en: name, fr: name });
@@ -57,7 +58,7 @@ function show() {
       </QueryClientProvider>
     </MantineProvider>,
   );
-  return { view: within(view.container), flush: () => flush() };
+  return { view: within(view.container), flush: () => flush(), unmount: view.unmount };
 }
 
 beforeAll(async () => {
@@ -75,6 +76,8 @@ describe('the budget step', () => {
       target: { value: 'Project coordinator' },
     });
     expect(view.getByDisplayValue('2.000,5x').getAttribute('aria-invalid')).toBe('true');
+    // Next and Submit wait until it reads as an amount.
+    expect(stepProblems(step, saved.content)).toContain('errors.budget.amountInvalid');
     await act(async () => {
       await flush();
     });
@@ -83,5 +86,16 @@ describe('the budget step', () => {
     ]);
     // What is on screen stays as typed, the mistyped amount with it.
     expect(view.getByDisplayValue('2.000,5x')).toBeTruthy();
+    // Fixed, nothing holds the step any more.
+    fireEvent.change(view.getByLabelText('2028 · item 1 of Staff'), { target: { value: '2.000,50' } });
+    expect(stepProblems(step, saved.content)).toEqual([]);
+  });
+
+  it('leaves nothing holding the step once it is left (what is saved is what counts)', () => {
+    const { view, unmount } = show();
+    fireEvent.change(view.getByLabelText('2027 · item 1 of Staff'), { target: { value: 'mille' } });
+    expect(stepProblems(step, saved.content)).toContain('errors.budget.amountInvalid');
+    unmount();
+    expect(stepProblems(step, saved.content)).toEqual([]);
   });
 });

@@ -30,6 +30,7 @@ import { ConflictBanner } from '../../step-kit/conflict-banner';
 import { SaveIndicator } from '../../step-kit/save-indicator';
 import type { StepProps } from '../../step-kit/step-props';
 import { useAutosave } from '../../step-kit/use-autosave';
+import { pageProblems } from '../page-problems';
 import { amountForInput, parseTypedAmount, pastedRows, typedAmountError } from './amounts';
 import { BudgetReadOnly, BudgetTotals, categoryName, contentLanguage } from './budget-table';
 
@@ -78,6 +79,15 @@ function answerOf(typed: Typed, language: string): TBudgetAnswerInput {
   };
 }
 
+/** The error keys of the amounts that do not read as one, each once. */
+const typingProblems = (typed: Typed, language: string) => [
+  ...new Set(
+    [...typed.rows.flatMap((r) => r.amounts), ...typed.sources.map((s) => s.amount)]
+      .map((a) => typedAmountError(a, language))
+      .filter((e): e is string => e !== null),
+  ),
+];
+
 /**
  * The budget step (decision 0041): per category, lines with a description and an amount per
  * period (add, remove, move; rows pasted from a spreadsheet become lines), the co-funding sources,
@@ -102,6 +112,12 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
     }
   }, [autosave.content, def, language]);
   const answer = useMemo(() => answerOf(typed, language), [typed, language]);
+  // A mistyped amount is saved empty: the wizard's Next and Submit are held until it reads. Once
+  // the step is left, what is saved is what counts (the mistyped text went with the page).
+  useEffect(() => {
+    pageProblems.set(step.id, typingProblems(typed, language));
+  }, [step.id, typed, language]);
+  useEffect(() => () => pageProblems.set(step.id, []), [step.id]);
   useEffect(() => onContent(JSON.stringify(answer)), [answer, onContent]);
   useEffect(() => registerFlush(autosave.flush), [autosave.flush, registerFlush]);
 

@@ -7,7 +7,7 @@ import { SaveIndicator } from '../../step-kit/save-indicator';
 import { SavedBy } from '../../step-kit/saved-by';
 import type { StepProps } from '../../step-kit/step-props';
 import { useAutosave } from '../../step-kit/use-autosave';
-import { surveyValidity } from './survey-validity';
+import { pageProblems } from '../page-problems';
 
 const SurveyForm = lazy(() => import('../../step-kit/survey-form'));
 
@@ -31,8 +31,8 @@ export function SurveyStep({ step, submissionId, result, readOnly, onContent, re
 
   const { change } = autosave;
   const onData = useCallback((next: Record<string, unknown>) => change(JSON.stringify(next)), [change]);
-  const onProblems = useCallback((found: string[]) => surveyValidity.set(step.id, found), [step.id]);
-  const registerReveal = useCallback((reveal: () => void) => surveyValidity.onReveal(step.id, reveal), [step.id]);
+  const onProblems = useCallback((found: string[]) => pageProblems.set(step.id, found), [step.id]);
+  const registerReveal = useCallback((reveal: () => void) => pageProblems.onReveal(step.id, reveal), [step.id]);
 
   if (!model) return <Alert color="orange">{t('surveys.invalidModel')}</Alert>;
   return (

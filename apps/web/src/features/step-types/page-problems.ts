@@ -1,12 +1,13 @@
 /**
- * What the SurveyJS form (a lazy chunk) found wrong with each survey step's answer, for the
- * wizard's Next and menu checks, which must stay synchronous and must not load SurveyJS. The
- * form updates it on every change; `reveal` asks the form to show its errors on the questions.
+ * What a step's page found wrong that the shared rules cannot see in the answer (the SurveyJS
+ * form's checks; a budget amount that does not read as one, saved empty), by step, for the
+ * wizard's Next and menu checks, which must stay synchronous and must not load the step's chunk.
+ * The page updates it on every change; `reveal` asks a survey to show its errors on the questions.
  */
 const problems = new Map<string, string[]>();
 const revealers = new Map<string, () => void>();
 
-export const surveyValidity = {
+export const pageProblems = {
   set(stepId: string, found: string[]) {
     problems.set(stepId, found);
   },
