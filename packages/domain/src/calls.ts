@@ -148,7 +148,7 @@ export const ZUpdateCallRequest = z.object({
   /**
    * The call's `updatedAt` as the editor loaded it: when the call was saved since (another
    * administrator, another tab), 409 `errors.calls.changedSince` and nothing is saved. Left out:
-   * saved whatever was saved meanwhile (an explicit "save mine anyway", or an older client).
+   * saved whatever was saved meanwhile (an older client, another system).
    */
   basedOnUpdatedAt: ZDateTime.optional(),
 });

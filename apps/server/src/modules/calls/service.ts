@@ -169,7 +169,9 @@ function normaliseFilterEmails(value: string, enabled: boolean): { value: string
  * call, in one transaction. Any failure (a bad step, a refused lock change) leaves both unchanged.
  */
 export async function updateCall(db: Db, actor: AuditActor, input: UpdateCallInput, now = new Date()): Promise<TCall> {
-  await db.transaction(async (tx) => {
+  // Read back in the same transaction: the `updatedAt` answered is this save's, never a later one's
+  // (the editor takes it as its next base).
+  return db.transaction(async (tx) => {
     const [stored] = await tx.select().from(calls).where(eq(calls.id, input.id)).for('update');
     if (!stored) throw notFound('errors.calls.callNotFound');
     // Checked under the row's lock: of two editors who loaded the same version, the second to save is told.
@@ -220,7 +222,8 @@ export async function updateCall(db: Db, actor: AuditActor, input: UpdateCallInp
     await tx
       .update(calls)
       .set({
-        name: input.name.trim(),
+        // A report's form keeps its plan item's name (the reporting plan renames it).
+        name: formCall ? stored.name : input.name.trim(),
         description: sanitizeRichText(input.description),
         openingAt,
         closingAt,
@@ -246,8 +249,8 @@ export async function updateCall(db: Db, actor: AuditActor, input: UpdateCallInp
       name: input.name.trim(),
       ...(input.callType ? { callTypeId: input.callType.id, steps: input.callType.steps.length } : {}),
     });
+    return getCallByIdAdmin(tx, input.id);
   });
-  return getCallByIdAdmin(db, input.id);
 }
 
 /**

@@ -146,6 +146,38 @@ describe('grant reports', () => {
     expect((await inject(admin, 'GET', `Grant/GetReportingPlan?callId=${call.id}`)).json()).toEqual(plan);
   });
 
+  it("a report form's editor is warned only by a change of the form: a due date moved in the plan is none; its name stays the plan's", async () => {
+    const formCallId = plan[0]?.formCallId ?? '';
+    const read = async () => (await inject(admin, 'GET', `Call/GetCallByIdAdmin?callId=${formCallId}`)).json();
+    const before = await read();
+    const items = plan.map(({ id, name }, i) => ({
+      id,
+      name,
+      callTypeId: formTypeId,
+      ...(i === 0 ? { dueAfterMonths: 7 } : { dueAt: day(-1) }),
+    }));
+    const moved = await inject(admin, 'PUT', 'Grant/SaveReportingPlan', { callId: call.id, reports: items });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await read()).updatedAt).toBe(before.updatedAt);
+    // The form's page sends a name of its own: the plan's stays.
+    const saved = await inject(admin, 'PUT', 'Call/UpdateCall', {
+      id: formCallId,
+      name: 'Renamed on the form page',
+      description: before.description,
+      openingAt: before.openingAt,
+      closingAt: before.closingAt,
+      callTypeId: before.callTypeId,
+      basedOnUpdatedAt: before.updatedAt,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().name).toBe('Interim');
+    const back = await inject(admin, 'PUT', 'Grant/SaveReportingPlan', {
+      callId: call.id,
+      reports: items.map((item, i) => (i === 0 ? { ...item, dueAfterMonths: 6 } : item)),
+    });
+    plan = back.json();
+  });
+
   it('a tranche waits for a named report of the plan; an unknown one is 400', async () => {
     const unknown = await inject(admin, 'PUT', 'Grant/SaveTranches', {
       grantId,

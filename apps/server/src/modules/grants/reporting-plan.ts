@@ -1,5 +1,5 @@
 import type { TFieldError, TReportPlanItem, TSaveReportingPlanRequest } from '@impact/domain';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { calls, callTypes, grantReportPlans, grantReports, grantTranches } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
@@ -173,10 +173,14 @@ export async function saveReportingPlan(
           .set({ position, name: item.name, callTypeId: item.callTypeId, ...due })
           .where(eq(grantReportPlans.id, stored.id))
           .returning();
+        // Only when it changes: `updated_at` is the form's editor's base (0045), and a due date
+        // moved in the plan is no change of the form.
         await tx
           .update(calls)
           .set({ name: item.name, callTypeId: item.callTypeId, updatedAt: new Date() })
-          .where(eq(calls.id, stored.formCallId));
+          .where(
+            and(eq(calls.id, stored.formCallId), or(ne(calls.name, item.name), ne(calls.callTypeId, item.callTypeId))),
+          );
         if (plan && (stored.dueAt !== plan.dueAt || stored.dueAfterMonths !== plan.dueAfterMonths)) {
           await tx.execute(sql`
             update grant_reports r set due_at = ${dueDaySql(plan)},

@@ -10,11 +10,18 @@ import { callBuilderKeys } from '../api/keys';
 /**
  * A save the server refused because the call was saved by someone else since the editor loaded
  * it (`basedOnUpdatedAt`, 409 errors.calls.changedSince). `refused` takes such an error and says
- * so; `loadTheirs` reads the call again and hands it to the editor in place of its draft.
+ * so; `loadTheirs` reads the call again and hands it to the editor in place of its draft;
+ * `saveMine` sends the draft again over the version stored now. A failed read says why.
  */
 export function useSavedMeanwhile(callId: string, replaceDraft: (fresh: TCall) => void) {
   const queryClient = useQueryClient();
   const [shown, setShown] = useState(false);
+  const stored = () =>
+    queryClient.fetchQuery({
+      queryKey: callBuilderKeys.call(callId),
+      queryFn: () => getCallByIdAdmin(callId),
+      staleTime: 0,
+    });
   return {
     shown,
     refused: (error: unknown) => {
@@ -22,13 +29,16 @@ export function useSavedMeanwhile(callId: string, replaceDraft: (fresh: TCall) =
       if (meanwhile) setShown(true);
       return meanwhile;
     },
-    dismiss: () => setShown(false),
+    /**
+     * Mine over theirs: sent with the version stored now as its base, so that only what the
+     * person was told about is replaced (a save landing meanwhile is refused again).
+     */
+    saveMine: async (send: (basedOnUpdatedAt: string) => void) => {
+      setShown(false);
+      send((await stored()).updatedAt);
+    },
     loadTheirs: async () => {
-      const fresh = await queryClient.fetchQuery({
-        queryKey: callBuilderKeys.call(callId),
-        queryFn: () => getCallByIdAdmin(callId),
-        staleTime: 0,
-      });
+      const fresh = await stored();
       await queryClient.invalidateQueries({ queryKey: callBuilderKeys.all });
       replaceDraft(fresh);
       setShown(false);

@@ -38,6 +38,9 @@ const callType: TCallType = { id: callTypeId, name: '', description: '', steps: 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+const changedSince = () =>
+  json(409, { type: '/problems/conflict', title: 'Conflict', status: 409, messageKey: 'errors.calls.changedSince' });
+
 const notFound = () =>
   json(404, { type: '/problems/not-found', title: 'Not found', status: 404, messageKey: 'errors.notFound' });
 
@@ -109,6 +112,7 @@ describe('the call editor', () => {
       openingAt: '2027-02-01T00:00:00.000Z',
       closingAt: '2027-04-01T00:00:00.000Z',
     };
+    const theirs = { ...call, name: 'Bando di Marta', updatedAt: '2027-01-05T00:00:00.000Z' };
     const sent: Array<{ name: string; basedOnUpdatedAt?: string }> = [];
     vi.stubGlobal(
       'fetch',
@@ -117,17 +121,11 @@ describe('the call editor', () => {
         if (path.endsWith('/Call/UpdateCall')) {
           const body = JSON.parse(String(init?.body));
           sent.push(body);
-          if (body.basedOnUpdatedAt)
-            return json(409, {
-              type: '/problems/conflict',
-              title: 'Conflict',
-              status: 409,
-              messageKey: 'errors.calls.changedSince',
-            });
-          return json(200, { ...call, name: body.name, updatedAt: '2027-01-02T00:00:00.000Z' });
+          if (body.basedOnUpdatedAt !== theirs.updatedAt) return changedSince();
+          return json(200, { ...theirs, name: body.name, updatedAt: '2027-01-06T00:00:00.000Z' });
         }
-        // What the saved call's readers ask again before the editor leaves.
-        if (path.endsWith('/Call/GetCallByIdAdmin')) return json(200, call);
+        // What is stored now, and what the saved call's readers ask again before the editor leaves.
+        if (path.endsWith('/Call/GetCallByIdAdmin')) return json(200, theirs);
         if (path.endsWith('/Call/GetCallType')) return json(200, callType);
         if (path.endsWith('/Step/GetStepTypes')) return json(200, []);
         return new Promise<Response>(() => {});
@@ -146,10 +144,9 @@ describe('the call editor', () => {
     // Nothing left the page: the name typed is still there.
     expect((view.getByRole('textbox', { name: /Call name/ }) as HTMLInputElement).value).toBe('Bando 2027');
     fireEvent.click(within(alert).getByRole('button', { name: 'Save my changes anyway' }));
-    // The saved call's readers are asked again before the editor leaves.
     await view.findByText('the calls list', {}, { timeout: 5_000 });
-    expect(sent[1]?.name).toBe('Bando 2027');
-    expect(sent[1]?.basedOnUpdatedAt).toBeUndefined();
+    // Over the version stored when the person chose, not over any later one.
+    expect(sent[1]).toEqual(expect.objectContaining({ name: 'Bando 2027', basedOnUpdatedAt: theirs.updatedAt }));
   });
 
   it('loads the version saved meanwhile in place of the changes when asked, and saves from it', async () => {

@@ -121,7 +121,13 @@ function CallEditor({
   const navigate = useNavigate();
   const update = useUpdateCall();
   const [draft, setDraft] = useState<CallDraft>(() => callToDraft(call));
-  const meanwhile = useSavedMeanwhile(call.id, (fresh) => setDraft(callToDraft(fresh)));
+  // Counts the versions loaded in place of the draft: the forms that keep their own copy (an open
+  // step's form, the description's editor) start again from each.
+  const [loads, setLoads] = useState(0);
+  const meanwhile = useSavedMeanwhile(call.id, (fresh) => {
+    setDraft(callToDraft(fresh));
+    setLoads((n) => n + 1);
+  });
   const [tab, setTab] = useState<string | null>('general');
   const [showErrors, setShowErrors] = useState(false);
   const [language, setLanguage] = useState<TLanguage>(DEFAULT_LANGUAGE);
@@ -173,11 +179,10 @@ function CallEditor({
       onError: (error) => meanwhile.refused(error) || showUpdateError(t, error),
     });
   };
-  const saveMine = () => {
-    meanwhile.dismiss();
-    // Sent without its base: it replaces what was saved meanwhile.
-    send({ ...draftToUpdateRequest(call, callType, draft), basedOnUpdatedAt: undefined });
-  };
+  const saveMine = () =>
+    meanwhile
+      .saveMine((basedOnUpdatedAt) => send({ ...draftToUpdateRequest(call, callType, draft), basedOnUpdatedAt }))
+      .catch((error: unknown) => showUpdateError(t, error));
 
   return (
     <Stack gap="lg">
@@ -218,13 +223,13 @@ function CallEditor({
       </Group>
       {meanwhile.shown && (
         <SavedMeanwhileAlert
-          onLoadTheirs={() => void meanwhile.loadTheirs()}
-          onSaveMine={saveMine}
+          onLoadTheirs={() => void meanwhile.loadTheirs().catch((error: unknown) => showUpdateError(t, error))}
+          onSaveMine={() => void saveMine()}
           busy={update.isPending}
         />
       )}
       <ContentLanguageSwitch value={language} onChange={setLanguage} missing={missing} />
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+      <Tabs key={loads} value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="general">{t('callBuilder.editor.tabs.general')}</Tabs.Tab>
           <Tabs.Tab

@@ -24,6 +24,8 @@ import { callToUpdateRequest, fromPickerValue, toPickerValue } from '../call-dra
 import { CallDatesProvider } from '../components/dates-provider';
 import { errorMessage } from '../components/labels';
 import { RichTextField } from '../components/rich-text-field';
+import { SavedMeanwhileAlert, useSavedMeanwhile } from '../components/saved-meanwhile';
+import { showUpdateError } from '../components/update-error-notice';
 
 /** /admin/calls/edit/call/:callId — the simple edit form: name, description, dates (SPEC 2). */
 export function EditCallPage() {
@@ -59,28 +61,44 @@ function EditCallForm({ call }: { call: TCall }) {
   const [description, setDescription] = useState(call.description);
   const [openingAt, setOpeningAt] = useState(toPickerValue(call.openingAt));
   const [closingAt, setClosingAt] = useState(toPickerValue(call.closingAt));
+  // The version this form was filled from: a save over a later one is refused (0045). Kept here,
+  // not read from the call, which a refetch may move to a version the person never saw.
+  const [basedOnUpdatedAt, setBasedOnUpdatedAt] = useState(call.updatedAt);
+  const [loads, setLoads] = useState(0);
+  const meanwhile = useSavedMeanwhile(call.id, (fresh) => {
+    setName(fresh.name);
+    setDescription(fresh.description);
+    setOpeningAt(toPickerValue(fresh.openingAt));
+    setClosingAt(toPickerValue(fresh.closingAt));
+    setBasedOnUpdatedAt(fresh.updatedAt);
+    setLoads((n) => n + 1);
+  });
   const opening = fromPickerValue(openingAt);
   const closing = fromPickerValue(closingAt);
   const datesError = opening && closing && closing <= opening ? t('errors.calls.closingBeforeOpening') : undefined;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const send = (base: string) => {
     if (!name.trim() || !opening || !closing || datesError) return;
     update.mutate(
-      callToUpdateRequest(call, { name: name.trim(), description, openingAt: opening, closingAt: closing }),
+      callToUpdateRequest(call, {
+        name: name.trim(),
+        description,
+        openingAt: opening,
+        closingAt: closing,
+        basedOnUpdatedAt: base,
+      }),
       {
         onSuccess: () => {
           notifications.show({ color: 'teal', message: t('callBuilder.notifications.callUpdated') });
           void navigate('/admin?tab=calls');
         },
-        onError: (error) =>
-          notifications.show({
-            color: 'red',
-            title: t('callBuilder.notifications.updateError'),
-            message: errorMessage(t, error),
-          }),
+        onError: (error) => meanwhile.refused(error) || showUpdateError(t, error),
       },
     );
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    send(basedOnUpdatedAt);
   };
 
   return (
@@ -92,6 +110,13 @@ function EditCallForm({ call }: { call: TCall }) {
         <Text>{call.name}</Text>
       </Breadcrumbs>
       <Title order={1}>{t('callBuilder.quickEdit.title')}</Title>
+      {meanwhile.shown && (
+        <SavedMeanwhileAlert
+          onLoadTheirs={() => void meanwhile.loadTheirs().catch((error: unknown) => showUpdateError(t, error))}
+          onSaveMine={() => void meanwhile.saveMine(send).catch((error: unknown) => showUpdateError(t, error))}
+          busy={update.isPending}
+        />
+      )}
       <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
@@ -102,7 +127,12 @@ function EditCallForm({ call }: { call: TCall }) {
             error={name.trim() ? undefined : t('errors.field.required')}
             maxLength={300}
           />
-          <RichTextField label={t('callBuilder.general.description')} value={description} onChange={setDescription} />
+          <RichTextField
+            key={loads}
+            label={t('callBuilder.general.description')}
+            value={description}
+            onChange={setDescription}
+          />
           <Group grow align="flex-start">
             <DateTimePicker
               label={t('callBuilder.general.openingAt')}

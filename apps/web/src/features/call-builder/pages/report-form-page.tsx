@@ -70,7 +70,13 @@ function FormEditor({
   const planCallId = search.get('callId');
   const update = useUpdateCall();
   const [draft, setDraft] = useState<CallDraft>(() => callToDraft(call));
-  const meanwhile = useSavedMeanwhile(call.id, (fresh) => setDraft(callToDraft(fresh)));
+  // Counts the versions loaded in place of the draft: the forms that keep their own copy (an open
+  // step's form, the description's editor) start again from each.
+  const [loads, setLoads] = useState(0);
+  const meanwhile = useSavedMeanwhile(call.id, (fresh) => {
+    setDraft(callToDraft(fresh));
+    setLoads((n) => n + 1);
+  });
   const [showErrors, setShowErrors] = useState(false);
   const [language, setLanguage] = useState<TLanguage>(DEFAULT_LANGUAGE);
   const missing = Object.fromEntries(
@@ -81,20 +87,23 @@ function FormEditor({
     if (draftProblems(draft).steps) return setShowErrors(true);
     send(draftToUpdateRequest(call, callType, draft));
   };
-  const send = (request: TUpdateCallRequest) =>
+  const send = (request: TUpdateCallRequest) => {
+    const sent = draft;
     update.mutate(request, {
       onSuccess: (saved) => {
-        // The page stays: the next save builds on this one.
-        setDraft((d) => ({ ...d, basedOnUpdatedAt: saved.updatedAt }));
+        // The page stays: the next save builds on this one. Unchanged since it was sent, the draft
+        // becomes the saved form, with the ids of the steps it added (sent again without them, they
+        // would be removed and made anew); changed meanwhile, it keeps the changes.
+        setDraft((d) => (d === sent ? callToDraft(saved) : { ...d, basedOnUpdatedAt: saved.updatedAt }));
         notifications.show({ color: 'teal', message: t('callBuilder.reportForm.saved') });
       },
       onError: (error) => meanwhile.refused(error) || showUpdateError(t, error),
     });
-  const saveMine = () => {
-    meanwhile.dismiss();
-    // Sent without its base: it replaces what was saved meanwhile.
-    send({ ...draftToUpdateRequest(call, callType, draft), basedOnUpdatedAt: undefined });
   };
+  const saveMine = () =>
+    meanwhile
+      .saveMine((basedOnUpdatedAt) => send({ ...draftToUpdateRequest(call, callType, draft), basedOnUpdatedAt }))
+      .catch((error: unknown) => showUpdateError(t, error));
 
   return (
     <Stack gap="lg">
@@ -116,13 +125,14 @@ function FormEditor({
       </Group>
       {meanwhile.shown && (
         <SavedMeanwhileAlert
-          onLoadTheirs={() => void meanwhile.loadTheirs()}
-          onSaveMine={saveMine}
+          onLoadTheirs={() => void meanwhile.loadTheirs().catch((error: unknown) => showUpdateError(t, error))}
+          onSaveMine={() => void saveMine()}
           busy={update.isPending}
         />
       )}
       <ContentLanguageSwitch value={language} onChange={setLanguage} missing={missing} />
       <StepsTab
+        key={loads}
         steps={draft.steps}
         stepTypes={stepTypes}
         showErrors={showErrors}
