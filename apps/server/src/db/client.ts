@@ -141,28 +141,43 @@ export async function textTransaction<R>(
   work: (query: TextQuery, commitWith: TextQuery) => Promise<R>,
 ): Promise<R> {
   const client = (db as unknown as { $client?: unknown }).$client;
+  let committed = false;
+  const open = () => {
+    if (committed) throw new Error('textTransaction: a statement after commitWith would run outside the transaction');
+  };
   if (client instanceof pg.Pool) {
     const connection = await client.connect();
     let broken: unknown;
-    let committed = false;
+    // PostgreSQL answers COMMIT with ROLLBACK when the transaction failed earlier (a statement's
+    // error that `work` caught): that is no success.
+    const assertCommitted = (answer: pg.QueryResult) => {
+      if (answer.command !== 'COMMIT') throw new Error('textTransaction: rolled back at its commit');
+    };
     try {
       const begun = connection.query('begin');
       // Its failure reaches the caller through the statement sent behind it, which waits on it.
       begun.catch(() => {});
-      const query: TextQuery = async <T>(name: string, text: string, values: unknown[]) =>
-        (await Promise.all([begun, connection.query({ name, text, values })]))[1].rows as T[];
+      const query: TextQuery = async <T>(name: string, text: string, values: unknown[]) => {
+        open();
+        return (await Promise.all([begun, connection.query({ name, text, values })]))[1].rows as T[];
+      };
       // A statement that fails aborts the transaction: the COMMIT behind it then rolls back.
       const commitWith: TextQuery = async <T>(name: string, text: string, values: unknown[]) => {
-        const [, result] = await Promise.all([
+        open();
+        committed = true;
+        const [, result, commit] = await Promise.all([
           begun,
           connection.query({ name, text, values }),
           connection.query('commit'),
         ]);
-        committed = true;
+        assertCommitted(commit);
         return result.rows as T[];
       };
       const result = await work(query, commitWith);
-      if (!committed) await connection.query('commit');
+      if (!committed) {
+        committed = true;
+        assertCommitted(await connection.query('commit'));
+      }
       return result;
     } catch (err) {
       await connection.query('rollback').catch((rollbackFailed: unknown) => {
@@ -175,9 +190,16 @@ export async function textTransaction<R>(
     }
   }
   return (client as PGlite).transaction((tx) => {
-    const query: TextQuery = async <T>(_name: string, text: string, values: unknown[]) =>
-      (await tx.query<T>(text, values)).rows;
-    return work(query, query);
+    const query: TextQuery = async <T>(_name: string, text: string, values: unknown[]) => {
+      open();
+      return (await tx.query<T>(text, values)).rows;
+    };
+    const commitWith: TextQuery = async <T>(name: string, text: string, values: unknown[]) => {
+      const rows = await query<T>(name, text, values);
+      committed = true;
+      return rows;
+    };
+    return work(query, commitWith);
   });
 }
 

@@ -54,4 +54,25 @@ describe('a transaction of prepared statements (textTransaction)', () => {
     await textTransaction(created.database.db, (query) => query(INSERT.name, INSERT.text, [6]));
     expect(await stored(created)).toEqual([1, 2, 4, 6]);
   });
+
+  it('refuses a statement after commitWith (it would run outside the transaction)', async () => {
+    await expect(
+      textTransaction(created.database.db, async (query, commitWith) => {
+        await commitWith(INSERT.name, INSERT.text, [7]);
+        await query(INSERT.name, INSERT.text, [8]);
+      }),
+    ).rejects.toThrow(/after commitWith/);
+    expect(await stored(created)).not.toContain(8);
+  });
+
+  it('is no success when a statement failed and the work went on (the commit rolls back)', async () => {
+    const before = await stored(created);
+    await expect(
+      textTransaction(created.database.db, async (query) => {
+        await query(INSERT.name, INSERT.text, [1]).catch(() => null);
+        return 'done';
+      }),
+    ).rejects.toThrow();
+    expect(await stored(created)).toEqual(before);
+  });
 });
