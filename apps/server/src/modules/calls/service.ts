@@ -246,7 +246,7 @@ export async function updateCall(db: Db, actor: AuditActor, input: UpdateCallInp
     // Pointed at another call type, a call must not take a report form's steps with it.
     if (input.callTypeId !== stored.callTypeId) await assertActualsOnlyInForms(tx, input.callTypeId, 'callTypeId');
     await audit(tx, actor, 'call.update', input.id, {
-      name: input.name.trim(),
+      name: formCall ? stored.name : input.name.trim(),
       ...(input.callType ? { callTypeId: input.callType.id, steps: input.callType.steps.length } : {}),
     });
     return getCallByIdAdmin(tx, input.id);

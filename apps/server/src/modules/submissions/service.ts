@@ -256,22 +256,27 @@ export async function upsertStepResult(
     },
     now,
   );
-  if (!written) return explainRefusedWrite(db, user, input, cached.callTypeId, answer.content, now);
-  // What follows from this answer in the same submission (the budget's cost in the impact step).
-  await serverStepTypeOf(cached.step).afterWrite?.(db, cached.step, written.row.content, {
-    submissionId: input.callSubmissionId,
-  });
+  // Refused: why, unless the stored answer is this very one (a save repeated after its reply was lost).
+  const stored = written ?? (await explainRefusedWrite(db, user, input, cached.callTypeId, answer.content, now));
+  // What follows from this answer in the same submission (the budget's cost in the impact step):
+  // done by the write that stored it (a repeated save may come after the deadline or the Submit).
+  if (written) {
+    await serverStepTypeOf(cached.step).afterWrite?.(db, cached.step, written.row.content, {
+      submissionId: input.callSubmissionId,
+    });
+  }
   // A locked call hides scores from applicants (read only when there is a score to hide).
   const hideScore =
     answer.score !== null && !user.isAdmin && (await callOfSubmissionIsLocked(db, input.callSubmissionId, now));
-  return toStepResult(written.row, hideScore, written.author);
+  return toStepResult(stored.row, hideScore, stored.author);
 }
 
 /**
  * The one-statement write stored nothing: say why, checking the rules in the order a reader
- * expects (404 for what the user may not see, then closed, deadline, stale). A stale write of
- * exactly the stored answer (`content` as the step type keeps it) is no conflict: it is a save
- * repeated after its reply was lost (a timeout, a dropped connection), answered with the stored one.
+ * expects (404 for what the user may not see, then closed, deadline, stale). A write of exactly
+ * the stored answer (`content` as the step type keeps it) by a member who may write is no
+ * refusal: it is a save repeated after its reply was lost (a timeout, a dropped connection), maybe
+ * after the deadline or a teammate's Submit that came since; the stored answer is handed back.
  */
 async function explainRefusedWrite(
   db: Db,
@@ -284,17 +289,11 @@ async function explainRefusedWrite(
   const { submission, call } = await loadSubmissionFor(db, user, input.callSubmissionId);
   if (call.callTypeId !== stepCallTypeId) throw notFound('errors.submissions.stepNotInCall');
   // Read afresh (the step's stage may have changed since the cache read it).
-  assertStepWritable(
-    await withOpenChangeRequest(db, submission, now),
-    call,
-    await stepOfSubmission(db, call, input.stepId, submission),
-    now,
-  );
+  const step = await stepOfSubmission(db, call, input.stepId, submission);
   // Who saved the version that won, so the page can name them beside the two answers.
   const newer = await stepResultWithAuthor(db, input.callSubmissionId, input.stepId);
-  if (newer && newer.row.content === content) {
-    return toStepResult(newer.row, !user.isAdmin && isCallLocked(call, now), newer.author);
-  }
+  if (newer && newer.row.content === content) return newer;
+  assertStepWritable(await withOpenChangeRequest(db, submission, now), call, step, now);
   throw new AppError('staleVersion', {
     messageKey: 'errors.submissions.staleVersion',
     ...(newer ? { extensions: { newer: newerVersion(newer.row, newer.author) } } : {}),

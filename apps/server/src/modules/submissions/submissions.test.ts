@@ -258,6 +258,10 @@ describe('submissions (SPEC 3, 4, 5, 7)', () => {
 
     const write = await writeText(eve, sub, 'changed after closing', 1);
     expect(write.statusCode).toBe(409);
+    // The save whose reply was lost before the Submit, sent again: it is stored, and said so.
+    const repeated = await writeText(eve, sub, 'Il progetto', 0);
+    expect(repeated.statusCode, repeated.body).toBe(200);
+    expect(repeated.json().version).toBe(1);
     expect((await upload(eve, sub, 'Logo', { name: 'b.pdf', bytes: PDF_BYTES })).statusCode).toBe(409);
     const stored = await t.database.db.select().from(stepResults).where(eq(stepResults.callSubmissionId, sub));
     expect(stored.find((r) => r.stepId === call.textStepId)?.content).toBe(JSON.stringify({ answer: 'Il progetto' }));

@@ -181,3 +181,14 @@ export function callToUpdateRequest(call: TCall, changes: Partial<TUpdateCallReq
     ...changes,
   };
 }
+
+/** The steps of `draft` that were sent new (without an id), given the id the save gave them (by their place). */
+export function withSavedIds(draft: DraftStep[], sent: DraftStep[], saved: TCall): DraftStep[] {
+  const idOf = new Map(
+    sent.filter((s) => !s.id).map((s) => [s.key, saved.steps.find((x) => x.sort === s.sort)?.id] as const),
+  );
+  return draft.map((s) => {
+    const id = s.id ? undefined : idOf.get(s.key);
+    return id ? { ...s, id } : s;
+  });
+}

@@ -31,18 +31,21 @@ describe('the survey’s silent check, on one model for every keystroke', () => 
     expect(check({ reach: 'families', channels: ['web'] })).toEqual([]);
   });
 
-  it('judges a dynamic matrix’s answer whole too: rows added and then emptied count as empty', () => {
-    const withRows = silentSurveyChecker({
-      elements: [
-        {
-          type: 'matrixdynamic',
-          name: 'partners',
-          rowCount: 1,
-          columns: [{ name: 'name', cellType: 'text', isRequired: true }],
-        },
-      ],
-    });
-    expect(withRows({ partners: [{ name: 'Coop Aurora' }] })).toEqual([]);
-    expect(withRows({})).toEqual(incomplete);
-  });
+  it.each(['matrixdynamic', 'MatrixDynamic'])(
+    'judges a dynamic matrix’s answer whole too (%s): rows added and then emptied count as empty',
+    (type) => {
+      const withRows = silentSurveyChecker({
+        elements: [
+          {
+            type,
+            name: 'partners',
+            rowCount: 1,
+            columns: [{ name: 'name', cellType: 'text', isRequired: true }],
+          },
+        ],
+      });
+      expect(withRows({ partners: [{ name: 'Coop Aurora' }] })).toEqual([]);
+      expect(withRows({})).toEqual(incomplete);
+    },
+  );
 });

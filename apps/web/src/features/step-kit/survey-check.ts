@@ -11,7 +11,7 @@ import { Model, type Question } from 'survey-core';
 export function silentSurveyChecker(model: object): (data: Record<string, unknown>) => string[] {
   // Rows and panels added by the applicant outlive a change of `data` (a dynamic matrix keeps its
   // row count when its answer is cleared): such a survey is checked on a model built afresh.
-  const fresh = /"(matrixdynamic|paneldynamic)"/.test(JSON.stringify(model));
+  const fresh = /"(matrixdynamic|paneldynamic)"/i.test(JSON.stringify(model));
   const kept = fresh ? null : new Model(model);
   return (data) => {
     const survey = kept ?? new Model(model);

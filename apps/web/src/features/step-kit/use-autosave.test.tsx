@@ -193,6 +193,33 @@ describe('the autosave', () => {
     }
   });
 
+  it('gives no more time after a connection refused at once (Next would wait for nothing)', async () => {
+    const timeout = vi.spyOn(AbortSignal, 'timeout');
+    try {
+      let tries = 0;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((url: URL, init?: RequestInit) => {
+          if (!String(url).includes('Upsert')) return new Promise(() => {});
+          tries += 1;
+          if (tries < 3) return Promise.reject(new TypeError('Failed to fetch'));
+          return Promise.resolve(json(200, stored(JSON.parse(String(init?.body)).content, 1)));
+        }),
+      );
+      const { result } = autosave(undefined);
+      act(() => result.current.change('Our project'));
+      for (let i = 0; i < 3; i++) {
+        await act(async () => {
+          await result.current.flush();
+        });
+      }
+      expect(result.current.status).toBe('saved');
+      expect(timeout.mock.calls.map(([ms]) => ms)).toEqual([20_000, 20_000, 20_000]);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('asks again a moment later when the server is busy (503) at a deadline, keeping the text meanwhile', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

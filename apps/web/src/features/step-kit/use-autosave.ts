@@ -12,7 +12,7 @@ const RETRY_MS = 5_000;
 /**
  * A save unanswered this long is given up and tried again, as a dropped connection is: one save
  * goes at a time, so a request hanging on a frozen network would otherwise hold back every later one.
- * Each attempt that fails this way waits twice as long as the last (up to the cap): a long answer
+ * Each attempt that runs out of time gets twice as long as the last (up to the cap): a long answer
  * sent up a slow line still gets through.
  */
 export const SAVE_TIMEOUT_MS = 20_000;
@@ -74,13 +74,14 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
     if (!dirty.current) return true;
     const sending = latest.current;
     setStatus('saving');
+    const signal = AbortSignal.timeout(timeoutMs.current);
     const run = (async () => {
       try {
         const result = ZStepResult.parse(
           await apiRequest('Call/UpsertCallStepResult', {
             method: 'POST',
             body: { callSubmissionId: submissionId, stepId, content: sending, version: version.current },
-            signal: AbortSignal.timeout(timeoutMs.current),
+            signal,
           }),
         );
         version.current = result.version;
@@ -102,7 +103,9 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
         // asked again a moment later while the step is on the page; the text is kept meanwhile.
         if (err instanceof ApiError && (err.isNetworkError || err.status === 503 || err.status === 429)) {
           setStatus(err.isNetworkError ? 'offline' : 'busy');
-          if (err.isNetworkError) timeoutMs.current = Math.min(timeoutMs.current * 2, SAVE_TIMEOUT_CAP_MS);
+          // Only a save that ran out of time gets more; a connection refused at once changes nothing.
+          if (signal.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError')
+            timeoutMs.current = Math.min(timeoutMs.current * 2, SAVE_TIMEOUT_CAP_MS);
           clearTimeout(timer.current);
           if (mounted.current) timer.current = setTimeout(() => void save(), RETRY_MS);
           return false;

@@ -33,9 +33,9 @@ export function useSavedMeanwhile(callId: string, replaceDraft: (fresh: TCall) =
      * Mine over theirs: sent with the version stored now as its base, so that only what the
      * person was told about is replaced (a save landing meanwhile is refused again).
      */
-    saveMine: async (send: (basedOnUpdatedAt: string) => void) => {
+    saveMine: async (send: (stored: TCall) => void) => {
       setShown(false);
-      send((await stored()).updatedAt);
+      send(await stored());
     },
     loadTheirs: async () => {
       const fresh = await stored();

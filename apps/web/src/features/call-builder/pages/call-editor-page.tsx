@@ -121,8 +121,8 @@ function CallEditor({
   const navigate = useNavigate();
   const update = useUpdateCall();
   const [draft, setDraft] = useState<CallDraft>(() => callToDraft(call));
-  // Counts the versions loaded in place of the draft: the forms that keep their own copy (an open
-  // step's form, the description's editor) start again from each.
+  // Counts the versions loaded in place of the draft: the forms that keep their own copy of it (an
+  // open step's form, the description's editor) start again from each; the other tabs keep theirs.
   const [loads, setLoads] = useState(0);
   const meanwhile = useSavedMeanwhile(call.id, (fresh) => {
     setDraft(callToDraft(fresh));
@@ -181,7 +181,9 @@ function CallEditor({
   };
   const saveMine = () =>
     meanwhile
-      .saveMine((basedOnUpdatedAt) => send({ ...draftToUpdateRequest(call, callType, draft), basedOnUpdatedAt }))
+      .saveMine((stored) =>
+        send({ ...draftToUpdateRequest(call, callType, draft), basedOnUpdatedAt: stored.updatedAt }),
+      )
       .catch((error: unknown) => showUpdateError(t, error));
 
   return (
@@ -229,7 +231,7 @@ function CallEditor({
         />
       )}
       <ContentLanguageSwitch value={language} onChange={setLanguage} missing={missing} />
-      <Tabs key={loads} value={tab} onChange={setTab} keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="general">{t('callBuilder.editor.tabs.general')}</Tabs.Tab>
           <Tabs.Tab
@@ -252,6 +254,7 @@ function CallEditor({
         </Tabs.List>
         <Tabs.Panel value="general">
           <GeneralInfoTab
+            key={loads}
             draft={draft}
             problems={problems}
             showErrors={showErrors}
@@ -262,6 +265,7 @@ function CallEditor({
         </Tabs.Panel>
         <Tabs.Panel value="steps">
           <StepsTab
+            key={loads}
             steps={draft.steps}
             stepTypes={stepTypes}
             showErrors={showErrors}

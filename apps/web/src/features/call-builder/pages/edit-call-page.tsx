@@ -77,10 +77,11 @@ function EditCallForm({ call }: { call: TCall }) {
   const closing = fromPickerValue(closingAt);
   const datesError = opening && closing && closing <= opening ? t('errors.calls.closingBeforeOpening') : undefined;
 
-  const send = (base: string) => {
+  // Over `stored`: the fields this form does not show are sent back as stored, never as first read.
+  const send = (stored: TCall, base: string) => {
     if (!name.trim() || !opening || !closing || datesError) return;
     update.mutate(
-      callToUpdateRequest(call, {
+      callToUpdateRequest(stored, {
         name: name.trim(),
         description,
         openingAt: opening,
@@ -98,7 +99,7 @@ function EditCallForm({ call }: { call: TCall }) {
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    send(basedOnUpdatedAt);
+    send(call, basedOnUpdatedAt);
   };
 
   return (
@@ -113,7 +114,11 @@ function EditCallForm({ call }: { call: TCall }) {
       {meanwhile.shown && (
         <SavedMeanwhileAlert
           onLoadTheirs={() => void meanwhile.loadTheirs().catch((error: unknown) => showUpdateError(t, error))}
-          onSaveMine={() => void meanwhile.saveMine(send).catch((error: unknown) => showUpdateError(t, error))}
+          onSaveMine={() =>
+            void meanwhile
+              .saveMine((stored) => send(stored, stored.updatedAt))
+              .catch((error: unknown) => showUpdateError(t, error))
+          }
           busy={update.isPending}
         />
       )}

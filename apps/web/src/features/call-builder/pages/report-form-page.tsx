@@ -18,7 +18,7 @@ import { useCallByIdAdmin } from '../api/get-call-by-id-admin';
 import { useCallType } from '../api/get-call-type';
 import { useStepTypes } from '../api/get-step-types';
 import { useUpdateCall } from '../api/update-call';
-import { type CallDraft, callToDraft, draftProblems, draftToUpdateRequest } from '../call-draft';
+import { type CallDraft, callToDraft, draftProblems, draftToUpdateRequest, withSavedIds } from '../call-draft';
 import { ContentLanguageSwitch } from '../components/content-language-switch';
 import { errorMessage } from '../components/labels';
 import { SavedMeanwhileAlert, useSavedMeanwhile } from '../components/saved-meanwhile';
@@ -91,10 +91,10 @@ function FormEditor({
     const sent = draft;
     update.mutate(request, {
       onSuccess: (saved) => {
-        // The page stays: the next save builds on this one. Unchanged since it was sent, the draft
-        // becomes the saved form, with the ids of the steps it added (sent again without them, they
-        // would be removed and made anew); changed meanwhile, it keeps the changes.
-        setDraft((d) => (d === sent ? callToDraft(saved) : { ...d, basedOnUpdatedAt: saved.updatedAt }));
+        // The page stays: the next save builds on this one, and the steps it added take their ids
+        // (sent again without them, they would be removed and made anew). Each keeps its key, so
+        // an open step form stays open; changes made during the save stay too.
+        setDraft((d) => ({ ...d, basedOnUpdatedAt: saved.updatedAt, steps: withSavedIds(d.steps, sent.steps, saved) }));
         notifications.show({ color: 'teal', message: t('callBuilder.reportForm.saved') });
       },
       onError: (error) => meanwhile.refused(error) || showUpdateError(t, error),
@@ -102,7 +102,9 @@ function FormEditor({
   };
   const saveMine = () =>
     meanwhile
-      .saveMine((basedOnUpdatedAt) => send({ ...draftToUpdateRequest(call, callType, draft), basedOnUpdatedAt }))
+      .saveMine((stored) =>
+        send({ ...draftToUpdateRequest(call, callType, draft), basedOnUpdatedAt: stored.updatedAt }),
+      )
       .catch((error: unknown) => showUpdateError(t, error));
 
   return (
