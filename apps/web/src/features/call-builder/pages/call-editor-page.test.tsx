@@ -44,6 +44,15 @@ const changedSince = () =>
 const notFound = () =>
   json(404, { type: '/problems/not-found', title: 'Not found', status: 404, messageKey: 'errors.notFound' });
 
+/** A query client holding `call`, its call type and the step types, as the editor finds them loaded. */
+function loadedWith(call: TCall) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(callBuilderKeys.call(callId), call);
+  client.setQueryData([...callBuilderKeys.callTypes(), callTypeId], callType);
+  client.setQueryData(callBuilderKeys.stepTypes(), []);
+  return client;
+}
+
 /** The editor of `callId` as the app routes it, with the calls list behind /admin. */
 function showEditor(client: QueryClient) {
   return render(
@@ -131,11 +140,7 @@ describe('the call editor', () => {
         return new Promise<Response>(() => {});
       }),
     );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    client.setQueryData(callBuilderKeys.call(callId), call);
-    client.setQueryData([...callBuilderKeys.callTypes(), callTypeId], callType);
-    client.setQueryData(callBuilderKeys.stepTypes(), []);
-    const view = within(showEditor(client).container);
+    const view = within(showEditor(loadedWith(call)).container);
     fireEvent.change(view.getByRole('textbox', { name: /Call name/ }), { target: { value: 'Bando 2027' } });
     fireEvent.click(view.getByRole('button', { name: 'Save call' }));
     const alert = await view.findByRole('alert');
@@ -180,11 +185,7 @@ describe('the call editor', () => {
         return new Promise<Response>(() => {});
       }),
     );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    client.setQueryData(callBuilderKeys.call(callId), call);
-    client.setQueryData([...callBuilderKeys.callTypes(), callTypeId], callType);
-    client.setQueryData(callBuilderKeys.stepTypes(), []);
-    const view = within(showEditor(client).container);
+    const view = within(showEditor(loadedWith(call)).container);
     fireEvent.change(view.getByRole('textbox', { name: /Call name/ }), { target: { value: 'Bando mio' } });
     fireEvent.click(view.getByRole('button', { name: 'Save call' }));
     fireEvent.click(within(await view.findByRole('alert')).getByRole('button', { name: /Load their version/ }));
