@@ -48,7 +48,8 @@ export function useSavedMeanwhile(callId: string, replaceDraft: (fresh: TCall) =
 
 /**
  * Shown instead of saving over another administrator's work: the editor's changes stay on screen
- * until the person chooses to load the other version (dropping theirs) or to save theirs over it.
+ * until the person chooses to load the other version (dropping the changes) or to save the changes
+ * over it.
  */
 export function SavedMeanwhileAlert({
   onLoadTheirs,
