@@ -7,39 +7,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { callBuilderKeys } from '../api/keys';
 import { CallEditorPage } from './call-editor-page';
+import { aCall, changedSince, jsonResponse } from './editor-test-data';
 
-const callId = '00000000-0000-4000-8000-000000000001';
-const callTypeId = '00000000-0000-4000-8000-000000000002';
-const draftCall = {
-  id: callId,
-  name: '',
-  description: '',
-  openingAt: '2026-02-01T00:00:00.000Z',
-  closingAt: '2026-04-01T00:00:00.000Z',
-  callLockEnd: null,
-  callTypeId,
-  isUserFilterEnable: false,
-  userFilterEmail: '',
-  powerBIReportID: null,
-  powerBIWorkspaceID: null,
-  userPowerBIReportID: null,
-  userPowerBIWorkspaceID: null,
-  steps: [],
-  submissionId: '00000000-0000-4000-8000-000000000003',
-  submissionClosed: false,
-  customFile: null,
-  draft: true,
-  translations: {},
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-} satisfies TCall;
+const draftCall = aCall({ openingAt: '2026-02-01T00:00:00.000Z', closingAt: '2026-04-01T00:00:00.000Z' });
+const callId = draftCall.id;
+const callTypeId = draftCall.callTypeId;
 const callType: TCallType = { id: callTypeId, name: '', description: '', steps: [] };
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const changedSince = () =>
-  json(409, { type: '/problems/conflict', title: 'Conflict', status: 409, messageKey: 'errors.calls.changedSince' });
+const json = jsonResponse;
 
 const notFound = () =>
   json(404, { type: '/problems/not-found', title: 'Not found', status: 404, messageKey: 'errors.notFound' });

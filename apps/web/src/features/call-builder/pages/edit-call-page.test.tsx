@@ -7,31 +7,10 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { callBuilderKeys } from '../api/keys';
 import { EditCallPage } from './edit-call-page';
+import { aCall, changedSince, jsonResponse } from './editor-test-data';
 
-const callId = '00000000-0000-4000-8000-000000000031';
-const mine: TCall = {
-  id: callId,
-  name: 'Bando',
-  description: '',
-  openingAt: '2027-02-01T00:00:00.000Z',
-  closingAt: '2027-04-01T00:00:00.000Z',
-  callLockEnd: null,
-  callTypeId: '00000000-0000-4000-8000-000000000032',
-  isUserFilterEnable: false,
-  userFilterEmail: '',
-  powerBIReportID: null,
-  powerBIWorkspaceID: null,
-  userPowerBIReportID: null,
-  userPowerBIWorkspaceID: null,
-  steps: [],
-  submissionId: '00000000-0000-4000-8000-000000000033',
-  submissionClosed: false,
-  customFile: null,
-  draft: false,
-  translations: {},
-  createdAt: '2027-01-01T00:00:00.000Z',
-  updatedAt: '2027-01-01T00:00:00.000Z',
-} satisfies TCall;
+const mine = aCall({ name: 'Bando', draft: false });
+const callId = mine.id;
 // A colleague turned the applicants' e-mail filter on meanwhile: a field this form does not show.
 const theirs: TCall = {
   ...mine,
@@ -39,8 +18,7 @@ const theirs: TCall = {
   userFilterEmail: 'anna@ente.example',
   updatedAt: '2027-01-05T00:00:00.000Z',
 };
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 
 beforeAll(async () => {
   await initI18n('en');
@@ -60,13 +38,7 @@ describe('the simple edit form of a call', () => {
           const body = JSON.parse(String(init?.body));
           sent.push(body);
           current = theirs;
-          if (body.basedOnUpdatedAt !== theirs.updatedAt)
-            return json(409, {
-              type: '/problems/conflict',
-              title: 'Conflict',
-              status: 409,
-              messageKey: 'errors.calls.changedSince',
-            });
+          if (body.basedOnUpdatedAt !== theirs.updatedAt) return changedSince();
           return json(200, { ...theirs, name: body.name });
         }
         if (path.endsWith('/Call/GetCallByIdAdmin')) return json(200, current);
