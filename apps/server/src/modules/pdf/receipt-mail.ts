@@ -1,5 +1,6 @@
 import { LANGUAGES, PDF_FILE_NAME, type TLanguage, type TPdfExportData } from '@impact/domain';
 import { escapeHtml } from '../../lib/html';
+import { distinctAddresses } from '../../lib/mail-addresses';
 import { translator } from '../../lib/texts';
 import { utcMoment } from '../../lib/utc-moment';
 import { localisedCallName } from './localised-record';
@@ -82,18 +83,12 @@ export function receiptMails(
   language: TLanguage,
   contactLanguage: TLanguage = language,
 ): Array<{ to: string; template: 'submission-receipt'; subject: string; text: string; html: string }> {
-  const addresses = new Map<string, { to: string; language: TLanguage }>();
-  for (const [address, reads] of [
-    [submitterEmail, language],
-    [record.data.userReferenteEmail, contactLanguage],
-  ] as const) {
-    const trimmed = address.trim();
-    // An erased contact's pseudonym has no address: nothing to send.
-    if (trimmed.includes('@') && !addresses.has(trimmed.toLowerCase()))
-      addresses.set(trimmed.toLowerCase(), { to: trimmed, language: reads });
-  }
+  // The submitter first: a contact who submitted reads it once, in the language they submit in.
+  const submitter = submitterEmail.trim().toLowerCase();
+  const addresses = distinctAddresses([submitterEmail, record.data.userReferenteEmail]);
   const rendered = new Map<TLanguage, ReturnType<typeof renderReceipt>>();
-  return [...addresses.values()].map(({ to, language: reads }) => {
+  return [...addresses].map(([key, to]) => {
+    const reads = key === submitter ? language : contactLanguage;
     const content =
       rendered.get(reads) ??
       renderReceipt(record.data, reads, record.closedAt, record.stage, record.report ? 'report' : 'application');

@@ -208,15 +208,13 @@ async function closeChecked(
       logo: await branding(),
       submittedAt: now,
     });
-    // The organization's contact reads the receipt in their own language (when they saved one).
-    const contact = data.userReferenteEmail.trim().toLowerCase();
-    const contactLanguage =
-      contact && contact !== user.email.trim().toLowerCase() ? languageOr(loaded.contact_language, language) : language;
+    // The organization's contact reads the receipt in their own language (when they saved one);
+    // a contact who submitted gets one receipt, in the submitter's (receiptMails).
     const mails = receiptMails(
       { data, closedAt: now, stage, report: loaded.is_report },
       user.email,
       language,
-      contactLanguage,
+      languageOr(loaded.contact_language, language),
     ).map((mail) => ({
       ...mail,
       to: cleanHeader(mail.to),
