@@ -6,16 +6,23 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { getCallByIdAdmin } from '../api/get-call-by-id-admin';
 import { callBuilderKeys } from '../api/keys';
+import { showUpdateError } from './update-error-notice';
 
 /**
- * A save the server refused because the call was saved by someone else since the editor loaded
- * it (`basedOnUpdatedAt`, 409 errors.calls.changedSince). `refused` takes such an error and says
- * so; `loadTheirs` reads the call again and hands it to the editor in place of its draft;
- * `saveMine` sends the draft again over the version stored now. A failed read says why.
+ * A save of the call refused because it was saved by someone else since the editor loaded it
+ * (`basedOnUpdatedAt`, 409 errors.calls.changedSince) shows the choice; any other failure, of a
+ * save or of the choice itself, the editors' error notice (`failed`). `loadTheirs` reads the call
+ * again and hands it to the editor in place of its draft; `saveMine` sends the draft again over the
+ * version stored now.
  */
 export function useSavedMeanwhile(callId: string, replaceDraft: (fresh: TCall) => void) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [shown, setShown] = useState(false);
+  const failed = (error: unknown) => {
+    if (error instanceof ApiError && error.problem.messageKey === 'errors.calls.changedSince') setShown(true);
+    else showUpdateError(t, error);
+  };
   const stored = () =>
     queryClient.fetchQuery({
       queryKey: callBuilderKeys.call(callId),
@@ -24,24 +31,23 @@ export function useSavedMeanwhile(callId: string, replaceDraft: (fresh: TCall) =
     });
   return {
     shown,
-    refused: (error: unknown) => {
-      const meanwhile = error instanceof ApiError && error.problem.messageKey === 'errors.calls.changedSince';
-      if (meanwhile) setShown(true);
-      return meanwhile;
-    },
+    failed,
     /**
      * Mine over theirs: sent with the version stored now as its base, so that only what the
      * person was told about is replaced (a save landing meanwhile is refused again).
      */
-    saveMine: async (send: (stored: TCall) => void) => {
+    saveMine: (send: (stored: TCall) => void) => {
       setShown(false);
-      send(await stored());
+      stored().then(send, failed);
     },
-    loadTheirs: async () => {
-      const fresh = await stored();
-      await queryClient.invalidateQueries({ queryKey: callBuilderKeys.all });
-      replaceDraft(fresh);
-      setShown(false);
+    loadTheirs: () => {
+      stored()
+        .then(async (fresh) => {
+          await queryClient.invalidateQueries({ queryKey: callBuilderKeys.all });
+          replaceDraft(fresh);
+          setShown(false);
+        })
+        .catch(failed);
     },
   };
 }

@@ -44,7 +44,6 @@ import { PowerBiTab } from '../components/powerbi-tab';
 import { SavedMeanwhileAlert, useSavedMeanwhile } from '../components/saved-meanwhile';
 import { StepsTab } from '../components/steps-tab';
 import { type SurveyBuilderComponent, SurveyBuilderSlot } from '../components/survey-builder-slot';
-import { showUpdateError } from '../components/update-error-notice';
 import { missingTexts } from '../content-language';
 
 /** The editor's tabs that belong to other features (app/call-editor-page.tsx passes them). */
@@ -176,15 +175,13 @@ function CallEditor({
         notifications.show({ color: saved.draft ? 'orange' : 'teal', message: t(message) });
         void navigate('/admin?tab=calls');
       },
-      onError: (error) => meanwhile.refused(error) || showUpdateError(t, error),
+      onError: meanwhile.failed,
     });
   };
   const saveMine = () =>
-    meanwhile
-      .saveMine((stored) =>
-        send({ ...draftToUpdateRequest(call, callType, draft), basedOnUpdatedAt: stored.updatedAt }),
-      )
-      .catch((error: unknown) => showUpdateError(t, error));
+    meanwhile.saveMine((stored) =>
+      send({ ...draftToUpdateRequest(call, callType, draft), basedOnUpdatedAt: stored.updatedAt }),
+    );
 
   return (
     <Stack gap="lg">
@@ -224,11 +221,7 @@ function CallEditor({
         </Group>
       </Group>
       {meanwhile.shown && (
-        <SavedMeanwhileAlert
-          onLoadTheirs={() => void meanwhile.loadTheirs().catch((error: unknown) => showUpdateError(t, error))}
-          onSaveMine={() => void saveMine()}
-          busy={update.isPending}
-        />
+        <SavedMeanwhileAlert onLoadTheirs={meanwhile.loadTheirs} onSaveMine={saveMine} busy={update.isPending} />
       )}
       <ContentLanguageSwitch value={language} onChange={setLanguage} missing={missing} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>

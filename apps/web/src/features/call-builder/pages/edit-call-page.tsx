@@ -25,7 +25,6 @@ import { CallDatesProvider } from '../components/dates-provider';
 import { errorMessage } from '../components/labels';
 import { RichTextField } from '../components/rich-text-field';
 import { SavedMeanwhileAlert, useSavedMeanwhile } from '../components/saved-meanwhile';
-import { showUpdateError } from '../components/update-error-notice';
 
 /** /admin/calls/edit/call/:callId — the simple edit form: name, description, dates (SPEC 2). */
 export function EditCallPage() {
@@ -93,7 +92,7 @@ function EditCallForm({ call }: { call: TCall }) {
           notifications.show({ color: 'teal', message: t('callBuilder.notifications.callUpdated') });
           void navigate('/admin?tab=calls');
         },
-        onError: (error) => meanwhile.refused(error) || showUpdateError(t, error),
+        onError: meanwhile.failed,
       },
     );
   };
@@ -113,12 +112,8 @@ function EditCallForm({ call }: { call: TCall }) {
       <Title order={1}>{t('callBuilder.quickEdit.title')}</Title>
       {meanwhile.shown && (
         <SavedMeanwhileAlert
-          onLoadTheirs={() => void meanwhile.loadTheirs().catch((error: unknown) => showUpdateError(t, error))}
-          onSaveMine={() =>
-            void meanwhile
-              .saveMine((stored) => send(stored, stored.updatedAt))
-              .catch((error: unknown) => showUpdateError(t, error))
-          }
+          onLoadTheirs={meanwhile.loadTheirs}
+          onSaveMine={() => meanwhile.saveMine((stored) => send(stored, stored.updatedAt))}
           busy={update.isPending}
         />
       )}

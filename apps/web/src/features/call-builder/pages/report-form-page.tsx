@@ -23,7 +23,6 @@ import { ContentLanguageSwitch } from '../components/content-language-switch';
 import { errorMessage } from '../components/labels';
 import { SavedMeanwhileAlert, useSavedMeanwhile } from '../components/saved-meanwhile';
 import { StepsTab } from '../components/steps-tab';
-import { showUpdateError } from '../components/update-error-notice';
 import { missingStepTexts } from '../content-language';
 
 /**
@@ -97,15 +96,13 @@ function FormEditor({
         setDraft((d) => ({ ...d, basedOnUpdatedAt: saved.updatedAt, steps: withSavedIds(d.steps, sent.steps, saved) }));
         notifications.show({ color: 'teal', message: t('callBuilder.reportForm.saved') });
       },
-      onError: (error) => meanwhile.refused(error) || showUpdateError(t, error),
+      onError: meanwhile.failed,
     });
   };
   const saveMine = () =>
-    meanwhile
-      .saveMine((stored) =>
-        send({ ...draftToUpdateRequest(call, callType, draft), basedOnUpdatedAt: stored.updatedAt }),
-      )
-      .catch((error: unknown) => showUpdateError(t, error));
+    meanwhile.saveMine((stored) =>
+      send({ ...draftToUpdateRequest(call, callType, draft), basedOnUpdatedAt: stored.updatedAt }),
+    );
 
   return (
     <Stack gap="lg">
@@ -126,11 +123,7 @@ function FormEditor({
         </Button>
       </Group>
       {meanwhile.shown && (
-        <SavedMeanwhileAlert
-          onLoadTheirs={() => void meanwhile.loadTheirs().catch((error: unknown) => showUpdateError(t, error))}
-          onSaveMine={() => void saveMine()}
-          busy={update.isPending}
-        />
+        <SavedMeanwhileAlert onLoadTheirs={meanwhile.loadTheirs} onSaveMine={saveMine} busy={update.isPending} />
       )}
       <ContentLanguageSwitch value={language} onChange={setLanguage} missing={missing} />
       <StepsTab
