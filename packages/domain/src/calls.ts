@@ -44,6 +44,12 @@ export const ZCall = z.object({
   translations: ZCallTranslations,
   createdAt: ZDateTime,
   updatedAt: ZDateTime,
+  /**
+   * When the call type (its name, description and steps) was last saved, by this call's editor or
+   * elsewhere (the call types page, another call on the same type). Given by the admin's read of
+   * the call (Call/GetCallByIdAdmin and UpdateCall's answer), the base of `basedOnCallTypeUpdatedAt`.
+   */
+  callTypeUpdatedAt: ZDateTime.optional(),
 });
 export type TCall = z.infer<typeof ZCall>;
 
@@ -151,6 +157,12 @@ export const ZUpdateCallRequest = z.object({
    * saved whatever was saved meanwhile (an older client, another system).
    */
   basedOnUpdatedAt: ZDateTime.optional(),
+  /**
+   * With `callType`: the call's `callTypeUpdatedAt` as the editor loaded it. When the call type was
+   * saved since (its steps changed through the call types page or another call on the same type),
+   * 409 `errors.calls.changedSince` and nothing is saved. Left out: its steps are saved over it.
+   */
+  basedOnCallTypeUpdatedAt: ZDateTime.optional(),
 });
 export type TUpdateCallRequest = z.input<typeof ZUpdateCallRequest>;
 

@@ -147,6 +147,61 @@ describe('call builder API', () => {
     expect((await read()).name).toBe('Quarto');
   });
 
+  it('refuses steps based on a call type saved elsewhere since (409, nothing changed); saves from the new one, or without a base', async () => {
+    const { call, callType } = await newCall();
+    const read = async () => ZCall.parse((await inject('GET', `/api/Call/GetCallByIdAdmin?callId=${call.id}`)).json());
+    const loaded = await read();
+    expect(loaded.callTypeUpdatedAt).toEqual(expect.any(String));
+    const withSteps = (name: string) => ({
+      id: callType.id,
+      name: '',
+      description: '',
+      steps: [{ name, description: '', content: textContent, sort: 0, stepTypeId: types.get('text') }],
+    });
+    // Another administrator changes the steps through the call types page.
+    const elsewhere = await inject('PUT', '/api/Call/UpsertCallType', withSteps('Dal tipo di bando'));
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+    // This call's editor, opened before, saves its own steps: the call's row did not change, its steps did.
+    const mine = await inject(
+      'PUT',
+      '/api/Call/UpdateCall',
+      updateBody(loaded, {
+        name: 'Mio',
+        callType: withSteps('Dal bando'),
+        basedOnUpdatedAt: loaded.updatedAt,
+        basedOnCallTypeUpdatedAt: loaded.callTypeUpdatedAt,
+      }),
+    );
+    expect(mine.statusCode, mine.body).toBe(409);
+    expect(mine.json().messageKey).toBe('errors.calls.changedSince');
+    const after = await read();
+    expect(after.name).toBe('Bando prova');
+    expect(after.steps.map((s) => s.name)).toEqual(['Dal tipo di bando']);
+    // From the version read now, the save goes through and answers the next base.
+    const fromNew = await inject(
+      'PUT',
+      '/api/Call/UpdateCall',
+      updateBody(after, {
+        name: 'Mio',
+        callType: withSteps('Dal bando'),
+        basedOnUpdatedAt: after.updatedAt,
+        basedOnCallTypeUpdatedAt: after.callTypeUpdatedAt,
+      }),
+    );
+    expect(fromNew.statusCode, fromNew.body).toBe(200);
+    const saved = ZCall.parse(fromNew.json());
+    expect(saved.steps.map((s) => s.name)).toEqual(['Dal bando']);
+    expect(saved.callTypeUpdatedAt).toBe((await read()).callTypeUpdatedAt);
+    // Without the call type's base (older clients), the steps are saved over it.
+    const anyway = await inject(
+      'PUT',
+      '/api/Call/UpdateCall',
+      updateBody(after, { callType: withSteps('Senza base'), basedOnUpdatedAt: saved.updatedAt }),
+    );
+    expect(anyway.statusCode, anyway.body).toBe(200);
+    expect((await read()).steps.map((s) => s.name)).toEqual(['Senza base']);
+  });
+
   it('refuses a closing date not after the opening date, and an empty name', async () => {
     const { call } = await newCall();
     const res = await inject('PUT', '/api/Call/UpdateCall', updateBody(call, { closingAt: call.openingAt }));

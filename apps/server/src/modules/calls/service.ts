@@ -75,11 +75,15 @@ export async function callsWithSteps(db: Db, rows: CallRow[]): Promise<TCall[]> 
 }
 
 export async function getCallByIdAdmin(db: Db, callId: string): Promise<TCall> {
-  const [row] = await db.select().from(calls).where(eq(calls.id, callId));
-  if (!row) throw notFound('errors.calls.callNotFound');
-  const [call] = await callsWithSteps(db, [row]);
+  const [found] = await db
+    .select({ row: calls, callTypeUpdatedAt: callTypes.updatedAt })
+    .from(calls)
+    .innerJoin(callTypes, eq(callTypes.id, calls.callTypeId))
+    .where(eq(calls.id, callId));
+  if (!found) throw notFound('errors.calls.callNotFound');
+  const [call] = await callsWithSteps(db, [found.row]);
   if (!call) throw notFound('errors.calls.callNotFound');
-  return call;
+  return { ...call, callTypeUpdatedAt: found.callTypeUpdatedAt.toISOString() };
 }
 
 function checkDates(openingAt: Date, closingAt: Date): TFieldError[] {
@@ -213,6 +217,18 @@ export async function updateCall(db: Db, actor: AuditActor, input: UpdateCallInp
     }
 
     if (input.callType) {
+      // Its steps may have been saved elsewhere since the editor loaded them (the call types page,
+      // another call on the same type): checked under the call type's lock, as the call's above.
+      if (input.basedOnCallTypeUpdatedAt) {
+        const [type] = await tx
+          .select({ updatedAt: callTypes.updatedAt })
+          .from(callTypes)
+          .where(eq(callTypes.id, input.callType.id))
+          .for('update');
+        if (type && type.updatedAt.getTime() !== new Date(input.basedOnCallTypeUpdatedAt).getTime()) {
+          throw conflict('errors.calls.changedSince');
+        }
+      }
       await saveCallTypeIn(tx, input.callType, 'callType.steps');
     } else if (input.callTypeId !== stored.callTypeId) {
       const missing = await checkCallTypeExists(tx, input.callTypeId);

@@ -50,7 +50,15 @@ export type CallDraft = {
   steps: DraftStep[];
   /** The call's `updatedAt` this draft was made from: a save over a later version is refused (409). */
   basedOnUpdatedAt: string;
+  /** Its call type's, for the steps (saved elsewhere too: the call types page, another call on the type). */
+  basedOnCallTypeUpdatedAt?: string;
 };
+
+/** The versions a save of the draft is based on, as the call read `call` gives them. */
+export const basesOf = (call: TCall): Pick<CallDraft, 'basedOnUpdatedAt' | 'basedOnCallTypeUpdatedAt'> => ({
+  basedOnUpdatedAt: call.updatedAt,
+  basedOnCallTypeUpdatedAt: call.callTypeUpdatedAt,
+});
 
 let counter = 0;
 export const newKey = () => `new-${Date.now().toString(36)}-${++counter}`;
@@ -90,7 +98,7 @@ export function callToDraft(call: TCall): CallDraft {
     retentionYears: call.retentionYears ?? null,
     translations: call.translations,
     steps: sortSteps(call.steps).map(stepToDraft),
-    basedOnUpdatedAt: call.updatedAt,
+    ...basesOf(call),
   };
 }
 
@@ -159,6 +167,7 @@ export function draftToUpdateRequest(
       steps: draft.steps.map(({ key: _key, ...step }) => step),
     },
     basedOnUpdatedAt: draft.basedOnUpdatedAt,
+    basedOnCallTypeUpdatedAt: draft.basedOnCallTypeUpdatedAt,
   };
 }
 

@@ -94,9 +94,16 @@ describe('the call editor', () => {
       name: 'Bando',
       openingAt: '2027-02-01T00:00:00.000Z',
       closingAt: '2027-04-01T00:00:00.000Z',
+      callTypeUpdatedAt: '2027-01-01T00:00:00.000Z',
     };
-    const theirs = { ...call, name: 'Bando di Marta', updatedAt: '2027-01-05T00:00:00.000Z' };
-    const sent: Array<{ name: string; basedOnUpdatedAt?: string }> = [];
+    // Marta changed the steps too (the call type's version moved with the call's).
+    const theirs = {
+      ...call,
+      name: 'Bando di Marta',
+      updatedAt: '2027-01-05T00:00:00.000Z',
+      callTypeUpdatedAt: '2027-01-05T00:00:01.000Z',
+    };
+    const sent: Array<{ name: string; basedOnUpdatedAt?: string; basedOnCallTypeUpdatedAt?: string }> = [];
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: URL, init?: RequestInit) => {
@@ -119,13 +126,25 @@ describe('the call editor', () => {
     fireEvent.click(view.getByRole('button', { name: 'Save call' }));
     const alert = await view.findByRole('alert');
     expect(alert.textContent).toContain('Another administrator saved this call after you opened it');
-    expect(sent).toEqual([expect.objectContaining({ name: 'Bando 2027', basedOnUpdatedAt: call.updatedAt })]);
+    expect(sent).toEqual([
+      expect.objectContaining({
+        name: 'Bando 2027',
+        basedOnUpdatedAt: call.updatedAt,
+        basedOnCallTypeUpdatedAt: call.callTypeUpdatedAt,
+      }),
+    ]);
     // Nothing left the page: the name typed is still there.
     expect((view.getByRole('textbox', { name: /Call name/ }) as HTMLInputElement).value).toBe('Bando 2027');
     fireEvent.click(within(alert).getByRole('button', { name: 'Save my changes anyway' }));
     await view.findByText('the calls list', {}, { timeout: 5_000 });
     // Over the version stored when the person chose, not over any later one.
-    expect(sent[1]).toEqual(expect.objectContaining({ name: 'Bando 2027', basedOnUpdatedAt: theirs.updatedAt }));
+    expect(sent[1]).toEqual(
+      expect.objectContaining({
+        name: 'Bando 2027',
+        basedOnUpdatedAt: theirs.updatedAt,
+        basedOnCallTypeUpdatedAt: theirs.callTypeUpdatedAt,
+      }),
+    );
   });
 
   it('loads the version saved meanwhile in place of the changes when asked, and saves from it', async () => {

@@ -34,7 +34,7 @@ import { useCallType } from '../api/get-call-type';
 import { useStepTypes } from '../api/get-step-types';
 import { callBuilderKeys } from '../api/keys';
 import { useUpdateCall } from '../api/update-call';
-import { type CallDraft, callToDraft, draftProblems, draftToUpdateRequest } from '../call-draft';
+import { basesOf, type CallDraft, callToDraft, draftProblems, draftToUpdateRequest } from '../call-draft';
 import { ContentLanguageSwitch } from '../components/content-language-switch';
 import { CallDatesProvider } from '../components/dates-provider';
 import { EmailTab } from '../components/email-tab';
@@ -179,9 +179,7 @@ function CallEditor({
     });
   };
   const saveMine = () =>
-    meanwhile.saveMine((stored) =>
-      send({ ...draftToUpdateRequest(call, callType, draft), basedOnUpdatedAt: stored.updatedAt }),
-    );
+    meanwhile.saveMine((stored) => send({ ...draftToUpdateRequest(call, callType, draft), ...basesOf(stored) }));
 
   return (
     <Stack gap="lg">

@@ -18,7 +18,7 @@ import { useCallByIdAdmin } from '../api/get-call-by-id-admin';
 import { useCallType } from '../api/get-call-type';
 import { useStepTypes } from '../api/get-step-types';
 import { useUpdateCall } from '../api/update-call';
-import { type CallDraft, callToDraft, draftProblems, draftToUpdateRequest, withSavedIds } from '../call-draft';
+import { basesOf, type CallDraft, callToDraft, draftProblems, draftToUpdateRequest, withSavedIds } from '../call-draft';
 import { ContentLanguageSwitch } from '../components/content-language-switch';
 import { errorMessage } from '../components/labels';
 import { SavedMeanwhileAlert, useSavedMeanwhile } from '../components/saved-meanwhile';
@@ -93,16 +93,14 @@ function FormEditor({
         // The page stays: the next save builds on this one, and the steps it added take their ids
         // (sent again without them, they would be removed and made anew). Each keeps its key, so
         // an open step form stays open; changes made during the save stay too.
-        setDraft((d) => ({ ...d, basedOnUpdatedAt: saved.updatedAt, steps: withSavedIds(d.steps, sent.steps, saved) }));
+        setDraft((d) => ({ ...d, ...basesOf(saved), steps: withSavedIds(d.steps, sent.steps, saved) }));
         notifications.show({ color: 'teal', message: t('callBuilder.reportForm.saved') });
       },
       onError: meanwhile.failed,
     });
   };
   const saveMine = () =>
-    meanwhile.saveMine((stored) =>
-      send({ ...draftToUpdateRequest(call, callType, draft), basedOnUpdatedAt: stored.updatedAt }),
-    );
+    meanwhile.saveMine((stored) => send({ ...draftToUpdateRequest(call, callType, draft), ...basesOf(stored) }));
 
   return (
     <Stack gap="lg">
