@@ -1,7 +1,7 @@
 import type { TCall } from '@impact/domain';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { getCallByIdAdmin } from '../api/get-call-by-id-admin';
@@ -19,6 +19,7 @@ export function useSavedMeanwhile(callId: string, replaceDraft: (fresh: TCall) =
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [shown, setShown] = useState(false);
+  useFocusKeptWhenHidden(shown);
   const failed = (error: unknown) => {
     if (error instanceof ApiError && error.problem.messageKey === 'errors.calls.changedSince') setShown(true);
     else showUpdateError(t, error);
@@ -50,6 +51,22 @@ export function useSavedMeanwhile(callId: string, replaceDraft: (fresh: TCall) =
         .catch(failed);
     },
   };
+}
+
+/**
+ * The alert's buttons go with it: once a choice hides it, focus would fall to the page's body and
+ * a keyboard user would start again from the top of the document. It goes to the page's main
+ * region instead (the layout's `#main`, the skip link's target), where the next Tab continues.
+ */
+function useFocusKeptWhenHidden(shown: boolean) {
+  const wasShown = useRef(false);
+  useEffect(() => {
+    if (wasShown.current && !shown) {
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (lost) document.getElementById('main')?.focus({ preventScroll: true });
+    }
+    wasShown.current = shown;
+  }, [shown]);
 }
 
 /**

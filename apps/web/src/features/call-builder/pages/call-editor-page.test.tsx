@@ -1,7 +1,7 @@
 import type { TCall, TCallType } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
@@ -27,26 +27,28 @@ function loadedWith(call: TCall) {
   return client;
 }
 
-/** The editor of `callId` as the app routes it, with the calls list behind /admin. */
+/** The editor of `callId` as the app routes it, in the layout's main region, with the calls list behind /admin. */
 function showEditor(client: QueryClient) {
   return render(
     <QueryClientProvider client={client}>
       <MantineProvider>
         <MemoryRouter initialEntries={[`/admin/calls/${callId}`]}>
-          <Routes>
-            <Route
-              path="/admin/calls/:callId"
-              element={
-                <CallEditorPage
-                  CustomFileTab={() => null}
-                  ReviewTab={() => null}
-                  GrantsTab={() => null}
-                  RemindersTab={() => null}
-                />
-              }
-            />
-            <Route path="/admin" element={<p>the calls list</p>} />
-          </Routes>
+          <div id="main" tabIndex={-1}>
+            <Routes>
+              <Route
+                path="/admin/calls/:callId"
+                element={
+                  <CallEditorPage
+                    CustomFileTab={() => null}
+                    ReviewTab={() => null}
+                    GrantsTab={() => null}
+                    RemindersTab={() => null}
+                  />
+                }
+              />
+              <Route path="/admin" element={<p>the calls list</p>} />
+            </Routes>
+          </div>
         </MemoryRouter>
       </MantineProvider>
     </QueryClientProvider>,
@@ -181,9 +183,13 @@ describe('the call editor', () => {
     const view = within(showEditor(loadedWith(call)).container);
     fireEvent.change(view.getByRole('textbox', { name: /Call name/ }), { target: { value: 'Bando mio' } });
     fireEvent.click(view.getByRole('button', { name: 'Save call' }));
-    fireEvent.click(within(await view.findByRole('alert')).getByRole('button', { name: /Load their version/ }));
+    const loadTheirs = within(await view.findByRole('alert')).getByRole('button', { name: /Load their version/ });
+    loadTheirs.focus();
+    fireEvent.click(loadTheirs);
     await view.findByDisplayValue('Bando di Marta');
     expect(view.queryByRole('alert')).toBeNull();
+    // The button went with the alert: focus stays in the page's main region, not on its body.
+    await waitFor(() => expect(document.activeElement?.id).toBe('main'));
     fireEvent.click(view.getByRole('button', { name: 'Save call' }));
     await view.findByText('the calls list', {}, { timeout: 5_000 });
     expect(sent.at(-1)).toEqual(
