@@ -17,8 +17,11 @@ const MAX_ERRORS = 10;
 
 type Finding = 'badText' | 'badDate';
 
+/** ES2024's String.prototype.isWellFormed (Node 20 has it; our TypeScript lib is ES2023): no lone surrogate. */
+const isWellFormed = (value: string) => (value as unknown as { isWellFormed(): boolean }).isWellFormed();
+
 export function checkString(value: string): Finding | null {
-  if (value.includes('\u0000') || !value.isWellFormed()) return 'badText';
+  if (value.includes('\u0000') || !isWellFormed(value)) return 'badText';
   // Year 0000 passes every ISO pattern but no PostgreSQL date column takes it. A day that does not
   // exist (31 February) is left to the routes' own schemas, which name it in their own words, and
   // to the error handler if one slips through. Only a string starting with that year can be one.
