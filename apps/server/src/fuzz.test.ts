@@ -51,13 +51,14 @@ const WRONG_TYPES: unknown[] = [
     ],
   }),
 ];
-const serialise = (payload: unknown): string =>
-  payload === DEEP_JSON
-    ? DEEP_JSON.json
-    : JSON.stringify(payload, (_key, value) => (value === DEEP_JSON ? '__deep__' : value)).replace(
-        '"__deep__"',
-        DEEP_JSON.json,
-      );
+/**
+ * Each wrong value as JSON, written once: the bodies are put together from these (stringifying the
+ * 100,000-item array again for every request was a sixth of this file's time).
+ */
+const WRONG_JSON = WRONG_TYPES.map((value) => (value === DEEP_JSON ? DEEP_JSON.json : JSON.stringify(value)));
+/** A body whose properties `props` take the wrong values from index `first` on, round the list. */
+const wrongBody = (props: string[], first: number): string =>
+  `{${props.map((p, j) => `${JSON.stringify(p)}:${WRONG_JSON[(first + j) % WRONG_JSON.length]}`).join(',')}}`;
 
 const ERASING = /\/User\/(DeleteMyAccount|EraseUserData)$/;
 
@@ -96,7 +97,7 @@ describe('fuzz over every route', () => {
       const queryNames = (route.op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
       const props = Object.keys(route.op.requestBody?.content?.['application/json']?.schema?.properties ?? {});
       const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
-      const attempts: Array<{ url: string; payload?: unknown }> = [];
+      const attempts: Array<{ url: string; payload?: string }> = [];
       for (let i = 0; i < NAUGHTY.length; i += 4) {
         const value = NAUGHTY[i] ?? '';
         const encoded = value.startsWith('%') ? value : encodeURIComponent(value);
@@ -104,14 +105,16 @@ describe('fuzz over every route', () => {
         attempts.push({ url: `${route.path}${query ? `?${query}` : ''}` });
       }
       if (hasBody) {
-        for (const [i, wrong] of WRONG_TYPES.entries()) {
+        for (const i of WRONG_TYPES.keys()) {
           // Half the wrong types on each route, the other half on the next: every type still meets
           // every kind of route (they share the body parser and the schema compiler), in half the time.
           if ((i + r) % 2 !== 0) continue;
-          const body = Object.fromEntries(props.map((p, j) => [p, WRONG_TYPES[(i + j) % WRONG_TYPES.length]]));
-          attempts.push({ url: route.path, payload: props.length ? body : wrong });
+          attempts.push({ url: route.path, payload: props.length ? wrongBody(props, i) : WRONG_JSON[i] });
         }
-        attempts.push({ url: route.path, payload: Object.fromEntries(props.map((p) => [p, NAUGHTY[14]])) });
+        attempts.push({
+          url: route.path,
+          payload: JSON.stringify(Object.fromEntries(props.map((p) => [p, NAUGHTY[14]]))),
+        });
       }
       for (const [role, headers] of Object.entries(roles)) {
         for (const attempt of attempts) {
@@ -119,7 +122,7 @@ describe('fuzz over every route', () => {
             method: route.method as 'GET',
             url: attempt.url.replace(/\{[^}]+\}/g, 'x'),
             headers: { ...headers, ...(attempt.payload !== undefined ? { 'content-type': 'application/json' } : {}) },
-            ...(attempt.payload !== undefined ? { payload: serialise(attempt.payload) } : {}),
+            ...(attempt.payload !== undefined ? { payload: attempt.payload } : {}),
           });
           // Power BI left unconfigured (as here) is a deliberate, documented 503, not a failure.
           const deliberate = res.statusCode === 503 && res.body.includes('errors.powerBi.notConfigured');
