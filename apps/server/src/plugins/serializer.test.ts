@@ -49,4 +49,18 @@ describe('compiled response serializer', () => {
     const strict = compileFor(z.array(ZSubmissionListItem), true);
     expect(() => strict(rows)).toThrow();
   });
+
+  it('compiles a contract once, and a schema made from it (extended, nullable, described) anew', () => {
+    const contract = z.object({ id: z.string(), n: z.number() });
+    const write = compile(contract);
+    expect(compile(contract)).toBe(write);
+    // A later schema never reuses the writer of the one it was made from: each writes its own shape.
+    const extended = contract.extend({ extra: z.string() });
+    expect(compile(extended)).not.toBe(write);
+    expect(JSON.parse(compile(extended)({ id: 'a', n: 1, extra: 'x' }))).toEqual({ id: 'a', n: 1, extra: 'x' });
+    expect(JSON.parse(write({ id: 'a', n: 1, extra: 'x' }))).toEqual({ id: 'a', n: 1 });
+    expect(compile(contract.nullable())(null)).toBe('null');
+    const described = contract.meta({ description: 'a described copy' });
+    expect(compile(described)).not.toBe(write);
+  });
 });
