@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDateTime } from './calls';
 import { ZMemberRole } from './organization-members';
 
 /**
@@ -117,8 +118,13 @@ export type TOrganizationInput = z.infer<typeof ZOrganizationInput>;
 /** What a client may send (flags and date may be left out). */
 export type TOrganizationInputRaw = z.input<typeof ZOrganizationInput>;
 
-/** PUT Organization/UpdateOrganization body: the form plus the id. */
-export const ZOrganizationUpdate = ZOrganizationInput.extend({ id: z.uuid() });
+/**
+ * PUT Organization/UpdateOrganization body: the form plus the id, and optionally the
+ * organization's `updatedAt` as the form loaded it: when it was saved since (another owner,
+ * another tab), 409 `errors.organizations.changedSince` and nothing is saved. Left out: saved
+ * whatever was saved meanwhile (older clients, other systems).
+ */
+export const ZOrganizationUpdate = ZOrganizationInput.extend({ id: z.uuid(), basedOnUpdatedAt: ZDateTime.optional() });
 export type TOrganizationUpdate = z.infer<typeof ZOrganizationUpdate>;
 
 /** An organization as the API answers it. */
@@ -142,6 +148,8 @@ export const ZOrganization = z.object({
   chnageInLife: z.boolean(),
   /** The caller's role in it. */
   role: ZMemberRole,
+  /** When its profile was last saved: the base of an update's `basedOnUpdatedAt`. */
+  updatedAt: ZDateTime,
 });
 export type TOrganization = z.infer<typeof ZOrganization>;
 export const ZOrganizationList = z.array(ZOrganization);

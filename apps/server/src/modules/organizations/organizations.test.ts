@@ -73,7 +73,7 @@ describe('organizations (SPEC 3, 5, 6, 7 "Organization")', () => {
 
   it('registers an organization with every field, owned by the caller, and reads it back', async () => {
     const created = await createOk(owner);
-    expect(created).toEqual({ ...form, id: expect.any(String), role: 'owner' });
+    expect(created).toEqual({ ...form, id: expect.any(String), role: 'owner', updatedAt: expect.any(String) });
     const [row] = await t.database.db.select().from(organizations).where(eq(organizations.id, created.id));
     expect(row?.ownerUserId).toBe(ownerId);
 
@@ -173,6 +173,28 @@ describe('organizations (SPEC 3, 5, 6, 7 "Organization")', () => {
     const [row] = await t.database.db.select().from(organizations).where(eq(organizations.id, org.id));
     expect(row?.contactRole).toBe('Presidente');
     expect(row?.name).toBe('Aggiornata');
+  });
+
+  it('refuses an update based on a version saved since (409, nothing changed); saves from the new one, or without a base', async () => {
+    const org = await createOk(owner, { ...form, name: 'Due titolari' });
+    const update = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/Organization/UpdateOrganization', headers: owner, payload });
+    const first = await update({ ...form, id: org.id, city_name: 'Parma', basedOnUpdatedAt: org.updatedAt });
+    expect(first.statusCode, first.body).toBe(200);
+    // A second owner (or tab) who opened the same version saves after the first.
+    const second = await update({ ...form, id: org.id, city_name: 'Ferrara', basedOnUpdatedAt: org.updatedAt });
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json().messageKey).toBe('errors.organizations.changedSince');
+    const [row] = await t.database.db.select().from(organizations).where(eq(organizations.id, org.id));
+    expect(row?.cityName).toBe('Parma');
+    const saved = ZOrganization.parse(first.json());
+    expect(saved.updatedAt).toBe(row?.updatedAt.toISOString());
+    const fromNew = await update({ ...form, id: org.id, city_name: 'Ferrara', basedOnUpdatedAt: saved.updatedAt });
+    expect(fromNew.statusCode, fromNew.body).toBe(200);
+    // Without a base (older clients), saved over whatever is stored.
+    const anyway = await update({ ...form, id: org.id, city_name: 'Rimini' });
+    expect(anyway.statusCode, anyway.body).toBe(200);
+    expect(anyway.json().city_name).toBe('Rimini');
   });
 
   it('another user’s organization is invisible (404) and untouchable', async () => {

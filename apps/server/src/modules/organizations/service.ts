@@ -35,6 +35,7 @@ export function toOrganization(row: OrganizationRow, role: TMemberRole): TOrgani
     preFunding: row.preFunding,
     chnageInLife: row.chnageInLife,
     role,
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -106,6 +107,17 @@ export async function updateOrganization(
 ): Promise<TOrganization> {
   return db.transaction(async (tx) => {
     await requireRole(tx, input.id, userId, 'manage');
+    // Checked under the row's lock: of two owners who loaded the same version, the second to save is told.
+    if (input.basedOnUpdatedAt) {
+      const [stored] = await tx
+        .select({ updatedAt: organizations.updatedAt })
+        .from(organizations)
+        .where(eq(organizations.id, input.id))
+        .for('update');
+      if (stored && stored.updatedAt.getTime() !== new Date(input.basedOnUpdatedAt).getTime()) {
+        throw conflict('errors.organizations.changedSince');
+      }
+    }
     const [row] = await tx
       .update(organizations)
       .set({ ...toColumns(input), updatedAt: new Date() })

@@ -1,8 +1,8 @@
 import type { TCall } from '@impact/domain';
-import { Alert, Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SavedMeanwhileAlert as SharedAlert, useFocusKeptWhenHidden } from '../../../components/saved-meanwhile-alert';
 import { ApiError } from '../../../lib/api-client';
 import { getCallByIdAdmin } from '../api/get-call-by-id-admin';
 import { callBuilderKeys } from '../api/keys';
@@ -53,48 +53,14 @@ export function useSavedMeanwhile(callId: string, replaceDraft: (fresh: TCall) =
   };
 }
 
-/**
- * The alert's buttons go with it: once a choice hides it, focus would fall to the page's body and
- * a keyboard user would start again from the top of the document. It goes to the page's main
- * region instead (the layout's `#main`, the skip link's target), where the next Tab continues.
- */
-function useFocusKeptWhenHidden(shown: boolean) {
-  const wasShown = useRef(false);
-  useEffect(() => {
-    if (wasShown.current && !shown) {
-      const lost = document.activeElement === null || document.activeElement === document.body;
-      if (lost) document.getElementById('main')?.focus({ preventScroll: true });
-    }
-    wasShown.current = shown;
-  }, [shown]);
-}
-
-/**
- * Shown instead of saving over another administrator's work: the editor's changes stay on screen
- * until the person chooses to load the other version (dropping the changes) or to save the changes
- * over it.
- */
-export function SavedMeanwhileAlert({
-  onLoadTheirs,
-  onSaveMine,
-  busy,
-}: {
-  onLoadTheirs: () => void;
-  onSaveMine: () => void;
-  busy: boolean;
-}) {
+/** The call editors' alert: the shared one, in the call builder's words. */
+export function SavedMeanwhileAlert(props: { onLoadTheirs: () => void; onSaveMine: () => void; busy: boolean }) {
   const { t } = useTranslation();
-  return (
-    <Alert color="orange" role="alert" title={t('callBuilder.savedMeanwhile.title')}>
-      <Text size="sm">{t('callBuilder.savedMeanwhile.body')}</Text>
-      <Group gap="sm" mt="sm">
-        <Button variant="default" onClick={onLoadTheirs} disabled={busy}>
-          {t('callBuilder.savedMeanwhile.loadTheirs')}
-        </Button>
-        <Button onClick={onSaveMine} loading={busy}>
-          {t('callBuilder.savedMeanwhile.saveMine')}
-        </Button>
-      </Group>
-    </Alert>
-  );
+  const texts = {
+    title: t('callBuilder.savedMeanwhile.title'),
+    body: t('callBuilder.savedMeanwhile.body'),
+    loadTheirs: t('callBuilder.savedMeanwhile.loadTheirs'),
+    saveMine: t('callBuilder.savedMeanwhile.saveMine'),
+  };
+  return <SharedAlert texts={texts} {...props} />;
 }

@@ -1,11 +1,15 @@
+import type { TOrganization, TOrganizationInput } from '@impact/domain';
 import { Alert, Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { SavedMeanwhileAlert, useFocusKeptWhenHidden } from '../../../components/saved-meanwhile-alert';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
-import { useOrganization } from '../api/get-organization';
+import { getOrganization, organizationQueryKey, useOrganization } from '../api/get-organization';
 import { useUpdateOrganization } from '../api/update-organization';
 import { OrganizationForm } from '../components/organization-form';
 import { OrganizationTabs } from '../components/organization-tabs';
@@ -13,10 +17,8 @@ import { OrganizationTabs } from '../components/organization-tabs';
 /** SPEC 2 "/org/edit/{organizationId}". */
 export function EditOrganizationPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { organizationId = '' } = useParams();
   const query = useOrganization(organizationId);
-  const update = useUpdateOrganization();
   usePageTitle(query.data && `${t('organizations.edit.title')} · ${query.data.name}`);
 
   let body: React.ReactNode;
@@ -39,20 +41,7 @@ export function EditOrganizationPage() {
       </Alert>
     );
   } else {
-    const organization = query.data;
-    body = (
-      <OrganizationForm
-        key={organization.id}
-        organization={organization}
-        submitLabel={t('organizations.edit.submit')}
-        onSubmit={async (input) => {
-          await update.mutateAsync({ ...input, id: organization.id });
-          notifications.show({ color: 'teal', message: t('organizations.edit.success') });
-          await navigate('/org/list');
-        }}
-        onCancel={() => void navigate('/org/list')}
-      />
-    );
+    body = <OrganizationEditor key={query.data.id} organization={query.data} />;
   }
 
   return (
@@ -67,6 +56,102 @@ export function EditOrganizationPage() {
       </Stack>
       <OrganizationTabs organizationId={organizationId} current="details" />
       {body}
+    </Stack>
+  );
+}
+
+/**
+ * The form filled from one version of the organization, saved over that version only
+ * (`basedOnUpdatedAt`): when another owner saved it meanwhile, the changes stay in the form and
+ * the person chooses between their version and saving these changes over it.
+ */
+function OrganizationEditor({ organization }: { organization: TOrganization }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const update = useUpdateOrganization();
+  // The version the form was filled from; `loads` counts the versions loaded in its place.
+  const [loaded, setLoaded] = useState({ organization, loads: 0 });
+  const [meanwhile, setMeanwhile] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const refused = useRef<TOrganizationInput | null>(null);
+  useFocusKeptWhenHidden(meanwhile);
+  const stored = () =>
+    queryClient.fetchQuery({
+      queryKey: organizationQueryKey(organization.id),
+      queryFn: () => getOrganization(organization.id),
+      staleTime: 0,
+    });
+  const failed = (error: unknown) =>
+    notifications.show({
+      color: 'red',
+      message: t(error instanceof ApiError ? error.problem.messageKey : 'errors.unexpected'),
+    });
+
+  const send = async (input: TOrganizationInput, basedOnUpdatedAt: string) => {
+    try {
+      await update.mutateAsync({ ...input, id: organization.id, basedOnUpdatedAt });
+    } catch (error) {
+      if (error instanceof ApiError && error.problem.messageKey === 'errors.organizations.changedSince') {
+        refused.current = input;
+        setMeanwhile(true);
+        return;
+      }
+      throw error;
+    }
+    notifications.show({ color: 'teal', message: t('organizations.edit.success') });
+    await navigate('/org/list');
+  };
+  /** Mine over theirs: sent over the version stored now, so a save landing meanwhile is refused again. */
+  const saveMine = async () => {
+    const input = refused.current;
+    if (!input) return;
+    setBusy(true);
+    try {
+      const now = await stored();
+      setMeanwhile(false);
+      await send(input, now.updatedAt);
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const loadTheirs = async () => {
+    setBusy(true);
+    try {
+      const fresh = await stored();
+      setLoaded((l) => ({ organization: fresh, loads: l.loads + 1 }));
+      setMeanwhile(false);
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack>
+      {meanwhile && (
+        <SavedMeanwhileAlert
+          texts={{
+            title: t('organizations.edit.savedMeanwhile.title'),
+            body: t('organizations.edit.savedMeanwhile.body'),
+            loadTheirs: t('organizations.edit.savedMeanwhile.loadTheirs'),
+            saveMine: t('organizations.edit.savedMeanwhile.saveMine'),
+          }}
+          onLoadTheirs={() => void loadTheirs()}
+          onSaveMine={() => void saveMine()}
+          busy={busy}
+        />
+      )}
+      <OrganizationForm
+        key={loaded.loads}
+        organization={loaded.organization}
+        submitLabel={t('organizations.edit.submit')}
+        onSubmit={(input) => send(input, loaded.organization.updatedAt)}
+        onCancel={() => void navigate('/org/list')}
+      />
     </Stack>
   );
 }
