@@ -25,10 +25,14 @@ describe('findBadStrings', () => {
   it('reads a body of half a million numbers in a few milliseconds, not by building a path for each', () => {
     // It runs on every body before any route: it took about 280 ms of the event loop on this,
     // the largest array a 1 MB body can carry, when every item got its own path and entry.
+    // The fastest of five runs: a pause of a busy machine (another worker, the collector) cannot
+    // fail it, while the old way took far longer on every run.
     const numbers = Array.from({ length: 500_000 }, () => 0);
-    findBadStrings(numbers);
-    const started = performance.now();
-    findBadStrings(numbers);
-    expect(performance.now() - started).toBeLessThan(50);
+    const runs = Array.from({ length: 5 }, () => {
+      const started = performance.now();
+      findBadStrings(numbers);
+      return performance.now() - started;
+    });
+    expect(Math.min(...runs)).toBeLessThan(50);
   });
 });

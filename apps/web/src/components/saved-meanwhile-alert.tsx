@@ -20,8 +20,15 @@ export function SavedMeanwhileAlert({
   onSaveMine: () => void;
   busy: boolean;
 }) {
+  // Shown where the refused save was pressed may be far below (a long form): it is brought into
+  // view and focused, so that its choice is the next thing a keyboard user meets.
+  const alert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    alert.current?.scrollIntoView?.({ block: 'nearest' });
+    alert.current?.focus({ preventScroll: true });
+  }, []);
   return (
-    <Alert color="orange" role="alert" title={texts.title}>
+    <Alert ref={alert} tabIndex={-1} color="orange" role="alert" title={texts.title}>
       <Text size="sm">{texts.body}</Text>
       <Group gap="sm" mt="sm">
         <Button variant="default" onClick={onLoadTheirs} disabled={busy}>

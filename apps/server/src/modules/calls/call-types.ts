@@ -7,7 +7,7 @@ import {
   type TStepInput,
 } from '@impact/domain';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { type Db, rows, type Tx } from '../../db/client';
 import { callTypes, stepResults, steps, stepTypes } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
@@ -225,12 +225,34 @@ export async function saveCallTypeIn(
 ): Promise<void> {
   const [row] = await tx.select({ id: callTypes.id }).from(callTypes).where(eq(callTypes.id, input.id)).for('update');
   if (!row) throw notFound('errors.calls.callTypeNotFound');
+  const before = await callTypeContent(tx, input.id);
   await tx
     .update(callTypes)
-    .set({ name: input.name.trim(), description: sanitizeRichText(input.description), updatedAt: new Date() })
+    .set({ name: input.name.trim(), description: sanitizeRichText(input.description) })
     .where(eq(callTypes.id, input.id));
   await replaceSteps(tx, input.id, input.steps, prefix);
   await assertActualsOnlyInForms(tx as Tx, input.id, prefix);
+  // `updated_at` is the base editors compare (basedOnCallTypeUpdatedAt): moved only by a change,
+  // so that saving one call unchanged does not refuse the next save of another call on the type.
+  if ((await callTypeContent(tx, input.id)) !== before) {
+    await tx.update(callTypes).set({ updatedAt: new Date() }).where(eq(callTypes.id, input.id));
+  }
+}
+
+/** Everything a save of a call type may change (its name, description and steps), as one text. */
+async function callTypeContent(tx: Db, callTypeId: string): Promise<string> {
+  const [row] = await rows<{ content: string }>(
+    tx,
+    sql`
+    select json_build_object(
+      'name', t.name,
+      'description', t.description,
+      'steps', (select coalesce(json_agg(to_jsonb(s) - 'updated_at' - 'created_at' order by s.sort), '[]')
+                from steps s where s.call_type_id = t.id)
+    )::text as content
+    from call_types t where t.id = ${callTypeId}::uuid`,
+  );
+  return row?.content ?? '';
 }
 
 export async function upsertCallType(

@@ -177,6 +177,35 @@ describe('call builder API', () => {
     const after = await read();
     expect(after.name).toBe('Bando prova');
     expect(after.steps.map((s) => s.name)).toEqual(['Dal tipo di bando']);
+    // Another call on the same type, saved with the steps as they are: no change, so no conflict here.
+    const other = await inject('POST', '/api/Call/CreateCall', {
+      name: 'Altro bando',
+      description: '',
+      openingAt: future(30),
+      closingAt: future(90),
+      callTypeId: callType.id,
+    });
+    expect(other.statusCode, other.body).toBe(201);
+    const unchanged = {
+      id: callType.id,
+      name: '',
+      description: '',
+      steps: after.steps.map(({ id, name, description, content, sort, stepTypeId }) => ({
+        id,
+        name,
+        description,
+        content,
+        sort,
+        stepTypeId,
+      })),
+    };
+    const otherSave = await inject(
+      'PUT',
+      '/api/Call/UpdateCall',
+      updateBody(ZCall.parse(other.json()), { callType: unchanged }),
+    );
+    expect(otherSave.statusCode, otherSave.body).toBe(200);
+    expect((await read()).callTypeUpdatedAt).toBe(after.callTypeUpdatedAt);
     // From the version read now, the save goes through and answers the next base.
     const fromNew = await inject(
       'PUT',

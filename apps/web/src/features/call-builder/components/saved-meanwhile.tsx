@@ -1,10 +1,11 @@
-import type { TCall } from '@impact/domain';
+import type { TCall, TCallType } from '@impact/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SavedMeanwhileAlert as SharedAlert, useFocusKeptWhenHidden } from '../../../components/saved-meanwhile-alert';
 import { ApiError } from '../../../lib/api-client';
 import { getCallByIdAdmin } from '../api/get-call-by-id-admin';
+import { getCallType } from '../api/get-call-type';
 import { callBuilderKeys } from '../api/keys';
 import { showUpdateError } from './update-error-notice';
 
@@ -40,6 +41,23 @@ export function useSavedMeanwhile(callId: string, replaceDraft: (fresh: TCall) =
     saveMine: (send: (stored: TCall) => void) => {
       setShown(false);
       stored().then(send, failed);
+    },
+    /**
+     * The same for an editor that sends the steps: the call type's name and description go with
+     * them, sent as stored now too, not as the editor first loaded them.
+     */
+    saveMineWithSteps: (send: (stored: TCall, storedType: TCallType) => void) => {
+      setShown(false);
+      stored()
+        .then(async (call) => {
+          const type = await queryClient.fetchQuery({
+            queryKey: [...callBuilderKeys.callTypes(), call.callTypeId],
+            queryFn: () => getCallType(call.callTypeId),
+            staleTime: 0,
+          });
+          send(call, type);
+        })
+        .catch(failed);
     },
     loadTheirs: () => {
       stored()

@@ -118,7 +118,9 @@ describe('the call editor', () => {
         }
         // What is stored now, and what the saved call's readers ask again before the editor leaves.
         if (path.endsWith('/Call/GetCallByIdAdmin')) return json(200, theirs);
-        if (path.endsWith('/Call/GetCallType')) return json(200, callType);
+        // Marta renamed the call type as well, once the editor had loaded it.
+        if (path.endsWith('/Call/GetCallType'))
+          return json(200, sent.length > 0 ? { ...callType, name: 'Tipo di Marta' } : callType);
         if (path.endsWith('/Step/GetStepTypes')) return json(200, []);
         return new Promise<Response>(() => {});
       }),
@@ -147,6 +149,8 @@ describe('the call editor', () => {
         basedOnCallTypeUpdatedAt: theirs.callTypeUpdatedAt,
       }),
     );
+    // The call type's name goes as stored now, not as the editor first loaded it.
+    expect(sent[1]).toEqual(expect.objectContaining({ callType: expect.objectContaining({ name: 'Tipo di Marta' }) }));
   });
 
   it('loads the version saved meanwhile in place of the changes when asked, and saves from it', async () => {

@@ -70,7 +70,8 @@ export function CallEditorPage(tabs: Props) {
   const callType = useCallType(call.data?.callTypeId);
   const stepTypes = useStepTypes();
 
-  if (call.isError) {
+  // A failed refetch keeps the data: the editor and what is typed in it stay (the error shows only with nothing loaded).
+  if (call.isError && !call.data) {
     return (
       <Stack>
         <Alert color="red" title={t('callBuilder.editor.notFoundTitle')}>
@@ -179,7 +180,9 @@ function CallEditor({
     });
   };
   const saveMine = () =>
-    meanwhile.saveMine((stored) => send({ ...draftToUpdateRequest(call, callType, draft), ...basesOf(stored) }));
+    meanwhile.saveMineWithSteps((stored, storedType) =>
+      send({ ...draftToUpdateRequest(call, storedType, draft), ...basesOf(stored) }),
+    );
 
   return (
     <Stack gap="lg">

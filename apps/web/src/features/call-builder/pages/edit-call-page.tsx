@@ -31,7 +31,8 @@ export function EditCallPage() {
   const { callId = '' } = useParams();
   const { t } = useTranslation();
   const call = useCallByIdAdmin(callId);
-  if (call.isError) {
+  // A failed refetch keeps the data: the editor and what is typed in it stay (the error shows only with nothing loaded).
+  if (call.isError && !call.data) {
     return (
       <Alert color="red" title={t('callBuilder.editor.notFoundTitle')}>
         {errorMessage(t, call.error)}

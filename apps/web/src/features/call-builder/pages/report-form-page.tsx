@@ -38,7 +38,8 @@ export function ReportFormPage() {
   const callType = useCallType(call.data?.callTypeId);
   const stepTypes = useStepTypes();
   usePageTitle(t('callBuilder.reportForm.title', { name: call.data?.name ?? '' }));
-  if (call.isError) {
+  // A failed refetch keeps the data: the editor and what is typed in it stay (the error shows only with nothing loaded).
+  if (call.isError && !call.data) {
     return (
       <Alert color="red" title={t('callBuilder.editor.notFoundTitle')}>
         {errorMessage(t, call.error)}
@@ -100,7 +101,9 @@ function FormEditor({
     });
   };
   const saveMine = () =>
-    meanwhile.saveMine((stored) => send({ ...draftToUpdateRequest(call, callType, draft), ...basesOf(stored) }));
+    meanwhile.saveMineWithSteps((stored, storedType) =>
+      send({ ...draftToUpdateRequest(call, storedType, draft), ...basesOf(stored) }),
+    );
 
   return (
     <Stack gap="lg">

@@ -18,7 +18,7 @@ import {
 import { Alert, Button, Checkbox, Fieldset, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, type Ref, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/api/get-config';
 import { ApiError } from '../../../lib/api-client';
@@ -82,6 +82,8 @@ export type OrganizationFormProps = {
   /** Sends the validated form; a rejected ApiError puts the server's field errors on the fields. */
   onSubmit: (input: TOrganizationInput) => Promise<unknown>;
   onCancel?: () => void;
+  /** The form element, for a page that submits it again itself (the edit page's "save mine"). */
+  formRef?: Ref<HTMLFormElement>;
 };
 
 /**
@@ -89,7 +91,7 @@ export type OrganizationFormProps = {
  * the call list. Same contract as the server (ZOrganizationInput): the button stays disabled until
  * the consent is ticked and every required field is filled.
  */
-export function OrganizationForm({ organization, submitLabel, onSubmit, onCancel }: OrganizationFormProps) {
+export function OrganizationForm({ organization, submitLabel, onSubmit, onCancel, formRef }: OrganizationFormProps) {
   const { t, i18n } = useTranslation();
   const config = useConfig();
   const [values, setValues] = useState<Values>(() => toValues(organization));
@@ -157,7 +159,7 @@ export function OrganizationForm({ organization, submitLabel, onSubmit, onCancel
   );
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-busy={submitting}>
+    <form ref={formRef} onSubmit={handleSubmit} noValidate aria-busy={submitting}>
       <Stack gap="lg">
         {formError && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">

@@ -48,8 +48,8 @@ beforeAll(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-/** The server: `mine` when the page opens, `theirs` once the other owner has saved. */
-function stubServer() {
+/** The server: `mine` when the page opens, `theirs` once the other owner has saved (or a failed read). */
+function stubServer(readFails = false) {
   const sent: Array<Record<string, unknown>> = [];
   vi.stubGlobal(
     'fetch',
@@ -61,7 +61,15 @@ function stubServer() {
         if (body.basedOnUpdatedAt !== theirs.updatedAt) return changedSince();
         return json(200, { ...theirs, ...body, updatedAt: '2027-01-06T00:00:00.000Z' });
       }
-      if (path.endsWith('/Organization/GetOrganizationById')) return json(200, theirs);
+      if (path.endsWith('/Organization/GetOrganizationById'))
+        return readFails
+          ? json(502, {
+              type: '/problems/unavailable',
+              title: 'Bad gateway',
+              status: 502,
+              messageKey: 'errors.unexpected',
+            })
+          : json(200, theirs);
       return new Promise<Response>(() => {});
     }),
   );
@@ -99,13 +107,19 @@ describe('editing an organization another owner saved meanwhile', () => {
     fireEvent.change(view.getByRole('textbox', { name: /City/ }), { target: { value: 'Modena' } });
     fireEvent.click(view.getByRole('button', { name: 'Save changes' }));
     const alert = await view.findByRole('alert');
-    expect(alert.textContent).toContain('Another owner saved');
+    expect(alert.textContent).toContain('saved again after you opened them');
     expect(sent).toEqual([expect.objectContaining({ city_name: 'Modena', basedOnUpdatedAt: mine.updatedAt })]);
     expect((view.getByRole('textbox', { name: /City/ }) as HTMLInputElement).value).toBe('Modena');
+    // The alert is where focus goes (the Save button may be far below it).
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    // A change made after the refusal is saved too: "save mine" sends the form as it is now.
+    fireEvent.change(view.getByRole('textbox', { name: /City/ }), { target: { value: 'Modena e Reggio' } });
     fireEvent.click(within(alert).getByRole('button', { name: 'Save my changes anyway' }));
     await view.findByText('the organizations list', {}, { timeout: 5_000 });
     // Over the version stored when the person chose.
-    expect(sent[1]).toEqual(expect.objectContaining({ city_name: 'Modena', basedOnUpdatedAt: theirs.updatedAt }));
+    expect(sent[1]).toEqual(
+      expect.objectContaining({ city_name: 'Modena e Reggio', basedOnUpdatedAt: theirs.updatedAt }),
+    );
   });
 
   it('loads their version in place of my changes when asked, and saves from it', async () => {
@@ -122,5 +136,22 @@ describe('editing an organization another owner saved meanwhile', () => {
     fireEvent.click(view.getByRole('button', { name: 'Save changes' }));
     await view.findByText('the organizations list', {}, { timeout: 5_000 });
     expect(sent.at(-1)).toEqual(expect.objectContaining({ city_name: 'Parma', basedOnUpdatedAt: theirs.updatedAt }));
+  });
+
+  it('keeps the form and what is typed when the version stored now cannot be read', async () => {
+    stubServer(true);
+    const view = showPage();
+    fireEvent.change(view.getByRole('textbox', { name: /City/ }), { target: { value: 'Modena' } });
+    fireEvent.click(view.getByRole('button', { name: 'Save changes' }));
+    const alert = await view.findByRole('alert');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Save my changes anyway' }));
+    // The choice stays open once the read has failed (its buttons usable again).
+    await waitFor(() =>
+      expect((within(alert).getByRole('button', { name: /Load their version/ }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
+    expect((view.getByRole('textbox', { name: /City/ }) as HTMLInputElement).value).toBe('Modena');
+    expect(view.queryByText('The organization could not be loaded', { exact: false })).toBeNull();
   });
 });

@@ -22,13 +22,16 @@ export function EditOrganizationPage() {
   usePageTitle(query.data && `${t('organizations.edit.title')} · ${query.data.name}`);
 
   let body: React.ReactNode;
-  if (query.isPending) {
+  if (query.data) {
+    // Kept through a failed refetch (a re-read during "save mine"): the form and what is typed in it stay.
+    body = <OrganizationEditor key={query.data.id} organization={query.data} />;
+  } else if (query.isPending) {
     body = (
       <Center mih={200}>
         <Loader aria-label={t('organizations.edit.title')} />
       </Center>
     );
-  } else if (query.isError) {
+  } else {
     const missing = query.error instanceof ApiError && [400, 404].includes(query.error.status);
     body = (
       <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -40,8 +43,6 @@ export function EditOrganizationPage() {
         </Stack>
       </Alert>
     );
-  } else {
-    body = <OrganizationEditor key={query.data.id} organization={query.data} />;
   }
 
   return (
@@ -72,9 +73,11 @@ function OrganizationEditor({ organization }: { organization: TOrganization }) {
   const update = useUpdateOrganization();
   // The version the form was filled from; `loads` counts the versions loaded in its place.
   const [loaded, setLoaded] = useState({ organization, loads: 0 });
+  // The version the next save is based on: the loaded one, or, once "save mine" was chosen, the one stored then.
+  const base = useRef(organization.updatedAt);
+  const form = useRef<HTMLFormElement>(null);
   const [meanwhile, setMeanwhile] = useState(false);
   const [busy, setBusy] = useState(false);
-  const refused = useRef<TOrganizationInput | null>(null);
   useFocusKeptWhenHidden(meanwhile);
   const stored = () =>
     queryClient.fetchQuery({
@@ -88,12 +91,11 @@ function OrganizationEditor({ organization }: { organization: TOrganization }) {
       message: t(error instanceof ApiError ? error.problem.messageKey : 'errors.unexpected'),
     });
 
-  const send = async (input: TOrganizationInput, basedOnUpdatedAt: string) => {
+  const send = async (input: TOrganizationInput) => {
     try {
-      await update.mutateAsync({ ...input, id: organization.id, basedOnUpdatedAt });
+      await update.mutateAsync({ ...input, id: organization.id, basedOnUpdatedAt: base.current });
     } catch (error) {
       if (error instanceof ApiError && error.problem.messageKey === 'errors.organizations.changedSince') {
-        refused.current = input;
         setMeanwhile(true);
         return;
       }
@@ -102,15 +104,16 @@ function OrganizationEditor({ organization }: { organization: TOrganization }) {
     notifications.show({ color: 'teal', message: t('organizations.edit.success') });
     await navigate('/org/list');
   };
-  /** Mine over theirs: sent over the version stored now, so a save landing meanwhile is refused again. */
+  /**
+   * Mine over theirs: the form as it is now (changes made since the refusal included), submitted
+   * again over the version stored now, so a save landing meanwhile is refused again.
+   */
   const saveMine = async () => {
-    const input = refused.current;
-    if (!input) return;
     setBusy(true);
     try {
-      const now = await stored();
+      base.current = (await stored()).updatedAt;
       setMeanwhile(false);
-      await send(input, now.updatedAt);
+      form.current?.requestSubmit();
     } catch (error) {
       failed(error);
     } finally {
@@ -121,6 +124,7 @@ function OrganizationEditor({ organization }: { organization: TOrganization }) {
     setBusy(true);
     try {
       const fresh = await stored();
+      base.current = fresh.updatedAt;
       setLoaded((l) => ({ organization: fresh, loads: l.loads + 1 }));
       setMeanwhile(false);
     } catch (error) {
@@ -149,7 +153,8 @@ function OrganizationEditor({ organization }: { organization: TOrganization }) {
         key={loaded.loads}
         organization={loaded.organization}
         submitLabel={t('organizations.edit.submit')}
-        onSubmit={(input) => send(input, loaded.organization.updatedAt)}
+        formRef={form}
+        onSubmit={send}
         onCancel={() => void navigate('/org/list')}
       />
     </Stack>
