@@ -200,4 +200,40 @@ describe('the call editor', () => {
       expect.objectContaining({ name: 'Bando di Marta', basedOnUpdatedAt: theirs.updatedAt }),
     );
   });
+
+  it('keeps the editor and what is typed when the version stored now cannot be read', async () => {
+    const call = {
+      ...draftCall,
+      name: 'Bando',
+      openingAt: '2027-02-01T00:00:00.000Z',
+      closingAt: '2027-04-01T00:00:00.000Z',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: URL) => {
+        const path = new URL(url).pathname;
+        if (path.endsWith('/Call/UpdateCall')) return changedSince();
+        if (path.endsWith('/Call/GetCallByIdAdmin'))
+          return json(502, {
+            type: '/problems/unavailable',
+            title: 'Bad gateway',
+            status: 502,
+            messageKey: 'errors.unexpected',
+          });
+        if (path.endsWith('/Call/GetCallType')) return json(200, callType);
+        if (path.endsWith('/Step/GetStepTypes')) return json(200, []);
+        return new Promise<Response>(() => {});
+      }),
+    );
+    const view = within(showEditor(loadedWith(call)).container);
+    fireEvent.change(view.getByRole('textbox', { name: /Call name/ }), { target: { value: 'Bando 2027' } });
+    fireEvent.click(view.getByRole('button', { name: 'Save call' }));
+    fireEvent.click(within(await view.findByRole('alert')).getByRole('button', { name: 'Save my changes anyway' }));
+    // The failed read is told as an error; the editor, with the name typed, stays.
+    await waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u).includes('GetCallByIdAdmin'))).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((view.getByRole('textbox', { name: /Call name/ }) as HTMLInputElement).value).toBe('Bando 2027');
+  });
 });
