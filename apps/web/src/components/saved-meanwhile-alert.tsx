@@ -24,7 +24,8 @@ export function SavedMeanwhileAlert({
   // view and focused, so that its choice is the next thing a keyboard user meets.
   const alert = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    alert.current?.scrollIntoView?.({ block: 'nearest' });
+    // Centred: a fixed header covers the top of the page.
+    alert.current?.scrollIntoView?.({ block: 'center' });
     alert.current?.focus({ preventScroll: true });
   }, []);
   return (
