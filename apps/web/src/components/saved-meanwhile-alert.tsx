@@ -20,8 +20,9 @@ export function SavedMeanwhileAlert({
   onSaveMine: () => void;
   busy: boolean;
 }) {
-  // Shown where the refused save was pressed may be far below (a long form): it is brought into
-  // view and focused, so that its choice is the next thing a keyboard user meets.
+  // The refused save's button may be far below (a long form): the choice is brought into view and
+  // focused, so that it is the next thing a keyboard user meets; a screen reader reads it on focus
+  // (a region named by its title), once, where role="alert" and the focus would read it twice.
   const alert = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // Centred: a fixed header covers the top of the page.
@@ -29,7 +30,7 @@ export function SavedMeanwhileAlert({
     alert.current?.focus({ preventScroll: true });
   }, []);
   return (
-    <Alert ref={alert} tabIndex={-1} color="orange" role="alert" title={texts.title}>
+    <Alert ref={alert} tabIndex={-1} color="orange" role="region" title={texts.title}>
       <Text size="sm">{texts.body}</Text>
       <Group gap="sm" mt="sm">
         <Button variant="default" onClick={onLoadTheirs} disabled={busy}>

@@ -206,6 +206,19 @@ describe('call builder API', () => {
     );
     expect(otherSave.statusCode, otherSave.body).toBe(200);
     expect((await read()).callTypeUpdatedAt).toBe(after.callTypeUpdatedAt);
+    // A change of a step's translations alone is a change: the version moves.
+    const translated = {
+      ...unchanged,
+      steps: unchanged.steps.map((step) => ({ ...step, translations: { en: { name: 'From the call type' } } })),
+    };
+    const translatedSave = await inject(
+      'PUT',
+      '/api/Call/UpdateCall',
+      updateBody(ZCall.parse(other.json()), { callType: translated }),
+    );
+    expect(translatedSave.statusCode, translatedSave.body).toBe(200);
+    const moved = (await read()).callTypeUpdatedAt;
+    expect(moved).not.toBe(after.callTypeUpdatedAt);
     // From the version read now, the save goes through and answers the next base.
     const fromNew = await inject(
       'PUT',
@@ -214,7 +227,7 @@ describe('call builder API', () => {
         name: 'Mio',
         callType: withSteps('Dal bando'),
         basedOnUpdatedAt: after.updatedAt,
-        basedOnCallTypeUpdatedAt: after.callTypeUpdatedAt,
+        basedOnCallTypeUpdatedAt: moved,
       }),
     );
     expect(fromNew.statusCode, fromNew.body).toBe(200);

@@ -20,6 +20,7 @@ export function useSavedMeanwhile(callId: string, replaceDraft: (fresh: TCall) =
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [shown, setShown] = useState(false);
+  const [reading, setReading] = useState(false);
   useFocusKeptWhenHidden(shown);
   const failed = (error: unknown) => {
     if (error instanceof ApiError && error.problem.messageKey === 'errors.calls.changedSince') setShown(true);
@@ -34,20 +35,27 @@ export function useSavedMeanwhile(callId: string, replaceDraft: (fresh: TCall) =
   return {
     shown,
     failed,
+    /** Reading the stored version for a choice: the alert stays, busy, until it is read. */
+    reading,
     /**
      * Mine over theirs: sent with the version stored now as its base, so that only what the
      * person was told about is replaced (a save landing meanwhile is refused again).
      */
     saveMine: (send: (stored: TCall) => void) => {
-      setShown(false);
-      stored().then(send, failed);
+      setReading(true);
+      stored()
+        .then((call) => {
+          setShown(false);
+          send(call);
+        }, failed)
+        .finally(() => setReading(false));
     },
     /**
      * The same for an editor that sends the steps: the call type's name and description go with
      * them, sent as stored now too, not as the editor first loaded them.
      */
     saveMineWithSteps: (send: (stored: TCall, storedType: TCallType) => void) => {
-      setShown(false);
+      setReading(true);
       stored()
         .then(async (call) => {
           const type = await queryClient.fetchQuery({
@@ -55,18 +63,22 @@ export function useSavedMeanwhile(callId: string, replaceDraft: (fresh: TCall) =
             queryFn: () => getCallType(call.callTypeId),
             staleTime: 0,
           });
+          setShown(false);
           send(call, type);
         })
-        .catch(failed);
+        .catch(failed)
+        .finally(() => setReading(false));
     },
     loadTheirs: () => {
+      setReading(true);
       stored()
         .then(async (fresh) => {
           await queryClient.invalidateQueries({ queryKey: callBuilderKeys.all });
           replaceDraft(fresh);
           setShown(false);
         })
-        .catch(failed);
+        .catch(failed)
+        .finally(() => setReading(false));
     },
   };
 }

@@ -128,7 +128,7 @@ describe('the call editor', () => {
     const view = within(showEditor(loadedWith(call)).container);
     fireEvent.change(view.getByRole('textbox', { name: /Call name/ }), { target: { value: 'Bando 2027' } });
     fireEvent.click(view.getByRole('button', { name: 'Save call' }));
-    const alert = await view.findByRole('alert');
+    const alert = await view.findByRole('region', { name: 'Someone else saved this call' });
     expect(alert.textContent).toContain('Another administrator saved this call after you opened it');
     expect(sent).toEqual([
       expect.objectContaining({
@@ -187,11 +187,14 @@ describe('the call editor', () => {
     const view = within(showEditor(loadedWith(call)).container);
     fireEvent.change(view.getByRole('textbox', { name: /Call name/ }), { target: { value: 'Bando mio' } });
     fireEvent.click(view.getByRole('button', { name: 'Save call' }));
-    const loadTheirs = within(await view.findByRole('alert')).getByRole('button', { name: /Load their version/ });
+    const loadTheirs = within(await view.findByRole('region', { name: 'Someone else saved this call' })).getByRole(
+      'button',
+      { name: /Load their version/ },
+    );
     loadTheirs.focus();
     fireEvent.click(loadTheirs);
     await view.findByDisplayValue('Bando di Marta');
-    expect(view.queryByRole('alert')).toBeNull();
+    expect(view.queryByRole('region', { name: 'Someone else saved this call' })).toBeNull();
     // The button went with the alert: focus stays in the page's main region, not on its body.
     await waitFor(() => expect(document.activeElement?.id).toBe('main'));
     fireEvent.click(view.getByRole('button', { name: 'Save call' }));
@@ -208,18 +211,27 @@ describe('the call editor', () => {
       openingAt: '2027-02-01T00:00:00.000Z',
       closingAt: '2027-04-01T00:00:00.000Z',
     };
+    // The stored call can be read until the save is refused; then its read fails.
+    let refused = false;
+    let failedReads = 0;
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: URL) => {
         const path = new URL(url).pathname;
-        if (path.endsWith('/Call/UpdateCall')) return changedSince();
-        if (path.endsWith('/Call/GetCallByIdAdmin'))
+        if (path.endsWith('/Call/UpdateCall')) {
+          refused = true;
+          return changedSince();
+        }
+        if (path.endsWith('/Call/GetCallByIdAdmin')) {
+          if (!refused) return json(200, call);
+          failedReads += 1;
           return json(502, {
             type: '/problems/unavailable',
             title: 'Bad gateway',
             status: 502,
             messageKey: 'errors.unexpected',
           });
+        }
         if (path.endsWith('/Call/GetCallType')) return json(200, callType);
         if (path.endsWith('/Step/GetStepTypes')) return json(200, []);
         return new Promise<Response>(() => {});
@@ -228,12 +240,15 @@ describe('the call editor', () => {
     const view = within(showEditor(loadedWith(call)).container);
     fireEvent.change(view.getByRole('textbox', { name: /Call name/ }), { target: { value: 'Bando 2027' } });
     fireEvent.click(view.getByRole('button', { name: 'Save call' }));
-    fireEvent.click(within(await view.findByRole('alert')).getByRole('button', { name: 'Save my changes anyway' }));
-    // The failed read is told as an error; the editor, with the name typed, stays.
+    const choice = await view.findByRole('region', { name: 'Someone else saved this call' });
+    fireEvent.click(within(choice).getByRole('button', { name: 'Save my changes anyway' }));
+    await waitFor(() => expect(failedReads).toBeGreaterThan(0));
+    // Once the read has failed the choice is offered again, and the editor keeps the name typed.
     await waitFor(() =>
-      expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u).includes('GetCallByIdAdmin'))).toBe(true),
+      expect((within(choice).getByRole('button', { name: /Load their version/ }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
     expect((view.getByRole('textbox', { name: /Call name/ }) as HTMLInputElement).value).toBe('Bando 2027');
   });
 });

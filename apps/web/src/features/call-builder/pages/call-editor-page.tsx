@@ -24,7 +24,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, Suspense, useState } from 'react';
+import { type ComponentType, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
@@ -121,6 +121,9 @@ function CallEditor({
   const navigate = useNavigate();
   const update = useUpdateCall();
   const [draft, setDraft] = useState<CallDraft>(() => callToDraft(call));
+  // What "save mine" sends once the stored version is read: the draft as it is then, not at the click.
+  const latestDraft = useRef(draft);
+  latestDraft.current = draft;
   // Counts the versions loaded in place of the draft: the forms that keep their own copy of it (an
   // open step's form, the description's editor) start again from each; the other tabs keep theirs.
   const [loads, setLoads] = useState(0);
@@ -181,7 +184,7 @@ function CallEditor({
   };
   const saveMine = () =>
     meanwhile.saveMineWithSteps((stored, storedType) =>
-      send({ ...draftToUpdateRequest(call, storedType, draft), ...basesOf(stored) }),
+      send({ ...draftToUpdateRequest(call, storedType, latestDraft.current), ...basesOf(stored) }),
     );
 
   return (
@@ -222,7 +225,11 @@ function CallEditor({
         </Group>
       </Group>
       {meanwhile.shown && (
-        <SavedMeanwhileAlert onLoadTheirs={meanwhile.loadTheirs} onSaveMine={saveMine} busy={update.isPending} />
+        <SavedMeanwhileAlert
+          onLoadTheirs={meanwhile.loadTheirs}
+          onSaveMine={saveMine}
+          busy={update.isPending || meanwhile.reading}
+        />
       )}
       <ContentLanguageSwitch value={language} onChange={setLanguage} missing={missing} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>

@@ -63,7 +63,7 @@ describe('the simple edit form of a call', () => {
     );
     fireEvent.change(view.getByRole('textbox', { name: /Call name/ }), { target: { value: 'Bando 2027' } });
     fireEvent.click(view.getByRole('button', { name: 'Save call' }));
-    const alert = await view.findByRole('alert');
+    const alert = await view.findByRole('region', { name: 'Someone else saved this call' });
     expect(sent[0]).toMatchObject({ name: 'Bando 2027', basedOnUpdatedAt: mine.updatedAt });
     fireEvent.click(within(alert).getByRole('button', { name: 'Save my changes anyway' }));
     await view.findByText('the calls list', {}, { timeout: 5_000 });

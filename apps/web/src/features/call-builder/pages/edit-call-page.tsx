@@ -115,7 +115,7 @@ function EditCallForm({ call }: { call: TCall }) {
         <SavedMeanwhileAlert
           onLoadTheirs={meanwhile.loadTheirs}
           onSaveMine={() => meanwhile.saveMine((stored) => send(stored, stored.updatedAt))}
-          busy={update.isPending}
+          busy={update.isPending || meanwhile.reading}
         />
       )}
       <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate>

@@ -10,7 +10,7 @@ import {
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
@@ -70,6 +70,9 @@ function FormEditor({
   const planCallId = search.get('callId');
   const update = useUpdateCall();
   const [draft, setDraft] = useState<CallDraft>(() => callToDraft(call));
+  // What "save mine" sends once the stored version is read: the draft as it is then, not at the click.
+  const latestDraft = useRef(draft);
+  latestDraft.current = draft;
   // Counts the versions loaded in place of the draft: the forms that keep their own copy (an open
   // step's form, the description's editor) start again from each.
   const [loads, setLoads] = useState(0);
@@ -102,7 +105,7 @@ function FormEditor({
   };
   const saveMine = () =>
     meanwhile.saveMineWithSteps((stored, storedType) =>
-      send({ ...draftToUpdateRequest(call, storedType, draft), ...basesOf(stored) }),
+      send({ ...draftToUpdateRequest(call, storedType, latestDraft.current), ...basesOf(stored) }),
     );
 
   return (
@@ -124,7 +127,11 @@ function FormEditor({
         </Button>
       </Group>
       {meanwhile.shown && (
-        <SavedMeanwhileAlert onLoadTheirs={meanwhile.loadTheirs} onSaveMine={saveMine} busy={update.isPending} />
+        <SavedMeanwhileAlert
+          onLoadTheirs={meanwhile.loadTheirs}
+          onSaveMine={saveMine}
+          busy={update.isPending || meanwhile.reading}
+        />
       )}
       <ContentLanguageSwitch value={language} onChange={setLanguage} missing={missing} />
       <StepsTab

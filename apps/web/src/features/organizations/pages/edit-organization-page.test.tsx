@@ -106,7 +106,7 @@ describe('editing an organization another owner saved meanwhile', () => {
     const view = showPage();
     fireEvent.change(view.getByRole('textbox', { name: /City/ }), { target: { value: 'Modena' } });
     fireEvent.click(view.getByRole('button', { name: 'Save changes' }));
-    const alert = await view.findByRole('alert');
+    const alert = await view.findByRole('region', { name: 'Someone else saved this organization' });
     expect(alert.textContent).toContain('saved again after you opened them');
     expect(sent).toEqual([expect.objectContaining({ city_name: 'Modena', basedOnUpdatedAt: mine.updatedAt })]);
     expect((view.getByRole('textbox', { name: /City/ }) as HTMLInputElement).value).toBe('Modena');
@@ -127,11 +127,13 @@ describe('editing an organization another owner saved meanwhile', () => {
     const view = showPage();
     fireEvent.change(view.getByRole('textbox', { name: /City/ }), { target: { value: 'Modena' } });
     fireEvent.click(view.getByRole('button', { name: 'Save changes' }));
-    const loadTheirs = within(await view.findByRole('alert')).getByRole('button', { name: /Load their version/ });
+    const loadTheirs = within(
+      await view.findByRole('region', { name: 'Someone else saved this organization' }),
+    ).getByRole('button', { name: /Load their version/ });
     loadTheirs.focus();
     fireEvent.click(loadTheirs);
     await view.findByDisplayValue('Parma');
-    expect(view.queryByRole('alert')).toBeNull();
+    expect(view.queryByRole('region', { name: 'Someone else saved this organization' })).toBeNull();
     await waitFor(() => expect(document.activeElement?.id).toBe('main'));
     fireEvent.click(view.getByRole('button', { name: 'Save changes' }));
     await view.findByText('the organizations list', {}, { timeout: 5_000 });
@@ -143,7 +145,7 @@ describe('editing an organization another owner saved meanwhile', () => {
     const view = showPage();
     fireEvent.change(view.getByRole('textbox', { name: /City/ }), { target: { value: 'Modena' } });
     fireEvent.click(view.getByRole('button', { name: 'Save changes' }));
-    const alert = await view.findByRole('alert');
+    const alert = await view.findByRole('region', { name: 'Someone else saved this organization' });
     fireEvent.click(within(alert).getByRole('button', { name: 'Save my changes anyway' }));
     // The choice stays open once the read has failed (its buttons usable again).
     await waitFor(() =>

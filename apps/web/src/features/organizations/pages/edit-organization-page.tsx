@@ -92,6 +92,8 @@ function OrganizationEditor({ organization }: { organization: TOrganization }) {
     });
 
   const send = async (input: TOrganizationInput) => {
+    // The form passed its checks: the choice (if it was shown) is made.
+    setMeanwhile(false);
     try {
       await update.mutateAsync({ ...input, id: organization.id, basedOnUpdatedAt: base.current });
     } catch (error) {
@@ -106,13 +108,13 @@ function OrganizationEditor({ organization }: { organization: TOrganization }) {
   };
   /**
    * Mine over theirs: the form as it is now (changes made since the refusal included), submitted
-   * again over the version stored now, so a save landing meanwhile is refused again.
+   * again over the version stored now, so a save landing meanwhile is refused again. The choice
+   * stays on screen until the form sends: a form its own checks stop shows their errors beside it.
    */
   const saveMine = async () => {
     setBusy(true);
     try {
       base.current = (await stored()).updatedAt;
-      setMeanwhile(false);
       form.current?.requestSubmit();
     } catch (error) {
       failed(error);
