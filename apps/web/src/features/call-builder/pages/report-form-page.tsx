@@ -91,7 +91,7 @@ function FormEditor({
     send(draftToUpdateRequest(call, callType, draft));
   };
   const send = (request: TUpdateCallRequest) => {
-    const sent = draft;
+    const sent = latestDraft.current;
     update.mutate(request, {
       onSuccess: (saved) => {
         // The page stays: the next save builds on this one, and the steps it added take their ids
