@@ -16,6 +16,7 @@ import type { Db, Tx } from '../../db/client';
 import { callSubmissions, calls, callTypes, grantReportPlans, steps, stepTypes } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
+import { refuseIfSavedSince } from '../../lib/saved-since';
 import { type AuditActor, audit } from '../audit/record';
 import { assertActualsOnlyInForms } from './actuals-only-in-forms';
 import { insertCallTypeIn, saveCallTypeIn, stepsOfCallTypes } from './call-types';
@@ -179,9 +180,7 @@ export async function updateCall(db: Db, actor: AuditActor, input: UpdateCallInp
     const [stored] = await tx.select().from(calls).where(eq(calls.id, input.id)).for('update');
     if (!stored) throw notFound('errors.calls.callNotFound');
     // Checked under the row's lock: of two editors who loaded the same version, the second to save is told.
-    if (input.basedOnUpdatedAt && stored.updatedAt.getTime() !== new Date(input.basedOnUpdatedAt).getTime()) {
-      throw conflict('errors.calls.changedSince');
-    }
+    refuseIfSavedSince(stored.updatedAt, input.basedOnUpdatedAt, 'errors.calls.changedSince');
 
     const openingAt = new Date(input.openingAt);
     const closingAt = new Date(input.closingAt);
@@ -225,9 +224,7 @@ export async function updateCall(db: Db, actor: AuditActor, input: UpdateCallInp
           .from(callTypes)
           .where(eq(callTypes.id, input.callType.id))
           .for('update');
-        if (type && type.updatedAt.getTime() !== new Date(input.basedOnCallTypeUpdatedAt).getTime()) {
-          throw conflict('errors.calls.changedSince');
-        }
+        if (type) refuseIfSavedSince(type.updatedAt, input.basedOnCallTypeUpdatedAt, 'errors.calls.changedSince');
       }
       await saveCallTypeIn(tx, input.callType, 'callType.steps');
     } else if (input.callTypeId !== stored.callTypeId) {

@@ -10,6 +10,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callSubmissions, organizationMembers, organizations } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
+import { refuseIfSavedSince } from '../../lib/saved-since';
 import { recordConsent } from '../consent/versions';
 import { requireRole } from './member-access';
 
@@ -114,9 +115,7 @@ export async function updateOrganization(
         .from(organizations)
         .where(eq(organizations.id, input.id))
         .for('update');
-      if (stored && stored.updatedAt.getTime() !== new Date(input.basedOnUpdatedAt).getTime()) {
-        throw conflict('errors.organizations.changedSince');
-      }
+      if (stored) refuseIfSavedSince(stored.updatedAt, input.basedOnUpdatedAt, 'errors.organizations.changedSince');
     }
     const [row] = await tx
       .update(organizations)

@@ -32,6 +32,14 @@ export function useSavedMeanwhile(callId: string, replaceDraft: (fresh: TCall) =
       queryFn: () => getCallByIdAdmin(callId),
       staleTime: 0,
     });
+  /** A choice's reads: busy meanwhile; a failure leaves the choice offered and is told. */
+  const whileReading = <T,>(read: () => Promise<T>, use: (value: T) => void | Promise<void>) => {
+    setReading(true);
+    read()
+      .then(use)
+      .catch(failed)
+      .finally(() => setReading(false));
+  };
   return {
     shown,
     failed,
@@ -41,45 +49,31 @@ export function useSavedMeanwhile(callId: string, replaceDraft: (fresh: TCall) =
      * Mine over theirs: sent with the version stored now as its base, so that only what the
      * person was told about is replaced (a save landing meanwhile is refused again).
      */
-    saveMine: (send: (stored: TCall) => void) => {
-      setReading(true);
-      stored()
-        .then((call) => {
-          setShown(false);
-          send(call);
-        }, failed)
-        .finally(() => setReading(false));
-    },
+    saveMine: (send: (stored: TCall) => void) =>
+      whileReading(stored, (call) => {
+        setShown(false);
+        send(call);
+      }),
     /**
      * The same for an editor that sends the steps: the call type's name and description go with
      * them, sent as stored now too, not as the editor first loaded them.
      */
-    saveMineWithSteps: (send: (stored: TCall, storedType: TCallType) => void) => {
-      setReading(true);
-      stored()
-        .then(async (call) => {
-          const type = await queryClient.fetchQuery({
-            queryKey: [...callBuilderKeys.callTypes(), call.callTypeId],
-            queryFn: () => getCallType(call.callTypeId),
-            staleTime: 0,
-          });
-          setShown(false);
-          send(call, type);
-        })
-        .catch(failed)
-        .finally(() => setReading(false));
-    },
-    loadTheirs: () => {
-      setReading(true);
-      stored()
-        .then(async (fresh) => {
-          await queryClient.invalidateQueries({ queryKey: callBuilderKeys.all });
-          replaceDraft(fresh);
-          setShown(false);
-        })
-        .catch(failed)
-        .finally(() => setReading(false));
-    },
+    saveMineWithSteps: (send: (stored: TCall, storedType: TCallType) => void) =>
+      whileReading(stored, async (call) => {
+        const type = await queryClient.fetchQuery({
+          queryKey: [...callBuilderKeys.callTypes(), call.callTypeId],
+          queryFn: () => getCallType(call.callTypeId),
+          staleTime: 0,
+        });
+        setShown(false);
+        send(call, type);
+      }),
+    loadTheirs: () =>
+      whileReading(stored, async (fresh) => {
+        await queryClient.invalidateQueries({ queryKey: callBuilderKeys.all });
+        replaceDraft(fresh);
+        setShown(false);
+      }),
   };
 }
 
