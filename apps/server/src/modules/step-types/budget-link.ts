@@ -56,24 +56,25 @@ export async function impactContentWithBudget(db: Db | Tx, impactStepId: string,
   return JSON.stringify({ ...json, budget: investment });
 }
 
-/** Rounds of re-reading an impact answer that changed between its read and its rewrite. */
-const MAX_LINK_ROUNDS = 3;
-
 /**
- * After a budget write: the submission's impact answers take the new cost, and their SROI is
- * recomputed. Each is rewritten only at the version read, so an impact answer saved meanwhile
- * (another tab) is read again and kept, its cost replaced, never overwritten by the older one.
+ * After a budget write: the submission's impact answers take the cost of the budget as stored, and
+ * their SROI is recomputed. The submission's row is locked first, as every write of an answer locks
+ * it (guarded-write.ts), so the budget and impact answers read here are the latest committed and
+ * none can change before this rewrite commits: two budget saves racing leave the impact step with
+ * the cost of the one stored last (not of the one whose rewrite ran last), and an impact answer
+ * saved from another tab is kept, its cost replaced. `_content` is the budget answer just written:
+ * the stored one is read again under the lock instead, since a later save may already have replaced it.
  */
-export async function linkImpactToBudget(db: Db | Tx, budgetStep: TStep, content: string, ctx: WriteContext) {
-  const all = await siblings(db, budgetStep.id, STEP_TYPES.budget.name, ctx.submissionId);
-  // Only the first budget step of a call feeds the impact step.
-  if (all[0]?.id !== budgetStep.id) return;
-  const cost = budgetCostOf(budgetStep.content, content) ?? 0;
-  for (let round = 1; round <= MAX_LINK_ROUNDS; round++) {
-    const impacts = await impactSiblings(db, budgetStep.id, ctx.submissionId);
-    const written = await Promise.all(impacts.map((impact) => impactAnswerWithCost(db, impact, cost, ctx)));
-    if (written.every(Boolean)) return;
-  }
+export async function linkImpactToBudget(db: Db | Tx, budgetStep: TStep, _content: string, ctx: WriteContext) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from call_submissions where id = ${ctx.submissionId}::uuid for update`);
+    const [first] = await siblings(tx, budgetStep.id, STEP_TYPES.budget.name, ctx.submissionId);
+    // Only the first budget step of a call feeds the impact step.
+    if (first?.id !== budgetStep.id) return;
+    const cost = budgetCostOf(first.content, first.answer ?? undefined) ?? 0;
+    for (const impact of await impactSiblings(tx, budgetStep.id, ctx.submissionId))
+      await impactAnswerWithCost(tx, impact, cost, ctx);
+  });
 }
 
 /**

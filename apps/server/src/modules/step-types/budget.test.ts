@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import * as XLSX from '@e965/xlsx';
-import type { TImpactFramework, TMiniDyiOutcome } from '@impact/domain';
+import { budgetCostOf, type TImpactFramework, type TMiniDyiOutcome, type TStep } from '@impact/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createCallWithSteps, createOrganization } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
-import { stepResults } from '../../db/schema';
-import { impactAnswerWithCost, impactSiblings } from './budget-link';
+import { stepResults, steps } from '../../db/schema';
+import { impactAnswerWithCost, impactSiblings, linkImpactToBudget } from './budget-link';
 
 const pdfText = (bytes: Buffer) =>
   execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: bytes }).toString('utf8').replace(/\s+/g, ' ');
@@ -266,6 +266,19 @@ describe('the budget step', () => {
     const after = JSON.parse((await stored(impactStep()))?.content ?? '{}');
     expect(after.budget).toBe(1234);
     expect(after.selectedOutcomes[0].indicators[0].indicatorTargetValue).toBe(70);
+  });
+
+  it('a budget rewrite that runs after a later budget save gives the impact step the cost stored, not its own', async () => {
+    const [step] = await t.database.db.select().from(steps).where(eq(steps.id, budgetStep()));
+    if (!step) throw new Error('no budget step');
+    const storedCost = budgetCostOf(step.content, (await stored(budgetStep()))?.content);
+    expect(storedCost).toBe(59999.8);
+    // An earlier save's answer (cost 10), whose rewrite comes last: it must not win.
+    const earlier = JSON.stringify({ lines: [line('staff', 'Coordinatrice', ['10', '0'])], coFunding: [] });
+    await linkImpactToBudget(t.database.db, { ...step, stepType: { name: 'budget' } } as unknown as TStep, earlier, {
+      submissionId,
+    });
+    expect(JSON.parse((await stored(impactStep()))?.content ?? '{}').budget).toBe(storedCost);
   });
 
   it('Submit is refused naming each problem, in the applicant’s language', async () => {
