@@ -138,7 +138,14 @@ describe('the call editor', () => {
       }),
     ]);
     // Nothing left the page: the name typed is still there.
-    expect((view.getByRole('textbox', { name: /Call name/ }) as HTMLInputElement).value).toBe('Bando 2027');
+    const name = view.getByRole('textbox', { name: /Call name/ }) as HTMLInputElement;
+    expect(name.value).toBe('Bando 2027');
+    // Saving mine checks the draft as Save does: an emptied name stops it, shown, and nothing is sent.
+    fireEvent.change(name, { target: { value: ' ' } });
+    fireEvent.click(within(alert).getByRole('button', { name: 'Save my changes anyway' }));
+    expect(await view.findByText('Required')).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    fireEvent.change(name, { target: { value: 'Bando 2027' } });
     fireEvent.click(within(alert).getByRole('button', { name: 'Save my changes anyway' }));
     await view.findByText('the calls list', {}, { timeout: 5_000 });
     // Over the version stored when the person chose, not over any later one.

@@ -153,19 +153,17 @@ function CallEditor({
     void discard.mutateAsync(call.id).finally(() => void navigate('/admin?tab=calls'));
   };
 
+  /** Whether the editor's own checks stop `checked` from being sent: then it shows them, on their tab. */
+  const stoppedByProblems = (checked: CallDraft) => {
+    const { steps, ...general } = draftProblems(checked);
+    const stopping = Object.values(general).some(Boolean) ? 'general' : steps ? 'steps' : null;
+    if (!stopping) return false;
+    setShowErrors(true);
+    setTab(stopping);
+    return true;
+  };
   const save = () => {
-    const { steps, ...general } = problems;
-    if (Object.values(general).some(Boolean)) {
-      setShowErrors(true);
-      setTab('general');
-      return;
-    }
-    if (steps) {
-      setShowErrors(true);
-      setTab('steps');
-      return;
-    }
-    send(draftToUpdateRequest(call, callType, draft));
+    if (!stoppedByProblems(draft)) send(draftToUpdateRequest(call, callType, draft));
   };
   const send = (request: TUpdateCallRequest) => {
     update.mutate(request, {
@@ -182,10 +180,13 @@ function CallEditor({
       onError: meanwhile.failed,
     });
   };
-  const saveMine = () =>
+  // The same checks as Save, on the draft as it is now; the choice stays offered when they stop it.
+  const saveMine = () => {
+    if (stoppedByProblems(latestDraft.current)) return;
     meanwhile.saveMineWithSteps((stored, storedType) =>
       send({ ...draftToUpdateRequest(call, storedType, latestDraft.current), ...basesOf(stored) }),
     );
+  };
 
   return (
     <Stack gap="lg">

@@ -103,10 +103,13 @@ function FormEditor({
       onError: meanwhile.failed,
     });
   };
-  const saveMine = () =>
+  // The same check as Save, on the draft as it is now; the choice stays offered when it stops it.
+  const saveMine = () => {
+    if (draftProblems(latestDraft.current).steps) return setShowErrors(true);
     meanwhile.saveMineWithSteps((stored, storedType) =>
       send({ ...draftToUpdateRequest(call, storedType, latestDraft.current), ...basesOf(stored) }),
     );
+  };
 
   return (
     <Stack gap="lg">
