@@ -98,7 +98,8 @@ export const screeningRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
   app.post(
     '/Call/Screen',
     {
-      config: { access: 'user' },
+      // A person answers a screener a few times; its judging runs on a thread of its own (survey-check-pool.ts).
+      config: { access: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: "The selected organization's screening answers, judged and kept",

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createOpenCall, createOrganization, organizationForm } from '../../../test/fixtures';
+import { createCallWithSteps, createOpenCall, createOrganization, organizationForm } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
 import { auditLog, callScreenings, calls, organizationMembers } from '../../db/schema';
 import { createFileStorage } from '../files/storage';
@@ -345,6 +345,49 @@ describe('eligibility screener', () => {
       ).toBe(200);
       const res = await inject('POST', 'Call/Screen', anna, { callId: hidden.id, answers: { nonProfit: true } });
       expect(res.statusCode).toBe(404);
+    });
+  });
+
+  describe('no one can hold up the others by screening', () => {
+    const screenFrom = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/Call/Screen',
+        headers: anna,
+        remoteAddress,
+        payload: { callId: call.id, answers: { nonProfit: true } },
+      });
+
+    it('one address may screen 30 times a minute; the next is 429 with Retry-After', async () => {
+      for (let i = 0; i < 30; i++) expect((await screenFrom('10.9.9.9')).statusCode).toBe(200);
+      const refused = await screenFrom('10.9.9.9');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await screenFrom('10.9.9.10')).statusCode).toBe(200);
+    });
+
+    it('a flood of screenings from many addresses is refused on its own thread, and a Submit with a survey is checked meanwhile', async () => {
+      const survey = { pages: [{ name: 'p', elements: [{ type: 'text', name: 'q', isRequired: true }] }] };
+      const surveyCall = await createCallWithSteps(t.app, admin, [
+        { name: 'Questionario', type: 'survey', content: JSON.stringify(survey) },
+      ]);
+      const started = await inject('POST', 'Call/UpsertCallSubmission', pierre, { callId: surveyCall.id });
+      expect(started.statusCode, started.body).toBe(200);
+      const submissionId = started.json().id;
+      const answered = await inject('POST', 'Call/UpsertCallStepResult', pierre, {
+        callSubmissionId: submissionId,
+        stepId: surveyCall.stepIds[0],
+        content: JSON.stringify({ q: 'Risposta' }),
+        version: 0,
+      });
+      expect(answered.statusCode, answered.body).toBe(200);
+      // More screenings at once than their queue holds, each from an address of its own.
+      const flood = Promise.all(Array.from({ length: 300 }, (_, i) => screenFrom(`10.1.${i >> 8}.${i & 255}`)));
+      const submitted = await inject('POST', 'Call/CloseCallSubmission', pierre, { submissionId });
+      const statuses = (await flood).map((r) => r.statusCode);
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
+      expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
     });
   });
 
