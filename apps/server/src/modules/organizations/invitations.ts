@@ -5,9 +5,9 @@ import {
   type TWithdrawInvitationRequest,
 } from '@impact/domain';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { type Db, rows, type Tx } from '../../db/client';
 import { organizationInvitations, organizationMembers, users } from '../../db/schema';
-import { conflict, notFound } from '../../lib/app-error';
+import { AppError, conflict, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
 import { requireRole } from './member-access';
@@ -30,6 +30,41 @@ function toInvitation(row: typeof organizationInvitations.$inferSelect): TInvita
     invitedAt: row.invitedAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
   };
+}
+
+/**
+ * Invitation mails in a day: an invitation is a mail to any address, with the organization's
+ * name (any text its owner typed) in its subject, so neither one person's inbox nor the
+ * platform's sending reputation may be spent on it at will. Three a day to one address, whatever
+ * the organization (inviting again with another role is the usual reason for a second), and fifty
+ * a day from one organization; withdrawn ones count, since their mail went.
+ */
+export const INVITATIONS_PER_ADDRESS_PER_DAY = 3;
+export const INVITATIONS_PER_ORGANIZATION_PER_DAY = 50;
+const DAY_MS = 86_400_000;
+
+async function refuseIfInvitedEnough(tx: Tx, organizationId: string, email: string, now: Date) {
+  const [sent] = await rows<{ to_address: number; from_organization: number; oldest: Date | string | null }>(
+    tx,
+    sql`
+    select count(*) filter (where email = ${email})::int as to_address,
+      count(*) filter (where organization_id = ${organizationId}::uuid)::int as from_organization,
+      min(invited_at) as oldest
+    from organization_invitations
+    where invited_at > ${new Date(now.getTime() - DAY_MS)}::timestamptz
+      and (email = ${email} or organization_id = ${organizationId}::uuid)`,
+  );
+  const refusal =
+    (sent?.to_address ?? 0) >= INVITATIONS_PER_ADDRESS_PER_DAY
+      ? 'errors.organizations.invitedEnoughToday'
+      : (sent?.from_organization ?? 0) >= INVITATIONS_PER_ORGANIZATION_PER_DAY
+        ? 'errors.organizations.invitingTooMuchToday'
+        : null;
+  if (!refusal) return;
+  // An hour at least: the window slides, and the client should not try again at once.
+  const oldest = sent?.oldest ? new Date(sent.oldest).getTime() : now.getTime();
+  const retryAfterSeconds = Math.max(3600, Math.ceil((oldest + DAY_MS - now.getTime()) / 1000));
+  throw new AppError('rateLimited', { messageKey: refusal, retryAfterSeconds });
 }
 
 /** GET Organization/GetInvitations: the open invitations, for the owners. */
@@ -62,6 +97,7 @@ export async function inviteMember(db: Db, actor: SessionUser, input: TInviteMem
       .where(and(eq(organizationMembers.organizationId, org.id), eq(sql`lower(${users.email})`, email)));
     if (member) throw conflict('errors.organizations.alreadyMember');
     const now = new Date();
+    await refuseIfInvitedEnough(tx, org.id, email, now);
     await tx
       .update(organizationInvitations)
       .set({ withdrawnAt: now })

@@ -52,12 +52,13 @@ export const memberRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
   app.post(
     '/Organization/InviteMember',
     {
-      config: { access: 'user', owns: 'organizationId' },
+      // Each one sends a mail: a rate per address on top of the daily counts (invitations.ts).
+      config: { access: 'user', owns: 'organizationId', rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Invite a person by e-mail with a role (owners only); accepted when they sign in with it',
         body: ZInviteMemberRequest,
-        response: { 200: ZInvitation, 409: ZProblem, ...problems },
+        response: { 200: ZInvitation, 409: ZProblem, 429: ZProblem, ...problems },
       },
     },
     async (request) => inviteMember(db, currentUser(request), request.body, config.publicUrl),

@@ -283,4 +283,69 @@ describe('members of an organization and their roles', () => {
       .where(eq(organizationInvitations.email, 'dora@teams.example'));
     expect(left).toEqual([]);
   });
+  describe('invitation mails are limited', () => {
+    const invite = (headers: Headers, organizationId: string, email: string, remoteAddress = '127.0.0.1') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/Organization/InviteMember',
+        headers: { ...headers, 'accept-language': 'en' },
+        remoteAddress,
+        payload: { organizationId, email, role: 'editor' },
+      });
+    const mailsTo = async (to: string) =>
+      (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to))).length;
+
+    it('three a day to one address, whatever the organization: the fourth is 429, translated, and mails nothing', async () => {
+      for (const role of ['editor', 'viewer', 'owner']) {
+        const sent = await as(anna.headers).post('/api/Organization/InviteMember', {
+          organizationId: orgId,
+          email: 'chiara@teams.example',
+          role,
+        });
+        expect(sent.statusCode, sent.body).toBe(200);
+      }
+      const again = await invite(anna.headers, orgId, 'chiara@teams.example');
+      expect(again.statusCode).toBe(429);
+      expect(again.json().messageKey).toBe('errors.organizations.invitedEnoughToday');
+      expect(Number(again.headers['retry-after'])).toBeGreaterThanOrEqual(3600);
+      // Another organization's owner is refused too.
+      const e = await signInAs(t.database.db, { email: 'elio@elsewhere.example' });
+      const elsewhere = await createOrganization(t.app, e.headers, 'Altrove');
+      expect((await invite(e.headers, elsewhere, 'chiara@teams.example')).statusCode).toBe(429);
+      expect(await mailsTo('chiara@teams.example')).toBe(3);
+    });
+
+    it('fifty a day from one organization: the next is 429 and nothing is kept', async () => {
+      const f = await signInAs(t.database.db, { email: 'fabio@many.example' });
+      const many = await createOrganization(t.app, f.headers, 'Tanti inviti');
+      const now = new Date();
+      await t.database.db.insert(organizationInvitations).values(
+        Array.from({ length: 50 }, (_, i) => ({
+          organizationId: many,
+          email: `person${i}@many.example`,
+          role: 'viewer' as const,
+          invitedByUserId: f.user.id,
+          invitedAt: now,
+          expiresAt: new Date(now.getTime() + 14 * 86_400_000),
+        })),
+      );
+      const next = await invite(f.headers, many, 'one-more@many.example');
+      expect(next.statusCode).toBe(429);
+      expect(next.json().messageKey).toBe('errors.organizations.invitingTooMuchToday');
+      const kept = await t.database.db
+        .select()
+        .from(organizationInvitations)
+        .where(eq(organizationInvitations.email, 'one-more@many.example'));
+      expect(kept).toEqual([]);
+      expect(await mailsTo('one-more@many.example')).toBe(0);
+    });
+
+    it('twenty a minute from one network address', async () => {
+      const g = await signInAs(t.database.db, { email: 'gina@quick.example' });
+      const quick = await createOrganization(t.app, g.headers, 'Veloce');
+      for (let i = 0; i < 20; i++)
+        expect((await invite(g.headers, quick, `p${i}@quick.example`, '10.7.7.7')).statusCode).toBe(200);
+      expect((await invite(g.headers, quick, 'p20@quick.example', '10.7.7.7')).statusCode).toBe(429);
+    });
+  });
 });
