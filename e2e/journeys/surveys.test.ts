@@ -25,7 +25,7 @@ const QUIZ = {
 describe('surveys, quizzes and the results step', () => {
   const browser = useBrowser();
 
-  it('admin builds an NPS survey type from the template; an applicant answers with autosave, takes the quiz and sees the recap', async () => {
+  it('admin builds an NPS survey type from the template; an applicant answers with autosave, takes the quiz and sees the recap once submitted', async () => {
     const suffix = Date.now().toString(36);
     // Admin: a survey type from the NPS template, in the survey creator with its live preview.
     const admin = await browser.newPage();
@@ -191,7 +191,9 @@ describe('surveys, quizzes and the results step', () => {
     await page.locator('[data-testid="save-status"][data-status="saved"]').waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Avanti' }).click();
     await page.waitForURL(/\/2\/0$/);
-    await page.getByTestId('quiz-count').getByText('12 su 12 corrette').waitFor();
+    // Before Submit the results step keeps the recap back: it would tell which answers are right.
+    await page.getByTestId('quiz-after-submit').getByText('I risultati del quiz si vedono dopo').waitFor();
+    expect(await page.getByTestId('quiz-count').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Invia la candidatura' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sì, invia' }).click();

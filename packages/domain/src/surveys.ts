@@ -106,5 +106,7 @@ export const ZSubmissionResults = z.object({
   lockEnd: z.string().nullable(),
   scoreRanges: z.array(ZScoreRangeResult),
   quizzes: z.array(ZQuizResult),
+  /** The call has quizzes whose recaps the applicant sees once the application is submitted. */
+  quizzesAfterSubmit: z.boolean().optional(),
 });
 export type TSubmissionResults = z.infer<typeof ZSubmissionResults>;

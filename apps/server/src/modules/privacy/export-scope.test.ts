@@ -12,7 +12,7 @@ import {
 } from '../../../test/fixtures';
 import { readZip } from '../../../test/read-zip';
 import { signInAs } from '../../../test/sign-in';
-import { calls, organizationMembers, submissionRecords } from '../../db/schema';
+import { callSubmissions, calls, organizationMembers, submissionRecords } from '../../db/schema';
 
 type Headers = Record<string, string>;
 type Person = { headers: Headers; id: string };
@@ -148,13 +148,16 @@ describe('what the data export and the PDF data show of a team application', () 
     expect(JSON.stringify((await exportOf(anna)).applications)).toContain('FOR-THE-LISTED-ONLY');
   });
 
-  it("keeps a quiz's score out of the export while the call is locked, and shows it once the lock ends", async () => {
+  it("keeps a quiz's score out of the export until Submit, and while the call is locked; shows it once the lock ends", async () => {
     const submissionId = (await post(as(anna), '/api/Call/UpsertCallSubmission', { callId: call.id })).json().id;
     await answer(anna, submissionId, call.quizStepId, ALL_A);
     const scoreIn = async (person: Person) =>
       (await exportOf(person)).applications
         .find((a: ExportedApplication) => a.id === submissionId)
         ?.answers.find((a: { stepId: string }) => a.stepId === call.quizStepId)?.score;
+    // Not submitted: the score would tell which answers are right.
+    expect(await scoreIn(anna)).toBeNull();
+    await t.database.db.update(callSubmissions).set({ closed: true }).where(eq(callSubmissions.id, submissionId));
 
     await t.database.db
       .update(calls)

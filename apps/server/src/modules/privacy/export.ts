@@ -30,7 +30,7 @@ import { type ZipEntry, zipStream } from '../../lib/zip-stream';
 import type { FileStorage } from '../files/storage';
 import { toOrganization } from '../organizations/service';
 import { withoutAnswerKeys } from '../pdf/export-data';
-import { isCallLocked } from '../submission-core/access';
+import { scoresShownToApplicants } from '../submission-core/scores-shown';
 
 type FileRef = { id: string; path: string; storage: string; storageKey: string };
 export type PersonalData = { data: Record<string, unknown>; files: FileRef[] };
@@ -119,8 +119,10 @@ export async function collectPersonalData(
     (s) => !readable(s) && s.createdByUserId !== null && userIds.includes(s.createdByUserId),
   );
   const submissionIds = submissions.map((s) => s.id);
-  // Scores stay hidden while the call's results are locked, as every route shows them (isCallLocked).
-  const scoresHidden = new Set(submissions.filter((s) => isCallLocked(s, now)).map((s) => s.id));
+  // Scores are shown as the application's routes show them (scores-shown.ts): not while the call's
+  // results are locked, nor while the answers can still change.
+  const scoresHidden = new Set<string>();
+  for (const s of submissions) if (!(await scoresShownToApplicants(db, s, s, now))) scoresHidden.add(s.id);
   const answers = submissionIds.length
     ? await db
         .select({

@@ -23,14 +23,9 @@ import { reportGrantOn } from '../grants/report-access';
 import { assertRole, roleIn } from '../organizations/member-access';
 import { assertEligibleToStart } from '../screening/eligibility-gate';
 import { serverStepTypeOf } from '../step-types';
-import {
-  type CallRow,
-  isCallLocked,
-  isCallOpen,
-  loadSubmissionFor,
-  type SubmissionRow,
-} from '../submission-core/access';
+import { type CallRow, isCallOpen, loadSubmissionFor, type SubmissionRow } from '../submission-core/access';
 import { withOpenChangeRequest } from '../submission-core/change-requests';
+import { scoresShownToApplicants } from '../submission-core/scores-shown';
 import { stepResultsWithAuthors, stepResultWithAuthor } from '../submission-core/step-authors';
 import { assertStepWritable, stepOfSubmission, toStepResult } from '../submission-core/writes';
 import { recordWebhookEvent } from '../webhooks/record';
@@ -196,7 +191,8 @@ export async function getSubmission(db: Db, user: SessionUser, submissionId: str
     allowAdmin: asAdmin,
     need: 'read',
   });
-  return toSubmission(db, submission, call, !asAdmin && isCallLocked(call), role !== null);
+  const hideScores = !asAdmin && !(await scoresShownToApplicants(db, submission, call));
+  return toSubmission(db, submission, call, hideScores, role !== null);
 }
 
 export async function getStepResult(db: Db, user: SessionUser, submissionId: string, stepId: string) {
@@ -208,7 +204,8 @@ export async function getStepResult(db: Db, user: SessionUser, submissionId: str
   await stepOfSubmission(db, call, stepId, submission);
   const found = await stepResultWithAuthor(db, submissionId, stepId);
   if (!found) throw notFound('errors.submissions.noStepResult');
-  return toStepResult(found.row, !user.isAdmin && isCallLocked(call), role !== null ? found.author : null);
+  const hideScore = !user.isAdmin && !(await scoresShownToApplicants(db, submission, call));
+  return toStepResult(found.row, hideScore, role !== null ? found.author : null);
 }
 
 /**
@@ -265,10 +262,9 @@ export async function upsertStepResult(
       submissionId: input.callSubmissionId,
     });
   }
-  // A locked call hides scores from applicants (read only when there is a score to hide).
-  const hideScore =
-    answer.score !== null && !user.isAdmin && (await callOfSubmissionIsLocked(db, input.callSubmissionId, now));
-  return toStepResult(stored.row, hideScore, stored.author);
+  // An answer is written while it can change: its score (a quiz's says which answers are right)
+  // is not the applicant's to see then (scores-shown.ts).
+  return toStepResult(stored.row, !user.isAdmin, stored.author);
 }
 
 /**
@@ -298,13 +294,4 @@ async function explainRefusedWrite(
     messageKey: 'errors.submissions.staleVersion',
     ...(newer ? { extensions: { newer: newerVersion(newer.row, newer.author) } } : {}),
   });
-}
-
-async function callOfSubmissionIsLocked(db: Db, submissionId: string, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ call: calls })
-    .from(callSubmissions)
-    .innerJoin(calls, eq(calls.id, callSubmissions.callId))
-    .where(eq(callSubmissions.id, submissionId));
-  return row ? isCallLocked(row.call, now) : false;
 }

@@ -1,10 +1,10 @@
 import { NPS_TEMPLATE, QUIZ_TEMPLATE } from '@impact/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOrganization } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
-import { callSubmissions, calls, stepResults, steps } from '../../db/schema';
+import { callSubmissions, calls, stepResults, steps, submissionChangeRequests } from '../../db/schema';
 
 type Who = { headers: Record<string, string> };
 
@@ -201,14 +201,66 @@ describe('survey, quiz and results steps (SPEC 3, 4, 5, 7)', () => {
     const answers = { q1: 'a', q2: 'b', q3: 'a', q4: 'c' }; // 2 of 12 right
     const res = await write(eve, sub, call.quizStepId, JSON.stringify(answers), 0, 1);
     expect(res.statusCode).toBe(200);
-    expect(res.json().score).toBeCloseTo(2 / 12);
-    const results = (
-      await t.app.inject({ url: `/api/Call/GetSubmissionResults?submissionId=${sub}&lang=en`, headers: as(eve) })
+    const [stored] = await t.database.db
+      .select()
+      .from(stepResults)
+      .where(and(eq(stepResults.stepId, call.quizStepId), eq(stepResults.callSubmissionId, sub)));
+    expect(stored?.score).toBeCloseTo(2 / 12);
+    const admins = (
+      await t.app.inject({ url: `/api/Call/GetSubmissionResults?submissionId=${sub}&lang=en`, headers: admin.headers })
     ).json();
-    expect(results.locked).toBe(false);
-    expect(results.quizzes[0]).toMatchObject({ correctAnswersCount: 2, questionCount: 12 });
-    expect(results.quizzes[0].recap[0]).toEqual({ name: 'q1', title: 'Question 1', correct: true });
-    expect(results.quizzes[0].recap[1].correct).toBe(false);
+    expect(admins.quizzes[0]).toMatchObject({ correctAnswersCount: 2, questionCount: 12 });
+    expect(admins.quizzes[0].recap[0]).toEqual({ name: 'q1', title: 'Question 1', correct: true });
+    expect(admins.quizzes[0].recap[1].correct).toBe(false);
+  });
+
+  it('the applicant sees a quiz’s score and recap only once submitted, and not while a request for changes reopens it', async () => {
+    const sub = await start(eve, eveOrg);
+    const seen = async () => {
+      const results = (
+        await t.app.inject({ url: `/api/Call/GetSubmissionResults?submissionId=${sub}&lang=en`, headers: as(eve) })
+      ).json();
+      const submission = (
+        await t.app.inject({ url: `/api/Call/GetSubmissionByID?submissionId=${sub}`, headers: as(eve, eveOrg) })
+      ).json();
+      const quizResult = (
+        await t.app.inject({
+          url: `/api/Call/GetStepResult?submissionId=${sub}&StepId=${call.quizStepId}`,
+          headers: as(eve, eveOrg),
+        })
+      ).json();
+      return {
+        recap: results.quizzes[0]?.recap.length ?? null,
+        afterSubmit: results.quizzesAfterSubmit ?? false,
+        score: submission.stepResults.find((r: { stepId: string }) => r.stepId === call.quizStepId)?.score ?? null,
+        stepScore: quizResult.score ?? null,
+      };
+    };
+    // Written, not submitted: each save would tell which answers are right.
+    const again = await write(eve, sub, call.quizStepId, JSON.stringify({ q1: 'a', q2: 'a' }), 1);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().score).toBeNull();
+    expect(await seen()).toEqual({ recap: null, afterSubmit: true, score: null, stepScore: null });
+    await t.database.db.update(callSubmissions).set({ closed: true }).where(eq(callSubmissions.id, sub));
+    try {
+      expect(await seen()).toEqual({
+        recap: 12,
+        afterSubmit: false,
+        score: expect.any(Number),
+        stepScore: expect.any(Number),
+      });
+      // A request for changes makes the answers writable again: hidden until it is answered.
+      await t.database.db.insert(submissionChangeRequests).values({
+        callSubmissionId: sub,
+        stepIds: [call.quizStepId],
+        message: 'Rivedete il quiz',
+        dueAt: new Date(Date.now() + 86_400_000),
+      });
+      expect(await seen()).toEqual({ recap: null, afterSubmit: true, score: null, stepScore: null });
+    } finally {
+      await t.database.db.delete(submissionChangeRequests).where(eq(submissionChangeRequests.callSubmissionId, sub));
+      await t.database.db.update(callSubmissions).set({ closed: false }).where(eq(callSubmissions.id, sub));
+    }
   });
 
   it('results are hidden from applicants while the call is locked, not from admins', async () => {

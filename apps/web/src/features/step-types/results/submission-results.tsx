@@ -27,11 +27,18 @@ export function SubmissionResults({
     );
   }
   const ranges = quizzesOnly ? [] : results.scoreRanges;
+  // The server keeps a quiz's recap until the application is submitted (its answers could still change).
+  const quizzesLater = results.quizzesAfterSubmit ? (
+    <Text c="dimmed" data-testid="quiz-after-submit">
+      {t('surveys.results.quizAfterSubmit')}
+    </Text>
+  ) : null;
   if (ranges.length === 0 && results.quizzes.length === 0) {
-    return quizzesOnly ? null : <Text c="dimmed">{t('surveys.results.none')}</Text>;
+    return quizzesLater ?? (quizzesOnly ? null : <Text c="dimmed">{t('surveys.results.none')}</Text>);
   }
   return (
     <Stack gap="md" w="100%" data-testid="submission-results">
+      {quizzesLater}
       {ranges.map((r) => (
         <Paper key={r.stepId} withBorder p="md" radius="md">
           <Title order={3} size="h5">
