@@ -23,11 +23,11 @@ async function renderBudget(): Promise<BenchResult> {
   {
     const data = largeExportData();
     let pdf: Buffer = Buffer.alloc(0);
-    for (let i = 0; i < 3; i++) pdf = await renderOnThread(data, 'it'); // warm-up: fonts, JIT
+    for (let i = 0; i < 3; i++) pdf = await renderOnThread({ data, language: 'it' }); // warm-up: fonts, JIT
     const times: number[] = [];
     for (let i = 0; i < 7; i++) {
       const t0 = performance.now();
-      pdf = await renderOnThread(data, 'it');
+      pdf = await renderOnThread({ data, language: 'it' });
       times.push(performance.now() - t0);
     }
     const ms = Math.round(median(times));

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { TAwardLetterFields, TLanguage } from '@impact/domain';
 import { translator } from '../../lib/texts';
 import { LOCALES } from '../../lib/utc-moment';
-import { loadPdfmake } from '../pdf/render';
 
 /** An amount as the letter's language writes money ("80.000,00 €" in Italian). */
 export function formatAmount(amount: number, currency: string, language: TLanguage): string {
@@ -52,28 +51,4 @@ export function composeAwardLetter(
 /** The SHA-256 of the letter as sent (hex): what an acceptance is bound to. */
 export function letterHash(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
-}
-
-/**
- * The letter as a one-page PDF. Rendered on the request's thread: a page of plain paragraphs takes
- * a few milliseconds, unlike an application's record (decision 0003 moves those to threads).
- */
-export async function awardLetterPdf(text: string): Promise<Buffer> {
-  const [title = '', ...paragraphs] = text.split('\n\n');
-  const doc = {
-    info: { title },
-    pageMargins: [56, 64, 56, 64],
-    defaultStyle: { font: 'Roboto', fontSize: 11, lineHeight: 1.3 },
-    content: [
-      { text: title, fontSize: 18, bold: true, margin: [0, 0, 0, 16] },
-      ...paragraphs.map((p) => ({ text: p, margin: [0, 0, 0, 10] })),
-    ],
-  };
-  return pdfmake().createPdf(doc).getBuffer();
-}
-
-let engine: ReturnType<typeof loadPdfmake> | null = null;
-function pdfmake() {
-  engine ??= loadPdfmake();
-  return engine;
 }

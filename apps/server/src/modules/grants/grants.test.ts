@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall, createOrganization, submitToCall } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
 import { auditLog, calls, emailOutbox, organizationMembers, organizations } from '../../db/schema';
+import { pdfRenderPool } from '../pdf/render-pool';
 import { letterHash } from './award-letter';
 import { grantees } from './service';
 
@@ -112,10 +113,18 @@ describe('grants and award letters', () => {
     expect((await inject(otto, 'GET', `Grant/GetGrant?grantId=${grant.id}`)).statusCode).toBe(404);
     expect((await inject(otto, 'GET', `Grant/GetAwardLetter?grantId=${grant.id}`)).statusCode).toBe(404);
     expect((await inject(anna, 'GET', `Grant/GetGrants?callId=${call.id}`)).statusCode).toBe(403);
+    const rendered = pdfRenderPool().completed;
     const pdf = await inject(anna, 'GET', `Grant/GetAwardLetter?grantId=${grant.id}`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Laid out on a render thread, not on the event loop; two at a time per person, like every PDF.
+    expect(pdfRenderPool().completed).toBe(rendered + 1);
+    const many = await Promise.all(
+      Array.from({ length: 4 }, () => inject(anna, 'GET', `Grant/GetAwardLetter?grantId=${grant.id}`)),
+    );
+    expect(many.map((r) => r.statusCode).filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect(many.every((r) => r.statusCode === 200 || r.statusCode === 429)).toBe(true);
   });
 
   it('saving the terms unchanged keeps the letter; a letter changed since it was read is 409; the application stays', async () => {

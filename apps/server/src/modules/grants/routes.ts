@@ -29,9 +29,9 @@ import { attachmentDisposition } from '../../lib/file-names';
 import { requestLanguage } from '../../lib/request-language';
 import { currentUser } from '../../plugins/authentication';
 import { sendPdf } from '../pdf/send-pdf';
+import { renderLetterFor } from '../pdf/service';
 import { csvStream, xlsxFileStream } from '../reports/export-files';
 import { loadGrantFor } from './access';
-import { awardLetterPdf } from './award-letter';
 import { portfolio, portfolioPages } from './portfolio';
 import { readReportingPlan, saveReportingPlan } from './reporting-plan';
 import { approveReport, readReports, startReport } from './reports';
@@ -130,7 +130,7 @@ export const grantRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
       const language = requestLanguage(request);
       const { grant } = await loadGrantFor(db, currentUser(request), request.query.grantId, { need: 'read' });
       const text = grant.letterText ?? (await composeLetterFor(db, grant, currentUser(request).email, language)).text;
-      const pdf = await awardLetterPdf(text);
+      const pdf = await renderLetterFor(currentUser(request).id, text);
       return sendPdf(reply, { body: pdf, size: pdf.length }, 'award-letter.pdf');
     },
   );

@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import type { TLanguage, TPdfExportData } from '@impact/domain';
 import { ThreadPool } from '../../lib/thread-pool';
 import type { RenderTask } from './render-worker';
 
@@ -34,8 +33,8 @@ export function pdfRenderPool(): ThreadPool<RenderTask, Uint8Array> {
   return shared;
 }
 
-/** One PDF's bytes from a render thread. */
-export async function renderOnThread(data: TPdfExportData, language: TLanguage): Promise<Buffer> {
-  const bytes = await pdfRenderPool().run({ data, language });
+/** One PDF's bytes from a render thread: a record in a language, or a letter's text. */
+export async function renderOnThread(task: RenderTask): Promise<Buffer> {
+  const bytes = await pdfRenderPool().run(task);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

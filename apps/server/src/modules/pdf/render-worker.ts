@@ -1,5 +1,6 @@
 import { STEP_TYPES, type TLanguage, type TPdfExportData } from '@impact/domain';
 import { Piscina } from 'piscina';
+import { letterPdf } from './letter-layout';
 import { renderPdf } from './render';
 
 /**
@@ -7,10 +8,10 @@ import { renderPdf } from './render';
  * application), so it runs here and the server's event loop keeps answering requests. The fonts
  * are loaded once per thread and the thread stays up between documents.
  */
-export type RenderTask = { data: TPdfExportData; language: TLanguage };
+export type RenderTask = { data: TPdfExportData; language: TLanguage } | { letter: string };
 
 export default async function render(task: RenderTask) {
-  const buffer = await renderPdf(task.data, task.language);
+  const buffer = 'letter' in task ? await letterPdf(task.letter) : await renderPdf(task.data, task.language);
   // A copy we own, handed over to the main thread without copying again.
   return Piscina.move(new Uint8Array(buffer));
 }

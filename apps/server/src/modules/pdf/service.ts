@@ -12,6 +12,7 @@ import { type CallRow, loadSubmissionFor, type SubmissionRow } from '../submissi
 import { buildExportData, withoutAnswerKeys } from './export-data';
 import { localisedRecord } from './localised-record';
 import { renderOnThread } from './render-pool';
+import type { RenderTask } from './render-worker';
 import { type PdfBody, storedOrRendered, wholePdf } from './stored-pdfs';
 
 /** A record's identity without its (large) data: enough to find its stored PDF. */
@@ -93,9 +94,13 @@ export async function getExportData(
  * thread's deadline or heap is a 422 (the record itself is too heavy: retrying will not help);
  * any other failure a 500. Never a blank file; the cause stays in the log.
  */
-export async function renderRecordPdf(data: TPdfExportData, language: TLanguage): Promise<Buffer> {
+export function renderRecordPdf(data: TPdfExportData, language: TLanguage): Promise<Buffer> {
+  return renderChecked({ data: localisedRecord(data, language), language });
+}
+
+async function renderChecked(task: RenderTask): Promise<Buffer> {
   try {
-    const bytes = await renderOnThread(localisedRecord(data, language), language);
+    const bytes = await renderOnThread(task);
     if (bytes.length < 100 || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error('not a PDF');
     return bytes;
   } catch (err) {
@@ -128,13 +133,18 @@ const perPerson = new InFlightLimit(2);
 
 /** A PDF for a person's download: refused with 429 while two of theirs are being made. */
 export function renderPdfFor(userId: string, data: TPdfExportData, language: TLanguage): Promise<Buffer> {
-  return perPerson.run(
-    userId,
-    () => renderRecordPdf(data, language),
-    () => {
-      throw new AppError('rateLimited', { messageKey: 'errors.pdf.tooManyAtOnce', retryAfterSeconds: 5 });
-    },
-  );
+  return oneOfTwoAtOnce(userId, () => renderRecordPdf(data, language));
+}
+
+/** A letter's PDF (the award letter) for a person's download, on a render thread, two at a time per person. */
+export function renderLetterFor(userId: string, text: string): Promise<Buffer> {
+  return oneOfTwoAtOnce(userId, () => renderChecked({ letter: text }));
+}
+
+function oneOfTwoAtOnce(userId: string, render: () => Promise<Buffer>) {
+  return perPerson.run(userId, render, () => {
+    throw new AppError('rateLimited', { messageKey: 'errors.pdf.tooManyAtOnce', retryAfterSeconds: 5 });
+  });
 }
 
 /**
