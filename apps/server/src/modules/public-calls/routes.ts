@@ -146,7 +146,8 @@ export const publicCallRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
   app.get(
     '/p/calls/:key',
     {
-      config: { access: 'public' },
+      // Anyone may ask, signed in or not: a rate per address, as for the other anonymous pages that read the database.
+      config: { access: 'public', rateLimit: { max: 300, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: "A public call's page (HTML), by id or readable slug; a draft or filtered call is 404",
