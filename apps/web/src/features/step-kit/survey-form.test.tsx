@@ -103,4 +103,41 @@ describe('the survey form', () => {
     await waitFor(() => expect(view.container.querySelector('[role="alert"]')).not.toBeNull());
     view.unmount();
   });
+  it("puts an applicant's answer into an HTML question as text, never as markup", async () => {
+    const withHtml = {
+      pages: [
+        {
+          elements: [
+            { type: 'text', name: 'q1', title: 'Name' },
+            { type: 'matrixdynamic', name: 'q3', title: 'Rows', columns: [{ name: 'who', cellType: 'text' }] },
+            { type: 'html', name: 'echo', html: '<p>You wrote: <strong>{q1}</strong></p><p id="rows">{q3}</p>' },
+          ],
+        },
+      ],
+    };
+    const typed = '<a href="https://evil.example">click</a><img src="x"> {q2}';
+    const view = render(
+      <MantineProvider>
+        <SurveyForm
+          model={withHtml}
+          data={{ q1: typed, q2: '<em>two</em>', q3: [{ who: '<b>row</b>' }] }}
+          locale="en"
+          readOnly
+        />
+      </MantineProvider>,
+    );
+    const strong = await waitFor(() => {
+      const found = view.container.querySelector('strong');
+      if (!found) throw new Error('not rendered yet');
+      return found;
+    });
+    expect(strong.textContent).toBe(typed);
+    expect(view.container.querySelector('a[href="https://evil.example"]')).toBeNull();
+    expect(view.container.querySelector('img')).toBeNull();
+    expect(view.container.querySelector('em')).toBeNull();
+    // A matrix's rows go in as their text too.
+    expect(view.container.querySelector('#rows b')).toBeNull();
+    expect(view.container.querySelector('#rows')?.textContent).toContain('<b>row</b>');
+    view.unmount();
+  });
 });

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Model, surveyLocalization } from 'survey-core';
 import { Survey } from 'survey-react-ui';
 import { silentSurveyChecker } from './survey-check';
+import { fillAnswersAsText } from './survey-html';
 
 // A localisable string's `default` is the content's default language (packages/domain/src/survey-locales.ts).
 surveyLocalization.defaultLocale = SURVEY_DEFAULT_LOCALE;
@@ -48,6 +49,7 @@ export default function SurveyForm({
   const survey = useMemo(() => {
     const s = new Model(withDefaultLocaleStrings(model));
     s.locale = locale;
+    fillAnswersAsText(s);
     // SurveyJS reports its default locale (ours: Italian) as '' and then marks its root lang="en":
     // an Italian form would be read with an English voice. The root says the form's language.
     s.onAfterRenderSurvey.add((_, { htmlElement }) =>
