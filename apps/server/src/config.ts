@@ -39,6 +39,11 @@ const ZEnv = z.object({
   TRUST_PROXY: booleanString.default(false),
   RATE_LIMIT_ALLOW_LIST: z.string().default(''),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // The embedded provider's private RSA signing key, a JWK as JSON; unset, one is made and kept in the database.
+  IDP_SIGNING_JWK: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || isPrivateRsaJwk(v), 'must be a private RSA key as a JWK in JSON'),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -112,6 +117,8 @@ export type AppConfig = {
   rateLimitAllowList: string[];
   /** Signs access tokens and cookies. Required in production; generated and stored otherwise. */
   authSecret: string | null;
+  /** The embedded provider's signing key (a private RSA JWK) from the environment; null: kept in the database. */
+  idpSigningJwk: string | null;
   /** null: the embedded provider at /idp; otherwise any standard OpenID Connect issuer. */
   externalOidc: { issuer: string; clientId: string; clientSecret: string } | null;
   oidcRolesClaim: string;
@@ -246,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((x) => x.trim())
       .filter(Boolean),
     authSecret: e.AUTH_SECRET ?? null,
+    idpSigningJwk: e.IDP_SIGNING_JWK ?? null,
     externalOidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
@@ -295,4 +303,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : null,
   };
+}
+
+/** A private RSA key as a JWK: what the embedded provider signs its ID tokens with. */
+function isPrivateRsaJwk(json: string): boolean {
+  try {
+    const jwk = JSON.parse(json) as Record<string, unknown>;
+    return jwk.kty === 'RSA' && ['n', 'e', 'd', 'p', 'q'].every((k) => typeof jwk[k] === 'string');
+  } catch {
+    return false;
+  }
 }

@@ -20,7 +20,15 @@ export function derivedSecret(authSecret: string, purpose: string) {
   return createHmac('sha256', authSecret).update(purpose).digest('base64url');
 }
 
-async function signingKeys(db: Db) {
+/**
+ * The key the provider signs ID tokens with: IDP_SIGNING_JWK when set (production keeps it out of
+ * the database, and of its dumps); otherwise made once and kept in `app_secrets`.
+ */
+async function signingKeys(db: Db, fromEnvironment: string | null) {
+  if (fromEnvironment) {
+    const jwk = JSON.parse(fromEnvironment) as Record<string, unknown>;
+    return { keys: [{ alg: 'RS256', use: 'sig', kid: 'env', ...jwk }] };
+  }
   const json = await getOrCreateSecret(db, 'idp-signing-jwk', async () => {
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     return JSON.stringify({ ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: `k${Date.now()}` });
@@ -73,7 +81,7 @@ export async function createEmbeddedProvider(
     conformIdTokenClaims: false,
     extraParams: ['screen'],
     cookies: { keys: [derivedSecret(authSecret, 'idp-cookies')] },
-    jwks: await signingKeys(db),
+    jwks: await signingKeys(db, config.idpSigningJwk),
     features: {
       devInteractions: { enabled: false },
       rpInitiatedLogout: {
