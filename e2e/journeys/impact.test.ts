@@ -104,7 +104,14 @@ describe('impact design', () => {
     await next(page);
     // 4 outcomes: Next is blocked until the outcome has a stakeholder.
     await page.waitForURL(/\/0\/3$/);
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/api/Call/UpsertCallStepResult') && r.request().method() === 'POST',
+    );
     await page.getByRole('checkbox', { name: /^Inserimento lavorativo/ }).check();
+    // Saved without its stakeholder (still to pick): a reload keeps it.
+    expect((await saved).status()).toBe(200);
+    await page.reload();
+    await expect.poll(() => page.getByRole('checkbox', { name: /^Inserimento lavorativo/ }).isChecked()).toBe(true);
     await next(page);
     await page
       .getByTestId('step-problems')

@@ -5,6 +5,7 @@ import {
   IMPACT_ERRORS,
   MINI_DYI_MAXIMUM,
   miniDyiAnswerProblems,
+  miniDyiDraftProblems,
   newCustomKey,
   newCustomOutcome,
   parseImpactStepContent,
@@ -85,6 +86,25 @@ describe('mini impact design rules (SPEC 5, 9)', () => {
     expect(keys({ ...valid, selectedOutcomes: [outcome({ outcomeName: ' ' })] })).toContain(
       IMPACT_ERRORS.outcomeNameRequired,
     );
+  });
+  it('a draft may be saved without a stakeholder, a target or a name, never with a wrong value', () => {
+    const unfinished = {
+      ...valid,
+      selectedOutcomes: [
+        outcome({
+          stakeholderId: '',
+          outcomeName: ' ',
+          indicators: outcome().indicators.map((i) => ({ ...i, indicatorTargetValue: null, indicatorName: '' })),
+        }),
+      ],
+    };
+    expect(keys(unfinished)).toEqual(
+      expect.arrayContaining([IMPACT_ERRORS.stakeholderMissing, IMPACT_ERRORS.targetRequired]),
+    );
+    expect(miniDyiDraftProblems(unfinished)).toEqual([]);
+    expect(miniDyiDraftProblems({ ...unfinished, budget: -1 }).map((p) => p.messageKey)).toEqual([
+      IMPACT_ERRORS.negativeNumber,
+    ]);
   });
   it('at most 3 custom outcomes, each with a 12-character key and no SDG', () => {
     const custom = () => ({ ...newCustomOutcome(), outcomeName: 'Mio', stakeholderId: 's1' });

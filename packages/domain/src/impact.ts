@@ -364,6 +364,26 @@ export function miniDyiAnswerProblems(
   return problems;
 }
 
+/**
+ * What an answer may still lack while it is being written: a stakeholder not yet picked, a target
+ * or a name not yet typed. Shown next to their fields and checked by Next and Submit, but no reason
+ * to refuse the save of everything else typed (it would be lost with the tab).
+ */
+const DRAFT_GAPS: ReadonlySet<string> = new Set([
+  IMPACT_ERRORS.stakeholderMissing,
+  IMPACT_ERRORS.targetRequired,
+  IMPACT_ERRORS.outcomeNameRequired,
+  IMPACT_ERRORS.indicatorNameRequired,
+]);
+
+/** The problems that keep an answer from being saved at all: `miniDyiAnswerProblems` but the gaps of a draft. */
+export function miniDyiDraftProblems(
+  answer: TMiniDyiAnswer,
+  options: { framework?: Pick<TImpactFramework, 'outcomes' | 'stakeholders'> } = {},
+): TFieldError[] {
+  return miniDyiAnswerProblems(answer, options).filter((p) => !DRAFT_GAPS.has(p.messageKey));
+}
+
 /** The SROI estimate of an answer: every checked indicator counts, target × proxy value per year. */
 export function estimateMiniDyi(answer: TMiniDyiAnswer, params?: TSroiParams): TSroiEstimate {
   return estimateSroi(

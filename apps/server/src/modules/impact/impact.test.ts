@@ -339,7 +339,7 @@ describe('impact design (SPEC 3, 4, 5, 7)', () => {
     expect(byId.json().version).toBe(2);
   });
 
-  it('refuses a fifth SDG, a fifth outcome for one SDG, a fourth custom outcome, a negative value, a missing stakeholder — storing nothing', async () => {
+  it('refuses a fifth SDG, a fifth outcome for one SDG, a fourth custom outcome, a negative value — storing nothing', async () => {
     const [before] = await stored();
     const refused = async (body: Record<string, unknown>, key: string) => {
       const res = await put(anna, { version: before?.version, ...body });
@@ -363,10 +363,6 @@ describe('impact design (SPEC 3, 4, 5, 7)', () => {
     await refused(
       { sdg: [first.sdg], outcomes: [{ ...first, indicators: [{ ...first.indicators[0], proxyValue: -3 }] }] },
       'errors.impact.negativeNumber',
-    );
-    await refused(
-      { sdg: [first.sdg], outcomes: [{ ...first, stakeholderId: '' }] },
-      'errors.impact.stakeholderMissing',
     );
     // The generic step-result endpoint applies the same rules.
     const generic = await t.app.inject({
@@ -422,7 +418,24 @@ describe('impact design (SPEC 3, 4, 5, 7)', () => {
     expect(close.statusCode).toBe(400);
     expect(JSON.stringify(close.json())).toContain('errors.impact.budgetRequired');
     const first = pick(0);
-    await put(anna, { version: emptied.json().version, sdg: [first.sdg], outcomes: [first] });
+    // An outcome whose stakeholder is not picked yet is kept as written, and Submit names it.
+    const unfinished = await put(anna, {
+      version: emptied.json().version,
+      sdg: [first.sdg],
+      outcomes: [{ ...first, stakeholderId: '' }],
+    });
+    expect(unfinished.statusCode, unfinished.body).toBe(200);
+    const [kept] = await stored();
+    expect(JSON.parse(kept?.content ?? '{}').selectedOutcomes[0].stakeholderId).toBe('');
+    const refusedClose = await t.app.inject({
+      method: 'POST',
+      url: '/api/Call/CloseCallSubmission',
+      headers: anna.headers,
+      payload: { submissionId },
+    });
+    expect(refusedClose.statusCode).toBe(400);
+    expect(JSON.stringify(refusedClose.json())).toContain('errors.impact.stakeholderMissing');
+    await put(anna, { version: unfinished.json().version, sdg: [first.sdg], outcomes: [first] });
     const closed = await t.app.inject({
       method: 'POST',
       url: '/api/Call/CloseCallSubmission',

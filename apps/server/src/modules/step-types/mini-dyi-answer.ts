@@ -3,6 +3,7 @@ import {
   estimateMiniDyi,
   issueToFieldError,
   miniDyiAnswerProblems,
+  miniDyiDraftProblems,
   parseImpactStepContent,
   parseMiniDyiAnswer,
   type TFieldError,
@@ -50,7 +51,8 @@ export async function checkImpactAnswer(db: Db | Tx, step: TStep, content: strin
   if ('errors' in written) throw invalid(written.errors, 'errors.impact.answerInvalid');
   const { answer } = written;
   const { def, framework } = await frameworkOfStep(db, step);
-  const problems = miniDyiAnswerProblems(answer, framework ? { framework } : {});
+  // A draft may still lack a stakeholder, a target or a name: Submit names those (impactAnswerMissing).
+  const problems = miniDyiDraftProblems(answer, framework ? { framework } : {});
   if (problems.length) throw invalid(problems, 'errors.impact.answerInvalid');
   return estimateMiniDyi(answer, def?.sroiParams ?? DEFAULT_SROI_PARAMS).central.ratio;
 }

@@ -6,7 +6,7 @@ import {
   MAX_OUTCOMES_PER_SDG,
   MAX_SDGS,
   MINI_DYI_MAXIMUM,
-  miniDyiAnswerProblems,
+  miniDyiDraftProblems,
   newCustomOutcome,
   parseImpactStepContent,
   STEP_TYPES,
@@ -98,7 +98,9 @@ export function ImpactStep({
     (next: TMiniDyiAnswer) => {
       if (readOnly) return;
       setAnswer(next);
-      if (miniDyiAnswerProblems(next).length === 0) {
+      // Saved as soon as nothing makes it unsavable: what is still missing (a stakeholder, a target)
+      // is shown on its field and holds Next and Submit, but everything else is kept meanwhile.
+      if (miniDyiDraftProblems(next).length === 0) {
         const json = JSON.stringify(next);
         lastSent.current = json;
         autosave.change(json);
