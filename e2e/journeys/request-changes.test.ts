@@ -62,11 +62,16 @@ describe('a request for changes', () => {
     await page.goto('/calls');
     await page.getByText(/^Mostrati \d+ bandi su \d+$/).waitFor();
     await chooseOrganization(page, orgName);
-    await page.goto(`/call/${submission.id}`);
+    // The card's "See the application" (the read-only view) leads where the request is answered.
+    await page.goto(`/call/${submission.id}/0/0?readonly=true`);
+    await page.waitForURL((url) => !url.search.includes('readonly'));
     const request = page.getByTestId('open-change-request');
     await request.getByText(message).waitFor();
     await page.getByRole('navigation').getByTestId('reopened-step').waitFor();
     expect(await page.getByTestId('reopened-step').count()).toBe(1);
+    // Landed on the step to change; the others stay read-only.
+    await page.getByRole('heading', { name: 'Il budget' }).waitFor();
+    await page.goto(`/call/${submission.id}/0/0`);
     await page.getByTestId('not-reopened').waitFor();
     await expectAccessible(page, 'wizard with a request for changes');
     await page.getByRole('button', { name: /Il budget/ }).click();
