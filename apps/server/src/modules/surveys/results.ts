@@ -1,4 +1,4 @@
-import type { TSubmissionResults } from '@impact/domain';
+import { localisedStep, type TLanguage, type TSubmissionResults } from '@impact/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { stepResults } from '../../db/schema';
@@ -18,7 +18,7 @@ export async function submissionResults(
   db: Db,
   user: SessionUser,
   submissionId: string,
-  locale: string,
+  locale: TLanguage,
   now = new Date(),
 ): Promise<TSubmissionResults> {
   const { call, submission } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true, need: 'read' });
@@ -31,7 +31,8 @@ export async function submissionResults(
   const byStep = new Map(results.map((r) => [r.stepId, r.content]));
   const out: TSubmissionResults = { locked: false, lockEnd, scoreRanges: [], quizzes: [] };
   for (const step of steps) {
-    const shown = serverStepTypeOf(step).results?.(step, byStep.get(step.id), locale);
+    // The step's name as the reader's language has it (the results name their steps).
+    const shown = serverStepTypeOf(step).results?.(localisedStep(step, locale), byStep.get(step.id), locale);
     if (shown?.scoreRange) out.scoreRanges.push(shown.scoreRange);
     if (shown?.quiz) {
       if (quizzesShown) out.quizzes.push(shown.quiz);

@@ -214,6 +214,27 @@ describe('survey, quiz and results steps (SPEC 3, 4, 5, 7)', () => {
     expect(admins.quizzes[0].recap[1].correct).toBe(false);
   });
 
+  it('the results name each step in the reader’s language', async () => {
+    const sub = await start(eve, eveOrg);
+    await t.database.db
+      .update(steps)
+      .set({ translations: { en: { name: 'The quiz' }, fr: { name: 'Le quiz' } } })
+      .where(eq(steps.id, call.quizStepId));
+    const names = async (lang: string) =>
+      (
+        await t.app.inject({
+          url: `/api/Call/GetSubmissionResults?submissionId=${sub}&lang=${lang}`,
+          headers: admin.headers,
+        })
+      ).json().quizzes[0].stepName;
+    try {
+      expect(await names('en')).toBe('The quiz');
+      expect(await names('fr')).toBe('Le quiz');
+    } finally {
+      await t.database.db.update(steps).set({ translations: {} }).where(eq(steps.id, call.quizStepId));
+    }
+  });
+
   it('the applicant sees a quiz’s score and recap only once submitted, and not while a request for changes reopens it', async () => {
     const sub = await start(eve, eveOrg);
     const seen = async () => {
