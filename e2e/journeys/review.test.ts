@@ -197,14 +197,14 @@ describe('review and decisions', () => {
     await score(ritaSession.page, '5', '10', 'Finanziare');
     await ritaSession.context.close();
     await score(carlaSession.page, '3', '1', 'Non finanziare');
-    await carlaSession.page.getByText('Valutatore #1: 100.0').waitFor();
+    await carlaSession.page.getByText('Valutatore #1: 100,0').waitFor();
     await carlaSession.context.close();
 
     // The ranking shows the mean and the spread; the admin accepts.
     await openReviewTab();
     const row = adminPage.getByTestId('ranking-row').filter({ hasText: orgName });
-    await expect.poll(() => row.getByTestId('ranking-mean').textContent()).toBe('70.0');
-    expect(await row.getByTestId('ranking-spread').textContent()).toContain('60.0');
+    await expect.poll(() => row.getByTestId('ranking-mean').textContent()).toBe('70,0');
+    expect(await row.getByTestId('ranking-spread').textContent()).toContain('60,0');
     expect(await row.getByText('Disaccordo').count()).toBe(1);
     await row.getByLabel(`Esito per ${orgName}`, { exact: true }).click();
     await adminPage.getByRole('option', { name: 'Accolta' }).click();

@@ -18,6 +18,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowsSort, IconDownload } from '@tabler/icons-react';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fixedNumber } from '../../../lib/number-formats';
 import { problemText } from '../../../lib/problem-text';
 import { downloadFrom } from '../../../lib/save-file';
 import { useRanking, useRecordDecisions } from '../api/admin';
@@ -38,11 +39,10 @@ const stuck = (left: number, edge = false): CSSProperties => ({
 const selectCell = { ...stuck(0), width: SELECT_WIDTH, minWidth: SELECT_WIDTH };
 const nameCell = stuck(SELECT_WIDTH, true);
 
-const fmt = (n: number | null, digits = 1) => (n === null ? '—' : n.toFixed(digits));
-
 /** Ranking of the call's closed submissions, sortable and exportable, with the decisions beside it. */
 export function RankingPanel({ callId }: { callId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const fmt = (n: number | null, digits = 1) => fixedNumber(n, i18n.language, digits);
   const ranking = useRanking(callId, true);
   const record = useRecordDecisions(callId);
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'mean', desc: true });

@@ -12,6 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { fixedNumber } from '../../../lib/number-formats';
 import { problemText } from '../../../lib/problem-text';
 import { reviewKeys } from '../api/keys';
 import { saveReview, useSubmitReview } from '../api/reviewer';
@@ -27,7 +28,7 @@ const AUTOSAVE_MS = 800;
  * says so instead of overwriting it.
  */
 export function ScoringForm({ ws }: { ws: TReviewWorkspace }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const submit = useSubmitReview(ws.assignmentId);
   const [draft, setDraft] = useState<Draft>(() => ({
@@ -181,7 +182,7 @@ export function ScoringForm({ ws }: { ws: TReviewWorkspace }) {
           onChange={(e) => change({ comment: e.currentTarget.value })}
         />
         <Text size="sm" data-testid="review-total">
-          {t('review.form.total')}: {total === null ? '—' : total.toFixed(1)} / 100
+          {t('review.form.total')}: {fixedNumber(total, i18n.language, 1)} / 100
         </Text>
         <Group justify="space-between">
           <Text size="sm" c="dimmed" aria-live="polite">

@@ -2,6 +2,7 @@ import { Alert, Anchor, Breadcrumbs, Card, Center, Grid, Loader, Stack, Text, Ti
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { fixedNumber } from '../../../lib/number-formats';
 import { usePageTitle } from '../../../lib/page-title';
 import { problemText } from '../../../lib/problem-text';
 import { useMyAssignments, useOtherReviews, useWorkspace } from '../api/reviewer';
@@ -12,7 +13,7 @@ import { SubmissionView } from '../components/submission-view';
 /** /review/:assignmentId — the submission read-only beside the scoring form. */
 export function ReviewWorkspacePage() {
   const { assignmentId = '' } = useParams();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mine = useMyAssignments();
   const assignment = mine.data?.find((a) => a.assignmentId === assignmentId);
   const declared = !!assignment && assignment.status !== 'declareConflict';
@@ -75,9 +76,8 @@ export function ReviewWorkspacePage() {
                   {others.data.length === 0 && <Text c="dimmed">{t('review.others.none')}</Text>}
                   {others.data.map((o) => (
                     <Text key={o.reviewer}>
-                      {t('review.others.reviewer', { n: o.reviewer })}:{' '}
-                      {o.weightedScore === null ? '—' : o.weightedScore.toFixed(1)} ·{' '}
-                      {o.recommendation ? t(`review.recommendation.${o.recommendation}`) : '—'}
+                      {t('review.others.reviewer', { n: o.reviewer })}: {fixedNumber(o.weightedScore, i18n.language, 1)}{' '}
+                      · {o.recommendation ? t(`review.recommendation.${o.recommendation}`) : '—'}
                     </Text>
                   ))}
                 </Card>

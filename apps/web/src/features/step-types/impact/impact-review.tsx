@@ -1,12 +1,12 @@
 import { List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { fixedNumber, money } from '../../../lib/number-formats';
 import type { ReviewSectionProps } from '../../step-kit/review-sections';
-
-const ratio = (n: number | null) => (n === null ? '—' : n.toFixed(2));
 
 /** The reviewer's view of an impact design: the SROI range, the budget, the SDGs and the outcomes. */
 export function ImpactReview({ section, workspace }: ReviewSectionProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const ratio = (n: number | null) => fixedNumber(n, i18n.language, 2);
   const design = workspace.submission.miniDyi.find((d) => d.stepId === section.stepId);
   if (!design) return <Text c="dimmed">{t('review.workspace.noAnswer')}</Text>;
   return (
@@ -16,7 +16,7 @@ export function ImpactReview({ section, workspace }: ReviewSectionProps) {
         {ratio(design.sroi.upperScore)})
       </Text>
       <Text size="sm">
-        {t('review.workspace.budget')}: {design.budget ?? '—'} · {t('review.workspace.sdgs')}:{' '}
+        {t('review.workspace.budget')}: {money(design.budget, i18n.language)} · {t('review.workspace.sdgs')}:{' '}
         {design.sdg.join(', ') || '—'}
       </Text>
       <List size="sm">

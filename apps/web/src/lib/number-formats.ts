@@ -1,0 +1,16 @@
+/**
+ * A figure as the reader's language writes it, with `digits` decimals always shown (scores and
+ * ratios line up in a table: "80,0", "2,59"), or a dash when there is none.
+ */
+export function fixedNumber(value: number | null | undefined, language: string, digits: number): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+    value,
+  );
+}
+
+/** An amount of money in the reader's language ("65.000,50 €"), or a dash. */
+export function money(value: number | null | undefined, language: string, currency = 'EUR'): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return new Intl.NumberFormat(language, { style: 'currency', currency }).format(value);
+}
