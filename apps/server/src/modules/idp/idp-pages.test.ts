@@ -46,6 +46,8 @@ describe('embedded provider pages: register, verify, lockout, reset', () => {
     const page = await t.app.inject({ url, headers: { ...HOST, ...jar.header() } });
     expect(page.body).toContain('Créez votre compte');
     expect(page.body).toContain('lang="fr"');
+    // The accessibility statement is reachable from every page, these too.
+    expect(page.body).toContain('<a href="/accessibility">Déclaration d’accessibilité</a>');
   });
 
   it('registration validates the form, stores an unverified account and mails a working link', async () => {

@@ -18,6 +18,7 @@ type Notice = { kind: 'error' | 'info' | 'success'; text: string };
 const STYLE = `*{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#f8f9fa;color:#212529}
 header{background:#fff;border-bottom:1px solid #dee2e6;height:72px;display:flex;align-items:center;gap:12px;padding:0 16px}
 header img{width:50px;height:50px;object-fit:contain}header strong{font-size:18px}
+footer{text-align:center;padding:0 16px 24px;font-size:14px}
 main{display:flex;justify-content:center;padding:48px 16px}
 .card{background:#fff;border:1px solid #dee2e6;border-radius:16px;box-shadow:0 1px 3px rgba(0,0,0,.05);padding:32px;width:100%;max-width:440px}
 h1{font-size:26px;margin:0 0 8px}p{line-height:1.5}.intro{color:#495057;margin:0 0 20px}
@@ -46,7 +47,8 @@ export function layout(ctx: PageContext, title: string, content: string, options
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(title)} · ${e(ctx.brand.name)}</title>
 <style>${STYLE}</style>${scripts}</head><body>
 <header><img src="${e(logo)}" alt=""><strong>${e(ctx.brand.name)}</strong></header>
-<main id="main"><div class="card">${content}</div></main></body></html>`;
+<main id="main"><div class="card">${content}</div></main>
+<footer><a href="/accessibility">${e(ctx.t.accessibility)}</a></footer></body></html>`;
 }
 
 export function notice(n: Notice | undefined) {

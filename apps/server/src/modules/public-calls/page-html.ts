@@ -75,7 +75,8 @@ header.site div{max-width:46rem;margin:0 auto;padding:.75rem 1rem;font-weight:70
 .apply{display:inline-block;background:#0b6e4f;color:#fff;padding:.6rem 1.2rem;border-radius:6px;text-decoration:none;font-weight:600}
 .apply:focus-visible,a:focus-visible{outline:3px solid #1c4f80;outline-offset:2px}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0}
-nav.lang a{margin-right:.75rem}`;
+nav.lang a{margin-right:.75rem}
+footer.site{border-top:1px solid #dee2e6;text-align:center;padding:1rem;font-size:.9rem}`;
 
 function layout(
   language: TLanguage,
@@ -108,6 +109,7 @@ ${head.extra ?? ''}
 <main>
 ${body}
 </main>
+<footer class="site"><a href="/accessibility">${escapeHtml(translator(language)('publicPage.accessibility'))}</a></footer>
 </body>
 </html>`;
 }

@@ -43,6 +43,7 @@ describe('calls open to the world', () => {
     expect(byId.body).toContain('<title>Comunità che cura 2026 · ');
     expect(byId.body).toContain('<meta property="og:title" content="Comunità che cura 2026 · ');
     expect(byId.body).toContain('<html lang="it">');
+    expect(byId.body).toContain('<a href="/accessibility">Dichiarazione di accessibilità</a>');
     // The steps an applicant meets and the documents to prepare, not the forms.
     expect(byId.body).toContain('<strong>Project</strong>');
     expect(byId.body).toMatch(/Documenti da preparare/);
