@@ -38,7 +38,8 @@ export function buildDocument(data: TPdfExportData, language: TLanguage): TDocum
       return data.country;
     }
   })();
-  const ctx: SectionContext = { data, labels, language, number, ratio };
+  // Money takes the ratio's format: two decimals, always.
+  const ctx: SectionContext = { data, labels, language, number, ratio, amount: ratio };
 
   const logo = logoContent(data);
   const field = (label: string, value: string) => [

@@ -24,6 +24,8 @@ export type SectionContext = {
   number: (n: number | null) => string;
   /** An SROI ratio, always with two decimals, as the impact step and the closing page show it. */
   ratio: (n: number | null) => string;
+  /** An amount of money, always with its cents ("65.000,50"). */
+  amount: (n: number | null) => string;
 };
 /** A section's body; null leaves the section out, heading and all (the results step, computed anew). */
 export type SectionRenderer = (section: TPdfSection, ctx: SectionContext) => Content[] | null;
@@ -228,7 +230,7 @@ const renderSurvey: SectionRenderer = (section, ctx) => {
 // ---- the impact design (miniDyi) ----
 
 function renderImpact(design: TPdfMiniDyi, ctx: SectionContext): Content[] {
-  const { labels: l, number, ratio } = ctx;
+  const { labels: l, number, ratio, amount } = ctx;
   const rows: Content[][] = [
     [
       { text: l.outcome, style: 'th' },
@@ -261,8 +263,8 @@ function renderImpact(design: TPdfMiniDyi, ctx: SectionContext): Content[] {
   return [
     {
       columns: [
-        { text: [{ text: `${l.budget}: `, bold: true }, `${number(design.budget)} €`] },
-        { text: [{ text: `${l.budgetSpent}: `, bold: true }, `${number(design.budgetSpent)} €`] },
+        { text: [{ text: `${l.budget}: `, bold: true }, `${amount(design.budget)} €`] },
+        { text: [{ text: `${l.budgetSpent}: `, bold: true }, `${amount(design.budgetSpent)} €`] },
       ],
       style: 'answer',
     },

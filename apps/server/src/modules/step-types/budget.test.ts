@@ -359,6 +359,8 @@ describe('the budget step', () => {
       '20.000,00 €',
       'Contributo richiesto',
       '80.000,00 €',
+      // The impact step's investment, the budget's cost, written as money (with its cents).
+      'Budget richiesto: 100.000,00 €',
     ])
       expect(text).toContain(expected);
 
