@@ -1,7 +1,9 @@
 import { isEmptyId, type TUserCallListItem } from '@impact/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { signInThroughProvider } from '../test/sign-in';
+import { calls } from './db/schema';
 import { sendDueReminders } from './modules/reminders/send-due';
 import { seed } from './seed';
 
@@ -51,6 +53,18 @@ describe('demo content on a first run', () => {
       status: string;
     }>;
     expect(tranches.map((r) => r.status)).toEqual(['paid', 'pending']);
+  });
+
+  it('the admin finds the closed call’s review in its Review tab: its rubric and the accepted applications', async () => {
+    const headers = await signIn('admin@impact-calls.test', 'Admin-demo-2026');
+    const [gardens] = await t.database.db.select().from(calls).where(eq(calls.name, 'Orti in città 2025'));
+    const rubric = await t.app.inject({ url: `/api/Review/GetRubric?callId=${gardens?.id}`, headers });
+    expect(rubric.statusCode, rubric.body).toBe(200);
+    expect(rubric.json().rubric.criteria.length).toBeGreaterThan(0);
+    const ranking = (
+      await t.app.inject({ url: `/api/Review/GetRanking?callId=${gardens?.id}`, headers })
+    ).json() as Array<{ outcome: string | null }>;
+    expect(ranking.filter((r) => r.outcome === 'accepted').length).toBeGreaterThan(0);
   });
 
   it('the demo applicant, signing in for real, finds an organization, calls to start and one to resume', async () => {

@@ -20,6 +20,7 @@ import { createCall } from './modules/calls/service';
 import { findAccountByEmail } from './modules/idp/accounts';
 import { IDP_PATH } from './modules/idp/provider';
 import { createOrganization } from './modules/organizations/service';
+import { saveRubric } from './modules/review/rubric';
 import { recordWebhookEvent } from './modules/webhooks/record';
 import { createEndpoint } from './modules/webhooks/service';
 import { DEMO_DECLARATIONS, seedAwardedGrant, seedRunningGrant } from './seed-demo-grant';
@@ -455,6 +456,33 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
     .insert(callReminders)
     .values({ callId: community.id, hoursBeforeClosing: [50 * 24, 7 * 24, 24], nudgeAfterDays: 14 });
   await seedInvitedToStageTwo(db, twoStage, organization.id, applicant);
+  // Its review was done: the rubric its decisions came from, so the Review tab shows them.
+  await saveRubric(db, actor, {
+    callId: gardens.id,
+    blind: false,
+    opensAt: null,
+    reviewersPerSubmission: 1,
+    criteria: [
+      {
+        id: 'impatto',
+        name: 'Impatto',
+        description: 'Che cosa cambia per le famiglie e il quartiere',
+        weight: 2,
+        min: 0,
+        max: 5,
+        commentRequired: false,
+      },
+      {
+        id: 'fattibilita',
+        name: 'Fattibilità',
+        description: 'Piano, tempi e costi credibili',
+        weight: 1,
+        min: 0,
+        max: 5,
+        commentRequired: false,
+      },
+    ],
+  });
   const reporting = { frameworkId: framework?.id ?? null, formCallTypeId: reportForm.id };
   const interimPlanId = await seedAwardedGrant(db, gardens, organization.id, applicant, actor, reporting);
   if (colleague) {

@@ -3,8 +3,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { calls, reviewAssignments, reviewRubrics } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
-import type { SessionUser } from '../../plugins/authentication';
-import { audit } from '../audit/record';
+import { type AuditActor, audit } from '../audit/record';
 
 export type RubricRow = typeof reviewRubrics.$inferSelect;
 export type CallRow = typeof calls.$inferSelect;
@@ -63,7 +62,7 @@ const sameCriteria = (a: TRubric['criteria'], b: TRubric['criteria']) => JSON.st
  * PUT Review/SaveRubric. Once a review is submitted the criteria stay as they are (the submitted
  * scores were given against them); blind, opening date and reviewers per submission may still change.
  */
-export async function saveRubric(db: Db, actor: SessionUser, rubric: TRubric): Promise<TRubricResponse> {
+export async function saveRubric(db: Db, actor: AuditActor, rubric: TRubric): Promise<TRubricResponse> {
   await db.transaction(async (tx) => {
     await loadCall(tx, rubric.callId);
     const existing = await rubricOf(tx, rubric.callId);
