@@ -90,6 +90,8 @@ export async function collectPersonalData(
       callName: calls.name,
       organizationId: callSubmissions.organizationId,
       closed: callSubmissions.closed,
+      stage: callSubmissions.stage,
+      stageClosedAt: callSubmissions.stageClosedAt,
       createdAt: callSubmissions.createdAt,
       updatedAt: callSubmissions.updatedAt,
       closedAt: callSubmissions.closedAt,

@@ -278,9 +278,21 @@ describe('survey, quiz and results steps (SPEC 3, 4, 5, 7)', () => {
         dueAt: new Date(Date.now() + 86_400_000),
       });
       expect(await seen()).toEqual({ recap: null, afterSubmit: true, score: null, stepScore: null });
+      await t.database.db.delete(submissionChangeRequests).where(eq(submissionChangeRequests.callSubmissionId, sub));
+      // Invited to a second stage: still closed, but that stage is being written until its own Submit.
+      await t.database.db
+        .update(callSubmissions)
+        .set({ stage: 2, stageClosingAt: new Date(Date.now() + 86_400_000), stageClosedAt: null })
+        .where(eq(callSubmissions.id, sub));
+      expect(await seen()).toEqual({ recap: null, afterSubmit: true, score: null, stepScore: null });
+      await t.database.db.update(callSubmissions).set({ stageClosedAt: new Date() }).where(eq(callSubmissions.id, sub));
+      expect((await seen()).recap).toBe(12);
     } finally {
       await t.database.db.delete(submissionChangeRequests).where(eq(submissionChangeRequests.callSubmissionId, sub));
-      await t.database.db.update(callSubmissions).set({ closed: false }).where(eq(callSubmissions.id, sub));
+      await t.database.db
+        .update(callSubmissions)
+        .set({ closed: false, stage: 1, stageClosingAt: null, stageClosedAt: null })
+        .where(eq(callSubmissions.id, sub));
     }
   });
 
