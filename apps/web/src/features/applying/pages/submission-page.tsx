@@ -150,10 +150,11 @@ export function SubmissionPage({
   // The card of a sent application opens its read-only view; with a request for changes open, a
   // member who may write is taken where it is answered instead (else it is found only by editing the address).
   useEffect(() => {
-    if (!readOnlyView || admin || !sent || viewerOnly || !openRequest) return;
+    // Once the call's steps are here too: the request's first step is found among them.
+    if (!readOnlyView || admin || !sent || viewerOnly || !openRequest || !call.data) return;
     const first = steps.findIndex((s) => openRequest.stepIds.includes(s.id));
     void navigate(`/call/${submissionId}/${Math.max(first, 0)}/0`, { replace: true });
-  }, [readOnlyView, admin, sent, viewerOnly, openRequest, steps, submissionId, navigate]);
+  }, [readOnlyView, admin, sent, viewerOnly, openRequest, call.data, steps, submissionId, navigate]);
   // Arriving without a position (the card's button, the invitation's link) in an open stage 2:
   // straight to its first step, stage 1's answers one step back.
   const firstOfStage = steps.findIndex((s) => s.stage === stage);
