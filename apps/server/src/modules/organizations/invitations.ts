@@ -44,27 +44,36 @@ export const INVITATIONS_PER_ORGANIZATION_PER_DAY = 50;
 const DAY_MS = 86_400_000;
 
 async function refuseIfInvitedEnough(tx: Tx, organizationId: string, email: string, now: Date) {
-  const [sent] = await rows<{ to_address: number; from_organization: number; oldest: Date | string | null }>(
+  // Owners of other organizations may invite the same address at the same moment: their counts are
+  // taken one after another (this organization's row is already locked by the caller).
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invitations:${email}`}))`);
+  const [sent] = await rows<{
+    to_address: number;
+    from_organization: number;
+    address_oldest: Date | string | null;
+    organization_oldest: Date | string | null;
+  }>(
     tx,
     sql`
     select count(*) filter (where email = ${email})::int as to_address,
       count(*) filter (where organization_id = ${organizationId}::uuid)::int as from_organization,
-      min(invited_at) as oldest
+      min(invited_at) filter (where email = ${email}) as address_oldest,
+      min(invited_at) filter (where organization_id = ${organizationId}::uuid) as organization_oldest
     from organization_invitations
     where invited_at > ${new Date(now.getTime() - DAY_MS)}::timestamptz
       and (email = ${email} or organization_id = ${organizationId}::uuid)`,
   );
   const refusal =
     (sent?.to_address ?? 0) >= INVITATIONS_PER_ADDRESS_PER_DAY
-      ? 'errors.organizations.invitedEnoughToday'
+      ? { messageKey: 'errors.organizations.invitedEnoughToday', oldest: sent?.address_oldest }
       : (sent?.from_organization ?? 0) >= INVITATIONS_PER_ORGANIZATION_PER_DAY
-        ? 'errors.organizations.invitingTooMuchToday'
+        ? { messageKey: 'errors.organizations.invitingTooMuchToday', oldest: sent?.organization_oldest }
         : null;
   if (!refusal) return;
-  // An hour at least: the window slides, and the client should not try again at once.
-  const oldest = sent?.oldest ? new Date(sent.oldest).getTime() : now.getTime();
+  // When the oldest invitation the refusing limit counted leaves the day; an hour at least.
+  const oldest = refusal.oldest ? new Date(refusal.oldest).getTime() : now.getTime();
   const retryAfterSeconds = Math.max(3600, Math.ceil((oldest + DAY_MS - now.getTime()) / 1000));
-  throw new AppError('rateLimited', { messageKey: refusal, retryAfterSeconds });
+  throw new AppError('rateLimited', { messageKey: refusal.messageKey, retryAfterSeconds });
 }
 
 /** GET Organization/GetInvitations: the open invitations, for the owners. */

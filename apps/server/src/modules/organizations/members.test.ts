@@ -304,15 +304,40 @@ describe('members of an organization and their roles', () => {
         });
         expect(sent.statusCode, sent.body).toBe(200);
       }
+      // An older invitation of the organization to someone else does not shorten the wait.
+      const earlier = new Date(Date.now() - 23 * 3600_000);
+      await t.database.db.insert(organizationInvitations).values({
+        organizationId: orgId,
+        email: 'old@teams.example',
+        role: 'viewer',
+        invitedByUserId: anna.id,
+        invitedAt: earlier,
+        expiresAt: new Date(earlier.getTime() + 14 * 86_400_000),
+      });
       const again = await invite(anna.headers, orgId, 'chiara@teams.example');
       expect(again.statusCode).toBe(429);
       expect(again.json().messageKey).toBe('errors.organizations.invitedEnoughToday');
-      expect(Number(again.headers['retry-after'])).toBeGreaterThanOrEqual(3600);
+      // The address's first invitation of the day was just now: about a day to wait.
+      expect(Number(again.headers['retry-after'])).toBeGreaterThan(23 * 3600);
       // Another organization's owner is refused too.
       const e = await signInAs(t.database.db, { email: 'elio@elsewhere.example' });
       const elsewhere = await createOrganization(t.app, e.headers, 'Altrove');
       expect((await invite(e.headers, elsewhere, 'chiara@teams.example')).statusCode).toBe(429);
       expect(await mailsTo('chiara@teams.example')).toBe(3);
+    });
+
+    it('owners of five organizations inviting one address at the same moment send three mails, not five', async () => {
+      const owners = await Promise.all(
+        [1, 2, 3, 4, 5].map(async (i) => {
+          const o = await signInAs(t.database.db, { email: `owner${i}@race.example` });
+          return { headers: o.headers, org: await createOrganization(t.app, o.headers, `Gara ${i}`) };
+        }),
+      );
+      const answers = await Promise.all(
+        owners.map((o, i) => invite(o.headers, o.org, 'ines@race.example', `10.8.0.${i + 1}`)),
+      );
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 429, 429]);
+      expect(await mailsTo('ines@race.example')).toBe(3);
     });
 
     it('fifty a day from one organization: the next is 429 and nothing is kept', async () => {
