@@ -406,15 +406,17 @@ describe('impact design (SPEC 3, 4, 5, 7)', () => {
     });
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().messageKey).toBe('errors.impact.frameworkInUse');
+    const submit = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/Call/CloseCallSubmission',
+        headers: anna.headers,
+        payload: { submissionId },
+      });
     const [before] = await stored();
     const emptied = await put(anna, { version: before?.version, budget: null, sdg: [], outcomes: [] });
     expect(emptied.statusCode).toBe(200);
-    const close = await t.app.inject({
-      method: 'POST',
-      url: '/api/Call/CloseCallSubmission',
-      headers: anna.headers,
-      payload: { submissionId },
-    });
+    const close = await submit();
     expect(close.statusCode).toBe(400);
     expect(JSON.stringify(close.json())).toContain('errors.impact.budgetRequired');
     const first = pick(0);
@@ -427,21 +429,11 @@ describe('impact design (SPEC 3, 4, 5, 7)', () => {
     expect(unfinished.statusCode, unfinished.body).toBe(200);
     const [kept] = await stored();
     expect(JSON.parse(kept?.content ?? '{}').selectedOutcomes[0].stakeholderId).toBe('');
-    const refusedClose = await t.app.inject({
-      method: 'POST',
-      url: '/api/Call/CloseCallSubmission',
-      headers: anna.headers,
-      payload: { submissionId },
-    });
+    const refusedClose = await submit();
     expect(refusedClose.statusCode).toBe(400);
     expect(JSON.stringify(refusedClose.json())).toContain('errors.impact.stakeholderMissing');
     await put(anna, { version: unfinished.json().version, sdg: [first.sdg], outcomes: [first] });
-    const closed = await t.app.inject({
-      method: 'POST',
-      url: '/api/Call/CloseCallSubmission',
-      headers: anna.headers,
-      payload: { submissionId },
-    });
+    const closed = await submit();
     expect(closed.statusCode, closed.body).toBe(200);
     const late = await put(anna, { version: 99, sdg: [first.sdg], outcomes: [first] });
     expect(late.statusCode).toBe(409);
