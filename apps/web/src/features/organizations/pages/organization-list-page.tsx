@@ -48,7 +48,7 @@ function OrganizationCard({
             </Badge>
           </Group>
           <Text size="sm">
-            {t('organizations.list.regNumber')}: <bdi>{o.reg_number}</bdi>
+            {t('labelled', { label: t('organizations.list.regNumber') })} <bdi>{o.reg_number}</bdi>
             {o.date_of_foundation &&
               ` · ${t('organizations.list.founded', { date: formatDate(o.date_of_foundation, i18n.language) })}`}
           </Text>
@@ -57,8 +57,8 @@ function OrganizationCard({
             <bdi>{o.street_name}</bdi>, <bdi>{o.city_name}</bdi>, {countryName(o.country, i18n.language)}
           </Text>
           <Text size="sm" c="dimmed">
-            {t('organizations.list.contact')}: <bdi>{o.contact_name}</bdi> <bdi>{o.contact_surname}</bdi> (
-            <bdi>{o.contact_role}</bdi>) · <bdi>{o.contact_email}</bdi>
+            {t('labelled', { label: t('organizations.list.contact') })} <bdi>{o.contact_name}</bdi>{' '}
+            <bdi>{o.contact_surname}</bdi> (<bdi>{o.contact_role}</bdi>) · <bdi>{o.contact_email}</bdi>
           </Text>
         </Stack>
         <Group gap="xs">

@@ -182,7 +182,7 @@ export function ScoringForm({ ws }: { ws: TReviewWorkspace }) {
           onChange={(e) => change({ comment: e.currentTarget.value })}
         />
         <Text size="sm" data-testid="review-total">
-          {t('review.form.total')}: {fixedNumber(total, i18n.language, 1)} / 100
+          {t('labelled', { label: t('review.form.total') })} {fixedNumber(total, i18n.language, 1)} / 100
         </Text>
         <Group justify="space-between">
           <Text size="sm" c="dimmed" aria-live="polite">

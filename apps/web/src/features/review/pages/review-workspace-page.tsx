@@ -57,7 +57,7 @@ export function ReviewWorkspacePage() {
     <Stack>
       {back}
       <Title order={1}>
-        {t('review.workspace.title')}: {assignment.callName}
+        {t('labelled', { label: t('review.workspace.title') })} {assignment.callName}
       </Title>
       {!declared && <ConflictDeclaration assignmentId={assignmentId} organizationName={assignment.organizationName} />}
       {ws.data && (

@@ -12,12 +12,12 @@ export function ImpactReview({ section, workspace }: ReviewSectionProps) {
   return (
     <Stack gap={4}>
       <Text>
-        {t('review.workspace.sroi')}: <strong>{ratio(design.sroi.score)}</strong> ({ratio(design.sroi.lowerScore)}–
-        {ratio(design.sroi.upperScore)})
+        {t('labelled', { label: t('review.workspace.sroi') })} <strong>{ratio(design.sroi.score)}</strong> (
+        {ratio(design.sroi.lowerScore)}–{ratio(design.sroi.upperScore)})
       </Text>
       <Text size="sm">
-        {t('review.workspace.budget')}: {money(design.budget, i18n.language)} · {t('review.workspace.sdgs')}:{' '}
-        {design.sdg.join(', ') || '—'}
+        {t('labelled', { label: t('review.workspace.budget') })} {money(design.budget, i18n.language)} ·{' '}
+        {t('labelled', { label: t('review.workspace.sdgs') })} {design.sdg.join(', ') || '—'}
       </Text>
       <List size="sm">
         {design.selectedOutcomes.map((o) => (

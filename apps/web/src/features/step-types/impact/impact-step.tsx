@@ -493,7 +493,9 @@ function Indicators({ answer, update, readOnly, pickers }: PickerProps) {
           <Paper key={`${o.sdg}-${o.outcomeId}`} withBorder radius="md" p="md">
             <Title order={4}>{o.outcomeName}</Title>
             <Text size="sm" c={stakeholderError ? 'red' : 'dimmed'} mb="sm">
-              {stakeholderError ? t(stakeholderError) : `${t('impact.step.stakeholder')}: ${o.stakeholderName}`}
+              {stakeholderError
+                ? t(stakeholderError)
+                : `${t('labelled', { label: t('impact.step.stakeholder') })} ${o.stakeholderName}`}
             </Text>
             <Stack gap="sm">
               {indicators.map((ind) => {

@@ -47,10 +47,10 @@ export function SroiPanel({ answer, params }: { answer: TMiniDyiAnswer; params?:
             </Text>
             <Group justify="center" gap="xl">
               <Text size="sm">
-                {t('impact.sroi.npv')}: <b>{euro(estimate.central.netPresentValue)}</b>
+                {t('labelled', { label: t('impact.sroi.npv') })} <b>{euro(estimate.central.netPresentValue)}</b>
               </Text>
               <Text size="sm">
-                {t('impact.sroi.payback')}: <b>{months(estimate.central.paybackMonths)}</b>
+                {t('labelled', { label: t('impact.sroi.payback') })} <b>{months(estimate.central.paybackMonths)}</b>
               </Text>
             </Group>
           </>
