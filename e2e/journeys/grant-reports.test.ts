@@ -154,7 +154,7 @@ describe('reports after the award', () => {
     await page.locator('[data-testid="save-status"][data-status="saved"]').waitFor();
     await page.getByRole('button', { name: 'Avanti' }).click();
     await page.getByRole('heading', { name: 'Impatto misurato' }).waitFor();
-    await page.getByText('Obiettivo annuale nella domanda: 10').first().waitFor();
+    await page.getByText('Obiettivo annuale nella candidatura: 10').first().waitFor();
     const [first, second] = indicators;
     await page.getByLabel(`Valore raggiunto nel periodo: ${first?.name}`).fill('8');
     await page.getByLabel(`Nota su ${first?.name}`).fill('Dal registro delle presenze.');

@@ -151,7 +151,7 @@ describe('review and decisions', () => {
     await brunoPage.getByRole('link', { name: orgName }).click();
     await brunoPage.getByLabel('Motivo (se hai un conflitto)').fill('Sono socio della cooperativa');
     await brunoPage.getByRole('button', { name: 'Ho un conflitto' }).click();
-    await brunoPage.getByText('Al momento non ti è assegnata nessuna domanda.').waitFor();
+    await brunoPage.getByText('Al momento non ti è assegnata nessuna candidatura.').waitFor();
     await brunoSession.context.close();
 
     // The admin is told; Carla is invited, signs in, and the automatic assignment replaces Bruno.
