@@ -137,7 +137,7 @@ describe('call builder', () => {
     await page.getByRole('textbox', { name: 'Promemoria 3: quanto prima della chiusura' }).fill('12');
     await page.getByRole('combobox', { name: 'Promemoria 3: unità' }).click();
     await page.getByRole('option', { name: 'ore' }).click();
-    await page.getByRole('checkbox', { name: /Sollecita le domande/ }).check();
+    await page.getByRole('checkbox', { name: /Sollecita le candidature/ }).check();
     await page.getByRole('button', { name: 'Salva i promemoria' }).click();
     await page.getByText('Promemoria salvati.').waitFor();
     await expectAccessible(page, 'call editor, reminders');
