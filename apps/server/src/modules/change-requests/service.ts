@@ -27,7 +27,7 @@ import { stepsOfCallTypes } from '../calls/call-types';
 import { postMessage } from '../conversation/service';
 import { queueNotice } from '../email/notice-mail';
 import { recipientLanguage } from '../email/recipient-language';
-import { loadSubmissionFor } from '../submission-core/access';
+import { isStageSubmitted, loadSubmissionFor } from '../submission-core/access';
 import { applicantRecipients } from '../submission-core/applicant-recipients';
 import { isApprovedReport } from '../submission-core/approved-report';
 import { openChangeRequest } from '../submission-core/change-requests';
@@ -86,11 +86,6 @@ async function nameOf(tx: Tx, userId: string): Promise<string> {
   return user ? personName(user) : '';
 }
 
-/** Submitted: the stage it is in has been closed by its Submit (stage 1: `closed`; stage 2: `stage_closed_at`). */
-function isSubmitted(submission: typeof callSubmissions.$inferSelect): boolean {
-  return submission.stage === 2 ? submission.stageClosedAt !== null : submission.closed;
-}
-
 /** The latest record's closer and language (the receipt's): who is told first, and in which language by default. */
 async function latestRecord(tx: Tx, submissionId: string) {
   const [record] = await tx
@@ -132,7 +127,7 @@ export async function requestChanges(
   const stepIds = [...new Set(input.stepIds)];
   return db.transaction(async (tx) => {
     const { submission, call, orgName, contactEmail, creatorEmail } = await lockedSubmission(tx, input.submissionId);
-    if (!isSubmitted(submission)) throw conflict('errors.changeRequests.notSubmitted');
+    if (!isStageSubmitted(submission)) throw conflict('errors.changeRequests.notSubmitted');
     if (await openChangeRequest(tx, submission.id, now)) throw conflict('errors.changeRequests.alreadyOpen');
     if (await isApprovedReport(tx, submission.id)) throw conflict('errors.grantReports.approved');
     const callSteps = (await stepsOfCallTypes(tx as Db, [call.callTypeId])).get(call.callTypeId) ?? [];

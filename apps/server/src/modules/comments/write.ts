@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { organizationMembers, stepComments, steps, users } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
-import { loadSubmissionFor } from '../submission-core/access';
+import { isStageSubmitted, loadSubmissionFor } from '../submission-core/access';
 import { queueMentionMails } from './mention-mails';
 
 /**
@@ -15,8 +15,7 @@ import { queueMentionMails } from './mention-mails';
 async function openSubmission(tx: Tx, user: SessionUser, submissionId: string) {
   const found = await loadSubmissionFor(tx, user, submissionId, { need: 'read' });
   // In stage 2 (decision 0034) the application is open again until its second Submit.
-  const { closed, stage, stageClosedAt } = found.submission;
-  if (stage === 2 ? stageClosedAt !== null : closed) throw conflict('errors.comments.submissionClosed');
+  if (isStageSubmitted(found.submission)) throw conflict('errors.comments.submissionClosed');
   return found;
 }
 

@@ -48,6 +48,19 @@ export function isCallOpen(call: CallRow, now = new Date()): boolean {
   return call.openingAt.getTime() <= now.getTime() && now.getTime() <= call.closingAt.getTime();
 }
 
+/**
+ * Submitted: the stage the submission is in has been closed by its Submit. Stage 1: `closed`;
+ * invited to stage 2 (decision 0034) the application stays closed while that stage is written, so
+ * stage 2: `stage_closed_at`.
+ */
+export function isStageSubmitted(submission: {
+  stage: number;
+  closed: boolean;
+  stageClosedAt: Date | string | null;
+}): boolean {
+  return submission.stage === 2 ? submission.stageClosedAt !== null : submission.closed;
+}
+
 /** Results of a locked call stay hidden from applicants until the lock ends (SPEC 1, 4). */
 export function isCallLocked(call: Pick<CallRow, 'callLockEnd'>, now = new Date()): boolean {
   return call.callLockEnd !== null && call.callLockEnd.getTime() > now.getTime();

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/client';
-import { type CallRow, isCallLocked } from './access';
+import { type CallRow, isCallLocked, isStageSubmitted } from './access';
 import { openChangeRequest } from './change-requests';
 
 /**
@@ -15,9 +15,6 @@ export async function scoresShownToApplicants(
   call: Pick<CallRow, 'callLockEnd'>,
   now = new Date(),
 ): Promise<boolean> {
-  // Invited to a second stage (decision 0034), the application stays closed while that stage's
-  // steps are written: submitted means that stage submitted.
-  const submitted = submission.stage === 2 ? submission.stageClosedAt !== null : submission.closed;
-  if (!submitted || isCallLocked(call, now)) return false;
+  if (!isStageSubmitted(submission) || isCallLocked(call, now)) return false;
   return (await openChangeRequest(db, submission.id, now)) === null;
 }

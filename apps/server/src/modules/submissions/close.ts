@@ -19,6 +19,7 @@ import { markReportSubmitted } from '../grants/reports';
 import { exportDataFrom } from '../pdf/export-data';
 import { receiptMails } from '../pdf/receipt-mail';
 import { serverStepTypeOf } from '../step-types';
+import { isStageSubmitted } from '../submission-core/access';
 import { assertStepWritable } from '../submission-core/writes';
 import { webhookEvent } from '../webhooks/record';
 import {
@@ -111,8 +112,8 @@ function assertMayClose(
   // Submit again answers an open request for changes (decision 0039) until its due date, checking
   // only the steps it reopened, when the stage itself is submitted. Past its due date the request
   // reopens nothing and Submit is refused as for any closed submission.
-  const stageSubmitted = stage === 2 ? row.stage_closed_at !== null : row.closed;
-  if (request && stageSubmitted) return { request, wholeStage: false };
+  if (request && isStageSubmitted({ stage, closed: row.closed, stageClosedAt: row.stage_closed_at }))
+    return { request, wholeStage: false };
   // The stage being submitted is writable: stage 1 until the call closes, stage 2 until its deadline.
   // A stage reopened whole (or a second stage begun) while a request is open is checked whole, and
   // its Submit answers the request too.
