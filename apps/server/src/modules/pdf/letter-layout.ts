@@ -1,4 +1,4 @@
-import { loadPdfmake } from './render';
+import { engine } from './render';
 
 /**
  * A letter as a one-page PDF: its first paragraph the title, the others as they are (paragraphs
@@ -16,11 +16,5 @@ export async function letterPdf(text: string): Promise<Buffer> {
       ...paragraphs.map((p) => ({ text: p, margin: [0, 0, 0, 10] })),
     ],
   };
-  return pdfmake().createPdf(doc).getBuffer();
-}
-
-let engine: ReturnType<typeof loadPdfmake> | null = null;
-function pdfmake() {
-  engine ??= loadPdfmake();
-  return engine;
+  return engine().createPdf(doc).getBuffer();
 }

@@ -38,8 +38,8 @@ export function loadPdfmake(): PdfMake {
   return lib;
 }
 
-/** pdfmake, set up once per thread, drawing each line's words in runs (pdfmake-text-runs.ts). */
-function engine(): PdfMake {
+/** pdfmake, set up once per thread, drawing each line's words in runs (pdfmake-text-runs.ts): records and letters alike. */
+export function engine(): PdfMake {
   if (pdfmake) return pdfmake;
   pdfmake = loadPdfmake();
   drawWordRunsAsOneText();
