@@ -55,6 +55,13 @@ function showEditor(client: QueryClient) {
   );
 }
 
+/** Renames the call and saves; the choice the editor offers once the save is refused. */
+async function saveRenamedRefused(view: ReturnType<typeof within>, name: string) {
+  fireEvent.change(view.getByRole('textbox', { name: /Call name/ }), { target: { value: name } });
+  fireEvent.click(view.getByRole('button', { name: 'Save call' }));
+  return view.findByRole('region', { name: 'Someone else saved this call' });
+}
+
 beforeAll(async () => {
   await initI18n('en');
 });
@@ -126,9 +133,7 @@ describe('the call editor', () => {
       }),
     );
     const view = within(showEditor(loadedWith(call)).container);
-    fireEvent.change(view.getByRole('textbox', { name: /Call name/ }), { target: { value: 'Bando 2027' } });
-    fireEvent.click(view.getByRole('button', { name: 'Save call' }));
-    const alert = await view.findByRole('region', { name: 'Someone else saved this call' });
+    const alert = await saveRenamedRefused(view, 'Bando 2027');
     expect(alert.textContent).toContain('Another administrator saved this call after you opened it');
     expect(sent).toEqual([
       expect.objectContaining({
@@ -179,12 +184,7 @@ describe('the call editor', () => {
           sent.push(body);
           return body.basedOnUpdatedAt === theirs.updatedAt
             ? json(200, { ...theirs, name: body.name })
-            : json(409, {
-                type: '/problems/conflict',
-                title: 'Conflict',
-                status: 409,
-                messageKey: 'errors.calls.changedSince',
-              });
+            : changedSince();
         }
         if (path.endsWith('/Call/GetCallType')) return json(200, callType);
         if (path.endsWith('/Step/GetStepTypes')) return json(200, []);
@@ -192,12 +192,9 @@ describe('the call editor', () => {
       }),
     );
     const view = within(showEditor(loadedWith(call)).container);
-    fireEvent.change(view.getByRole('textbox', { name: /Call name/ }), { target: { value: 'Bando mio' } });
-    fireEvent.click(view.getByRole('button', { name: 'Save call' }));
-    const loadTheirs = within(await view.findByRole('region', { name: 'Someone else saved this call' })).getByRole(
-      'button',
-      { name: /Load their version/ },
-    );
+    const loadTheirs = within(await saveRenamedRefused(view, 'Bando mio')).getByRole('button', {
+      name: /Load their version/,
+    });
     loadTheirs.focus();
     fireEvent.click(loadTheirs);
     await view.findByDisplayValue('Bando di Marta');
@@ -245,9 +242,7 @@ describe('the call editor', () => {
       }),
     );
     const view = within(showEditor(loadedWith(call)).container);
-    fireEvent.change(view.getByRole('textbox', { name: /Call name/ }), { target: { value: 'Bando 2027' } });
-    fireEvent.click(view.getByRole('button', { name: 'Save call' }));
-    const choice = await view.findByRole('region', { name: 'Someone else saved this call' });
+    const choice = await saveRenamedRefused(view, 'Bando 2027');
     fireEvent.click(within(choice).getByRole('button', { name: 'Save my changes anyway' }));
     await waitFor(() => expect(failedReads).toBeGreaterThan(0));
     // Once the read has failed the choice is offered again, and the editor keeps the name typed.
