@@ -76,8 +76,9 @@ export function ReviewWorkspacePage() {
                   {others.data.length === 0 && <Text c="dimmed">{t('review.others.none')}</Text>}
                   {others.data.map((o) => (
                     <Text key={o.reviewer}>
-                      {t('review.others.reviewer', { n: o.reviewer })}: {fixedNumber(o.weightedScore, i18n.language, 1)}{' '}
-                      · {o.recommendation ? t(`review.recommendation.${o.recommendation}`) : '—'}
+                      {t('labelled', { label: t('review.others.reviewer', { n: o.reviewer }) })}{' '}
+                      {fixedNumber(o.weightedScore, i18n.language, 1)} ·{' '}
+                      {o.recommendation ? t(`review.recommendation.${o.recommendation}`) : '—'}
                     </Text>
                   ))}
                 </Card>

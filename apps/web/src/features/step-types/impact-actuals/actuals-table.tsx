@@ -1,16 +1,14 @@
 import type { TActualsForecast, TActualsValue, TSroiRatios } from '@impact/domain';
 import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { fixedNumber } from '../../../lib/number-formats';
 
 /** Numbers and ratios in the reader's language; a ratio always with two decimals. */
 export function useFigures() {
   const { i18n } = useTranslation();
   return {
     number: (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toLocaleString(i18n.language)),
-    ratio: (n: number | null | undefined) =>
-      n === null || n === undefined
-        ? '—'
-        : n.toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    ratio: (n: number | null | undefined) => fixedNumber(n, i18n.language, 2),
   };
 }
 

@@ -2,13 +2,13 @@ import { estimateMiniDyi, SROI_WARNING_THRESHOLD, type TMiniDyiAnswer, type TSro
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { fixedNumber } from '../../../lib/number-formats';
 
 /** SPEC 3 "score range": low – central – high SROI, NPV and payback, live; the over-8 warning. */
 export function SroiPanel({ answer, params }: { answer: TMiniDyiAnswer; params?: TSroiParams | undefined }) {
   const { t, i18n } = useTranslation();
   const estimate = estimateMiniDyi(answer, params);
-  const ratio = (n: number | null) =>
-    n === null ? '—' : n.toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const ratio = (n: number | null) => fixedNumber(n, i18n.language, 2);
   const euro = (n: number) =>
     n.toLocaleString(i18n.language, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
   const months = (m: number | null) =>

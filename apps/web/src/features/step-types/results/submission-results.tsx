@@ -2,9 +2,7 @@ import type { TSubmissionResults } from '@impact/domain';
 import { Alert, Badge, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconLock, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-
-const ratio = (n: number | null, language: string) =>
-  n === null ? '—' : new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+import { fixedNumber } from '../../../lib/number-formats';
 
 /** SPEC 3 "Quiz result" and "Score range result", as the server computed them. */
 export function SubmissionResults({
@@ -45,7 +43,7 @@ export function SubmissionResults({
             {t('surveys.results.range', { step: r.stepName })}
           </Title>
           <Text size="xl" fw={700} data-testid="score-range">
-            {ratio(r.lowerScore, i18n.language)} – {ratio(r.upperScore, i18n.language)}
+            {fixedNumber(r.lowerScore, i18n.language, 2)} – {fixedNumber(r.upperScore, i18n.language, 2)}
           </Text>
         </Paper>
       ))}
