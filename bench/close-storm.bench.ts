@@ -90,11 +90,15 @@ async function backendsCpuMs(c: pg.Client) {
 async function withCpuPerClose(c: pg.Client, pid: number, run: () => Promise<Phase & { ok: number }>) {
   const node0 = cpuMs(pid);
   const pg0 = await backendsCpuMs(c);
+  const client0 = process.cpuUsage();
   const phase = await run();
+  const client = process.cpuUsage(client0);
   const closes = Math.max(1, phase.ok);
   const nodeCpuMsPerClose = (cpuMs(pid) - node0) / closes;
   const pgCpuMsPerClose = ((await backendsCpuMs(c)) - pg0) / closes;
-  return { phase, nodeCpuMsPerClose, pgCpuMsPerClose };
+  // The load's own CPU on the same two cores (this process): what neither server can spend.
+  const clientCpuMsPerClose = (client.user + client.system) / 1000 / closes;
+  return { phase, nodeCpuMsPerClose, pgCpuMsPerClose, clientCpuMsPerClose };
 }
 
 /**
@@ -145,13 +149,23 @@ export async function benchCloseStorm(): Promise<BenchResult[]> {
       const bareSpreadRun = await fire(bare, bareSpread, SPREAD_RATE);
       // Sessions waiting on a lock during each burst: a lock that serialised commits would show here.
       const [
-        { phase: burst, nodeCpuMsPerClose: burstNodeCpuMsPerClose, pgCpuMsPerClose: burstPgCpuMsPerClose },
+        {
+          phase: burst,
+          nodeCpuMsPerClose: burstNodeCpuMsPerClose,
+          pgCpuMsPerClose: burstPgCpuMsPerClose,
+          clientCpuMsPerClose: burstClientCpuMsPerClose,
+        },
         lockWaits,
       ] = await whileWatchingLockWaits(database.url, () =>
         withCpuPerClose(c, server.pid, () => fire(ours, ourBurst, Number.POSITIVE_INFINITY)),
       );
       const [
-        { phase: bareBurstRun, nodeCpuMsPerClose: bareNodeCpuMsPerClose, pgCpuMsPerClose: barePgCpuMsPerClose },
+        {
+          phase: bareBurstRun,
+          nodeCpuMsPerClose: bareNodeCpuMsPerClose,
+          pgCpuMsPerClose: barePgCpuMsPerClose,
+          clientCpuMsPerClose: bareClientCpuMsPerClose,
+        },
         bareLockWaits,
       ] = await whileWatchingLockWaits(database.url, () =>
         withCpuPerClose(c, yardstick.pid, () => fire(bare, bareBurst, Number.POSITIVE_INFINITY)),
@@ -208,6 +222,7 @@ export async function benchCloseStorm(): Promise<BenchResult[]> {
             p99: burst.p99,
             nodeCpuMsPerClose: Number(burstNodeCpuMsPerClose.toFixed(2)),
             postgresCpuMsPerClose: Number(burstPgCpuMsPerClose.toFixed(2)),
+            loadCpuMsPerClose: Number(burstClientCpuMsPerClose.toFixed(2)),
             sessionsWaitingOnLocksMax: lockWaits.max,
             lockWaitsSeen: lockWaits.kinds,
             notifyOrAdvisoryTriggers: notifyTriggers ?? -1,
@@ -215,6 +230,7 @@ export async function benchCloseStorm(): Promise<BenchResult[]> {
             bareSqlP99: bareBurstRun.p99,
             bareSqlNodeCpuMsPerClose: Number(bareNodeCpuMsPerClose.toFixed(2)),
             bareSqlPostgresCpuMsPerClose: Number(barePgCpuMsPerClose.toFixed(2)),
+            bareSqlLoadCpuMsPerClose: Number(bareClientCpuMsPerClose.toFixed(2)),
             bareSqlStatuses: bareBurstRun.statuses,
             bareSqlSessionsWaitingOnLocksMax: bareLockWaits.max,
             bareSqlLockWaitsSeen: bareLockWaits.kinds,
