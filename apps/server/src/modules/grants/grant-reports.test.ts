@@ -320,6 +320,27 @@ describe('grant reports', () => {
     expect(paid.statusCode, paid.body).toBe(200);
   });
 
+  it('a sent report is not among the applications of the admin’s submissions tab, listed or counted', async () => {
+    const final = await byName('Final');
+    const listed = async (query: string) => {
+      const res = await inject(admin, 'GET', `Call/GetSubmissions?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const ids = (res.json() as Array<{ id: string }>).map((s) => s.id);
+      return { ids, total: Number(res.headers['x-total-count']) };
+    };
+    // Every kind of request: whole, paged, by state (counted from the tallies), searched (counted on the rows).
+    for (const query of ['', 'limit=20', 'closed=true&limit=20', 'search=Aurora&limit=20', 'search=Aurora']) {
+      const { ids, total } = await listed(query);
+      expect(ids, query).not.toContain(final.submissionId);
+      expect(ids.length, query).toBe(1);
+      expect(total, query).toBe(1);
+    }
+    // Asked for by its form call, it is there.
+    const byForm = await listed(`callId=${final.formCallId}&limit=20`);
+    expect(byForm.ids).toEqual([final.submissionId]);
+    expect(byForm.total).toBe(1);
+  });
+
   it('a plan item whose report was started, or that a tranche names, cannot be removed', async () => {
     const interimOnly = {
       callId: call.id,

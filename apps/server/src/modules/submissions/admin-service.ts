@@ -6,6 +6,7 @@ import {
   callSubmissions,
   calls,
   files,
+  grantReportPlans,
   grantReports,
   grants,
   organizations,
@@ -58,6 +59,9 @@ function conditions(db: Db, filters: SubmissionFilters, named = false): SQL[] {
   const value = <T>(name: string, v: T) => (named ? sql.placeholder(name) : v);
   const where: SQL[] = [];
   if (filters.callId) where.push(eq(callSubmissions.callId, value('callId', filters.callId)));
+  // A grant's report is a submission of a hidden form call (decision 0044): it is followed on its
+  // grant, not listed or counted among applications, unless its form call is asked for by id.
+  else where.push(sql`${callSubmissions.callId} <> all(array(${formCallIds}))`);
   if (filters.closed !== undefined) where.push(eq(callSubmissions.closed, value('closed', filters.closed)));
   if (filters.stage !== undefined) where.push(eq(callSubmissions.stage, value('stage', filters.stage)));
   if (filters.from) where.push(gte(callSubmissions.createdAt, value('from', filters.from)));
@@ -85,6 +89,9 @@ function conditions(db: Db, filters: SubmissionFilters, named = false): SQL[] {
   }
   return where;
 }
+
+/** The hidden calls whose submissions are grants' reports. */
+const formCallIds = sql`select ${grantReportPlans.formCallId} from ${grantReportPlans}`;
 
 const searchPattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -295,7 +302,7 @@ async function sumTallies(db: Db, callId: string | undefined) {
         and(
           inArray(table.dimension, ['submissions', 'closed']),
           eq(table.key, ''),
-          callId ? eq(table.callId, callId) : undefined,
+          callId ? eq(table.callId, callId) : sql`${table.callId} <> all(array(${formCallIds}))`,
         ),
       );
   const [[folded], [pending]] = await Promise.all([sums(reportTallies), sums(reportTallyDeltas)]);
