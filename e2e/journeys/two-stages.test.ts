@@ -69,6 +69,10 @@ describe('a call in two stages', () => {
     await shot(a, 'two-stages-invite-preview');
     await dialog.getByRole('button', { name: "Invia l'invito" }).click();
     await row.getByText('Fase 2').waitFor();
+    // No other application was waiting for an outcome: the notice says only what was done.
+    await a.getByText('Invito inviato.', { exact: true }).waitFor();
+    // Stage 1 is sent, stage 2 not yet: the row says which.
+    await row.getByText('Fase 1 inviata').waitFor();
     await shot(a, 'two-stages-submissions-tab');
     await adminPage.context.close();
 

@@ -59,7 +59,11 @@ export function InviteDialog({ callId, invitees, onClose, onInvited }: Props) {
       onSuccess: (done) => {
         notifications.show({
           color: 'teal',
-          message: t('adminSubmissions.invite.done', { count: done.invited, outcomes: done.outcomesQueued }),
+          // The others' outcome is named only when there is one to send.
+          message: [
+            t('adminSubmissions.invite.done', { count: done.invited }),
+            ...(done.outcomesQueued ? [t('adminSubmissions.invite.othersTold', { count: done.outcomesQueued })] : []),
+          ].join(' '),
         });
         onInvited();
       },

@@ -1,7 +1,6 @@
 import { SUBMISSIONS_PAGE_SIZE, type TSubmissionListItem } from '@impact/domain';
 import {
   ActionIcon,
-  Badge,
   Button,
   Center,
   Checkbox,
@@ -27,6 +26,7 @@ import { DATE_TIME_SHORT, dateFormat } from '../../lib/date-formats';
 import { useAdminSubmissions, useDeleteSubmission, useIsTwoStageCall, useReopenSubmission } from './api';
 import { InviteDialog } from './invite-dialog';
 import { StageCell } from './stage-cell';
+import { SubmissionStatusBadge } from './status-badge';
 
 /** Admin index, submissions tab: every submission with filters, read-only view, attachments, reopen, delete. */
 /** `UnreadMessages`: the applicants' unread messages on a row (features/conversation, given by app/admin-page.tsx). */
@@ -230,9 +230,7 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={s.closed ? 'teal' : 'gray'} variant="light">
-                        {t(s.closed ? 'adminSubmissions.status.closed' : 'adminSubmissions.status.open')}
-                      </Badge>
+                      <SubmissionStatusBadge submission={s} />
                       {UnreadMessages && <UnreadMessages submissionId={s.id} />}
                     </Table.Td>
                     <Table.Td>
