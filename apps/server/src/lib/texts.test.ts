@@ -57,4 +57,21 @@ describe('the server texts (packages/texts through i18next)', () => {
     expect(mail.html).not.toContain('<b>Zoé');
     expect(mail.subject).toBe('Confirmez votre adresse e-mail – Bandi & Co');
   });
+  it('speaks Italian mail as the glossary says: tu, never voi or Lei, and no greeting to a nameless user', () => {
+    type Tree = { [key: string]: string | Tree };
+    const values = (tree: Tree): string[] =>
+      Object.values(tree).flatMap((v) => (typeof v === 'object' ? values(v) : [v]));
+    const mail = values(SERVER_TEXTS.it.mail as Tree).join('\n');
+    // The second person plural and the courtesy form, as the mails had written them.
+    for (const form of [
+      /\bAccedete\b/,
+      /\bvostr[aoei]\b/,
+      /\bsiete\b/,
+      /\bvi aspetta\b/,
+      /\bseguite\b/,
+      /\bla legga\b/,
+    ])
+      expect(mail).not.toMatch(form);
+    expect(mail).not.toMatch(/Gentile utente/);
+  });
 });
