@@ -1,5 +1,5 @@
 import type { TStepResult } from '@impact/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -311,6 +311,51 @@ describe('the autosave', () => {
     await waitFor(() =>
       expect(client.getQueryData(key)).toMatchObject({ stepResults: [{ stepId, content: 'Our project', version: 1 }] }),
     );
+  });
+
+  it('lets a slow read of the submission finish once, however many saves land meanwhile, and keeps them all', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: URL, init?: RequestInit) => {
+        if (!String(url).includes('Upsert')) return new Promise(() => {});
+        const body = JSON.parse(String(init?.body));
+        return Promise.resolve(json(200, stored(body.content, body.version + 1)));
+      }),
+    );
+    const client = new QueryClient();
+    const key = ['submissions', submissionId, 'owner'];
+    client.setQueryData(key, { id: submissionId, stepResults: [] });
+    // The wizard's reader of the submission, on a slow line: each read answers only when told to.
+    const answers: Array<(submission: unknown) => void> = [];
+    const read = () => new Promise((resolve) => answers.push(resolve));
+    const { result } = renderHook(
+      () => {
+        useQuery({ queryKey: key, queryFn: read, staleTime: 0 });
+        return useAutosave({ submissionId, stepId, initial: undefined, readOnly: false });
+      },
+      {
+        wrapper: ({ children }: { children: ReactNode }) => (
+          <QueryClientProvider client={client}>{children}</QueryClientProvider>
+        ),
+      },
+    );
+    await waitFor(() => expect(answers.length).toBe(1));
+    for (const text of ['Our', 'Our project', 'Our project helps']) {
+      act(() => result.current.change(text));
+      await act(async () => {
+        await result.current.flush();
+      });
+    }
+    await act(async () => {
+      answers[0]?.({ id: submissionId, stepResults: [stored('', 0)] });
+    });
+    await waitFor(() =>
+      expect(client.getQueryData(key)).toMatchObject({
+        stepResults: [{ stepId, content: 'Our project helps', version: 3 }],
+      }),
+    );
+    // One read, answered; none stopped and begun again.
+    expect(answers.length).toBe(1);
   });
 
   it('makes one last try when its step goes away offline, and then no more', async () => {

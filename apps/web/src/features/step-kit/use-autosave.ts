@@ -86,7 +86,7 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
         );
         version.current = result.version;
         setLastSave({ by: result.updatedBy ?? null, at: result.updatedAt });
-        void rememberSaved(queryClient, submissionId, result);
+        rememberSaved(queryClient, submissionId, result);
         if (latest.current === sending) {
           dirty.current = false;
           clearDraft(submissionId, stepId);
@@ -199,22 +199,42 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
  * (history, results); a newer version already there is kept, and nothing is made where nothing was
  * loaded.
  */
-async function rememberSaved(queryClient: QueryClient, submissionId: string, result: TStepResult) {
+function rememberSaved(queryClient: QueryClient, submissionId: string, result: TStepResult) {
   for (const asAdmin of [false, true]) {
     const queryKey = submissionViewKey(submissionId, asAdmin);
-    // A read of the submission already under way may answer with the text before this save: it is
-    // stopped (the loaded copy stays), the saved answer written in, and the submission read again
-    // from now, which includes it.
-    const reading = queryClient.isFetching({ queryKey, exact: true }) > 0;
-    if (reading) await queryClient.cancelQueries({ queryKey, exact: true });
-    queryClient.setQueryData<TSubmission>(queryKey, (loaded) => {
-      if (!loaded) return loaded;
-      const known = loaded.stepResults.find((r) => r.stepId === result.stepId);
-      if (known && known.version > result.version) return loaded;
-      return { ...loaded, stepResults: [...loaded.stepResults.filter((r) => r.stepId !== result.stepId), result] };
-    });
-    if (reading) void queryClient.invalidateQueries({ queryKey, exact: true });
+    writeSaved(queryClient, queryKey, result);
+    // A read of the submission already under way may answer with the text before this save: the
+    // saved answer is written in again when it lands. Stopping the read and starting another, as
+    // before, could repeat on a slow line with every save while the person typed.
+    if (queryClient.isFetching({ queryKey, exact: true }) > 0)
+      afterRead(queryClient, queryKey, () => writeSaved(queryClient, queryKey, result));
   }
+}
+
+/** The saved answer in the loaded submission, unless a newer version of it is there already. */
+function writeSaved(queryClient: QueryClient, queryKey: readonly unknown[], result: TStepResult) {
+  queryClient.setQueryData<TSubmission>(queryKey, (loaded) => {
+    if (!loaded) return loaded;
+    const known = loaded.stepResults.find((r) => r.stepId === result.stepId);
+    if (known && known.version > result.version) return loaded;
+    return { ...loaded, stepResults: [...loaded.stepResults.filter((r) => r.stepId !== result.stepId), result] };
+  });
+}
+
+/** Runs `then` once the query's read under way ends, whether it answered, failed or was stopped. */
+function afterRead(queryClient: QueryClient, queryKey: readonly unknown[], then: () => void) {
+  const cache = queryClient.getQueryCache();
+  const query = cache.find({ queryKey, exact: true });
+  if (!query) return;
+  const stop = cache.subscribe((event) => {
+    if (event.query !== query) return;
+    if (event.type === 'removed') return stop();
+    // A write of the cache meanwhile (another save's) leaves the read under way.
+    if (event.type === 'updated' && query.state.fetchStatus === 'idle') {
+      stop();
+      then();
+    }
+  });
 }
 
 function readDraft(submissionId: string, stepId: string): { content: string; version: number } | null {
