@@ -93,7 +93,12 @@ async function start() {
     void ask('GET', `/api/Call/GetCallListUser?page=1&pageSize=${EARLY_CALL_PAGE_SIZE}`, token, organizationId);
   }
   const wizard = /^\/call\/([0-9a-fA-F-]{36})(\/|$)/.exec(path);
-  if (wizard) {
+  // An administrator's read-only view reads the submission through the admin's endpoint
+  // (features/applying/pages/submission-page.tsx): the applicant's, asked here, would be refused.
+  const roles = (session?.user as { roles?: unknown } | undefined)?.roles;
+  const admin = Array.isArray(roles) && roles.some((r) => typeof r === 'string' && r.toLowerCase() === 'admin');
+  const adminView = admin && new URLSearchParams(window.location.search).get('readonly') === 'true';
+  if (wizard && !adminView) {
     // With the organization, as the app asks once the organizations have confirmed it
     // (app/first-page-data.ts asks for them first).
     const submission = await readJson(
