@@ -399,6 +399,34 @@ describe('impact design (SPEC 3, 4, 5, 7)', () => {
     expect(write.statusCode).toBe(404);
   });
 
+  it('keeps only what the answer’s contract reads: extra text or nesting sent along is not stored', async () => {
+    const [before] = await stored();
+    const first = pick(0);
+    const answer = { budget: 1000, budgetSpent: 0, sdg: [first.sdg], selectedOutcomes: [first] };
+    let deep: unknown = 'x';
+    for (let i = 0; i < 200; i++) deep = [deep];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/Call/UpsertCallStepResult',
+      headers: anna.headers,
+      payload: {
+        callSubmissionId: submissionId,
+        stepId,
+        version: before?.version,
+        content: JSON.stringify({
+          ...answer,
+          blob: 'A'.repeat(100_000),
+          deep,
+          selectedOutcomes: [{ ...first, note: 'B'.repeat(1000) }],
+        }),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [after] = await stored();
+    expect(JSON.parse(after?.content ?? '{}')).toEqual(answer);
+    expect(res.json().content).toBe(after?.content);
+  });
+
   it('closing needs a complete impact answer; a framework in use cannot be deleted', async () => {
     const inUse = await t.app.inject({
       url: `/api/ImpactFramework/DeleteImpactFrameworkSet?id=${framework.id}`,

@@ -265,8 +265,11 @@ export async function putMiniDyi(db: Db, user: SessionUser, input: TPutMiniDyiRe
     const step = await impactStep(tx, call, stid, submission);
     assertStepWritable(await withOpenChangeRequest(tx, submission, now), call, step, now);
     // With a budget step in the call, the investment is its total cost (decision 0041).
-    const content = await impactContentWithBudget(tx, stid, written, { submissionId: sid });
-    const score = await checkImpactAnswer(tx, step, content);
+    const { content, score } = await checkImpactAnswer(
+      tx,
+      step,
+      await impactContentWithBudget(tx, stid, written, { submissionId: sid }),
+    );
     const saved = await writeStepResult(tx, sid, stid, content, score, input.version, user);
     return response(tx, sid, stid, step, saved, isCallLocked(call, now));
   });

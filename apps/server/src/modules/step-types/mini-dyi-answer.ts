@@ -44,9 +44,15 @@ function parseWrittenAnswer(content: string): { answer: TMiniDyiAnswer } | { err
 /**
  * Every write of a miniDyi answer (PutMiniDYI or UpsertCallStepResult) goes through the same
  * rules as the page (SPEC 5 "Impact design"); a refused answer is a 400 and nothing is stored.
- * Returns the score to store: the central SROI ratio (null when the budget is zero).
+ * Returns what to store: the answer as the contract reads it (whatever else the JSON carried is
+ * left out, so no unchecked text or nesting reaches the record, the exports or the PDF) and its
+ * score, the central SROI ratio (null when the budget is zero).
  */
-export async function checkImpactAnswer(db: Db | Tx, step: TStep, content: string): Promise<number | null> {
+export async function checkImpactAnswer(
+  db: Db | Tx,
+  step: TStep,
+  content: string,
+): Promise<{ content: string; score: number | null }> {
   const written = parseWrittenAnswer(content);
   if ('errors' in written) throw invalid(written.errors, 'errors.impact.answerInvalid');
   const { answer } = written;
@@ -54,7 +60,10 @@ export async function checkImpactAnswer(db: Db | Tx, step: TStep, content: strin
   // A draft may still lack a stakeholder, a target or a name: Submit names those (impactAnswerMissing).
   const problems = miniDyiDraftProblems(answer, framework ? { framework } : {});
   if (problems.length) throw invalid(problems, 'errors.impact.answerInvalid');
-  return estimateMiniDyi(answer, def?.sroiParams ?? DEFAULT_SROI_PARAMS).central.ratio;
+  return {
+    content: JSON.stringify(answer),
+    score: estimateMiniDyi(answer, def?.sroiParams ?? DEFAULT_SROI_PARAMS).central.ratio,
+  };
 }
 
 /** What keeps a submission with this impact answer from closing (SPEC 4 "Submission"). */

@@ -17,8 +17,7 @@ export const miniDyiServerType: ServerStepType<'miniDyi'> = {
   name: shared.name,
   async write(db, step, written, ctx) {
     // With a budget step in the call, the investment is its total cost, not what was typed.
-    const content = await impactContentWithBudget(db, step.id, written, ctx);
-    return { content, score: await checkImpactAnswer(db, step, content) };
+    return checkImpactAnswer(db, step, await impactContentWithBudget(db, step.id, written, ctx));
   },
   missing: (db, step, content) => impactAnswerMissing(db, step, content),
   prepareContent: keepContent,
