@@ -25,6 +25,8 @@ export const ZPdfAttachment = z.object({
   fileName: z.string(),
   description: z.string(),
   stepName: z.string(),
+  /** The file as submitted (records frozen before it was kept have none): kept while a record lists it. */
+  fileDownloadId: z.uuid().optional(),
 });
 export type TPdfAttachment = z.infer<typeof ZPdfAttachment>;
 

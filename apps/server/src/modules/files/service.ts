@@ -23,6 +23,7 @@ import { withOpenChangeRequest } from '../submission-core/change-requests';
 import { assertStepWritable, stepOfSubmission, writeStepResult } from '../submission-core/writes';
 import { deleteStored, type FileStorage } from './storage';
 import { receiveUpload } from './storage/receive';
+import { filesKeptByRecords } from './submitted-files';
 
 /** The file types of SPEC 3, seeded with stable ids (TipoFileId). */
 export async function seedAttachmentTypes(db: Db) {
@@ -121,14 +122,21 @@ export async function uploadSubmissionFile(db: Db, storage: FileStorage, user: S
         .returning({ id: files.id, fileName: files.fileName });
       if (!row) throw new Error('file insert failed');
 
-      // The step's answer lists the file now filling each slot; the replaced file is removed.
+      // The step's answer lists the file now filling each slot; the replaced file is removed, unless
+      // a Submit sent it (it stays with its record).
       const [current] = await tx
         .select()
         .from(stepResults)
         .where(and(eq(stepResults.callSubmissionId, submission.id), eq(stepResults.stepId, step.id)));
       const parsed = current ? ZUploadAnswer.safeParse(JSON.parse(current.content || '{"files":[]}')) : null;
       const previous = parsed?.success ? parsed.data.files : [];
-      for (const old of previous.filter((f) => f.slot === slot.file_name)) {
+      const outgoing = previous.filter((f) => f.slot === slot.file_name);
+      const submitted = await filesKeptByRecords(
+        tx,
+        submission.id,
+        outgoing.map((f) => f.fileDownloadId),
+      );
+      for (const old of outgoing.filter((f) => !submitted.has(f.fileDownloadId))) {
         // Scoped to this submission and step: an id read from stored content can never reach another's file.
         const gone = await tx
           .delete(files)
@@ -176,10 +184,14 @@ export async function removeSubmissionFile(db: Db, storage: FileStorage, user: S
       .where(and(eq(stepResults.callSubmissionId, submission.id), eq(stepResults.stepId, file.stepId)));
     const parsed = current ? ZUploadAnswer.safeParse(JSON.parse(current.content)) : null;
     const remaining = parsed?.success ? parsed.data.files.filter((f) => f.fileDownloadId !== fileId) : [];
-    const deleted = await tx
-      .delete(files)
-      .where(eq(files.id, fileId))
-      .returning({ storage: files.storage, storageKey: files.storageKey });
+    // A file a Submit sent stays with its record; only the live answer lets it go.
+    const submitted = await filesKeptByRecords(tx, submission.id, [fileId]);
+    const deleted = submitted.has(fileId)
+      ? []
+      : await tx
+          .delete(files)
+          .where(eq(files.id, fileId))
+          .returning({ storage: files.storage, storageKey: files.storageKey });
     const kept = answerWithFiles(step, current?.content, remaining);
     await writeStepResult(tx, submission.id, file.stepId, kept.content, kept.score, null, user);
     return deleted;

@@ -22,6 +22,7 @@ import {
 import { notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import type { FileStorage } from '../files/storage';
+import { filesOfRecord } from '../files/submitted-files';
 import { buildExportData, withoutAnswerKeys } from '../pdf/export-data';
 import { renderPdfFor } from '../pdf/service';
 import { md5Of, type PdfBody, storedOrRendered } from '../pdf/stored-pdfs';
@@ -156,7 +157,10 @@ async function identityOf(db: Db, loaded: Loaded, fileRows: Array<{ fileName: st
 /** The data a reviewer may read: redacted under blind review, the files named accordingly. */
 async function reviewerView(db: Db, loaded: Loaded) {
   const { data, language, record } = await submittedData(db, loaded);
-  const fileRows = await submissionFiles(db, loaded.submission.id);
+  // The files of what was submitted: a request for changes or a second stage lets the team upload
+  // new ones, which are a draft until the next Submit's record lists them.
+  const allFiles = await submissionFiles(db, loaded.submission.id);
+  const fileRows = record ? filesOfRecord(data, allFiles) : allFiles;
   if (!loaded.rubric.blind)
     return { data, language, record, fileRows, fileName: (f: { fileName: string }) => f.fileName };
   const identity = await identityOf(db, loaded, fileRows);

@@ -130,6 +130,7 @@ export const impactActualsServerType: ServerStepType<'impactActuals'> = {
       fileName: f.fileName,
       description: f.description,
       stepName: step.name,
+      fileDownloadId: f.fileDownloadId,
     }));
     return { attachments };
   },

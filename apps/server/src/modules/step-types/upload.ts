@@ -47,6 +47,7 @@ export const uploadServerType: ServerStepType<'upload'> = {
       fileName: f.fileName,
       description: f.description,
       stepName: step.name,
+      fileDownloadId: f.fileDownloadId,
     }));
     return { attachments };
   },
