@@ -46,6 +46,12 @@ describe('welcome page', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Candidati');
+    // Read in French, the page leads into the app in French (kept as the visitor's choice).
+    await page.getByRole('link', { name: 'Français' }).click();
+    await page.getByRole('link', { name: 'Candidater' }).click();
+    await page.getByRole('heading', { name: 'Bienvenue sur Impact Calls' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Bienvenue sur Impact Calls' }).waitFor();
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-import type { TLanguage, TTextLanguages } from '@impact/domain';
+import { LANGUAGES, type TLanguage, type TTextLanguages } from '@impact/domain';
 import { escapeHtml, langAttribute } from '../../lib/html';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { translator } from '../../lib/texts';
@@ -109,7 +109,7 @@ ${head.extra ?? ''}
 <main>
 ${body}
 </main>
-<footer class="site"><a href="/accessibility">${escapeHtml(translator(language)('publicPage.accessibility'))}</a></footer>
+<footer class="site"><a href="${appLink('/accessibility', language)}">${escapeHtml(translator(language)('publicPage.accessibility'))}</a></footer>
 </body>
 </html>`;
 }
@@ -175,7 +175,7 @@ export function callPageHtml(
 ${
   status.cls === 'closed'
     ? ''
-    : `<p><a class="apply" href="/calls">${escapeHtml(t('publicPage.apply'))}</a></p>
+    : `<p><a class="apply" href="${appLink('/calls', language)}">${escapeHtml(t('publicPage.apply'))}</a></p>
 <p>${escapeHtml(t('publicPage.applyHint'))}</p>`
 }
 <h2>${escapeHtml(t('publicPage.steps'))}</h2>
@@ -200,6 +200,9 @@ ${languageLinks(call.languages, language, `/p/calls/${call.slug}`, t)}`;
     body,
   );
 }
+
+/** A page of the app, opened in the language the visitor reads here (the app keeps it as their choice). */
+const appLink = (path: string, language: TLanguage) => `${path}?lang=${language}`;
 
 function languageLinks(
   languages: TLanguage[],
@@ -230,7 +233,8 @@ export function indexPageHtml(site: Site, language: TLanguage, list: PublicCall[
   const body = `<h1>${escapeHtml(t('publicPage.indexTitle'))}</h1>
 <p>${escapeHtml(t('publicPage.indexIntro'))} <a href="/p/calls.atom">${escapeHtml(t('publicPage.feed'))}</a></p>
 ${list.length ? `<ul style="list-style:none;padding:0">${items}</ul>` : `<p>${escapeHtml(t('publicPage.none'))}</p>`}
-<p><a class="apply" href="/calls">${escapeHtml(t('publicPage.signIn'))}</a></p>`;
+<p><a class="apply" href="${appLink('/calls', language)}">${escapeHtml(t('publicPage.signIn'))}</a></p>
+${languageLinks([...LANGUAGES], language, '/p/calls', t)}`;
   return layout(
     language,
     site,

@@ -43,7 +43,7 @@ describe('calls open to the world', () => {
     expect(byId.body).toContain('<title>Comunità che cura 2026 · ');
     expect(byId.body).toContain('<meta property="og:title" content="Comunità che cura 2026 · ');
     expect(byId.body).toContain('<html lang="it">');
-    expect(byId.body).toContain('<a href="/accessibility">Dichiarazione di accessibilità</a>');
+    expect(byId.body).toContain('<a href="/accessibility?lang=it">Dichiarazione di accessibilità</a>');
     // The steps an applicant meets and the documents to prepare, not the forms.
     expect(byId.body).toContain('<strong>Project</strong>');
     expect(byId.body).toMatch(/Documenti da preparare/);
@@ -58,6 +58,9 @@ describe('calls open to the world', () => {
     const english = await get('/p/calls/comunita-che-cura-2026?lang=en');
     expect(english.body).toContain('<title>Caring communities 2026 · ');
     expect(english.body).toContain('<html lang="en">');
+    // Into the app in the language read here: it keeps it as the visitor's choice.
+    expect(english.body).toContain('<a class="apply" href="/calls?lang=en">');
+    expect(english.body).toContain('<a href="/accessibility?lang=en">');
     expect((await get('/p/calls/comunita-che-cura-2026', { 'accept-language': 'fr' })).body).toContain(
       '<html lang="fr">',
     );
@@ -75,6 +78,9 @@ describe('calls open to the world', () => {
     expect(french).toContain('<h1 lang="it">Comunità che cura 2026</h1>');
     expect(french).toContain('<div class="card" lang="it">');
     const index = (await get('/p/calls?lang=fr')).body;
+    // The list offers the other languages, as each call's page does.
+    expect(index).toContain('<a href="/p/calls?lang=en" hreflang="en" lang="en">English</a>');
+    expect(index).toContain('<a class="apply" href="/calls?lang=fr">');
     expect(index).toMatch(
       /<a href="\/p\/calls\/comunita-che-cura-2026\?lang=fr" lang="it">Comunità che cura 2026<\/a>/,
     );

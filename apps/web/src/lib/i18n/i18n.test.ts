@@ -15,6 +15,21 @@ describe('chooseLanguage', () => {
     expect(chooseLanguage('en')).toBe('fr');
   });
 
+  it('takes a language named in the address as the choice, and remembers it', () => {
+    window.localStorage.setItem('impact-calls.language', 'it');
+    window.history.replaceState(null, '', '/calls?lang=fr');
+    try {
+      expect(chooseLanguage('en')).toBe('fr');
+      window.history.replaceState(null, '', '/calls');
+      expect(chooseLanguage('en')).toBe('fr');
+      // Anything else named there is ignored.
+      window.history.replaceState(null, '', '/calls?lang=de');
+      expect(chooseLanguage('en')).toBe('fr');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('ignores a tampered stored value', () => {
     window.localStorage.setItem('impact-calls.language', '<script>');
     expect(chooseLanguage('en')).toBe('en');

@@ -14,9 +14,29 @@ function readStoredLanguage(): TLanguage | null {
   }
 }
 
-/** The user's own choice wins, then the configured default, then Italian (SPEC 1). */
+/**
+ * A language named in the address (`?lang=`, as the public call pages link into the app) is the
+ * visitor's choice, kept as if picked in the header: someone reading a call in French signs in
+ * and applies in French.
+ */
+function rememberLanguageOfAddress() {
+  const named = new URLSearchParams(window.location.search).get('lang');
+  if (!isLanguage(named)) return;
+  try {
+    window.localStorage.setItem(STORAGE_KEY, named);
+  } catch {
+    // storage disabled: the address still names it for this page
+  }
+  return named;
+}
+
+/** The user's own choice wins (named in the address, else remembered), then the configured default, then Italian (SPEC 1). */
 export function chooseLanguage(configDefault: string | undefined): TLanguage {
-  return readStoredLanguage() ?? (isLanguage(configDefault) ? configDefault : DEFAULT_LANGUAGE);
+  return (
+    rememberLanguageOfAddress() ??
+    readStoredLanguage() ??
+    (isLanguage(configDefault) ? configDefault : DEFAULT_LANGUAGE)
+  );
 }
 
 export async function initI18n(language: TLanguage) {
