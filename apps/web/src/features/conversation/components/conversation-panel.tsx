@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateFormat } from '../../../lib/date-formats';
 import { problemText } from '../../../lib/problem-text';
+import { useKeptText } from '../../../lib/use-kept-text';
 import { downloadMessageFile, useMarkRead, useMessages, useSendMessage } from '../api/conversation';
 
 /** The messages, oldest first, and the form to write one; opening it marks everything read. */
@@ -99,7 +100,8 @@ function MessageItem({ message }: { message: TMessage }) {
 function MessageForm({ submissionId }: { submissionId: string }) {
   const { t } = useTranslation();
   const send = useSendMessage(submissionId);
-  const [text, setText] = useState('');
+  // What is typed survives closing the drawer (files must be chosen again).
+  const [text, setText] = useKeptText(`message.${submissionId}`);
   const [files, setFiles] = useState<File[]>([]);
   const [said, setSaid] = useState('');
   const submit = (e: React.FormEvent) => {

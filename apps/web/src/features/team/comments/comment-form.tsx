@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { useMembers } from '../../../lib/api/get-members';
 import { problemText } from '../../../lib/problem-text';
+import { useKeptText } from '../../../lib/use-kept-text';
 import { useAddStepComment } from './api/add-step-comment';
 
 type Props = {
@@ -22,7 +23,8 @@ export function CommentForm({ submissionId, organizationId, stepId, parentId, on
   const { t } = useTranslation();
   const add = useAddStepComment(submissionId);
   const members = useMembers(organizationId);
-  const [body, setBody] = useState('');
+  // What is typed survives closing the panel or moving to another step and back.
+  const [body, setBody] = useKeptText(`comment.${submissionId}.${stepId}.${parentId ?? 'new'}`);
   const [mentions, setMentions] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   // A reply's form opens on a click of Reply: the keyboard lands in its field.
@@ -84,7 +86,15 @@ export function CommentForm({ submissionId, organizationId, stepId, parentId, on
             {t(parentId ? 'teamComments.sendReply' : 'teamComments.send')}
           </Button>
           {onCancel && (
-            <Button variant="default" size="sm" onClick={onCancel}>
+            <Button
+              variant="default"
+              size="sm"
+              onClick={() => {
+                // Cancelled on purpose: the reply is not kept for next time.
+                setBody('');
+                onCancel();
+              }}
+            >
               {t('teamComments.cancel')}
             </Button>
           )}

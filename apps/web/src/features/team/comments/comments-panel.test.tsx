@@ -59,7 +59,10 @@ function renderPanel(readOnly = false) {
 beforeAll(async () => {
   await initI18n('en');
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
 
 describe('the comments panel', () => {
   it('shows a thread with its author, mentions and replies, and resolves it, saying so', async () => {
@@ -94,6 +97,26 @@ describe('the comments panel', () => {
     expect(message.id).not.toBe('');
     expect(field.getAttribute('aria-describedby')).toContain(message.id);
     expect(fetchStub).not.toHaveBeenCalled();
+  });
+
+  it('keeps a comment being written when the panel closes, and a reply cancelled is not kept', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    const first = renderPanel();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Comment' }), { target: { value: 'Is the budget final?' } });
+    const thread = screen.getByRole('article', { name: /Thread started by Anna Neri/ });
+    fireEvent.click(within(thread).getByRole('button', { name: 'Reply' }));
+    fireEvent.change(within(thread).getByRole('textbox'), { target: { value: 'Not yet' } });
+    fireEvent.click(within(thread).getByRole('button', { name: 'Cancel' }));
+    first.unmount();
+
+    renderPanel();
+    expect(screen.getByRole('textbox', { name: 'Comment' })).toHaveProperty('value', 'Is the budget final?');
+    const again = screen.getByRole('article', { name: /Thread started by Anna Neri/ });
+    fireEvent.click(within(again).getByRole('button', { name: 'Reply' }));
+    expect(within(again).getByRole('textbox')).toHaveProperty('value', '');
   });
 
   it('a sent application shows its comments without forms or buttons', () => {

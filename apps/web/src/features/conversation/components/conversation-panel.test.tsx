@@ -1,0 +1,66 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n/i18n';
+import { conversationKey } from '../api/conversation';
+import { ConversationPanel } from './conversation-panel';
+
+const submissionId = '00000000-0000-4000-8000-000000000001';
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeAll(async () => {
+  await initI18n('en');
+  // Mantine's growing text area listens for fonts loading, which jsdom lacks.
+  if (!('fonts' in document))
+    Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+/** The panel as the drawer shows it: made when opened, gone when closed. */
+function open() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  client.setQueryData(conversationKey(submissionId), {
+    side: 'applicant',
+    messages: [],
+    unread: 0,
+    canWrite: true,
+  });
+  return render(
+    <QueryClientProvider client={client}>
+      <MantineProvider>
+        <ConversationPanel submissionId={submissionId} />
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the message being written', () => {
+  it('is still there when the panel is closed and opened again, and forgotten once sent', async () => {
+    const sent: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (String(url).includes('SendMessage')) sent.push(JSON.parse(String(init?.body)).text);
+        return json(200, { id: '00000000-0000-4000-8000-000000000002' });
+      }),
+    );
+    const first = open();
+    fireEvent.change(screen.getByLabelText(/Your message/), { target: { value: 'When is the deadline?' } });
+    first.unmount();
+
+    const again = open();
+    const field = screen.getByLabelText(/Your message/) as HTMLTextAreaElement;
+    expect(field.value).toBe('When is the deadline?');
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await waitFor(() => expect(sent).toEqual(['When is the deadline?']));
+    await waitFor(() => expect(field.value).toBe(''));
+    again.unmount();
+    open();
+    expect((screen.getByLabelText(/Your message/) as HTMLTextAreaElement).value).toBe('');
+  });
+});
