@@ -123,7 +123,7 @@ export function ImpactStep({
         {!readOnly && <SaveIndicator status={autosave.status} />}
       </Group>
       <Title order={3}>{t(`impact.step.titles.${subStep}`)}</Title>
-      {subStep === SUB.introduction && <Introduction />}
+      {subStep === SUB.introduction && <Introduction linked={linkedCost !== undefined} />}
       {subStep === SUB.budget && linkedCost !== undefined && (
         <LinkedBudget
           cost={linkedCost}
@@ -155,21 +155,24 @@ export function ImpactStep({
         ) : (
           <Alert color="red">{t('errors.unexpected')}</Alert>
         ))}
-      {subStep >= SUB.budget && <SroiPanel answer={shown} params={def.sroiParams} />}
+      {subStep >= SUB.budget && (
+        <SroiPanel answer={shown} params={def.sroiParams} fromBudgetStep={linkedCost !== undefined} />
+      )}
     </Stack>
   );
 }
 
 type PartProps = { answer: TMiniDyiAnswer; update: (a: TMiniDyiAnswer) => void; readOnly: boolean };
 
-function Introduction() {
+/** `linked`: the call has a budget step, whose total cost is the investment (nothing to type here). */
+function Introduction({ linked }: { linked: boolean }) {
   const { t } = useTranslation();
   return (
     <Stack gap="sm">
       <Text>{t('impact.step.intro.text')}</Text>
       <List spacing="xs">
         {[1, 2, 3, 4, 5].map((n) => (
-          <List.Item key={n}>{t(`impact.step.intro.point${n}`)}</List.Item>
+          <List.Item key={n}>{t(`impact.step.intro.point${n}${n === 1 && linked ? 'Linked' : ''}`)}</List.Item>
         ))}
       </List>
       <Alert color="blue" title={t('impact.step.intro.guidanceTitle')}>

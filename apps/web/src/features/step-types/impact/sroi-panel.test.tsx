@@ -50,4 +50,22 @@ describe('the SROI panel', () => {
     expect(view.container.textContent).toContain('Valeur actuelle nette\u00a0:');
     view.unmount();
   });
+
+  it('asks for the budget where the investment comes from: typed here, or the budget step’s total cost', () => {
+    const without = render(
+      <MantineProvider>
+        <SroiPanel answer={EMPTY_MINI_DYI} />
+      </MantineProvider>,
+    );
+    expect(without.getByTestId('sroi-no-budget').textContent).toContain('saisissez le budget demandé');
+    without.unmount();
+    const linked = render(
+      <MantineProvider>
+        <SroiPanel answer={EMPTY_MINI_DYI} fromBudgetStep />
+      </MantineProvider>,
+    );
+    expect(linked.getByTestId('sroi-no-budget').textContent).toContain('remplissez le budget');
+    expect(linked.getByTestId('sroi-no-budget').textContent).not.toContain('budget demandé');
+    linked.unmount();
+  });
 });

@@ -4,8 +4,19 @@ import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { fixedNumber } from '../../../lib/number-formats';
 
-/** SPEC 3 "score range": low – central – high SROI, NPV and payback, live; the over-8 warning. */
-export function SroiPanel({ answer, params }: { answer: TMiniDyiAnswer; params?: TSroiParams | undefined }) {
+/**
+ * SPEC 3 "score range": low – central – high SROI, NPV and payback, live; the over-8 warning.
+ * `fromBudgetStep`: the investment is the budget step's total cost, so a missing one is filled there.
+ */
+export function SroiPanel({
+  answer,
+  params,
+  fromBudgetStep = false,
+}: {
+  answer: TMiniDyiAnswer;
+  params?: TSroiParams | undefined;
+  fromBudgetStep?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const estimate = estimateMiniDyi(answer, params);
   const ratio = (n: number | null) => fixedNumber(n, i18n.language, 2);
@@ -22,7 +33,7 @@ export function SroiPanel({ answer, params }: { answer: TMiniDyiAnswer; params?:
         </Title>
         {estimate.central.ratio === null ? (
           <Alert color="gray" icon={<IconInfoCircle size={18} />} data-testid="sroi-no-budget">
-            {t('impact.sroi.noBudget')}
+            {t(fromBudgetStep ? 'impact.sroi.noBudgetLinked' : 'impact.sroi.noBudget')}
           </Alert>
         ) : (
           <>
