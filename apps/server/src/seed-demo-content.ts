@@ -281,7 +281,7 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
         name: 'I risultati',
         type: 'results',
         content: '',
-        translations: { en: { name: 'The results' }, fr: { name: 'Les résultats' } },
+        translations: { en: { name: 'The results' }, fr: { name: 'Synthèse des scores' } },
       },
     ],
     {
