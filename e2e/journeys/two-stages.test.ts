@@ -90,7 +90,7 @@ describe('a call in two stages', () => {
     await page.getByText(/^Mostrati \d+ bandi su \d+$/).waitFor();
     await chooseOrganization(page, orgName);
     const card = page.getByTestId('call-card').filter({ hasText: callName });
-    await card.getByTestId('call-stage-2').getByText('Siete invitati').waitFor();
+    await card.getByTestId('call-stage-2').getByText('Invito ricevuto').waitFor();
     await shot(page, 'two-stages-card');
     // Straight to stage 2's first step; stage 1's answer one step back, read-only.
     await card.getByRole('button', { name: 'Continua con la fase 2' }).click();

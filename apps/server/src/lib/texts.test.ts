@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { LANGUAGES } from '@impact/domain';
 import { SERVER_TEXTS } from '@impact/texts';
 import { describe, expect, it } from 'vitest';
@@ -73,5 +75,31 @@ describe('the server texts (packages/texts through i18next)', () => {
     ])
       expect(mail).not.toMatch(form);
     expect(mail).not.toMatch(/Gentile utente/);
+  });
+
+  it('speaks Italian pages as the glossary says: tu, never voi (the award letter, to the organization, aside)', () => {
+    type Tree = { [key: string]: string | Tree };
+    const values = (tree: Tree): string[] =>
+      Object.values(tree).flatMap((v) => (typeof v === 'object' ? values(v) : [v]));
+    const web = path.resolve(import.meta.dirname, '../../../web/src');
+    const files = [
+      `${web}/locales/it.json`,
+      ...fs.readdirSync(`${web}/features`).map((feature) => `${web}/features/${feature}/locales/it.json`),
+    ].filter((f) => fs.existsSync(f));
+    expect(files.length).toBeGreaterThan(10);
+    const { grantLetter: _letter, ...pages } = SERVER_TEXTS.it as Tree;
+    const texts = [
+      ...values(pages),
+      ...files.flatMap((f) => values(JSON.parse(fs.readFileSync(f, 'utf8')) as Tree)),
+    ].join('\n');
+    for (const form of [
+      /\b[Vv]ostr[aoei]\b/,
+      /\b[Ss]iete\b/,
+      /\b[Pp]otete\b/,
+      /\bScrivete\b/,
+      /\b[Aa]ccedete\b/,
+      /\bIndicate\b/,
+    ])
+      expect(texts).not.toMatch(form);
   });
 });

@@ -145,7 +145,7 @@ function ConfigForm({ config }: { config: TConfig | null }) {
   );
 
   return (
-    <Stack gap="lg" component="form" onSubmit={submit}>
+    <Stack gap="lg" component="form" noValidate onSubmit={submit}>
       <Breadcrumbs>
         <Anchor component={Link} to="/admin/customize">
           {t('customize.title')}

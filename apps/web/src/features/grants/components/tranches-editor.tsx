@@ -210,6 +210,7 @@ function MarkPaid({ grantId, tranche }: { grantId: string; tranche: TTranche }) 
       <Popover.Dropdown>
         <Stack
           component="form"
+          noValidate
           gap="xs"
           onSubmit={(e) => {
             e.preventDefault();

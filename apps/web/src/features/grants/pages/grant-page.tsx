@@ -175,6 +175,8 @@ function AnswerForms({ grant }: { grant: TGrant }) {
   const [fullName, setFullName] = useState('');
   const [ticked, setTicked] = useState(false);
   const [reason, setReason] = useState('');
+  // The server's rules, checked before sending so the message is ours, in the page's language.
+  const [missing, setMissing] = useState<{ fullName?: string; conditions?: string }>({});
   const hasConditions = grant.conditions.trim() !== '';
   const confirmDecline = () =>
     openConfirmDialog({
@@ -189,8 +191,15 @@ function AnswerForms({ grant }: { grant: TGrant }) {
       <Paper withBorder p="lg" radius="md">
         <Stack
           component="form"
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
+            const found = {
+              ...(fullName.trim().length < 2 ? { fullName: t('errors.grants.fullNameRequired') } : {}),
+              ...(hasConditions && !ticked ? { conditions: t('errors.grants.conditionsRequired') } : {}),
+            };
+            setMissing(found);
+            if (found.fullName || found.conditions) return;
             accept.mutate({
               grantId: grant.id,
               fullName,
@@ -209,14 +218,14 @@ function AnswerForms({ grant }: { grant: TGrant }) {
             onChange={(e) => setFullName(e.currentTarget.value)}
             required
             autoComplete="name"
-            error={fieldErrorText(t, accept.error, 'fullName')}
+            error={missing.fullName ?? fieldErrorText(t, accept.error, 'fullName')}
           />
           {hasConditions && (
             <Checkbox
               label={t('grants.answer.conditions')}
               checked={ticked}
               onChange={(e) => setTicked(e.currentTarget.checked)}
-              error={fieldErrorText(t, accept.error, 'conditionsAccepted')}
+              error={missing.conditions ?? fieldErrorText(t, accept.error, 'conditionsAccepted')}
             />
           )}
           {accept.isError &&

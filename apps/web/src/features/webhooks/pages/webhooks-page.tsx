@@ -97,7 +97,7 @@ export function WebhooksPage() {
       </Stack>
 
       <Paper withBorder p="md" component="section" aria-labelledby="webhook-new">
-        <form onSubmit={submit}>
+        <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             <Title order={2} size="h3" id="webhook-new">
               {t('webhooks.new')}
