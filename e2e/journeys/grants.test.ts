@@ -80,9 +80,13 @@ describe('a grant after the award', () => {
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await expectAccessible(page, 'grant page');
     await shot(page, 'grant-page');
+    // Checked in the page, in its language, before anything is sent (not the browser's own bubble).
+    await page.getByRole('button', { name: 'Accetta il contributo' }).click();
+    await page.getByText('Scrivi nome e cognome per accettare.').waitFor();
+    await page.getByText('Spunta le condizioni per accettare il contributo.').waitFor();
     await page.getByLabel('Nome e cognome').fill('Marco Bianchi');
     await page.getByRole('button', { name: 'Accetta il contributo' }).click();
-    await page.getByText('Spuntate le condizioni per accettare il contributo.').waitFor();
+    await page.getByText('Spunta le condizioni per accettare il contributo.').waitFor();
     await page.getByLabel('Ho letto le condizioni e l’organizzazione si impegna a rispettarle').check();
     await page.getByRole('button', { name: 'Accetta il contributo' }).click();
     await page.getByText(/^Accettato da Marco Bianchi il/).waitFor();

@@ -237,8 +237,8 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
         },
       },
       {
-        name: 'Il vostro parere',
-        description: '<p>Due minuti per dirci come vi trovate con il bando.</p>',
+        name: 'Il tuo parere',
+        description: '<p>Due minuti per dirci come ti trovi con il bando.</p>',
         type: 'survey',
         // The template's texts are localisable strings in it, en and fr already.
         content: JSON.stringify(NPS_TEMPLATE),

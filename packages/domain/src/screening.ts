@@ -184,7 +184,7 @@ export const NON_PROFIT_SCREENER = {
             type: 'boolean',
             name: 'nonProfit',
             title: {
-              default: 'La vostra organizzazione è senza scopo di lucro?',
+              default: 'La tua organizzazione è senza scopo di lucro?',
               en: 'Is your organization a non-profit?',
               fr: 'Votre organisation est-elle à but non lucratif ?',
             },
