@@ -113,9 +113,7 @@ describe('a team: the members tab, and two members on one application', () => {
     await marco.page.getByRole('button', { name: 'Messaggi' }).click();
     const conversation = marco.page.getByRole('dialog');
     await conversation.getByText('Ancora nessun messaggio.').waitFor();
-    await conversation
-      .getByRole('textbox', { name: 'Il tuo messaggio' })
-      .fill('Possiamo allegare il bilancio 2025?');
+    await conversation.getByRole('textbox', { name: 'Il tuo messaggio' }).fill('Possiamo allegare il bilancio 2025?');
     await conversation.getByRole('button', { name: 'Invia il messaggio' }).click();
     await conversation.getByRole('listitem').filter({ hasText: 'Possiamo allegare il bilancio 2025?' }).waitFor();
     await expectAccessible(marco.page, 'conversation');

@@ -112,6 +112,8 @@ describe('authorization matrix from the OpenAPI document', () => {
       if (route.key.includes('ResolveStepComment')) body.resolved = true;
       // The conversation: a message.
       if (route.key.includes('SendMessage')) body.text = 'x';
+      // An uploaded file's description.
+      if (route.key.includes('UpdateDescription')) body.description = 'x';
       // The grantee's answer to an award letter.
       if (route.key.includes('AcceptAward')) body.fullName = 'Anna Neri';
       // The team's writes, complete but for the organization (the extra fields are dropped elsewhere).
@@ -128,7 +130,10 @@ describe('authorization matrix from the OpenAPI document', () => {
       method: route.method as 'GET',
       url: `${path}${query.size ? `?${query}` : ''}`,
       headers,
-      ...(hasBody && !route.key.includes('Upload') ? { payload: body } : {}),
+      // Uploads are multipart (their own tests send files); a description is JSON.
+      ...(hasBody && (!route.key.includes('Upload') || route.key.includes('UpdateDescription'))
+        ? { payload: body }
+        : {}),
     });
   };
 

@@ -4,6 +4,7 @@ import { ZTextLanguages } from './content-translations';
 import { ZLanguage } from './languages';
 import { ZStageNumber } from './stages';
 import { ZStep } from './steps';
+import { FILE_DESCRIPTION_MAX } from './uploads';
 
 /** Who saved a step's answer: a name to show a team, never an e-mail or an id. */
 export const ZStepAuthor = z.object({ firstName: z.string(), lastName: z.string() });
@@ -114,6 +115,15 @@ export type TUserCall = z.infer<typeof ZUserCall>;
 
 /** SPEC 7 FileUpload/UploadFile answer. */
 export const ZUploadResult = z.object({ fileName: z.string(), fileDownloadId: z.uuid() });
+
+/** POST FileUpload/UpdateDescription: an uploaded file's description, changed without uploading it again. */
+export const ZUpdateFileDescriptionRequest = z.object({
+  downloadId: z.uuid(),
+  // Kept to FILE_DESCRIPTION_MAX characters by the server, as an upload's is.
+  description: z.string().max(FILE_DESCRIPTION_MAX * 2),
+});
+export type TUpdateFileDescriptionRequest = z.infer<typeof ZUpdateFileDescriptionRequest>;
+export const ZFileDescription = z.object({ fileDownloadId: z.uuid(), description: z.string() });
 
 /** SPEC 3 attachment rows. */
 export const ZAttachmentRow = z.object({

@@ -1,5 +1,11 @@
 import multipart from '@fastify/multipart';
-import { ZAttachmentRow, ZAttachmentType, ZUploadResult } from '@impact/domain';
+import {
+  ZAttachmentRow,
+  ZAttachmentType,
+  ZFileDescription,
+  ZUpdateFileDescriptionRequest,
+  ZUploadResult,
+} from '@impact/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -7,6 +13,7 @@ import { invalid } from '../../lib/app-error';
 import { cleanFileName } from '../../lib/file-names';
 import { currentUser } from '../../plugins/authentication';
 import {
+  describeSubmissionFile,
   getFileFor,
   listAttachments,
   listAttachmentTypes,
@@ -73,6 +80,16 @@ export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, stor
       await removeSubmissionFile(db, storage, currentUser(request), request.query.downloadId);
       return reply.status(204).send();
     },
+  );
+
+  app.post(
+    '/FileUpload/UpdateDescription',
+    {
+      config: { access: 'user', owns: 'downloadId' },
+      schema: { tags, body: ZUpdateFileDescriptionRequest, response: { 200: ZFileDescription } },
+    },
+    async (request) =>
+      describeSubmissionFile(db, currentUser(request), request.body.downloadId, request.body.description),
   );
 
   app.get(

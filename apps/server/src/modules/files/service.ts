@@ -199,6 +199,41 @@ export async function removeSubmissionFile(db: Db, storage: FileStorage, user: S
   await deleteStored(storage, gone);
 }
 
+/**
+ * POST FileUpload/UpdateDescription: the description of the file filling a slot, changed without
+ * choosing the file again, while its step may be written (members who may write; a viewer 403).
+ * The step's answer lists it with the file, so it is written there too, as a new version.
+ */
+export async function describeSubmissionFile(db: Db, user: SessionUser, fileId: string, description: string) {
+  return db.transaction(async (tx) => {
+    const [file] = await tx
+      .select({ id: files.id, submissionId: files.callSubmissionId, stepId: files.stepId })
+      .from(files)
+      .where(eq(files.id, fileId));
+    if (!file?.submissionId || !file.stepId) throw notFound('errors.files.notFound');
+    const { submission, call } = await loadSubmissionFor(tx, user, file.submissionId, { forUpdate: true });
+    const step = await stepOfSubmission(tx, call, file.stepId, submission);
+    assertStepWritable(await withOpenChangeRequest(tx, submission), call, step);
+    const [current] = await tx
+      .select()
+      .from(stepResults)
+      .where(and(eq(stepResults.callSubmissionId, submission.id), eq(stepResults.stepId, file.stepId)));
+    const parsed = current ? ZUploadAnswer.safeParse(JSON.parse(current.content)) : null;
+    const listed = parsed?.success ? parsed.data.files : [];
+    // Only a file the answer lists now: one a record keeps after it was replaced is as it was sent.
+    if (!listed.some((f) => f.fileDownloadId === fileId)) throw notFound('errors.files.notFound');
+    const text = truncateDescription(description);
+    await tx.update(files).set({ description: text }).where(eq(files.id, fileId));
+    const kept = answerWithFiles(
+      step,
+      current?.content,
+      listed.map((f) => (f.fileDownloadId === fileId ? { ...f, description: text } : f)),
+    );
+    await writeStepResult(tx, submission.id, file.stepId, kept.content, kept.score, null, user);
+    return { fileDownloadId: fileId, description: text };
+  });
+}
+
 /** GET FileUpload/GetFile: the owner of the submission's organization, or an admin. */
 export async function getFileFor(db: Db, user: SessionUser, fileId: string) {
   const [file] = await db

@@ -209,8 +209,8 @@ function MarkPaid({ grantId, tranche }: { grantId: string; tranche: TTranche }) 
       </Popover.Target>
       <Popover.Dropdown>
         <Stack
-          component="form"
-          noValidate
+          // A form checked by the page (its messages in its language), not by the browser's bubbles.
+          renderRoot={(props) => <form noValidate {...props} />}
           gap="xs"
           onSubmit={(e) => {
             e.preventDefault();

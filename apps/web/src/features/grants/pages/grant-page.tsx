@@ -190,8 +190,8 @@ function AnswerForms({ grant }: { grant: TGrant }) {
     <SimpleGrid cols={{ base: 1, md: 2 }}>
       <Paper withBorder p="lg" radius="md">
         <Stack
-          component="form"
-          noValidate
+          // A form checked by the page (its messages in its language), not by the browser's bubbles.
+          renderRoot={(props) => <form noValidate {...props} />}
           onSubmit={(e) => {
             e.preventDefault();
             const found = {

@@ -22,6 +22,11 @@ export async function uploadFile(input: {
   return ZUploadResult.parse(await apiRequest('FileUpload/UploadFile', { method: 'POST', formData: form }));
 }
 
+/** A file's description, changed without uploading it again (written in the step's answer too). */
+export async function describeFile(downloadId: string, description: string) {
+  await apiRequest('FileUpload/UpdateDescription', { method: 'POST', body: { downloadId, description } });
+}
+
 export async function removeFile(downloadId: string) {
   await apiRequest('FileUpload/RemoveFile', { method: 'POST', query: { downloadId } });
 }

@@ -1,8 +1,8 @@
 import type { TUploadStepFile } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, render, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { UploadSlot } from './upload-step';
 
@@ -27,8 +27,21 @@ beforeAll(async () => {
     Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
 });
 
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
 describe('an upload slot', () => {
-  it('says that a description changed after the upload is not saved until the file is chosen again', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('saves a description changed after the upload on its own, once typing pauses or the field is left', async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (String(url).includes('UpdateDescription')) sent.push(JSON.parse(String(init?.body)));
+        return json(200, { fileDownloadId: uploaded.fileDownloadId, description: 'Budget 2027, revised' });
+      }),
+    );
     const view = render(
       <QueryClientProvider client={new QueryClient()}>
         <MantineProvider>
@@ -43,12 +56,19 @@ describe('an upload slot', () => {
       </QueryClientProvider>,
     );
     const page = within(view.container);
-    const notSaved = /Not saved yet: the description is saved with the file/;
+    const notSaved = /Not saved yet: it saves when you stop typing/;
     expect(page.queryByText(notSaved)).toBeNull();
-    fireEvent.change(page.getByLabelText('Description of the document (optional)'), {
-      target: { value: 'Budget 2027, revised' },
-    });
+    const field = page.getByLabelText('Description of the document (optional)');
+    fireEvent.change(field, { target: { value: 'Budget 2027, revised' } });
+    // Said until it is stored, so the field never seems saved when it is not.
     expect(page.getByText(notSaved)).toBeTruthy();
+    fireEvent.blur(field);
+    await waitFor(() =>
+      expect(sent).toEqual([{ downloadId: uploaded.fileDownloadId, description: 'Budget 2027, revised' }]),
+    );
+    // The pause after typing finds it saved already: nothing is sent twice.
+    await new Promise((r) => setTimeout(r, 900));
+    expect(sent).toHaveLength(1);
     view.unmount();
   });
 });

@@ -1,5 +1,6 @@
 import { ACCEPTED_EXTENSIONS, formatBytes, type TUploadStepFile, uploadedOf, uploadSlots } from '@impact/domain';
 import { ActionIcon, Alert, Badge, Button, Card, FileButton, Group, Loader, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -7,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { IconTooltip } from '../../../components/icon-tooltip';
 import { ApiError } from '../../../lib/api-client';
-import { downloadFile, removeFile, uploadFile } from '../../step-kit/api/files';
+import { describeFile, downloadFile, removeFile, uploadFile } from '../../step-kit/api/files';
 import { submissionKey } from '../../step-kit/api/keys';
 import type { StepProps } from '../../step-kit/step-props';
 
@@ -93,6 +94,38 @@ export function UploadSlot({
       resetInput.current?.();
     }
   };
+
+  // A file's description is saved on its own once typing pauses (or the field is left), like an
+  // answer; before a file is chosen it waits and goes with the upload.
+  const [describing, setDescribing] = useState(false);
+  const saved = current?.description ?? '';
+  // The text last sent: the pause after a save made on leaving the field sends nothing again.
+  const sentDescription = useRef(saved);
+  const saveDescription = async (text: string) => {
+    if (!current || readOnly || text === saved || text === sentDescription.current) return;
+    sentDescription.current = text;
+    setDescribing(true);
+    setError(null);
+    try {
+      if (beforeChange && !(await beforeChange())) {
+        sentDescription.current = saved;
+        return;
+      }
+      await describeFile(current.fileDownloadId, text);
+      await client.invalidateQueries({ queryKey: submissionKey(submissionId) });
+      afterChange?.();
+    } catch (err) {
+      sentDescription.current = saved; // not stored: the next pause or leaving the field tries again
+      setError(t(err instanceof ApiError ? err.problem.messageKey : 'errors.unexpected'));
+    } finally {
+      setDescribing(false);
+    }
+  };
+  const [paused] = useDebouncedValue(description, 800);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: saved when the typing pauses, not when the save function changes
+  useEffect(() => {
+    void saveDescription(paused);
+  }, [paused]);
 
   const remove = async () => {
     if (!current) return;
@@ -187,11 +220,11 @@ export function UploadSlot({
               label={t('applying.upload.description')}
               value={description}
               onChange={(e) => setDescription(e.currentTarget.value.slice(0, 1024))}
-              // The description travels with the file: one changed after the upload is not saved
-              // until the file is chosen again, and the field says so rather than seem saved.
+              onBlur={() => void saveDescription(description)}
+              // Said while a change is not stored yet, so the field never seems saved when it is not.
               description={
-                current && description !== (current.description ?? '')
-                  ? t('applying.upload.descriptionNotSaved')
+                current && description !== saved
+                  ? t(describing ? 'applying.upload.descriptionSaving' : 'applying.upload.descriptionNotSaved')
                   : undefined
               }
               minRows={1}
