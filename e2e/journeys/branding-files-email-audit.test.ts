@@ -176,7 +176,7 @@ describe('branding, admin files, e-mail to applicants and the audit trail', () =
       await page.keyboard.type('Grazie per la vostra candidatura.');
       // An English version too, written with the editor's language switch; Italian readers keep theirs.
       await page.locator('label', { hasText: 'English' }).first().click();
-      await page.getByText('State scrivendo la versione per chi legge in inglese').waitFor();
+      await page.getByText('Stai scrivendo la versione per chi legge in inglese').waitFor();
       await page.getByRole('textbox', { name: 'Oggetto' }).fill(`Outcome ${suffix}`);
       await page.locator('label', { hasText: 'Italiano' }).first().click();
       expect(await page.getByRole('textbox', { name: 'Oggetto' }).inputValue()).toBe(subject);

@@ -34,7 +34,7 @@ describe('webhooks and the embeddable call list', () => {
       // Only report.submitted (nothing emits it yet): the journey sends nothing out.
       await page.getByRole('checkbox', { name: /submission\.submitted/ }).uncheck();
       await page.getByRole('button', { name: 'Crea endpoint' }).click();
-      const secret = page.getByRole('status').filter({ hasText: 'copiate ora il segreto' });
+      const secret = page.getByRole('status').filter({ hasText: 'copia ora il segreto' });
       await secret.waitFor();
       expect(await secret.locator('code').textContent()).toMatch(/^whsec_/);
       await secret.getByRole('button', { name: 'Copia il segreto' }).waitFor();
