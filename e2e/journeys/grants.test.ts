@@ -106,11 +106,17 @@ describe('a grant after the award', () => {
     await tranches.getByRole('button', { name: 'Salva tranche' }).click();
     await tranches.getByText('Pagabile', { exact: true }).waitFor();
     await expectAccessible(b, 'tranches dialog');
-    await tranches.getByRole('button', { name: 'Segna come pagata: 1' }).click();
+    await shot(b, 'grant-tranches');
+    // Paid from the grant's own page, where the funder follows it.
+    await b.keyboard.press('Escape');
+    await tranches.waitFor({ state: 'hidden' });
+    await b.getByRole('link', { name: orgName }).click();
+    await b.getByRole('heading', { name: `Contributo: ${callName}` }).waitFor();
+    await b.getByRole('button', { name: 'Segna come pagata: 1' }).click();
     await b.getByLabel('Riferimento del pagamento').fill('CRO 12345');
     await b.getByRole('button', { name: 'Registra il pagamento' }).click();
-    await tranches.getByText(/Pagata il .*, rif\. CRO 12345/).waitFor();
-    await shot(b, 'grant-tranches');
+    await b.getByText(/Pagata il .*, rif\. CRO 12345/).waitFor();
+    await expectAccessible(b, 'grant page, admin');
     await again.context.close();
   });
 });

@@ -21,19 +21,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuditLog } from '../api/get-audit-log';
+import { detailsText } from '../details-text';
 
 /** A day typed in the filter as the start (from) or the end (to) of that day, in the admin's time zone. */
 function dayBound(day: string, end: boolean): string | undefined {
   if (!day) return undefined;
   const date = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
-
-function detailsText(details: Record<string, unknown>): string {
-  return Object.entries(details)
-    .filter(([, v]) => v !== null && v !== undefined && v !== '')
-    .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-    .join(' · ');
 }
 
 /** /admin/audit: who changed what and when; filtered and paged by the server. */
@@ -159,7 +153,7 @@ export function AuditPage() {
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{detailsText(entry.details) || '—'}</Text>
+                      <Text size="sm">{detailsText(t, entry.details) || '—'}</Text>
                     </Table.Td>
                   </Table.Tr>
                 ))}

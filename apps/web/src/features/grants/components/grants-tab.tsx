@@ -1,8 +1,9 @@
 import type { TGrant } from '@impact/domain';
-import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { problemText } from '../../../lib/problem-text';
 import { downloadAwardLetter, downloadTranches, useCallGrants, useSendAwardLetter } from '../api/grants';
@@ -82,7 +83,12 @@ export function GrantsTab({ callId, RequestChanges }: { callId: string; RequestC
                 const open = grant.status === 'draft' || grant.status === 'awaitingAcceptance';
                 return (
                   <Table.Tr key={grant.id}>
-                    <Table.Td>{grant.organizationName}</Table.Td>
+                    <Table.Td>
+                      {/* The grant's own page: its letter, reports and tranches in one place. */}
+                      <Anchor component={Link} to={`/grants/${grant.id}`}>
+                        {grant.organizationName}
+                      </Anchor>
+                    </Table.Td>
                     <Table.Td>{formatMoney(grant.amount, grant.currency, i18n.language)}</Table.Td>
                     <Table.Td>
                       {formatDay(grant.startsAt, i18n.language)} – {formatDay(grant.endsAt, i18n.language)}

@@ -14,7 +14,6 @@ import {
   Group,
   Loader,
   NumberInput,
-  Popover,
   Select,
   Stack,
   Text,
@@ -26,7 +25,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
 import { useReportingPlan } from '../api/grant-reports';
-import { useMarkTranchePaid, useSaveTranches, useTranches } from '../api/grants';
+import { useSaveTranches, useTranches } from '../api/grants';
+import { MarkPaid } from './mark-paid';
 import { amountSeparators, formatMoney } from './money';
 import { TrancheList } from './tranche-list';
 
@@ -192,53 +192,5 @@ function Editor({ grant, tranches, plan }: { grant: TGrant; tranches: TTranche[]
         </Stack>
       )}
     </Stack>
-  );
-}
-
-function MarkPaid({ grantId, tranche }: { grantId: string; tranche: TTranche }) {
-  const { t } = useTranslation();
-  const mark = useMarkTranchePaid(grantId);
-  const [paidAt, setPaidAt] = useState(() => new Date().toISOString().slice(0, 10));
-  const [reference, setReference] = useState('');
-  return (
-    <Popover trapFocus withArrow position="bottom-end">
-      <Popover.Target>
-        <Button size="xs" aria-label={`${t('grants.tranches.markPaid')}: ${tranche.position + 1}`}>
-          {t('grants.tranches.markPaid')}
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack
-          // A form checked by the page (its messages in its language), not by the browser's bubbles.
-          renderRoot={(props) => <form noValidate {...props} />}
-          gap="xs"
-          onSubmit={(e) => {
-            e.preventDefault();
-            mark.mutate({ trancheId: tranche.id, paidAt, paymentReference: reference });
-          }}
-        >
-          <TextInput
-            type="date"
-            label={t('grants.tranches.paidAt')}
-            value={paidAt}
-            onChange={(e) => setPaidAt(e.currentTarget.value)}
-          />
-          <TextInput
-            label={t('grants.tranches.reference')}
-            value={reference}
-            onChange={(e) => setReference(e.currentTarget.value)}
-            required
-          />
-          {mark.isError && (
-            <Text size="sm" c="red.8" role="alert">
-              {problemText(t, mark.error)}
-            </Text>
-          )}
-          <Button type="submit" size="xs" loading={mark.isPending}>
-            {t('grants.tranches.confirmPaid')}
-          </Button>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
   );
 }

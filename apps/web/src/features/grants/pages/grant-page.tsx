@@ -1,4 +1,4 @@
-import { isAdmin, type TGrant } from '@impact/domain';
+import { isAdmin, type TGrant, type TTranche } from '@impact/domain';
 import {
   Alert,
   Anchor,
@@ -28,6 +28,7 @@ import { useGrantReports } from '../api/grant-reports';
 import { downloadAwardLetter, useAcceptAward, useDeclineAward, useGrant, useTranches } from '../api/grants';
 import { GrantReports, type RequestChangesDialog } from '../components/grant-reports';
 import { GrantStatusBadge } from '../components/grant-status-badge';
+import { MarkPaid } from '../components/mark-paid';
 import { formatDay, formatMoney } from '../components/money';
 import { TrancheList } from '../components/tranche-list';
 
@@ -138,9 +139,13 @@ function Reports({ grant, RequestChanges }: { grant: TGrant; RequestChanges: Req
   );
 }
 
-/** The grant's payments as the funder planned them, read-only for the grantee. */
+/** The grant's payments as the funder planned them, read-only for the grantee; the admin marks one paid here too. */
 function Tranches({ grant }: { grant: TGrant }) {
   const { t } = useTranslation();
+  const session = useSession();
+  const organizations = useOrganizations();
+  const admin = session.status === 'authenticated' && isAdmin(session.user.roles);
+  const member = organizations.data?.some((o) => o.id === grant.organizationId) ?? false;
   const tranches = useTranches(grant.id);
   // The grantee cannot read the plan; the reports name the items the tranches wait for.
   const reports = useGrantReports(grant.id);
@@ -151,7 +156,17 @@ function Tranches({ grant }: { grant: TGrant }) {
       <Title order={2} size="h4" mb="sm">
         {t('grants.tranches.title')}
       </Title>
-      <TrancheList tranches={tranches.data} currency={grant.currency} reportNames={reportNames} />
+      <TrancheList
+        tranches={tranches.data}
+        currency={grant.currency}
+        reportNames={reportNames}
+        {...(admin && !member
+          ? {
+              action: (tranche: TTranche) =>
+                tranche.status === 'payable' ? <MarkPaid grantId={grant.id} tranche={tranche} /> : null,
+            }
+          : {})}
+      />
     </Paper>
   );
 }

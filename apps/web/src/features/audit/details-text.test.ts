@@ -1,0 +1,28 @@
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n/i18n';
+import { detailsText } from './details-text';
+
+beforeAll(async () => {
+  await initI18n('it');
+});
+
+describe('an audit entry’s details', () => {
+  it('read as words, not JSON: labelled fields, lists written out, empty values left out', () => {
+    const t = i18next.t.bind(i18next);
+    expect(
+      detailsText(t, {
+        reports: [
+          { name: 'Relazione intermedia', dueAt: null, dueAfterMonths: 6 },
+          { name: 'Relazione finale', dueAt: '2027-12-31', dueAfterMonths: null },
+        ],
+        removed: true,
+        note: '',
+      }),
+    ).toBe(
+      'Relazioni: Relazione intermedia, mesi dopo l’inizio 6; Relazione finale, Scadenza 2027-12-31 · Rimosso: sì',
+    );
+    // A field without a label keeps its name.
+    expect(detailsText(t, { previousId: 'abc' })).toBe('previousId: abc');
+  });
+});

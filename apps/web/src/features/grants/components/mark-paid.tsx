@@ -1,0 +1,55 @@
+import type { TTranche } from '@impact/domain';
+import { Button, Popover, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { problemText } from '../../../lib/problem-text';
+import { useMarkTranchePaid } from '../api/grants';
+
+/** The admin's "Mark paid" on a payable tranche: the day paid and the payment's reference. */
+export function MarkPaid({ grantId, tranche }: { grantId: string; tranche: TTranche }) {
+  const { t } = useTranslation();
+  const mark = useMarkTranchePaid(grantId);
+  const [paidAt, setPaidAt] = useState(() => new Date().toISOString().slice(0, 10));
+  const [reference, setReference] = useState('');
+  return (
+    <Popover trapFocus withArrow position="bottom-end">
+      <Popover.Target>
+        <Button size="xs" aria-label={`${t('grants.tranches.markPaid')}: ${tranche.position + 1}`}>
+          {t('grants.tranches.markPaid')}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack
+          // A form checked by the page (its messages in its language), not by the browser's bubbles.
+          renderRoot={(props) => <form noValidate {...props} />}
+          gap="xs"
+          onSubmit={(e) => {
+            e.preventDefault();
+            mark.mutate({ trancheId: tranche.id, paidAt, paymentReference: reference });
+          }}
+        >
+          <TextInput
+            type="date"
+            label={t('grants.tranches.paidAt')}
+            value={paidAt}
+            onChange={(e) => setPaidAt(e.currentTarget.value)}
+          />
+          <TextInput
+            label={t('grants.tranches.reference')}
+            value={reference}
+            onChange={(e) => setReference(e.currentTarget.value)}
+            required
+          />
+          {mark.isError && (
+            <Text size="sm" c="red.8" role="alert">
+              {problemText(t, mark.error)}
+            </Text>
+          )}
+          <Button type="submit" size="xs" loading={mark.isPending}>
+            {t('grants.tranches.confirmPaid')}
+          </Button>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
