@@ -14,3 +14,22 @@ export function money(value: number | null | undefined, language: string, curren
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   return new Intl.NumberFormat(language, { style: 'currency', currency }).format(value);
 }
+
+/** The separators a number field types with, in the interface's language (Mantine's NumberInput). */
+export function amountSeparators(language: string): { thousandSeparator: string; decimalSeparator: string } {
+  return language.startsWith('en')
+    ? { thousandSeparator: ',', decimalSeparator: '.' }
+    : { thousandSeparator: language.startsWith('fr') ? '\u202f' : '.', decimalSeparator: ',' };
+}
+
+/**
+ * A field for euros as the interface's language writes them ("1.234,56 €", "€1,234.56",
+ * "1 234,56 €"), cents at most: an English reader typing "1,500" means fifteen hundred.
+ */
+export function euroInputProps(language: string) {
+  return {
+    ...amountSeparators(language),
+    decimalScale: 2,
+    ...(language.startsWith('en') ? { prefix: '€' } : { suffix: ' €' }),
+  };
+}

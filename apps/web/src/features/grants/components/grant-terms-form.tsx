@@ -2,9 +2,9 @@ import type { TGrant } from '@impact/domain';
 import { Button, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { amountSeparators } from '../../../lib/number-formats';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
 import { useUpdateGrant } from '../api/grants';
-import { amountSeparators } from './money';
 
 /** The admin edits a grant's amount, dates and conditions before the grantee accepts. */
 export function GrantTermsForm({ grant, onDone }: { grant: TGrant; onDone: () => void }) {

@@ -10,10 +10,3 @@ export function formatDay(day: string | null, language: string): string {
     new Date(`${day}T00:00:00Z`),
   );
 }
-
-/** The separators a money field types with, in the interface's language (Mantine's NumberInput). */
-export function amountSeparators(language: string): { thousandSeparator: string; decimalSeparator: string } {
-  return language.startsWith('en')
-    ? { thousandSeparator: ',', decimalSeparator: '.' }
-    : { thousandSeparator: language.startsWith('fr') ? '\u202f' : '.', decimalSeparator: ',' };
-}

@@ -23,11 +23,12 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { amountSeparators } from '../../../lib/number-formats';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
 import { useReportingPlan } from '../api/grant-reports';
 import { useSaveTranches, useTranches } from '../api/grants';
 import { MarkPaid } from './mark-paid';
-import { amountSeparators, formatMoney } from './money';
+import { formatMoney } from './money';
 import { TrancheList } from './tranche-list';
 
 type Row = { amount: number | string; condition: TTrancheCondition; dueAt: string; reportPlanId: string | null };

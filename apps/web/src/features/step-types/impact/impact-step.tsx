@@ -40,6 +40,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { euroInputProps } from '../../../lib/number-formats';
 import { ConflictBanner } from '../../step-kit/conflict-banner';
 import { SaveIndicator } from '../../step-kit/save-indicator';
 import type { StepProps } from '../../step-kit/step-props';
@@ -183,7 +184,7 @@ function Introduction({ linked }: { linked: boolean }) {
 }
 
 function Budget({ answer, update, readOnly }: PartProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const err = (v: number | null, maximum: number) => {
     if (v !== null && v < 0) return t('errors.impact.negativeNumber');
     return v !== null && v > maximum ? t('errors.impact.tooLarge') : undefined;
@@ -196,9 +197,7 @@ function Budget({ answer, update, readOnly }: PartProps) {
         value={answer.budget ?? ''}
         onChange={(v) => update({ ...answer, budget: toNumber(v) })}
         min={0}
-        prefix="€ "
-        thousandSeparator="."
-        decimalSeparator=","
+        {...euroInputProps(i18n.language)}
         readOnly={readOnly}
         required
         max={MINI_DYI_MAXIMUM.budget}
@@ -210,9 +209,7 @@ function Budget({ answer, update, readOnly }: PartProps) {
         value={answer.budgetSpent ?? ''}
         onChange={(v) => update({ ...answer, budgetSpent: toNumber(v) })}
         min={0}
-        prefix="€ "
-        thousandSeparator="."
-        decimalSeparator=","
+        {...euroInputProps(i18n.language)}
         readOnly={readOnly}
         max={MINI_DYI_MAXIMUM.budgetSpent}
         error={err(answer.budgetSpent, MINI_DYI_MAXIMUM.budgetSpent)}
@@ -250,9 +247,7 @@ function LinkedBudget({
         value={answer.budgetSpent ?? ''}
         onChange={(v) => update({ ...answer, budgetSpent: toNumber(v) })}
         min={0}
-        prefix="€ "
-        thousandSeparator="."
-        decimalSeparator=","
+        {...euroInputProps(i18n.language)}
         readOnly={readOnly}
         max={MINI_DYI_MAXIMUM.budgetSpent}
         maw={320}
@@ -433,7 +428,7 @@ function IndicatorFields({
   problems: Map<string, string>;
   onChange: (next: TMiniDyiIndicator) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const err = (field: string) => {
     const key = problems.get(`${path}.${field}`);
     return key ? t(key) : undefined;
@@ -470,9 +465,7 @@ function IndicatorFields({
         value={indicator.proxyValue ?? ''}
         onChange={(v) => onChange({ ...indicator, proxyValue: toNumber(v) })}
         min={0}
-        prefix="€ "
-        decimalSeparator=","
-        thousandSeparator="."
+        {...euroInputProps(i18n.language)}
         readOnly={readOnly}
         max={MINI_DYI_MAXIMUM.proxyValue}
         error={err('proxyValue')}
@@ -542,7 +535,7 @@ function Indicators({ answer, update, readOnly, pickers }: PickerProps) {
 }
 
 function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const problems = problemsByPath(answer);
   const count = customOutcomeCount(answer);
   return (
@@ -629,9 +622,7 @@ function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
                     value={ind.proxyValue ?? ''}
                     onChange={(v) => setInd({ proxyValue: toNumber(v) })}
                     min={0}
-                    prefix="€ "
-                    decimalSeparator=","
-                    thousandSeparator="."
+                    {...euroInputProps(i18n.language)}
                     readOnly={readOnly}
                     max={MINI_DYI_MAXIMUM.proxyValue}
                     error={err(`${at}.indicators.0.proxyValue`)}
