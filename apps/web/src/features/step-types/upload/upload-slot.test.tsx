@@ -71,4 +71,38 @@ describe('an upload slot', () => {
     expect(sent).toHaveLength(1);
     view.unmount();
   });
+
+  it('saves a description cleared after the upload that carried it', async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (String(url).includes('UpdateDescription')) sent.push(JSON.parse(String(init?.body)));
+        return json(200, { fileDownloadId: uploaded.fileDownloadId, description: '' });
+      }),
+    );
+    const client = new QueryClient();
+    const slotWith = (current: typeof uploaded | undefined) => (
+      <QueryClientProvider client={client}>
+        <MantineProvider>
+          <UploadSlot
+            slot={slot}
+            stepId="00000000-0000-4000-8000-000000000002"
+            submissionId="00000000-0000-4000-8000-000000000003"
+            readOnly={false}
+            current={current}
+          />
+        </MantineProvider>
+      </QueryClientProvider>
+    );
+    const view = render(slotWith(undefined));
+    const field = within(view.container).getByLabelText('Description of the document (optional)');
+    fireEvent.change(field, { target: { value: 'Draft budget' } });
+    // The file is chosen: its upload carried the description.
+    view.rerender(slotWith({ ...uploaded, description: 'Draft budget' }));
+    fireEvent.change(field, { target: { value: '' } });
+    fireEvent.blur(field);
+    await waitFor(() => expect(sent).toEqual([{ downloadId: uploaded.fileDownloadId, description: '' }]));
+    view.unmount();
+  });
 });

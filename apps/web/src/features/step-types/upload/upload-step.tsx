@@ -96,36 +96,45 @@ export function UploadSlot({
   };
 
   // A file's description is saved on its own once typing pauses (or the field is left), like an
-  // answer; before a file is chosen it waits and goes with the upload.
+  // answer; before a file is chosen it waits and goes with the upload, and while a file is being
+  // chosen or removed it waits for the file that results.
   const [describing, setDescribing] = useState(false);
   const saved = current?.description ?? '';
-  // The text last sent: the pause after a save made on leaving the field sends nothing again.
-  const sentDescription = useRef(saved);
+  // The text this field had stored for this file (or is storing): the pause after a save made on
+  // leaving the field sends nothing again. Forgotten once the stored text is another (an upload,
+  // a teammate's change, a restored version).
+  const stored = useRef<{ fileId: string; text: string } | null>(null);
+  useEffect(() => {
+    if (stored.current && stored.current.text !== saved) stored.current = null;
+  }, [saved]);
   const saveDescription = async (text: string) => {
-    if (!current || readOnly || text === saved || text === sentDescription.current) return;
-    sentDescription.current = text;
+    if (!current || readOnly || busy || text === saved) return;
+    const fileId = current.fileDownloadId;
+    if (stored.current?.fileId === fileId && stored.current.text === text) return;
+    stored.current = { fileId, text };
     setDescribing(true);
     setError(null);
     try {
       if (beforeChange && !(await beforeChange())) {
-        sentDescription.current = saved;
+        stored.current = null;
         return;
       }
-      await describeFile(current.fileDownloadId, text);
+      await describeFile(fileId, text);
       await client.invalidateQueries({ queryKey: submissionKey(submissionId) });
       afterChange?.();
     } catch (err) {
-      sentDescription.current = saved; // not stored: the next pause or leaving the field tries again
+      stored.current = null; // not stored: the next pause or leaving the field tries again
       setError(t(err instanceof ApiError ? err.problem.messageKey : 'errors.unexpected'));
     } finally {
       setDescribing(false);
     }
   };
   const [paused] = useDebouncedValue(description, 800);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: saved when the typing pauses, not when the save function changes
+  // Also once an upload or a removal ends: the file it left takes what was typed meanwhile.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: saved when typing pauses or the file changes, not when the save function does
   useEffect(() => {
     void saveDescription(paused);
-  }, [paused]);
+  }, [paused, current?.fileDownloadId, busy]);
 
   const remove = async () => {
     if (!current) return;
