@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { filesOfRecord } from './submitted-files';
 
-const file = (id: string, name: string, fileName: string) => ({ id, name, fileName });
+const CLOSED = new Date('2027-01-20T10:00:00Z');
+const before = new Date('2027-01-19T10:00:00Z');
+const after = new Date('2027-01-25T10:00:00Z');
+const file = (n: number, fileName: string, createdAt: Date) => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  fileName,
+  createdAt,
+});
 const attachment = (attachmentTitle: string, fileName: string, fileDownloadId?: string) => ({
   attachmentTitle,
   fileName,
@@ -9,20 +16,24 @@ const attachment = (attachmentTitle: string, fileName: string, fileDownloadId?: 
   stepName: 'Documents',
   ...(fileDownloadId ? { fileDownloadId } : {}),
 });
+const record = (...attachments: ReturnType<typeof attachment>[]) => ({ data: { attachments }, closedAt: CLOSED });
 
 describe('the files a frozen record lists', () => {
-  const sent = file('00000000-0000-4000-8000-000000000001', 'Budget', 'budget.pdf');
-  const draft = file('00000000-0000-4000-8000-000000000002', 'Budget', 'budget.pdf');
+  const sent = file(1, 'budget.pdf', before);
+  const draft = file(2, 'budget.pdf', after);
 
   it('are named by id, so a draft of the same name is not among them', () => {
-    expect(filesOfRecord({ attachments: [attachment('Budget', 'budget.pdf', sent.id)] }, [sent, draft])).toEqual([
-      sent,
-    ]);
+    expect(filesOfRecord(record(attachment('Budget', 'budget.pdf', sent.id)), [sent, draft])).toEqual([sent]);
   });
 
-  it('are named by slot and file name in a record frozen before ids were kept', () => {
-    const other = file('00000000-0000-4000-8000-000000000003', 'Statute', 'statute.pdf');
-    expect(filesOfRecord({ attachments: [attachment('Statute', 'statute.pdf')] }, [sent, other])).toEqual([other]);
-    expect(filesOfRecord({ attachments: [] }, [sent, other])).toEqual([]);
+  it('in a record frozen before ids were kept, by file name among the files older than the record', () => {
+    // A draft of the same name uploaded after it was frozen is not what was sent.
+    expect(filesOfRecord(record(attachment('Budget', 'budget.pdf')), [sent, draft])).toEqual([sent]);
+    // An evidence file's title is its indicator's name, not its slot: the name still finds it.
+    const evidence = file(3, 'register.pdf', before);
+    expect(filesOfRecord(record(attachment('Young people employed', 'register.pdf')), [sent, evidence])).toEqual([
+      evidence,
+    ]);
+    expect(filesOfRecord(record(), [sent, evidence])).toEqual([]);
   });
 });

@@ -2,16 +2,23 @@ import type { TPdfAttachment } from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
 
-/** A record's attachment names its file by id; one frozen before ids were kept, by slot and file name. */
-const listsFile = (a: TPdfAttachment, f: { id: string; name: string; fileName: string }) =>
-  a.fileDownloadId ? a.fileDownloadId === f.id : a.attachmentTitle === f.name && a.fileName === f.fileName;
+type SubmissionFile = { id: string; fileName: string; createdAt: Date };
 
-/** The files `data` (a frozen record) lists as submitted, among the submission's files. */
-export function filesOfRecord<F extends { id: string; name: string; fileName: string }>(
-  data: { attachments: TPdfAttachment[] },
+/**
+ * A record's attachment names its file by id. One frozen before ids were kept names it by file
+ * name, among the files that existed when it was frozen: a replaced file was deleted then, so every
+ * file of the submission older than the record was in it (an evidence file's title is its
+ * indicator's name, not its slot, so the slot cannot be compared).
+ */
+const listsFile = (a: TPdfAttachment, f: SubmissionFile, closedAt: Date) =>
+  a.fileDownloadId ? a.fileDownloadId === f.id : a.fileName === f.fileName && f.createdAt <= closedAt;
+
+/** The files a frozen record lists as submitted, among the submission's files. */
+export function filesOfRecord<F extends SubmissionFile>(
+  record: { data: { attachments: TPdfAttachment[] }; closedAt: Date },
   submissionFiles: F[],
 ): F[] {
-  return submissionFiles.filter((f) => data.attachments.some((a) => listsFile(a, f)));
+  return submissionFiles.filter((f) => record.data.attachments.some((a) => listsFile(a, f, record.closedAt)));
 }
 
 /**
@@ -31,7 +38,7 @@ export async function filesKeptByRecords(db: Db | Tx, submissionId: string, file
         select 1 from submission_records r, jsonb_array_elements(r.data->'attachments') a
         where r.call_submission_id = f.call_submission_id
           and (a->>'fileDownloadId' = f.id::text
-            or (a->>'fileDownloadId' is null and a->>'attachmentTitle' = f.name and a->>'fileName' = f.file_name)))`,
+            or (a->>'fileDownloadId' is null and a->>'fileName' = f.file_name and f.created_at <= r.closed_at)))`,
   );
   const asked = new Set(fileIds);
   return new Set(listed.map((r) => r.id).filter((id) => asked.has(id)));

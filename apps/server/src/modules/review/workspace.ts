@@ -75,7 +75,11 @@ export async function myAssignments(db: Db, user: SessionUser): Promise<TMyAssig
 
 type Loaded = Awaited<ReturnType<typeof loadAssignmentFor>>;
 
-type Submitted = { data: TPdfExportData; language: TLanguage; record: { id: string; dataMd5: string } | null };
+type Submitted = {
+  data: TPdfExportData;
+  language: TLanguage;
+  record: { id: string; dataMd5: string; closedAt: Date } | null;
+};
 
 /** The submission as frozen at its latest closing (what the applicant submitted), with its language. */
 async function submittedData(db: Db, loaded: Loaded): Promise<Submitted> {
@@ -160,7 +164,7 @@ async function reviewerView(db: Db, loaded: Loaded) {
   // The files of what was submitted: a request for changes or a second stage lets the team upload
   // new ones, which are a draft until the next Submit's record lists them.
   const allFiles = await submissionFiles(db, loaded.submission.id);
-  const fileRows = record ? filesOfRecord(data, allFiles) : allFiles;
+  const fileRows = record ? filesOfRecord({ data, closedAt: record.closedAt }, allFiles) : allFiles;
   if (!loaded.rubric.blind)
     return { data, language, record, fileRows, fileName: (f: { fileName: string }) => f.fileName };
   const identity = await identityOf(db, loaded, fileRows);
