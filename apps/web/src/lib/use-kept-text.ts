@@ -22,7 +22,7 @@ function write(key: string, text: string) {
 /**
  * A text being written but not yet sent (a message, a comment), kept in the browser under `key`
  * as it is typed: closing the drawer or the panel, or reloading, brings it back; sending it
- * (`setText('')`) forgets it. The answers' own drafts are kept the same way (step-kit/use-autosave).
+ * (`forgetSent`) forgets it. The answers' own drafts are kept the same way (step-kit/use-autosave).
  */
 export function useKeptText(key: string) {
   const [text, setStored] = useState(() => read(key));
@@ -33,5 +33,16 @@ export function useKeptText(key: string) {
     },
     [key],
   );
-  return [text, setText] as const;
+  /**
+   * `text` was sent: forgotten in the browser unless typed over since, and the field emptied if it
+   * still shows it. Called when the answer arrives, which may be after the form has closed.
+   */
+  const forgetSent = useCallback(
+    (sent: string) => {
+      if (read(key) === sent) write(key, '');
+      setStored((shown) => (shown === sent ? '' : shown));
+    },
+    [key],
+  );
+  return [text, setText, forgetSent] as const;
 }

@@ -63,4 +63,25 @@ describe('the message being written', () => {
     open();
     expect((screen.getByLabelText(/Your message/) as HTMLTextAreaElement).value).toBe('');
   });
+
+  it('is forgotten when its sending ends after the drawer was closed', async () => {
+    let answer: ((r: Response) => void) | null = null;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        String(url).includes('SendMessage')
+          ? new Promise<Response>((resolve) => (answer = resolve))
+          : Promise.resolve(json(200, {})),
+      ),
+    );
+    const first = open();
+    fireEvent.change(screen.getByLabelText(/Your message/), { target: { value: 'Sent on a slow line' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await waitFor(() => expect(answer).not.toBeNull());
+    first.unmount();
+    (answer as ((r: Response) => void) | null)?.(json(200, { id: '00000000-0000-4000-8000-000000000003' }));
+    await waitFor(() => expect(window.localStorage.length).toBe(0));
+    open();
+    expect((screen.getByLabelText(/Your message/) as HTMLTextAreaElement).value).toBe('');
+  });
 });

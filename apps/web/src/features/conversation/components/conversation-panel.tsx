@@ -101,21 +101,21 @@ function MessageForm({ submissionId }: { submissionId: string }) {
   const { t } = useTranslation();
   const send = useSendMessage(submissionId);
   // What is typed survives closing the drawer (files must be chosen again).
-  const [text, setText] = useKeptText(`message.${submissionId}`);
+  const [text, setText, forgetSent] = useKeptText(`message.${submissionId}`);
   const [files, setFiles] = useState<File[]>([]);
   const [said, setSaid] = useState('');
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!text.trim() && !files.length) return;
-    send.mutate(
-      { text, files },
-      {
-        onSuccess: () => {
-          setText('');
-          setFiles([]);
-          setSaid(t('conversation.sent'));
-        },
+    // The promise settles even once the drawer is closed (a mutation's own callbacks would not run):
+    // a message sent is never offered again as unsent. A failure is shown on the field.
+    send.mutateAsync({ text, files }).then(
+      () => {
+        forgetSent(text);
+        setFiles([]);
+        setSaid(t('conversation.sent'));
       },
+      () => {},
     );
   };
   return (

@@ -24,7 +24,7 @@ export function CommentForm({ submissionId, organizationId, stepId, parentId, on
   const add = useAddStepComment(submissionId);
   const members = useMembers(organizationId);
   // What is typed survives closing the panel or moving to another step and back.
-  const [body, setBody] = useKeptText(`comment.${submissionId}.${stepId}.${parentId ?? 'new'}`);
+  const [body, setBody, forgetSent] = useKeptText(`comment.${submissionId}.${stepId}.${parentId ?? 'new'}`);
   const [mentions, setMentions] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   // A reply's form opens on a click of Reply: the keyboard lands in its field.
@@ -45,16 +45,14 @@ export function CommentForm({ submissionId, organizationId, stepId, parentId, on
       return;
     }
     setError(null);
-    add.mutate(
-      { submissionId, stepId, body, mentions, ...(parentId ? { parentId } : {}) },
-      {
-        onSuccess: () => {
-          setBody('');
-          setMentions([]);
-          onDone(t('teamComments.added'));
-        },
-        onError: (err) => setError(problemText(t, err)),
+    // The promise settles even once the panel is closed: a comment sent is never offered again as unsent.
+    add.mutateAsync({ submissionId, stepId, body, mentions, ...(parentId ? { parentId } : {}) }).then(
+      () => {
+        forgetSent(body);
+        setMentions([]);
+        onDone(t('teamComments.added'));
       },
+      (err: unknown) => setError(problemText(t, err)),
     );
   };
 
