@@ -64,6 +64,10 @@ describe('calls open to the world', () => {
     expect((await get('/p/calls/comunita-che-cura-2026', { 'accept-language': 'fr' })).body).toContain(
       '<html lang="fr">',
     );
+    // The language chosen in the app comes before the browser's (its links into the app carry it).
+    const chosen = await get('/p/calls/comunita-che-cura-2026', { 'accept-language': 'en', cookie: 'ic_language=fr' });
+    expect(chosen.body).toContain('<html lang="fr">');
+    expect(chosen.headers.vary).toContain('cookie');
   });
 
   it('marks every text shown in Italian to a reader of another language as Italian, and only those', async () => {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { requestLanguage } from '../../lib/request-language';
 import { RESPONSE_FORMAT } from '../../lib/response-format';
+import { LANGUAGE_COOKIE } from '../../plugins/app-page';
 import { embedPolicy } from '../../plugins/security-headers';
 import { atomFeed } from './atom';
 import { embedPageHtml } from './embed-html';
@@ -40,11 +41,20 @@ export function openCallsTag(
  * The calls anyone may read without signing in (docs/decisions/0038-public-call-pages.md):
  * server-rendered pages at /p/calls and /p/calls/:idOrSlug (HTML for people, crawlers and link
  * previews, no JavaScript), an Atom feed at /p/calls.atom and `GET /api/Public/OpenCalls`.
- * `lang` in the query, else Accept-Language, picks the language.
+ * `lang` in the query, else the language chosen in the app (its cookie), else Accept-Language.
  */
 export const publicCallRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, configCache }) => {
-  const languageOf = (request: { query: { lang?: string }; headers: Record<string, unknown> }): TLanguage =>
-    request.query.lang && isLanguage(request.query.lang) ? request.query.lang : requestLanguage(request as never);
+  // The language the visitor chose in the app (its cookie) comes before the browser's: the pages
+  // link into the app with theirs, which must not override that choice.
+  const languageOf = (request: {
+    query: { lang?: string };
+    headers: Record<string, unknown>;
+    cookies: Record<string, string | undefined>;
+  }): TLanguage => {
+    if (request.query.lang && isLanguage(request.query.lang)) return request.query.lang;
+    const chosen = request.cookies[LANGUAGE_COOKIE];
+    return chosen && isLanguage(chosen) ? chosen : requestLanguage(request as never);
+  };
   const site = async () => ({ name: (await configCache.get()).name || 'Impact Calls', publicUrl: config.publicUrl });
 
   app.get(
@@ -59,7 +69,7 @@ export const publicCallRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', CACHE)
-        .header('vary', 'accept-language')
+        .header('vary', 'accept-language, cookie')
         .send(indexPageHtml(await site(), language, calls));
     },
   );
@@ -112,7 +122,7 @@ export const publicCallRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
         .type('text/html; charset=utf-8')
         .header('content-security-policy', policyFor(branding.embedOrigins ?? []))
         .header('cache-control', 'public, max-age=60')
-        .header('vary', 'accept-language')
+        .header('vary', 'accept-language, cookie')
         .send(
           embedPageHtml(
             {
@@ -158,7 +168,7 @@ export const publicCallRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     async (request, reply) => {
       const language = languageOf(request);
       const found = await publicCall(db, request.params.key, language);
-      reply.type('text/html; charset=utf-8').header('vary', 'accept-language');
+      reply.type('text/html; charset=utf-8').header('vary', 'accept-language, cookie');
       if (!found)
         return reply
           .status(404)
@@ -193,7 +203,10 @@ export const publicCallRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       const { calls, total, version } = await openPublicCalls(db, language, page);
       // What the page depends on: the calls' latest change and count, the page and the language.
       const etag = openCallsTag({ version, total, page, language });
-      reply.header('etag', etag).header('cache-control', 'public, max-age=60').header('vary', 'accept-language');
+      reply
+        .header('etag', etag)
+        .header('cache-control', 'public, max-age=60')
+        .header('vary', 'accept-language, cookie');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
       return {
         items: calls.map((c) => ({

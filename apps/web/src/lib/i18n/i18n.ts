@@ -20,12 +20,16 @@ function readStoredLanguage(): TLanguage | null {
  * and applies in French.
  */
 function rememberLanguageOfAddress() {
-  const named = new URLSearchParams(window.location.search).get('lang');
+  const address = new URL(window.location.href);
+  const named = address.searchParams.get('lang');
   if (!isLanguage(named)) return;
   try {
     window.localStorage.setItem(STORAGE_KEY, named);
+    // Taken: the address forgets it, or the header's language switch (a reload) would find it again.
+    address.searchParams.delete('lang');
+    window.history.replaceState(window.history.state, '', address);
   } catch {
-    // storage disabled: the address still names it for this page
+    // storage disabled: the address keeps naming it for this page
   }
   return named;
 }
