@@ -117,8 +117,13 @@ export async function exportRows(
       ),
       rows<{ submissionId: string; stepId: string; fileName: string }>(
         db,
-        sql`select call_submission_id as "submissionId", step_id as "stepId", file_name as "fileName"
-            from files where call_submission_id in (${idList}) and step_id is not null order by created_at`,
+        // The files the answer lists now: one a frozen record keeps after it was replaced is not
+        // the application's any more (its answer names every file it holds by id).
+        sql`select f.call_submission_id as "submissionId", f.step_id as "stepId", f.file_name as "fileName"
+            from files f
+            join step_results r on r.call_submission_id = f.call_submission_id and r.step_id = f.step_id
+            where f.call_submission_id in (${idList}) and position(f.id::text in r.content) > 0
+            order by f.created_at`,
       ),
     ]);
     const bySubmission = new Map<string, RowContext>(

@@ -120,6 +120,10 @@ describe('the files of a submitted application', () => {
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.rawPayload.equals(SENT)).toBe(true);
     expect((await get(anna, `FileUpload/GetFile?downloadId=${draftId}`)).rawPayload.equals(DRAFT)).toBe(true);
+    // The application's export names the file its answer lists now, not the one kept for the record.
+    const exported = (await get(admin, `Report/ExportSubmissions?callId=${call.id}&format=csv`)).body;
+    expect(exported).toContain('budget-draft.pdf');
+    expect(exported).not.toContain('budget-as-sent.pdf');
 
     // Replaced again, the draft (never sent) goes; removing the slot's file keeps the sent one too.
     const secondDraftId = await upload('budget-draft-2.pdf', DRAFT);
