@@ -83,6 +83,7 @@ describe('a grant after the award', () => {
     // Checked in the page, in its language, before anything is sent (not the browser's own bubble).
     await page.getByRole('button', { name: 'Accetta il contributo' }).click();
     await page.getByText('Scrivi nome e cognome per accettare.').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('name');
     await page.getByText('Spunta le condizioni per accettare il contributo.').waitFor();
     await page.getByLabel('Nome e cognome').fill('Marco Bianchi');
     await page.getByRole('button', { name: 'Accetta il contributo' }).click();
@@ -113,6 +114,10 @@ describe('a grant after the award', () => {
     await b.getByRole('link', { name: orgName }).click();
     await b.getByRole('heading', { name: `Contributo: ${callName}` }).waitFor();
     await b.getByRole('button', { name: 'Segna come pagata: 1' }).click();
+    // Without a reference: said on the field, which takes the keyboard.
+    await b.getByRole('button', { name: 'Registra il pagamento' }).click();
+    await b.getByText('Indica il riferimento del pagamento.').waitFor();
+    await expect.poll(() => b.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
     await b.getByLabel('Riferimento del pagamento').fill('CRO 12345');
     await b.getByRole('button', { name: 'Registra il pagamento' }).click();
     await b.getByText(/Pagata il .*, rif\. CRO 12345/).waitFor();

@@ -1,6 +1,6 @@
 import type { TTranche } from '@impact/domain';
 import { Button, Popover, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemText } from '../../../lib/problem-text';
 import { useMarkTranchePaid } from '../api/grants';
@@ -11,6 +11,9 @@ export function MarkPaid({ grantId, tranche }: { grantId: string; tranche: TTran
   const mark = useMarkTranchePaid(grantId);
   const [paidAt, setPaidAt] = useState(() => new Date().toISOString().slice(0, 10));
   const [reference, setReference] = useState('');
+  // The server's rule, checked here so the message sits on its field, in the page's language.
+  const [missing, setMissing] = useState(false);
+  const referenceField = useRef<HTMLInputElement>(null);
   return (
     <Popover trapFocus withArrow position="bottom-end">
       <Popover.Target>
@@ -25,6 +28,10 @@ export function MarkPaid({ grantId, tranche }: { grantId: string; tranche: TTran
           gap="xs"
           onSubmit={(e) => {
             e.preventDefault();
+            if (!reference.trim()) {
+              setMissing(true);
+              return referenceField.current?.focus();
+            }
             mark.mutate({ trancheId: tranche.id, paidAt, paymentReference: reference });
           }}
         >
@@ -37,7 +44,12 @@ export function MarkPaid({ grantId, tranche }: { grantId: string; tranche: TTran
           <TextInput
             label={t('grants.tranches.reference')}
             value={reference}
-            onChange={(e) => setReference(e.currentTarget.value)}
+            onChange={(e) => {
+              setReference(e.currentTarget.value);
+              setMissing(false);
+            }}
+            ref={referenceField}
+            error={missing ? t('errors.grants.referenceRequired') : undefined}
             required
           />
           {mark.isError && (

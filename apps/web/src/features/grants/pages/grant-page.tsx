@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useOrganizations } from '../../../lib/api/get-organizations';
@@ -192,6 +192,9 @@ function AnswerForms({ grant }: { grant: TGrant }) {
   const [reason, setReason] = useState('');
   // The server's rules, checked before sending so the message is ours, in the page's language.
   const [missing, setMissing] = useState<{ fullName?: string; conditions?: string }>({});
+  // Where the keyboard goes when something is missing: the first field that needs it.
+  const nameField = useRef<HTMLInputElement>(null);
+  const conditionsField = useRef<HTMLInputElement>(null);
   const hasConditions = grant.conditions.trim() !== '';
   const confirmDecline = () =>
     openConfirmDialog({
@@ -214,7 +217,8 @@ function AnswerForms({ grant }: { grant: TGrant }) {
               ...(hasConditions && !ticked ? { conditions: t('errors.grants.conditionsRequired') } : {}),
             };
             setMissing(found);
-            if (found.fullName || found.conditions) return;
+            if (found.fullName) return nameField.current?.focus();
+            if (found.conditions) return conditionsField.current?.focus();
             accept.mutate({
               grantId: grant.id,
               fullName,
@@ -230,7 +234,11 @@ function AnswerForms({ grant }: { grant: TGrant }) {
           <TextInput
             label={t('grants.answer.fullName')}
             value={fullName}
-            onChange={(e) => setFullName(e.currentTarget.value)}
+            onChange={(e) => {
+              setFullName(e.currentTarget.value);
+              setMissing(({ fullName: _mended, ...rest }) => rest);
+            }}
+            ref={nameField}
             required
             autoComplete="name"
             error={missing.fullName ?? fieldErrorText(t, accept.error, 'fullName')}
@@ -239,7 +247,11 @@ function AnswerForms({ grant }: { grant: TGrant }) {
             <Checkbox
               label={t('grants.answer.conditions')}
               checked={ticked}
-              onChange={(e) => setTicked(e.currentTarget.checked)}
+              onChange={(e) => {
+                setTicked(e.currentTarget.checked);
+                setMissing(({ conditions: _mended, ...rest }) => rest);
+              }}
+              ref={conditionsField}
               error={missing.conditions ?? fieldErrorText(t, accept.error, 'conditionsAccepted')}
             />
           )}
