@@ -11,7 +11,7 @@ describe('an audit entry’s details', () => {
   it('read as words, not JSON: labelled fields, lists written out, empty values left out', () => {
     const t = i18next.t.bind(i18next);
     expect(
-      detailsText(t, {
+      detailsText(t, 'it', {
         reports: [
           { name: 'Relazione intermedia', dueAt: null, dueAfterMonths: 6 },
           { name: 'Relazione finale', dueAt: '2027-12-31', dueAfterMonths: null },
@@ -20,9 +20,9 @@ describe('an audit entry’s details', () => {
         note: '',
       }),
     ).toBe(
-      'Relazioni: Relazione intermedia, mesi dopo l’inizio 6; Relazione finale, Scadenza 2027-12-31 · Rimosso: sì',
+      'Relazioni: Relazione intermedia (mesi dopo l’inizio: 6); Relazione finale (Scadenza: 31 dic 2027) · Rimosso: sì',
     );
     // A field without a label keeps its name.
-    expect(detailsText(t, { previousId: 'abc' })).toBe('previousId: abc');
+    expect(detailsText(t, 'it', { previousId: 'abc' })).toBe('previousId: abc');
   });
 });

@@ -1,26 +1,45 @@
 import type { TFunction } from 'i18next';
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
 /**
  * An audit entry's details in words: each field by its label (`audit.fields.<name>`, else its
- * name), lists and nested records written out without JSON's brackets and quotes, empty values
- * left out; `{ reports: [{ name: 'Interim', dueAfterMonths: 6 }] }` reads
- * "Reports: Interim, months after the start 6".
+ * name), days and moments in the reader's language, lists and nested records written out without
+ * JSON's brackets and quotes, empty values left out: `{ reports: [{ name: 'Interim',
+ * dueAfterMonths: 6 }] }` reads "Reports: Interim (months after the start: 6)".
  */
-export function detailsText(t: TFunction, details: Record<string, unknown>): string {
+export function detailsText(t: TFunction, language: string, details: Record<string, unknown>): string {
   const label = (key: string) => t(`audit.fields.${key}`, { defaultValue: key });
   const value = (v: unknown): string => {
     if (v === null || v === undefined || v === '') return '';
     if (typeof v === 'boolean') return t(v ? 'audit.values.yes' : 'audit.values.no');
     if (Array.isArray(v)) return v.map(value).filter(Boolean).join('; ');
-    if (typeof v === 'object') return fields(v as Record<string, unknown>, ', ', (k, text) => `${label(k)} ${text}`);
+    if (typeof v === 'object') return record(v as Record<string, unknown>);
+    if (typeof v === 'string' && DAY.test(v))
+      return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        new Date(`${v}T00:00:00Z`),
+      );
+    if (typeof v === 'string' && MOMENT.test(v) && !Number.isNaN(Date.parse(v)))
+      return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(v));
     return String(v);
   };
-  // A record's name leads, unlabelled: it is what a reader looks for.
-  const fields = (record: Record<string, unknown>, separator: string, show: (key: string, text: string) => string) =>
-    Object.entries(record)
+  const fields = (entries: Array<[string, unknown]>) =>
+    entries
       .map(([k, v]) => [k, value(v)] as const)
       .filter(([, text]) => text !== '')
-      .map(([k, text]) => (k === 'name' && separator !== ' · ' ? text : show(k, text)))
-      .join(separator);
-  return fields(details, ' · ', (k, text) => `${label(k)}: ${text}`);
+      .map(([k, text]) => `${label(k)}: ${text}`)
+      .join(', ');
+  // A nested record's name leads, unlabelled: it is what a reader looks for.
+  const record = (r: Record<string, unknown>) => {
+    const { name, ...rest } = r;
+    const others = fields(Object.entries(rest));
+    const named = value(name);
+    return named ? (others ? `${named} (${others})` : named) : others;
+  };
+  return Object.entries(details)
+    .map(([k, v]) => [k, value(v)] as const)
+    .filter(([, text]) => text !== '')
+    .map(([k, text]) => `${label(k)}: ${text}`)
+    .join(' · ');
 }

@@ -153,7 +153,7 @@ export function AuditPage() {
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{detailsText(t, entry.details) || '—'}</Text>
+                      <Text size="sm">{detailsText(t, i18n.language, entry.details) || '—'}</Text>
                     </Table.Td>
                   </Table.Tr>
                 ))}
