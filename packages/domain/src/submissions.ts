@@ -132,6 +132,8 @@ export const ZAttachmentRow = z.object({
   tipoAllegatoName: z.string(),
   descrizione: z.string(),
   fileDownloadId: z.uuid(),
+  /** A file a submitted record keeps that the application's answer has since replaced or removed. */
+  replaced: z.boolean().optional(),
   stepId: z.uuid().nullable(),
   size: z.number().int(),
   createdAt: z.string(),

@@ -275,12 +275,21 @@ export async function listAttachments(db: Db, user: SessionUser, submissionId: s
     .leftJoin(attachmentTypes, eq(attachmentTypes.id, files.attachmentTypeId))
     .where(eq(files.callSubmissionId, submissionId))
     .orderBy(asc(files.createdAt));
+  // A file is the application's while its step's answer names it (by id); one that only a frozen
+  // record keeps was sent, then replaced or removed (submitted-files.ts).
+  const answers = await db
+    .select({ stepId: stepResults.stepId, content: stepResults.content })
+    .from(stepResults)
+    .where(eq(stepResults.callSubmissionId, submissionId));
+  const answerOf = new Map(answers.map((a) => [a.stepId, a.content]));
+  const listed = (r: (typeof rows)[number]) => r.stepId === null || (answerOf.get(r.stepId) ?? '').includes(r.id);
   return rows.map((r) => ({
     fileName: r.fileName,
     nomeAllegato: r.name,
     tipoAllegatoName: r.type ?? '',
     descrizione: r.description,
     fileDownloadId: r.id,
+    ...(listed(r) ? {} : { replaced: true }),
     stepId: r.stepId,
     size: r.size,
     createdAt: r.createdAt.toISOString(),

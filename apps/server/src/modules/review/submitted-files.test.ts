@@ -120,6 +120,15 @@ describe('the files of a submitted application', () => {
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.rawPayload.equals(SENT)).toBe(true);
     expect((await get(anna, `FileUpload/GetFile?downloadId=${draftId}`)).rawPayload.equals(DRAFT)).toBe(true);
+    // The funder's list of the application's files says which one was sent and since replaced.
+    const listed = (await get(admin, `FileUpload/GetAttachments?submissionId=${submissionId}`)).json() as Array<{
+      fileDownloadId: string;
+      replaced?: boolean;
+    }>;
+    expect(listed.map((f) => [f.fileDownloadId, f.replaced ?? false])).toEqual([
+      [sentFileId, true],
+      [draftId, false],
+    ]);
     // The application's export names the file its answer lists now, not the one kept for the record.
     const exported = (await get(admin, `Report/ExportSubmissions?callId=${call.id}&format=csv`)).body;
     expect(exported).toContain('budget-draft.pdf');

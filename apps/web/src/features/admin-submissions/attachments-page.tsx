@@ -1,4 +1,16 @@
-import { ActionIcon, Anchor, Breadcrumbs, Center, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Center,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -51,6 +63,12 @@ export function AttachmentsPage() {
                 </Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>
                   <bdi>{a.fileName}</bdi>
+                  {/* Kept because a Submit sent it; the application now holds another (decision 0039). */}
+                  {a.replaced && (
+                    <Badge color="gray" variant="light" ml="xs">
+                      {t('adminSubmissions.attachments.replaced')}
+                    </Badge>
+                  )}
                 </Table.Td>
                 <Table.Td>{dateFormat(i18n.language, DATE_TIME_SHORT).format(new Date(a.createdAt))}</Table.Td>
                 <Table.Td>
