@@ -4,6 +4,7 @@ import {
   budgetContentOf,
   formatMoney,
   parseImpactActualsAnswer,
+  STEP_TYPES,
   type TLanguage,
   type TPdfExportData,
   type TPdfMiniDyi,
@@ -255,6 +256,9 @@ function renderImpact(design: TPdfMiniDyi, ctx: SectionContext): Content[] {
       ]);
     });
   }
+  const investmentLabel = ctx.data.sectionsForPDF.some((section) => section.stepType === STEP_TYPES.budget.name)
+    ? l.budgetCost
+    : l.budget;
   const s = design.sroi;
   const range =
     s.score === null
@@ -263,7 +267,8 @@ function renderImpact(design: TPdfMiniDyi, ctx: SectionContext): Content[] {
   return [
     {
       columns: [
-        { text: [{ text: `${l.budget}: `, bold: true }, `${amount(design.budget)} €`] },
+        // With a budget step the investment is its total cost (decision 0041), not an amount asked for.
+        { text: [{ text: `${investmentLabel}: `, bold: true }, `${amount(design.budget)} €`] },
         { text: [{ text: `${l.budgetSpent}: `, bold: true }, `${amount(design.budgetSpent)} €`] },
       ],
       style: 'answer',

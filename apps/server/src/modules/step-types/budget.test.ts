@@ -359,10 +359,12 @@ describe('the budget step', () => {
       '20.000,00 €',
       'Contributo richiesto',
       '80.000,00 €',
-      // The impact step's investment, the budget's cost, written as money (with its cents).
-      'Budget richiesto: 100.000,00 €',
+      // The impact step's investment, the budget's cost, written as money (with its cents) and
+      // named as what it is: not an amount asked for, which is the contribution above.
+      'Costo totale: 100.000,00 €',
     ])
       expect(text).toContain(expected);
+    expect(text).not.toContain('Budget richiesto');
 
     const csv = await t.app.inject({
       url: `/api/Report/ExportSubmissions?callId=${call.id}&format=csv&language=it`,
