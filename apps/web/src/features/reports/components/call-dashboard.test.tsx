@@ -15,14 +15,18 @@ const step = (n: number, stepType: string) => ({
   answered: 1,
   answeredClosed: 1,
 });
-const dashboard = (impactFigures: boolean): TCallDashboard => ({
+const dashboard = (impactFigures: boolean, withBudgetStep = false): TCallDashboard => ({
   callId,
   callName: 'Bando Verde',
   computedAt: '2026-11-25T10:00:00Z',
   submissions: 1,
   closed: 1,
   timeline: [{ day: '2026-11-25', started: 1, closed: 1 }],
-  steps: impactFigures ? [step(1, 'text'), step(2, 'miniDyi')] : [step(1, 'text')],
+  steps: [
+    step(1, 'text'),
+    ...(impactFigures ? [step(2, 'miniDyi')] : []),
+    ...(withBudgetStep ? [step(3, 'budget')] : []),
+  ],
   countries: [{ key: 'IT', count: 1 }],
   sdgs: SDG_CODES.map((sdg) => ({ sdg, count: 0, budget: 0 })),
   sroi: { buckets: [], withRatio: 0, overThreshold: 0, median: null },
@@ -33,7 +37,7 @@ const dashboard = (impactFigures: boolean): TCallDashboard => ({
 });
 
 /** The dashboard on cached figures; the organization table's request waits forever. */
-function renderDashboard(impactFigures: boolean) {
+function renderDashboard(impactFigures: boolean, withBudgetStep = false) {
   vi.stubGlobal(
     'fetch',
     vi.fn(() => new Promise(() => {})),
@@ -41,7 +45,7 @@ function renderDashboard(impactFigures: boolean) {
   const client = new QueryClient({
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
-  client.setQueryData(reportKeys.dashboard(callId), dashboard(impactFigures));
+  client.setQueryData(reportKeys.dashboard(callId), dashboard(impactFigures, withBudgetStep));
   return render(
     <QueryClientProvider client={client}>
       <MantineProvider>
@@ -72,5 +76,17 @@ describe('the call dashboard', () => {
     await screen.findByRole('heading', { name: /over time/i });
     const headings = screen.getAllByRole('heading').map((h) => h.textContent ?? '');
     expect(headings.filter((h) => impactHeadings.test(h)).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('names the impact budgets the projects’ total cost when the call has a budget step', async () => {
+    const asked = renderDashboard(true);
+    await screen.findByRole('heading', { name: /over time/i });
+    expect(screen.getByText('Budget requested')).toBeTruthy();
+    asked.unmount();
+    renderDashboard(true, true);
+    await screen.findByRole('heading', { name: /over time/i });
+    expect(screen.getByText('Projects’ total cost')).toBeTruthy();
+    expect(screen.queryByText('Budget requested')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Projects’ total cost per SDG' })).toBeTruthy();
   });
 });

@@ -74,6 +74,11 @@ export function CallDashboard({ callId }: { callId: string }) {
     closed: s.answeredClosed,
   }));
   const countries = d.countries.map((c) => ({ country: countryName(c.key, i18n.language), count: c.count }));
+  // With a budget step the impact step's investment is the budget's total cost (decision 0041),
+  // not an amount asked for: the figures say so.
+  const cost = d.steps.some((s) => s.stepType === 'budget');
+  const budgetFigure = t(cost ? 'reports.figures.totalCost' : 'reports.figures.budget');
+  const budgetColumn = t(cost ? 'reports.columns.totalCost' : 'reports.columns.budget');
 
   return (
     <Stack gap="lg">
@@ -83,7 +88,7 @@ export function CallDashboard({ callId }: { callId: string }) {
           <Figure label={t('reports.figures.closed')} value={n(d.closed)} />
           {d.impactFigures && (
             <>
-              <Figure label={t('reports.figures.budget')} value={formatMoney(d.budget.total, i18n.language)} />
+              <Figure label={budgetFigure} value={formatMoney(d.budget.total, i18n.language)} />
               <Figure
                 label={t('reports.figures.medianSroi')}
                 value={d.sroi.median === null ? '—' : n(d.sroi.median, 2)}
@@ -172,7 +177,7 @@ export function CallDashboard({ callId }: { callId: string }) {
               title={t('reports.charts.sdgs')}
               description={t('reports.charts.sdgsHint')}
               table={{
-                columns: ['SDG', t('reports.columns.submissions'), t('reports.columns.budget')],
+                columns: ['SDG', t('reports.columns.submissions'), budgetColumn],
                 rows: sdgs.map((x) => [x.sdg, x.count, formatMoney(x.budget, i18n.language)]),
               }}
             >
@@ -185,9 +190,9 @@ export function CallDashboard({ callId }: { callId: string }) {
               />
             </ChartCard>
             <ChartCard
-              title={t('reports.charts.budgetPerSdg')}
+              title={t(cost ? 'reports.charts.totalCostPerSdg' : 'reports.charts.budgetPerSdg')}
               table={{
-                columns: ['SDG', t('reports.columns.budget')],
+                columns: ['SDG', budgetColumn],
                 rows: sdgs.map((x) => [x.sdg, formatMoney(x.budget, i18n.language)]),
               }}
             >
@@ -196,7 +201,7 @@ export function CallDashboard({ callId }: { callId: string }) {
                 data={sdgs}
                 dataKey="sdg"
                 valueFormatter={(v) => formatMoney(v, i18n.language)}
-                series={[{ name: 'budget', label: t('reports.columns.budget'), color: 'orange.6' }]}
+                series={[{ name: 'budget', label: budgetColumn, color: 'orange.6' }]}
               />
             </ChartCard>
             <ChartCard
