@@ -260,7 +260,7 @@ export function CallDashboard({ callId }: { callId: string }) {
           </>
         )}
       </SimpleGrid>
-      <OrganizationsTable callId={callId} impactFigures={d.impactFigures} />
+      <OrganizationsTable callId={callId} impactFigures={d.impactFigures} budgetColumn={budgetColumn} />
     </Stack>
   );
 }

@@ -10,7 +10,16 @@ import { formatMoney, formatNumber } from './format';
  * The dashboard's per-organization table, paged by the server; each row opens its submission.
  * Budget and SROI only for a call whose steps can give them (`impactFigures`).
  */
-export function OrganizationsTable({ callId, impactFigures }: { callId: string; impactFigures: boolean }) {
+export function OrganizationsTable({
+  callId,
+  impactFigures,
+  budgetColumn,
+}: {
+  callId: string;
+  impactFigures: boolean;
+  /** The budget column's heading: the amount asked for, or the budget step's total cost. */
+  budgetColumn: string;
+}) {
   const { t, i18n } = useTranslation();
   const [cursors, setCursors] = useState<Array<string | null>>([null]);
   const page = useDashboardOrganizations(callId, cursors.at(-1) ?? null);
@@ -37,7 +46,7 @@ export function OrganizationsTable({ callId, impactFigures }: { callId: string; 
               <Table.Th>{t('reports.columns.stepsAnswered')}</Table.Th>
               {impactFigures && (
                 <>
-                  <Table.Th>{t('reports.columns.budget')}</Table.Th>
+                  <Table.Th>{budgetColumn}</Table.Th>
                   <Table.Th>SROI</Table.Th>
                 </>
               )}
