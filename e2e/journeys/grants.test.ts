@@ -67,7 +67,9 @@ describe('a grant after the award', () => {
       .filter({ hasText: `Lettera di assegnazione: ${callName}` })
       .first()
       .waitFor();
-    await page.goto('/grants');
+    // Reached from the side panel, beside the calls.
+    await page.goto('/calls');
+    await page.getByRole('navigation', { name: 'Navigazione' }).getByRole('link', { name: 'Contributi' }).click();
     await page.getByRole('heading', { name: 'Contributi', level: 1 }).waitFor();
     await expect(page.title()).resolves.toMatch(/^Contributi/);
     await page.getByRole('link', { name: callName }).click();

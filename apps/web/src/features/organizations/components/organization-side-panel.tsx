@@ -1,6 +1,6 @@
 import { isAdmin } from '@impact/domain';
 import { Button, Group, NativeSelect, NavLink, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconBuilding, IconLayoutDashboard, IconList, IconPlus } from '@tabler/icons-react';
+import { IconAward, IconBuilding, IconLayoutDashboard, IconList, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -115,6 +115,16 @@ export function OrganizationSidePanel({ NoOrganizationPrompt }: Props) {
           leftSection={<IconBuilding size={18} aria-hidden />}
           active={pathname.startsWith('/org/')}
         />
+        {/* The grants awarded to the user's organizations (an administrator's are in each call's tab). */}
+        {!admin && (
+          <NavLink
+            component={Link}
+            to="/grants"
+            label={t('organizations.panel.grants')}
+            leftSection={<IconAward size={18} aria-hidden />}
+            active={pathname.startsWith('/grants')}
+          />
+        )}
       </Stack>
     </Stack>
   );
