@@ -115,7 +115,7 @@ describe('a grant after the award', () => {
     await tranches.waitFor({ state: 'hidden' });
     await b.getByRole('link', { name: orgName }).click();
     await b.getByRole('heading', { name: `Contributo: ${callName}` }).waitFor();
-    await b.getByRole('button', { name: 'Segna come pagata: 1' }).click();
+    await b.getByRole('button', { name: 'Segna come pagata la tranche 1' }).click();
     // Without a reference: said on the field, which takes the keyboard.
     await b.getByRole('button', { name: 'Registra il pagamento' }).click();
     await b.getByText('Indica il riferimento del pagamento.').waitFor();
@@ -124,6 +124,9 @@ describe('a grant after the award', () => {
     await b.getByRole('button', { name: 'Registra il pagamento' }).click();
     await b.getByText(/Pagata il .*, rif\. CRO 12345/).waitFor();
     await expectAccessible(b, 'grant page, admin');
+    // Back to the call's grants, where the admin came from (their own list of grants is empty).
+    await b.getByRole('link', { name: '← I contributi del bando' }).click();
+    await b.getByRole('tab', { name: 'Contributi', selected: true }).waitFor();
     await again.context.close();
   });
 });

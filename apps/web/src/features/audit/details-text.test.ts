@@ -23,6 +23,6 @@ describe('an audit entry’s details', () => {
       'Relazioni: Relazione intermedia (mesi dopo l’inizio: 6); Relazione finale (Scadenza: 31 dic 2027) · Rimosso: sì',
     );
     // A field without a label keeps its name.
-    expect(detailsText(t, 'it', { previousId: 'abc' })).toBe('previousId: abc');
+    expect(detailsText(t, 'it', { somethingNew: 'abc' })).toBe('somethingNew: abc');
   });
 });

@@ -26,7 +26,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDeleteCall } from '../api/delete-call';
 import { useCallByIdAdmin } from '../api/get-call-by-id-admin';
@@ -131,7 +131,9 @@ function CallEditor({
     setDraft(callToDraft(fresh));
     setLoads((n) => n + 1);
   });
-  const [tab, setTab] = useState<string | null>('general');
+  // A tab named in the address opens first (a grant's page links back to the call's grants).
+  const [search] = useSearchParams();
+  const [tab, setTab] = useState<string | null>(() => search.get('tab') ?? 'general');
   const [showErrors, setShowErrors] = useState(false);
   const [language, setLanguage] = useState<TLanguage>(DEFAULT_LANGUAGE);
   const missing = Object.fromEntries(LANGUAGES.map((l) => [l, missingTexts(draft, l).length])) as Record<

@@ -12,12 +12,13 @@ export function MarkPaid({ grantId, tranche }: { grantId: string; tranche: TTran
   const [paidAt, setPaidAt] = useState(() => new Date().toISOString().slice(0, 10));
   const [reference, setReference] = useState('');
   // The server's rule, checked here so the message sits on its field, in the page's language.
-  const [missing, setMissing] = useState(false);
+  const [missing, setMissing] = useState<{ day?: boolean; reference?: boolean }>({});
+  const dayField = useRef<HTMLInputElement>(null);
   const referenceField = useRef<HTMLInputElement>(null);
   return (
     <Popover trapFocus withArrow position="bottom-end">
       <Popover.Target>
-        <Button size="xs" aria-label={`${t('grants.tranches.markPaid')}: ${tranche.position + 1}`}>
+        <Button size="xs" aria-label={t('grants.tranches.markPaidOf', { n: tranche.position + 1 })}>
           {t('grants.tranches.markPaid')}
         </Button>
       </Popover.Target>
@@ -28,10 +29,10 @@ export function MarkPaid({ grantId, tranche }: { grantId: string; tranche: TTran
           gap="xs"
           onSubmit={(e) => {
             e.preventDefault();
-            if (!reference.trim()) {
-              setMissing(true);
-              return referenceField.current?.focus();
-            }
+            const found = { day: !/^\d{4}-\d{2}-\d{2}$/.test(paidAt), reference: !reference.trim() };
+            setMissing(found);
+            if (found.day) return dayField.current?.focus();
+            if (found.reference) return referenceField.current?.focus();
             mark.mutate({ trancheId: tranche.id, paidAt, paymentReference: reference });
           }}
         >
@@ -39,17 +40,23 @@ export function MarkPaid({ grantId, tranche }: { grantId: string; tranche: TTran
             type="date"
             label={t('grants.tranches.paidAt')}
             value={paidAt}
-            onChange={(e) => setPaidAt(e.currentTarget.value)}
+            onChange={(e) => {
+              setPaidAt(e.currentTarget.value);
+              setMissing(({ day: _mended, ...rest }) => rest);
+            }}
+            ref={dayField}
+            error={missing.day ? t('errors.grants.dateInvalid') : undefined}
+            required
           />
           <TextInput
             label={t('grants.tranches.reference')}
             value={reference}
             onChange={(e) => {
               setReference(e.currentTarget.value);
-              setMissing(false);
+              setMissing(({ reference: _mended, ...rest }) => rest);
             }}
             ref={referenceField}
-            error={missing ? t('errors.grants.referenceRequired') : undefined}
+            error={missing.reference ? t('errors.grants.referenceRequired') : undefined}
             required
           />
           {mark.isError && (

@@ -43,9 +43,7 @@ export function GrantPage({ RequestChanges }: { RequestChanges?: RequestChangesD
   usePageTitle(grant.data ? t('grants.page.title', { call: grant.data.callName }) : t('grants.mine.title'));
   return (
     <Stack>
-      <Anchor component={Link} to="/grants" size="sm">
-        {t('grants.page.back')}
-      </Anchor>
+      <BackLink grant={grant.data} />
       {grant.isPending && (
         <Center>
           <Loader aria-label={t('grants.loading')} />
@@ -104,12 +102,13 @@ function GrantView({ grant, RequestChanges }: { grant: TGrant; RequestChanges: R
       )}
       <Tranches grant={grant} />
       {grant.status === 'active' && (
-        <Alert color="teal" title={t('grants.page.acceptedTitle')}>
+        // A standing fact of the grant, not news: not announced as an alert.
+        <Alert color="teal" title={t('grants.page.acceptedTitle')} role="note">
           {t('grants.page.accepted', { name: grant.acceptedByName ?? '', when: when(grant.acceptedAt) })}
         </Alert>
       )}
       {grant.status === 'declined' && (
-        <Alert color="gray" title={t('grants.page.declinedTitle')}>
+        <Alert color="gray" title={t('grants.page.declinedTitle')} role="note">
           {t('grants.page.declined', { when: when(grant.declinedAt) })}
         </Alert>
       )}
@@ -179,6 +178,27 @@ function Fact({ label, value }: { label: string; value: string }) {
       </Text>
       <Text fw={600}>{value}</Text>
     </div>
+  );
+}
+
+/**
+ * Back to where the reader follows grants: a member to their organizations' grants, an
+ * administrator to the call's grants tab (their own list of grants is empty).
+ */
+function BackLink({ grant }: { grant: TGrant | undefined }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const organizations = useOrganizations();
+  const admin = session.status === 'authenticated' && isAdmin(session.user.roles);
+  const member = grant ? (organizations.data?.some((o) => o.id === grant.organizationId) ?? false) : true;
+  return admin && !member && grant ? (
+    <Anchor component={Link} to={`/admin/calls/${grant.callId}?tab=grants`} size="sm">
+      {t('grants.page.backToCall')}
+    </Anchor>
+  ) : (
+    <Anchor component={Link} to="/grants" size="sm">
+      {t('grants.page.back')}
+    </Anchor>
   );
 }
 

@@ -98,6 +98,8 @@ describe('an upload slot', () => {
     const view = render(slotWith(undefined));
     const field = within(view.container).getByLabelText('Description of the document (optional)');
     fireEvent.change(field, { target: { value: 'Draft budget' } });
+    // Before a file is chosen the field says when it will be saved.
+    expect(within(view.container).getByText('It is saved with the file, when you choose it.')).toBeTruthy();
     // The file is chosen: its upload carried the description.
     view.rerender(slotWith({ ...uploaded, description: 'Draft budget' }));
     fireEvent.change(field, { target: { value: '' } });

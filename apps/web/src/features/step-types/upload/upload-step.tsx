@@ -232,9 +232,13 @@ export function UploadSlot({
               onBlur={() => void saveDescription(description)}
               // Said while a change is not stored yet, so the field never seems saved when it is not.
               description={
-                current && description !== saved
-                  ? t(describing ? 'applying.upload.descriptionSaving' : 'applying.upload.descriptionNotSaved')
-                  : undefined
+                !current
+                  ? description
+                    ? t('applying.upload.descriptionWithFile')
+                    : undefined
+                  : description !== saved
+                    ? t(describing ? 'applying.upload.descriptionSaving' : 'applying.upload.descriptionNotSaved')
+                    : undefined
               }
               minRows={1}
               maxLength={1024}
