@@ -10,7 +10,7 @@ import {
   ZUploadAnswer,
 } from '@impact/domain';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { attachmentTypes, files, stepResults } from '../../db/schema';
 import { AppError, invalid, notFound } from '../../lib/app-error';
 import { isAcceptedContainer } from '../../lib/detect-type';
@@ -167,23 +167,33 @@ function answerWithFiles(step: TStep, content: string | undefined, listed: TUplo
   return evidence ? evidence.withFiles(content, listed) : { content: JSON.stringify({ files: listed }), score: null };
 }
 
+/**
+ * A file of a submission's step, under the submission's row lock, for a write by a member who may
+ * write while the step is writable (404 for anyone else, 403 for a viewer, 409 once closed), with
+ * the step's answer and the files it lists.
+ */
+async function fileOfWritableStep(tx: Tx, user: SessionUser, fileId: string) {
+  const [file] = await tx
+    .select({ id: files.id, submissionId: files.callSubmissionId, stepId: files.stepId })
+    .from(files)
+    .where(eq(files.id, fileId));
+  if (!file?.submissionId || !file.stepId) throw notFound('errors.files.notFound');
+  const { submission, call } = await loadSubmissionFor(tx, user, file.submissionId, { forUpdate: true });
+  const step = await stepOfSubmission(tx, call, file.stepId, submission);
+  assertStepWritable(await withOpenChangeRequest(tx, submission), call, step);
+  const [current] = await tx
+    .select()
+    .from(stepResults)
+    .where(and(eq(stepResults.callSubmissionId, submission.id), eq(stepResults.stepId, file.stepId)));
+  const parsed = current ? ZUploadAnswer.safeParse(JSON.parse(current.content)) : null;
+  return { submission, step, current, listed: parsed?.success ? parsed.data.files : [] };
+}
+
 /** Removes the file of one slot (the applicant changed their mind) while the submission is open. */
 export async function removeSubmissionFile(db: Db, storage: FileStorage, user: SessionUser, fileId: string) {
   const gone = await db.transaction(async (tx) => {
-    const [file] = await tx
-      .select({ id: files.id, submissionId: files.callSubmissionId, stepId: files.stepId })
-      .from(files)
-      .where(eq(files.id, fileId));
-    if (!file?.submissionId || !file.stepId) throw notFound('errors.files.notFound');
-    const { submission, call } = await loadSubmissionFor(tx, user, file.submissionId, { forUpdate: true });
-    const step = await stepOfSubmission(tx, call, file.stepId, submission);
-    assertStepWritable(await withOpenChangeRequest(tx, submission), call, step);
-    const [current] = await tx
-      .select()
-      .from(stepResults)
-      .where(and(eq(stepResults.callSubmissionId, submission.id), eq(stepResults.stepId, file.stepId)));
-    const parsed = current ? ZUploadAnswer.safeParse(JSON.parse(current.content)) : null;
-    const remaining = parsed?.success ? parsed.data.files.filter((f) => f.fileDownloadId !== fileId) : [];
+    const { submission, step, current, listed } = await fileOfWritableStep(tx, user, fileId);
+    const remaining = listed.filter((f) => f.fileDownloadId !== fileId);
     // A file a Submit sent stays with its record; only the live answer lets it go.
     const submitted = await filesKeptByRecords(tx, submission.id, [fileId]);
     const deleted = submitted.has(fileId)
@@ -193,7 +203,7 @@ export async function removeSubmissionFile(db: Db, storage: FileStorage, user: S
           .where(eq(files.id, fileId))
           .returning({ storage: files.storage, storageKey: files.storageKey });
     const kept = answerWithFiles(step, current?.content, remaining);
-    await writeStepResult(tx, submission.id, file.stepId, kept.content, kept.score, null, user);
+    await writeStepResult(tx, submission.id, step.id, kept.content, kept.score, null, user);
     return deleted;
   });
   await deleteStored(storage, gone);
@@ -206,20 +216,7 @@ export async function removeSubmissionFile(db: Db, storage: FileStorage, user: S
  */
 export async function describeSubmissionFile(db: Db, user: SessionUser, fileId: string, description: string) {
   return db.transaction(async (tx) => {
-    const [file] = await tx
-      .select({ id: files.id, submissionId: files.callSubmissionId, stepId: files.stepId })
-      .from(files)
-      .where(eq(files.id, fileId));
-    if (!file?.submissionId || !file.stepId) throw notFound('errors.files.notFound');
-    const { submission, call } = await loadSubmissionFor(tx, user, file.submissionId, { forUpdate: true });
-    const step = await stepOfSubmission(tx, call, file.stepId, submission);
-    assertStepWritable(await withOpenChangeRequest(tx, submission), call, step);
-    const [current] = await tx
-      .select()
-      .from(stepResults)
-      .where(and(eq(stepResults.callSubmissionId, submission.id), eq(stepResults.stepId, file.stepId)));
-    const parsed = current ? ZUploadAnswer.safeParse(JSON.parse(current.content)) : null;
-    const listed = parsed?.success ? parsed.data.files : [];
+    const { submission, step, current, listed } = await fileOfWritableStep(tx, user, fileId);
     // Only a file the answer lists now: one a record keeps after it was replaced is as it was sent.
     if (!listed.some((f) => f.fileDownloadId === fileId)) throw notFound('errors.files.notFound');
     const text = truncateDescription(description);
@@ -229,7 +226,7 @@ export async function describeSubmissionFile(db: Db, user: SessionUser, fileId: 
       current?.content,
       listed.map((f) => (f.fileDownloadId === fileId ? { ...f, description: text } : f)),
     );
-    await writeStepResult(tx, submission.id, file.stepId, kept.content, kept.score, null, user);
+    await writeStepResult(tx, submission.id, step.id, kept.content, kept.score, null, user);
     return { fileDownloadId: fileId, description: text };
   });
 }
