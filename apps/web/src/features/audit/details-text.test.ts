@@ -22,6 +22,8 @@ describe('an audit entry’s details', () => {
     ).toBe(
       'Relazioni: Relazione intermedia (mesi dopo l’inizio: 6); Relazione finale (Scadenza: 31 dic 2027) · Rimosso: sì',
     );
+    // A code is said in words; the same word elsewhere stays as written.
+    expect(detailsText(t, 'it', { outcome: 'accepted', name: 'accepted' })).toBe('Esito: accolta · Nome: accepted');
     // A field without a label keeps its name.
     expect(detailsText(t, 'it', { somethingNew: 'abc' })).toBe('somethingNew: abc');
   });

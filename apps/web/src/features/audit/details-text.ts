@@ -2,6 +2,8 @@ import type { TFunction } from 'i18next';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** Fields whose value is a code (an outcome, a role, a status, a language), said in words. */
+const CODED = new Set(['outcome', 'role', 'from', 'to', 'status', 'language']);
 
 /**
  * An audit entry's details in words: each field by its label (`audit.fields.<name>`, else its
@@ -24,9 +26,11 @@ export function detailsText(t: TFunction, language: string, details: Record<stri
       return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(v));
     return String(v);
   };
+  const fieldValue = (key: string, v: unknown) =>
+    CODED.has(key) && typeof v === 'string' ? t(`audit.codes.${v}`, { defaultValue: v }) : value(v);
   const fields = (entries: Array<[string, unknown]>) =>
     entries
-      .map(([k, v]) => [k, value(v)] as const)
+      .map(([k, v]) => [k, fieldValue(k, v)] as const)
       .filter(([, text]) => text !== '')
       .map(([k, text]) => `${label(k)}: ${text}`)
       .join(', ');
@@ -38,7 +42,7 @@ export function detailsText(t: TFunction, language: string, details: Record<stri
     return named ? (others ? `${named} (${others})` : named) : others;
   };
   return Object.entries(details)
-    .map(([k, v]) => [k, value(v)] as const)
+    .map(([k, v]) => [k, fieldValue(k, v)] as const)
     .filter(([, text]) => text !== '')
     .map(([k, text]) => `${label(k)}: ${text}`)
     .join(' · ');
