@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
 import { useBrowser } from '../support/journey';
+import { DEMO } from '../support/sign-in';
 
 describe('welcome page', () => {
   const browser = useBrowser();
@@ -52,6 +53,15 @@ describe('welcome page', () => {
     await page.getByRole('heading', { name: 'Bienvenue sur Impact Calls' }).waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'Bienvenue sur Impact Calls' }).waitFor();
+    // Signed in, the list shows the call the visitor came to apply to, its heading given the keyboard.
+    await page.getByRole('link', { name: 'Se connecter' }).first().click();
+    await page.getByLabel('E-mail', { exact: true }).fill(DEMO.applicant.email);
+    await page.getByLabel(/^(Mot de passe|Password)$/).fill(DEMO.applicant.password);
+    await page.getByRole('button', { name: /^(Se connecter|Accedi)$/ }).click();
+    await page.waitForURL('**/calls');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Communautés solidaires 2026');
     await context.close();
   });
 

@@ -14,6 +14,7 @@ import { chooseLanguage, initI18n } from './lib/i18n/i18n';
 import { loadTranslations } from './lib/i18n/resources';
 import { bootstrapSession, endSessionLocally, refreshAccessToken } from './lib/session';
 import { accessToken } from './lib/session-store';
+import { rememberWantedCall } from './lib/wanted-call';
 // Sends the selected organization as X-Organization-Id on every request (SPEC 6).
 import './lib/selected-organization';
 import { configureApiClient } from './lib/api-client';
@@ -34,6 +35,8 @@ configureApiClient({
 });
 
 async function start() {
+  // Before anything can send the visitor home to sign in, which would drop the address's query.
+  rememberWantedCall();
   // Branding decides the default language, so it is read before the first render. The likely
   // language's texts (the reader's stored choice, else Italian) are fetched meanwhile, not after.
   void loadTranslations(chooseLanguage(undefined));

@@ -175,7 +175,7 @@ export function callPageHtml(
 ${
   status.cls === 'closed'
     ? ''
-    : `<p><a class="apply" href="${appLink('/calls', language)}">${escapeHtml(t('publicPage.apply'))}</a></p>
+    : `<p><a class="apply" href="${escapeHtml(`${appLink('/calls', language)}&call=${call.id}`)}">${escapeHtml(t('publicPage.apply'))}</a></p>
 <p>${escapeHtml(t('publicPage.applyHint'))}</p>`
 }
 <h2>${escapeHtml(t('publicPage.steps'))}</h2>

@@ -59,7 +59,8 @@ describe('calls open to the world', () => {
     expect(english.body).toContain('<title>Caring communities 2026 · ');
     expect(english.body).toContain('<html lang="en">');
     // Into the app in the language read here: it keeps it as the visitor's choice.
-    expect(english.body).toContain('<a class="apply" href="/calls?lang=en">');
+    // …and to this call: the list finds its card after sign-in.
+    expect(english.body).toContain(`<a class="apply" href="/calls?lang=en&amp;call=${open.id}">`);
     expect(english.body).toContain('<a href="/accessibility?lang=en">');
     expect((await get('/p/calls/comunita-che-cura-2026', { 'accept-language': 'fr' })).body).toContain(
       '<html lang="fr">',

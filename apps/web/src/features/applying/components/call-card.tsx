@@ -33,7 +33,8 @@ export function CallCard({ call, busy, onAction, UnreadMessages }: Props) {
     <Card withBorder radius="lg" padding="lg" data-testid="call-card">
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={2} size="h4">
+          {/* Focusable from the script only: the list gives it the keyboard when the visitor came for this call. */}
+          <Title order={2} size="h4" id={`call-${call.id}`} tabIndex={-1}>
             <bdi lang={call.textLanguages?.name}>{call.name}</bdi>
           </Title>
           <Badge color={state.status === 'open' ? 'teal' : upcoming ? 'blue' : 'gray'} variant="light">

@@ -7,10 +7,14 @@ import { useConfig } from '../../../lib/api/get-config';
 import { useOrganizations } from '../../../lib/api/get-organizations';
 import { ApiError } from '../../../lib/api-client';
 import { useSelectedOrganizationId } from '../../../lib/selected-organization';
+import { forgetWantedCall, wantedCall } from '../../../lib/wanted-call';
 import { useUserCalls } from '../api/calls';
 import { useStartSubmission } from '../api/submissions';
 import { cardState, submitWithoutOrganization } from '../call-card-state';
 import { CallCard } from '../components/call-card';
+
+/** Pages of the list read, at most, to find the call a visitor came to apply to. */
+const WANTED_CALL_MAX_PAGES = 15;
 
 /** A refused start the call's eligibility screener explains: its page comes first. */
 const SCREENER_REFUSALS = new Set(['errors.screening.required', 'errors.screening.ineligible']);
@@ -39,6 +43,28 @@ export function CallsPage({ RegisterOrganizationDialog, UnreadMessages }: Props)
   const start = useStartSubmission();
   const [pending, setPending] = useState<TUserCallListItem | null>(null);
   const [error, setError] = useState<string | null>(null);
+
+  // The call the visitor came to apply to (a public call page's Apply): its card is found, paging
+  // on if it is further down, then scrolled to and its heading given the keyboard.
+  const [wanted, setWanted] = useState(() => wantedCall());
+  const [wantedMissing, setWantedMissing] = useState(false);
+  const pagesRead = calls.data?.pages.length ?? 0;
+  useEffect(() => {
+    if (!wanted || !calls.data) return;
+    if (list.some((c) => c.id === wanted)) {
+      forgetWantedCall();
+      setWanted(null);
+      const heading = document.getElementById(`call-${wanted}`);
+      heading?.scrollIntoView({ block: 'center' });
+      heading?.focus();
+    } else if (calls.hasNextPage && pagesRead < WANTED_CALL_MAX_PAGES) {
+      if (!calls.isFetchingNextPage) void calls.fetchNextPage();
+    } else {
+      forgetWantedCall();
+      setWanted(null);
+      setWantedMissing(true);
+    }
+  }, [wanted, calls.data, calls.hasNextPage, calls.isFetchingNextPage, calls.fetchNextPage, list, pagesRead]);
 
   // SPEC 2: if the call list fails to load, the user goes home.
   useEffect(() => {
@@ -77,6 +103,11 @@ export function CallsPage({ RegisterOrganizationDialog, UnreadMessages }: Props)
       {error && (
         <Alert color="red" role="alert">
           {error}
+        </Alert>
+      )}
+      {wantedMissing && (
+        <Alert color="blue" role="status">
+          {t('applying.wantedCallMissing')}
         </Alert>
       )}
       {calls.isPending ? (
