@@ -9,7 +9,7 @@ import {
   UPLOAD_FILE_TYPES,
   ZUploadAnswer,
 } from '@impact/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { attachmentTypes, files, stepResults } from '../../db/schema';
 import { AppError, invalid, notFound } from '../../lib/app-error';
@@ -23,7 +23,7 @@ import { withOpenChangeRequest } from '../submission-core/change-requests';
 import { assertStepWritable, stepOfSubmission, writeStepResult } from '../submission-core/writes';
 import { deleteStored, type FileStorage } from './storage';
 import { receiveUpload } from './storage/receive';
-import { filesKeptByRecords } from './submitted-files';
+import { answerNamesFile, filesKeptByRecords } from './submitted-files';
 
 /** The file types of SPEC 3, seeded with stable ids (TipoFileId). */
 export async function seedAttachmentTypes(db: Db) {
@@ -267,26 +267,20 @@ export async function listAttachments(db: Db, user: SessionUser, submissionId: s
       size: files.size,
       createdAt: files.createdAt,
       type: attachmentTypes.attachedType,
+      // A file of no step is the application's as it is; a step's, while its answer names it.
+      listed: sql<boolean>`(${files.stepId} is null or ${answerNamesFile({ id: files.id, submissionId: files.callSubmissionId, stepId: files.stepId })})`,
     })
     .from(files)
     .leftJoin(attachmentTypes, eq(attachmentTypes.id, files.attachmentTypeId))
     .where(eq(files.callSubmissionId, submissionId))
     .orderBy(asc(files.createdAt));
-  // A file is the application's while its step's answer names it (by id); one that only a frozen
-  // record keeps was sent, then replaced or removed (submitted-files.ts).
-  const answers = await db
-    .select({ stepId: stepResults.stepId, content: stepResults.content })
-    .from(stepResults)
-    .where(eq(stepResults.callSubmissionId, submissionId));
-  const answerOf = new Map(answers.map((a) => [a.stepId, a.content]));
-  const listed = (r: (typeof rows)[number]) => r.stepId === null || (answerOf.get(r.stepId) ?? '').includes(r.id);
   return rows.map((r) => ({
     fileName: r.fileName,
     nomeAllegato: r.name,
     tipoAllegatoName: r.type ?? '',
     descrizione: r.description,
     fileDownloadId: r.id,
-    ...(listed(r) ? {} : { replaced: true }),
+    ...(r.listed ? {} : { replaced: true }),
     stepId: r.stepId,
     size: r.size,
     createdAt: r.createdAt.toISOString(),

@@ -1,5 +1,5 @@
 import type { TPdfAttachment } from '@impact/domain';
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
 
 type SubmissionFile = { id: string; fileName: string; createdAt: Date };
@@ -43,3 +43,12 @@ export async function filesKeptByRecords(db: Db | Tx, submissionId: string, file
   const asked = new Set(fileIds);
   return new Set(listed.map((r) => r.id).filter((id) => asked.has(id)));
 }
+
+/**
+ * Whether a file's step answer names it (by id): the application holds it now. A file only a
+ * frozen record keeps was sent, then replaced or removed. Columns or aliases of the file's row.
+ */
+export const answerNamesFile = (file: { id: SQLWrapper; submissionId: SQLWrapper; stepId: SQLWrapper }) =>
+  sql<boolean>`exists (select 1 from step_results r
+    where r.call_submission_id = ${file.submissionId} and r.step_id = ${file.stepId}
+      and position(${file.id}::text in r.content) > 0)`;

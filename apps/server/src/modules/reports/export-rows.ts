@@ -2,6 +2,7 @@ import { localisedStep, type TLanguage, type TStepTranslations } from '@impact/d
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
 import { translator } from '../../lib/texts';
+import { answerNamesFile } from '../files/submitted-files';
 import {
   answeredColumn,
   type Cell,
@@ -118,11 +119,11 @@ export async function exportRows(
       rows<{ submissionId: string; stepId: string; fileName: string }>(
         db,
         // The files the answer lists now: one a frozen record keeps after it was replaced is not
-        // the application's any more (its answer names every file it holds by id).
+        // the application's any more.
         sql`select f.call_submission_id as "submissionId", f.step_id as "stepId", f.file_name as "fileName"
             from files f
-            join step_results r on r.call_submission_id = f.call_submission_id and r.step_id = f.step_id
-            where f.call_submission_id in (${idList}) and position(f.id::text in r.content) > 0
+            where f.call_submission_id in (${idList})
+              and ${answerNamesFile({ id: sql`f.id`, submissionId: sql`f.call_submission_id`, stepId: sql`f.step_id` })}
             order by f.created_at`,
       ),
     ]);
