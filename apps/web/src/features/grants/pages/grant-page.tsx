@@ -116,13 +116,22 @@ function GrantView({ grant, RequestChanges }: { grant: TGrant; RequestChanges: R
   );
 }
 
-/** The reports the grant owes: the admin's actions, or the grantee's (owners and editors write them). */
-function Reports({ grant, RequestChanges }: { grant: TGrant; RequestChanges: RequestChangesDialog | undefined }) {
-  const { t } = useTranslation();
+/**
+ * Who reads the grant: the caller's role in the grantee organization, if any, and whether they
+ * read it as the funder (an administrator who is not a member of it).
+ */
+function useReader(organizationId: string | undefined) {
   const session = useSession();
   const organizations = useOrganizations();
   const admin = session.status === 'authenticated' && isAdmin(session.user.roles);
-  const role = organizations.data?.find((o) => o.id === grant.organizationId)?.role;
+  const role = organizations.data?.find((o) => o.id === organizationId)?.role;
+  return { role, funder: admin && !role };
+}
+
+/** The reports the grant owes: the admin's actions, or the grantee's (owners and editors write them). */
+function Reports({ grant, RequestChanges }: { grant: TGrant; RequestChanges: RequestChangesDialog | undefined }) {
+  const { t } = useTranslation();
+  const { funder, role } = useReader(grant.organizationId);
   return (
     <Paper withBorder p="lg" radius="md">
       <Title order={2} size="h4" mb="sm">
@@ -130,7 +139,7 @@ function Reports({ grant, RequestChanges }: { grant: TGrant; RequestChanges: Req
       </Title>
       <GrantReports
         grantId={grant.id}
-        viewer={admin && !role ? 'admin' : 'grantee'}
+        viewer={funder ? 'admin' : 'grantee'}
         canWrite={role === 'owner' || role === 'editor'}
         RequestChanges={RequestChanges}
       />
@@ -141,10 +150,7 @@ function Reports({ grant, RequestChanges }: { grant: TGrant; RequestChanges: Req
 /** The grant's payments as the funder planned them, read-only for the grantee; the admin marks one paid here too. */
 function Tranches({ grant }: { grant: TGrant }) {
   const { t } = useTranslation();
-  const session = useSession();
-  const organizations = useOrganizations();
-  const admin = session.status === 'authenticated' && isAdmin(session.user.roles);
-  const member = organizations.data?.some((o) => o.id === grant.organizationId) ?? false;
+  const { funder } = useReader(grant.organizationId);
   const tranches = useTranches(grant.id);
   // The grantee cannot read the plan; the reports name the items the tranches wait for.
   const reports = useGrantReports(grant.id);
@@ -159,7 +165,7 @@ function Tranches({ grant }: { grant: TGrant }) {
         tranches={tranches.data}
         currency={grant.currency}
         reportNames={reportNames}
-        {...(admin && !member
+        {...(funder
           ? {
               action: (tranche: TTranche) =>
                 tranche.status === 'payable' ? <MarkPaid grantId={grant.id} tranche={tranche} /> : null,
@@ -187,11 +193,8 @@ function Fact({ label, value }: { label: string; value: string }) {
  */
 function BackLink({ grant }: { grant: TGrant | undefined }) {
   const { t } = useTranslation();
-  const session = useSession();
-  const organizations = useOrganizations();
-  const admin = session.status === 'authenticated' && isAdmin(session.user.roles);
-  const member = grant ? (organizations.data?.some((o) => o.id === grant.organizationId) ?? false) : true;
-  return admin && !member && grant ? (
+  const { funder } = useReader(grant?.organizationId);
+  return funder && grant ? (
     <Anchor component={Link} to={`/admin/calls/${grant.callId}?tab=grants`} size="sm">
       {t('grants.page.backToCall')}
     </Anchor>
