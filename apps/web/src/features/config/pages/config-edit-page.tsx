@@ -145,180 +145,183 @@ function ConfigForm({ config }: { config: TConfig | null }) {
   );
 
   return (
-    <form noValidate onSubmit={submit}>
-      <Stack gap="lg">
-        <Breadcrumbs>
-          <Anchor component={Link} to="/admin/customize">
-            {t('customize.title')}
-          </Anchor>
-          <Text>{config ? config.name : t('customize.new')}</Text>
-        </Breadcrumbs>
-        <Group justify="space-between">
-          <Title order={1}>{config ? t('customize.editTitle') : t('customize.new')}</Title>
-          <Group gap="sm">
-            <Button variant="default" component={Link} to="/admin/customize">
-              {t('customize.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-              disabled={!values.name.trim()}
-              loading={save.isPending}
-            >
-              {t('customize.save')}
-            </Button>
-          </Group>
+    <Stack
+      gap="lg"
+      // A form checked by the page (its messages in its language), not by the browser's bubbles.
+      renderRoot={(props) => <form noValidate {...props} />}
+      onSubmit={submit}
+    >
+      <Breadcrumbs>
+        <Anchor component={Link} to="/admin/customize">
+          {t('customize.title')}
+        </Anchor>
+        <Text>{config ? config.name : t('customize.new')}</Text>
+      </Breadcrumbs>
+      <Group justify="space-between">
+        <Title order={1}>{config ? t('customize.editTitle') : t('customize.new')}</Title>
+        <Group gap="sm">
+          <Button variant="default" component={Link} to="/admin/customize">
+            {t('customize.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+            disabled={!values.name.trim()}
+            loading={save.isPending}
+          >
+            {t('customize.save')}
+          </Button>
         </Group>
+      </Group>
 
-        <Paper withBorder p="lg" radius="md">
-          <Stack>
-            <Title order={2} size="h4">
-              {t('customize.sections.identity')}
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {text('name', true)}
-              {text('listName')}
-            </SimpleGrid>
-            <TextInput
-              label={t('customize.fields.description')}
-              value={values.description}
-              onChange={(e) => set('description', e.currentTarget.value)}
-            />
-            <Textarea
-              label={t('customize.fields.message')}
-              description={t('customize.fields.messageHint')}
-              value={values.message}
-              onChange={(e) => set('message', e.currentTarget.value)}
-              autosize
-              minRows={2}
-            />
-            {translatedFields('message')}
-            <Stack gap="xs">
-              <Text fw={500} size="sm" id="logo-label">
-                {t('customize.fields.logo')}
-              </Text>
-              <Group align="center" gap="md">
-                <Paper withBorder p={4} w={LOGO_PREVIEW_WIDTH + 10} mih={48} radius="sm">
-                  {values.logoBase64 ? (
-                    <Image
-                      src={values.logoBase64}
-                      w={LOGO_PREVIEW_WIDTH}
-                      alt={t('customize.logoPreview')}
-                      data-testid="logo-preview"
-                    />
-                  ) : (
-                    <Text size="xs" c="dimmed" ta="center">
-                      {t('customize.noLogo')}
-                    </Text>
-                  )}
-                </Paper>
-                <FileButton onChange={(f) => void pickLogo(f)} accept="image/*">
-                  {(props) => (
-                    <Button
-                      {...props}
-                      variant="light"
-                      leftSection={<IconPhotoUp size={16} aria-hidden />}
-                      data-testid="logo-pick"
-                    >
-                      {t('customize.pickLogo')}
-                    </Button>
-                  )}
-                </FileButton>
-                {values.logoBase64 && (
+      <Paper withBorder p="lg" radius="md">
+        <Stack>
+          <Title order={2} size="h4">
+            {t('customize.sections.identity')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {text('name', true)}
+            {text('listName')}
+          </SimpleGrid>
+          <TextInput
+            label={t('customize.fields.description')}
+            value={values.description}
+            onChange={(e) => set('description', e.currentTarget.value)}
+          />
+          <Textarea
+            label={t('customize.fields.message')}
+            description={t('customize.fields.messageHint')}
+            value={values.message}
+            onChange={(e) => set('message', e.currentTarget.value)}
+            autosize
+            minRows={2}
+          />
+          {translatedFields('message')}
+          <Stack gap="xs">
+            <Text fw={500} size="sm" id="logo-label">
+              {t('customize.fields.logo')}
+            </Text>
+            <Group align="center" gap="md">
+              <Paper withBorder p={4} w={LOGO_PREVIEW_WIDTH + 10} mih={48} radius="sm">
+                {values.logoBase64 ? (
+                  <Image
+                    src={values.logoBase64}
+                    w={LOGO_PREVIEW_WIDTH}
+                    alt={t('customize.logoPreview')}
+                    data-testid="logo-preview"
+                  />
+                ) : (
+                  <Text size="xs" c="dimmed" ta="center">
+                    {t('customize.noLogo')}
+                  </Text>
+                )}
+              </Paper>
+              <FileButton onChange={(f) => void pickLogo(f)} accept="image/*">
+                {(props) => (
                   <Button
-                    variant="subtle"
-                    color="red"
-                    leftSection={<IconX size={16} aria-hidden />}
-                    onClick={() => set('logoBase64', null)}
+                    {...props}
+                    variant="light"
+                    leftSection={<IconPhotoUp size={16} aria-hidden />}
+                    data-testid="logo-pick"
                   >
-                    {t('customize.removeLogo')}
+                    {t('customize.pickLogo')}
                   </Button>
                 )}
-              </Group>
-              <Text size="xs" c={logoError || fieldErrors.logoBase64 ? 'red' : 'dimmed'}>
-                {logoError ?? fieldErrors.logoBase64 ?? t('customize.logoHint')}
-              </Text>
-            </Stack>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <NumberInput
-                label={t('customize.fields.logoWidth')}
-                value={values.logoWidth}
-                min={1}
-                max={1000}
-                onChange={(v) => set('logoWidth', typeof v === 'number' ? v : 50)}
-              />
-              <NumberInput
-                label={t('customize.fields.logoHeight')}
-                value={values.logoHeight}
-                min={1}
-                max={1000}
-                onChange={(v) => set('logoHeight', typeof v === 'number' ? v : 50)}
-              />
-            </SimpleGrid>
-          </Stack>
-        </Paper>
-
-        <Paper withBorder p="lg" radius="md">
-          <Stack>
-            <Title order={2} size="h4">
-              {t('customize.sections.behaviour')}
-            </Title>
-            <Switch
-              label={t('customize.fields.languageSelection')}
-              description={t('customize.fields.languageSelectionHint')}
-              checked={values.languageSelection}
-              onChange={(e) => set('languageSelection', e.currentTarget.checked)}
-            />
-            <Switch
-              label={t('customize.fields.organizationSelection')}
-              description={t('customize.fields.organizationSelectionHint')}
-              checked={values.organizationSelection}
-              onChange={(e) => set('organizationSelection', e.currentTarget.checked)}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Select
-                label={t('customize.fields.defaultLanguage')}
-                data={LANGUAGES.map((l) => ({ value: l, label: t(`customize.languages.${l}`) }))}
-                value={values.defaultLanguage}
-                onChange={(v) => v && set('defaultLanguage', v as ConfigFormValues['defaultLanguage'])}
-                allowDeselect={false}
-              />
-              {text('domain')}
-            </SimpleGrid>
-            <Textarea
-              label={t('customize.fields.dataConsentText')}
-              description={t('customize.fields.dataConsentTextHint')}
-              value={values.dataConsentText}
-              onChange={(e) => set('dataConsentText', e.currentTarget.value)}
-              autosize
-              minRows={2}
-            />
-            {translatedFields('dataConsentText')}
-          </Stack>
-        </Paper>
-
-        <EmbedSection
-          origins={values.embedOrigins ?? []}
-          onChange={(list) => set('embedOrigins', list)}
-          error={Object.entries(fieldErrors).find(([path]) => path.startsWith('embedOrigins'))?.[1]}
-        />
-
-        <Paper withBorder p="lg" radius="md">
-          <Stack>
-            <Title order={2} size="h4">
-              {t('customize.sections.powerBi')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('customize.powerBiHint')}
+              </FileButton>
+              {values.logoBase64 && (
+                <Button
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconX size={16} aria-hidden />}
+                  onClick={() => set('logoBase64', null)}
+                >
+                  {t('customize.removeLogo')}
+                </Button>
+              )}
+            </Group>
+            <Text size="xs" c={logoError || fieldErrors.logoBase64 ? 'red' : 'dimmed'}>
+              {logoError ?? fieldErrors.logoBase64 ?? t('customize.logoHint')}
             </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {text('workspacePowerBiId')}
-              {text('reportPowerBiId')}
-            </SimpleGrid>
           </Stack>
-        </Paper>
-      </Stack>
-    </form>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              label={t('customize.fields.logoWidth')}
+              value={values.logoWidth}
+              min={1}
+              max={1000}
+              onChange={(v) => set('logoWidth', typeof v === 'number' ? v : 50)}
+            />
+            <NumberInput
+              label={t('customize.fields.logoHeight')}
+              value={values.logoHeight}
+              min={1}
+              max={1000}
+              onChange={(v) => set('logoHeight', typeof v === 'number' ? v : 50)}
+            />
+          </SimpleGrid>
+        </Stack>
+      </Paper>
+
+      <Paper withBorder p="lg" radius="md">
+        <Stack>
+          <Title order={2} size="h4">
+            {t('customize.sections.behaviour')}
+          </Title>
+          <Switch
+            label={t('customize.fields.languageSelection')}
+            description={t('customize.fields.languageSelectionHint')}
+            checked={values.languageSelection}
+            onChange={(e) => set('languageSelection', e.currentTarget.checked)}
+          />
+          <Switch
+            label={t('customize.fields.organizationSelection')}
+            description={t('customize.fields.organizationSelectionHint')}
+            checked={values.organizationSelection}
+            onChange={(e) => set('organizationSelection', e.currentTarget.checked)}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label={t('customize.fields.defaultLanguage')}
+              data={LANGUAGES.map((l) => ({ value: l, label: t(`customize.languages.${l}`) }))}
+              value={values.defaultLanguage}
+              onChange={(v) => v && set('defaultLanguage', v as ConfigFormValues['defaultLanguage'])}
+              allowDeselect={false}
+            />
+            {text('domain')}
+          </SimpleGrid>
+          <Textarea
+            label={t('customize.fields.dataConsentText')}
+            description={t('customize.fields.dataConsentTextHint')}
+            value={values.dataConsentText}
+            onChange={(e) => set('dataConsentText', e.currentTarget.value)}
+            autosize
+            minRows={2}
+          />
+          {translatedFields('dataConsentText')}
+        </Stack>
+      </Paper>
+
+      <EmbedSection
+        origins={values.embedOrigins ?? []}
+        onChange={(list) => set('embedOrigins', list)}
+        error={Object.entries(fieldErrors).find(([path]) => path.startsWith('embedOrigins'))?.[1]}
+      />
+
+      <Paper withBorder p="lg" radius="md">
+        <Stack>
+          <Title order={2} size="h4">
+            {t('customize.sections.powerBi')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('customize.powerBiHint')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {text('workspacePowerBiId')}
+            {text('reportPowerBiId')}
+          </SimpleGrid>
+        </Stack>
+      </Paper>
+    </Stack>
   );
 }
 
