@@ -28,22 +28,18 @@ export function detailsText(t: TFunction, language: string, details: Record<stri
   };
   const fieldValue = (key: string, v: unknown) =>
     CODED.has(key) && typeof v === 'string' ? t(`audit.codes.${v}`, { defaultValue: v }) : value(v);
-  const fields = (entries: Array<[string, unknown]>) =>
+  const fields = (entries: Array<[string, unknown]>, separator: string) =>
     entries
       .map(([k, v]) => [k, fieldValue(k, v)] as const)
       .filter(([, text]) => text !== '')
       .map(([k, text]) => `${label(k)}: ${text}`)
-      .join(', ');
+      .join(separator);
   // A nested record's name leads, unlabelled: it is what a reader looks for.
   const record = (r: Record<string, unknown>) => {
     const { name, ...rest } = r;
-    const others = fields(Object.entries(rest));
+    const others = fields(Object.entries(rest), ', ');
     const named = value(name);
     return named ? (others ? `${named} (${others})` : named) : others;
   };
-  return Object.entries(details)
-    .map(([k, v]) => [k, fieldValue(k, v)] as const)
-    .filter(([, text]) => text !== '')
-    .map(([k, text]) => `${label(k)}: ${text}`)
-    .join(' · ');
+  return fields(Object.entries(details), ' · ');
 }
