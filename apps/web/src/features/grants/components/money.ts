@@ -1,6 +1,8 @@
-/** An amount in the interface's language ("48.000,50 €" in Italian). */
+import { money } from '../../../lib/number-formats';
+
+/** An amount in the interface's language ("48.000,50 €" in Italian), in the grant's currency. */
 export function formatMoney(amount: number, currency: string, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount);
+  return money(amount, language, currency);
 }
 
 /** A calendar day (`YYYY-MM-DD`) in the interface's language, read as the day it names. */

@@ -1,6 +1,7 @@
 import type { TAddImpactFrameworkRequest } from '@impact/domain';
 import { Badge, Group, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { money } from '../../../lib/number-formats';
 
 type Outcome = Omit<TAddImpactFrameworkRequest['outcomes'][number], 'indicators'> & {
   indicators: Array<{
@@ -14,7 +15,6 @@ type Props = { outcomes: Outcome[]; stakeholders: Array<{ name: string; descript
 /** SPEC 2 "impact-framework/{id}": tabs Outcome and Stakeholder (also the import preview). */
 export function FrameworkTables({ outcomes, stakeholders }: Props) {
   const { t, i18n } = useTranslation();
-  const money = (n: number) => n.toLocaleString(i18n.language, { style: 'currency', currency: 'EUR' });
   return (
     <Tabs defaultValue="outcome" keepMounted={false}>
       <Tabs.List mb="md">
@@ -63,7 +63,7 @@ export function FrameworkTables({ outcomes, stakeholders }: Props) {
                           <Text size="sm">{ind.name}</Text>
                           {ind.proxies.map((p) => (
                             <Text key={p.name} size="xs" c="dimmed">
-                              {p.name}: {money(p.defaultValue)}
+                              {p.name}: {money(p.defaultValue, i18n.language)}
                               {p.sourceName ? ` (${p.sourceName})` : ''}
                             </Text>
                           ))}
