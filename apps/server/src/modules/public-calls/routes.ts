@@ -37,6 +37,9 @@ export function openCallsTag(
   return `W/"${hash.digest('base64url').slice(0, 27)}"`;
 }
 
+/** What picks an answer's language (languageOf below), for caches between us and the reader. */
+const VARY_LANGUAGE = 'accept-language, cookie';
+
 /**
  * The calls anyone may read without signing in (docs/decisions/0038-public-call-pages.md):
  * server-rendered pages at /p/calls and /p/calls/:idOrSlug (HTML for people, crawlers and link
@@ -69,7 +72,7 @@ export const publicCallRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', CACHE)
-        .header('vary', 'accept-language, cookie')
+        .header('vary', VARY_LANGUAGE)
         .send(indexPageHtml(await site(), language, calls));
     },
   );
@@ -122,7 +125,7 @@ export const publicCallRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
         .type('text/html; charset=utf-8')
         .header('content-security-policy', policyFor(branding.embedOrigins ?? []))
         .header('cache-control', 'public, max-age=60')
-        .header('vary', 'accept-language, cookie')
+        .header('vary', VARY_LANGUAGE)
         .send(
           embedPageHtml(
             {
@@ -168,7 +171,7 @@ export const publicCallRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     async (request, reply) => {
       const language = languageOf(request);
       const found = await publicCall(db, request.params.key, language);
-      reply.type('text/html; charset=utf-8').header('vary', 'accept-language, cookie');
+      reply.type('text/html; charset=utf-8').header('vary', VARY_LANGUAGE);
       if (!found)
         return reply
           .status(404)
@@ -203,10 +206,7 @@ export const publicCallRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       const { calls, total, version } = await openPublicCalls(db, language, page);
       // What the page depends on: the calls' latest change and count, the page and the language.
       const etag = openCallsTag({ version, total, page, language });
-      reply
-        .header('etag', etag)
-        .header('cache-control', 'public, max-age=60')
-        .header('vary', 'accept-language, cookie');
+      reply.header('etag', etag).header('cache-control', 'public, max-age=60').header('vary', VARY_LANGUAGE);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
       return {
         items: calls.map((c) => ({
