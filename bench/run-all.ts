@@ -8,7 +8,7 @@ import { benchPdf } from './pdf.bench';
 import { benchPortfolio } from './portfolio.bench';
 import { benchPresence } from './presence.bench';
 import { benchReportDashboard } from './report-dashboard.bench';
-import { benchCallList, benchScale } from './scale.bench';
+import { benchAdminList, benchCallList, benchScale } from './scale.bench';
 import type { BenchResult } from './support';
 import { benchSurge } from './surge.bench';
 
@@ -25,6 +25,8 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   scale: benchScale,
   // The applicant call list of the scale bench alone (seeds the same funder).
   calllist: benchCallList,
+  // The admin submissions tab of the scale bench alone.
+  adminlist: benchAdminList,
   surge: benchSurge,
   // Submit at a deadline: spread and all at once, beside bare Fastify + the same SQL.
   'close-storm': benchCloseStorm,

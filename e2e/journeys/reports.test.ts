@@ -158,8 +158,9 @@ describe('reports', () => {
       has: page.getByRole('heading', { name: 'Copertura degli SDG' }),
     });
     await sdgCard.getByText('Tabella').click();
-    await sdgCard.getByRole('row', { name: /^SDG 3 3 / }).waitFor({ timeout: 30_000 });
-    await sdgCard.getByRole('row', { name: /^SDG 5 1 / }).waitFor();
+    // The table names each goal in words, the bars by number.
+    await sdgCard.getByRole('row', { name: /^3\. Salute e benessere 3 / }).waitFor({ timeout: 30_000 });
+    await sdgCard.getByRole('row', { name: /^5\. Parità di genere 1 / }).waitFor();
     // SROI: one answer with a ratio far above 8 is flagged.
     await page.getByText('1 sopra 8: da verificare').waitFor();
     if (process.env.SHOT_DIR)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZDateTime } from './calls';
-import { ZCallOutcome } from './review';
+import { DECISION_OUTCOMES, ZCallOutcome } from './review';
 import { ZUserCall } from './submissions';
 
 /**
@@ -29,12 +29,24 @@ export type TUserCallListQuery = z.infer<typeof ZUserCallListQuery>;
 export const USER_CALL_PAGE_SIZE = 20;
 
 /**
+ * The admin list's states: being written (`open`); sent and not waiting on anything (`submitted`);
+ * invited to a second stage not yet sent (`stageOneSent`); sent with a request for changes open
+ * (`changesRequested`, which may also be `submitted` or `stageOneSent`).
+ */
+export const SUBMISSION_STATUS_FILTERS = ['open', 'submitted', 'stageOneSent', 'changesRequested'] as const;
+export type TSubmissionStatusFilter = (typeof SUBMISSION_STATUS_FILTERS)[number];
+
+/**
  * GET Call/GetSubmissions (admin): filters in the database, newest first, keyset paging
  * (`limit` and the previous page's `cursor`), so page 5,000 costs what page 1 costs.
  */
 export const ZSubmissionsQuery = z.object({
   callId: z.uuid().optional(),
   closed: z.enum(['true', 'false']).optional(),
+  /** Where it stands, as the admin's status badge says it (SUBMISSION_STATUS_FILTERS). */
+  status: z.enum(SUBMISSION_STATUS_FILTERS).optional(),
+  /** The decision recorded, or `none` for those without one. */
+  outcome: z.enum([...DECISION_OUTCOMES, 'none']).optional(),
   /** The stage reached: 1 (not invited to stage 2) or 2 (invited). */
   stage: z.enum(['1', '2']).optional(),
   /** Part of the organization's name, the author's e-mail or name (case-insensitive). */

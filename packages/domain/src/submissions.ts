@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZCall } from './calls';
 import { ZTextLanguages } from './content-translations';
 import { ZLanguage } from './languages';
+import { ZDecisionOutcome } from './review';
 import { ZStageNumber } from './stages';
 import { ZStep } from './steps';
 import { FILE_DESCRIPTION_MAX } from './uploads';
@@ -159,6 +160,12 @@ export const ZSubmissionListItem = z.object({
   stage: ZStageNumber,
   stageClosingAt: z.string().nullable(),
   stageClosedAt: z.string().nullable(),
+  /** Whether the call has a second stage: a single-stage call's rows name no stage. */
+  twoStage: z.boolean(),
+  /** The decision recorded, if any (review), whether or not the applicant sees it yet. */
+  outcome: ZDecisionOutcome.nullable(),
+  /** The due date of the request for changes open on it (decision 0039), if one is. */
+  changesDueAt: z.string().nullable(),
 });
 export type TSubmissionListItem = z.infer<typeof ZSubmissionListItem>;
 

@@ -16,4 +16,7 @@ export function dateFormat(language: string, options: Intl.DateTimeFormatOptions
   return format;
 }
 
+/** A moment as pages write it: "12 mar 2027, 10:30". */
+export const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+/** Where room is short (a comment's header). */
 export const DATE_TIME_SHORT: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };

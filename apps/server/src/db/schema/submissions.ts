@@ -61,6 +61,9 @@ export const callSubmissions = pgTable(
     // DESC NULLS LAST index would not.
     index('call_submissions_created').on(t.createdAt, t.id),
     index('call_submissions_call_created').on(t.callId, t.createdAt, t.id),
+    // The few invited to a second stage: the admin list counts those not yet sent without reading
+    // every submission.
+    index('call_submissions_second_stage').on(t.callId).where(sql`${t.stage} = 2`),
   ],
 );
 

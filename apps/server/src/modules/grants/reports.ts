@@ -5,15 +5,14 @@ import { callSubmissions, grantReportPlans, grantReports } from '../../db/schema
 import { conflict, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
+import { openChangeRequestDueAt } from '../submission-core/change-requests';
 import { recordWebhookEvent } from '../webhooks/record';
 import { loadGrantFor } from './access';
 import { noticeGrantReport } from './report-notice';
 import { utcToday } from './tranches';
 
-/** A request for changes open on the report's submission (as `openChangeRequest` judges one). */
-const changesOpen = sql<boolean>`exists (select 1 from submission_change_requests cr
-  where cr.call_submission_id = ${grantReports.submissionId} and cr.answered_at is null
-    and cr.withdrawn_at is null and cr.due_at >= now())`;
+/** A request for changes open on the report's submission. */
+const changesOpen = sql<boolean>`${openChangeRequestDueAt(grantReports.submissionId)} is not null`;
 
 const reportColumns = {
   report: grantReports,

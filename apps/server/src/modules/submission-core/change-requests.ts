@@ -1,4 +1,5 @@
-import { and, desc, eq, gte, isNull } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { submissionChangeRequests } from '../../db/schema';
 
@@ -40,3 +41,17 @@ export async function withOpenChangeRequest<T extends { id: string }>(
   const open = await openChangeRequest(db, submission.id, now);
   return { ...submission, reopenedStepIds: open?.stepIds ?? [] };
 }
+
+/** The rule `openChangeRequest` applies, in SQL, on the requests aliased `cr`. */
+const isOpen = sql`cr.answered_at is null and cr.withdrawn_at is null and cr.due_at >= now()`;
+
+/**
+ * The due date of the request open on a submission, as a column of a query over many (null when
+ * none is open).
+ */
+export const openChangeRequestDueAt = (submissionId: AnyPgColumn | SQL) =>
+  sql<string | null>`(select cr.due_at from submission_change_requests cr
+    where cr.call_submission_id = ${submissionId} and ${isOpen} order by cr.created_at desc limit 1)`;
+
+/** The submissions with a request open, as a subquery. */
+export const submissionsWithOpenChangeRequest = sql`select cr.call_submission_id from submission_change_requests cr where ${isOpen}`;

@@ -1,4 +1,4 @@
-import type { TSubmissionListItem } from '@impact/domain';
+import type { TDecisionOutcome, TSubmissionListItem, TSubmissionStatusFilter } from '@impact/domain';
 import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -12,6 +12,8 @@ import {
   organizations,
   reportTallies,
   reportTallyDeltas,
+  reviewDecisions,
+  steps,
   users,
 } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
@@ -20,11 +22,16 @@ import { messageFilesOf } from '../conversation/erase-messages';
 import { deleteStored, type FileStorage } from '../files/storage';
 import { dropStoredPdfs } from '../pdf/stored-pdfs';
 import { isApprovedReport } from '../submission-core/approved-report';
+import { openChangeRequestDueAt, submissionsWithOpenChangeRequest } from '../submission-core/change-requests';
 import { recordWebhookEvent } from '../webhooks/record';
 
 export type SubmissionFilters = {
   callId?: string | undefined;
   closed?: boolean | undefined;
+  /** Where it stands, as the status badge says it. */
+  status?: TSubmissionStatusFilter | undefined;
+  /** The decision recorded, or none. */
+  outcome?: TDecisionOutcome | 'none' | undefined;
   /** The stage reached (decision 0034). */
   stage?: 1 | 2 | undefined;
   /** Part of the organization's name, the author's e-mail or name. */
@@ -63,6 +70,17 @@ function conditions(db: Db, filters: SubmissionFilters, named = false): SQL[] {
   // grant, not listed or counted among applications, unless its form call is asked for by id.
   else where.push(sql`${callSubmissions.callId} <> all(array(${formCallIds}))`);
   if (filters.closed !== undefined) where.push(eq(callSubmissions.closed, value('closed', filters.closed)));
+  if (filters.status) where.push(statusCondition[filters.status]);
+  // The decided and those with a request open are few beside the submissions: their ids are
+  // listed first and looked up (as the search does), not checked on every row.
+  if (filters.outcome === 'none')
+    where.push(
+      sql`not exists (select 1 from ${reviewDecisions} where ${reviewDecisions.submissionId} = ${callSubmissions.id})`,
+    );
+  else if (filters.outcome)
+    where.push(
+      sql`${callSubmissions.id} = any(array(select ${reviewDecisions.submissionId} from ${reviewDecisions} where ${reviewDecisions.outcome} = ${value('outcome', filters.outcome)}))`,
+    );
   if (filters.stage !== undefined) where.push(eq(callSubmissions.stage, value('stage', filters.stage)));
   if (filters.from) where.push(gte(callSubmissions.createdAt, value('from', filters.from)));
   if (filters.to) where.push(lt(callSubmissions.createdAt, value('to', filters.to)));
@@ -90,6 +108,15 @@ function conditions(db: Db, filters: SubmissionFilters, named = false): SQL[] {
   return where;
 }
 
+/** Invited to the second stage, which is not sent yet: the first stage's closing stays on the row. */
+const stageOneSent = sql`(${callSubmissions.stage} = 2 and ${callSubmissions.stageClosedAt} is null)`;
+const statusCondition: Record<TSubmissionStatusFilter, SQL> = {
+  open: sql`not ${callSubmissions.closed}`,
+  submitted: sql`(${callSubmissions.closed} and not ${stageOneSent})`,
+  stageOneSent: sql`(${callSubmissions.closed} and ${stageOneSent})`,
+  changesRequested: sql`${callSubmissions.id} = any(array(${submissionsWithOpenChangeRequest}))`,
+};
+
 /** The hidden calls whose submissions are grants' reports. */
 const formCallIds = sql`select ${grantReportPlans.formCallId} from ${grantReportPlans}`;
 
@@ -100,6 +127,8 @@ function shapeOf(filters: SubmissionFilters, withCursor: boolean, limited: boole
   return [
     filters.callId ? 'c' : '',
     filters.closed !== undefined ? 's' : '',
+    filters.status ? `-${filters.status}-` : '',
+    filters.outcome === 'none' ? 'n' : filters.outcome ? 'o' : '',
     filters.stage !== undefined ? `g${filters.stage}` : '',
     filters.search?.trim() ? 'q' : '',
     filters.from ? 'f' : '',
@@ -140,6 +169,9 @@ function prepareListQuery(db: Db, filters: SubmissionFilters, withCursor: boolea
       stage: callSubmissions.stage,
       stageClosingAt: isoTime(callSubmissions.stageClosingAt),
       stageClosedAt: isoTime(callSubmissions.stageClosedAt),
+      twoStage: sql<boolean>`exists (select 1 from ${steps} where ${steps.callTypeId} = ${calls.callTypeId} and ${steps.stage} = 2)`,
+      outcome: sql<TDecisionOutcome | null>`(select ${reviewDecisions.outcome} from ${reviewDecisions} where ${reviewDecisions.submissionId} = ${callSubmissions.id})`,
+      changesDueAt: isoTime(openChangeRequestDueAt(callSubmissions.id)),
       position: sql<string>`to_char(${callSubmissions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       callName: calls.name,
       orgName: organizations.name,
@@ -157,7 +189,7 @@ function prepareListQuery(db: Db, filters: SubmissionFilters, withCursor: boolea
 }
 
 /** A timestamp as `Date.toISOString()` writes it (milliseconds, truncated like the Date the driver builds). */
-const isoTime = (column: AnyPgColumn) =>
+const isoTime = (column: AnyPgColumn | SQL) =>
   sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 type ListStatement = ReturnType<typeof prepareListQuery>;
@@ -183,6 +215,7 @@ function listRows(db: Db, filters: SubmissionFilters, after: Position | null, li
   return statement.execute({
     callId: filters.callId,
     closed: filters.closed,
+    outcome: filters.outcome === 'none' ? undefined : filters.outcome,
     stage: filters.stage,
     pattern: search ? searchPattern(search) : undefined,
     from: filters.from?.toISOString(),
@@ -230,6 +263,9 @@ export async function listSubmissions(
     stage: r.stage === 2 ? (2 as const) : (1 as const),
     stageClosingAt: r.stageClosingAt,
     stageClosedAt: r.stageClosedAt,
+    twoStage: r.twoStage,
+    outcome: r.outcome,
+    changesDueAt: r.changesDueAt,
   }));
   return {
     items,
@@ -270,12 +306,18 @@ export async function* allSubmissionsJson(
  * The total of a filtered list. Filtered by call and state only (the admin tab's first view), it
  * is read from the report tallies the triggers keep (migration 0019: a row per call for
  * "submissions" and "closed", plus the changes not yet folded in), a thousand small rows instead of
- * counting 100,000 submissions; exact either way. Searches and dates count the rows.
+ * counting 100,000 submissions, less those waiting on a second stage (a partial index of the
+ * invited); exact either way. Searches, dates, stages and decisions count the rows.
  */
 export async function countSubmissions(db: Db, filters: SubmissionFilters) {
-  // The tallies count per call and state, not per stage: a stage is counted on the rows.
-  if (!filters.search?.trim() && !filters.from && !filters.to && filters.stage === undefined)
-    return countFromTallies(db, filters);
+  const byCallAndState =
+    !filters.search?.trim() &&
+    !filters.from &&
+    !filters.to &&
+    !filters.outcome &&
+    filters.stage === undefined &&
+    (filters.status === undefined || filters.status === 'open' || filters.status === 'submitted');
+  if (byCallAndState) return countFromTallies(db, filters);
   // Counted on every page: a copy kept in memory could not see a submission started on another
   // instance (decision 0023).
   const [row] = await db
@@ -287,7 +329,17 @@ export async function countSubmissions(db: Db, filters: SubmissionFilters) {
 
 async function countFromTallies(db: Db, filters: SubmissionFilters) {
   const { total, closed } = await sumTallies(db, filters.callId);
-  return filters.closed === undefined ? total : filters.closed ? closed : total - closed;
+  const open = total - closed;
+  if (filters.status === 'open') return filters.closed === true ? 0 : open;
+  if (filters.status === 'submitted') {
+    if (filters.closed === false) return 0;
+    const [row] = await db
+      .select({ n: sql<string>`count(*)` })
+      .from(callSubmissions)
+      .where(and(stageOneSent, filters.callId ? eq(callSubmissions.callId, filters.callId) : undefined));
+    return closed - Number(row?.n ?? 0);
+  }
+  return filters.closed === undefined ? total : filters.closed ? closed : open;
 }
 
 async function sumTallies(db: Db, callId: string | undefined) {

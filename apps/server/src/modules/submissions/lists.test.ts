@@ -7,7 +7,14 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { eventually } from '../../../test/eventually';
 import { createOpenCall, organizationForm } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
-import { callSubmissions, calls, organizations } from '../../db/schema';
+import {
+  callSubmissions,
+  calls,
+  organizations,
+  reviewDecisions,
+  steps,
+  submissionChangeRequests,
+} from '../../db/schema';
 import { allSubmissionsJson } from './admin-service';
 import { callListPage } from './user-call-list';
 
@@ -307,6 +314,69 @@ describe('paged lists (SPEC 7 GetCallListUser, GetSubmissions)', () => {
       }
       expect(all.items.find((s) => s.id === ids[0])?.closedAt).toBe('2026-03-05T08:09:10.987Z');
       expect(all.items.some((s) => s.createdAt.endsWith('.123Z'))).toBe(true);
+    });
+
+    it("filters by state and decision as the badges name them, and says each row's", async () => {
+      // Closed rows are 0, 5, 10, 15, 20, 25 (even ones in call A): 5 is invited to a second
+      // stage not yet sent, 10 sent its second stage; 0 has a request for changes open, 15 one
+      // past its due date, 20 one withdrawn.
+      const [s0, s5, s10, s15, s20] = [0, 5, 10, 15, 20].map((i) => ids[i] ?? '');
+      const soon = new Date(Date.now() + 3 * DAY);
+      await t.database.db
+        .update(callSubmissions)
+        .set({ stage: 2, stageClosingAt: soon })
+        .where(eq(callSubmissions.id, s5 ?? ''));
+      await t.database.db
+        .update(callSubmissions)
+        .set({ stage: 2, stageClosingAt: new Date(), stageClosedAt: new Date() })
+        .where(eq(callSubmissions.id, s10 ?? ''));
+      const request = { stepIds: [], message: 'Aggiungi il bilancio' };
+      await t.database.db.insert(submissionChangeRequests).values([
+        { ...request, callSubmissionId: s0 ?? '', dueAt: soon },
+        { ...request, callSubmissionId: s15 ?? '', dueAt: new Date(Date.now() - DAY) },
+        { ...request, callSubmissionId: s20 ?? '', dueAt: soon, withdrawnAt: new Date() },
+      ]);
+      await t.database.db.insert(reviewDecisions).values([
+        { submissionId: s0 ?? '', callId: callA, outcome: 'accepted' },
+        { submissionId: s5 ?? '', callId: callB, outcome: 'waitingList' },
+      ]);
+      const idsOf = async (query: string) => {
+        const p = await page(`${query}&limit=100`);
+        expect(p.total, query).toBe(p.items.length);
+        return p.items.map((s) => s.id).sort();
+      };
+      const sorted = (list: Array<string | undefined>) => list.map((id) => id ?? '').sort();
+      expect(await idsOf('status=open')).toEqual(sorted(ids.filter((_, i) => i % 5 !== 0)));
+      expect(await idsOf('status=submitted')).toEqual(sorted([s0, s10, s15, s20, ids[25]]));
+      // Counted from the tallies, less the second stages not yet sent (the one of call B).
+      expect(await idsOf(`status=submitted&callId=${callB}`)).toEqual(sorted([s15, ids[25]]));
+      expect(await idsOf(`status=open&closed=true`)).toEqual([]);
+      expect(await idsOf('status=stageOneSent')).toEqual([s5]);
+      expect(await idsOf('status=changesRequested')).toEqual([s0]);
+      expect(await idsOf('outcome=accepted')).toEqual([s0]);
+      expect(await idsOf('outcome=waitingList&status=stageOneSent')).toEqual([s5]);
+      expect(await idsOf('outcome=rejected')).toEqual([]);
+      expect(await idsOf('outcome=none')).toHaveLength(28);
+      expect(await idsOf(`outcome=none&status=submitted&callId=${callA}`)).toEqual(sorted([s10, s20]));
+
+      const rows = new Map((await page('limit=100')).items.map((s) => [s.id, s]));
+      expect(rows.get(s0 ?? '')).toMatchObject({ outcome: 'accepted', changesDueAt: soon.toISOString() });
+      expect(rows.get(s15 ?? '')).toMatchObject({ outcome: null, changesDueAt: null });
+      expect(rows.get(s20 ?? '')?.changesDueAt).toBeNull();
+      expect([...rows.values()].every((s) => s.twoStage === false)).toBe(true);
+
+      const [first] = await t.database.db.select().from(steps).where(eq(steps.callTypeId, callTypeId)).limit(1);
+      const [second] = await t.database.db
+        .insert(steps)
+        .values({ callTypeId, stepTypeId: first?.stepTypeId ?? '', sort: 999, stage: 2, name: 'Piano' })
+        .returning();
+      expect((await page('limit=100')).items.every((s) => s.twoStage)).toBe(true);
+      await t.database.db.delete(steps).where(eq(steps.id, second?.id ?? ''));
+
+      for (const bad of ['status=closed', 'outcome=maybe']) {
+        const res = await get(`/api/Call/GetSubmissions?${bad}&limit=5`, admin.headers);
+        expect(res.statusCode, bad).toBe(400);
+      }
     });
 
     it('refuses a forged cursor', async () => {

@@ -171,6 +171,8 @@ export const submissionAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       const filters = {
         callId: q.callId,
         closed: q.closed === undefined ? undefined : q.closed === 'true',
+        status: q.status,
+        outcome: q.outcome,
         stage: q.stage === undefined ? undefined : q.stage === '2' ? (2 as const) : (1 as const),
         search: q.search,
         from: q.from ? new Date(q.from) : undefined,

@@ -14,7 +14,7 @@ import {
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { DATE_TIME_SHORT, dateFormat } from '../../lib/date-formats';
+import { DATE_TIME, dateFormat } from '../../lib/date-formats';
 import { downloadFile, useAttachments } from '../step-kit/api/files';
 
 /** SPEC 2 admin attachments/{subId}: description, attachment name, file name, created at. */
@@ -70,7 +70,7 @@ export function AttachmentsPage() {
                     </Badge>
                   )}
                 </Table.Td>
-                <Table.Td>{dateFormat(i18n.language, DATE_TIME_SHORT).format(new Date(a.createdAt))}</Table.Td>
+                <Table.Td>{dateFormat(i18n.language, DATE_TIME).format(new Date(a.createdAt))}</Table.Td>
                 <Table.Td>
                   <Tooltip label={t('adminSubmissions.actions.download')}>
                     <ActionIcon

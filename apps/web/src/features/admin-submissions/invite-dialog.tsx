@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_TIME_SHORT, dateFormat } from '../../lib/date-formats';
+import { DATE_TIME, dateFormat } from '../../lib/date-formats';
 import { problemText } from '../../lib/problem-text';
 import { useInviteToStage, usePreviewStageInvitation } from './api';
 
@@ -137,7 +137,7 @@ export function InviteDialog({ callId, invitees, onClose, onInvited }: Props) {
                 : preview.outcomesSendAt
                   ? t('adminSubmissions.invite.outcomesAt', {
                       count: preview.outcomes,
-                      date: dateFormat(i18n.language, DATE_TIME_SHORT).format(new Date(preview.outcomesSendAt)),
+                      date: dateFormat(i18n.language, DATE_TIME).format(new Date(preview.outcomesSendAt)),
                     })
                   : t('adminSubmissions.invite.outcomesNow', { count: preview.outcomes })}
             </Text>

@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../lib/i18n/i18n';
-import { SubmissionStatusBadge } from './status-badge';
+import { SubmissionStatus, SubmissionStatusBadge } from './status-badge';
 
 const submission = (patch: Partial<TSubmissionListItem>): TSubmissionListItem => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -20,6 +20,9 @@ const submission = (patch: Partial<TSubmissionListItem>): TSubmissionListItem =>
   stage: 1,
   stageClosingAt: null,
   stageClosedAt: null,
+  twoStage: false,
+  outcome: null,
+  changesDueAt: null,
   ...patch,
 });
 
@@ -46,5 +49,23 @@ describe('SubmissionStatusBadge', () => {
     const invited = { closed: true, closedAt: sent, stage: 2 as const, stageClosingAt: '2027-03-01T10:00:00.000Z' };
     expect(statusOf(submission(invited))).toBe('Fase 1 inviata');
     expect(statusOf(submission({ ...invited, stageClosedAt: '2027-02-20T10:00:00.000Z' }))).toBe('Inviata');
+  });
+
+  it('names a request for changes open on a sent application, with its due date', () => {
+    const date = (iso: string | null) => `il giorno ${iso}`;
+    const sent = { closed: true, closedAt: '2027-01-12T10:00:00.000Z' };
+    const cell = (s: TSubmissionListItem) => (
+      <MantineProvider>
+        <div data-testid="cell">
+          <SubmissionStatus submission={s} date={date} />
+        </div>
+      </MantineProvider>
+    );
+    const { rerender } = render(cell(submission({ ...sent, changesDueAt: '2027-02-01T10:00:00.000Z' })));
+    expect(screen.getByTestId('cell').textContent).toBe(
+      'InviataModifiche richiesteEntro il il giorno 2027-02-01T10:00:00.000Z',
+    );
+    rerender(cell(submission(sent)));
+    expect(screen.getByTestId('cell').textContent).toBe('Inviata');
   });
 });

@@ -1,5 +1,5 @@
 import type { TSubmissionListItem } from '@impact/domain';
-import { Badge } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -20,5 +20,31 @@ export function SubmissionStatusBadge({ submission }: { submission: TSubmissionL
     <Badge color={secondStageUnderWay ? 'grape' : 'teal'} variant="light">
       {t(secondStageUnderWay ? 'adminSubmissions.status.stageOneSent' : 'adminSubmissions.status.closed')}
     </Badge>
+  );
+}
+
+/** The status, and under it the request for changes open on the application, with its due date. */
+export function SubmissionStatus({
+  submission,
+  date,
+}: {
+  submission: TSubmissionListItem;
+  date: (iso: string | null) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4} align="flex-start">
+      <SubmissionStatusBadge submission={submission} />
+      {submission.changesDueAt && (
+        <>
+          <Badge color="orange" variant="light">
+            {t('adminSubmissions.status.changesRequested')}
+          </Badge>
+          <Text size="xs" c="dimmed">
+            {t('adminSubmissions.status.changesDue', { date: date(submission.changesDueAt) })}
+          </Text>
+        </>
+      )}
+    </Stack>
   );
 }

@@ -1,4 +1,10 @@
-import { SUBMISSIONS_PAGE_SIZE, type TSubmissionListItem } from '@impact/domain';
+import {
+  DECISION_OUTCOMES,
+  SUBMISSIONS_PAGE_SIZE,
+  type TDecisionOutcome,
+  type TSubmissionListItem,
+  type TSubmissionStatusFilter,
+} from '@impact/domain';
 import {
   ActionIcon,
   Button,
@@ -19,21 +25,23 @@ import { IconEye, IconLockOpen, IconMailForward, IconPaperclip, IconSearch, Icon
 import { type ComponentType, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { OutcomeBadge } from '../../components/outcome-badge';
 import { PdfDownloadIcon } from '../../components/pdf-download-icon';
 import { useCallList } from '../../lib/api/get-call-list';
 import { openConfirmDialog } from '../../lib/confirm-dialog';
-import { DATE_TIME_SHORT, dateFormat } from '../../lib/date-formats';
+import { DATE_TIME, dateFormat } from '../../lib/date-formats';
 import { useAdminSubmissions, useDeleteSubmission, useIsTwoStageCall, useReopenSubmission } from './api';
 import { InviteDialog } from './invite-dialog';
 import { StageCell } from './stage-cell';
-import { SubmissionStatusBadge } from './status-badge';
+import { SubmissionStatus } from './status-badge';
 
 /** Admin index, submissions tab: every submission with filters, read-only view, attachments, reopen, delete. */
 /** `UnreadMessages`: the applicants' unread messages on a row (features/conversation, given by app/admin-page.tsx). */
 export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentType<{ submissionId: string }> } = {}) {
   const { t, i18n } = useTranslation();
   const [callId, setCallId] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
+  const [status, setStatus] = useState<TSubmissionStatusFilter | null>(null);
+  const [outcome, setOutcome] = useState<TDecisionOutcome | 'none' | null>(null);
   const [stage, setStage] = useState<string | null>(null);
   // A call in two stages (decision 0034): its closed stage-1 submissions may be invited, one or many.
   const twoStage = useIsTwoStageCall(callId).data === true;
@@ -47,11 +55,12 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
   const filters = useMemo(
     () => ({
       callId: callId ?? undefined,
-      closed: status ? status === 'closed' : undefined,
+      status: status ?? undefined,
+      outcome: outcome ?? undefined,
       stage: stage === '2' ? (2 as const) : stage === '1' ? (1 as const) : undefined,
       search,
     }),
-    [callId, status, stage, search],
+    [callId, status, outcome, stage, search],
   );
   const [shownFilters, setShownFilters] = useState(filters);
   if (shownFilters !== filters) {
@@ -77,7 +86,9 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
   const rows = submissions.data?.items ?? [];
   const total = submissions.data?.total ?? 0;
   const first = (cursors.length - 1) * SUBMISSIONS_PAGE_SIZE;
-  const date = (iso: string | null) => (iso ? dateFormat(i18n.language, DATE_TIME_SHORT).format(new Date(iso)) : '—');
+  // A single-stage call's rows name no stage: the column shows only where a row has two.
+  const anyTwoStage = twoStage || rows.some((s) => s.twoStage);
+  const date = (iso: string | null) => (iso ? dateFormat(i18n.language, DATE_TIME).format(new Date(iso)) : '—');
 
   const confirmReopen = (s: TSubmissionListItem) =>
     openConfirmDialog({
@@ -135,24 +146,41 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
           label={t('adminSubmissions.filters.status')}
           data={[
             { value: 'open', label: t('adminSubmissions.status.open') },
-            { value: 'closed', label: t('adminSubmissions.status.closed') },
+            { value: 'submitted', label: t('adminSubmissions.status.closed') },
+            ...(anyTwoStage || status === 'stageOneSent'
+              ? [{ value: 'stageOneSent', label: t('adminSubmissions.status.stageOneSent') }]
+              : []),
+            { value: 'changesRequested', label: t('adminSubmissions.status.changesRequested') },
           ]}
           value={status}
-          onChange={setStatus}
-          clearable
-          w={180}
-        />
-        <Select
-          label={t('adminSubmissions.filters.stage')}
-          data={[
-            { value: '1', label: t('adminSubmissions.stage.filter1') },
-            { value: '2', label: t('adminSubmissions.stage.filter2') },
-          ]}
-          value={stage}
-          onChange={setStage}
+          onChange={(value) => setStatus(value as TSubmissionStatusFilter | null)}
           clearable
           w={200}
         />
+        <Select
+          label={t('adminSubmissions.filters.outcome')}
+          data={[
+            ...DECISION_OUTCOMES.map((o) => ({ value: o, label: t(`review.outcome.${o}`) })),
+            { value: 'none', label: t('adminSubmissions.outcome.none') },
+          ]}
+          value={outcome}
+          onChange={(value) => setOutcome(value as TDecisionOutcome | 'none' | null)}
+          clearable
+          w={180}
+        />
+        {(anyTwoStage || stage !== null) && (
+          <Select
+            label={t('adminSubmissions.filters.stage')}
+            data={[
+              { value: '1', label: t('adminSubmissions.stage.filter1') },
+              { value: '2', label: t('adminSubmissions.stage.filter2') },
+            ]}
+            value={stage}
+            onChange={setStage}
+            clearable
+            w={200}
+          />
+        )}
         <TextInput
           label={t('adminSubmissions.filters.search')}
           leftSection={<IconSearch size={16} />}
@@ -201,10 +229,12 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
                   <Table.Th>{t('adminSubmissions.columns.organization')}</Table.Th>
                   <Table.Th>{t('adminSubmissions.columns.user')}</Table.Th>
                   <Table.Th>{t('adminSubmissions.columns.status')}</Table.Th>
-                  <Table.Th>{t('adminSubmissions.columns.stage')}</Table.Th>
-                  <Table.Th>{t('adminSubmissions.columns.updated')}</Table.Th>
+                  <Table.Th>{t('adminSubmissions.columns.outcome')}</Table.Th>
+                  {anyTwoStage && <Table.Th>{t('adminSubmissions.columns.stage')}</Table.Th>}
                   <Table.Th>{t('adminSubmissions.columns.submitted')}</Table.Th>
-                  <Table.Th aria-label={t('adminSubmissions.columns.actions')} />
+                  <Table.Th>
+                    <VisuallyHidden>{t('adminSubmissions.columns.actions')}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -230,14 +260,17 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <SubmissionStatusBadge submission={s} />
+                      <SubmissionStatus submission={s} date={date} />
                       {UnreadMessages && <UnreadMessages submissionId={s.id} />}
                     </Table.Td>
+                    <Table.Td>{s.outcome ? <OutcomeBadge outcome={s.outcome} /> : '—'}</Table.Td>
+                    {anyTwoStage && <Table.Td>{s.twoStage ? <StageCell submission={s} date={date} /> : '—'}</Table.Td>}
                     <Table.Td>
-                      <StageCell submission={s} date={date} />
+                      <Text size="sm">{date(s.closedAt)}</Text>
+                      <Text size="xs" c="dimmed">
+                        {t('adminSubmissions.columns.updatedOn', { date: date(s.updatedAt) })}
+                      </Text>
                     </Table.Td>
-                    <Table.Td>{date(s.updatedAt)}</Table.Td>
-                    <Table.Td>{date(s.closedAt)}</Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
                         <Tooltip label={t('adminSubmissions.actions.view')}>

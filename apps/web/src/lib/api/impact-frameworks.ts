@@ -1,5 +1,12 @@
-import { type TImpactFrameworkListItem, ZImpactFrameworkListItem } from '@impact/domain';
+import {
+  type TImpactFrameworkListItem,
+  type TLocalizedText,
+  type TSdg,
+  ZImpactFrameworkListItem,
+  ZSdg,
+} from '@impact/domain';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../api-client';
 
 /**
@@ -21,4 +28,31 @@ export function useFrameworks() {
     queryFn: async (): Promise<TImpactFrameworkListItem[]> =>
       ZImpactFrameworkListItem.array().parse(await apiRequest('ImpactFramework/GetImpactFrameworkSetList')),
   });
+}
+
+/** GET ImpactFramework/GetSdg: the 17 goals. */
+export function useSdgs() {
+  return useQuery({
+    queryKey: impactKeys.sdgs(),
+    queryFn: async (): Promise<TSdg[]> => ZSdg.array().parse(await apiRequest('ImpactFramework/GetSdg')),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** A goal's name (or statement) in the reader's language. */
+export function useSdgName() {
+  const { i18n } = useTranslation();
+  const lang = (['it', 'en', 'fr'].includes(i18n.language) ? i18n.language : 'it') as keyof TLocalizedText;
+  return (text: TLocalizedText) => text[lang];
+}
+
+/** "3. Good health and well-being": a goal's number and name ("SDG 3" until the names load). */
+export function useSdgLabel() {
+  const { t } = useTranslation();
+  const sdgs = useSdgs();
+  const sdgName = useSdgName();
+  return (n: number) => {
+    const sdg = sdgs.data?.find((s) => s.sdgCode === n);
+    return sdg ? `${n}. ${sdgName(sdg.name)}` : t('sdg.numbered', { n });
+  };
 }

@@ -4,14 +4,13 @@ import { IconCalendar, IconChartBar, IconDownload } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { OutcomeBadge } from '../../../components/outcome-badge';
 import { PdfDownloadButton } from '../../../components/pdf-download-button';
 import { SafeHtml } from '../../../components/safe-html';
 import { dayAndMonth, mediumDateTime } from '../../../lib/local-dates';
 import { useSelectedOrganizationId } from '../../../lib/selected-organization';
 import { downloadCustomFile } from '../../step-kit/api/files';
 import { cardState, secondStage } from '../call-card-state';
-
-const OUTCOME_COLOR = { accepted: 'teal', rejected: 'red', waitingList: 'yellow' } as const;
 
 type Props = {
   call: TUserCallListItem;
@@ -90,9 +89,7 @@ export function CallCard({ call, busy, onAction, UnreadMessages }: Props) {
               <Text size="sm" fw={600}>
                 {t('applying.labelled', { label: t('review.card.outcome') })}
               </Text>
-              <Badge color={OUTCOME_COLOR[call.outcome.outcome]} variant="light">
-                {t(`review.outcome.${call.outcome.outcome}`)}
-              </Badge>
+              <OutcomeBadge outcome={call.outcome.outcome} />
             </Group>
             {call.outcome.message && <Text size="sm">{call.outcome.message}</Text>}
           </Stack>

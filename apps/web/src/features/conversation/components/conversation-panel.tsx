@@ -3,7 +3,7 @@ import { Alert, Button, FileInput, Group, Loader, Paper, Stack, Text, Textarea }
 import { IconPaperclip } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateFormat } from '../../../lib/date-formats';
+import { DATE_TIME, dateFormat } from '../../../lib/date-formats';
 import { problemText } from '../../../lib/problem-text';
 import { useKeptText } from '../../../lib/use-kept-text';
 import { downloadMessageFile, useMarkRead, useMessages, useSendMessage } from '../api/conversation';
@@ -50,9 +50,7 @@ export function ConversationPanel({ submissionId }: { submissionId: string }) {
 
 function MessageItem({ message }: { message: TMessage }) {
   const { t, i18n } = useTranslation();
-  const when = dateFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(message.createdAt),
-  );
+  const when = dateFormat(i18n.language, DATE_TIME).format(new Date(message.createdAt));
   const who = message.mine
     ? t('conversation.you')
     : message.authorName || t(message.side === 'funder' ? 'conversation.funder' : 'conversation.team');

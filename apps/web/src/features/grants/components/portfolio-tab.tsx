@@ -16,6 +16,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '../../../components/scroll-table';
+import { useSdgLabel } from '../../../lib/api/impact-frameworks';
 import { problemText } from '../../../lib/problem-text';
 import { downloadPortfolio, usePortfolio } from '../api/grants';
 import { GrantStatusBadge } from './grant-status-badge';
@@ -34,6 +35,7 @@ export function PortfolioTab() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<TPortfolioQuery>({});
   const data = usePortfolio(filters);
+  const sdgLabel = useSdgLabel();
   return (
     <Stack>
       <Title order={2} size="h3">
@@ -44,7 +46,7 @@ export function PortfolioTab() {
           label={t('grants.portfolio.sdg')}
           placeholder={t('grants.portfolio.all')}
           clearable
-          data={SDGS.map((n) => ({ value: String(n), label: t('grants.portfolio.sdgN', { n }) }))}
+          data={SDGS.map((n) => ({ value: String(n), label: sdgLabel(n) }))}
           value={filters.sdg ? String(filters.sdg) : null}
           onChange={(v) => setFilters((f) => ({ ...f, sdg: v ? Number(v) : undefined }))}
         />
@@ -72,6 +74,7 @@ export function PortfolioTab() {
 
 function PortfolioView({ data }: { data: TPortfolio }) {
   const { t, i18n } = useTranslation();
+  const sdgLabel = useSdgLabel();
   const money = (n: number) => formatMoney(n, 'EUR', i18n.language);
   const ratio = (n: number | null) =>
     n === null ? '—' : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(n);
@@ -116,7 +119,7 @@ function PortfolioView({ data }: { data: TPortfolio }) {
           <Table.Tbody>
             {data.bySdg.map((row) => (
               <Table.Tr key={row.sdg}>
-                <Table.Td>{t('grants.portfolio.sdgN', { n: row.sdg })}</Table.Td>
+                <Table.Td>{sdgLabel(row.sdg)}</Table.Td>
                 <Table.Td>{row.grants}</Table.Td>
                 <Table.Td>{money(row.awarded)}</Table.Td>
                 <Table.Td>{ratio(row.forecastSroi)}</Table.Td>

@@ -19,7 +19,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateFormat } from '../../../lib/date-formats';
+import { DATE_TIME, dateFormat } from '../../../lib/date-formats';
 import { problemText } from '../../../lib/problem-text';
 import { useCallReminders, useSaveReminders } from '../api/reminders';
 
@@ -56,7 +56,7 @@ function RemindersForm({ callId, current }: { callId: string; current: TCallRemi
     { value: 'days', label: t('reminders.days') },
     { value: 'hours', label: t('reminders.hours') },
   ];
-  const when = dateFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = dateFormat(i18n.language, DATE_TIME);
 
   const submit = () =>
     save.mutate(

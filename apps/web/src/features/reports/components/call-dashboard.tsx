@@ -6,6 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSdgLabel } from '../../../lib/api/impact-frameworks';
 import { countryName } from '../../../lib/countries';
 import { exportSubmissions } from '../api/export-submissions';
 import { useCallDashboard } from '../api/get-call-dashboard';
@@ -63,11 +64,18 @@ function Exports({ dashboard }: { dashboard: TCallDashboard }) {
 export function CallDashboard({ callId }: { callId: string }) {
   const { t, i18n } = useTranslation();
   const query = useCallDashboard(callId);
+  const sdgLabel = useSdgLabel();
   if (query.isError) return <Alert color="red">{t('reports.loadFailed')}</Alert>;
   const d = query.data;
   if (!d) return <Text c="dimmed">{t('reports.loading')}</Text>;
   const n = (v: number, digits = 0) => formatNumber(v, i18n.language, digits);
-  const sdgs = d.sdgs.map((s) => ({ sdg: `SDG ${s.sdg}`, count: s.count, budget: s.budget }));
+  // The bars name a goal by its number; the tables read under them name it in words.
+  const sdgs = d.sdgs.map((s) => ({
+    sdg: t('sdg.numbered', { n: s.sdg }),
+    name: sdgLabel(s.sdg),
+    count: s.count,
+    budget: s.budget,
+  }));
   const completion = d.steps.map((s) => ({
     step: s.name || s.stepType,
     answered: s.answered,
@@ -177,8 +185,8 @@ export function CallDashboard({ callId }: { callId: string }) {
               title={t('reports.charts.sdgs')}
               description={t('reports.charts.sdgsHint')}
               table={{
-                columns: ['SDG', t('reports.columns.submissions'), budgetColumn],
-                rows: sdgs.map((x) => [x.sdg, x.count, formatMoney(x.budget, i18n.language)]),
+                columns: [t('sdg.short'), t('reports.columns.submissions'), budgetColumn],
+                rows: sdgs.map((x) => [x.name, x.count, formatMoney(x.budget, i18n.language)]),
               }}
             >
               <BarChart
@@ -192,8 +200,8 @@ export function CallDashboard({ callId }: { callId: string }) {
             <ChartCard
               title={t(cost ? 'reports.charts.totalCostPerSdg' : 'reports.charts.budgetPerSdg')}
               table={{
-                columns: ['SDG', budgetColumn],
-                rows: sdgs.map((x) => [x.sdg, formatMoney(x.budget, i18n.language)]),
+                columns: [t('sdg.short'), budgetColumn],
+                rows: sdgs.map((x) => [x.name, formatMoney(x.budget, i18n.language)]),
               }}
             >
               <BarChart

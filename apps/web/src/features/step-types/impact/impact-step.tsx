@@ -10,7 +10,6 @@ import {
   newCustomOutcome,
   parseImpactStepContent,
   STEP_TYPES,
-  type TLocalizedText,
   type TMiniDyiAnswer,
   type TMiniDyiIndicator,
   type TMiniDyiOutcome,
@@ -40,13 +39,14 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSdgName, useSdgs } from '../../../lib/api/impact-frameworks';
 import { euroInputProps } from '../../../lib/number-formats';
 import { ConflictBanner } from '../../step-kit/conflict-banner';
 import { SaveIndicator } from '../../step-kit/save-indicator';
 import type { StepProps } from '../../step-kit/step-props';
 import { useAutosave } from '../../step-kit/use-autosave';
 import { SroiPanel } from './sroi-panel';
-import { type TFrameworkPickers, useFrameworkPickers, useSdgs } from './step-data';
+import { type TFrameworkPickers, useFrameworkPickers } from './step-data';
 import { answerOf, problemsByPath, SUB } from './validation';
 
 type Props = StepProps;
@@ -254,12 +254,6 @@ function LinkedBudget({
       />
     </Stack>
   );
-}
-
-function useSdgName() {
-  const { i18n } = useTranslation();
-  const lang = (['it', 'en', 'fr'].includes(i18n.language) ? i18n.language : 'it') as keyof TLocalizedText;
-  return (text: TLocalizedText) => text[lang];
 }
 
 function Sdgs({ answer, update, readOnly }: PartProps) {

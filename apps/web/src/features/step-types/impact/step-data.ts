@@ -1,17 +1,8 @@
-import { type TSdg, ZIndicatorType, ZMiniDyiResponse, ZOutcomeType, ZSdg, ZStakeholderType } from '@impact/domain';
+import { ZIndicatorType, ZMiniDyiResponse, ZOutcomeType, ZStakeholderType } from '@impact/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { impactKeys } from '../../../lib/api/impact-frameworks';
 import { apiRequest } from '../../../lib/api-client';
-
-/** GET ImpactFramework/GetSdg: the 17 goals. */
-export function useSdgs() {
-  return useQuery({
-    queryKey: impactKeys.sdgs(),
-    queryFn: async (): Promise<TSdg[]> => ZSdg.array().parse(await apiRequest('ImpactFramework/GetSdg')),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
 
 export type TFrameworkPickers = {
   outcomes: z.infer<typeof ZOutcomeType>[];

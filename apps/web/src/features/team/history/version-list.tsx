@@ -2,7 +2,7 @@ import { personName, type TStepHistory } from '@impact/domain';
 import { Badge, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { dateFormat } from '../../../lib/date-formats';
+import { DATE_TIME, dateFormat } from '../../../lib/date-formats';
 
 type Props = {
   history: TStepHistory;
@@ -12,15 +12,13 @@ type Props = {
   onRestore: (version: number) => void;
 };
 
-const TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
-
 /**
  * The step's versions, newest first, with each Submit placed where it happened as a milestone.
  * Each version has a checkbox to compare it and, for those who may, a button to restore it.
  */
 export function VersionList({ history, selected, onToggle, onRestore }: Props) {
   const { t, i18n } = useTranslation();
-  const when = (iso: string) => dateFormat(i18n.language, TIME).format(new Date(iso));
+  const when = (iso: string) => dateFormat(i18n.language, DATE_TIME).format(new Date(iso));
   const name = (p: { firstName: string; lastName: string } | null) =>
     (p && personName(p)) || t('team.history.unknownAuthor');
   const entries = [

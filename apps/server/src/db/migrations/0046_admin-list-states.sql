@@ -1,0 +1,1 @@
+CREATE INDEX "call_submissions_second_stage" ON "call_submissions" USING btree ("call_id") WHERE "call_submissions"."stage" = 2;
