@@ -1,5 +1,6 @@
 import { type TTokenResponse, ZLogoutResponse, ZTokenResponse } from '@impact/domain';
 import { apiRequest } from './api-client';
+import { forgetUnsentOf } from './kept-in-browser';
 import { accessToken, getSession, setSession } from './session-store';
 
 const RENEW_BEFORE_EXPIRY_MS = 60_000;
@@ -89,6 +90,8 @@ export async function logout() {
   } catch {
     // Even if the server is unreachable, forget the session here.
   }
+  const session = getSession();
+  if (session.status === 'authenticated') forgetUnsentOf(session.user.id);
   endSessionLocally();
   window.location.assign(target);
 }

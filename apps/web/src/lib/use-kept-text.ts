@@ -1,27 +1,12 @@
 import { useCallback, useState } from 'react';
+import { readKept, writeKept } from './kept-in-browser';
 
-const PREFIX = 'impact-calls.unsent.';
-
-function read(key: string) {
-  try {
-    return window.localStorage.getItem(PREFIX + key) ?? '';
-  } catch {
-    return ''; // storage disabled: the text lives as long as the form
-  }
-}
-
-function write(key: string, text: string) {
-  try {
-    if (text) window.localStorage.setItem(PREFIX + key, text);
-    else window.localStorage.removeItem(PREFIX + key);
-  } catch {
-    // storage full or disabled: the form still holds it
-  }
-}
+const read = (key: string) => readKept('unsent', key) ?? '';
+const write = (key: string, text: string) => writeKept('unsent', key, text);
 
 /**
- * A text being written but not yet sent (a message, a comment), kept in the browser under `key`
- * as it is typed: closing the drawer or the panel, or reloading, brings it back; sending it
+ * A text being written but not yet sent (a message, a comment), kept in the browser for the
+ * signed-in person under `key` as it is typed (lib/kept-in-browser; forgotten at sign-out): closing the drawer or the panel, or reloading, brings it back; sending it
  * (`forgetSent`) forgets it. The answers' own drafts are kept the same way (step-kit/use-autosave).
  */
 export function useKeptText(key: string) {

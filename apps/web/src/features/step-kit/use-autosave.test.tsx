@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInForTest } from '../../lib/test-session';
 import { useAutosave } from './use-autosave';
 
 const submissionId = '00000000-0000-4000-8000-000000000001';
@@ -27,7 +28,10 @@ function wrapper({ children }: { children: ReactNode }) {
 const autosave = (initial: TStepResult | undefined) =>
   renderHook(() => useAutosave({ submissionId, stepId, initial, readOnly: false }), { wrapper });
 
-beforeEach(() => window.localStorage.clear());
+beforeEach(() => {
+  window.localStorage.clear();
+  signInForTest();
+});
 afterEach(() => vi.unstubAllGlobals());
 
 /** What the autosave keeps in the browser, and what it sends, when saves are slow or fail. */
@@ -378,7 +382,11 @@ describe('the autosave', () => {
       });
       expect(tries).toBe(1);
       // The text stays in the browser for the next visit.
-      expect(window.localStorage.getItem(`impact-calls.draft.${submissionId}.${stepId}`)).toContain('typed on a train');
+      expect(
+        window.localStorage.getItem(
+          `impact-calls.kept.00000000-0000-4000-8000-0000000000aa.draft.${submissionId}.${stepId}`,
+        ),
+      ).toContain('typed on a train');
     } finally {
       vi.useRealTimers();
     }

@@ -2,6 +2,7 @@ import { type TStepResult, type TSubmission, ZStepResult } from '@impact/domain'
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, apiRequest } from '../../lib/api-client';
+import { readKept, writeKept } from '../../lib/kept-in-browser';
 import { submissionViewKey } from './api/keys';
 
 /** `empty`: nothing typed and nothing stored yet ("Saved" would claim what did not happen). */
@@ -17,7 +18,9 @@ const RETRY_MS = 5_000;
  */
 export const SAVE_TIMEOUT_MS = 20_000;
 const SAVE_TIMEOUT_CAP_MS = 320_000;
-const draftKey = (submissionId: string, stepId: string) => `impact-calls.draft.${submissionId}.${stepId}`;
+const draftKey = (submissionId: string, stepId: string) => `${submissionId}.${stepId}`;
+/** Where drafts were kept before they were kept per person: still read, so none is lost. */
+const sharedDraftKey = (submissionId: string, stepId: string) => `impact-calls.draft.${submissionId}.${stepId}`;
 
 type Options = {
   submissionId: string;
@@ -239,22 +242,21 @@ function afterRead(queryClient: QueryClient, queryKey: readonly unknown[], then:
 
 function readDraft(submissionId: string, stepId: string): { content: string; version: number } | null {
   try {
-    const raw = window.localStorage.getItem(draftKey(submissionId, stepId));
+    const raw =
+      readKept('draft', draftKey(submissionId, stepId)) ??
+      window.localStorage.getItem(sharedDraftKey(submissionId, stepId));
     return raw ? (JSON.parse(raw) as { content: string; version: number }) : null;
   } catch {
     return null;
   }
 }
 function writeDraft(submissionId: string, stepId: string, content: string, version: number) {
-  try {
-    window.localStorage.setItem(draftKey(submissionId, stepId), JSON.stringify({ content, version }));
-  } catch {
-    // storage full or disabled: the server save still runs
-  }
+  writeKept('draft', draftKey(submissionId, stepId), JSON.stringify({ content, version }));
 }
 function clearDraft(submissionId: string, stepId: string) {
+  writeKept('draft', draftKey(submissionId, stepId), '');
   try {
-    window.localStorage.removeItem(draftKey(submissionId, stepId));
+    window.localStorage.removeItem(sharedDraftKey(submissionId, stepId));
   } catch {
     // ignore
   }

@@ -1,8 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
+import { signInForTest } from '../../../lib/test-session';
 import { conversationKey } from '../api/conversation';
 import { ConversationPanel } from './conversation-panel';
 
@@ -16,6 +17,7 @@ beforeAll(async () => {
   if (!('fonts' in document))
     Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
 });
+beforeEach(() => signInForTest());
 afterEach(() => {
   vi.unstubAllGlobals();
   window.localStorage.clear();

@@ -2,9 +2,10 @@ import type { TMember, TStepComments } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { membersQuery } from '../../../lib/api/get-members';
 import { initI18n } from '../../../lib/i18n/i18n';
+import { signInForTest } from '../../../lib/test-session';
 import { stepCommentsQuery } from './api/get-step-comments';
 import { CommentsPanel } from './comments-panel';
 import { StepCommentBadge } from './step-comment-badge';
@@ -59,6 +60,7 @@ function renderPanel(readOnly = false) {
 beforeAll(async () => {
   await initI18n('en');
 });
+beforeEach(() => signInForTest());
 afterEach(() => {
   vi.unstubAllGlobals();
   window.localStorage.clear();

@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetUnsentOf, readKept, writeKept } from './kept-in-browser';
+import { logout } from './session';
+import { setSession } from './session-store';
+import { signInForTest } from './test-session';
+
+const RITA = '00000000-0000-4000-8000-0000000000a1';
+const LUCA = '00000000-0000-4000-8000-0000000000a2';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+  setSession({ status: 'anonymous' });
+});
+
+describe('what the browser keeps of unsent text', () => {
+  it('is kept per person: whoever signs in next on the same browser does not meet it', () => {
+    signInForTest(RITA, 'Rita');
+    writeKept('unsent', 'message.s1', 'Caro ufficio bandi…');
+    writeKept('draft', 's1.step1', '{"content":"mine","version":1}');
+    expect(readKept('unsent', 'message.s1')).toBe('Caro ufficio bandi…');
+
+    signInForTest(LUCA, 'Luca');
+    expect(readKept('unsent', 'message.s1')).toBeNull();
+    expect(readKept('draft', 's1.step1')).toBeNull();
+
+    signInForTest(RITA, 'Rita');
+    expect(readKept('draft', 's1.step1')).toBe('{"content":"mine","version":1}');
+  });
+
+  it('forgets a person’s unsent messages and comments at sign-out, and keeps their unsaved answers', () => {
+    signInForTest(RITA, 'Rita');
+    writeKept('unsent', 'message.s1', 'hello');
+    writeKept('unsent', 'comment.s1.step1.new', 'a comment');
+    writeKept('draft', 's1.step1', '{"content":"mine","version":1}');
+    signInForTest(LUCA, 'Luca');
+    writeKept('unsent', 'message.s1', 'Luca’s');
+    signInForTest(RITA, 'Rita');
+
+    forgetUnsentOf(RITA);
+    expect(readKept('unsent', 'message.s1')).toBeNull();
+    expect(readKept('unsent', 'comment.s1.step1.new')).toBeNull();
+    expect(readKept('draft', 's1.step1')).not.toBeNull();
+    signInForTest(LUCA, 'Luca');
+    expect(readKept('unsent', 'message.s1')).toBe('Luca’s');
+  });
+
+  it('keeps nothing for nobody', () => {
+    setSession({ status: 'anonymous' });
+    writeKept('unsent', 'message.s1', 'hello');
+    expect(window.localStorage.length).toBe(0);
+    expect(readKept('unsent', 'message.s1')).toBeNull();
+  });
+
+  it('is forgotten when the person signs out from the menu', async () => {
+    signInForTest(RITA, 'Rita');
+    writeKept('unsent', 'message.s1', 'hello');
+    writeKept('draft', 's1.step1', '{"content":"mine","version":1}');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ logoutUrl: '/logout-callback' }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+        ),
+      ),
+    );
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    await logout();
+    expect(assign).toHaveBeenCalledWith('/logout-callback');
+    signInForTest(RITA, 'Rita');
+    expect(readKept('unsent', 'message.s1')).toBeNull();
+    expect(readKept('draft', 's1.step1')).not.toBeNull();
+  });
+});
