@@ -8,6 +8,7 @@ import {
 import { ActionIcon, Alert, Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { amountSeparators } from '../../../lib/number-formats';
 import type { StepEditorProps } from './step-editor-props';
 
 const LANGUAGES = ['it', 'en', 'fr'] as const;
@@ -35,7 +36,7 @@ const share = (value: string | number) => (value === '' ? null : Math.min(Math.m
  * and the categories, each named in it/en/fr with an optional cap as a share of the total cost.
  */
 export function BudgetStepEditor({ content, onChange, showErrors }: StepEditorProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const def = readContent(content);
   const write = (next: TBudgetContent) => onChange(JSON.stringify(next));
   const valid = ZBudgetContent.safeParse(def).success;
@@ -81,6 +82,7 @@ export function BudgetStepEditor({ content, onChange, showErrors }: StepEditorPr
           max={1e12}
           allowNegative={false}
           decimalScale={2}
+          {...amountSeparators(i18n.language)}
           value={def.maxRequested ?? ''}
           onChange={(v) => write({ ...def, maxRequested: v === '' ? null : Number(v) })}
         />

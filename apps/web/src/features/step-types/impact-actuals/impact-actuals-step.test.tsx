@@ -112,6 +112,26 @@ describe("a report's impact actuals in the wizard", () => {
     expect(await violations(container)).toEqual([]);
   });
 
+  it('reads a value as an Italian writes it: "2,5" is two and a half, "1.250" twelve hundred and fifty', async () => {
+    await initI18n('it');
+    try {
+      const { container, contents } = show({ status: 'ok', forecast, forecastSroi: null });
+      const view = within(container);
+      const values = () => JSON.parse(contents.at(-1) ?? '{}').values.map((v: { value: number }) => v.value);
+      // Pasted with its unit, as people do: the comma is the decimal mark, the letters are left out.
+      fireEvent.change(view.getByLabelText(/Valore raggiunto nel periodo: People hired/), {
+        target: { value: '2,5t' },
+      });
+      expect(values()[0]).toBe(2.5);
+      fireEvent.change(view.getByLabelText(/Valore raggiunto nel periodo: People trained/), {
+        target: { value: '1.250' },
+      });
+      expect(values()).toEqual([2.5, 1250]);
+    } finally {
+      await initI18n('en');
+    }
+  });
+
   it('a value out of range is saved empty and shown with its error; the rest typed meanwhile is saved', async () => {
     window.localStorage.clear();
     const sent = serverKeepingAnswers(submissionId, step.id);

@@ -11,6 +11,7 @@ import { Alert, Card, Loader, NumberInput, Stack, Text, Title } from '@mantine/c
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/growing-textarea';
+import { amountSeparators } from '../../../lib/number-formats';
 import { ConflictBanner } from '../../step-kit/conflict-banner';
 import { SaveIndicator } from '../../step-kit/save-indicator';
 import type { StepProps } from '../../step-kit/step-props';
@@ -86,7 +87,7 @@ function ActualsEditor({
   forecastSroi,
   onFilesChanged,
 }: Props & { forecast: TActualsForecast; forecastSroi: TSroiRatios | null; onFilesChanged: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { number } = useFigures();
   const autosave = useAutosave({ submissionId, stepId: step.id, initial: result, readOnly });
   const [typed, setTyped] = useState<Typed>(() => typedOf(autosave.content));
@@ -184,6 +185,7 @@ function ActualsEditor({
                 description={t('impactActuals.achievedHelp')}
                 value={current?.value ?? ''}
                 onChange={(v) => update(i.key, { value: v === '' ? null : Number(v) })}
+                {...amountSeparators(i18n.language)}
                 allowNegative
                 error={error ? t(error, { maximum: number(MINI_DYI_MAXIMUM.indicatorTargetValue) }) : undefined}
                 required

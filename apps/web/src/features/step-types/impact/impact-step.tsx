@@ -40,7 +40,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSdgName, useSdgs } from '../../../lib/api/impact-frameworks';
-import { euroInputProps } from '../../../lib/number-formats';
+import { amountSeparators, euroInputProps } from '../../../lib/number-formats';
 import { ConflictBanner } from '../../step-kit/conflict-banner';
 import { SaveIndicator } from '../../step-kit/save-indicator';
 import type { StepProps } from '../../step-kit/step-props';
@@ -434,6 +434,7 @@ function IndicatorFields({
         description={t('impact.step.targetHelp')}
         value={indicator.indicatorTargetValue ?? ''}
         onChange={(v) => onChange({ ...indicator, indicatorTargetValue: toNumber(v) })}
+        {...amountSeparators(i18n.language)}
         min={0}
         required
         readOnly={readOnly}
@@ -599,6 +600,7 @@ function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
                     label={t('impact.step.customTarget')}
                     value={ind.indicatorTargetValue ?? ''}
                     onChange={(v) => setInd({ indicatorTargetValue: toNumber(v) })}
+                    {...amountSeparators(i18n.language)}
                     min={0}
                     readOnly={readOnly}
                     required
