@@ -53,6 +53,14 @@ describe('a request for changes', () => {
       .click();
     await panel.getByTestId('change-request').getByText('Aperta').waitFor();
     await panel.getByText(message).waitFor();
+    // The button pressed is gone with the request made: the keyboard is on the panel's heading.
+    await a
+      .waitForFunction(() => document.activeElement?.textContent === 'Richieste di modifica', null, {
+        timeout: 5_000,
+      })
+      .catch(async () => {
+        throw new Error(`focus is on ${await a.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))}`);
+      });
     await expectAccessible(a, 'admin view with the request');
     await adminPage.context.close();
 

@@ -16,7 +16,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconEdit } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { mediumDateTime } from '../../../lib/local-dates';
@@ -53,6 +53,10 @@ export function ChangeRequestsPanel({ submissionId, steps, admin, submitted }: P
   const list = useChangeRequests(submissionId);
   const withdraw = useWithdrawChangeRequest(submissionId);
   const [asking, setAsking] = useState(false);
+  // A request made or withdrawn takes away the button that was pressed: the keyboard goes to the
+  // panel's heading instead of the page's top (after the dialog has given focus back, or tried to).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusHeading = () => window.setTimeout(() => heading.current?.focus(), 0);
   const requests = list.data ?? [];
   const open = requests.find((r) => r.status === 'open');
   const nameOf = (id: string) => {
@@ -68,7 +72,10 @@ export function ChangeRequestsPanel({ submissionId, steps, admin, submitted }: P
       labels: { confirm: t('changeRequests.withdraw.yes'), cancel: t('changeRequests.cancel') },
       onConfirm: () =>
         withdraw.mutate(request.id, {
-          onSuccess: () => notifications.show({ color: 'teal', message: t('changeRequests.withdraw.done') }),
+          onSuccess: () => {
+            notifications.show({ color: 'teal', message: t('changeRequests.withdraw.done') });
+            focusHeading();
+          },
           onError: (err) => notifications.show({ color: 'red', message: problemText(t, err) }),
         }),
     });
@@ -76,7 +83,7 @@ export function ChangeRequestsPanel({ submissionId, steps, admin, submitted }: P
   if (!admin && requests.length === 0) return null;
   return (
     <Stack gap="xs" mt="md" data-testid="change-requests">
-      <Title order={2} size="h5">
+      <Title order={2} size="h5" ref={heading} tabIndex={-1}>
         {t('changeRequests.title')}
       </Title>
       {admin && submitted && !open && (
@@ -129,7 +136,13 @@ export function ChangeRequestsPanel({ submissionId, steps, admin, submitted }: P
         </Stack>
       )}
       {asking && (
-        <RequestDialog submissionId={submissionId} steps={steps} nameOf={nameOf} onClose={() => setAsking(false)} />
+        <RequestDialog
+          submissionId={submissionId}
+          steps={steps}
+          nameOf={nameOf}
+          onClose={() => setAsking(false)}
+          onSent={focusHeading}
+        />
       )}
     </Stack>
   );
@@ -143,11 +156,14 @@ export function RequestDialog({
   steps,
   nameOf,
   onClose,
+  onSent,
 }: {
   submissionId: string;
   steps: ChangeRequestStep[];
   nameOf: (id: string) => string;
   onClose: () => void;
+  /** After the request is sent and the dialog closed. */
+  onSent?: () => void;
 }) {
   const { t } = useTranslation();
   const requesting = useRequestChanges(submissionId);
@@ -173,6 +189,7 @@ export function RequestDialog({
             onSuccess: () => {
               notifications.show({ color: 'teal', message: t('changeRequests.done') });
               onClose();
+              onSent?.();
             },
             onError: (err) => setError(problemText(t, err)),
           },

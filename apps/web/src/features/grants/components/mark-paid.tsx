@@ -5,8 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { problemText } from '../../../lib/problem-text';
 import { useMarkTranchePaid } from '../api/grants';
 
-/** The admin's "Mark paid" on a payable tranche: the day paid and the payment's reference. */
-export function MarkPaid({ grantId, tranche }: { grantId: string; tranche: TTranche }) {
+/**
+ * The admin's "Mark paid" on a payable tranche: the day paid and the payment's reference.
+ * `onPaid`: where the keyboard goes once it is recorded (this button leaves with the payable row).
+ */
+export function MarkPaid({ grantId, tranche, onPaid }: { grantId: string; tranche: TTranche; onPaid?: () => void }) {
   const { t } = useTranslation();
   const mark = useMarkTranchePaid(grantId);
   const [paidAt, setPaidAt] = useState(() => new Date().toISOString().slice(0, 10));
@@ -33,7 +36,11 @@ export function MarkPaid({ grantId, tranche }: { grantId: string; tranche: TTran
             setMissing(found);
             if (found.day) return dayField.current?.focus();
             if (found.reference) return referenceField.current?.focus();
-            mark.mutate({ trancheId: tranche.id, paidAt, paymentReference: reference });
+            // mutateAsync, not mutate's callbacks: those do not run once this popover is gone.
+            mark
+              .mutateAsync({ trancheId: tranche.id, paidAt, paymentReference: reference })
+              .then(() => onPaid?.())
+              .catch(() => undefined); // said by mark.isError below
           }}
         >
           <TextInput

@@ -155,10 +155,11 @@ function Tranches({ grant }: { grant: TGrant }) {
   // The grantee cannot read the plan; the reports name the items the tranches wait for.
   const reports = useGrantReports(grant.id);
   const reportNames = Object.fromEntries((reports.data ?? []).map((r) => [r.planId, r.name]));
+  const heading = useRef<HTMLHeadingElement>(null);
   if (!tranches.data?.length) return null;
   return (
     <Paper withBorder p="lg" radius="md">
-      <Title order={2} size="h4" mb="sm">
+      <Title order={2} size="h4" mb="sm" ref={heading} tabIndex={-1}>
         {t('grants.tranches.title')}
       </Title>
       <TrancheList
@@ -168,7 +169,9 @@ function Tranches({ grant }: { grant: TGrant }) {
         {...(funder
           ? {
               action: (tranche: TTranche) =>
-                tranche.status === 'payable' ? <MarkPaid grantId={grant.id} tranche={tranche} /> : null,
+                tranche.status === 'payable' ? (
+                  <MarkPaid grantId={grant.id} tranche={tranche} onPaid={() => heading.current?.focus()} />
+                ) : null,
             }
           : {})}
       />
