@@ -1,3 +1,4 @@
+import type { TImpactFramework } from '@impact/domain';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 
@@ -255,3 +256,39 @@ export async function createCallWithSteps(
   ).json();
   return { id: call.json().id, stepIds: full.steps.map((s: { id: string }) => s.id) };
 }
+
+/** A small impact framework (one stakeholder, one outcome on SDG 1, one indicator), for an impact step. */
+export async function createImpactFramework(app: FastifyInstance, adminHeaders: Headers): Promise<TImpactFramework> {
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/api/ImpactFramework/AddImpactFrameworkSet',
+    headers: adminHeaders,
+    payload: {
+      name: 'Lavoro',
+      description: 'Lavoro',
+      stakeholders: [{ name: 'Giovani', description: '' }],
+      outcomes: [
+        {
+          name: 'Occupazione',
+          description: '',
+          sdg: [1],
+          indicators: [
+            {
+              name: 'Assunti',
+              description: '',
+              proxies: [{ name: 'Salario', defaultValue: 1000, sourceName: '', sourceUrl: '' }],
+            },
+          ],
+        },
+      ],
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`framework: ${res.statusCode} ${res.body}`);
+  return res.json() as TImpactFramework;
+}
+
+/**
+ * An impact step's content naming a framework since deleted: its answers are checked for their
+ * shape only, not against a framework's outcomes (for tests whose answers name made-up ones).
+ */
+export const FRAMEWORK_GONE = JSON.stringify({ frameworkId: '00000000-0000-4000-8000-00000000f00d' });

@@ -77,8 +77,12 @@ describe('step content', () => {
     expect(parseStepContent('text', JSON.stringify({ question: 'q', maxLength: -1 })).ok).toBe(false);
     expect(parseStepContent('text', JSON.stringify({})).ok).toBe(false);
   });
-  it('other types keep a free string', () => {
+  it('a survey keeps its model as it is', () => {
     expect(parseStepContent('survey', '{"pages":[]}').ok).toBe(true);
-    expect(parseStepContent('miniDyi', '').ok).toBe(true);
+  });
+
+  it('an impact step names the framework its outcomes come from', () => {
+    expect(parseStepContent('miniDyi', '').ok).toBe(false);
+    expect(parseStepContent('miniDyi', '{"frameworkId":"00000000-0000-4000-8000-000000000001"}').ok).toBe(true);
   });
 });

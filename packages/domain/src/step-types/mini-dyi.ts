@@ -2,11 +2,13 @@ import {
   EMPTY_MINI_DYI,
   IMPACT_ERRORS,
   miniDyiAnswerProblems,
+  parseImpactStepContent,
   parseMiniDyiAnswer,
+  type TImpactStepContent,
   type TMiniDyiAnswer,
   ZMiniDyiAnswer,
 } from '../impact';
-import { anyContent, sameContent, type TStepTypeDefinition } from './definition';
+import { sameContent, type TContentCheck, type TStepTypeDefinition } from './definition';
 
 /** SPEC 2: the impact step's six sub-steps, in order. */
 export const MINI_DYI_SUB_STEPS = ['introduction', 'budget', 'sdg', 'outcomes', 'indicators', 'customOutcome'] as const;
@@ -53,8 +55,14 @@ export const miniDyiStepType: TStepTypeDefinition<'miniDyi'> = {
   subSteps: MINI_DYI_SUB_STEPS,
   hiddenInPicker: false,
   defaultContent: '',
-  // The impact feature owns the content's shape (framework id, SROI parameters) and checks it.
-  parseContent: anyContent,
+  // The framework the applicant picks from, and the SROI parameters: without a framework the step
+  // would offer nothing to choose.
+  parseContent: (content): TContentCheck<TImpactStepContent> => {
+    const parsed = parseImpactStepContent(content);
+    return parsed
+      ? { ok: true, value: parsed }
+      : { ok: false, issues: [{ path: 'frameworkId', messageKey: 'errors.calls.impactFrameworkRequired' }] };
+  },
   answerSchema: ZMiniDyiAnswer,
   serverKeptAnswer: false,
   answerProblems: (_step, content, subStep) => miniDyiProblems(content, subStep),

@@ -460,6 +460,25 @@ describe('call builder API', () => {
     expect(type.json().name).toBe('Tipo');
   });
 
+  it('an impact step without its framework is refused, with the field named', async () => {
+    const { callType } = await newCall();
+    for (const content of ['', '{}', JSON.stringify({ frameworkId: 'not-an-id' })]) {
+      const res = await inject('PUT', '/api/Call/UpsertCallType', {
+        id: callType.id,
+        name: 'Tipo',
+        description: '',
+        steps: [{ name: 'Impatto', description: '', content, sort: 0, stepTypeId: types.get('miniDyi') }],
+      });
+      expect(res.statusCode, content).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({
+        path: 'steps.0.content.frameworkId',
+        messageKey: 'errors.calls.impactFrameworkRequired',
+      });
+    }
+    const steps = await inject('GET', `/api/Step/GetSteps?callTypeId=${callType.id}`);
+    expect(steps.json()).toEqual([]);
+  });
+
   it('a step without a type, or a type-mismatched call type, is refused', async () => {
     const { call, callType } = await newCall();
     const noType = await inject('PUT', '/api/Call/UpsertCallType', {

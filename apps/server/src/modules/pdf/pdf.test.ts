@@ -3,7 +3,14 @@ import { PDF_FILE_NAME } from '@impact/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createOrganization, multipart, PDF_BYTES, TEXT_QUESTION, UPLOAD_SLOTS } from '../../../test/fixtures';
+import {
+  createOrganization,
+  FRAMEWORK_GONE,
+  multipart,
+  PDF_BYTES,
+  TEXT_QUESTION,
+  UPLOAD_SLOTS,
+} from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
 import { emailAttachments, emailOutbox, submissionRecords } from '../../db/schema';
 import { sendDueMails } from '../email/outbox';
@@ -99,7 +106,7 @@ describe('the application PDF', () => {
           step('Il progetto', 'text', JSON.stringify(TEXT_QUESTION), 0),
           step('Documenti', 'upload', JSON.stringify(UPLOAD_SLOTS), 1),
           step('Questionario', 'survey', JSON.stringify(SURVEY), 2),
-          step('Impatto', 'miniDyi', '', 3),
+          step('Impatto', 'miniDyi', FRAMEWORK_GONE, 3),
         ],
       },
     });

@@ -4,7 +4,7 @@ import { budgetCostOf, type TImpactFramework, type TMiniDyiOutcome, type TStep }
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createCallWithSteps, createOrganization } from '../../../test/fixtures';
+import { createCallWithSteps, createImpactFramework, createOrganization } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
 import { stepResults, steps } from '../../db/schema';
 import { impactAnswerWithCost, impactSiblings, linkImpactToBudget } from './budget-link';
@@ -101,32 +101,7 @@ describe('the budget step', () => {
     admin = (await signInAs(t.database.db, { email: 'admin@impact.example', roles: ['admin'] })).headers;
     const signedIn = await signInAs(t.database.db, { email: 'anna@ente.example' });
     anna = { ...signedIn.headers, 'x-organization-id': await createOrganization(t.app, signedIn.headers) };
-    const fw = await t.app.inject({
-      method: 'PUT',
-      url: '/api/ImpactFramework/AddImpactFrameworkSet',
-      headers: admin,
-      payload: {
-        name: 'Lavoro',
-        description: 'Lavoro',
-        stakeholders: [{ name: 'Giovani', description: '' }],
-        outcomes: [
-          {
-            name: 'Occupazione',
-            description: '',
-            sdg: [1],
-            indicators: [
-              {
-                name: 'Assunti',
-                description: '',
-                proxies: [{ name: 'Salario', defaultValue: 1000, sourceName: '', sourceUrl: '' }],
-              },
-            ],
-          },
-        ],
-      },
-    });
-    expect(fw.statusCode, fw.body).toBe(200);
-    framework = fw.json();
+    framework = await createImpactFramework(t.app, admin);
     call = await createCallWithSteps(t.app, admin, [
       { name: 'Piano finanziario', type: 'budget', content: JSON.stringify(BUDGET) },
       { name: 'Impatto', type: 'miniDyi', content: JSON.stringify({ frameworkId: framework.id }) },

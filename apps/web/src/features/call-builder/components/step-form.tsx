@@ -54,7 +54,14 @@ export function StepForm({ step, position, stepTypes, onSave, onCancel, language
   };
 
   const typeMissing = isEmptyId(values.stepTypeId) || !typeName;
-  const contentOk = typeName ? parseStepContent(typeName, values.content).ok : false;
+  const contentCheck = typeName ? parseStepContent(typeName, values.content) : null;
+  const contentOk = contentCheck?.ok ?? false;
+  // What the type says is wrong when it names it (the impact step: no framework chosen); a field's
+  // shape ("too big") says less than "not valid for its type" here, away from the field.
+  const contentIssue =
+    contentCheck && !contentCheck.ok
+      ? contentCheck.issues.find((issue) => issue.messageKey && !issue.messageKey.startsWith('errors.field.'))
+      : undefined;
 
   const save = () => {
     if (typeMissing || !contentOk) {
@@ -165,7 +172,11 @@ export function StepForm({ step, position, stepTypes, onSave, onCancel, language
           ff="monospace"
         />
       )}
-      {showErrors && !typeMissing && !contentOk && <Alert color="red">{t('errors.calls.stepContentInvalid')}</Alert>}
+      {showErrors && !typeMissing && !contentOk && (
+        <Alert color="red">
+          {t(contentIssue?.messageKey ?? 'errors.calls.stepContentInvalid', contentIssue?.params)}
+        </Alert>
+      )}
     </>,
   );
 }
