@@ -1,4 +1,11 @@
-import type { TCriterion, TRubric, TRubricResponse } from '@impact/domain';
+import {
+  issueToFieldError,
+  type TCriterion,
+  type TFieldError,
+  type TRubric,
+  type TRubricResponse,
+  ZRubric,
+} from '@impact/domain';
 import {
   ActionIcon,
   Alert,
@@ -16,12 +23,24 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { amountSeparators } from '../../../lib/number-formats';
 import { problemText } from '../../../lib/problem-text';
 import { useSaveRubric } from '../api/admin';
 
-const newCriterion = (): TCriterion => ({
+/** A number field being typed may be empty: it is checked at Save, never replaced by a default. */
+type Typed = number | '';
+type CriterionDraft = Omit<TCriterion, 'weight' | 'min' | 'max'> & { weight: Typed; min: Typed; max: Typed };
+type RubricDraft = Omit<TRubric, 'reviewersPerSubmission' | 'criteria'> & {
+  reviewersPerSubmission: Typed;
+  criteria: CriterionDraft[];
+};
+const typed = (v: string | number): Typed => (v === '' || Number.isNaN(Number(v)) ? '' : Number(v));
+const asNumber = (v: Typed) => (v === '' ? undefined : v);
+
+const newCriterion = (): CriterionDraft => ({
   id: crypto.randomUUID(),
   name: '',
   description: '',
@@ -41,21 +60,54 @@ function toLocalInput(iso: string | null): string {
 
 /** The call's rubric: criteria with weight and scale, blind review, when reviewing opens, reviewers per submission. */
 export function RubricForm({ callId, data }: { callId: string; data: TRubricResponse }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const save = useSaveRubric(callId);
-  const [rubric, setRubric] = useState<TRubric>(
+  const form = useRef<HTMLDivElement>(null);
+  // The keyboard goes to the first field with a problem, once the messages are drawn.
+  const focusFirstProblem = () =>
+    window.requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const [rubric, setRubric] = useState<RubricDraft>(
     () => data.rubric ?? { callId, blind: false, opensAt: null, reviewersPerSubmission: 2, criteria: [newCriterion()] },
   );
-  const setCriterion = (i: number, patch: Partial<TCriterion>) =>
+  // The problems found at Save, on their fields (the domain's rules, then the server's answer).
+  const [problems, setProblems] = useState<TFieldError[]>([]);
+  const errorOf = (path: string) => {
+    const found = problems.find((p) => p.path === path);
+    return found ? t(found.messageKey, { ...(found.params ?? {}) }) : undefined;
+  };
+  const setCriterion = (i: number, patch: Partial<CriterionDraft>) =>
     setRubric((r) => ({ ...r, criteria: r.criteria.map((c, j) => (j === i ? { ...c, ...patch } : c)) }));
-  const submit = () =>
-    save.mutate(rubric, {
-      onSuccess: () => notifications.show({ color: 'teal', message: t('review.rubric.saved') }),
-      onError: (e) => notifications.show({ color: 'red', message: problemText(t, e), autoClose: 10_000 }),
+  const submit = () => {
+    const checked = ZRubric.safeParse({
+      ...rubric,
+      reviewersPerSubmission: asNumber(rubric.reviewersPerSubmission),
+      criteria: rubric.criteria.map((c) => ({
+        ...c,
+        weight: asNumber(c.weight),
+        min: asNumber(c.min),
+        max: asNumber(c.max),
+      })),
     });
+    if (!checked.success) {
+      setProblems(checked.error.issues.map(issueToFieldError));
+      focusFirstProblem();
+      return;
+    }
+    setProblems([]);
+    save.mutate(checked.data, {
+      onSuccess: () => notifications.show({ color: 'teal', message: t('review.rubric.saved') }),
+      onError: (e) => {
+        if (e instanceof ApiError && e.problem.errors?.length) {
+          setProblems(e.problem.errors);
+          focusFirstProblem();
+        }
+        notifications.show({ color: 'red', message: problemText(t, e), autoClose: 10_000 });
+      },
+    });
+  };
 
   return (
-    <Card withBorder>
+    <Card withBorder ref={form}>
       <Stack>
         <Title order={2} size="h3">
           {t('review.rubric.title')}
@@ -85,7 +137,8 @@ export function RubricForm({ callId, data }: { callId: string; data: TRubricResp
             min={1}
             max={10}
             value={rubric.reviewersPerSubmission}
-            onChange={(v) => setRubric({ ...rubric, reviewersPerSubmission: Number(v) || 1 })}
+            onChange={(v) => setRubric({ ...rubric, reviewersPerSubmission: typed(v) })}
+            error={errorOf('reviewersPerSubmission')}
           />
         </Group>
         {rubric.criteria.map((c, i) => (
@@ -97,6 +150,7 @@ export function RubricForm({ callId, data }: { callId: string; data: TRubricResp
                   required
                   value={c.name}
                   onChange={(e) => setCriterion(i, { name: e.currentTarget.value })}
+                  error={errorOf(`criteria.${i}.name`)}
                   disabled={data.locked}
                 />
                 <NumberInput
@@ -104,7 +158,9 @@ export function RubricForm({ callId, data }: { callId: string; data: TRubricResp
                   min={0.1}
                   step={0.5}
                   value={c.weight}
-                  onChange={(v) => setCriterion(i, { weight: Number(v) || 1 })}
+                  onChange={(v) => setCriterion(i, { weight: typed(v) })}
+                  {...amountSeparators(i18n.language)}
+                  error={errorOf(`criteria.${i}.weight`)}
                   disabled={data.locked}
                   w={110}
                 />
@@ -113,7 +169,8 @@ export function RubricForm({ callId, data }: { callId: string; data: TRubricResp
                   min={0}
                   max={99}
                   value={c.min}
-                  onChange={(v) => setCriterion(i, { min: Number(v) || 0 })}
+                  onChange={(v) => setCriterion(i, { min: typed(v) })}
+                  error={errorOf(`criteria.${i}.min`)}
                   disabled={data.locked}
                   w={100}
                 />
@@ -122,7 +179,8 @@ export function RubricForm({ callId, data }: { callId: string; data: TRubricResp
                   min={1}
                   max={100}
                   value={c.max}
-                  onChange={(v) => setCriterion(i, { max: Number(v) || 1 })}
+                  onChange={(v) => setCriterion(i, { max: typed(v) })}
+                  error={errorOf(`criteria.${i}.max`)}
                   disabled={data.locked}
                   w={100}
                 />
