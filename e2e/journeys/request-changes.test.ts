@@ -39,6 +39,12 @@ describe('a request for changes', () => {
     await signIn(adminPage.page, DEMO.admin);
     const a = adminPage.page;
     await a.goto(`/call/${submission.id}?readonly=true`);
+    // Whose application this is, and the way back to the list.
+    await a
+      .getByTestId('application-of')
+      .getByText(/^Candidatura di .+/)
+      .waitFor();
+    await a.getByRole('link', { name: 'Torna alle candidature' }).waitFor();
     const panel = a.getByTestId('change-requests');
     await panel.getByRole('button', { name: 'Richiedi modifiche' }).click();
     const dialog = a.getByRole('dialog', { name: 'Richiedi modifiche' });

@@ -41,6 +41,8 @@ export const ZSubmission = z.object({
   /** The second stage's deadline, and when it was submitted (null: not yet). */
   stageClosingAt: z.string().nullable(),
   stageClosedAt: z.string().nullable(),
+  /** Whose application it is: only in the administrator's read (GetSubmissionByIDAdmin). */
+  organizationName: z.string().optional(),
 });
 export type TSubmission = z.infer<typeof ZSubmission>;
 

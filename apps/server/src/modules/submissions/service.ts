@@ -192,7 +192,14 @@ export async function getSubmission(db: Db, user: SessionUser, submissionId: str
     need: 'read',
   });
   const hideScores = !asAdmin && !(await scoresShownToApplicants(db, submission, call));
-  return toSubmission(db, submission, call, hideScores, role !== null);
+  const shown = await toSubmission(db, submission, call, hideScores, role !== null);
+  if (!asAdmin) return shown;
+  // The administrator reads many organizations' applications: the page names whose this is.
+  const [org] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, submission.organizationId));
+  return { ...shown, organizationName: org?.name ?? '' };
 }
 
 export async function getStepResult(db: Db, user: SessionUser, submissionId: string, stepId: string) {

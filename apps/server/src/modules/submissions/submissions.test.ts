@@ -379,6 +379,9 @@ describe('submissions (SPEC 3, 4, 5, 7)', () => {
       await t.app.inject({ url: `/api/Call/GetSubmissionByIDAdmin?submissionId=${sub}`, headers: as(admin) })
     ).json();
     expect(adminView.stepResults[0].score).toBe(0.75);
+    // The administrator's read names whose application it is; the team's does not need to.
+    expect(adminView.organizationName).toBe('Aurora');
+    expect(mine).not.toHaveProperty('organizationName');
   });
 
   it('admin endpoints answer 403 to applicants; the list shows call, organization, user and status', async () => {

@@ -13,7 +13,7 @@ import {
   type TUserStep,
   type TWizardPosition,
 } from '@impact/domain';
-import { Alert, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
 import { type ComponentType, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -339,9 +339,19 @@ export function SubmissionPage({
           "Documenti" mid-word. */}
       <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
         <Paper withBorder radius="md" p="sm">
+          {readOnlyView && admin && (
+            <Anchor component={Link} to="/admin?tab=submissions" size="sm" mb={4} display="inline-block">
+              <IconArrowLeft size={14} aria-hidden /> {t('applying.adminView.back')}
+            </Anchor>
+          )}
           <Title order={1} size="h4" mb="xs">
             <bdi lang={call.data.textLanguages?.name}>{call.data.name}</bdi>
           </Title>
+          {readOnlyView && admin && submission.data?.organizationName && (
+            <Text size="sm" mb="xs" data-testid="application-of">
+              {t('applying.adminView.of', { name: submission.data.organizationName })}
+            </Text>
+          )}
           {readOnly && (
             <Badge color={sent ? 'teal' : 'gray'} mb="sm">
               {t(
