@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ScrollTable } from '../../../components/scroll-table';
 import { usePageTitle } from '../../../lib/page-title';
 import { problemText } from '../../../lib/problem-text';
+import { useSession } from '../../../lib/session-store';
 import { useMyGrants } from '../api/grants';
 import { GrantStatusBadge } from '../components/grant-status-badge';
 import { formatMoney } from '../components/money';
@@ -13,6 +14,8 @@ import { ReportsOwed } from '../components/reports-owed';
 export function MyGrantsPage() {
   const { t, i18n } = useTranslation();
   const mine = useMyGrants();
+  const session = useSession();
+  const admin = session.status === 'authenticated' && session.user.roles.includes('admin');
   usePageTitle(t('grants.mine.title'));
   return (
     <Stack>
@@ -23,7 +26,18 @@ export function MyGrantsPage() {
         </Center>
       )}
       {mine.isError && <Text c="red">{problemText(t, mine.error)}</Text>}
-      {mine.data?.length === 0 && <Text c="dimmed">{t('grants.mine.empty')}</Text>}
+      {mine.data?.length === 0 &&
+        (admin ? (
+          // An administrator belongs to no grantee as such: the grants are followed per call and in the portfolio.
+          <Text c="dimmed">
+            {t('grants.mine.emptyAdmin')}{' '}
+            <Anchor component={Link} to="/admin?tab=portfolio">
+              {t('grants.mine.portfolioLink')}
+            </Anchor>
+          </Text>
+        ) : (
+          <Text c="dimmed">{t('grants.mine.empty')}</Text>
+        ))}
       {!!mine.data?.length && (
         <ScrollTable minWidth={640} label={t('grants.mine.title')}>
           <Table>

@@ -1,7 +1,7 @@
 import { SDG_CODES, type TCallDashboard } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { reportKeys } from '../api/keys';
@@ -69,6 +69,14 @@ describe('the call dashboard', () => {
     const headings = screen.getAllByRole('heading').map((h) => h.textContent ?? '');
     expect(headings.filter((h) => impactHeadings.test(h))).toEqual([]);
     expect(screen.queryByText(/median SROI/i)).toBeNull();
+  });
+
+  it('writes the days of its tables as the other pages do, not as the server sends them', async () => {
+    renderDashboard(false);
+    await screen.findByRole('heading', { name: /over time/i });
+    fireEvent.click(screen.getAllByText('Table')[0] as HTMLElement);
+    expect(await screen.findByRole('cell', { name: 'Nov 25, 2026' })).toBeTruthy();
+    expect(screen.queryByRole('cell', { name: '2026-11-25' })).toBeNull();
   });
 
   it('shows them for a call with one', async () => {
