@@ -216,7 +216,9 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
         <>
           {/* The browser's own scrollbar: always drawn where the table is wider than the page
               (the drawn one showed only under the mouse, and the actions looked cut off). */}
-          <Table.ScrollContainer minWidth={720} type="native">
+          {/* Positioned, so the visually hidden header texts are placed inside it, not on the page's
+              right where they widened a phone's page to the table's width. */}
+          <Table.ScrollContainer minWidth={720} type="native" pos="relative">
             <Table striped highlightOnHover verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
