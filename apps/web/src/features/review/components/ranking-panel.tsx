@@ -12,7 +12,6 @@ import {
   TextInput,
   Title,
   UnstyledButton,
-  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowsSort, IconDownload } from '@tabler/icons-react';
@@ -127,7 +126,7 @@ export function RankingPanel({ callId }: { callId: string }) {
         </Text>
         {ranking.isError && <Text c="red">{problemText(t, ranking.error)}</Text>}
         {rows.length > 0 && (
-          <Table.ScrollContainer minWidth={900}>
+          <Table.ScrollContainer minWidth={760}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -148,17 +147,16 @@ export function RankingPanel({ callId }: { callId: string }) {
                   {header('sroi', t('review.ranking.sroi'))}
                   <Table.Th>{t('review.ranking.sdgs')}</Table.Th>
                   <Table.Th>{t('review.decisions.outcome')}</Table.Th>
-                  <Table.Th>{t('review.decisions.message')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('review.decisions.save')}</VisuallyHidden>
-                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => {
-                  const e = edit(r);
-                  return (
-                    <Table.Tr key={r.submissionId} data-testid="ranking-row">
+              {/* A submission is a group of rows: its figures and outcome, then, once an outcome is
+                  chosen, the message and Save across the table's width (as two more columns they
+                  needed a sideways scroll at 1,280 px and left the message 80 px wide). */}
+              {rows.map((r) => {
+                const e = edit(r);
+                return (
+                  <Table.Tbody key={r.submissionId} data-testid="ranking-row">
+                    <Table.Tr>
                       <Table.Td style={selectCell}>
                         <Checkbox
                           size="md"
@@ -208,32 +206,37 @@ export function RankingPanel({ callId }: { callId: string }) {
                           w={170}
                         />
                       </Table.Td>
-                      <Table.Td>
-                        <TextInput
-                          aria-label={t('review.decisions.messageFor', { name: r.organizationName })}
-                          value={e.message}
-                          onChange={(ev) =>
-                            setEdits({ ...edits, [r.submissionId]: { ...e, message: ev.currentTarget.value } })
-                          }
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Button
-                          size="xs"
-                          disabled={!e.outcome || !edits[r.submissionId]}
-                          loading={record.isPending}
-                          onClick={() =>
-                            e.outcome &&
-                            save([{ submissionId: r.submissionId, outcome: e.outcome, message: e.message }])
-                          }
-                        >
-                          {t('review.decisions.save')}
-                        </Button>
-                      </Table.Td>
                     </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
+                    {e.outcome && (
+                      <Table.Tr>
+                        <Table.Td style={selectCell} />
+                        <Table.Td colSpan={7}>
+                          <Group align="flex-end" wrap="nowrap">
+                            <TextInput
+                              label={t('review.decisions.messageFor', { name: r.organizationName })}
+                              flex={1}
+                              value={e.message}
+                              onChange={(ev) =>
+                                setEdits({ ...edits, [r.submissionId]: { ...e, message: ev.currentTarget.value } })
+                              }
+                            />
+                            <Button
+                              disabled={!edits[r.submissionId]}
+                              loading={record.isPending}
+                              onClick={() =>
+                                e.outcome &&
+                                save([{ submissionId: r.submissionId, outcome: e.outcome, message: e.message }])
+                              }
+                            >
+                              {t('review.decisions.save')}
+                            </Button>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
+                  </Table.Tbody>
+                );
+              })}
             </Table>
           </Table.ScrollContainer>
         )}
