@@ -203,7 +203,7 @@ export function RankingPanel({ callId }: { callId: string }) {
                           onChange={(v) =>
                             setEdits({ ...edits, [r.submissionId]: { ...e, outcome: v as TDecisionOutcome } })
                           }
-                          w={170}
+                          w={150}
                         />
                       </Table.Td>
                     </Table.Tr>
