@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BUDGET_ERRORS,
   budgetAnswerWithTotals,
+  budgetCents,
   budgetProblems,
   formatMoney,
   readAmount,
@@ -55,6 +56,15 @@ describe('budget amounts', () => {
       coFunding: '0.00',
       requested: '8.00',
     });
+  });
+
+  it('sums each category per period, for the totals table', () => {
+    const cents = budgetCents(2, {
+      lines: [line('staff', ['5', '1']), line('staff', ['1', null]), line('overheads', [null, '0.5'])],
+      coFunding: [],
+    });
+    expect(cents.byCategoryAndPeriod.get('staff')).toEqual([600n, 100n]);
+    expect(cents.byCategoryAndPeriod.get('overheads')).toEqual([0n, 50n]);
   });
 
   it('takes 1e12 and refuses more, and anything negative', () => {

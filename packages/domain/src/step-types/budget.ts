@@ -225,6 +225,8 @@ export function budgetAnswerInputOf(content: string | null | undefined): TBudget
 export type TBudgetCents = {
   byCategory: Map<string, bigint>;
   byPeriod: bigint[];
+  /** Each category's cost per period (the totals table's cells). */
+  byCategoryAndPeriod: Map<string, bigint[]>;
   cost: bigint;
   coFunding: bigint;
   requested: bigint;
@@ -233,13 +235,17 @@ export type TBudgetCents = {
 export function budgetCents(periodCount: number, answer: TBudgetAnswerInput): TBudgetCents {
   const byCategory = new Map<string, bigint>();
   const byPeriod = Array.from({ length: periodCount }, () => 0n);
+  const byCategoryAndPeriod = new Map<string, bigint[]>();
   let cost = 0n;
   for (const line of answer.lines) {
     let lineTotal = 0n;
+    const ofCategory = byCategoryAndPeriod.get(line.category) ?? Array.from({ length: periodCount }, () => 0n);
+    byCategoryAndPeriod.set(line.category, ofCategory);
     line.amounts.forEach((value, period) => {
       if (period >= periodCount) return;
       const cents = decimalToCents(normalised(value));
       byPeriod[period] = (byPeriod[period] ?? 0n) + cents;
+      ofCategory[period] = (ofCategory[period] ?? 0n) + cents;
       lineTotal += cents;
     });
     byCategory.set(line.category, (byCategory.get(line.category) ?? 0n) + lineTotal);
@@ -247,7 +253,7 @@ export function budgetCents(periodCount: number, answer: TBudgetAnswerInput): TB
   }
   const coFunding = answer.coFunding.reduce((sum, c) => sum + decimalToCents(normalised(c.amount)), 0n);
   const requested = cost > coFunding ? cost - coFunding : 0n;
-  return { byCategory, byPeriod, cost, coFunding, requested };
+  return { byCategory, byPeriod, byCategoryAndPeriod, cost, coFunding, requested };
 }
 
 /**

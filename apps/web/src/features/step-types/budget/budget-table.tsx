@@ -1,5 +1,7 @@
 import {
   budgetAnswerWithTotals,
+  budgetCents,
+  centsToDecimal,
   formatMoney,
   formatShare,
   type TBudgetAnswerInput,
@@ -28,6 +30,7 @@ export function BudgetTotals({ def, answer }: { def: TBudgetContent; answer: TBu
   const { t, i18n } = useTranslation();
   const language = contentLanguage(i18n.language);
   const { totals } = budgetAnswerWithTotals(def, answer);
+  const perPeriod = budgetCents(def.periods.length, answer).byCategoryAndPeriod;
   const money = (v: string) => formatMoney(v, language, def.currency);
   // A column per period: at 320 px the table scrolls in its own box, not the page (WCAG 1.4.10).
   return (
@@ -58,8 +61,10 @@ export function BudgetTotals({ def, answer }: { def: TBudgetContent; answer: TBu
                   </Text>
                 )}
               </Table.Th>
-              {def.periods.map((p) => (
-                <Table.Td key={p} />
+              {def.periods.map((p, i) => (
+                <Table.Td key={p} ta="right" data-testid={`budget-total-${c.id}-${i}`}>
+                  {money(centsToDecimal(perPeriod.get(c.id)?.[i] ?? 0n))}
+                </Table.Td>
               ))}
               <Table.Td ta="right" data-testid={`budget-total-${c.id}`}>
                 {money(totals.byCategory[c.id] ?? '0')}
