@@ -10,7 +10,7 @@ import { downloadAwardLetter, downloadTranches, useCallGrants, useSendAwardLette
 import { GrantReports, type RequestChangesDialog } from './grant-reports';
 import { GrantStatusBadge } from './grant-status-badge';
 import { GrantTermsForm } from './grant-terms-form';
-import { formatDay, formatMoney } from './money';
+import { formatMoney, formatPeriod } from './money';
 import { ReportingPlan } from './reporting-plan';
 import { TranchesEditor } from './tranches-editor';
 
@@ -91,7 +91,7 @@ export function GrantsTab({ callId, RequestChanges }: { callId: string; RequestC
                     </Table.Td>
                     <Table.Td>{formatMoney(grant.amount, grant.currency, i18n.language)}</Table.Td>
                     <Table.Td>
-                      {formatDay(grant.startsAt, i18n.language)} – {formatDay(grant.endsAt, i18n.language)}
+                      {formatPeriod(grant.startsAt, grant.endsAt, i18n.language) ?? t('grants.periodNotSet')}
                     </Table.Td>
                     <Table.Td>
                       <GrantStatusBadge status={grant.status} />

@@ -12,3 +12,9 @@ export function formatDay(day: string | null, language: string): string {
     new Date(`${day}T00:00:00Z`),
   );
 }
+
+/** A grant's period ("1 gen 2027 – 31 dic 2027"), or null while neither day is set. */
+export function formatPeriod(start: string | null, end: string | null, language: string): string | null {
+  if (!start && !end) return null;
+  return `${formatDay(start, language)} – ${formatDay(end, language)}`;
+}

@@ -29,7 +29,7 @@ import { downloadAwardLetter, useAcceptAward, useDeclineAward, useGrant, useTran
 import { GrantReports, type RequestChangesDialog } from '../components/grant-reports';
 import { GrantStatusBadge } from '../components/grant-status-badge';
 import { MarkPaid } from '../components/mark-paid';
-import { formatDay, formatMoney } from '../components/money';
+import { formatMoney, formatPeriod } from '../components/money';
 import { TrancheList } from '../components/tranche-list';
 
 /**
@@ -78,7 +78,7 @@ function GrantView({ grant, RequestChanges }: { grant: TGrant; RequestChanges: R
           <Fact label={t('grants.columns.amount')} value={formatMoney(grant.amount, grant.currency, i18n.language)} />
           <Fact
             label={t('grants.columns.period')}
-            value={`${formatDay(grant.startsAt, i18n.language)} – ${formatDay(grant.endsAt, i18n.language)}`}
+            value={formatPeriod(grant.startsAt, grant.endsAt, i18n.language) ?? t('grants.periodNotSet')}
           />
         </SimpleGrid>
         {grant.conditions && (
