@@ -74,7 +74,23 @@ describe('review rules', () => {
       reviewers,
       2,
     );
-    expect(scarce).toEqual({ pairs: [{ submissionId: 's1', reviewerUserId: 'c' }], unfilled: 1 });
+    // Three reviewers share the organization's domain: one seat stays empty, and the plan says why.
+    expect(scarce).toEqual({
+      pairs: [{ submissionId: 's1', reviewerUserId: 'c' }],
+      unfilled: 1,
+      reasons: { sameDomain: 3, excluded: 0, applicant: 0, tooFewReviewers: true },
+    });
+    expect(plan.reasons).toEqual({ sameDomain: 0, excluded: 0, applicant: 0, tooFewReviewers: false });
+    const conflicted = planAutoAssignment(
+      [{ id: 's1', contactDomain: 'org.example', applicantUserIds: ['a'], taken: [], excluded: ['b', 'd'], active: 0 }],
+      reviewers,
+      1,
+    );
+    expect(conflicted).toEqual({
+      pairs: [],
+      unfilled: 1,
+      reasons: { sameDomain: 1, excluded: 2, applicant: 1, tooFewReviewers: true },
+    });
   });
 
   it('opens the review at closing or at its date; reads e-mail domains; refuses an upside-down scale', () => {

@@ -103,7 +103,24 @@ export type TAssignmentRow = z.infer<typeof ZAssignmentRow>;
 
 export const ZAssignRequest = z.object({ callId: z.uuid(), submissionId: z.uuid(), reviewerUserId: z.uuid() });
 export const ZAutoAssignRequest = z.object({ callId: z.uuid() });
-export const ZAutoAssignResponse = z.object({ created: z.number().int(), unfilled: z.number().int() });
+/**
+ * Why seats stayed empty, counted in distinct reviewers across the submissions left short:
+ * `sameDomain` share the organization's contact domain, `excluded` are its members or declared a
+ * conflict with it, `applicant` started it; `tooFewReviewers` when every other reviewer is
+ * already on such a submission (more reviewers are needed).
+ */
+export const ZUnfilledReasons = z.object({
+  sameDomain: z.number().int(),
+  excluded: z.number().int(),
+  applicant: z.number().int(),
+  tooFewReviewers: z.boolean(),
+});
+export type TUnfilledReasons = z.infer<typeof ZUnfilledReasons>;
+export const ZAutoAssignResponse = z.object({
+  created: z.number().int(),
+  unfilled: z.number().int(),
+  reasons: ZUnfilledReasons.optional(),
+});
 
 /** One criterion's score in a review; null while not scored yet. */
 export const ZCriterionScore = z.object({
@@ -283,6 +300,8 @@ export type AutoAssignSubmission = {
   applicantUserIds: readonly string[];
   /** Reviewers already on it, active or after a declared conflict (never picked again). */
   taken: readonly string[];
+  /** Reviewers the manual assignment would refuse (members, a declared conflict): never picked. */
+  excluded?: readonly string[];
   active: number;
 };
 export type AutoAssignReviewer = { userId: string; email: string; load: number };
@@ -297,26 +316,40 @@ export function planAutoAssignment(
   submissions: readonly AutoAssignSubmission[],
   reviewers: readonly AutoAssignReviewer[],
   perSubmission: number,
-): { pairs: Array<{ submissionId: string; reviewerUserId: string }>; unfilled: number } {
+): { pairs: Array<{ submissionId: string; reviewerUserId: string }>; unfilled: number; reasons: TUnfilledReasons } {
   const load = new Map(reviewers.map((r) => [r.userId, r.load]));
   const pairs: Array<{ submissionId: string; reviewerUserId: string }> = [];
   let unfilled = 0;
+  const blocked = { sameDomain: new Set<string>(), excluded: new Set<string>(), applicant: new Set<string>() };
+  let tooFewReviewers = false;
   // Fewest reviewers first, so the scarce reviewers go where they are needed most.
   const order = [...submissions].sort((a, b) => a.active - b.active || a.id.localeCompare(b.id));
   for (const s of order) {
     const taken = new Set(s.taken);
+    const excluded = new Set(s.excluded ?? []);
+    const sameDomain = (r: AutoAssignReviewer) => s.contactDomain !== '' && emailDomain(r.email) === s.contactDomain;
     let need = perSubmission - s.active;
     while (need > 0) {
       const pick = reviewers
         .filter(
           (r) =>
-            !taken.has(r.userId) &&
-            !s.applicantUserIds.includes(r.userId) &&
-            (s.contactDomain === '' || emailDomain(r.email) !== s.contactDomain),
+            !taken.has(r.userId) && !excluded.has(r.userId) && !s.applicantUserIds.includes(r.userId) && !sameDomain(r),
         )
         .sort((a, b) => (load.get(a.userId) ?? 0) - (load.get(b.userId) ?? 0) || a.email.localeCompare(b.email))[0];
       if (!pick) {
         unfilled += need;
+        // Why: each reviewer not already on it was kept off by a rule.
+        const others = reviewers.filter((r) => !taken.has(r.userId));
+        for (const r of others) {
+          if (s.applicantUserIds.includes(r.userId)) blocked.applicant.add(r.userId);
+          else if (excluded.has(r.userId)) blocked.excluded.add(r.userId);
+          else if (sameDomain(r)) blocked.sameDomain.add(r.userId);
+        }
+        // Fewer reviewers than seats once the rules are applied: more reviewers are needed.
+        const allowed = reviewers.filter(
+          (r) => !excluded.has(r.userId) && !s.applicantUserIds.includes(r.userId) && !sameDomain(r),
+        );
+        if (allowed.length < perSubmission) tooFewReviewers = true;
         break;
       }
       pairs.push({ submissionId: s.id, reviewerUserId: pick.userId });
@@ -325,7 +358,16 @@ export function planAutoAssignment(
       need -= 1;
     }
   }
-  return { pairs, unfilled };
+  return {
+    pairs,
+    unfilled,
+    reasons: {
+      sameDomain: blocked.sameDomain.size,
+      excluded: blocked.excluded.size,
+      applicant: blocked.applicant.size,
+      tooFewReviewers,
+    },
+  };
 }
 
 /** The "reviewer" role from the identity provider, in any letter case. */

@@ -141,11 +141,15 @@ export async function autoAssign(db: Db, actor: SessionUser, callId: string) {
           id: s.id,
           contactDomain: emailDomain(s.contactEmail),
           applicantUserIds: [s.ownerUserId, s.createdByUserId],
-          // Members by account or e-mail, and who declared a conflict with the organization: skipped.
-          taken: [
-            ...mine.map((a) => a.reviewerUserId),
-            ...reviewers.filter((r) => refusalFor(r, exclusions.get(s.organizationId))).map((r) => r.userId),
-          ],
+          taken: mine.map((a) => a.reviewerUserId),
+          // Members by account or e-mail, and who declared a conflict with the organization: skipped
+          // (the contact's domain is the plan's own rule, so the result can say which kept whom off).
+          excluded: reviewers
+            .filter((r) => {
+              const refusal = refusalFor(r, exclusions.get(s.organizationId));
+              return refusal !== null && refusal !== 'errors.review.sameDomain';
+            })
+            .map((r) => r.userId),
           active: mine.filter((a) => a.status === 'assigned').length,
         };
       }),
@@ -165,6 +169,6 @@ export async function autoAssign(db: Db, actor: SessionUser, callId: string) {
           automatic: true,
         });
     }
-    return { created: plan.pairs.length, unfilled: plan.unfilled };
+    return { created: plan.pairs.length, unfilled: plan.unfilled, reasons: plan.reasons };
   });
 }

@@ -2,10 +2,12 @@ import {
   hasSecondStage,
   NEXT_CURSOR_HEADER,
   SUBMISSIONS_PAGE_SIZE,
+  type TDecisionOutcome,
   type TInviteToStageRequest,
   TOTAL_COUNT_HEADER,
   type TPreviewStageInvitationRequest,
   type TSubmissionListItem,
+  type TSubmissionStatusFilter,
   ZCall,
   ZInviteToStageResponse,
   ZStageInvitationPreview,
@@ -20,6 +22,10 @@ const key = ['admin', 'submissions'] as const;
 export type SubmissionFilters = {
   callId?: string | undefined;
   closed?: boolean | undefined;
+  /** Where it stands, as the status badge says it. */
+  status?: TSubmissionStatusFilter | undefined;
+  /** The decision recorded, or none yet. */
+  outcome?: TDecisionOutcome | 'none' | undefined;
   /** The stage reached (a call in two stages: 2 once invited). */
   stage?: 1 | 2 | undefined;
   search?: string | undefined;
@@ -38,6 +44,8 @@ export function useAdminSubmissions(filters: SubmissionFilters, cursor: string |
         query: {
           callId: filters.callId,
           closed: filters.closed,
+          status: filters.status,
+          outcome: filters.outcome,
           stage: filters.stage,
           search: filters.search || undefined,
           limit: SUBMISSIONS_PAGE_SIZE,

@@ -1,6 +1,8 @@
+import type { TUnfilledReasons } from '@impact/domain';
 import { ActionIcon, Badge, Button, Card, Group, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconX } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemText } from '../../../lib/problem-text';
@@ -32,7 +34,10 @@ export function AssignmentsPanel({ callId }: { callId: string }) {
                 onSuccess: (r) =>
                   notifications.show({
                     color: r.unfilled ? 'orange' : 'teal',
-                    message: t('review.assignments.autoDone', { created: r.created, unfilled: r.unfilled }),
+                    message: [
+                      t('review.assignments.autoDone', { created: r.created, unfilled: r.unfilled }),
+                      ...(r.unfilled && r.reasons ? unfilledReasons(t, r.reasons) : []),
+                    ].join(' '),
                   }),
                 onError: fail,
               })
@@ -121,4 +126,14 @@ export function AssignmentsPanel({ callId }: { callId: string }) {
       </Stack>
     </Card>
   );
+}
+
+/** Why seats stayed empty, as sentences: the rules that kept reviewers off, or too few reviewers. */
+function unfilledReasons(t: TFunction, reasons: TUnfilledReasons): string[] {
+  return [
+    ...(reasons.sameDomain ? [t('review.assignments.why.sameDomain', { count: reasons.sameDomain })] : []),
+    ...(reasons.excluded ? [t('review.assignments.why.excluded', { count: reasons.excluded })] : []),
+    ...(reasons.applicant ? [t('review.assignments.why.applicant', { count: reasons.applicant })] : []),
+    ...(reasons.tooFewReviewers ? [t('review.assignments.why.tooFew')] : []),
+  ];
 }
