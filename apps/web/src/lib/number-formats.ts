@@ -15,11 +15,22 @@ export function money(value: number | null | undefined, language: string, curren
   return new Intl.NumberFormat(language, { style: 'currency', currency }).format(value);
 }
 
-/** The separators a number field types with, in the interface's language (Mantine's NumberInput). */
-export function amountSeparators(language: string): { thousandSeparator: string; decimalSeparator: string } {
-  return language.startsWith('en')
-    ? { thousandSeparator: ',', decimalSeparator: '.' }
-    : { thousandSeparator: language.startsWith('fr') ? '\u202f' : '.', decimalSeparator: ',' };
+/**
+ * The separators a number field types with, in the interface's language (Mantine's NumberInput).
+ * Only the language's decimal mark starts decimals (Mantine takes both "." and "," by default, so
+ * "1,250" typed key by key in English, or "1.250" in Italian, became 1.25); French, whose thousands
+ * are a space, also takes ".".
+ */
+export function amountSeparators(language: string): {
+  thousandSeparator: string;
+  decimalSeparator: string;
+  allowedDecimalSeparators: string[];
+} {
+  if (language.startsWith('en'))
+    return { thousandSeparator: ',', decimalSeparator: '.', allowedDecimalSeparators: ['.'] };
+  if (language.startsWith('fr'))
+    return { thousandSeparator: '\u202f', decimalSeparator: ',', allowedDecimalSeparators: [',', '.'] };
+  return { thousandSeparator: '.', decimalSeparator: ',', allowedDecimalSeparators: [','] };
 }
 
 /**
