@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetUnsentOf, readKept, writeKept } from './kept-in-browser';
+import { forgetEverythingOf, forgetUnsentOf, readKept, writeKept } from './kept-in-browser';
 import { logout } from './session';
 import { setSession } from './session-store';
 import { signInForTest } from './test-session';
@@ -44,6 +44,22 @@ describe('what the browser keeps of unsent text', () => {
     expect(readKept('draft', 's1.step1')).not.toBeNull();
     signInForTest(LUCA, 'Luca');
     expect(readKept('unsent', 'message.s1')).toBe('Luca’s');
+  });
+
+  it('lets go of what was kept under the shared keys at sign-out, and of everything the person kept when the account goes', () => {
+    window.localStorage.setItem('impact-calls.draft.s1.step1', '{"content":"whose?","version":1}');
+    window.localStorage.setItem('impact-calls.unsent.message.s1', 'whose?');
+    window.localStorage.setItem('impact-calls.language', 'fr');
+    signInForTest(RITA, 'Rita');
+    writeKept('draft', 's1.step1', '{"content":"mine","version":1}');
+    // A draft under the shared key is nobody's in particular: never read as this person's.
+    expect(readKept('draft', 's1.step1')).toBe('{"content":"mine","version":1}');
+    forgetUnsentOf(RITA);
+    expect(window.localStorage.getItem('impact-calls.draft.s1.step1')).toBeNull();
+    expect(window.localStorage.getItem('impact-calls.unsent.message.s1')).toBeNull();
+    expect(window.localStorage.getItem('impact-calls.language')).toBe('fr');
+    forgetEverythingOf(RITA);
+    expect(readKept('draft', 's1.step1')).toBeNull();
   });
 
   it('keeps nothing for nobody', () => {

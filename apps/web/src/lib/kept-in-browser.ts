@@ -36,13 +36,28 @@ export function writeKept(kind: KeptKind, key: string, value: string) {
   }
 }
 
-/** Sign-out: this person's unsent messages and comments leave the browser. */
-export function forgetUnsentOf(userId: string) {
-  const prefix = `${ROOT}${userId}.unsent.`;
+/** Where drafts and unsent text were kept for whoever was signed in, before they were kept per person. */
+const SHARED_PREFIXES = ['impact-calls.draft.', 'impact-calls.unsent.'];
+
+function forgetStartingWith(prefixes: string[]) {
   try {
     const names = Array.from({ length: window.localStorage.length }, (_, i) => window.localStorage.key(i));
-    for (const name of names) if (name?.startsWith(prefix)) window.localStorage.removeItem(name);
+    for (const name of names)
+      if (name && prefixes.some((p) => name.startsWith(p))) window.localStorage.removeItem(name);
   } catch {
     // storage disabled: nothing was kept
   }
+}
+
+/**
+ * Sign-out: this person's unsent messages and comments leave the browser, and whatever was kept
+ * under the shared keys (not anyone's in particular, so never shown again).
+ */
+export function forgetUnsentOf(userId: string) {
+  forgetStartingWith([`${ROOT}${userId}.unsent.`, ...SHARED_PREFIXES]);
+}
+
+/** The account is deleted: everything kept for this person leaves the browser, drafts included. */
+export function forgetEverythingOf(userId: string) {
+  forgetStartingWith([`${ROOT}${userId}.`, ...SHARED_PREFIXES]);
 }

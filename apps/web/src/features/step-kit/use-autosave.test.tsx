@@ -82,7 +82,7 @@ describe('the autosave', () => {
 
   it('opens on the choice, never on a silent loss, when a teammate saved after the browser kept its copy', async () => {
     window.localStorage.setItem(
-      `impact-calls.draft.${submissionId}.${stepId}`,
+      `impact-calls.kept.00000000-0000-4000-8000-0000000000aa.draft.${submissionId}.${stepId}`,
       JSON.stringify({ content: 'my unsaved paragraph', version: 1 }),
     );
     const sent: number[] = [];
@@ -396,7 +396,7 @@ describe('the autosave', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       window.localStorage.setItem(
-        `impact-calls.draft.${submissionId}.${stepId}`,
+        `impact-calls.kept.00000000-0000-4000-8000-0000000000aa.draft.${submissionId}.${stepId}`,
         JSON.stringify({ content: 'mine', version: 1 }),
       );
       let sent = 0;

@@ -19,8 +19,6 @@ const RETRY_MS = 5_000;
 export const SAVE_TIMEOUT_MS = 20_000;
 const SAVE_TIMEOUT_CAP_MS = 320_000;
 const draftKey = (submissionId: string, stepId: string) => `${submissionId}.${stepId}`;
-/** Where drafts were kept before they were kept per person: still read, so none is lost. */
-const sharedDraftKey = (submissionId: string, stepId: string) => `impact-calls.draft.${submissionId}.${stepId}`;
 
 type Options = {
   submissionId: string;
@@ -242,9 +240,7 @@ function afterRead(queryClient: QueryClient, queryKey: readonly unknown[], then:
 
 function readDraft(submissionId: string, stepId: string): { content: string; version: number } | null {
   try {
-    const raw =
-      readKept('draft', draftKey(submissionId, stepId)) ??
-      window.localStorage.getItem(sharedDraftKey(submissionId, stepId));
+    const raw = readKept('draft', draftKey(submissionId, stepId));
     return raw ? (JSON.parse(raw) as { content: string; version: number }) : null;
   } catch {
     return null;
@@ -255,9 +251,4 @@ function writeDraft(submissionId: string, stepId: string, content: string, versi
 }
 function clearDraft(submissionId: string, stepId: string) {
   writeKept('draft', draftKey(submissionId, stepId), '');
-  try {
-    window.localStorage.removeItem(sharedDraftKey(submissionId, stepId));
-  } catch {
-    // ignore
-  }
 }

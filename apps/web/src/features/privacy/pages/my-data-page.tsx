@@ -3,7 +3,9 @@ import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { forgetEverythingOf } from '../../../lib/kept-in-browser';
 import { endSessionLocally } from '../../../lib/session';
+import { getSession } from '../../../lib/session-store';
 import { deleteMyAccount, exportMyData, failureKey } from '../api/privacy-requests';
 
 /**
@@ -18,7 +20,10 @@ export function MyDataPage() {
   const remove = useMutation({
     mutationFn: deleteMyAccount,
     onSuccess: () => {
-      // The server ended every session and removed the sign-in account: forget this one and leave.
+      // The server ended every session and removed the sign-in account: forget this one, and what
+      // the browser kept for the person, and leave.
+      const session = getSession();
+      if (session.status === 'authenticated') forgetEverythingOf(session.user.id);
       endSessionLocally();
       window.location.assign('/?accountDeleted=1');
     },
