@@ -84,5 +84,11 @@ describe('step content', () => {
   it('an impact step names the framework its outcomes come from', () => {
     expect(parseStepContent('miniDyi', '').ok).toBe(false);
     expect(parseStepContent('miniDyi', '{"frameworkId":"00000000-0000-4000-8000-000000000001"}').ok).toBe(true);
+    // With its framework, parameters out of bounds are not a missing framework.
+    const outOfBounds = parseStepContent(
+      'miniDyi',
+      JSON.stringify({ frameworkId: '00000000-0000-4000-8000-000000000001', sroiParams: { central: {} } }),
+    );
+    expect(outOfBounds).toEqual({ ok: false, issues: [{ path: 'sroiParams' }] });
   });
 });

@@ -6,9 +6,20 @@ import {
   parseMiniDyiAnswer,
   type TImpactStepContent,
   type TMiniDyiAnswer,
+  ZImpactStepContent,
   ZMiniDyiAnswer,
 } from '../impact';
 import { sameContent, type TContentCheck, type TStepTypeDefinition } from './definition';
+
+/** `content` as a JSON object, or null. */
+function parseJsonObject(content: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(content);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** SPEC 2: the impact step's six sub-steps, in order. */
 export const MINI_DYI_SUB_STEPS = ['introduction', 'budget', 'sdg', 'outcomes', 'indicators', 'customOutcome'] as const;
@@ -59,8 +70,11 @@ export const miniDyiStepType: TStepTypeDefinition<'miniDyi'> = {
   // would offer nothing to choose.
   parseContent: (content): TContentCheck<TImpactStepContent> => {
     const parsed = parseImpactStepContent(content);
-    return parsed
-      ? { ok: true, value: parsed }
+    if (parsed) return { ok: true, value: parsed };
+    // The framework is named when it is what is missing; SROI parameters out of bounds are not.
+    const frameworkId = parseJsonObject(content)?.frameworkId;
+    return ZImpactStepContent.shape.frameworkId.safeParse(frameworkId).success
+      ? { ok: false, issues: [{ path: 'sroiParams' }] }
       : { ok: false, issues: [{ path: 'frameworkId', messageKey: 'errors.calls.impactFrameworkRequired' }] };
   },
   answerSchema: ZMiniDyiAnswer,

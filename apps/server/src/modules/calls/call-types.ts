@@ -68,12 +68,17 @@ export async function listCallTypes(db: Db): Promise<TCallType[]> {
   return rows.map((r) => ({ id: r.id, name: r.name, description: r.description, steps: stepsByType.get(r.id) ?? [] }));
 }
 
+/** A stored step's type and content, by id: sent back unchanged, it is not judged again. */
+type StoredSteps = Map<string, { stepTypeId: string; content: string }>;
+
 /**
  * Checks every step of a call type against the rules (a known step type, content valid for its
  * type, unique sort values) and returns the values to store: HTML sanitised, content normalised.
- * `prefix` is the path of the step list in the request, for field errors.
+ * A stored step sent back with its type and content unchanged keeps them as they are: a rule
+ * added since (an impact step's framework) is met when that step is edited, and does not block
+ * every other edit of the call. `prefix` is the path of the step list in the request, for field errors.
  */
-async function prepareSteps(db: Db, input: TStepInput[], prefix: string) {
+async function prepareSteps(db: Db, input: TStepInput[], prefix: string, stored: StoredSteps = new Map()) {
   const typeNames = await stepTypeNamesById(db);
   const errors: TFieldError[] = [];
   const seenSorts = new Set<number>();
@@ -83,9 +88,11 @@ async function prepareSteps(db: Db, input: TStepInput[], prefix: string) {
     seenSorts.add(step.sort);
     const typeName = typeNames.get(step.stepTypeId);
     let content = step.content;
+    const before = step.id ? stored.get(step.id) : undefined;
+    const unchanged = before?.stepTypeId === step.stepTypeId && before.content === step.content;
     if (isEmptyId(step.stepTypeId) || !typeName) {
       errors.push({ path: `${at}.stepTypeId`, messageKey: 'errors.calls.stepTypeRequired' });
-    } else {
+    } else if (!unchanged) {
       const parsed = parseStepContent(typeName, step.content);
       const issues = parsed.ok ? (serverStepType(typeName).contentIssues?.(step.content) ?? []) : parsed.issues;
       if (issues.length) {
@@ -124,11 +131,11 @@ async function prepareSteps(db: Db, input: TStepInput[], prefix: string) {
  * inserted, missing ones removed. Call inside a transaction: a failing step leaves nothing changed.
  */
 async function replaceSteps(db: Db, callTypeId: string, input: TStepInput[], prefix: string) {
-  const prepared = await prepareSteps(db, input, prefix);
   const existing = await db
-    .select({ id: steps.id, stage: steps.stage })
+    .select({ id: steps.id, stage: steps.stage, stepTypeId: steps.stepTypeId, content: steps.content })
     .from(steps)
     .where(eq(steps.callTypeId, callTypeId));
+  const prepared = await prepareSteps(db, input, prefix, new Map(existing.map((r) => [r.id, r])));
   const existingIds = new Set(existing.map((r) => r.id));
   const existingStage = new Map(existing.map((r) => [r.id, r.stage]));
   const unknown = prepared.flatMap((s, i) =>

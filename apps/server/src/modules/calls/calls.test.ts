@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { signInAs } from '../../../test/sign-in';
-import { calls } from '../../db/schema';
+import { calls, steps as stepsTable } from '../../db/schema';
 import { seedStepTypes } from './step-types';
 
 const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
@@ -477,6 +477,41 @@ describe('call builder API', () => {
     }
     const steps = await inject('GET', `/api/Step/GetSteps?callTypeId=${callType.id}`);
     expect(steps.json()).toEqual([]);
+
+    // An impact step stored before the rule, sent back unchanged, does not block the call's other edits.
+    const [legacy] = await t.database.db
+      .insert(stepsTable)
+      .values({
+        callTypeId: callType.id,
+        name: 'Impatto',
+        content: '',
+        sort: 0,
+        stepTypeId: types.get('miniDyi') ?? '',
+      })
+      .returning();
+    const step = {
+      id: legacy?.id,
+      name: 'Impatto',
+      description: '',
+      content: '',
+      sort: 0,
+      stepTypeId: types.get('miniDyi'),
+    };
+    const renamed = await inject('PUT', '/api/Call/UpsertCallType', {
+      id: callType.id,
+      name: 'Tipo rinominato',
+      description: '',
+      steps: [step, { name: 'Domanda', description: '', content: textContent, sort: 1, stepTypeId: types.get('text') }],
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    // Edited, it meets the rule.
+    const edited = await inject('PUT', '/api/Call/UpsertCallType', {
+      id: callType.id,
+      name: 'Tipo rinominato',
+      description: '',
+      steps: [{ ...step, content: '{}' }],
+    });
+    expect(edited.statusCode).toBe(400);
   });
 
   it('a step without a type, or a type-mismatched call type, is refused', async () => {

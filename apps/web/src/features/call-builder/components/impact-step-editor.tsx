@@ -28,7 +28,12 @@ export function ImpactStepEditor({
     onChange(frameworkId ? JSON.stringify(sroiParams ? { frameworkId, sroiParams } : { frameworkId }) : '');
   const setParam = (s: (typeof SCENARIOS)[number], f: (typeof FIELDS)[number], percent: number) => {
     const base = params ?? DEFAULT_SROI_PARAMS;
-    write(def?.frameworkId ?? null, { ...base, [s]: { ...base[s], [f]: Math.min(Math.max(percent, 0), 100) / 100 } });
+    // The domain's bounds: a discount rate up to 50 %, the other shares up to 100 %.
+    const ceiling = f === 'discountRate' ? 50 : 100;
+    write(def?.frameworkId ?? null, {
+      ...base,
+      [s]: { ...base[s], [f]: Math.min(Math.max(percent, 0), ceiling) / 100 },
+    });
   };
   return (
     <Stack gap="sm">
