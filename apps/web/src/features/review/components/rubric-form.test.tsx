@@ -46,6 +46,15 @@ describe('the rubric form', () => {
     expect(sent).toEqual([]);
   });
 
+  it('says a description too long on its field, and never saves without saying why', async () => {
+    const sent = show();
+    fireEvent.change(screen.getByLabelText(/Criterion/), { target: { value: 'Impatto' } });
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'x'.repeat(2001) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save rubric' }));
+    await waitFor(() => expect(screen.getByLabelText('Description').getAttribute('aria-invalid')).toBe('true'));
+    expect(sent).toEqual([]);
+  });
+
   it('sends what was typed once it holds', async () => {
     const sent = show();
     fireEvent.change(screen.getByLabelText(/Criterion/), { target: { value: 'Impatto' } });

@@ -30,6 +30,9 @@ import { amountSeparators } from '../../../lib/number-formats';
 import { problemText } from '../../../lib/problem-text';
 import { useSaveRubric } from '../api/admin';
 
+/** ZRubric's limit on criteria. */
+const MAX_CRITERIA = 30;
+
 /** A number field being typed may be empty: it is checked at Save, never replaced by a default. */
 type Typed = number | '';
 type CriterionDraft = Omit<TCriterion, 'weight' | 'min' | 'max'> & { weight: Typed; min: Typed; max: Typed };
@@ -75,6 +78,9 @@ export function RubricForm({ callId, data }: { callId: string; data: TRubricResp
     const found = problems.find((p) => p.path === path);
     return found ? t(found.messageKey, { ...(found.params ?? {}) }) : undefined;
   };
+  // Problems no field shows (too many criteria, two with one id): said above the Save button.
+  const FIELD = /^(reviewersPerSubmission|criteria\.\d+\.(name|weight|min|max|description))$/;
+  const unplaced = problems.filter((p) => !FIELD.test(p.path));
   const setCriterion = (i: number, patch: Partial<CriterionDraft>) =>
     setRubric((r) => ({ ...r, criteria: r.criteria.map((c, j) => (j === i ? { ...c, ...patch } : c)) }));
   const submit = () => {
@@ -206,16 +212,22 @@ export function RubricForm({ callId, data }: { callId: string; data: TRubricResp
                 minRows={1}
                 value={c.description}
                 onChange={(e) => setCriterion(i, { description: e.currentTarget.value })}
+                error={errorOf(`criteria.${i}.description`)}
                 disabled={data.locked}
               />
             </Stack>
           </Card>
         ))}
+        {unplaced.length > 0 && (
+          <Alert color="red" role="alert">
+            {unplaced.map((p) => t(p.messageKey, { ...(p.params ?? {}) })).join(' ')}
+          </Alert>
+        )}
         <Group justify="space-between">
           <Button
             variant="default"
             leftSection={<IconPlus size={16} />}
-            disabled={data.locked}
+            disabled={data.locked || rubric.criteria.length >= MAX_CRITERIA}
             onClick={() => setRubric({ ...rubric, criteria: [...rubric.criteria, newCriterion()] })}
           >
             {t('review.rubric.addCriterion')}
