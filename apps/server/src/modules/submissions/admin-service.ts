@@ -336,7 +336,16 @@ async function countFromTallies(db: Db, filters: SubmissionFilters) {
     const [row] = await db
       .select({ n: sql<string>`count(*)` })
       .from(callSubmissions)
-      .where(and(stageOneSent, filters.callId ? eq(callSubmissions.callId, filters.callId) : undefined));
+      // The same rows the list's conditions name (closed, not a report), whatever stage 2 implies.
+      .where(
+        and(
+          stageOneSent,
+          eq(callSubmissions.closed, true),
+          filters.callId
+            ? eq(callSubmissions.callId, filters.callId)
+            : sql`${callSubmissions.callId} <> all(array(${formCallIds}))`,
+        ),
+      );
     return closed - Number(row?.n ?? 0);
   }
   return filters.closed === undefined ? total : filters.closed ? closed : open;
