@@ -68,6 +68,17 @@ describe('a request for changes', () => {
         throw new Error(`focus is on ${await a.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))}`);
       });
     await expectAccessible(a, 'admin view with the request');
+    // The submissions tab finds it among those waiting on changes, with the request's due date.
+    await a.getByRole('link', { name: 'Torna alle candidature' }).click();
+    await a.getByLabel('Stato', { exact: true }).first().click();
+    await a.getByRole('option', { name: 'Modifiche richieste' }).click();
+    const row = a.getByTestId('submission-row').filter({ hasText: orgName });
+    await row.getByText(/^Entro il /).waitFor();
+    await a
+      .getByTestId('submissions-range')
+      .getByText(/ di \d+$/)
+      .waitFor();
+    expect(await a.getByTestId('submission-row').filter({ hasNotText: 'Modifiche richieste' }).count()).toBe(0);
     await adminPage.context.close();
 
     // The applicant: the message, the reopened step marked, the other read-only; the fix, Submit again.
