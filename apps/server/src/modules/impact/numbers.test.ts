@@ -4,7 +4,7 @@ import { MINI_DYI_MAXIMUM, type TImpactFramework, type TMiniDyiOutcome } from '@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createOrganization } from '../../../test/fixtures';
+import { createImpactFramework, createOrganization } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
 import { stepResults } from '../../db/schema';
 
@@ -61,32 +61,7 @@ describe('impact numbers are bounded and every figure is finite', () => {
     t = await buildTestApp();
     admin = await signInAs(t.database.db, { email: 'admin@example.org', roles: ['admin'] });
     anna = await signInAs(t.database.db, { email: 'anna@ente.example' });
-    const fw = await t.app.inject({
-      method: 'PUT',
-      url: '/api/ImpactFramework/AddImpactFrameworkSet',
-      headers: admin.headers,
-      payload: {
-        name: 'Lavoro',
-        description: 'Lavoro',
-        stakeholders: [{ name: 'Giovani', description: '' }],
-        outcomes: [
-          {
-            name: 'Occupazione',
-            description: '',
-            sdg: [1],
-            indicators: [
-              {
-                name: 'Assunti',
-                description: '',
-                proxies: [{ name: 'Salario', defaultValue: 1000, sourceName: '', sourceUrl: '' }],
-              },
-            ],
-          },
-        ],
-      },
-    });
-    expect(fw.statusCode, fw.body).toBe(200);
-    framework = fw.json();
+    framework = await createImpactFramework(t.app, admin.headers);
     const types = (await t.app.inject({ url: '/api/Step/GetStepTypes', headers: admin.headers })).json();
     const miniDyi = types.find((x: { name: string }) => x.name === 'miniDyi').id;
     const ct = await t.app.inject({
