@@ -10,16 +10,7 @@ import {
   ZMiniDyiAnswer,
 } from '../impact';
 import { sameContent, type TContentCheck, type TStepTypeDefinition } from './definition';
-
-/** `content` as a JSON object, or null. */
-function parseJsonObject(content: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(content);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
+import { parseJsonObject } from './json';
 
 /** SPEC 2: the impact step's six sub-steps, in order. */
 export const MINI_DYI_SUB_STEPS = ['introduction', 'budget', 'sdg', 'outcomes', 'indicators', 'customOutcome'] as const;

@@ -1,3 +1,4 @@
+import { isAdmin } from '@impact/domain';
 import { Anchor, Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,7 +16,7 @@ export function MyGrantsPage() {
   const { t, i18n } = useTranslation();
   const mine = useMyGrants();
   const session = useSession();
-  const admin = session.status === 'authenticated' && session.user.roles.includes('admin');
+  const admin = session.status === 'authenticated' && isAdmin(session.user.roles);
   usePageTitle(t('grants.mine.title'));
   return (
     <Stack>
