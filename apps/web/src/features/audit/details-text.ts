@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { calendarDay, DATE_TIME, dateFormat } from '../../lib/date-formats';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -18,12 +19,9 @@ export function detailsText(t: TFunction, language: string, details: Record<stri
     if (typeof v === 'boolean') return t(v ? 'audit.values.yes' : 'audit.values.no');
     if (Array.isArray(v)) return v.map(value).filter(Boolean).join('; ');
     if (typeof v === 'object') return record(v as Record<string, unknown>);
-    if (typeof v === 'string' && DAY.test(v))
-      return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-        new Date(`${v}T00:00:00Z`),
-      );
+    if (typeof v === 'string' && DAY.test(v)) return calendarDay(v, language);
     if (typeof v === 'string' && MOMENT.test(v) && !Number.isNaN(Date.parse(v)))
-      return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(v));
+      return dateFormat(language, DATE_TIME).format(new Date(v));
     return String(v);
   };
   const fieldValue = (key: string, v: unknown) =>

@@ -1,3 +1,4 @@
+import { calendarDay } from '../../../lib/date-formats';
 import { money } from '../../../lib/number-formats';
 
 /** An amount in the interface's language ("48.000,50 €" in Italian), in the grant's currency. */
@@ -7,10 +8,7 @@ export function formatMoney(amount: number, currency: string, language: string):
 
 /** A calendar day (`YYYY-MM-DD`) in the interface's language, read as the day it names. */
 export function formatDay(day: string | null, language: string): string {
-  if (!day) return '—';
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  return day ? calendarDay(day, language) : '—';
 }
 
 /** A grant's period ("1 gen 2027 – 31 dic 2027"), or null while neither day is set. */

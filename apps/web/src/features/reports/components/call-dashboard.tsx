@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSdgLabel } from '../../../lib/api/impact-frameworks';
 import { countryName } from '../../../lib/countries';
-import { dateFormat } from '../../../lib/date-formats';
+import { calendarDay } from '../../../lib/date-formats';
 import { exportSubmissions } from '../api/export-submissions';
 import { useCallDashboard } from '../api/get-call-dashboard';
 import { ChartCard } from './chart-card';
@@ -71,8 +71,7 @@ export function CallDashboard({ callId }: { callId: string }) {
   if (!d) return <Text c="dimmed">{t('reports.loading')}</Text>;
   const n = (v: number, digits = 0) => formatNumber(v, i18n.language, digits);
   // A day as the other pages write it ("29 nov 2026"), not as the server sends it (2026-11-29).
-  const days = dateFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
-  const timeline = d.timeline.map((x) => ({ ...x, day: days.format(new Date(`${x.day}T00:00:00Z`)) }));
+  const timeline = d.timeline.map((x) => ({ ...x, day: calendarDay(x.day, i18n.language) }));
   // The bars name a goal by its number; the tables read under them name it in words.
   const sdgs = d.sdgs.map((s) => ({
     sdg: t('sdg.numbered', { n: s.sdg }),
