@@ -328,13 +328,13 @@ export function planAutoAssignment(
     const taken = new Set(s.taken);
     const excluded = new Set(s.excluded ?? []);
     const sameDomain = (r: AutoAssignReviewer) => s.contactDomain !== '' && emailDomain(r.email) === s.contactDomain;
+    // The rules, whoever is already on it: never the applicant, a member, a conflict or the domain.
+    const allowedByRules = (r: AutoAssignReviewer) =>
+      !excluded.has(r.userId) && !s.applicantUserIds.includes(r.userId) && !sameDomain(r);
     let need = perSubmission - s.active;
     while (need > 0) {
       const pick = reviewers
-        .filter(
-          (r) =>
-            !taken.has(r.userId) && !excluded.has(r.userId) && !s.applicantUserIds.includes(r.userId) && !sameDomain(r),
-        )
+        .filter((r) => !taken.has(r.userId) && allowedByRules(r))
         .sort((a, b) => (load.get(a.userId) ?? 0) - (load.get(b.userId) ?? 0) || a.email.localeCompare(b.email))[0];
       if (!pick) {
         unfilled += need;
@@ -346,10 +346,7 @@ export function planAutoAssignment(
           else if (sameDomain(r)) blocked.sameDomain.add(r.userId);
         }
         // Fewer reviewers than seats once the rules are applied: more reviewers are needed.
-        const allowed = reviewers.filter(
-          (r) => !excluded.has(r.userId) && !s.applicantUserIds.includes(r.userId) && !sameDomain(r),
-        );
-        if (allowed.length < perSubmission) tooFewReviewers = true;
+        if (reviewers.filter(allowedByRules).length < perSubmission) tooFewReviewers = true;
         break;
       }
       pairs.push({ submissionId: s.id, reviewerUserId: pick.userId });
