@@ -78,7 +78,10 @@ describe('a request for changes', () => {
       .getByTestId('submissions-range')
       .getByText(/ di \d+$/)
       .waitFor();
-    expect(await a.getByTestId('submission-row').filter({ hasNotText: 'Modifiche richieste' }).count()).toBe(0);
+    // Polled: the unfiltered page stays shown until the filtered one arrives.
+    await expect
+      .poll(() => a.getByTestId('submission-row').filter({ hasNotText: 'Modifiche richieste' }).count())
+      .toBe(0);
     await adminPage.context.close();
 
     // The applicant: the message, the reopened step marked, the other read-only; the fix, Submit again.
