@@ -55,6 +55,10 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // A page's answer after a click or a search takes longer than vitest's 1 s poll on a slow,
+          // busy CI machine (a search's debounce, request and render failed "1–11 di 11" there):
+          // a poll only waits as long as the page needs, so a wide bound costs a passing run nothing.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           // Playwright and the journey helpers imported once per worker, not once per file (a few
           // seconds between journeys). Each file still launches its own browser and claims an app.
           isolate: false,
