@@ -23,7 +23,7 @@ describe('a request for changes', () => {
     const callName = `Bando con modifiche ${suffix}`;
     const orgName = `Associazione Tre Ponti ${suffix}`;
     const message = `Indicate anche il costo delle trasferte, per favore (${suffix}).`;
-    const { admin, submission } = await submittedApplication(browser.baseUrl, {
+    const { admin, call, submission } = await submittedApplication(browser.baseUrl, {
       callName,
       description: '<p>Un bando per provare le richieste di modifica.</p>',
       orgName,
@@ -90,7 +90,17 @@ describe('a request for changes', () => {
     await page.goto('/calls');
     await page.getByText(/^Mostrati \d+ bandi su \d+$/).waitFor();
     await chooseOrganization(page, orgName);
-    // The card's "See the application" (the read-only view) leads where the request is answered.
+    // The call's card says what the funder asked and until when, and leads where it is answered.
+    await page.goto(`/calls?call=${call.id}`);
+    const card = page.getByTestId('call-card').filter({ has: page.getByRole('heading', { name: callName }) });
+    await expect
+      .poll(() => card.getByTestId('call-changes-requested').textContent())
+      .toMatch(/^Modifiche richiesteDa inviare di nuovo entro il \d+ \w+ \d{4}, \d{2}:\d{2}$/);
+    await expectAccessible(page, 'call card with a request for changes');
+    await shot(page, 'request-changes-card');
+    await card.getByRole('button', { name: 'Fai le modifiche' }).click();
+    await page.getByRole('heading', { name: 'Il budget' }).waitFor();
+    // An older bookmark of the read-only view leads there too.
     await page.goto(`/call/${submission.id}/0/0?readonly=true`);
     await page.waitForURL((url) => !url.search.includes('readonly'));
     const request = page.getByTestId('open-change-request');

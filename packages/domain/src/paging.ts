@@ -17,6 +17,11 @@ export const MAX_PAGE_SIZE = 100;
 export const ZUserCallListItem = ZUserCall.omit({ steps: true }).extend({
   /** The decision on this organization's submission, only once the call's lock has ended. */
   outcome: ZCallOutcome.nullable().optional(),
+  /**
+   * The due date of the request for changes the funder sent and nobody has answered or withdrawn
+   * (decision 0039), null when none; past that date it no longer reopens anything.
+   */
+  changesDueAt: z.string().nullable().optional(),
 });
 export type TUserCallListItem = z.infer<typeof ZUserCallListItem>;
 

@@ -59,6 +59,7 @@ describe('the call list’s ETag across two instances on one database', () => {
       submissionId: string;
       submissionClosed: boolean;
       outcome: unknown;
+      changesDueAt: string | null;
     }>;
   }
 
@@ -116,6 +117,32 @@ describe('the call list’s ETag across two instances on one database', () => {
   it('a submission closed', async () => {
     const list = await afterChange(() => submitToCall(a.app, anna.headers, org, call));
     expect(list.find((c) => c.id === call.id)?.submissionClosed).toBe(true);
+  });
+
+  it('a request for changes made, then withdrawn', async () => {
+    const dueAt = new Date(Date.now() + 5 * DAY).toISOString();
+    let requestId = '';
+    const made = await afterChange(async () => {
+      const res = await a.app.inject({
+        method: 'POST',
+        url: '/api/CallSubmission/RequestChanges',
+        headers: admin.headers,
+        payload: { submissionId, stepIds: [call.textStepId], message: 'Il testo è da rivedere.', dueAt },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      requestId = res.json().id;
+    });
+    expect(made.find((c) => c.id === call.id)?.changesDueAt).toBe(dueAt);
+    const withdrawn = await afterChange(async () => {
+      const res = await a.app.inject({
+        method: 'POST',
+        url: '/api/CallSubmission/WithdrawChangeRequest',
+        headers: admin.headers,
+        payload: { requestId },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    expect(withdrawn.find((c) => c.id === call.id)?.changesDueAt).toBeNull();
   });
 
   it('a decision recorded', async () => {

@@ -26,7 +26,8 @@ import type { SessionUser } from '../../plugins/authentication';
  * `opening_at` and closed once now > `closing_at`. Drafts are never shown; a call behind its
  * e-mail filter only to the addresses listed (comma-separated, trimmed, case-insensitive: the
  * domain's `emailAllowedByFilter`, held together by a test). A decision shows on its card once the
- * call's lock has ended. Paged when asked (`page`, `pageSize`), the whole list otherwise; `total`
+ * call's lock has ended, and a request for changes neither answered nor withdrawn with its due
+ * date (the card judges whether it has passed, so the page does not change with the clock). Paged when asked (`page`, `pageSize`), the whole list otherwise; `total`
  * counts every visible call. The card holds what the applicant's contract (ZUserCallListItem)
  * names, and the route's compiled serializer writes nothing else. Name and description are in the
  * request's language where the call has them (only that language's texts are read), the default
@@ -100,7 +101,10 @@ select m.*, c.id, c.name, c.description, c.translations -> ${language}::text as 
   s.id as "submissionId", s.closed as "submissionClosed", s.stage as "submissionStage",
   ${iso(sql`s.stage_closing_at`)} as "stageClosingAt", s.stage_closed_at is not null as "stageClosed",
   case when c.call_lock_end is null or c.call_lock_end <= ${now}::timestamptz then d.outcome end as "outcome",
-  d.message as "outcomeMessage"
+  d.message as "outcomeMessage",
+  (select ${iso(sql`cr.due_at`)} from submission_change_requests cr
+   where cr.call_submission_id = s.id and cr.answered_at is null and cr.withdrawn_at is null
+   order by cr.created_at desc limit 1) as "changesDueAt"
 from (
   select v.listed_calls - (select count(*) from calls c where not c.draft and c.is_user_filter_enable and not ${ALLOWED})::int
            as total,
@@ -126,7 +130,14 @@ type TagRow = { callsVersion: string; moment: number; organizationVersion: strin
 type PageRow = TagRow &
   Omit<
     TUserCallListItem,
-    'id' | 'customFile' | 'submissionId' | 'submissionClosed' | 'outcome' | 'submissionStage' | 'stageClosed'
+    | 'id'
+    | 'customFile'
+    | 'submissionId'
+    | 'submissionClosed'
+    | 'outcome'
+    | 'submissionStage'
+    | 'stageClosed'
+    | 'changesDueAt'
   > & {
     total: number;
     id: string | null;
@@ -138,6 +149,7 @@ type PageRow = TagRow &
     stageClosed: boolean | null;
     outcome: NonNullable<TUserCallListItem['outcome']>['outcome'] | null;
     outcomeMessage: string | null;
+    changesDueAt: string | null;
     /** The call's texts in the language asked (null for the default language's, or none written). */
     texts: TCallText | null;
   };
@@ -247,5 +259,6 @@ function cardOf(row: PageRow, id: string, language: TLanguage): TUserCallListIte
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     outcome: row.outcome ? { outcome: row.outcome, message: row.outcomeMessage ?? '' } : null,
+    changesDueAt: row.changesDueAt,
   };
 }

@@ -1,6 +1,6 @@
 import { EMPTY_ID, type TUserCall } from '@impact/domain';
 import { describe, expect, it } from 'vitest';
-import { cardState, submitWithoutOrganization } from './call-card-state';
+import { cardState, changesDue, submitWithoutOrganization } from './call-card-state';
 
 const now = new Date('2027-03-10T12:00:00Z');
 const base = {
@@ -24,6 +24,20 @@ describe('call card button (SPEC 2)', () => {
       disabled: false,
       showClosedExtras: true,
     });
+  });
+  it('leads to the changes the funder asked for until their due date, even once the call has closed', () => {
+    const sent = { ...base, submissionId: sub, submissionClosed: true, closingAt: '2027-03-05T00:00:00Z' };
+    expect(cardState({ ...sent, changesDueAt: '2027-03-12T18:00:00Z' }, now)).toMatchObject({
+      button: 'changes',
+      disabled: false,
+    });
+    expect(changesDue({ ...sent, changesDueAt: '2027-03-12T18:00:00Z' }, now)?.toISOString()).toBe(
+      '2027-03-12T18:00:00.000Z',
+    );
+    // Past its due date the request reopens nothing: the card shows the record again.
+    expect(cardState({ ...sent, changesDueAt: '2027-03-09T18:00:00Z' }, now).button).toBe('close');
+    expect(changesDue({ ...sent, changesDueAt: '2027-03-09T18:00:00Z' }, now)).toBeNull();
+    expect(cardState({ ...sent, changesDueAt: null }, now).button).toBe('close');
   });
   it('disabled before the call opens and after it closed without a submission', () => {
     expect(

@@ -1,6 +1,6 @@
 import { callStatus, isEmptyId, parseServerDate, type TUserCallListItem } from '@impact/domain';
 
-export type CardButton = 'submit' | 'resume' | 'closed' | 'close' | 'stage2';
+export type CardButton = 'submit' | 'resume' | 'closed' | 'close' | 'stage2' | 'changes';
 
 /**
  * Where an organization invited to a call's second stage stands (docs/decisions/0034): open until
@@ -11,6 +11,17 @@ export function secondStage(call: TUserCallListItem, now = new Date()) {
   const closingAt = parseServerDate(call.stageClosingAt);
   const open = !call.stageClosed && now.getTime() <= closingAt.getTime();
   return { closingAt, submitted: call.stageClosed, open };
+}
+
+/**
+ * The due date of the funder's request for changes while it still reopens steps (decision 0039):
+ * the list sends the date of any request neither answered nor withdrawn, and the card judges it
+ * against the clock, so the page need not change when the date passes. null: nothing to change.
+ */
+export function changesDue(call: TUserCallListItem, now = new Date()) {
+  if (!call.changesDueAt || isEmptyId(call.submissionId) || !call.submissionClosed) return null;
+  const dueAt = parseServerDate(call.changesDueAt);
+  return now.getTime() <= dueAt.getTime() ? dueAt : null;
 }
 
 /**
@@ -26,6 +37,8 @@ export function cardState(call: TUserCallListItem, now = new Date()) {
   let button: CardButton;
   // Invited to stage 2: open until its own deadline, whatever the call's dates say.
   if (hasSubmission && stage2?.open) button = 'stage2';
+  // Sent, with steps reopened by a request for changes: the button leads to them, not to the record.
+  else if (changesDue(call, now)) button = 'changes';
   else if (hasSubmission && call.submissionClosed) button = 'close';
   else if (hasSubmission) button = status === 'open' ? 'resume' : 'closed';
   else button = status === 'open' ? 'submit' : 'closed';

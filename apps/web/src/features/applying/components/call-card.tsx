@@ -10,7 +10,7 @@ import { SafeHtml } from '../../../components/safe-html';
 import { dayAndMonth, mediumDateTime } from '../../../lib/local-dates';
 import { useSelectedOrganizationId } from '../../../lib/selected-organization';
 import { downloadCustomFile } from '../../step-kit/api/files';
-import { cardState, secondStage } from '../call-card-state';
+import { cardState, changesDue, secondStage } from '../call-card-state';
 
 type Props = {
   call: TUserCallListItem;
@@ -23,6 +23,7 @@ export function CallCard({ call, busy, onAction, UnreadMessages }: Props) {
   const { t, i18n } = useTranslation();
   const state = cardState(call);
   const stage2 = secondStage(call);
+  const changesDueAt = changesDue(call);
   // A call not open yet says when it opens instead of "Closed".
   const upcoming = parseServerDate(call.openingAt).getTime() > Date.now();
   const opensOn = dayAndMonth(parseServerDate(call.openingAt), i18n.language);
@@ -58,6 +59,15 @@ export function CallCard({ call, busy, onAction, UnreadMessages }: Props) {
               {t(call.submissionClosed ? 'applying.status.submitted' : 'applying.status.inProgress')}
             </Badge>
             {UnreadMessages && <UnreadMessages submissionId={call.submissionId} />}
+          </Group>
+        )}
+        {/* The funder asked for changes (decision 0039): until when the reopened steps can be sent again. */}
+        {changesDueAt && (
+          <Group gap="xs" data-testid="call-changes-requested">
+            <Badge color="orange" variant="light">
+              {t('applying.status.changesRequested')}
+            </Badge>
+            <Text size="sm">{t('applying.changesDue', { date: mediumDateTime(changesDueAt, i18n.language) })}</Text>
           </Group>
         )}
         {/* Invited to the second stage (decision 0034): its own deadline, and whether it was sent. */}

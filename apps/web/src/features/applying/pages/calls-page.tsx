@@ -76,6 +76,8 @@ export function CallsPage({ RegisterOrganizationDialog, UnreadMessages }: Props)
     if (state.button === 'close') return void navigate(`/call/${call.submissionId}/0/0?readonly=true`);
     // The wizard opens stage 2 at its first step.
     if (state.button === 'stage2') return void navigate(`/call/${call.submissionId}`);
+    // As the request's mail does: the wizard opens the first step the request reopened.
+    if (state.button === 'changes') return void navigate(`/call/${call.submissionId}`);
     if (!orgId) {
       if (submitWithoutOrganization(config) === 'registerPage') return void navigate('/register-org?returnTo=/calls');
       return setPending(call);

@@ -141,12 +141,13 @@ export function SubmissionPage({
   const answering = sent && !readOnlyView && !viewerOnly && openRequest !== null;
   const reopened = useMemo(() => new Set(answering ? (openRequest?.stepIds ?? []) : []), [answering, openRequest]);
   const stepReadOnly = (step: TUserStep) => (answering ? !reopened.has(step.id) : readOnly || step.stage < stage);
-  // Arriving at the thank-you page with a request open: to the first step to change instead.
+  // Arriving at the thank-you page, or without a position (the card, the mail), with a request open:
+  // to the first step to change instead.
   const firstReopened = steps.findIndex((s) => reopened.has(s.id));
   useEffect(() => {
-    if (answering && firstReopened >= 0 && isClosingPage(position, navSteps))
+    if (answering && firstReopened >= 0 && (!splat || isClosingPage(position, navSteps)))
       void navigate(`/call/${submissionId}/${firstReopened}/0`, { replace: true });
-  }, [answering, firstReopened, position, navSteps, submissionId, navigate]);
+  }, [answering, firstReopened, splat, position, navSteps, submissionId, navigate]);
   // The card of a sent application opens its read-only view; with a request for changes open, a
   // member who may write is taken where it is answered instead (else it is found only by editing the address).
   useEffect(() => {
