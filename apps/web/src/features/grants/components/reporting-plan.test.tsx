@@ -32,14 +32,14 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** The plan on cached data; requests go to `route`, recorded. */
-function renderPlan(plan: TReportPlanItem[], route: Route) {
+function renderPlan(plan: TReportPlanItem[], route: Route, callTypes: TCallType[] = [formType]) {
   const fetchStub = vi.fn(async (url: string, init: RequestInit) => route(String(url), init) ?? json(404, {}));
   vi.stubGlobal('fetch', fetchStub);
   const client = new QueryClient({
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
   client.setQueryData(reportKeys.plan(ids.call), plan);
-  client.setQueryData(['grants', 'call-types'], [formType]);
+  client.setQueryData(['grants', 'call-types'], callTypes);
   render(
     <QueryClientProvider client={client}>
       <MantineProvider>
@@ -62,6 +62,20 @@ beforeAll(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the reporting plan', () => {
+  it('offers the named forms by name, and an untitled one only where a report already uses it', async () => {
+    const untitled = (id: string): TCallType => ({ id, name: ' ', description: '', steps: [] });
+    renderPlan([{ ...interim, callTypeId: ids.newForm }], () => undefined, [
+      formType,
+      untitled(ids.newForm),
+      untitled(ids.formCall),
+      { ...formType, id: ids.item, name: 'Annual form' },
+    ]);
+    fireEvent.click(screen.getByRole('combobox', { name: 'Report 1: form' }));
+    const listbox = await screen.findByRole('listbox', { name: 'Report 1: form', hidden: true });
+    const options = within(listbox).getAllByRole('option', { hidden: true });
+    expect(options.map((o) => o.textContent)).toEqual(['Annual form', 'Interim form', 'Untitled form']);
+  });
+
   it('says what is missing and sends nothing while an item is incomplete', async () => {
     const stub = renderPlan([], () => undefined);
     fireEvent.click(screen.getByRole('button', { name: 'Add a report' }));

@@ -53,10 +53,13 @@ function PlanEditor({ callId, saved }: { callId: string; saved: TReportPlanItem[
   const problems = rows.map(rowProblems);
   const setRow = (i: number, patch: Partial<PlanRow>) =>
     setRows((all) => all.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-  const forms = (callTypes.data ?? []).map((ct) => ({
-    value: ct.id,
-    label: ct.name || t('grantReports.plan.untitledForm'),
-  }));
+  // Each new call makes an untitled form of its own (SPEC 2): offered only where a row already uses
+  // one, else the list fills with identical "Untitled form" entries. By name, as a person looks for one.
+  const inUse = new Set(rows.map((r) => r.callTypeId));
+  const forms = (callTypes.data ?? [])
+    .filter((ct) => ct.name.trim() !== '' || inUse.has(ct.id))
+    .map((ct) => ({ value: ct.id, label: ct.name.trim() || t('grantReports.plan.untitledForm') }))
+    .sort((a, b) => a.label.localeCompare(b.label));
 
   // A problem found here first; else the server's for that field of that item.
   const errorOf = (i: number, field: keyof RowProblems) => {
