@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiAs, createCallWithTextAndUpload } from '../support/api';
 import { expectAccessible } from '../support/axe';
 import { useBrowser } from '../support/journey';
+import { chooseOrganization, organizationSelector, selectedOrganization } from '../support/organization-selector';
 import { DEMO, signIn, uniqueEmail } from '../support/sign-in';
 
 /** SHOT_DIR set: the members tab and the team's panels are saved for a person to look at. */
@@ -56,10 +57,27 @@ describe('a team: the members tab, and two members on one application', () => {
     const wizard = `/call/${submission.id}/0/0`;
     const saved = '[data-testid="save-status"][data-status="saved"]';
 
-    // Marco writes a first draft alone.
+    // Marco writes a first draft alone, working for another of his organizations until he opens it:
+    // then the side panel names the application's.
     const marco = await browser.newPage();
     await signIn(marco.page, DEMO.applicant);
+    const other = `Altra associazione ${Date.now().toString(36)}`;
+    await owner('Organization/CreateOrganization', 'POST', {
+      name: other,
+      reg_number: '01234567890',
+      street_name: 'Via Roma 1',
+      city_name: 'Torino',
+      country: 'IT',
+      contact_name: 'Marco',
+      contact_surname: 'Bianchi',
+      contact_role: 'Presidente',
+      contact_email: 'marco@example.org',
+      personalData: true,
+    });
+    await marco.page.goto('/calls');
+    await chooseOrganization(marco.page, other);
     await marco.page.goto(wizard);
+    await expect.poll(() => selectedOrganization(organizationSelector(marco.page))).toBe('Cooperativa sociale Il Melo');
     await marco.page.getByTestId('text-answer').fill('Prima bozza di Marco');
     await marco.page.locator(saved).waitFor();
 

@@ -26,6 +26,7 @@ import { ApiError } from '../../../lib/api-client';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { mediumDateTime } from '../../../lib/local-dates';
 import { usePageTitle } from '../../../lib/page-title';
+import { selectOrganization } from '../../../lib/selected-organization';
 import { useSession } from '../../../lib/session-store';
 import { whenIdle } from '../../../lib/when-idle';
 import { useChangeRequests } from '../../step-kit/api/change-requests';
@@ -127,6 +128,12 @@ export function SubmissionPage({
   // Until the role is known (or if it cannot be), nothing is offered for writing: a local draft
   // left from before a demotion would otherwise be saved, and refused.
   const viewerOnly = !roleAllows(role, 'write');
+  // A member opening one of their organizations' applications (a mail's link, a colleague's
+  // address) works for that organization: the side panel and the call list then say so.
+  const applicationOrganizationId = submission.data?.organizationId;
+  useEffect(() => {
+    if (role && applicationOrganizationId) selectOrganization(applicationOrganizationId);
+  }, [role, applicationOrganizationId]);
   // A call in two stages (docs/decisions/0034): invited to stage 2, the organization writes its
   // steps until their own deadline and second Submit; stage 1's answers are shown, read-only.
   const stage = submission.data?.stage ?? 1;
