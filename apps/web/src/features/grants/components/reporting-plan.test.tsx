@@ -70,7 +70,6 @@ describe('the reporting plan', () => {
       untitled(ids.formCall),
       { ...formType, id: ids.item, name: 'Annual form' },
     ]);
-    fireEvent.click(screen.getByRole('combobox', { name: 'Report 1: form' }));
     const listbox = await screen.findByRole('listbox', { name: 'Report 1: form', hidden: true });
     const options = within(listbox).getAllByRole('option', { hidden: true });
     expect(options.map((o) => o.textContent)).toEqual(['Annual form', 'Interim form', 'Untitled form']);
