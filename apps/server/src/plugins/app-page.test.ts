@@ -13,7 +13,7 @@ describe('the page sent to the browser', () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ic-dist-'));
     fs.writeFileSync(
       path.join(dist, 'index.html'),
-      '<!doctype html><html><head><meta charset="UTF-8" /><script type="module" src="/assets/index-1.js"></script>' +
+      '<!doctype html><html lang="it"><head><meta charset="UTF-8" /><script type="module" src="/assets/index-1.js"></script>' +
         '<link rel="modulepreload" href="/assets/shared-1.js"></head><body><div id="root"></div></body></html>',
     );
     fs.mkdirSync(path.join(dist, '.vite'));
@@ -73,7 +73,10 @@ describe('the page sent to the browser', () => {
     const fr = await t.app.inject({ url: '/', headers: { cookie: 'ic_language=fr' } });
     expect(preloads(fr.body)).toContain('/assets/fr-1.js');
     expect(preloads(fr.body)).not.toContain('/assets/it-1.js');
+    // And says so: the page's first requests speak the reader's language before the app runs.
+    expect(fr.body).toContain('<html lang="fr">');
     const odd = await t.app.inject({ url: '/', headers: { cookie: 'ic_language=<script>' } });
+    expect(odd.body).toContain('<html lang="it">');
     expect(preloads(odd.body)).toContain('/assets/it-1.js');
     expect(odd.body).not.toContain('<script>"');
   });

@@ -46,7 +46,11 @@ export function loadAppPages(distDir: string): (language: TLanguage, pathname?: 
           .filter((file, i, all) => !index.includes(`/${file}"`) && all.indexOf(file) === i)
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
       ];
-      pages.set(`${language}${onWizard}`, withEarly.replace('</head>', `  ${hints.join('\n    ')}\n  </head>`));
+      // The page says its language before the app runs (screen readers, the early requests' Accept-Language).
+      const page = withEarly
+        .replace(/<html lang="[a-z]+"/, `<html lang="${language}"`)
+        .replace('</head>', `  ${hints.join('\n    ')}\n  </head>`);
+      pages.set(`${language}${onWizard}`, page);
     }
   }
   return (language, pathname = '/') => pages.get(`${language}${pathname.startsWith('/call/')}`) ?? index;

@@ -44,6 +44,21 @@ describe('the page’s first requests', () => {
     ]);
   });
 
+  it('renew the session in the language the reader chose, not the page’s default (it is saved for their mail)', async () => {
+    document.documentElement.lang = 'it';
+    window.localStorage.setItem('impact-calls.language', 'fr');
+    try {
+      await askedOn('/calls', []);
+      const refresh = window.__impactEarlyRequests?.requests.find((r) => r.url === '/api/Jwt/refresh');
+      expect(refresh?.language).toBe('fr');
+      // A language named in the address wins, as the app takes it.
+      await askedOn('/calls?lang=en', []);
+      expect(window.__impactEarlyRequests?.requests[0]?.language).toBe('en');
+    } finally {
+      window.localStorage.removeItem('impact-calls.language');
+    }
+  });
+
   it('do not ask the applicant’s endpoint for an administrator’s read-only view, which would refuse it', async () => {
     expect(await askedOn(`/call/${submissionId}/0/0?readonly=true`, ['admin'])).toEqual([
       '/api/Jwt/refresh',

@@ -41,6 +41,26 @@ declare global {
 export const EARLY_SESSION_HINT_COOKIE = 'ic_session';
 export const EARLY_ORGANIZATION_STORAGE_PREFIX = 'impact-calls.organization.';
 export const EARLY_CALL_PAGE_SIZE = 20;
+export const EARLY_LANGUAGE_STORAGE_KEY = 'impact-calls.language';
+export const EARLY_LANGUAGES = ['it', 'en', 'fr'];
+
+/**
+ * The language the app will speak, as lib/i18n/i18n.ts chooses it: named in the address, else the
+ * reader's remembered choice, else the page's (the server writes the chosen or default language
+ * into it). The session's renewal saves it as the person's language for their mail, so a guess
+ * here would send a French reader Italian mail.
+ */
+function appLanguage(): string {
+  const named = new URLSearchParams(window.location.search).get('lang');
+  if (named && EARLY_LANGUAGES.includes(named)) return named;
+  try {
+    const stored = window.localStorage.getItem(EARLY_LANGUAGE_STORAGE_KEY);
+    if (stored && EARLY_LANGUAGES.includes(stored)) return stored;
+  } catch {
+    // storage disabled: the page's language
+  }
+  return document.documentElement.lang || 'it';
+}
 
 const early: EarlyRequests = { startedAt: performance.now(), requests: [] };
 
@@ -48,8 +68,8 @@ function ask(method: 'GET' | 'POST', url: string, token: string | null, organiza
   // The app has written since (an upload, say): an answer asked now could still be from before
   // the write had an effect, as far as the app can tell, so none is.
   if (early.closed) return Promise.resolve(null);
-  // The language the page is in now; the app adopts the answer only if it asks in the same one.
-  const language = document.documentElement.lang || 'it';
+  // The app adopts the answer only if it asks in the same language.
+  const language = appLanguage();
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': language };
   if (token) headers.authorization = `Bearer ${token}`;
   if (organizationId) headers['x-organization-id'] = organizationId;

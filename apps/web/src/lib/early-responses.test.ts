@@ -1,12 +1,15 @@
-import { USER_CALL_PAGE_SIZE } from '@impact/domain';
+import { LANGUAGES, USER_CALL_PAGE_SIZE } from '@impact/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   EARLY_CALL_PAGE_SIZE,
+  EARLY_LANGUAGE_STORAGE_KEY,
+  EARLY_LANGUAGES,
   EARLY_ORGANIZATION_STORAGE_PREFIX,
   EARLY_SESSION_HINT_COOKIE,
   type EarlyRequest,
 } from '../boot/early-requests';
 import { apiRequest, configureApiClient } from './api-client';
+import { LANGUAGE_STORAGE_KEY } from './i18n/i18n';
 import { ORGANIZATION_STORAGE_PREFIX } from './selected-organization';
 import { SESSION_HINT_COOKIE } from './session';
 
@@ -142,5 +145,7 @@ describe('answers fetched before the app ran', () => {
     expect(EARLY_SESSION_HINT_COOKIE).toBe(SESSION_HINT_COOKIE);
     expect(EARLY_ORGANIZATION_STORAGE_PREFIX).toBe(ORGANIZATION_STORAGE_PREFIX);
     expect(EARLY_CALL_PAGE_SIZE).toBe(USER_CALL_PAGE_SIZE);
+    expect(EARLY_LANGUAGE_STORAGE_KEY).toBe(LANGUAGE_STORAGE_KEY);
+    expect(new Set(EARLY_LANGUAGES)).toEqual(new Set(LANGUAGES));
   });
 });

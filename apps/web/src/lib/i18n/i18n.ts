@@ -3,7 +3,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadTranslations } from './resources';
 
-const STORAGE_KEY = 'impact-calls.language';
+export const LANGUAGE_STORAGE_KEY = 'impact-calls.language';
+const STORAGE_KEY = LANGUAGE_STORAGE_KEY;
 
 function readStoredLanguage(): TLanguage | null {
   try {
