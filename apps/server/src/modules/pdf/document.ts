@@ -3,7 +3,7 @@ import { LOCALES } from '../../lib/utc-moment';
 import { pdfLabels } from './labels';
 import type { Content, TDocumentDefinitions } from './pdf-types';
 import { renderSection, type SectionContext, TABLE_LAYOUT } from './section-renderers';
-import { safeText } from './text';
+import { printable, printableDocument, safeText } from './text';
 
 /** The logo as pdfmake takes it: PNG/JPEG data URLs as images, SVG as markup; anything else is left out. */
 function logoContent(data: TPdfExportData): Content | null {
@@ -104,14 +104,14 @@ export function buildDocument(data: TPdfExportData, language: TLanguage): TDocum
       th: { bold: true, fontSize: 9, color: '#495057' },
       warning: { color: '#c92a2a', bold: true, margin: [0, 2, 0, 6] },
     },
-    content: [...header, ...sections],
+    content: printableDocument([...header, ...sections]),
     footer: (currentPage: number, pageCount: number): Content => ({
       margin: [20, 12, 20, 0],
       fontSize: 8,
       color: '#868e96',
       columns: [
-        { text: safeText(data.callName), width: '*' },
-        { text: submittedAt, width: 'auto', alignment: 'center', margin: [8, 0] },
+        { text: printable(safeText(data.callName)), width: '*' },
+        { text: printable(submittedAt), width: 'auto', alignment: 'center', margin: [8, 0] },
         { text: `${labels.page} ${currentPage} / ${pageCount}`, width: 'auto', alignment: 'right' },
       ],
     }),

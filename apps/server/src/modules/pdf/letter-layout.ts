@@ -1,4 +1,5 @@
 import { engine } from './render';
+import { printable } from './text';
 
 /**
  * A letter as a one-page PDF: its first paragraph the title, the others as they are (paragraphs
@@ -6,7 +7,7 @@ import { engine } from './render';
  * page of plain paragraphs holds the event loop for tens of milliseconds.
  */
 export async function letterPdf(text: string): Promise<Buffer> {
-  const [title = '', ...paragraphs] = text.split('\n\n');
+  const [title = '', ...paragraphs] = printable(text).split('\n\n');
   const doc = {
     info: { title },
     pageMargins: [56, 64, 56, 64],

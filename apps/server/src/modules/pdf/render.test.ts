@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import type { TPdfExportData } from '@impact/domain';
 import { describe, expect, it } from 'vitest';
 import { pdfExportData } from '../../../test/pdf-export-data';
+import { buildDocument } from './document';
 import { renderPdf } from './render';
+import { printable } from './text';
 
 const pdfText = (bytes: Buffer) =>
   execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: bytes }).toString('utf8').replace(/\s+/g, ' ');
@@ -57,5 +59,15 @@ describe('rendering the application PDF', () => {
       .replace(/Bando di prova 20 novembre 2026 alle ore 10:30 UTC Pagina \d+ \/ \d+ /g, '')
       .replace(/[\s\u200b]/g, '');
     expect(text.split(word).length - 1).toBe(10);
+  });
+});
+
+describe('characters the font lacks', () => {
+  it('prints a narrow no-break space (French numbers, pasted French text) as a no-break space', () => {
+    const doc = buildDocument(record(['<p>Bonjour\u202f; merci\u202f! 18\u202f000\u00a0€</p>']), 'fr');
+    const content = JSON.stringify(doc.content);
+    expect(content).not.toContain('\u202f');
+    expect(content).toContain('Bonjour\u00a0; merci\u00a0! 18\u00a0000\u00a0€');
+    expect(printable('1\u202f250,00\u00a0€')).toBe('1\u00a0250,00\u00a0€');
   });
 });

@@ -178,16 +178,19 @@ function questionsOf(model: unknown, language: TLanguage, out = new Map<string, 
   return out;
 }
 
-function valueText(value: unknown, choices: Map<string, string>): string {
+/** A yes or no in words: Roboto has no check mark (it printed an empty box). */
+const yesNo = (value: boolean, labels: PdfLabels) => (value ? labels.yes : labels.no);
+
+function valueText(value: unknown, choices: Map<string, string>, labels: PdfLabels): string {
   if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.map((v) => valueText(v, choices)).join(', ');
+  if (Array.isArray(value)) return value.map((v) => valueText(v, choices, labels)).join(', ');
   if (isRecord(value)) {
     return Object.entries(value)
-      .map(([k, v]) => `${k}: ${valueText(v, new Map())}`)
+      .map(([k, v]) => `${k}: ${valueText(v, new Map(), labels)}`)
       .join('; ');
   }
   const key = String(value);
-  return safeText(choices.get(key) ?? (typeof value === 'boolean' ? (value ? '✓' : '✗') : key));
+  return safeText(choices.get(key) ?? (typeof value === 'boolean' ? yesNo(value, labels) : key));
 }
 
 const renderSurvey: SectionRenderer = (section, ctx) => {
@@ -215,14 +218,14 @@ const renderSurvey: SectionRenderer = (section, ctx) => {
           widths: ['50%', '50%'],
           body: Object.entries(value).map(([row, cell]) => [
             safeText(q.rows.get(row) ?? row),
-            valueText(cell, q.columns.size ? q.columns : q.choices),
+            valueText(cell, q.columns.size ? q.columns : q.choices, ctx.labels),
           ]),
         },
         layout: TABLE_LAYOUT,
         style: 'answer',
       });
     } else {
-      out.push(paragraph(valueText(value, q?.choices ?? new Map()) || '—', {}, [0, 0, 0, 6]));
+      out.push(paragraph(valueText(value, q?.choices ?? new Map(), ctx.labels) || '—', {}, [0, 0, 0, 6]));
     }
   }
   return out;
@@ -383,7 +386,7 @@ const renderBudget: SectionRenderer = (section, ctx) => {
           ...budget.coFunding.map((c) => [
             safeText(c.source) || '—',
             kinds[c.kind],
-            c.confirmed ? '✓' : '—',
+            yesNo(c.confirmed, l),
             right(money(c.amount)),
           ]),
         ],

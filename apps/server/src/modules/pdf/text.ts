@@ -51,6 +51,25 @@ export function safeText(text: string): string {
   );
 }
 
+/**
+ * Roboto has no narrow no-break space (U+202F), which Intl puts in French numbers ("18 000,00 €")
+ * and in some languages' times, and which French text pasted from a word processor holds before
+ * ";:!?": it printed as an empty box. The no-break space it has keeps the same words together.
+ */
+export function printable(text: string): string {
+  return text.includes('\u202f') ? text.replace(/\u202f/g, '\u00a0') : text;
+}
+
+/** Every string of a document definition made `printable` (its texts, tables, headers and footers). */
+export function printableDocument<T>(node: T): T {
+  if (typeof node === 'string') return printable(node) as T;
+  if (Array.isArray(node)) return node.map(printableDocument) as T;
+  if (node && typeof node === 'object' && Object.getPrototypeOf(node) === Object.prototype) {
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, printableDocument(value)])) as T;
+  }
+  return node;
+}
+
 /** Longer runs than this without a break opportunity get one every WORD_PIECE characters. */
 const LONG_WORD = 60;
 const WORD_PIECE = 40;

@@ -340,6 +340,13 @@ describe('the budget step', () => {
     ])
       expect(text).toContain(expected);
     expect(text).not.toContain('Budget richiesto');
+    // A confirmed co-funding in words: the PDF's font has no check mark (it printed a box).
+    const french = await t.app.inject({
+      url: `/api/Call/GetSubmissionPdf?submissionId=${submissionId}&lang=fr`,
+      headers: anna,
+    });
+    expect(pdfText(french.rawPayload)).toContain('100 000,00 €');
+    expect(pdfText(french.rawPayload)).toMatch(/Fondi della cooperativa Fonds propres oui 15 000,00 €/);
 
     const csv = await t.app.inject({
       url: `/api/Report/ExportSubmissions?callId=${call.id}&format=csv&language=it`,
