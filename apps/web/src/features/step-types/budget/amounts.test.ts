@@ -11,6 +11,20 @@ describe('amounts as the applicant types them', () => {
     expect(parseTypedAmount('dieci', 'it')).toBeNull();
   });
 
+  it('never guesses: a French dot groups thousands, a misplaced group mark or a third decimal is refused', () => {
+    expect(parseTypedAmount('12.000', 'fr')).toBe('12000');
+    expect(parseTypedAmount('1.234.567,8', 'fr')).toBe('1234567.8');
+    expect(parseTypedAmount('12.000', 'it')).toBe('12000');
+    expect(parseTypedAmount('12.5', 'fr')).toBe('12.5');
+    expect(parseTypedAmount('12,345', 'fr')).toBeNull();
+    expect(parseTypedAmount('12,34', 'en')).toBeNull();
+    expect(parseTypedAmount('1.23.456', 'it')).toBeNull();
+    expect(parseTypedAmount('12,5,0', 'it')).toBeNull();
+    expect(parseTypedAmount('1,000,000', 'en')).toBe('1000000');
+    expect(parseTypedAmount('-12', 'it')).toBe('-12');
+    expect(typedAmountError('12,345', 'fr')).toBe('errors.budget.amountInvalid');
+  });
+
   it('flags negative, too large and unreadable amounts', () => {
     expect(typedAmountError('-5', 'it')).toBe('errors.budget.amountNegative');
     expect(typedAmountError('2.000.000.000.000', 'it')).toBe('errors.budget.amountTooLarge');

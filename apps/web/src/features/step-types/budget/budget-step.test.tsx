@@ -88,7 +88,7 @@ describe('the budget step', () => {
     // What is on screen stays as typed, the mistyped amount with it.
     expect(view.getByDisplayValue('2.000,5x')).toBeTruthy();
     // Fixed, nothing holds the step any more.
-    fireEvent.change(view.getByLabelText('2028 · item 1 of Staff'), { target: { value: '2.000,50' } });
+    fireEvent.change(view.getByLabelText('2028 · item 1 of Staff'), { target: { value: '2,000.50' } });
     expect(stepProblems(step, saved.content)).toEqual([]);
   });
 
