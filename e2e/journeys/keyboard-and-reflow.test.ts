@@ -198,6 +198,20 @@ describe('keyboard only and narrow screens (WCAG 2.1.1, 1.4.10, 1.4.4)', () => {
     await applicant.page.goto(`/call/${submission.id}/4/0`);
     await applicant.page.getByTestId('budget-totals').waitFor();
     expect(await horizontalOverflow(applicant.page)).toBeLessThanOrEqual(0);
+    // A line's table too (its hidden "Actions" header widened the page once a line was there).
+    await applicant.page
+      .getByRole('button', { name: /^Aggiungi una voce in / })
+      .first()
+      .click();
+    await applicant.page
+      .getByRole('textbox', { name: /^Descrizione · voce 1 di / })
+      .first()
+      .waitFor();
+    expect(await horizontalOverflow(applicant.page)).toBeLessThanOrEqual(0);
+    await applicant.page
+      .getByRole('button', { name: /^Elimina voce 1 di / })
+      .first()
+      .click();
     expect(await controlsCutOff(applicant.page)).toEqual([]);
     // The grants list and a grant's page (its tranches and reports tables scroll inside their box).
     await applicant.page.goto('/grants');

@@ -218,7 +218,7 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
               (the drawn one showed only under the mouse, and the actions looked cut off). */}
           {/* Positioned, so the visually hidden header texts are placed inside it, not on the page's
               right where they widened a phone's page to the table's width. */}
-          <Table.ScrollContainer minWidth={720} type="native" pos="relative">
+          <Table.ScrollContainer minWidth={720} type="native">
             <Table striped highlightOnHover verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
