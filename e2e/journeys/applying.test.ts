@@ -46,6 +46,8 @@ describe('applying to a call', () => {
     await page.getByRole('checkbox', { name: /Acconsento/ }).check();
     await page.getByRole('main').getByRole('button', { name: 'Registra organizzazione' }).click();
     await page.waitForURL('**/calls');
+    // Back at the call chosen: its heading has the keyboard.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe(callName);
     await card.getByRole('button', { name: 'Candidati' }).click();
     await page.waitForURL(/\/call\/[0-9a-f-]{36}\/0\/0$/);
     const submissionUrl = page.url();

@@ -8,7 +8,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function rememberWantedCall() {
   const id = new URLSearchParams(window.location.search).get('call');
-  if (!id || !UUID.test(id)) return;
+  if (id && UUID.test(id)) rememberCall(id);
+}
+
+/** A call chosen in the list before the organization is registered: the list shows it again after. */
+export function rememberCall(id: string) {
   try {
     window.sessionStorage.setItem(KEY, id);
   } catch {

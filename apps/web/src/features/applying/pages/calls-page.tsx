@@ -7,7 +7,7 @@ import { useConfig } from '../../../lib/api/get-config';
 import { useOrganizations } from '../../../lib/api/get-organizations';
 import { ApiError } from '../../../lib/api-client';
 import { useSelectedOrganizationId } from '../../../lib/selected-organization';
-import { forgetWantedCall, wantedCall } from '../../../lib/wanted-call';
+import { forgetWantedCall, rememberCall, wantedCall } from '../../../lib/wanted-call';
 import { useUserCalls } from '../api/calls';
 import { useStartSubmission } from '../api/submissions';
 import { cardState, submitWithoutOrganization } from '../call-card-state';
@@ -79,7 +79,11 @@ export function CallsPage({ RegisterOrganizationDialog, UnreadMessages }: Props)
     // As the request's mail does: the wizard opens the first step the request reopened.
     if (state.button === 'changes') return void navigate(`/call/${call.submissionId}`);
     if (!orgId) {
-      if (submitWithoutOrganization(config) === 'registerPage') return void navigate('/register-org?returnTo=/calls');
+      if (submitWithoutOrganization(config) === 'registerPage') {
+        // Back on the list once registered, at the call chosen.
+        rememberCall(call.id);
+        return void navigate('/register-org?returnTo=/calls');
+      }
       return setPending(call);
     }
     setError(null);
