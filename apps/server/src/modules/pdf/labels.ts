@@ -11,6 +11,8 @@ function labelsOf(language: TLanguage) {
     ...sectionTexts(language, 'pdf'),
     sroiRange: (values: { low: string; high: string; score: string }) => t('pdf.sroiRange', values),
     sdgCode: (code: number | string) => t('pdf.sdgCode', { code }),
+    /** "Label: " before a value; French puts a no-break space before the colon. */
+    labelled: (label: string) => t('pdf.labelled', { label }),
   };
 }
 

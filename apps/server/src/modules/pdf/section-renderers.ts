@@ -246,7 +246,7 @@ function renderImpact(design: TPdfMiniDyi, ctx: SectionContext): Content[] {
     ],
   ];
   for (const o of design.selectedOutcomes) {
-    const outcome = safeText(o.sdg ? `${o.outcomeName} (SDG ${o.sdg})` : o.outcomeName);
+    const outcome = safeText(o.sdg ? `${o.outcomeName} (${l.sdgCode(o.sdg)})` : o.outcomeName);
     const indicators = o.indicators.length ? o.indicators : [null];
     indicators.forEach((i, n) => {
       rows.push([
@@ -271,13 +271,13 @@ function renderImpact(design: TPdfMiniDyi, ctx: SectionContext): Content[] {
     {
       columns: [
         // With a budget step the investment is its total cost (decision 0041), not an amount asked for.
-        { text: [{ text: `${investmentLabel}: `, bold: true }, `${amount(design.budget)} €`] },
-        { text: [{ text: `${l.budgetSpent}: `, bold: true }, `${amount(design.budgetSpent)} €`] },
+        { text: [{ text: l.labelled(investmentLabel), bold: true }, `${amount(design.budget)} €`] },
+        { text: [{ text: l.labelled(l.budgetSpent), bold: true }, `${amount(design.budgetSpent)} €`] },
       ],
       style: 'answer',
     },
     {
-      text: [{ text: `${l.sdgs}: `, bold: true }, design.sdg.map((c) => l.sdgCode(c)).join(', ') || '—'],
+      text: [{ text: l.labelled(l.sdgs), bold: true }, design.sdg.map((c) => l.sdgCode(c)).join(', ') || '—'],
       style: 'answer',
     },
     {
@@ -293,7 +293,7 @@ function renderImpact(design: TPdfMiniDyi, ctx: SectionContext): Content[] {
       fontSize: 8.5,
       style: 'answer',
     },
-    { text: [{ text: `${l.sroi}: `, bold: true }, range], style: 'answer' },
+    { text: [{ text: l.labelled(l.sroi), bold: true }, range], style: 'answer' },
     ...(s.overThreshold ? [{ text: l.sroiWarning, style: 'warning' } as Content] : []),
   ];
 }
@@ -398,9 +398,9 @@ const renderBudget: SectionRenderer = (section, ctx) => {
   }
   out.push({
     columns: [
-      { text: [{ text: `${l.budgetCost}: `, bold: true }, money(budget.totals.cost)] },
-      { text: [{ text: `${l.budgetCoFunding}: `, bold: true }, money(budget.totals.coFunding)] },
-      { text: [{ text: `${l.budgetRequested}: `, bold: true }, money(budget.totals.requested)] },
+      { text: [{ text: l.labelled(l.budgetCost), bold: true }, money(budget.totals.cost)] },
+      { text: [{ text: l.labelled(l.budgetCoFunding), bold: true }, money(budget.totals.coFunding)] },
+      { text: [{ text: l.labelled(l.budgetRequested), bold: true }, money(budget.totals.requested)] },
     ],
     style: 'answer',
   });
@@ -451,8 +451,15 @@ const renderImpactActuals: SectionRenderer = (section, ctx) => {
     },
     {
       columns: [
-        { text: [{ text: `${l.actualsForecastSroi}: `, bold: true }, ctx.ratio(answer.forecastSroi?.central ?? null)] },
-        { text: [{ text: `${l.actualsActualSroi}: `, bold: true }, ctx.ratio(answer.actualSroi?.central ?? null)] },
+        {
+          text: [
+            { text: l.labelled(l.actualsForecastSroi), bold: true },
+            ctx.ratio(answer.forecastSroi?.central ?? null),
+          ],
+        },
+        {
+          text: [{ text: l.labelled(l.actualsActualSroi), bold: true }, ctx.ratio(answer.actualSroi?.central ?? null)],
+        },
       ],
       style: 'answer',
     },

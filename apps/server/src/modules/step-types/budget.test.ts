@@ -345,7 +345,8 @@ describe('the budget step', () => {
       url: `/api/Call/GetSubmissionPdf?submissionId=${submissionId}&lang=fr`,
       headers: anna,
     });
-    expect(pdfText(french.rawPayload)).toContain('100 000,00 €');
+    // French typography: a space before the colon.
+    expect(pdfText(french.rawPayload)).toContain('Coût total : 100 000,00 €');
     expect(pdfText(french.rawPayload)).toMatch(/Fondi della cooperativa Fonds propres oui 15 000,00 €/);
 
     const csv = await t.app.inject({
