@@ -14,6 +14,7 @@ export function SaveIndicator({ status }: { status: SaveStatus }) {
     offline: { color: 'orange', icon: <IconCloudOff size={14} /> },
     busy: { color: 'orange', icon: <IconCloudOff size={14} /> },
     conflict: { color: 'red', icon: <IconCloudOff size={14} /> },
+    closed: { color: 'red', icon: <IconCloudOff size={14} /> },
     error: { color: 'red', icon: <IconCloudOff size={14} /> },
   }[status];
   return (

@@ -6,7 +6,10 @@ import { readKept, writeKept } from '../../lib/kept-in-browser';
 import { submissionViewKey } from './api/keys';
 
 /** `empty`: nothing typed and nothing stored yet ("Saved" would claim what did not happen). */
-export type SaveStatus = 'empty' | 'saved' | 'dirty' | 'saving' | 'offline' | 'busy' | 'conflict' | 'error';
+export type SaveStatus = 'empty' | 'saved' | 'dirty' | 'saving' | 'offline' | 'busy' | 'conflict' | 'closed' | 'error';
+
+/** The refusals of a write to an application that was sent, or whose deadline passed, meanwhile. */
+const CLOSED_MEANWHILE = new Set(['errors.submissions.closed', 'errors.submissions.deadlinePassed']);
 
 const DEBOUNCE_MS = 800;
 const RETRY_MS = 5_000;
@@ -118,6 +121,12 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
           );
           setNewer(fresh ? ZStepResult.parse(fresh) : null);
           setStatus('conflict');
+          return false;
+        }
+        // Sent by a teammate, or past its deadline, while this page was open: the person is told
+        // why, and the text stays on screen and in the browser to copy (nothing can save it now).
+        if (err instanceof ApiError && err.status === 409 && CLOSED_MEANWHILE.has(err.problem.messageKey)) {
+          setStatus('closed');
           return false;
         }
         setStatus('error');

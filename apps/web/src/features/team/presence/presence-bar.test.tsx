@@ -26,11 +26,11 @@ describe('the presence bar', () => {
     expect(screen.getByRole('status').textContent).toBe('Anna Neri opened this application.');
     rerender(view([bruno]));
     expect(screen.getByRole('status').textContent).toBe(
-      'Bruno Riva opened this application. Anna Neri closed this application.',
+      'Bruno Riva opened this application. Anna Neri left this application.',
     );
     rerender(view([]));
     expect(screen.queryByRole('list')).toBeNull();
-    expect(screen.getByRole('status').textContent).toBe('Bruno Riva closed this application.');
+    expect(screen.getByRole('status').textContent).toBe('Bruno Riva left this application.');
   });
 
   it('reads the stream’s events and ignores pings and unknown ones', () => {
