@@ -131,7 +131,9 @@ export async function inviteMember(db: Db, actor: SessionUser, input: TInviteMem
       .returning();
     if (!row) throw new Error('invitation insert failed');
     const language = await languageOf(tx, email, input.language);
-    await queueMemberInvitation(tx, { to: email, organization: org.name, role: input.role, language, link: appUrl });
+    // The app opens in the mail's language, on the page where one signs in or registers.
+    const link = `${appUrl}/?lang=${language}`;
+    await queueMemberInvitation(tx, { to: email, organization: org.name, role: input.role, language, link });
     await audit(tx, actor, 'member.invite', org.id, { email, role: input.role });
     await queueOwnersNotice(tx, org.id, org.name, { kind: 'invited', email, role: input.role });
     return toInvitation(row);

@@ -70,6 +70,7 @@ describe('members of an organization and their roles', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.to).toBe('bruno@teams.example');
     expect(mails[0]?.subject).toBe('Invitation à rejoindre Cooperativa Insieme');
+    expect(mails[0]?.html).toMatch(/href="[^"]*\/\?lang=fr"/);
     const owners = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'member-change'));
     expect(owners.map((m) => m.to)).toEqual(['anna@teams.example']);
     const trail = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'member.invite'));
