@@ -87,3 +87,36 @@ describe('the message being written', () => {
     expect((screen.getByLabelText(/Your message/) as HTMLTextAreaElement).value).toBe('');
   });
 });
+
+describe('after sending', () => {
+  it('does not keep saying the last message was sent when the next is refused, and names a refused file on its field', async () => {
+    let answer = () => json(200, { id: '00000000-0000-4000-8000-000000000002' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        String(url).includes('SendMessage')
+          ? answer()
+          : json(200, { side: 'applicant', messages: [], unread: 0, canWrite: true }),
+      ),
+    );
+    open();
+    const field = screen.getByLabelText(/Your message/) as HTMLTextAreaElement;
+    fireEvent.change(field, { target: { value: 'First' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Message sent.'));
+    answer = () =>
+      json(400, {
+        type: '/problems/validation',
+        title: 'invalid',
+        status: 400,
+        messageKey: 'errors.conversation.fileType',
+      });
+    fireEvent.change(field, { target: { value: 'Second, with a file' } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send message' })).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).not.toBe('true'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
+    const fileField = screen.getByLabelText(/Attach/);
+    await waitFor(() => expect(fileField.getAttribute('aria-invalid')).toBe('true'));
+  });
+});

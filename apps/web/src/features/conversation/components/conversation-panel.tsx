@@ -3,6 +3,7 @@ import { Alert, Button, FileInput, Group, Loader, Paper, Stack, Text, Textarea }
 import { IconPaperclip } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
 import { DATE_TIME, dateFormat } from '../../../lib/date-formats';
 import { problemText } from '../../../lib/problem-text';
 import { useKeptText } from '../../../lib/use-kept-text';
@@ -95,6 +96,12 @@ function MessageItem({ message }: { message: TMessage }) {
   );
 }
 
+const FILE_PROBLEMS = new Set([
+  'errors.conversation.fileType',
+  'errors.conversation.fileTooLarge',
+  'errors.conversation.tooManyFiles',
+]);
+
 function MessageForm({ submissionId }: { submissionId: string }) {
   const { t } = useTranslation();
   const send = useSendMessage(submissionId);
@@ -102,9 +109,13 @@ function MessageForm({ submissionId }: { submissionId: string }) {
   const [text, setText, forgetSent] = useKeptText(`message.${submissionId}`);
   const [files, setFiles] = useState<File[]>([]);
   const [said, setSaid] = useState('');
+  // A refused attachment (its type, size or number) is said on the file field, not on the text.
+  const fileProblem = send.error instanceof ApiError && FILE_PROBLEMS.has(send.error.problem.messageKey);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!text.trim() && !files.length) return;
+    // The last message's "sent" is not this one's: said again only once this one is stored.
+    setSaid('');
     // The promise settles even once the drawer is closed (a mutation's own callbacks would not run):
     // a message sent is never offered again as unsent. A failure is shown on the field.
     send.mutateAsync({ text, files }).then(
@@ -127,7 +138,7 @@ function MessageForm({ submissionId }: { submissionId: string }) {
           autosize
           minRows={3}
           maxLength={MESSAGE_MAX_LENGTH}
-          error={send.isError ? problemText(t, send.error) : undefined}
+          error={send.isError && !fileProblem ? problemText(t, send.error) : undefined}
         />
         <FileInput
           label={t('conversation.attach')}
@@ -139,6 +150,7 @@ function MessageForm({ submissionId }: { submissionId: string }) {
           accept=".pdf,.doc,.docx,.xls,.xlsx,.png,.jpg,.jpeg,.gif,.webp"
           value={files}
           onChange={(chosen) => setFiles(chosen.slice(0, MESSAGE_FILES_MAX))}
+          error={fileProblem ? problemText(t, send.error) : undefined}
         />
         <Group>
           <Button type="submit" loading={send.isPending} disabled={!text.trim() && !files.length}>
