@@ -298,6 +298,8 @@ describe('grant reports', () => {
     expect(approved.json()).toMatchObject({ status: 'approved' });
     const notices = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'report-approved'));
     expect(notices.map((m) => m.to).sort()).toEqual(['anna@aurora.example', 'giulia@aurora.example']);
+    // A tranche waited for this report: the mail says it can now be paid.
+    expect(notices.every((m) => /tranche/i.test(m.text))).toBe(true);
     // Approved: no more changes requested on it, no reopening (a tranche may have been paid on it).
     const again = await inject(admin, 'POST', 'CallSubmission/RequestChanges', {
       submissionId,
@@ -420,6 +422,11 @@ describe('grant reports', () => {
     expect((await inject(admin, 'POST', 'Grant/ApproveReport', { reportId: interim.id })).json().status).toBe(
       'approved',
     );
+    // No tranche waits for this one: its mail does not say one can be paid.
+    const notices = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'report-approved'));
+    const midTerm = notices.filter((m) => m.subject.includes('Mid-term'));
+    expect(midTerm.length).toBeGreaterThan(0);
+    expect(midTerm.some((m) => /tranche/i.test(m.text))).toBe(false);
   });
 
   it('a started report is kept with the grant: not deleted by an admin, nor by its author’s erasure', async () => {

@@ -1,7 +1,7 @@
 import { reportStatus, type TGrantReport } from '@impact/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, TextQuery, Tx } from '../../db/client';
-import { callSubmissions, grantReportPlans, grantReports } from '../../db/schema';
+import { callSubmissions, grantReportPlans, grantReports, grantTranches } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
@@ -148,11 +148,27 @@ export async function approveReport(db: Db, actor: SessionUser, reportId: string
       .set({ approvedAt: new Date(), approvedByUserId: actor.id })
       .where(eq(grantReports.id, reportId));
     await audit(tx, actor, 'grant.reportApprove', grant.id, { reportId, name: line.plan.name });
-    // The grantee's contact and writers hear of it, each in their language.
+    // The grantee's contact and writers hear of it, each in their language; that a tranche can now
+    // be paid only where an unpaid one waited for this report.
+    const [waiting] = await tx
+      .select({ id: grantTranches.id })
+      .from(grantTranches)
+      .where(
+        and(
+          eq(grantTranches.grantId, grant.id),
+          eq(grantTranches.reportPlanId, line.plan.id),
+          isNull(grantTranches.paidAt),
+        ),
+      )
+      .limit(1);
     await noticeGrantReport(
       tx,
       { grantId: grant.id, organizationId: grant.organizationId, callId: grant.callId, name: line.plan.name },
-      { template: 'report-approved', texts: 'mail.reportApproved' },
+      {
+        template: 'report-approved',
+        texts: 'mail.reportApproved',
+        ...(waiting ? { then: 'mail.reportApproved.trancheReady' as const } : {}),
+      },
       publicUrl,
     );
     const [report] = (await reportsOf(tx, grant.id)).filter((r) => r.id === reportId);
