@@ -15,12 +15,12 @@ type ReportMailTexts = 'mail.reportDue' | 'mail.reportOverdue' | 'mail.reportApp
  * A notice about one of a grant's reports (its reminders, its approval) to the grantee's contact
  * and writers, each in their language, with a link to the grant. `texts` names the mail's
  * subject, body and action; they may use `report`, `org`, `call` and, given a due day, `date`;
- * `then` a paragraph after the body (said only where it holds).
+ * `after` a paragraph after the body (said only where it holds).
  */
 export async function noticeGrantReport(
   tx: Tx,
   report: { grantId: string; organizationId: string; callId: string; name: string; dueAt?: string },
-  mail: { template: string; texts: ReportMailTexts; then?: 'mail.reportApproved.trancheReady' },
+  mail: { template: string; texts: ReportMailTexts; after?: 'mail.reportApproved.trancheReady' },
   publicUrl: string,
 ) {
   const [call] = await tx.select().from(calls).where(eq(calls.id, report.callId));
@@ -40,7 +40,7 @@ export async function noticeGrantReport(
       mail.template,
       {
         subject: t(`${mail.texts}.subject`, values),
-        paragraphs: [t(`${mail.texts}.body`, values), ...(mail.then ? [t(mail.then, values)] : [])],
+        paragraphs: [t(`${mail.texts}.body`, values), ...(mail.after ? [t(mail.after, values)] : [])],
         link: `${publicUrl}/grants/${report.grantId}`,
         action: t(`${mail.texts}.action`),
       },

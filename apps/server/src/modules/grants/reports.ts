@@ -167,7 +167,7 @@ export async function approveReport(db: Db, actor: SessionUser, reportId: string
       {
         template: 'report-approved',
         texts: 'mail.reportApproved',
-        ...(waiting ? { then: 'mail.reportApproved.trancheReady' as const } : {}),
+        ...(waiting ? { after: 'mail.reportApproved.trancheReady' as const } : {}),
       },
       publicUrl,
     );
