@@ -93,6 +93,10 @@ describe('a grant after the award', () => {
     await page.getByLabel('Ho letto le condizioni e l’organizzazione si impegna a rispettarle').check();
     await page.getByRole('button', { name: 'Accetta il contributo' }).click();
     await page.getByText(/^Accettato da Marco Bianchi il/).waitFor();
+    // The keyboard is on the confirmation that replaced the forms, not back at the top of the page.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toMatch(/^AccettatoAccettato da Marco Bianchi il/);
     await shot(page, 'grant-accepted');
     await context.close();
 

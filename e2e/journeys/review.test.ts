@@ -87,6 +87,11 @@ describe('review and decisions', () => {
       await adminPage.getByRole('heading', { name: 'Griglia di valutazione' }).waitFor();
     };
     await openReviewTab();
+    // Before the grid, the tab says what comes after it (decisions included).
+    await adminPage
+      .getByTestId('review-after-rubric')
+      .getByText(/graduatoria e le decisioni/)
+      .waitFor();
     await adminPage
       .getByLabel(/^Criterio/)
       .first()
@@ -102,6 +107,7 @@ describe('review and decisions', () => {
     await adminPage.getByLabel('Max', { exact: true }).nth(1).fill('10');
     await adminPage.getByRole('button', { name: 'Salva la griglia' }).click();
     await adminPage.getByText('Griglia salvata.').waitFor();
+    await adminPage.getByTestId('review-after-rubric').waitFor({ state: 'detached' });
     const invite = async (email: string) => {
       const input = adminPage.getByLabel('E-mail del valutatore');
       await input.fill(email);

@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useOrganizations } from '../../../lib/api/get-organizations';
@@ -57,6 +57,13 @@ export function GrantPage({ RequestChanges }: { RequestChanges?: RequestChangesD
 
 function GrantView({ grant, RequestChanges }: { grant: TGrant; RequestChanges: RequestChangesDialog | undefined }) {
   const { t, i18n } = useTranslation();
+  // Accepted or declined during this visit: the forms went, the keyboard goes to what replaced them.
+  const answer = useRef<HTMLDivElement>(null);
+  const shownStatus = useRef(grant.status);
+  useEffect(() => {
+    if (shownStatus.current === 'awaitingAcceptance' && grant.status !== 'awaitingAcceptance') answer.current?.focus();
+    shownStatus.current = grant.status;
+  }, [grant.status]);
   const when = (iso: string | null) =>
     iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso)) : '';
   return (
@@ -97,21 +104,22 @@ function GrantView({ grant, RequestChanges }: { grant: TGrant; RequestChanges: R
         </Button>
       </Paper>
       {grant.status === 'awaitingAcceptance' && <AnswerForms grant={grant} />}
-      {(grant.status === 'active' || grant.status === 'closed') && (
-        <Reports grant={grant} RequestChanges={RequestChanges} />
-      )}
-      <Tranches grant={grant} />
+      {/* Where the answer forms were: answered on this page, the keyboard is taken to it. */}
       {grant.status === 'active' && (
         // A standing fact of the grant, not news: not announced as an alert.
-        <Alert color="teal" title={t('grants.page.acceptedTitle')} role="note">
+        <Alert color="teal" title={t('grants.page.acceptedTitle')} role="note" ref={answer} tabIndex={-1}>
           {t('grants.page.accepted', { name: grant.acceptedByName ?? '', when: when(grant.acceptedAt) })}
         </Alert>
       )}
       {grant.status === 'declined' && (
-        <Alert color="gray" title={t('grants.page.declinedTitle')} role="note">
+        <Alert color="gray" title={t('grants.page.declinedTitle')} role="note" ref={answer} tabIndex={-1}>
           {t('grants.page.declined', { when: when(grant.declinedAt) })}
         </Alert>
       )}
+      {(grant.status === 'active' || grant.status === 'closed') && (
+        <Reports grant={grant} RequestChanges={RequestChanges} />
+      )}
+      <Tranches grant={grant} />
     </Stack>
   );
 }

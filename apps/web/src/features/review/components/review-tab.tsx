@@ -21,6 +21,12 @@ export function ReviewTab({ callId }: { callId: string }) {
   return (
     <Stack>
       <RubricForm callId={callId} data={rubric.data} />
+      {/* What comes after the grid, said before it exists: a funder who only wants to decide looks for it here. */}
+      {!rubric.data.rubric && (
+        <Text c="dimmed" data-testid="review-after-rubric">
+          {t('review.afterRubric')}
+        </Text>
+      )}
       {rubric.data.rubric && (
         <>
           <ReviewersPanel callId={callId} />
