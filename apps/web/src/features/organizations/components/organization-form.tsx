@@ -120,13 +120,18 @@ export function OrganizationForm({ organization, submitLabel, onSubmit, onCancel
     return error ? t(error.messageKey, error.params ?? {}) : undefined;
   };
 
-  const handleSubmit = async (event: FormEvent) => {
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!complete || submitting) return;
+    // Once the fields show their errors, the keyboard goes to the first (Save alone said nothing).
+    const form = event.currentTarget;
+    const focusFirstError = () =>
+      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
     setFormError(null);
     const parsed = ZOrganizationInput.safeParse(values);
     if (!parsed.success) {
       setErrors(errorsFrom(parsed.error.issues.map(issueToFieldError)));
+      focusFirstError();
       return;
     }
     setSubmitting(true);
@@ -136,6 +141,7 @@ export function OrganizationForm({ organization, submitLabel, onSubmit, onCancel
       if (error instanceof ApiError && error.problem.errors?.length) {
         setErrors(errorsFrom(error.problem.errors));
         setFormError(t('errors.validation'));
+        focusFirstError();
       } else {
         setFormError(t(error instanceof ApiError ? error.problem.messageKey : 'errors.unexpected'));
       }

@@ -100,6 +100,19 @@ function showPage() {
   );
 }
 
+describe('saving an organization with a mistake', () => {
+  it('shows the error on its field and puts the keyboard there, sending nothing', async () => {
+    const sent = stubServer();
+    const view = showPage();
+    const email = view.getByRole('textbox', { name: /E-mail/ });
+    fireEvent.change(email, { target: { value: 'giulia@' } });
+    fireEvent.click(view.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(sent).toEqual([]);
+  });
+});
+
 describe('editing an organization another owner saved meanwhile', () => {
   it('keeps my changes in the form and saves them over theirs only when asked', async () => {
     const sent = stubServer();
