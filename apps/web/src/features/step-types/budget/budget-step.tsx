@@ -103,6 +103,9 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
     def ? typedOf(autosave.content, def, language) : { rows: [], sources: [] },
   );
   const lastSent = useRef(autosave.content);
+  // Lines just added whose description field has not been left yet: "write a description" waits
+  // until then (it showed the moment the line appeared). Next and Submit still count it.
+  const [fresh, setFresh] = useState<ReadonlySet<number>>(() => new Set());
 
   // A newer answer taken from the server (conflict) replaces what is on screen.
   useEffect(() => {
@@ -140,10 +143,19 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
   const problems = answer.lines.length ? budgetProblems(def, answer, language) : [];
   const setRow = (k: number, change: Partial<Row>) =>
     update({ ...typed, rows: typed.rows.map((r) => (r.key === k ? { ...r, ...change } : r)) });
-  const addRow = (category: string) =>
+  const addRow = (category: string) => {
+    const k = key();
+    setFresh((keys) => new Set(keys).add(k));
     update({
       ...typed,
-      rows: [...typed.rows, { key: key(), category, description: '', amounts: def.periods.map(() => '') }],
+      rows: [...typed.rows, { key: k, category, description: '', amounts: def.periods.map(() => '') }],
+    });
+  };
+  const leftDescription = (k: number) =>
+    setFresh((keys) => {
+      const next = new Set(keys);
+      next.delete(k);
+      return next;
     });
   const removeRow = (k: number) => update({ ...typed, rows: typed.rows.filter((r) => r.key !== k) });
   /** Moves a line up or down among the lines of its category. */
@@ -247,7 +259,9 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
                               maxLength={1000}
                               miw={200}
                               onChange={(e) => setRow(row.key, { description: e.currentTarget.value })}
+                              onBlur={() => leftDescription(row.key)}
                               error={
+                                !fresh.has(row.key) &&
                                 problems.some((p) => p.path === `lines.${typed.rows.indexOf(row)}.description`)
                                   ? t('budgetStep.descriptionRequired')
                                   : undefined
