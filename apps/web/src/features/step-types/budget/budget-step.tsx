@@ -104,7 +104,7 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
   );
   const lastSent = useRef(autosave.content);
   // Lines just added whose description field has not been left yet: "write a description" waits
-  // until then (it showed the moment the line appeared). Next and Submit still count it.
+  // until then (it showed the moment the line appeared). Submit still checks every line.
   const [fresh, setFresh] = useState<ReadonlySet<number>>(() => new Set());
 
   // A newer answer taken from the server (conflict) replaces what is on screen.
