@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiAs, createCallWithTextAndUpload } from '../support/api';
+import { apiAs, createCallWithTextAndUpload, createOrganizationAs } from '../support/api';
 import { expectAccessible } from '../support/axe';
 import { useBrowser } from '../support/journey';
 import { chooseOrganization, organizationSelector, selectedOrganization } from '../support/organization-selector';
@@ -62,18 +62,7 @@ describe('a team: the members tab, and two members on one application', () => {
     const marco = await browser.newPage();
     await signIn(marco.page, DEMO.applicant);
     const other = `Altra associazione ${Date.now().toString(36)}`;
-    await owner('Organization/CreateOrganization', 'POST', {
-      name: other,
-      reg_number: '01234567890',
-      street_name: 'Via Roma 1',
-      city_name: 'Torino',
-      country: 'IT',
-      contact_name: 'Marco',
-      contact_surname: 'Bianchi',
-      contact_role: 'Presidente',
-      contact_email: 'marco@example.org',
-      personalData: true,
-    });
+    await createOrganizationAs(owner, other);
     await marco.page.goto('/calls');
     await chooseOrganization(marco.page, other);
     await marco.page.goto(wizard);

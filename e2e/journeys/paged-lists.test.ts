@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiAs, createCallWithTextAndUpload } from '../support/api';
+import { apiAs, createCallWithTextAndUpload, createOrganizationAs } from '../support/api';
 import { expectAccessible } from '../support/axe';
 import { useBrowser } from '../support/journey';
 import { DEMO, registerAndVerify, signIn, uniqueEmail } from '../support/sign-in';
@@ -36,18 +36,7 @@ describe('lists that page', () => {
     // 51 submissions by one applicant, each from its own organization.
     const applicant = await apiAs(browser.baseUrl, person);
     for (let i = 0; i < 51; i++) {
-      const org = await applicant<{ id: string }>('Organization/CreateOrganization', 'POST', {
-        name: `Ente pagine ${tag} ${i}`,
-        reg_number: '01234567890',
-        street_name: 'Via Roma 1',
-        city_name: 'Torino',
-        country: 'IT',
-        contact_name: 'Paolo',
-        contact_surname: 'Pagine',
-        contact_role: 'Presidente',
-        contact_email: 'paolo@example.org',
-        personalData: true,
-      });
+      const org = await createOrganizationAs(applicant, `Ente pagine ${tag} ${i}`);
       await applicant('Call/UpsertCallSubmission', 'POST', {
         callId: callIds[i % callIds.length],
         organizationId: org.id,

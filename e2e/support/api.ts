@@ -105,3 +105,19 @@ export async function createCallWithTextAndUpload(baseUrl: string, name: string)
   });
   return { api, callId: call.id };
 }
+
+/** An organization registered through the API by `api`'s account (its owner), with valid details. */
+export async function createOrganizationAs(api: Awaited<ReturnType<typeof apiAs>>, name: string) {
+  return api<{ id: string; name: string }>('Organization/CreateOrganization', 'POST', {
+    name,
+    reg_number: '01234567890',
+    street_name: 'Via Roma 1',
+    city_name: 'Torino',
+    country: 'IT',
+    contact_name: 'Paola',
+    contact_surname: 'Rossi',
+    contact_role: 'Presidente',
+    contact_email: 'contatto@example.org',
+    personalData: true,
+  });
+}
