@@ -38,6 +38,8 @@ describe('call card button (SPEC 2)', () => {
     expect(cardState({ ...sent, changesDueAt: '2027-03-09T18:00:00Z' }, now).button).toBe('close');
     expect(changesDue({ ...sent, changesDueAt: '2027-03-09T18:00:00Z' }, now)).toBeNull();
     expect(cardState({ ...sent, changesDueAt: null }, now).button).toBe('close');
+    // A viewer of the organization cannot make them: the record, as before.
+    expect(cardState({ ...sent, changesDueAt: '2027-03-12T18:00:00Z' }, now, false).button).toBe('close');
   });
   it('disabled before the call opens and after it closed without a submission', () => {
     expect(

@@ -29,7 +29,7 @@ export function changesDue(call: TUserCallListItem, now = new Date()) {
  * disabled. With no organization the button stays usable: it opens the register-organization
  * dialog (the applying issue's reading; disabling it would leave a new applicant stuck).
  */
-export function cardState(call: TUserCallListItem, now = new Date()) {
+export function cardState(call: TUserCallListItem, now = new Date(), canWrite = true) {
   const status = callStatus(call, now);
   const hasSubmission = !isEmptyId(call.submissionId);
   const notYetOpen = new Date(call.openingAt).getTime() > now.getTime();
@@ -37,8 +37,9 @@ export function cardState(call: TUserCallListItem, now = new Date()) {
   let button: CardButton;
   // Invited to stage 2: open until its own deadline, whatever the call's dates say.
   if (hasSubmission && stage2?.open) button = 'stage2';
-  // Sent, with steps reopened by a request for changes: the button leads to them, not to the record.
-  else if (changesDue(call, now)) button = 'changes';
+  // Sent, with steps reopened by a request for changes: the button leads a member who may write
+  // to them (a viewer reads the record, as before).
+  else if (canWrite && changesDue(call, now)) button = 'changes';
   else if (hasSubmission && call.submissionClosed) button = 'close';
   else if (hasSubmission) button = status === 'open' ? 'resume' : 'closed';
   else button = status === 'open' ? 'submit' : 'closed';

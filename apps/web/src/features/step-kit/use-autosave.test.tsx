@@ -251,30 +251,28 @@ describe('the autosave', () => {
       vi.useRealTimers();
     }
   });
-  it('says the application was sent meanwhile when a save is refused for it, keeping the text on screen', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: URL) =>
-        Promise.resolve(
-          String(url).includes('Upsert')
-            ? json(409, {
-                type: '/problems/closed',
-                title: 'closed',
-                status: 409,
-                messageKey: 'errors.submissions.closed',
-              })
-            : json(404, {}),
+  it.each(['errors.submissions.closed', 'errors.submissions.deadlinePassed', 'errors.stages.stageClosed'])(
+    'says the application was sent meanwhile when a save is refused with %s, keeping the text on screen',
+    async (messageKey) => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((url: URL) =>
+          Promise.resolve(
+            String(url).includes('Upsert')
+              ? json(409, { type: '/problems/closed', title: 'closed', status: 409, messageKey })
+              : json(404, {}),
+          ),
         ),
-      ),
-    );
-    const { result } = autosave(undefined);
-    act(() => result.current.change('Le titre du projet'));
-    await act(async () => {
-      await result.current.flush();
-    });
-    expect(result.current.status).toBe('closed');
-    expect(result.current.content).toBe('Le titre du projet');
-  });
+      );
+      const { result } = autosave(undefined);
+      act(() => result.current.change('Le titre du projet'));
+      await act(async () => {
+        await result.current.flush();
+      });
+      expect(result.current.status).toBe('closed');
+      expect(result.current.content).toBe('Le titre du projet');
+    },
+  );
 
   it('updates the loaded submission after a save, and leaves the other reads kept under its key alone', async () => {
     vi.stubGlobal(

@@ -9,7 +9,12 @@ import { submissionViewKey } from './api/keys';
 export type SaveStatus = 'empty' | 'saved' | 'dirty' | 'saving' | 'offline' | 'busy' | 'conflict' | 'closed' | 'error';
 
 /** The refusals of a write to an application that was sent, or whose deadline passed, meanwhile. */
-const CLOSED_MEANWHILE = new Set(['errors.submissions.closed', 'errors.submissions.deadlinePassed']);
+const CLOSED_MEANWHILE = new Set([
+  'errors.submissions.closed',
+  'errors.submissions.deadlinePassed',
+  // A stage-1 step once the application moved on to its second stage (decision 0034).
+  'errors.stages.stageClosed',
+]);
 
 const DEBOUNCE_MS = 800;
 const RETRY_MS = 5_000;

@@ -11,6 +11,7 @@ import { dayAndMonth, mediumDateTime } from '../../../lib/local-dates';
 import { useSelectedOrganizationId } from '../../../lib/selected-organization';
 import { downloadCustomFile } from '../../step-kit/api/files';
 import { cardState, changesDue, secondStage } from '../call-card-state';
+import { useCanWriteForSelected } from '../use-can-write';
 
 type Props = {
   call: TUserCallListItem;
@@ -21,7 +22,8 @@ type Props = {
 
 export function CallCard({ call, busy, onAction, UnreadMessages }: Props) {
   const { t, i18n } = useTranslation();
-  const state = cardState(call);
+  // A viewer of the organization is not offered to make the changes a funder asked for.
+  const state = cardState(call, new Date(), useCanWriteForSelected());
   const stage2 = secondStage(call);
   const changesDueAt = changesDue(call);
   // A call not open yet says when it opens instead of "Closed".

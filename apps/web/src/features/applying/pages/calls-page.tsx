@@ -12,6 +12,7 @@ import { useUserCalls } from '../api/calls';
 import { useStartSubmission } from '../api/submissions';
 import { cardState, submitWithoutOrganization } from '../call-card-state';
 import { CallCard } from '../components/call-card';
+import { useCanWriteForSelected } from '../use-can-write';
 
 /** Pages of the list read, at most, to find the call a visitor came to apply to. */
 const WANTED_CALL_MAX_PAGES = 15;
@@ -35,6 +36,7 @@ export function CallsPage({ RegisterOrganizationDialog, UnreadMessages }: Props)
   const config = useConfig();
   const navigate = useNavigate();
   const organizationId = useSelectedOrganizationId();
+  const canWrite = useCanWriteForSelected();
   // The list shows the selected organization's submissions: ask for it once the selection is known.
   const organizations = useOrganizations();
   const calls = useUserCalls(organizationId, !organizations.isPending);
@@ -72,7 +74,7 @@ export function CallsPage({ RegisterOrganizationDialog, UnreadMessages }: Props)
   }, [calls.isError, navigate]);
 
   const open = async (call: TUserCallListItem, orgId: string | null) => {
-    const state = cardState(call);
+    const state = cardState(call, new Date(), canWrite);
     if (state.button === 'close') return void navigate(`/call/${call.submissionId}/0/0?readonly=true`);
     // The wizard opens stage 2 at its first step.
     if (state.button === 'stage2') return void navigate(`/call/${call.submissionId}`);

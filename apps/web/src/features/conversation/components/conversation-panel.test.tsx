@@ -114,9 +114,10 @@ describe('after sending', () => {
     fireEvent.change(field, { target: { value: 'Second, with a file' } });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send message' })).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
-    await waitFor(() => expect(field.getAttribute('aria-invalid')).not.toBe('true'));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
+    // Once the refusal is in: on the file field, not the text, and no "sent" beside it.
     const fileField = screen.getByLabelText(/Attach/);
     await waitFor(() => expect(fileField.getAttribute('aria-invalid')).toBe('true'));
+    expect(field.getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 });

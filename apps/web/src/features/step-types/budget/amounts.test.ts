@@ -23,6 +23,14 @@ describe('amounts as the applicant types them', () => {
     expect(parseTypedAmount('1,000,000', 'en')).toBe('1000000');
     expect(parseTypedAmount('-12', 'it')).toBe('-12');
     expect(typedAmountError('12,345', 'fr')).toBe('errors.budget.amountInvalid');
+    // A first group of 0 groups nothing: 0.500 is not five hundred.
+    expect(parseTypedAmount('0.500', 'fr')).toBeNull();
+    expect(parseTypedAmount('0.125', 'it')).toBeNull();
+    expect(parseTypedAmount('0,125', 'en')).toBeNull();
+    expect(parseTypedAmount('0,50', 'it')).toBe('0.50');
+    // A mark left at the end adds nothing.
+    expect(parseTypedAmount('5.', 'it')).toBe('5');
+    expect(parseTypedAmount('5,', 'en')).toBe('5');
   });
 
   it('flags negative, too large and unreadable amounts', () => {

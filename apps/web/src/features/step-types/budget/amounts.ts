@@ -19,7 +19,8 @@ function marks(language: string) {
  */
 export function parseTypedAmount(text: string, language: string): string | null {
   const { decimal, group } = marks(language);
-  const clean = text.replace(/[\s\u00a0\u202f€$£]/g, '');
+  // A mark left at the end ("5." or "5,") ends the number: it adds nothing.
+  const clean = text.replace(/[\s\u00a0\u202f€$£]/g, '').replace(/[.,]$/, '');
   if (clean === '') return '';
   // A spreadsheet's copy may use the dot whatever the language: one dot followed by one or two digits is decimal.
   if (decimal === ',' && /^-?\d+\.\d{1,2}$/.test(clean)) return clean;
@@ -33,7 +34,8 @@ export function parseTypedAmount(text: string, language: string): string | null 
   let integer = digits;
   if (groupMark) {
     const parts = digits.split(groupMark);
-    const grouped = /^\d{1,3}$/.test(parts[0] ?? '') && parts.slice(1).every((p) => /^\d{3}$/.test(p));
+    // A first group of 0 is no grouping ("0.500" is not five hundred): refused, not guessed.
+    const grouped = /^[1-9]\d{0,2}$/.test(parts[0] ?? '') && parts.slice(1).every((p) => /^\d{3}$/.test(p));
     if (!grouped) return null;
     integer = parts.join('');
   }
