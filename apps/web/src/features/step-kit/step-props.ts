@@ -20,4 +20,9 @@ export type StepProps = {
   contentOf?: (step: TUserStep) => string | undefined;
   /** Takes the applicant to another step of the wizard (by its index in `steps`). */
   goToStep?: (index: number) => void;
+  /**
+   * The wizard is showing this step's problems (Next or Submit found some): a step marks the
+   * fields they are about, so a person sees which one to fill, not only what is wrong.
+   */
+  problemsShown?: boolean;
 };

@@ -120,8 +120,8 @@ describe('the submission wizard', () => {
   it("takes a step's message away once its answer mends it, though a later step has the same problem", async () => {
     stubFetch();
     // Both steps are incomplete while empty, under the same key (two surveys of one call).
-    const AnswerButton = ({ onContent }: StepProps) => (
-      <button type="button" onClick={() => onContent('answered')}>
+    const AnswerButton = ({ onContent, problemsShown }: StepProps) => (
+      <button type="button" onClick={() => onContent('answered')} data-problems-shown={String(problemsShown)}>
         Answer
       </button>
     );
@@ -135,11 +135,14 @@ describe('the submission wizard', () => {
     await screen.findByTestId('step-problems');
     const status = screen.getByTestId('step-problems-region');
     await waitFor(() => expect(status.textContent).toBe('Please answer every required question of the survey.'));
+    // The step is told, to mark the fields they are about.
+    expect(screen.getByRole('button', { name: 'Answer' }).getAttribute('data-problems-shown')).toBe('true');
     // Said politely, in a region that stays (its words change; it is not shown afresh each time).
     expect(status.getAttribute('role')).toBe('status');
     fireEvent.click(screen.getByRole('button', { name: 'Answer' }));
     await waitFor(() => expect(status.textContent).toBe(''));
     expect(screen.queryByTestId('step-problems')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Answer' }).getAttribute('data-problems-shown')).toBe('false');
     expect(screen.getByTestId('step-problems-region')).toBe(status);
   });
 

@@ -535,6 +535,7 @@ export function SubmissionPage({
                 steps={steps}
                 contentOf={contentOf}
                 goToStep={(index) => void go({ step: index, subStep: 0 })}
+                problemsShown={shownProblems.length > 0}
               />
               {/* One polite region that stays on the page: its words are read when they change,
                   once, and it empties when the answers mend what it said. */}

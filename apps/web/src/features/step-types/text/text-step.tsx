@@ -1,4 +1,11 @@
-import { asksSeveralQuestions, type TTextQuestion, textAnswersOf, textDefinition, textQuestions } from '@impact/domain';
+import {
+  asksSeveralQuestions,
+  type TTextQuestion,
+  textAnswersOf,
+  textDefinition,
+  textQuestionProblem,
+  textQuestions,
+} from '@impact/domain';
 import { Group, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +30,7 @@ function allAnswers(questions: TTextQuestion[], answers: Record<string, string>,
  * with several questions shows its introduction and one field per question, each with its label,
  * help, limit and required mark.
  */
-export function TextStep({ step, submissionId, result, readOnly, onContent, registerFlush }: Props) {
+export function TextStep({ step, submissionId, result, readOnly, onContent, registerFlush, problemsShown }: Props) {
   const { t } = useTranslation();
   const def = textDefinition(step.content);
   const several = asksSeveralQuestions(step.content);
@@ -62,6 +69,12 @@ export function TextStep({ step, submissionId, result, readOnly, onContent, regi
         const help = [q.help, counter].filter(Boolean).join(' · ');
         // A short limit asks for a line or two, not a page.
         const short = several && q.maxLength !== undefined && q.maxLength <= 200;
+        // Too long is said at once; a required answer missing, on its field, once Next or Submit asked.
+        const problem = textQuestionProblem(q, answer);
+        const error =
+          problem && (problem === 'applying.validation.textTooLong' || (problemsShown && !readOnly))
+            ? t(problem)
+            : undefined;
         return (
           <GrowingTextarea
             key={q.id}
@@ -73,7 +86,7 @@ export function TextStep({ step, submissionId, result, readOnly, onContent, regi
             readOnly={readOnly}
             minRows={short ? 1 : several ? 4 : 8}
             maxRows={24}
-            error={q.maxLength && answer.length > q.maxLength ? t('applying.validation.textTooLong') : undefined}
+            error={error}
             description={help || undefined}
             data-testid={several ? `text-answer-${q.id}` : 'text-answer'}
           />
