@@ -37,6 +37,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSdgName, useSdgs } from '../../../lib/api/impact-frameworks';
@@ -48,6 +49,19 @@ import { useAutosave } from '../../step-kit/use-autosave';
 import { SroiPanel } from './sroi-panel';
 import { type TFrameworkPickers, useFrameworkPickers } from './step-data';
 import { answerOf, problemsByPath, SUB } from './validation';
+
+/**
+ * A number out of its range stays as typed and the field says why (the step's rules hold Next and
+ * Submit): Mantine's default moved it into range when the field was left, silently (a negative
+ * target became 0, a budget above the limit the limit).
+ */
+const SAID_NOT_CLAMPED = { clampBehavior: 'none' } as const;
+
+/** Why an amount is out of its range, in the reader's words (undefined: it is not). */
+function outOfRange(t: TFunction, v: number | null, maximum: number) {
+  if (v !== null && v < 0) return t('errors.impact.negativeNumber');
+  return v !== null && v > maximum ? t('errors.impact.tooLarge') : undefined;
+}
 
 type Props = StepProps;
 
@@ -185,10 +199,7 @@ function Introduction({ linked }: { linked: boolean }) {
 
 function Budget({ answer, update, readOnly }: PartProps) {
   const { t, i18n } = useTranslation();
-  const err = (v: number | null, maximum: number) => {
-    if (v !== null && v < 0) return t('errors.impact.negativeNumber');
-    return v !== null && v > maximum ? t('errors.impact.tooLarge') : undefined;
-  };
+  const err = (v: number | null, maximum: number) => outOfRange(t, v, maximum);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <NumberInput
@@ -197,6 +208,7 @@ function Budget({ answer, update, readOnly }: PartProps) {
         value={answer.budget ?? ''}
         onChange={(v) => update({ ...answer, budget: toNumber(v) })}
         min={0}
+        {...SAID_NOT_CLAMPED}
         {...euroInputProps(i18n.language)}
         readOnly={readOnly}
         required
@@ -209,6 +221,7 @@ function Budget({ answer, update, readOnly }: PartProps) {
         value={answer.budgetSpent ?? ''}
         onChange={(v) => update({ ...answer, budgetSpent: toNumber(v) })}
         min={0}
+        {...SAID_NOT_CLAMPED}
         {...euroInputProps(i18n.language)}
         readOnly={readOnly}
         max={MINI_DYI_MAXIMUM.budgetSpent}
@@ -247,9 +260,11 @@ function LinkedBudget({
         value={answer.budgetSpent ?? ''}
         onChange={(v) => update({ ...answer, budgetSpent: toNumber(v) })}
         min={0}
+        {...SAID_NOT_CLAMPED}
         {...euroInputProps(i18n.language)}
         readOnly={readOnly}
         max={MINI_DYI_MAXIMUM.budgetSpent}
+        error={outOfRange(t, answer.budgetSpent, MINI_DYI_MAXIMUM.budgetSpent)}
         maw={320}
       />
     </Stack>
@@ -436,6 +451,7 @@ function IndicatorFields({
         onChange={(v) => onChange({ ...indicator, indicatorTargetValue: toNumber(v) })}
         {...amountSeparators(i18n.language)}
         min={0}
+        {...SAID_NOT_CLAMPED}
         required
         readOnly={readOnly}
         max={MINI_DYI_MAXIMUM.indicatorTargetValue}
@@ -460,6 +476,7 @@ function IndicatorFields({
         value={indicator.proxyValue ?? ''}
         onChange={(v) => onChange({ ...indicator, proxyValue: toNumber(v) })}
         min={0}
+        {...SAID_NOT_CLAMPED}
         {...euroInputProps(i18n.language)}
         readOnly={readOnly}
         max={MINI_DYI_MAXIMUM.proxyValue}
@@ -602,6 +619,7 @@ function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
                     onChange={(v) => setInd({ indicatorTargetValue: toNumber(v) })}
                     {...amountSeparators(i18n.language)}
                     min={0}
+                    {...SAID_NOT_CLAMPED}
                     readOnly={readOnly}
                     required
                     max={MINI_DYI_MAXIMUM.indicatorTargetValue}
@@ -618,6 +636,7 @@ function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
                     value={ind.proxyValue ?? ''}
                     onChange={(v) => setInd({ proxyValue: toNumber(v) })}
                     min={0}
+                    {...SAID_NOT_CLAMPED}
                     {...euroInputProps(i18n.language)}
                     readOnly={readOnly}
                     max={MINI_DYI_MAXIMUM.proxyValue}
