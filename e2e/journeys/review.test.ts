@@ -216,7 +216,10 @@ describe('review and decisions', () => {
     await adminPage.getByRole('option', { name: 'Accolta' }).click();
     await row.getByLabel(`Messaggio per ${orgName}`, { exact: true }).fill('Complimenti, vi contatteremo.');
     await row.getByRole('button', { name: 'Salva' }).click();
-    await adminPage.getByText('1 esito salvato.').waitFor();
+    // Saved, and when the applicant hears of it.
+    await adminPage
+      .getByText("1 esito salvato. L'e-mail con l'esito parte alla fine del blocco dei risultati", { exact: false })
+      .waitFor();
     await expectAccessible(adminPage, 'review tab: ranking and decisions');
     await shot(adminPage, 'review-tab');
 

@@ -64,7 +64,12 @@ export function RankingPanel({ callId }: { callId: string }) {
       onSuccess: (res) => {
         setSelected(new Set());
         setEdits({});
-        notifications.show({ color: 'teal', message: t('review.decisions.saved', { count: res.recorded }) });
+        // Said when it happens: the applicants are told only once the results lock ends.
+        const mails = res.mailsQueued ? ` ${t('review.decisions.mailsQueued', { count: res.mailsQueued })}` : '';
+        notifications.show({
+          color: 'teal',
+          message: `${t('review.decisions.saved', { count: res.recorded })}${mails}`,
+        });
       },
       onError: (e) => notifications.show({ color: 'red', message: problemText(t, e), autoClose: 10_000 }),
     });
