@@ -57,10 +57,10 @@ import { answerOf, problemsByPath, SUB } from './validation';
  */
 const SAID_NOT_CLAMPED = { clampBehavior: 'none' } as const;
 
-/** Why an amount is out of its range, in the reader's words (undefined: it is not). */
-function outOfRange(t: TFunction, v: number | null, maximum: number) {
-  if (v !== null && v < 0) return t('errors.impact.negativeNumber');
-  return v !== null && v > maximum ? t('errors.impact.tooLarge') : undefined;
+/** What the step's rules (problemsByPath) say of one field of the answer, in the reader's words. */
+function problemAt(t: TFunction, problems: ReadonlyMap<string, string>, path: string) {
+  const key = problems.get(path);
+  return key ? t(key) : undefined;
 }
 
 type Props = StepProps;
@@ -199,7 +199,7 @@ function Introduction({ linked }: { linked: boolean }) {
 
 function Budget({ answer, update, readOnly }: PartProps) {
   const { t, i18n } = useTranslation();
-  const err = (v: number | null, maximum: number) => outOfRange(t, v, maximum);
+  const problems = problemsByPath(answer);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <NumberInput
@@ -213,7 +213,7 @@ function Budget({ answer, update, readOnly }: PartProps) {
         readOnly={readOnly}
         required
         max={MINI_DYI_MAXIMUM.budget}
-        error={err(answer.budget, MINI_DYI_MAXIMUM.budget)}
+        error={problemAt(t, problems, 'budget')}
       />
       <NumberInput
         label={t('impact.step.budgetSpent')}
@@ -225,7 +225,7 @@ function Budget({ answer, update, readOnly }: PartProps) {
         {...euroInputProps(i18n.language)}
         readOnly={readOnly}
         max={MINI_DYI_MAXIMUM.budgetSpent}
-        error={err(answer.budgetSpent, MINI_DYI_MAXIMUM.budgetSpent)}
+        error={problemAt(t, problems, 'budgetSpent')}
       />
     </SimpleGrid>
   );
@@ -264,7 +264,7 @@ function LinkedBudget({
         {...euroInputProps(i18n.language)}
         readOnly={readOnly}
         max={MINI_DYI_MAXIMUM.budgetSpent}
-        error={outOfRange(t, answer.budgetSpent, MINI_DYI_MAXIMUM.budgetSpent)}
+        error={problemAt(t, problemsByPath(answer), 'budgetSpent')}
         maw={320}
       />
     </Stack>
@@ -438,10 +438,7 @@ function IndicatorFields({
   onChange: (next: TMiniDyiIndicator) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const err = (field: string) => {
-    const key = problems.get(`${path}.${field}`);
-    return key ? t(key) : undefined;
-  };
+  const err = (field: string) => problemAt(t, problems, `${path}.${field}`);
   return (
     <SimpleGrid cols={{ base: 1, sm: proxies.length > 1 ? 3 : 2 }} ml={32}>
       <NumberInput
