@@ -110,6 +110,8 @@ describe('after sending', () => {
         title: 'invalid',
         status: 400,
         messageKey: 'errors.conversation.fileType',
+        // As the server names it (conversation/attachments.ts): the first file chosen.
+        errors: [{ path: 'files.0', messageKey: 'errors.conversation.fileType', params: { name: 'notes.txt' } }],
       });
     fireEvent.change(field, { target: { value: 'Second, with a file' } });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send message' })).toBeTruthy());

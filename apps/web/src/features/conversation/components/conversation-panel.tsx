@@ -96,12 +96,6 @@ function MessageItem({ message }: { message: TMessage }) {
   );
 }
 
-const FILE_PROBLEMS = new Set([
-  'errors.conversation.fileType',
-  'errors.conversation.fileTooLarge',
-  'errors.conversation.tooManyFiles',
-]);
-
 function MessageForm({ submissionId }: { submissionId: string }) {
   const { t } = useTranslation();
   const send = useSendMessage(submissionId);
@@ -109,8 +103,11 @@ function MessageForm({ submissionId }: { submissionId: string }) {
   const [text, setText, forgetSent] = useKeptText(`message.${submissionId}`);
   const [files, setFiles] = useState<File[]>([]);
   const [said, setSaid] = useState('');
-  // A refused attachment (its type, size or number) is said on the file field, not on the text.
-  const fileProblem = send.error instanceof ApiError && FILE_PROBLEMS.has(send.error.problem.messageKey);
+  // A refused attachment (its type, size or number: the server names `files` or `files.N`) is said
+  // on the file field, not on the text.
+  const fileProblem =
+    send.error instanceof ApiError &&
+    (send.error.problem.errors ?? []).some((e) => e.path === 'files' || e.path.startsWith('files.'));
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!text.trim() && !files.length) return;
