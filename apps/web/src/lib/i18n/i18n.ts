@@ -4,11 +4,10 @@ import { initReactI18next } from 'react-i18next';
 import { loadTranslations } from './resources';
 
 export const LANGUAGE_STORAGE_KEY = 'impact-calls.language';
-const STORAGE_KEY = LANGUAGE_STORAGE_KEY;
 
 function readStoredLanguage(): TLanguage | null {
   try {
-    const value = window.localStorage.getItem(STORAGE_KEY);
+    const value = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
     return isLanguage(value) ? value : null;
   } catch {
     return null; // storage disabled (private mode, strict settings)
@@ -25,7 +24,7 @@ function rememberLanguageOfAddress() {
   const named = address.searchParams.get('lang');
   if (!isLanguage(named)) return;
   try {
-    window.localStorage.setItem(STORAGE_KEY, named);
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, named);
     // Taken: the address forgets it, or the header's language switch (a reload) would find it again.
     address.searchParams.delete('lang');
     window.history.replaceState(window.history.state, '', address);
@@ -72,7 +71,7 @@ function tellServerLanguage(language: TLanguage) {
 /** SPEC 2: changing the language reloads the page, so every cached text is rendered anew. */
 export function switchLanguage(language: TLanguage) {
   try {
-    window.localStorage.setItem(STORAGE_KEY, language);
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
     tellServerLanguage(language);
   } catch {
     // Without storage a reload would forget the choice: switch in place instead, once its texts are here.
