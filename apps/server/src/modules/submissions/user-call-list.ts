@@ -27,8 +27,8 @@ import type { SessionUser } from '../../plugins/authentication';
  * e-mail filter only to the addresses listed (comma-separated, trimmed, case-insensitive: the
  * domain's `emailAllowedByFilter`, held together by a test). A decision shows on its card once the
  * call's lock has ended, and a request for changes neither answered nor withdrawn with its due
- * date (the card judges whether it has passed, so the page does not change with the clock). Paged when asked (`page`, `pageSize`), the whole list otherwise; `total`
- * counts every visible call. The card holds what the applicant's contract (ZUserCallListItem)
+ * date (the card judges whether it has passed, so the page does not change with the clock). Paged
+ * when asked (`page`, `pageSize`), the whole list otherwise; `total` counts every visible call. The card holds what the applicant's contract (ZUserCallListItem)
  * names, and the route's compiled serializer writes nothing else. Name and description are in the
  * request's language where the call has them (only that language's texts are read), the default
  * language's otherwise.
