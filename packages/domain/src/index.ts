@@ -6,6 +6,7 @@ export * from './change-requests';
 export * from './config';
 export * from './content-translations';
 export * from './conversation';
+export * from './dates';
 export * from './field-errors';
 export * from './grant-reports';
 export * from './grants';

@@ -1,4 +1,4 @@
-import { LANGUAGES, type TLanguage } from '@impact/domain';
+import { type DateWriter, dateWriter, LANGUAGES, type TLanguage } from '@impact/domain';
 
 /** The locale each interface language formats dates and numbers in. */
 export const LOCALES: Record<TLanguage, string> = { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' };
@@ -7,9 +7,9 @@ export const LOCALES: Record<TLanguage, string> = { it: 'it-IT', en: 'en-GB', fr
 const FORMATS = Object.fromEntries(
   LANGUAGES.map((language) => [
     language,
-    new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
+    dateWriter(LOCALES[language], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
   ]),
-) as Record<TLanguage, Intl.DateTimeFormat>;
+) as Record<TLanguage, DateWriter>;
 
 /** Long date and time in UTC ("12 gennaio 2027 alle ore 00:06"), for a text that says UTC itself. */
 export function utcDateTime(date: Date, language: TLanguage): string {
@@ -22,11 +22,8 @@ export function utcMoment(date: Date, language: TLanguage): string {
 }
 
 const DAY_FORMATS = Object.fromEntries(
-  LANGUAGES.map((language) => [
-    language,
-    new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }),
-  ]),
-) as Record<TLanguage, Intl.DateTimeFormat>;
+  LANGUAGES.map((language) => [language, dateWriter(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' })]),
+) as Record<TLanguage, DateWriter>;
 
 /** A calendar day (`YYYY-MM-DD`) written out in the language ("15 luglio 2027"). */
 export function longDay(day: string, language: TLanguage): string {

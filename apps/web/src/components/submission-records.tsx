@@ -2,6 +2,7 @@ import { parseServerDate } from '@impact/domain';
 import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSubmissionRecords } from '../lib/api/submission-records';
+import { DATE_TIME, dateFormat } from '../lib/date-formats';
 import { PdfDownloadIcon } from './pdf-download-icon';
 
 /** Every closing of a submission with its PDF, for admins (a reopened and re-closed submission has several). */
@@ -16,9 +17,7 @@ export function SubmissionRecords({ submissionId }: { submissionId: string }) {
       </Text>
       {records.data.map((r) => (
         <Group key={r.id} gap="xs" wrap="nowrap" justify="space-between">
-          <Text size="sm">
-            {parseServerDate(r.closedAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
-          </Text>
+          <Text size="sm">{dateFormat(i18n.language, DATE_TIME).format(parseServerDate(r.closedAt))}</Text>
           <PdfDownloadIcon submissionId={submissionId} recordId={r.id} />
         </Group>
       ))}

@@ -4,13 +4,16 @@
  * lookup and pattern compilation, 0.1-0.3 ms each). The applicant's call cards avoid Intl
  * altogether (local-dates.ts).
  */
-const formats = new Map<string, Intl.DateTimeFormat>();
+import { type DateWriter, dateWriter } from '@impact/domain';
 
-export function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+const formats = new Map<string, DateWriter>();
+
+/** French writes the first of a month "1er" (`dateWriter`). */
+export function dateFormat(language: string, options: Intl.DateTimeFormatOptions): DateWriter {
   const key = `${language}|${JSON.stringify(options)}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(language, options);
+    format = dateWriter(language, options);
     formats.set(key, format);
   }
   return format;

@@ -1,7 +1,11 @@
+import { dateWriter } from '@impact/domain';
 import { describe, expect, it } from 'vitest';
 import { dayAndMonth, mediumDateTime } from './local-dates';
 
-/** The hand-written card dates read exactly as Intl writes them, at every hour and in every month. */
+/**
+ * The hand-written card dates read exactly as the app's other dates (Intl, with French's "1er"),
+ * at every hour and in every month.
+ */
 describe('card dates without Intl', () => {
   const dates: Date[] = [];
   for (let month = 0; month < 12; month++) {
@@ -20,14 +24,19 @@ describe('card dates without Intl', () => {
   for (const language of ['it', 'en', 'fr']) {
     it(`${language}: as Intl's medium date with short time, and day with long month`, () => {
       for (const date of dates) {
-        const intl = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+        const intl = dateWriter(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
         // Some ICU versions put a narrow no-break space before AM/PM: the same text to a reader.
         expect(mediumDateTime(date, language), date.toString()).toBe(intl.replace(/\u202f/g, ' '));
-        const long = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long' }).format(date);
+        const long = dateWriter(language, { day: 'numeric', month: 'long' }).format(date);
         expect(dayAndMonth(date, language)).toBe(long);
       }
     });
   }
+
+  it('French writes the first of a month as an ordinal', () => {
+    expect(mediumDateTime(new Date(2026, 11, 1, 9, 5), 'fr')).toBe('1er déc. 2026, 09:05');
+    expect(dayAndMonth(new Date(2026, 11, 1), 'fr')).toBe('1er décembre');
+  });
 
   it('another language goes through Intl', () => {
     const date = new Date(2026, 4, 3, 14, 30);

@@ -1,3 +1,5 @@
+import { dayOfMonth } from '@impact/domain';
+
 /**
  * The call cards' dates, written out from the Date's own fields (the reader's time zone) in the
  * form Intl gives for it, en and fr ("15 nov 2026, 02:04", "Nov 15, 2026, 2:04 AM"). The first
@@ -64,12 +66,12 @@ export function mediumDateTime(date: Date, language: string): string {
   if (!month) return date.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
   const [d, y, h, m] = [date.getDate(), date.getFullYear(), date.getHours(), date.getMinutes()];
   if (language === 'en') return `${month} ${d}, ${y}, ${h % 12 || 12}:${two(m)} ${h < 12 ? 'AM' : 'PM'}`;
-  return `${d} ${month} ${y}, ${two(h)}:${two(m)}`;
+  return `${dayOfMonth(d, language)} ${month} ${y}, ${two(h)}:${two(m)}`;
 }
 
 /** `{ day: 'numeric', month: 'long' }` */
 export function dayAndMonth(date: Date, language: string): string {
   const month = MONTHS_LONG[language]?.[date.getMonth()];
   if (!month) return date.toLocaleDateString(language, { day: 'numeric', month: 'long' });
-  return language === 'en' ? `${month} ${date.getDate()}` : `${date.getDate()} ${month}`;
+  return language === 'en' ? `${month} ${date.getDate()}` : `${dayOfMonth(date.getDate(), language)} ${month}`;
 }

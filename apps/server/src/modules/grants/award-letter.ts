@@ -1,18 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { TAwardLetterFields, TLanguage } from '@impact/domain';
 import { translator } from '../../lib/texts';
-import { LOCALES } from '../../lib/utc-moment';
+import { LOCALES, longDay } from '../../lib/utc-moment';
 
 /** An amount as the letter's language writes money ("80.000,00 €" in Italian). */
 export function formatAmount(amount: number, currency: string, language: TLanguage): string {
   return new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency }).format(amount);
-}
-
-/** A calendar day (`YYYY-MM-DD`) in the letter's language ("1 marzo 2027"). */
-function formatDay(day: string, language: TLanguage): string {
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
 }
 
 /**
@@ -28,8 +21,8 @@ export function composeAwardLetter(
   const period =
     fields.startsAt && fields.endsAt
       ? t('grantLetter.period', {
-          start: formatDay(fields.startsAt, language),
-          end: formatDay(fields.endsAt, language),
+          start: longDay(fields.startsAt, language),
+          end: longDay(fields.endsAt, language),
         })
       : t('grantLetter.periodOpen');
   const conditions = fields.conditions.trim()
@@ -37,7 +30,7 @@ export function composeAwardLetter(
     : t('grantLetter.noConditions');
   return [
     t('grantLetter.title'),
-    `${t('grantLetter.reference', { id: fields.grantId })}\n${t('grantLetter.date', { date: formatDay(fields.date, language) })}`,
+    `${t('grantLetter.reference', { id: fields.grantId })}\n${t('grantLetter.date', { date: longDay(fields.date, language) })}`,
     t('grantLetter.salutation', { org: fields.organizationName }),
     t('grantLetter.body', { call: fields.callName }),
     `${t('grantLetter.amount', { amount: formatAmount(fields.amount, fields.currency, language) })}\n${period}`,

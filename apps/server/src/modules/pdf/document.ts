@@ -1,5 +1,5 @@
 import type { TLanguage, TPdfExportData } from '@impact/domain';
-import { LOCALES } from '../../lib/utc-moment';
+import { LOCALES, utcMoment } from '../../lib/utc-moment';
 import { pdfLabels } from './labels';
 import type { Content, TDocumentDefinitions } from './pdf-types';
 import { renderSection, type SectionContext, TABLE_LAYOUT } from './section-renderers';
@@ -29,7 +29,7 @@ export function buildDocument(data: TPdfExportData, language: TLanguage): TDocum
   const ratioFormat = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const ratio = (n: number | null) => (n === null || !Number.isFinite(n) ? '—' : ratioFormat.format(n));
   const submittedAt = data.submissionDateTime
-    ? `${new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(data.submissionDateTime))} UTC`
+    ? utcMoment(new Date(data.submissionDateTime), language)
     : labels.notSubmitted;
   const country = (() => {
     try {

@@ -1,6 +1,7 @@
 import { STEP_TYPE_NAMES } from '@impact/domain';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api-client';
+import { DATE_TIME, dateFormat } from '../../../lib/date-formats';
 
 /** Built-in step types have translated labels (miniDyi is shown as "impact framework"). */
 export function stepTypeLabel(t: TFunction, name: string | undefined): string {
@@ -17,5 +18,5 @@ export function errorMessage(t: TFunction, error: unknown): string {
 }
 
 export function formatDateTime(iso: Date, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(iso);
+  return dateFormat(language, DATE_TIME).format(iso);
 }

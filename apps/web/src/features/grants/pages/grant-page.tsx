@@ -21,6 +21,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useOrganizations } from '../../../lib/api/get-organizations';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
+import { dateFormat } from '../../../lib/date-formats';
 import { usePageTitle } from '../../../lib/page-title';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
 import { useSession } from '../../../lib/session-store';
@@ -65,7 +66,7 @@ function GrantView({ grant, RequestChanges }: { grant: TGrant; RequestChanges: R
     shownStatus.current = grant.status;
   }, [grant.status]);
   const when = (iso: string | null) =>
-    iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso)) : '';
+    iso ? dateFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso)) : '';
   return (
     <Stack>
       <Group justify="space-between" align="flex-start">

@@ -9,13 +9,12 @@ import { useOrganizations } from '../../../lib/api/get-organizations';
 import { ApiError } from '../../../lib/api-client';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { countryName } from '../../../lib/countries';
+import { dateFormat } from '../../../lib/date-formats';
 import { useSelectedOrganizationId } from '../../../lib/selected-organization';
 import { useDeleteOrganization } from '../api/delete-organization';
 
 function formatDate(date: string, language: string) {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  return dateFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 }
 
 function OrganizationCard({

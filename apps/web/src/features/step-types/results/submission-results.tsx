@@ -2,6 +2,7 @@ import type { TSubmissionResults } from '@impact/domain';
 import { Alert, Badge, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconLock, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { dateFormat } from '../../../lib/date-formats';
 import { fixedNumber } from '../../../lib/number-formats';
 
 /** SPEC 3 "Quiz result" and "Score range result", as the server computed them. */
@@ -16,7 +17,7 @@ export function SubmissionResults({
   const { t, i18n } = useTranslation();
   if (results.locked) {
     const date = results.lockEnd
-      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(results.lockEnd))
+      ? dateFormat(i18n.language, { dateStyle: 'long' }).format(new Date(results.lockEnd))
       : '';
     return (
       <Alert color="gray" icon={<IconLock size={18} />} data-testid="results-locked">
