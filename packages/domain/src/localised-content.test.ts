@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localisedCall, localisedStep } from './localised-content';
+import { localisedCall, localisedStep, nameIn } from './localised-content';
 
 const call = {
   name: 'Bando',
@@ -34,5 +34,15 @@ describe('texts shown in another language than the reader’s', () => {
     expect(localisedStep(step, 'fr')).toMatchObject({ name: 'Projet', textLanguages: { description: 'it' } });
     expect(localisedStep(step, 'fr').textLanguages.name).toBeUndefined();
     expect(localisedStep(step, 'en').textLanguages).toEqual({ name: 'it', description: 'it' });
+  });
+});
+
+describe('nameIn', () => {
+  const call = { name: 'Bando verde', translations: { fr: { name: 'Appel vert' }, en: { name: '  ' } } };
+  it('names a call in the reader’s language, the default’s where theirs is missing or blank', () => {
+    expect(nameIn(call, 'fr')).toBe('Appel vert');
+    expect(nameIn(call, 'en')).toBe('Bando verde');
+    expect(nameIn(call, 'it')).toBe('Bando verde');
+    expect(nameIn({ name: 'Senza', translations: null }, 'fr')).toBe('Senza');
   });
 });

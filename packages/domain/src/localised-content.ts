@@ -10,6 +10,18 @@ import type { TLanguage } from './languages';
 import { stepTypeDefinition } from './step-types';
 
 /**
+ * A call's or a step's name as the reader of `language` sees it, the default language's where
+ * theirs is not written: what every list names it by (an admin reading in French reads the
+ * French name the applicants of that language read).
+ */
+export function nameIn(
+  named: { name: string; translations?: Partial<Record<string, { name?: string }>> | null },
+  language: TLanguage,
+): string {
+  return translatedOr(textsIn(named.translations, language)?.name, named.name);
+}
+
+/**
  * A call as the reader of `language` sees it: that language's name and description, the default's
  * where missing, and which of the two are in the default's (`textLanguages`).
  */

@@ -1,4 +1,4 @@
-import { SDG_CODES, SROI_BUCKETS, sroiBucketLabel, type TCallDashboard } from '@impact/domain';
+import { nameIn, SDG_CODES, SROI_BUCKETS, sroiBucketLabel, type TCallDashboard, type TLanguage } from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
 import { serverStepType } from '../step-types';
@@ -13,7 +13,7 @@ const TOP = 10;
  * few hundred rows whatever the number of submissions, and is never stale: there is no cache to
  * invalidate. The answer documents themselves are never read here.
  */
-export async function callDashboard(db: Db, callId: string): Promise<TCallDashboard> {
+export async function callDashboard(db: Db, callId: string, language: TLanguage): Promise<TCallDashboard> {
   const call = await reportCall(db, callId);
   const computedAt = new Date();
   await foldTallies(db, callId);
@@ -35,7 +35,7 @@ export async function callDashboard(db: Db, callId: string): Promise<TCallDashbo
   const days = new Set([...(by.get('started')?.keys() ?? []), ...(by.get('closedOn')?.keys() ?? [])]);
   return {
     callId: call.id,
-    callName: call.name,
+    callName: nameIn(call, language),
     computedAt: computedAt.toISOString(),
     submissions: one('submissions').count,
     closed: one('closed').count,

@@ -1,4 +1,4 @@
-import { localisedStep, type TLanguage, type TStepTranslations } from '@impact/domain';
+import { localisedStep, nameIn, type TLanguage, type TStepTranslations } from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
 import { translator } from '../../lib/texts';
@@ -177,5 +177,5 @@ export async function exportRows(
       },
     ];
   });
-  return { callName: call.name, pages, sheets };
+  return { callName: nameIn(call, input.language), pages, sheets };
 }

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall, createOrganization } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
 import { rows } from '../../db/client';
-import { callSubmissions, organizations, reportImpactAnswers, stepResults } from '../../db/schema';
+import { callSubmissions, calls, organizations, reportImpactAnswers, stepResults, steps } from '../../db/schema';
 import { answerCall, createReportCall, impactAnswer } from './report-fixtures';
 import { foldTallies } from './tallies';
 
@@ -328,5 +328,28 @@ describe('reports', () => {
     expect((await get(`/api/Report/GetSurveyReport?callId=${other.id}&stepId=${call.surveyStepId}`)).statusCode).toBe(
       404,
     );
+  });
+
+  it('names the call and its survey step in the reader’s language, the default’s where not written', async () => {
+    const named = await createReportCall(t.app, admin.headers, 'Bando tradotto');
+    await t.database.db
+      .update(calls)
+      .set({ translations: { fr: { name: 'Appel traduit' } } })
+      .where(eq(calls.id, named.id));
+    await t.database.db
+      .update(steps)
+      .set({ translations: { fr: { name: 'Questionnaire' } } })
+      .where(eq(steps.id, named.surveyStepId));
+    const read = async (url: string, language: string) =>
+      (await t.app.inject({ url, headers: { ...admin.headers, 'accept-language': language } })).json();
+    const dashboard = `/api/Report/GetCallDashboard?callId=${named.id}`;
+    const list = `/api/Report/GetSurveySteps?callId=${named.id}`;
+    const report = `/api/Report/GetSurveyReport?callId=${named.id}&stepId=${named.surveyStepId}`;
+    expect((await read(dashboard, 'fr')).callName).toBe('Appel traduit');
+    expect(await read(list, 'fr')).toMatchObject({ callName: 'Appel traduit', steps: [{ name: 'Questionnaire' }] });
+    expect(await read(report, 'fr')).toMatchObject({ callName: 'Appel traduit', stepName: 'Questionnaire' });
+    // English is not written: the default language's names.
+    expect((await read(dashboard, 'en')).callName).toBe('Bando tradotto');
+    expect(await read(report, 'en')).toMatchObject({ callName: 'Bando tradotto', stepName: 'Questionario' });
   });
 });

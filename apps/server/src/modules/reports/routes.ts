@@ -34,7 +34,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
       config: { access: 'admin' },
       schema: { tags, querystring: ZCallDashboardQuery, response: { 200: ZCallDashboard } },
     },
-    (request) => callDashboard(db, request.query.callId),
+    (request) => callDashboard(db, request.query.callId, requestLanguage(request)),
   );
 
   app.get(
@@ -95,7 +95,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
       config: { access: 'admin' },
       schema: { tags, querystring: ZCallDashboardQuery, response: { 200: ZSurveyStepList } },
     },
-    (request) => surveySteps(db, request.query.callId),
+    (request) => surveySteps(db, request.query.callId, requestLanguage(request)),
   );
 
   app.get(
@@ -109,6 +109,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
         callId: request.query.callId,
         stepId: request.query.stepId,
         includeOpen: request.query.includeOpen === 'true',
+        language: requestLanguage(request),
       }),
   );
 };

@@ -1,4 +1,11 @@
-import { createSurveyAggregator, type TSurveyReport, type TSurveyStepList } from '@impact/domain';
+import {
+  createSurveyAggregator,
+  nameIn,
+  type TLanguage,
+  type TStepTranslations,
+  type TSurveyReport,
+  type TSurveyStepList,
+} from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rows } from '../../db/client';
@@ -15,14 +22,18 @@ const reportedTypes = () =>
   );
 
 /** SPEC 2 report-list: the charted steps (survey, quiz) of a call's type, in order (empty: "no-survey-call"). */
-export async function surveySteps(db: Db, callId: string): Promise<TSurveyStepList> {
+export async function surveySteps(db: Db, callId: string, language: TLanguage): Promise<TSurveyStepList> {
   const call = await reportCall(db, callId);
-  const steps = await rows<{ stepId: string; name: string; sort: number }>(
+  const found = await rows<{ stepId: string; name: string; sort: number; translations: TStepTranslations | null }>(
     db,
-    sql`select s.id as "stepId", s.name, s.sort from steps s join step_types st on st.id = s.step_type_id
+    sql`select s.id as "stepId", s.name, s.sort, s.translations from steps s join step_types st on st.id = s.step_type_id
         where s.call_type_id = ${call.callTypeId} and st.name in (${reportedTypes()}) order by s.sort`,
   );
-  return { callId: call.id, callName: call.name, steps };
+  const steps = found.map(({ translations, ...step }) => ({
+    ...step,
+    name: nameIn({ ...step, translations }, language),
+  }));
+  return { callId: call.id, callName: nameIn(call, language), steps };
 }
 
 /**
@@ -33,21 +44,27 @@ export async function surveySteps(db: Db, callId: string): Promise<TSurveyStepLi
 export async function surveyReport(
   db: Db,
   log: FastifyBaseLogger,
-  input: { callId: string; stepId: string; includeOpen: boolean },
+  input: { callId: string; stepId: string; includeOpen: boolean; language: TLanguage },
 ): Promise<TSurveyReport> {
   const call = await reportCall(db, input.callId);
-  const [step] = await rows<{ id: string; name: string; content: string; stepType: string }>(
+  const [step] = await rows<{
+    id: string;
+    name: string;
+    content: string;
+    stepType: string;
+    translations: TStepTranslations | null;
+  }>(
     db,
-    sql`select s.id, s.name, s.content, st.name as "stepType" from steps s join step_types st on st.id = s.step_type_id
+    sql`select s.id, s.name, s.content, st.name as "stepType", s.translations from steps s join step_types st on st.id = s.step_type_id
         where s.id = ${input.stepId} and s.call_type_id = ${call.callTypeId} and st.name in (${reportedTypes()})`,
   );
   const report = step && serverStepType(step.stepType).report;
   if (!step || !report) throw notFound('errors.reports.stepNotFound');
   const base = {
     callId: call.id,
-    callName: call.name,
+    callName: nameIn(call, input.language),
     stepId: step.id,
-    stepName: step.name,
+    stepName: nameIn(step, input.language),
     includeOpen: input.includeOpen,
   };
   const questions = report.questions(step.content);

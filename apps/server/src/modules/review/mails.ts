@@ -1,4 +1,4 @@
-import { type TCallTranslations, type TDecisionOutcome, type TLanguage, textsIn, translatedOr } from '@impact/domain';
+import { nameIn, type TCallTranslations, type TDecisionOutcome, type TLanguage } from '@impact/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
@@ -44,10 +44,6 @@ function decision(language: TLanguage, call: string, org: string, outcome: TDeci
 /** A call as the mails name it: its name in each language. */
 type MailCall = { name: string; translations?: TCallTranslations | null };
 
-/** The call's name in the reader's language, the default's where none was written. */
-const callNameIn = (call: MailCall, language: TLanguage) =>
-  translatedOr(textsIn(call.translations, language)?.name, call.name);
-
 /*
  * Each mail is written in its recipient's language (their saved one, `recipientLanguage`), and
  * `fallback` only for someone who has none: never in the sender's language by default.
@@ -55,13 +51,7 @@ const callNameIn = (call: MailCall, language: TLanguage) =>
 
 export async function queueInvitation(tx: Tx, to: string, call: MailCall, fallback: TLanguage, link: string) {
   const language = await recipientLanguage(tx, to, fallback);
-  return queueNotice(
-    tx,
-    to,
-    'review-invitation',
-    { ...invitation(language, callNameIn(call, language)), link },
-    language,
-  );
+  return queueNotice(tx, to, 'review-invitation', { ...invitation(language, nameIn(call, language)), link }, language);
 }
 
 export async function queueConflictNotice(
@@ -73,13 +63,7 @@ export async function queueConflictNotice(
   fallback: TLanguage,
 ) {
   const language = await recipientLanguage(tx, to, fallback);
-  return queueNotice(
-    tx,
-    to,
-    'review-conflict',
-    conflict(language, callNameIn(call, language), reviewer, reason),
-    language,
-  );
+  return queueNotice(tx, to, 'review-conflict', conflict(language, nameIn(call, language), reviewer, reason), language);
 }
 
 /**
@@ -99,7 +83,7 @@ export async function queueDecisionMail(
   },
 ) {
   const language = await recipientLanguage(tx, input.to, input.fallback);
-  const mail = decision(language, callNameIn(input.call, language), input.orgName, input.outcome, input.message);
+  const mail = decision(language, nameIn(input.call, language), input.orgName, input.outcome, input.message);
   return queueNotice(tx, input.to, 'review-decision', mail, language, input.sendAt);
 }
 

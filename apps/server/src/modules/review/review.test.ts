@@ -224,6 +224,15 @@ describe('review and decisions', () => {
     const list = (await rita.get('/api/Review/GetMyAssignments')).json();
     expect(list).toHaveLength(2);
     expect(list[0]).toMatchObject({ status: 'declareConflict', organizationName: null });
+    // A reviewer reading in French reads the call's French name, where one is written.
+    await t.database.db
+      .update(calls)
+      .set({ translations: { fr: { name: 'Appel en français' } } })
+      .where(eq(calls.id, call.id));
+    const french = as({ ...(reviewer.rita?.headers ?? {}), 'accept-language': 'fr' });
+    expect((await french.get('/api/Review/GetMyAssignments')).json()[0].callName).toBe('Appel en français');
+    expect((await rita.get('/api/Review/GetMyAssignments')).json()[0].callName).toBe(list[0].callName);
+    await t.database.db.update(calls).set({ translations: {} }).where(eq(calls.id, call.id));
   });
 
   it('keeps the review closed until its opening date', async () => {

@@ -25,6 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { attachmentDisposition } from '../../lib/file-names';
+import { requestLanguage } from '../../lib/request-language';
 import { currentUser } from '../../plugins/authentication';
 import { sendStoredFile } from '../files/storage/send';
 import { sendPdf } from '../pdf/send-pdf';
@@ -137,7 +138,7 @@ export const reviewerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   app.get(
     '/Review/GetMyAssignments',
     { config: { access: 'user' }, schema: { tags, response: { 200: z.array(ZMyAssignment) } } },
-    (request) => myAssignments(db, currentUser(request)),
+    (request) => myAssignments(db, currentUser(request), requestLanguage(request)),
   );
   app.post(
     '/Review/DeclareConflict',
@@ -153,7 +154,7 @@ export const reviewerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       config: { access: 'user', owns: 'assignmentId' },
       schema: { tags, querystring: byAssignment, response: { 200: ZReviewWorkspace } },
     },
-    (request) => getWorkspace(db, currentUser(request), request.query.assignmentId),
+    (request) => getWorkspace(db, currentUser(request), request.query.assignmentId, requestLanguage(request)),
   );
   app.get(
     '/Review/GetReviewFile',

@@ -1,5 +1,6 @@
 import {
   DEFAULT_LANGUAGE,
+  nameIn,
   reviewIsOpen,
   type TLanguage,
   type TMyAssignment,
@@ -31,11 +32,12 @@ import { loadAssignmentFor } from './reviewer-access';
 import { toDraft } from './reviewing';
 
 /** GET Review/GetMyAssignments: the signed-in reviewer's submissions in calls whose review is open. */
-export async function myAssignments(db: Db, user: SessionUser): Promise<TMyAssignment[]> {
+export async function myAssignments(db: Db, user: SessionUser, language: TLanguage): Promise<TMyAssignment[]> {
   const rows = await db
     .select({
       assignment: reviewAssignments,
       callName: calls.name,
+      callTranslations: calls.translations,
       closingAt: calls.closingAt,
       opensAt: reviewRubrics.opensAt,
       blind: reviewRubrics.blind,
@@ -59,7 +61,7 @@ export async function myAssignments(db: Db, user: SessionUser): Promise<TMyAssig
     .map((r) => ({
       assignmentId: r.assignment.id,
       callId: r.assignment.callId,
-      callName: r.callName,
+      callName: nameIn({ name: r.callName, translations: r.callTranslations }, language),
       submissionId: r.assignment.submissionId,
       // Before the declaration the name is what the reviewer needs to judge a conflict; blind hides it.
       organizationName: r.blind ? null : r.organizationName,
@@ -178,12 +180,17 @@ async function reviewerView(db: Db, loaded: Loaded) {
 }
 
 /** GET Review/GetReviewWorkspace: the submission read-only beside the reviewer's draft. */
-export async function getWorkspace(db: Db, user: SessionUser, assignmentId: string): Promise<TReviewWorkspace> {
+export async function getWorkspace(
+  db: Db,
+  user: SessionUser,
+  assignmentId: string,
+  language: TLanguage,
+): Promise<TReviewWorkspace> {
   const loaded = await loadAssignmentFor(db, user, assignmentId);
   const view = await reviewerView(db, loaded);
   return {
     assignmentId,
-    callName: loaded.call.name,
+    callName: nameIn(loaded.call, language),
     blind: loaded.rubric.blind,
     criteria: loaded.rubric.criteria,
     submission: view.data,

@@ -27,7 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OutcomeBadge } from '../../components/outcome-badge';
 import { PdfDownloadIcon } from '../../components/pdf-download-icon';
-import { useCallList } from '../../lib/api/get-call-list';
+import { listedCallName, useCallList } from '../../lib/api/get-call-list';
 import { openConfirmDialog } from '../../lib/confirm-dialog';
 import { DATE_TIME, dateFormat } from '../../lib/date-formats';
 import { useAdminSubmissions, useDeleteSubmission, useIsTwoStageCall, useReopenSubmission } from './api';
@@ -82,7 +82,13 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
   const remove = useDeleteSubmission();
   const callList = useCallList();
 
-  const calls = useMemo(() => (callList.data ?? []).map((c) => ({ value: c.id, label: c.name })), [callList.data]);
+  const calls = useMemo(
+    () => (callList.data ?? []).map((c) => ({ value: c.id, label: listedCallName(c, i18n.language) })),
+    [callList.data, i18n.language],
+  );
+  // A row names its call as the filter does; the row's own name (the default language's) until the list arrives.
+  const callName = (s: { callId: string; callName: string }) =>
+    calls.find((c) => c.value === s.callId)?.label ?? s.callName;
   const rows = submissions.data?.items ?? [];
   const total = submissions.data?.total ?? 0;
   const first = (cursors.length - 1) * SUBMISSIONS_PAGE_SIZE;
@@ -106,7 +112,7 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
       title: t('adminSubmissions.delete.title'),
       children: (
         <Text size="sm">
-          {t('adminSubmissions.delete.text', { organization: s.organizationName, call: s.callName })}
+          {t('adminSubmissions.delete.text', { organization: s.organizationName, call: callName(s) })}
         </Text>
       ),
       labels: { confirm: t('adminSubmissions.delete.confirm'), cancel: t('adminSubmissions.cancel') },
@@ -253,7 +259,7 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
                         )}
                       </Table.Td>
                     )}
-                    <Table.Td>{s.callName}</Table.Td>
+                    <Table.Td>{callName(s)}</Table.Td>
                     <Table.Td>{s.organizationName}</Table.Td>
                     <Table.Td>
                       <Text size="sm">{s.userName}</Text>

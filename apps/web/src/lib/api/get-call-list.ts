@@ -1,4 +1,4 @@
-import { type TCallListItem, ZCallListItem } from '@impact/domain';
+import { nameIn, type TCallListItem, type TLanguage, ZCallListItem } from '@impact/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 
@@ -14,4 +14,9 @@ export async function getCallList(): Promise<TCallListItem[]> {
 
 export function useCallList() {
   return useQuery({ queryKey: callListQueryKey, queryFn: getCallList });
+}
+
+/** A listed call as the admin's lists name it: in the reader's language, the default's where not written. */
+export function listedCallName(call: TCallListItem, language: string): string {
+  return nameIn(call, language as TLanguage);
 }

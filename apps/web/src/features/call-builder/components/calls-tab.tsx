@@ -20,7 +20,7 @@ import { IconEdit, IconPencil, IconPlus, IconSettings, IconTrash } from '@tabler
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useCallList } from '../../../lib/api/get-call-list';
+import { listedCallName, useCallList } from '../../../lib/api/get-call-list';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { useCreateNewCall } from '../api/create-call';
 import { useDeleteCall } from '../api/delete-call';
@@ -71,7 +71,7 @@ export function CallsTab() {
   const onDelete = (call: TCallListItem) =>
     openConfirmDialog({
       title: t('callBuilder.delete.title'),
-      children: <Text size="sm">{t('callBuilder.delete.text', { name: call.name })}</Text>,
+      children: <Text size="sm">{t('callBuilder.delete.text', { name: listedCallName(call, i18n.language) })}</Text>,
       labels: { confirm: t('callBuilder.delete.confirm'), cancel: t('callBuilder.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
@@ -149,54 +149,57 @@ export function CallsTab() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {calls.map((call) => (
-                <Table.Tr key={call.id} data-testid="call-row">
-                  <Table.Td>
-                    <Text component={Link} to={`/admin/calls/${call.id}`} fw={600} c="inherit" td="none">
-                      {call.name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge call={call} />
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(parseServerDate(call.openingAt), i18n.language)}</Table.Td>
-                  <Table.Td>{formatDateTime(parseServerDate(call.closingAt), i18n.language)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label={t('callBuilder.list.edit')}>
-                        <ActionIcon
-                          component={Link}
-                          to={`/admin/calls/${call.id}`}
-                          variant="subtle"
-                          aria-label={`${t('callBuilder.list.edit')}: ${call.name}`}
-                        >
-                          <IconEdit size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('callBuilder.list.quickEdit')}>
-                        <ActionIcon
-                          component={Link}
-                          to={`/admin/calls/edit/call/${call.id}`}
-                          variant="subtle"
-                          aria-label={`${t('callBuilder.list.quickEdit')}: ${call.name}`}
-                        >
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('callBuilder.list.delete')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          onClick={() => onDelete(call)}
-                          aria-label={`${t('callBuilder.list.delete')}: ${call.name}`}
-                        >
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+              {calls.map((call) => {
+                const name = listedCallName(call, i18n.language);
+                return (
+                  <Table.Tr key={call.id} data-testid="call-row">
+                    <Table.Td>
+                      <Text component={Link} to={`/admin/calls/${call.id}`} fw={600} c="inherit" td="none">
+                        {name}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge call={call} />
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(parseServerDate(call.openingAt), i18n.language)}</Table.Td>
+                    <Table.Td>{formatDateTime(parseServerDate(call.closingAt), i18n.language)}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Tooltip label={t('callBuilder.list.edit')}>
+                          <ActionIcon
+                            component={Link}
+                            to={`/admin/calls/${call.id}`}
+                            variant="subtle"
+                            aria-label={`${t('callBuilder.list.edit')}: ${name}`}
+                          >
+                            <IconEdit size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t('callBuilder.list.quickEdit')}>
+                          <ActionIcon
+                            component={Link}
+                            to={`/admin/calls/edit/call/${call.id}`}
+                            variant="subtle"
+                            aria-label={`${t('callBuilder.list.quickEdit')}: ${name}`}
+                          >
+                            <IconPencil size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t('callBuilder.list.delete')}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            onClick={() => onDelete(call)}
+                            aria-label={`${t('callBuilder.list.delete')}: ${name}`}
+                          >
+                            <IconTrash size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

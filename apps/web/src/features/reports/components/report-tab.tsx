@@ -4,7 +4,7 @@ import { IconChartBar } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCallList } from '../../../lib/api/get-call-list';
+import { listedCallName, useCallList } from '../../../lib/api/get-call-list';
 import { useConfig } from '../../../lib/api/get-config';
 import { defaultReportCall, REPORT_CALL_KEY } from '../default-report-call';
 import { hasReport } from '../has-report';
@@ -12,12 +12,15 @@ import { CallDashboard } from './call-dashboard';
 
 /** Admin index, report tab: pick a call, see its dashboard; links to survey results and Power BI. */
 export function ReportTab() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const calls = useCallList();
   const config = useConfig();
   // The admin's last choice in this browser, while that call exists; else where applications arrive.
   const [picked, setPicked] = useLocalStorage<string | null>({ key: REPORT_CALL_KEY, defaultValue: null });
-  const options = useMemo(() => (calls.data ?? []).map((c) => ({ value: c.id, label: c.name })), [calls.data]);
+  const options = useMemo(
+    () => (calls.data ?? []).map((c) => ({ value: c.id, label: listedCallName(c, i18n.language) })),
+    [calls.data, i18n.language],
+  );
   const remembered = calls.data?.some((c) => c.id === picked) ? picked : null;
   const callId = remembered ?? defaultReportCall(calls.data ?? [])?.id ?? null;
   const call = calls.data?.find((c) => c.id === callId);
