@@ -83,10 +83,22 @@ describe('a team: the members tab, and two members on one application', () => {
     await marco.page.getByTestId('presence-bar').getByRole('list').getByText('Giulia Verdi', { exact: true }).waitFor();
     await expectAccessible(marco.page, 'wizard with a colleague present');
 
-    // Giulia saves a newer text; Marco, still on the old one, is shown both and takes hers.
+    // Giulia saves a newer text: Marco, who typed nothing meanwhile, reads it on his page at once.
+    await giulia.page.getByTestId('text-answer').fill('Bozza di Giulia');
+    await giulia.page.locator(saved).waitFor();
+    await expect.poll(() => marco.page.getByTestId('text-answer').inputValue()).toBe('Bozza di Giulia');
+    await marco.page
+      .getByTestId('saved-by')
+      .getByText(/Giulia Verdi/)
+      .waitFor();
+
+    // Marco writes while his connection is down, and Giulia saves again: back online, his save
+    // meets hers, and he is shown both texts and takes hers.
+    await marco.page.context().setOffline(true);
+    await marco.page.getByTestId('text-answer').fill('Testo di Marco');
     await giulia.page.getByTestId('text-answer').fill('Testo di Giulia');
     await giulia.page.locator(saved).waitFor();
-    await marco.page.getByTestId('text-answer').fill('Testo di Marco');
+    await marco.page.context().setOffline(false);
     const banner = marco.page.getByTestId('conflict-banner');
     await banner.getByText(/Giulia Verdi ha salvato una versione più recente/).waitFor();
     await banner.getByTestId('conflict-compare').getByText('Testo di Giulia').waitFor();

@@ -5,6 +5,7 @@ import type { CallerLookups } from './modules/auth/caller-lookups';
 import type { StepCache } from './modules/calls/step-cache';
 import type { ActiveConfigCache } from './modules/config/active-config-cache';
 import type { FileStorage } from './modules/files/storage';
+import type { StepSaves } from './modules/presence/step-saves';
 import type { SharedLimits } from './plugins/shared-limits';
 
 /** What every module receives: no globals, so tests build as many apps as they like. */
@@ -21,6 +22,8 @@ export type AppDeps = {
   stepCache: StepCache;
   /** The session's and the membership's checks of every signed-in request (modules/auth/caller-lookups.ts). */
   callers: CallerLookups;
+  /** Step answers written, told to the teammates who have the application open (modules/presence). */
+  stepSaves: StepSaves;
   /** The job queue for reading and retrying jobs, not started: no worker runs here (lib/job-queue.ts). */
   jobQueue: PgBoss;
 };

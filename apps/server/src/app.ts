@@ -38,6 +38,7 @@ import { pdfRoutes } from './modules/pdf/routes';
 import { recordAttachment } from './modules/pdf/service';
 import { powerBiRoutes } from './modules/power-bi/routes';
 import { presenceRoutes } from './modules/presence/routes';
+import { StepSaves } from './modules/presence/step-saves';
 import { privacyRoutes } from './modules/privacy/routes';
 import { publicCallRoutes } from './modules/public-calls/routes';
 import { reminderRoutes } from './modules/reminders/routes';
@@ -120,6 +121,7 @@ export async function buildApp(
     limits,
     stepCache: new StepCache(database.db),
     callers: new CallerLookups(database.db),
+    stepSaves: new StepSaves(),
     jobQueue: jobQueueClient(database),
   };
   // Production passes AUTH_SECRET; a development install makes one and keeps it in its database.

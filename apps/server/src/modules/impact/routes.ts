@@ -40,7 +40,7 @@ const tags = ['impact'];
 const id = z.string().min(1).max(100);
 
 /** Signed-in users: the catalogue and the pickers of the impact step, and their own answer. */
-export const impactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const impactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, stepSaves }) => {
   app.get(
     '/ImpactFramework/GetSdg',
     { config: { access: 'user' }, schema: { tags, response: { 200: z.array(ZSdg) } } },
@@ -105,7 +105,11 @@ export const impactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
       config: { access: 'user', owns: 'submissionId' },
       schema: { tags, body: ZPutMiniDyiRequest, response: { 200: ZMiniDyiResponse } },
     },
-    async (request) => putMiniDyi(db, currentUser(request), request.body),
+    async (request) => {
+      const saved = await putMiniDyi(db, currentUser(request), request.body);
+      stepSaves.saved({ submissionId: saved.submissionId, stepId: saved.stepId, version: saved.version });
+      return saved;
+    },
   );
 
   // A report's impact actuals: the application's indicators, targets and forecast SROI (read only).

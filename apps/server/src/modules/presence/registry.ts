@@ -1,10 +1,13 @@
 import type { TPresenceViewer } from '@impact/domain';
+import type { StepSaved } from './step-saves';
 
 /** One open stream: who is looking, and how to tell them or end their stream. */
 export type PresenceStream = {
   viewer: TPresenceViewer;
   /** Sends the others now viewing (this viewer's own tabs left out). */
   push(others: TPresenceViewer[]): void;
+  /** Tells that a step's answer was written (by anyone, this viewer's other tabs included). */
+  saved(saved: StepSaved): void;
   /** Ends the stream (server closing, membership lost). */
   end(): void;
 };
@@ -88,6 +91,16 @@ export class PresenceRegistry {
         if (entry.until <= now) this.setRemote(instanceId, submissionId, [], 0);
       }
     }
+  }
+
+  /** Tells every stream of the submission on this instance that one of its step answers was written. */
+  tellSaved(saved: StepSaved) {
+    for (const stream of this.bySubmission.get(saved.submissionId) ?? []) stream.saved(saved);
+  }
+
+  /** Whether another instance said someone has the submission open (a save is then worth publishing). */
+  openElsewhere(submissionId: string, now = Date.now()): boolean {
+    return [...(this.remote.get(submissionId)?.values() ?? [])].some((r) => r.until > now);
   }
 
   /** Open streams in all (for the bench and /readyz-style checks). */

@@ -17,13 +17,15 @@ import { sharePresence } from './shared-presence';
 const STREAM_LIFETIME_MS = 15 * 60_000;
 
 /** Who else has an application open: one event stream per open wizard (decision 0032). */
-export const presenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, limits }) => {
+export const presenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, limits, stepSaves }) => {
   const registry = new PresenceRegistry(PRESENCE_MAX_STREAMS_PER_USER);
   const shared = limits.redis
-    ? sharePresence(registry, limits.redis, `${limits.nameSpace}presence`, config.presenceRecheckMs, app.log)
+    ? sharePresence(registry, stepSaves, limits.redis, `${limits.nameSpace}presence`, config.presenceRecheckMs, app.log)
     : null;
+  const stopTelling = stepSaves.listen((saved) => registry.tellSaved(saved));
   // Open streams would keep close() waiting for ever: end them before the server stops listening.
   app.addHook('preClose', (done) => {
+    stopTelling();
     registry.endAll();
     shared?.close();
     done();
@@ -36,7 +38,7 @@ export const presenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       schema: {
         tags: ['submissions'],
         summary:
-          'text/event-stream: `presence` events with the other members who have this application open; `end` when the stream ends',
+          'text/event-stream: `presence` events with the other members who have this application open; `saved` ({ stepId, version }) when a step answer is written; `end` when the stream ends',
         querystring: ZPresenceQuery,
       },
     },
@@ -57,6 +59,7 @@ export const presenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       const stream: PresenceStream = {
         viewer: { userId: user.id, firstName: me?.firstName ?? '', lastName: me?.lastName ?? '' },
         push: (others) => events.send('presence', { viewers: others }),
+        saved: ({ stepId, version }) => events.send('saved', { stepId, version }),
         end: () => finish('closing'),
       };
       // Access is read again on a slow beat, by the same rule that opened the stream (membership

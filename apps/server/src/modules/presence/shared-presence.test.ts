@@ -18,6 +18,8 @@ describe('presence across instances through Redis', () => {
   let anna: Awaited<ReturnType<typeof signInAs>>;
   let bruno: Awaited<ReturnType<typeof signInAs>>;
   let submissionId: string;
+  let orgId: string;
+  let textStepId: string;
 
   beforeAll(async () => {
     const prefix = `ic-test-${randomBytes(4).toString('hex')}:`;
@@ -27,9 +29,10 @@ describe('presence across instances through Redis', () => {
     const admin = await signInAs(db, { email: 'admin@shared.test', roles: ['admin'] });
     anna = await signInAs(db, { email: 'anna@shared.test', firstName: 'Anna', lastName: 'Neri' });
     bruno = await signInAs(db, { email: 'bruno@shared.test', firstName: 'Bruno', lastName: 'Riva' });
-    const orgId = await createOrganization(first.app, anna.headers, 'Cooperativa Due Sedi');
+    orgId = await createOrganization(first.app, anna.headers, 'Cooperativa Due Sedi');
     await db.insert(organizationMembers).values({ organizationId: orgId, userId: bruno.user.id, role: 'editor' });
     const call = await createOpenCall(first.app, admin.headers);
+    textStepId = call.textStepId;
     const started = await first.app.inject({
       method: 'POST',
       url: '/api/Call/UpsertCallSubmission',
@@ -58,6 +61,23 @@ describe('presence across instances through Redis', () => {
     expect(await a.next(3_000)).toEqual({
       event: 'presence',
       data: { viewers: [{ userId: bruno.user.id, firstName: 'Bruno', lastName: 'Riva' }] },
+    });
+    // A write on Bruno's instance reaches Anna's page on the other one.
+    const saved = await second.app.inject({
+      method: 'POST',
+      url: '/api/Call/UpsertCallStepResult',
+      headers: { ...bruno.headers, 'x-organization-id': orgId },
+      payload: {
+        callSubmissionId: submissionId,
+        stepId: textStepId,
+        content: JSON.stringify({ answer: 'Due' }),
+        version: 0,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await a.next(3_000)).toEqual({
+      event: 'saved',
+      data: { stepId: textStepId, version: saved.json().version },
     });
     b.close();
     expect(await a.next(3_000)).toEqual({ event: 'presence', data: { viewers: [] } });

@@ -4,22 +4,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { PresenceRegistry } from './registry';
+import { type StepSaved, type StepSaves, ZStepSaved } from './step-saves';
 
-const ZMessage = z.object({
-  instance: z.string(),
-  submissionId: z.string(),
-  viewers: z.array(ZPresenceViewer),
-});
+const ZMessage = z.union([
+  z.object({ instance: z.string(), submissionId: z.string(), viewers: z.array(ZPresenceViewer) }),
+  z.object({ instance: z.string(), saved: ZStepSaved }),
+]);
 
 /**
  * Presence across instances through Redis pub/sub (when REDIS_URL is set, as for rate limits):
  * each instance publishes who has a submission open on it whenever that changes, and again on
  * every beat so the others' copies do not expire; a copy not renewed within three beats (an
  * instance that crashed) is forgotten. A new instance asks the others to say what they have.
+ * A step answer written here is published only when another instance has that submission open.
  * Redis being away only narrows presence to this instance; nothing else depends on it.
  */
 export function sharePresence(
   registry: PresenceRegistry,
+  saves: StepSaves,
   redis: Redis,
   channel: string,
   beatMs: number,
@@ -33,6 +35,11 @@ export function sharePresence(
     for (const id of registry.openSubmissions()) publish(id, registry.localViewers(id));
   };
   registry.onLocalChange = publish;
+  const publishSaved = (saved: StepSaved) => {
+    if (registry.openElsewhere(saved.submissionId))
+      redis.publish(channel, JSON.stringify({ instance, saved })).catch(() => {});
+  };
+  const stopListening = saves.listen(publishSaved);
   // Its own connection: a subscribed Redis connection can do nothing else. Subscribing waits for it.
   const subscriber = redis.duplicate({ enableOfflineQueue: true });
   subscriber.on('error', () => {});
@@ -44,6 +51,7 @@ export function sharePresence(
       return;
     }
     if (message.instance === instance) return;
+    if ('saved' in message) return registry.tellSaved(message.saved);
     // An empty "hello" submission id: a new instance asks what everyone has open.
     if (message.submissionId === '') return republishAll();
     registry.setRemote(message.instance, message.submissionId, message.viewers, Date.now() + 3 * beatMs);
@@ -60,6 +68,7 @@ export function sharePresence(
   return {
     close: () => {
       clearInterval(beat);
+      stopListening();
       // Leaving: the others forget this instance's viewers at once.
       for (const id of registry.openSubmissions()) publish(id, []);
       subscriber.disconnect();

@@ -37,7 +37,7 @@ const tags = ['submissions'];
 /** Applicants: their calls, their submissions, their answers. */
 export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
-  { db, database, stepCache, configCache },
+  { db, database, stepCache, configCache, stepSaves },
 ) => {
   // This app's Submit: its queue and per-person limit live as long as the app.
   const closing = closingFor(database, { branding: () => configCache.get() });
@@ -119,7 +119,11 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       config: { access: 'user', owns: 'callSubmissionId' },
       schema: { tags, body: ZUpsertStepResultRequest, response: { 200: ZStepResult } },
     },
-    async (request) => upsertStepResult(db, stepCache, currentUser(request), request.body),
+    async (request) => {
+      const saved = await upsertStepResult(db, stepCache, currentUser(request), request.body);
+      stepSaves.saved({ submissionId: request.body.callSubmissionId, stepId: saved.stepId, version: saved.version });
+      return saved;
+    },
   );
 
   app.get(

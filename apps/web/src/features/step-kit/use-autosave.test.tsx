@@ -441,4 +441,40 @@ describe('the autosave', () => {
       vi.useRealTimers();
     }
   });
+
+  it('takes a newer answer saved elsewhere when nothing typed here waits, and leaves typed text to the choice', async () => {
+    const sent: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: URL, init?: RequestInit) => {
+        if (!String(url).includes('Upsert')) return new Promise(() => {});
+        sent.push(JSON.parse(String(init?.body)).content);
+        return Promise.resolve(stale());
+      }),
+    );
+    let initial = stored('Orti', 1);
+    const client = new QueryClient();
+    const hook = renderHook(() => useAutosave({ submissionId, stepId, initial, readOnly: false }), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      ),
+    });
+    // A teammate saved version 2: the page read the application again.
+    initial = { ...stored('Orti in città', 2), updatedBy: { firstName: 'Bruno', lastName: 'Riva' } };
+    hook.rerender();
+    expect(hook.result.current.content).toBe('Orti in città');
+    expect(hook.result.current.status).toBe('saved');
+    expect(hook.result.current.lastSave.by).toEqual({ firstName: 'Bruno', lastName: 'Riva' });
+    expect(hook.result.current.loads).toBe(1);
+    // The same answer read again changes nothing.
+    hook.rerender();
+    expect(hook.result.current.loads).toBe(1);
+    // Typed here, then a newer one arrives: what was typed stays, nothing is overwritten.
+    act(() => hook.result.current.change('Orti in città e in periferia'));
+    initial = stored('Orti altrove', 3);
+    hook.rerender();
+    expect(hook.result.current.content).toBe('Orti in città e in periferia');
+    expect(hook.result.current.status).toBe('dirty');
+    expect(sent).toEqual([]);
+  });
 });

@@ -183,6 +183,20 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
     void save();
   }, [newer, save]);
 
+  // A newer answer written elsewhere (a teammate, another tab) reaches this step through the
+  // application read again: taken when nothing typed here waits to be saved, so the page shows
+  // what the team wrote; otherwise the next save meets it as a conflict and the person chooses.
+  useEffect(() => {
+    if (!initial || initial.version <= version.current) return;
+    if (dirty.current || inFlight.current || choosing.current) return;
+    version.current = initial.version;
+    latest.current = initial.content;
+    setContent(initial.content);
+    setLastSave({ by: initial.updatedBy ?? null, at: initial.updatedAt });
+    setLoads((n) => n + 1);
+    setStatus('saved');
+  }, [initial]);
+
   // A pending change is saved before the page goes away; the browser warns if it cannot be.
   useEffect(() => {
     const beforeUnload = (e: BeforeUnloadEvent) => {
@@ -214,7 +228,7 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
  * (history, results); a newer version already there is kept, and nothing is made where nothing was
  * loaded.
  */
-function rememberSaved(queryClient: QueryClient, submissionId: string, result: TStepResult) {
+export function rememberSaved(queryClient: QueryClient, submissionId: string, result: TStepResult) {
   for (const asAdmin of [false, true]) {
     const queryKey = submissionViewKey(submissionId, asAdmin);
     writeSaved(queryClient, queryKey, result);

@@ -1,5 +1,7 @@
 import type { TPresenceViewer } from '@impact/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { readAgainAfterSave } from '../../step-kit/api/saved-elsewhere';
 import { readPresence } from './api/presence-stream';
 
 const RETRY_MS = [2_000, 5_000, 15_000, 60_000];
@@ -7,10 +9,13 @@ const RETRY_MS = [2_000, 5_000, 15_000, 60_000];
 /**
  * The other people with this application open, kept current by one event stream (no polling). A
  * stream the server ends to be renewed is reopened at once (a fresh token); a lost connection is
- * retried with growing pauses; a refusal (no longer a member) stops it.
+ * retried with growing pauses; a refusal (no longer a member) stops it. A step answer written
+ * elsewhere (a teammate, another tab) has the application read again, so the step on screen takes
+ * it when nothing typed here waits to be saved (`useAutosave`).
  */
 export function usePresence(submissionId: string, enabled: boolean): TPresenceViewer[] {
   const [viewers, setViewers] = useState<TPresenceViewer[]>([]);
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || !submissionId) return;
     const controller = new AbortController();
@@ -24,7 +29,8 @@ export function usePresence(submissionId: string, enabled: boolean): TPresenceVi
           if (message.kind === 'presence') {
             failures = 0;
             setViewers(message.viewers);
-          } else if (message.reason === 'membership') stop = true;
+          } else if (message.kind === 'saved') void readAgainAfterSave(queryClient, submissionId, message);
+          else if (message.reason === 'membership') stop = true;
           else renew = message.reason === 'renew';
         });
         // Ended by the server for another reason (it is restarting): wait before coming back.
@@ -46,6 +52,6 @@ export function usePresence(submissionId: string, enabled: boolean): TPresenceVi
       controller.abort();
       clearTimeout(timer);
     };
-  }, [submissionId, enabled]);
+  }, [submissionId, enabled, queryClient]);
   return viewers;
 }

@@ -1,7 +1,13 @@
 import { type TPresenceViewer, ZPresenceEvent } from '@impact/domain';
+import { z } from 'zod';
 import { apiRequest } from '../../../../lib/api-client';
 
-export type PresenceMessage = { kind: 'presence'; viewers: TPresenceViewer[] } | { kind: 'end'; reason: string };
+export type PresenceMessage =
+  | { kind: 'presence'; viewers: TPresenceViewer[] }
+  | { kind: 'saved'; stepId: string; version: number }
+  | { kind: 'end'; reason: string };
+
+const ZSaved = z.object({ stepId: z.string(), version: z.number().int() });
 
 /**
  * Reads GET Call/SubmissionPresence, a server-sent event stream, with fetch rather than
@@ -40,6 +46,7 @@ export function parseEvent(block: string): PresenceMessage | null {
   if (!event || !data) return null;
   try {
     if (event === 'presence') return { kind: 'presence', viewers: ZPresenceEvent.parse(JSON.parse(data)).viewers };
+    if (event === 'saved') return { kind: 'saved', ...ZSaved.parse(JSON.parse(data)) };
     if (event === 'end') return { kind: 'end', reason: String((JSON.parse(data) as { reason?: unknown }).reason) };
   } catch {
     return null;

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { openEventStream } from '../../../test/event-stream-client';
+import { createOpenCall, createOrganization } from '../../../test/fixtures';
+import { signInAs } from '../../../test/sign-in';
+import { organizationMembers } from '../../db/schema';
+
+type Person = Awaited<ReturnType<typeof signInAs>>;
+
+/**
+ * A teammate's page learns that a step answer was written (decision 0032's addendum): every open
+ * stream of the application gets a `saved` event with the step and its new version; a refused
+ * write tells nobody, and another application's streams hear nothing.
+ */
+describe('step answers told to the open application', () => {
+  let t: TestApp;
+  let base: string;
+  let anna: Person;
+  let bruno: Person;
+  let orgId: string;
+  let submissionId: string;
+  let otherSubmissionId: string;
+  let textStepId: string;
+  const open = (p: Person, id = submissionId) =>
+    openEventStream(`${base}/api/Call/SubmissionPresence?submissionId=${id}`, p.headers);
+  const write = (who: Person, content: string, version: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/Call/UpsertCallStepResult',
+      headers: { ...who.headers, 'x-organization-id': orgId },
+      payload: {
+        callSubmissionId: submissionId,
+        stepId: textStepId,
+        content: JSON.stringify({ answer: content }),
+        version,
+      },
+    });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const db = t.database.db;
+    const admin = await signInAs(db, { email: 'admin@saves.test', roles: ['admin'] });
+    anna = await signInAs(db, { email: 'anna@saves.test', firstName: 'Anna', lastName: 'Neri' });
+    bruno = await signInAs(db, { email: 'bruno@saves.test', firstName: 'Bruno', lastName: 'Riva' });
+    orgId = await createOrganization(t.app, anna.headers, 'Cooperativa Salvataggi');
+    await db.insert(organizationMembers).values({ organizationId: orgId, userId: bruno.user.id, role: 'editor' });
+    const start = async (callId: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/Call/UpsertCallSubmission',
+          headers: { ...anna.headers, 'x-organization-id': orgId },
+          payload: { callId },
+        })
+      ).json().id as string;
+    const call = await createOpenCall(t.app, admin.headers);
+    textStepId = call.textStepId;
+    submissionId = await start(call.id);
+    otherSubmissionId = await start((await createOpenCall(t.app, admin.headers)).id);
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('every stream of the application hears of a write, the writer’s own tabs included', async () => {
+    const b = await open(bruno);
+    await b.next();
+    const a = await open(anna);
+    await a.next();
+    await b.next();
+    const elsewhere = await open(bruno, otherSubmissionId);
+    await elsewhere.next();
+    const saved = await write(anna, 'Orti in città', 0);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const told = { event: 'saved', data: { stepId: textStepId, version: saved.json().version } };
+    expect(await b.next()).toEqual(told);
+    expect(await a.next()).toEqual(told);
+    // Bruno's write from an old version is refused: nobody is told of it.
+    expect((await write(bruno, 'Vecchio', 0)).statusCode).toBe(409);
+    expect(await b.next(500)).toBeNull();
+    expect(await elsewhere.next(200)).toBeNull();
+    for (const s of [a, b, elsewhere]) s.close();
+  });
+});
