@@ -209,6 +209,8 @@ export const ZPortfolioGrant = z.object({
   organizationName: z.string(),
   status: ZGrantStatus,
   amount: z.number(),
+  /** The grant's currency: amounts in different currencies are never added together. */
+  currency: z.string().default('EUR'),
   paid: z.number(),
   startsAt: ZDay.nullable(),
   sdgs: z.array(z.number().int()),
@@ -220,6 +222,11 @@ export const ZPortfolioGrant = z.object({
 export const ZPortfolio = z.object({
   totals: z.object({
     grants: z.number().int(),
+    /**
+     * The currencies of the grants counted in the amounts. With more than one, `awarded`, `paid` and
+     * each SDG's `awarded` add only the grants in the first (the page asks to filter by call).
+     */
+    currencies: z.array(z.string()).default([]),
     awarded: z.number(),
     paid: z.number(),
     byStatus: z.record(ZGrantStatus, z.number().int()),

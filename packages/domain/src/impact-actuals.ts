@@ -177,5 +177,7 @@ export const ZActualsForecastResponse = z.object({
   status: ZActualsForecastStatus,
   forecast: ZActualsForecast.nullable(),
   forecastSroi: ZSroiRatios.nullable(),
+  /** The grant's currency, which the forecast's budget and proxies are in. */
+  currency: z.string().default('EUR'),
 });
 export type TActualsForecastResponse = z.infer<typeof ZActualsForecastResponse>;

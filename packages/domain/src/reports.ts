@@ -12,6 +12,8 @@ const ZCount = z.object({ key: z.string(), count: z.number().int() });
 export const ZCallDashboard = z.object({
   callId: z.uuid(),
   callName: z.string(),
+  /** The call's currency (`callCurrency`), which its budgets are in. */
+  currency: z.string().default('EUR'),
   /** When the figures were read (they are current: the server keeps them up to date on every write). */
   computedAt: z.string(),
   submissions: z.number().int(),

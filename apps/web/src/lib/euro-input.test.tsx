@@ -1,14 +1,14 @@
 import { MantineProvider, NumberInput } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { amountSeparators, euroInputProps } from './number-formats';
+import { amountSeparators, moneyInputProps } from './number-formats';
 
 /** What a reader types in a euro field, as the number stored. */
 function typed(language: string, text: string) {
   const changed = vi.fn();
   const view = render(
     <MantineProvider>
-      <NumberInput label="Budget" onChange={changed} {...euroInputProps(language)} />
+      <NumberInput label="Budget" onChange={changed} {...moneyInputProps(language)} />
     </MantineProvider>,
   );
   fireEvent.change(screen.getByLabelText('Budget'), { target: { value: text } });
@@ -16,7 +16,15 @@ function typed(language: string, text: string) {
   return changed.mock.calls.at(-1)?.[0];
 }
 
-describe('a euro field', () => {
+describe('a money field', () => {
+  it('puts the call’s currency where the language writes it', () => {
+    expect(moneyInputProps('en')).toMatchObject({ prefix: '€' });
+    expect(moneyInputProps('it')).toMatchObject({ suffix: ' €' });
+    expect(moneyInputProps('en', 'GBP')).toMatchObject({ prefix: '£' });
+    expect(moneyInputProps('fr', 'GBP')).toMatchObject({ suffix: ' £GB' });
+    expect(moneyInputProps('en', 'CHF')).toMatchObject({ prefix: 'CHF ' });
+  });
+
   it('reads amounts as each language writes them: "1,500" is fifteen hundred in English', () => {
     expect(typed('en', '1,500')).toBe(1500);
     expect(typed('en', '1,500.25')).toBe(1500.25);

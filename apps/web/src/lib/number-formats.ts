@@ -1,3 +1,5 @@
+import { DEFAULT_CURRENCY } from '@impact/domain';
+
 /**
  * A figure as the reader's language writes it, with `digits` decimals always shown (scores and
  * ratios line up in a table: "80,0", "2,59"), or a dash when there is none.
@@ -10,7 +12,7 @@ export function fixedNumber(value: number | null | undefined, language: string, 
 }
 
 /** An amount of money in the reader's language ("65.000,50 €"), or a dash. */
-export function money(value: number | null | undefined, language: string, currency = 'EUR'): string {
+export function money(value: number | null | undefined, language: string, currency = DEFAULT_CURRENCY): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   return new Intl.NumberFormat(language, { style: 'currency', currency }).format(value);
 }
@@ -34,13 +36,18 @@ export function amountSeparators(language: string): {
 }
 
 /**
- * A field for euros as the interface's language writes them ("1.234,56 €", "€1,234.56",
- * "1 234,56 €"), cents at most: an English reader typing "1,500" means fifteen hundred.
+ * A field for an amount of money as the interface's language writes it ("1.234,56 €", "€1,234.56",
+ * "1 234,56 €", "£1,234.56"), in the call's currency, cents at most: an English reader typing
+ * "1,500" means fifteen hundred. The symbol stands where Intl puts it in that language.
  */
-export function euroInputProps(language: string) {
+export function moneyInputProps(language: string, currency = DEFAULT_CURRENCY) {
+  const parts = new Intl.NumberFormat(language, { style: 'currency', currency }).formatToParts(1);
+  const at = parts.findIndex((p) => p.type === 'currency');
+  const symbol = parts[at]?.value ?? currency;
+  const before = at < parts.findIndex((p) => p.type === 'integer');
   return {
     ...amountSeparators(language),
     decimalScale: 2,
-    ...(language.startsWith('en') ? { prefix: '€' } : { suffix: ' €' }),
+    ...(before ? { prefix: parts[at + 1]?.type === 'literal' ? `${symbol} ` : symbol } : { suffix: ` ${symbol}` }),
   };
 }

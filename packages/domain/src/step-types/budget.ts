@@ -138,7 +138,7 @@ export function decimalToCents(value: string | null | undefined): bigint {
 }
 
 /** An amount in the reader's language and currency (it: "1.234,56 €"). */
-export function formatMoney(value: string | bigint, language: string, currency = 'EUR'): string {
+export function formatMoney(value: string | bigint, language: string, currency = DEFAULT_CURRENCY): string {
   const cents = typeof value === 'bigint' ? value : decimalToCents(value);
   // Grouping always: Italian's rule leaves four-digit amounts ungrouped, a table reads better with it.
   const format = new Intl.NumberFormat(language, {
@@ -149,6 +149,38 @@ export function formatMoney(value: string | bigint, language: string, currency =
   } as Intl.NumberFormatOptions);
   // Intl formats a decimal string exactly (no float in between) where the engine supports it.
   return format.format(centsToDecimal(cents) as unknown as number);
+}
+
+/** The currency of a call without a budget step: its amounts (the impact step's, a grant's) are in euros. */
+export const DEFAULT_CURRENCY = 'EUR';
+
+/**
+ * The currency of a call's money: its budget step's (the first, in step order), else euros. Every
+ * amount of the call is in it: the impact step's investment and proxies, the grant and its
+ * tranches, the reports' actuals. The server's SQL twin: grants/follow-decision.ts.
+ */
+export function callCurrency(steps: readonly { stepType?: { name: string } | null; content: string }[]): string {
+  for (const step of steps) {
+    if (step.stepType?.name !== 'budget') continue;
+    const content = budgetContentOf(step.content);
+    if (content) return content.currency;
+  }
+  return DEFAULT_CURRENCY;
+}
+
+/** The currency of a frozen record (its sections keep each step's definition): as `callCurrency`. */
+export function recordCurrency(sections: readonly { stepType: string; questions: string }[]): string {
+  return callCurrency(sections.map((s) => ({ stepType: { name: s.stepType }, content: s.questions })));
+}
+
+/** How the reader's language writes a currency on its own, for a field's label: "€", "£", "CHF". */
+export function currencySymbol(currency: string, language: string): string {
+  try {
+    const parts = new Intl.NumberFormat(language, { style: 'currency', currency }).formatToParts(0);
+    return parts.find((p) => p.type === 'currency')?.value ?? currency;
+  } catch {
+    return currency;
+  }
 }
 
 /** A share (0.1) as the reader's language writes a percentage ("10 %" in fr). */

@@ -1,4 +1,4 @@
-import type { TDecisionOutcome } from '@impact/domain';
+import { DEFAULT_CURRENCY, type TDecisionOutcome } from '@impact/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { callSubmissions, grants } from '../../db/schema';
@@ -24,12 +24,29 @@ export async function followDecision(tx: Tx, submissionId: string, outcome: TDec
       organizationId: sql`(select ${callSubmissions.organizationId} from ${callSubmissions} where ${callSubmissions.id} = ${submissionId})`,
       callId: sql`(select ${callSubmissions.callId} from ${callSubmissions} where ${callSubmissions.id} = ${submissionId})`,
       amount: sql`${requestedAmount(submissionId)}`,
+      currency: sql`${applicationCurrency(submissionId)}`,
     });
     return;
   }
   if (!existing) return;
   if (existing.status !== 'draft') throw conflict('errors.grants.decisionHasGrant');
   await tx.delete(grants).where(eq(grants.id, existing.id));
+}
+
+/**
+ * The currency the application's amounts are in: its call's first budget step's, else euros
+ * (`callCurrency` in the domain, as SQL; a budget step's content was checked when saved).
+ */
+function applicationCurrency(submissionId: string) {
+  return sql`coalesce(
+    (select s.content::jsonb ->> 'currency'
+       from call_submissions cs
+       join calls c on c.id = cs.call_id
+       join steps s on s.call_type_id = c.call_type_id
+       join step_types st on st.id = s.step_type_id
+      where cs.id = ${submissionId} and st.name = 'budget' and s.content::jsonb ->> 'currency' ~ '^[A-Z]{3}$'
+      order by s.sort limit 1),
+    ${DEFAULT_CURRENCY})`;
 }
 
 /**

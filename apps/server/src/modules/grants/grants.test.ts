@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall, createOrganization, submitToCall } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
-import { auditLog, calls, emailOutbox, organizationMembers, organizations } from '../../db/schema';
+import { auditLog, calls, emailOutbox, grants, organizationMembers, organizations } from '../../db/schema';
 import { pdfRenderPool } from '../pdf/render-pool';
 import { letterHash } from './award-letter';
 import { grantees } from './service';
@@ -70,6 +70,8 @@ describe('grants and award letters', () => {
       callId: call.id,
       status: 'draft',
       amount: 0,
+      // A call without a budget step: euros.
+      currency: 'EUR',
     });
     expect((await decide(submissionId, 'waitingList')).statusCode).toBe(200);
     expect(await grantsOfCall()).toEqual([]);
@@ -260,6 +262,16 @@ describe('grants and award letters', () => {
     expect((await inject(anna, 'GET', 'Report/GetPortfolio')).statusCode).toBe(403);
     const folioCsv = await inject(admin, 'GET', `Report/ExportPortfolio?callId=${call.id}&format=csv`);
     expect(folioCsv.body).toContain('48000.5');
+    // A grant in another currency is never added to the euros: the totals say which currencies there are.
+    expect((await decide(otherSubmission, 'accepted')).statusCode).toBe(200);
+    await t.database.db
+      .update(grants)
+      .set({ currency: 'GBP', amount: '1000' })
+      .where(eq(grants.submissionId, otherSubmission));
+    const mixed = (await inject(admin, 'GET', `Report/GetPortfolio?callId=${call.id}`)).json();
+    expect(mixed.totals).toMatchObject({ currencies: ['EUR', 'GBP'], awarded: 48000.5, paid: 40000 });
+    expect(mixed.grants.map((g: { currency: string }) => g.currency).sort()).toEqual(['EUR', 'GBP']);
+    expect((await decide(otherSubmission, 'rejected')).statusCode).toBe(200);
     const closed = await inject(admin, 'PUT', 'Grant/UpdateGrant', { grantId: grant.id, status: 'closed' });
     expect(closed.json()).toMatchObject({ status: 'closed' });
     expect((await save([])).statusCode).toBe(409);

@@ -19,6 +19,7 @@ type GrantLine = {
   organization_name: string;
   status: TGrantStatus;
   amount: string;
+  currency: string;
   paid: string;
   starts_at: string | null;
   sdgs: number[] | null;
@@ -40,7 +41,7 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
   const lines = await rows<GrantLine>(
     db,
     sql`with g as (
-          select g.id, g.call_id, g.organization_id, g.status, g.amount, g.starts_at, ia.sdgs, ia.sroi
+          select g.id, g.call_id, g.organization_id, g.status, g.amount, g.currency, g.starts_at, ia.sdgs, ia.sroi
             from grants g
             left join lateral (select r.sdgs, r.sroi from report_impact_answers r
                                 where r.call_submission_id = g.submission_id limit 1) ia on true
@@ -65,7 +66,7 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
            order by r.grant_id, r.submitted_at desc
         )
         select g.id, g.call_id, c.name as call_name, c.translations as call_translations,
-               o.name as organization_name, g.status, g.amount::text as amount,
+               o.name as organization_name, g.status, g.amount::text as amount, g.currency,
                coalesce(p.paid, 0)::text as paid, g.starts_at::text as starts_at, g.sdgs, g.sroi as forecast_sroi,
                a.actual_sroi, coalesce(od.n, 0)::int as reports_overdue
           from g
@@ -83,6 +84,7 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
     organizationName: l.organization_name,
     status: l.status,
     amount: Number(l.amount),
+    currency: l.currency,
     paid: Number(l.paid),
     startsAt: l.starts_at,
     sdgs: l.sdgs ?? [],
@@ -90,11 +92,14 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
     actualSroi: l.actual_sroi,
     reportsOverdue: l.reports_overdue,
   }));
-  const counted = grants.filter((g) => g.status !== 'declined');
+  const notDeclined = grants.filter((g) => g.status !== 'declined');
+  // Money in two currencies is never added: with several, the amounts are the first currency's.
+  const currencies = [...new Set(notDeclined.map((g) => g.currency))].sort();
+  const counted = notDeclined.filter((g) => g.currency === currencies[0]);
   const byStatus = Object.fromEntries(GRANT_STATUSES.map((s) => [s, 0])) as Record<TGrantStatus, number>;
   for (const g of grants) byStatus[g.status] += 1;
-  const sdgs = new Map<number, typeof counted>();
-  for (const g of counted)
+  const sdgs = new Map<number, typeof notDeclined>();
+  for (const g of notDeclined)
     for (const sdg of g.sdgs) {
       const list = sdgs.get(sdg);
       if (list) list.push(g);
@@ -104,6 +109,7 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
   return {
     totals: {
       grants: grants.length,
+      currencies,
       awarded: sumAmounts(counted.map((g) => g.amount)),
       paid: sumAmounts(counted.map((g) => g.paid)),
       byStatus,
@@ -115,7 +121,7 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
       .map(([sdg, list]) => ({
         sdg,
         grants: list.length,
-        awarded: sumAmounts(list.map((g) => g.amount)),
+        awarded: sumAmounts(list.filter((g) => g.currency === currencies[0]).map((g) => g.amount)),
         forecastSroi: mean(list.flatMap((g) => (g.forecastSroi === null ? [] : [g.forecastSroi]))),
         actualSroi: mean(list.flatMap((g) => (g.actualSroi === null ? [] : [g.actualSroi]))),
       })),
@@ -135,6 +141,7 @@ const HEADERS: Cell[] = [
   'Forecast SROI',
   'Actual SROI',
   'Reports overdue',
+  'Currency',
 ];
 
 /** The portfolio's grants as export rows (the same filters as the page). */
@@ -151,6 +158,7 @@ export function portfolioPages(data: TPortfolio): ExportedRows['pages'] {
     g.forecastSroi ?? '',
     g.actualSroi ?? '',
     g.reportsOverdue,
+    g.currency,
   ]);
   return async function* pages(format) {
     yield format([HEADERS, ...cells]);

@@ -1,4 +1,10 @@
-import { estimateSroi, forecastSroiInput, sroiRatios, type TActualsForecastResponse } from '@impact/domain';
+import {
+  DEFAULT_CURRENCY,
+  estimateSroi,
+  forecastSroiInput,
+  sroiRatios,
+  type TActualsForecastResponse,
+} from '@impact/domain';
 import type { Db } from '../../db/client';
 import { conflict } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
@@ -20,10 +26,11 @@ export async function getActualsForecast(
   const { call, submission } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true, need: 'read' });
   const step = await stepOfSubmission(db, call, stepId, submission);
   if (!isImpactActualsStep(step)) throw conflict('errors.impactActuals.notAnActualsStep');
-  const { status, forecast } = await forecastOfReport(db, submissionId);
+  const { status, forecast, currency } = await forecastOfReport(db, submissionId);
   return {
     status,
     forecast,
+    currency: currency ?? DEFAULT_CURRENCY,
     forecastSroi: forecast ? sroiRatios(estimateSroi(forecastSroiInput(forecast), forecast.params)) : null,
   };
 }

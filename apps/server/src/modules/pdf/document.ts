@@ -1,4 +1,4 @@
-import type { TLanguage, TPdfExportData } from '@impact/domain';
+import { recordCurrency, type TLanguage, type TPdfExportData } from '@impact/domain';
 import { LOCALES, utcMoment } from '../../lib/utc-moment';
 import { pdfLabels } from './labels';
 import type { Content, TDocumentDefinitions } from './pdf-types';
@@ -39,7 +39,12 @@ export function buildDocument(data: TPdfExportData, language: TLanguage): TDocum
     }
   })();
   // Money takes the ratio's format: two decimals, always.
-  const ctx: SectionContext = { data, labels, language, number, ratio, amount: ratio };
+  const moneyFormat = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: recordCurrency(data.sectionsForPDF),
+  });
+  const money = (n: number | null) => (n === null || !Number.isFinite(n) ? '—' : moneyFormat.format(n));
+  const ctx: SectionContext = { data, labels, language, number, ratio, money };
 
   const logo = logoContent(data);
   const field = (label: string, value: string) => [

@@ -25,8 +25,8 @@ export type SectionContext = {
   number: (n: number | null) => string;
   /** An SROI ratio, always with two decimals, as the impact step and the closing page show it. */
   ratio: (n: number | null) => string;
-  /** An amount of money, always with its cents ("65.000,50"). */
-  amount: (n: number | null) => string;
+  /** An amount in the record's currency (`recordCurrency`), with its symbol ("65.000,50 €", "£65,000.50"). */
+  money: (n: number | null) => string;
 };
 /** A section's body; null leaves the section out, heading and all (the results step, computed anew). */
 export type SectionRenderer = (section: TPdfSection, ctx: SectionContext) => Content[] | null;
@@ -234,7 +234,7 @@ const renderSurvey: SectionRenderer = (section, ctx) => {
 // ---- the impact design (miniDyi) ----
 
 function renderImpact(design: TPdfMiniDyi, ctx: SectionContext): Content[] {
-  const { labels: l, number, ratio, amount } = ctx;
+  const { labels: l, number, ratio, money } = ctx;
   const rows: Content[][] = [
     [
       { text: l.outcome, style: 'th' },
@@ -271,8 +271,8 @@ function renderImpact(design: TPdfMiniDyi, ctx: SectionContext): Content[] {
     {
       columns: [
         // With a budget step the investment is its total cost (decision 0041), not an amount asked for.
-        { text: [{ text: l.labelled(investmentLabel), bold: true }, `${amount(design.budget)} €`] },
-        { text: [{ text: l.labelled(l.budgetSpent), bold: true }, `${amount(design.budgetSpent)} €`] },
+        { text: [{ text: l.labelled(investmentLabel), bold: true }, money(design.budget)] },
+        { text: [{ text: l.labelled(l.budgetSpent), bold: true }, money(design.budgetSpent)] },
       ],
       style: 'answer',
     },

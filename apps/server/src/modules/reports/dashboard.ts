@@ -1,4 +1,12 @@
-import { nameIn, SDG_CODES, SROI_BUCKETS, sroiBucketLabel, type TCallDashboard, type TLanguage } from '@impact/domain';
+import {
+  callCurrency,
+  nameIn,
+  SDG_CODES,
+  SROI_BUCKETS,
+  sroiBucketLabel,
+  type TCallDashboard,
+  type TLanguage,
+} from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
 import { serverStepType } from '../step-types';
@@ -21,9 +29,9 @@ export async function callDashboard(db: Db, callId: string, language: TLanguage)
     callTallies(db, callId),
     topTallies(db, callId, 'outcome', TOP),
     topTallies(db, callId, 'stakeholder', TOP),
-    rows<{ stepId: string; name: string; stepType: string }>(
+    rows<{ stepId: string; name: string; stepType: string; content: string }>(
       db,
-      sql`select s.id as "stepId", s.name, st.name as "stepType"
+      sql`select s.id as "stepId", s.name, st.name as "stepType", s.content
           from steps s join step_types st on st.id = s.step_type_id
           where s.call_type_id = ${call.callTypeId} order by s.sort`,
     ),
@@ -36,11 +44,12 @@ export async function callDashboard(db: Db, callId: string, language: TLanguage)
   return {
     callId: call.id,
     callName: nameIn(call, language),
+    currency: callCurrency(steps.map((s) => ({ stepType: { name: s.stepType }, content: s.content }))),
     computedAt: computedAt.toISOString(),
     submissions: one('submissions').count,
     closed: one('closed').count,
     timeline: [...days].sort().map((day) => ({ day, started: count('started', day), closed: count('closedOn', day) })),
-    steps: steps.map((s) => ({
+    steps: steps.map(({ content: _content, ...s }) => ({
       ...s,
       answered: count('step', s.stepId),
       answeredClosed: count('stepClosed', s.stepId),

@@ -399,7 +399,13 @@ describe('the budget step', () => {
     expect(first[head.indexOf('Piano finanziario · contribution requested')]).toBe(80000);
   });
 
-  it('an accepted decision makes a grant of the requested amount, not the cost (decision 0043)', async () => {
+  it('an accepted decision makes a grant of the requested amount, not the cost, in the budget’s currency', async () => {
+    // The call's budget is in pounds: the grant is too (its terms, tranches and letter say £).
+    const [budget] = await t.database.db.select().from(steps).where(eq(steps.id, budgetStep()));
+    await t.database.db
+      .update(steps)
+      .set({ content: JSON.stringify({ ...JSON.parse(budget?.content ?? '{}'), currency: 'GBP' }) })
+      .where(eq(steps.id, budgetStep()));
     const decided = await t.app.inject({
       method: 'POST',
       url: '/api/Review/RecordDecisions',
@@ -408,6 +414,6 @@ describe('the budget step', () => {
     });
     expect(decided.statusCode, decided.body).toBe(200);
     const grants = (await t.app.inject({ url: `/api/Grant/GetGrants?callId=${call.id}`, headers: admin })).json();
-    expect(grants).toMatchObject([{ submissionId, amount: 80000, status: 'draft' }]);
+    expect(grants).toMatchObject([{ submissionId, amount: 80000, currency: 'GBP', status: 'draft' }]);
   });
 });

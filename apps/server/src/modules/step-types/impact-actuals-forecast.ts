@@ -13,8 +13,8 @@ import { calls, stepResults, steps, stepTypes } from '../../db/schema';
 import { applicationOfReport } from './report-application';
 
 export type ReportForecast =
-  | { status: Exclude<TActualsForecastStatus, 'ok'>; forecast: null }
-  | { status: 'ok'; forecast: TActualsForecast };
+  | { status: Exclude<TActualsForecastStatus, 'ok'>; forecast: null; currency?: string }
+  | { status: 'ok'; forecast: TActualsForecast; currency: string };
 
 /**
  * An application's impact forecast as it stands: its first impact step with an answer, that
@@ -58,5 +58,7 @@ export async function forecastOfReport(db: Db | Tx, reportSubmissionId: string):
   const forecast =
     application.impactForecast ??
     (await applicationForecast(db, { submissionId: application.applicationSubmissionId, callId: application.callId }));
-  return forecast ? { status: 'ok', forecast } : { status: 'noImpactAnswer', forecast: null };
+  return forecast
+    ? { status: 'ok', forecast, currency: application.currency }
+    : { status: 'noImpactAnswer', forecast: null, currency: application.currency };
 }

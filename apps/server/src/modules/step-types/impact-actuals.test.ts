@@ -207,7 +207,7 @@ describe('impact actuals step', () => {
   it('outside a report the step says so, refuses values and stores nothing invalid', async () => {
     const res = await forecastOf(anna);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ status: 'notAReport', forecast: null, forecastSroi: null });
+    expect(res.json()).toEqual({ status: 'notAReport', forecast: null, forecastSroi: null, currency: 'EUR' });
     const refused = await write({ values: [{ key: '0-0', value: 3, note: '' }] }, 0);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors[0].messageKey).toBe('errors.impactActuals.notAReport');

@@ -16,6 +16,8 @@ export async function applicationOfReport(
   applicationSubmissionId: string;
   callId: string;
   impactForecast: TActualsForecast | null;
+  /** The grant's, which its application's amounts are in. */
+  currency: string;
 } | null> {
   const [row] = await db
     .select({
@@ -23,6 +25,7 @@ export async function applicationOfReport(
       applicationSubmissionId: grants.submissionId,
       callId: grants.callId,
       impactForecast: grants.impactForecast,
+      currency: grants.currency,
     })
     .from(grantReports)
     .innerJoin(grants, eq(grants.id, grantReports.grantId))

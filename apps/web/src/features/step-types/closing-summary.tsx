@@ -1,4 +1,5 @@
 import {
+  callCurrency,
   miniDyiStepType,
   parseImpactStepContent,
   parseMiniDyiAnswer,
@@ -34,7 +35,7 @@ export function ClosingSummary({
   return (
     <>
       {impactResults(steps, results).map((r) => (
-        <SroiPanel key={r.stepId} answer={r.answer} params={r.params} />
+        <SroiPanel key={r.stepId} answer={r.answer} params={r.params} currency={callCurrency(steps)} sent />
       ))}
       {/* SPEC 4: on closing the quiz recap is loaded (computed by the server, hidden while locked). */}
       <ResultsStep submissionId={submissionId} quizzesOnly />

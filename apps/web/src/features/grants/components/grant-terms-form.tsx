@@ -1,4 +1,4 @@
-import type { TGrant } from '@impact/domain';
+import { currencySymbol, type TGrant } from '@impact/domain';
 import { Button, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,7 @@ export function GrantTermsForm({ grant, onDone }: { grant: TGrant; onDone: () =>
       }}
     >
       <NumberInput
-        label={t('grants.terms.amount')}
+        label={t('grants.terms.amount', { currency: currencySymbol(grant.currency, i18n.language) })}
         value={amount}
         onChange={setAmount}
         min={0}

@@ -1,4 +1,4 @@
-import { GRANT_STATUSES, type TPortfolio, type TPortfolioQuery } from '@impact/domain';
+import { DEFAULT_CURRENCY, GRANT_STATUSES, type TPortfolio, type TPortfolioQuery } from '@impact/domain';
 import {
   Alert,
   Badge,
@@ -75,7 +75,9 @@ export function PortfolioTab() {
 function PortfolioView({ data }: { data: TPortfolio }) {
   const { t, i18n } = useTranslation();
   const sdgLabel = useSdgLabel();
-  const money = (n: number) => formatMoney(n, 'EUR', i18n.language);
+  // The totals' currency; with several, the totals are that first one's and the page says so.
+  const [currency = DEFAULT_CURRENCY, ...others] = data.totals.currencies;
+  const money = (n: number, inCurrency = currency) => formatMoney(n, inCurrency, i18n.language);
   const ratio = (n: number | null) =>
     n === null ? '—' : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(n);
   if (data.grants.length === 0) return <Text>{t('grants.portfolio.empty')}</Text>;
@@ -91,6 +93,11 @@ function PortfolioView({ data }: { data: TPortfolio }) {
         />
         <Figure label={t('grants.portfolio.reportsOverdue')} value={String(data.totals.reportsOverdue)} />
       </SimpleGrid>
+      {others.length > 0 && (
+        <Alert color="yellow" data-testid="portfolio-currencies">
+          {t('grants.portfolio.severalCurrencies', { currency, others: others.join(', ') })}
+        </Alert>
+      )}
       <Group gap="xs">
         {GRANT_STATUSES.map((status) => (
           <Group key={status} gap={4}>
@@ -154,8 +161,8 @@ function PortfolioView({ data }: { data: TPortfolio }) {
                 <Table.Td>
                   <GrantStatusBadge status={g.status} />
                 </Table.Td>
-                <Table.Td>{money(g.amount)}</Table.Td>
-                <Table.Td>{money(g.paid)}</Table.Td>
+                <Table.Td>{money(g.amount, g.currency)}</Table.Td>
+                <Table.Td>{money(g.paid, g.currency)}</Table.Td>
                 <Table.Td>{ratio(g.forecastSroi)}</Table.Td>
                 <Table.Td>{ratio(g.actualSroi)}</Table.Td>
                 <Table.Td>

@@ -1,5 +1,6 @@
 import {
   amountToCents,
+  currencySymbol,
   MAX_TRANCHES,
   sumAmounts,
   type TGrant,
@@ -117,7 +118,10 @@ function Editor({ grant, tranches, plan }: { grant: TGrant; tranches: TTranche[]
             // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id until saved; their order is their identity
             <Group key={i} align="flex-end" wrap="nowrap">
               <NumberInput
-                label={t('grants.tranches.amountOf', { n: paid.length + i + 1 })}
+                label={t('grants.tranches.amountOf', {
+                  n: paid.length + i + 1,
+                  currency: currencySymbol(grant.currency, i18n.language),
+                })}
                 value={row.amount}
                 onChange={(amount) => setRow(i, { amount })}
                 min={0}

@@ -18,6 +18,7 @@ const step = (n: number, stepType: string) => ({
 const dashboard = (impactFigures: boolean, withBudgetStep = false): TCallDashboard => ({
   callId,
   callName: 'Bando Verde',
+  currency: 'EUR',
   computedAt: '2026-11-25T10:00:00Z',
   submissions: 1,
   closed: 1,

@@ -99,7 +99,7 @@ export function CallDashboard({ callId }: { callId: string }) {
           <Figure label={t('reports.figures.closed')} value={n(d.closed)} />
           {d.impactFigures && (
             <>
-              <Figure label={budgetFigure} value={formatMoney(d.budget.total, i18n.language)} />
+              <Figure label={budgetFigure} value={formatMoney(d.budget.total, i18n.language, d.currency)} />
               <Figure
                 label={t('reports.figures.medianSroi')}
                 value={d.sroi.median === null ? '—' : n(d.sroi.median, 2)}
@@ -189,7 +189,7 @@ export function CallDashboard({ callId }: { callId: string }) {
               description={t('reports.charts.sdgsHint')}
               table={{
                 columns: [t('sdg.short'), t('reports.columns.submissions'), budgetColumn],
-                rows: sdgs.map((x) => [x.name, x.count, formatMoney(x.budget, i18n.language)]),
+                rows: sdgs.map((x) => [x.name, x.count, formatMoney(x.budget, i18n.language, d.currency)]),
               }}
             >
               <BarChart
@@ -204,14 +204,14 @@ export function CallDashboard({ callId }: { callId: string }) {
               title={t(cost ? 'reports.charts.totalCostPerSdg' : 'reports.charts.budgetPerSdg')}
               table={{
                 columns: [t('sdg.short'), budgetColumn],
-                rows: sdgs.map((x) => [x.name, formatMoney(x.budget, i18n.language)]),
+                rows: sdgs.map((x) => [x.name, formatMoney(x.budget, i18n.language, d.currency)]),
               }}
             >
               <BarChart
                 h={260}
                 data={sdgs}
                 dataKey="sdg"
-                valueFormatter={(v) => formatMoney(v, i18n.language)}
+                valueFormatter={(v) => formatMoney(v, i18n.language, d.currency)}
                 series={[{ name: 'budget', label: budgetColumn, color: 'orange.6' }]}
               />
             </ChartCard>
@@ -271,7 +271,12 @@ export function CallDashboard({ callId }: { callId: string }) {
           </>
         )}
       </SimpleGrid>
-      <OrganizationsTable callId={callId} impactFigures={d.impactFigures} budgetColumn={budgetColumn} />
+      <OrganizationsTable
+        callId={callId}
+        impactFigures={d.impactFigures}
+        budgetColumn={budgetColumn}
+        currency={d.currency}
+      />
     </Stack>
   );
 }

@@ -14,11 +14,14 @@ export function OrganizationsTable({
   callId,
   impactFigures,
   budgetColumn,
+  currency,
 }: {
   callId: string;
   impactFigures: boolean;
   /** The budget column's heading: the amount asked for, or the budget step's total cost. */
   budgetColumn: string;
+  /** The call's. */
+  currency: string;
 }) {
   const { t, i18n } = useTranslation();
   const [cursors, setCursors] = useState<Array<string | null>>([null]);
@@ -70,7 +73,7 @@ export function OrganizationsTable({
                 <Table.Td>{o.stepsAnswered}</Table.Td>
                 {impactFigures && (
                   <>
-                    <Table.Td>{o.budget === null ? '—' : formatMoney(o.budget, i18n.language)}</Table.Td>
+                    <Table.Td>{o.budget === null ? '—' : formatMoney(o.budget, i18n.language, currency)}</Table.Td>
                     <Table.Td>{o.sroi === null ? '—' : formatNumber(o.sroi, i18n.language, 2)}</Table.Td>
                   </>
                 )}

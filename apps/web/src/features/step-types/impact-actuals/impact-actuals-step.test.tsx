@@ -53,9 +53,9 @@ const forecast: TActualsForecast = {
   ],
 };
 
-function show(response: TActualsForecastResponse) {
+function show(response: Omit<TActualsForecastResponse, 'currency'> & { currency?: string }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(['impactActuals', 'forecast', submissionId, step.id], response);
+  client.setQueryData(['impactActuals', 'forecast', submissionId, step.id], { currency: 'EUR', ...response });
   const contents: string[] = [];
   let flush: () => Promise<boolean> = async () => true;
   const view = render(
@@ -96,6 +96,7 @@ describe("a report's impact actuals in the wizard", () => {
   it('lists each indicator with its target read only, a labelled value, note and evidence; axe finds nothing', async () => {
     const { container, contents } = show({ status: 'ok', forecast, forecastSroi: { low: 0.5, central: 1.7, high: 2 } });
     expect(screen.getByText(/Yearly target in the application: 50 ·/)).toBeTruthy();
+    expect(screen.getByText(/“Wage”: €1,000.00 per unit/)).toBeTruthy();
     expect(screen.getByText(/Yearly target in the application: 20 ·/)).toBeTruthy();
     expect(screen.getByLabelText(/Value achieved in the period: People hired/)).toBeTruthy();
     expect(screen.getByLabelText('Note on People trained')).toBeTruthy();
@@ -185,5 +186,10 @@ describe("a report's impact actuals in the wizard", () => {
     expect(screen.getByText('Open-ended contracts')).toBeTruthy();
     expect(screen.getByText('1.70')).toBeTruthy();
     expect(screen.getByText('1.55')).toBeTruthy();
+  });
+
+  it('writes the proxies in the grant’s currency', () => {
+    show({ status: 'ok', forecast, forecastSroi: null, currency: 'GBP' });
+    expect(screen.getByText(/“Wage”: £1,000.00 per unit/)).toBeTruthy();
   });
 });

@@ -11,7 +11,7 @@ import { Alert, Card, Loader, NumberInput, Stack, Text, Title } from '@mantine/c
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/growing-textarea';
-import { amountSeparators } from '../../../lib/number-formats';
+import { amountSeparators, money } from '../../../lib/number-formats';
 import { ConflictBanner } from '../../step-kit/conflict-banner';
 import { SaveIndicator } from '../../step-kit/save-indicator';
 import type { StepProps } from '../../step-kit/step-props';
@@ -56,6 +56,7 @@ export function ImpactActualsStep(props: Props) {
       {...props}
       forecast={data.forecast}
       forecastSroi={data.forecastSroi}
+      currency={data.currency}
       onFilesChanged={() => setEpoch((e) => e + 1)}
     />
   );
@@ -85,8 +86,14 @@ function ActualsEditor({
   registerFlush,
   forecast,
   forecastSroi,
+  currency,
   onFilesChanged,
-}: Props & { forecast: TActualsForecast; forecastSroi: TSroiRatios | null; onFilesChanged: () => void }) {
+}: Props & {
+  forecast: TActualsForecast;
+  forecastSroi: TSroiRatios | null;
+  currency: string;
+  onFilesChanged: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const { number } = useFigures();
   const autosave = useAutosave({ submissionId, stepId: step.id, initial: result, readOnly });
@@ -178,7 +185,10 @@ function ActualsEditor({
               <Text size="sm">
                 {t('impactActuals.targetIs', { target: number(i.targetValue) })}
                 {' · '}
-                {t('impactActuals.proxyIs', { proxy: i.proxyName, value: number(i.proxyValue) })}
+                {t('impactActuals.proxyIs', {
+                  proxy: i.proxyName,
+                  value: money(i.proxyValue, i18n.language, currency),
+                })}
               </Text>
               <NumberInput
                 label={t('impactActuals.achievedOf', { indicator: i.indicatorName })}

@@ -1,3 +1,4 @@
+import { recordCurrency } from '@impact/domain';
 import { List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { fixedNumber, money } from '../../../lib/number-formats';
@@ -16,7 +17,8 @@ export function ImpactReview({ section, workspace }: ReviewSectionProps) {
         {ratio(design.sroi.lowerScore)}–{ratio(design.sroi.upperScore)})
       </Text>
       <Text size="sm">
-        {t('labelled', { label: t('review.workspace.budget') })} {money(design.budget, i18n.language)} ·{' '}
+        {t('labelled', { label: t('review.workspace.budget') })}{' '}
+        {money(design.budget, i18n.language, recordCurrency(workspace.submission.sectionsForPDF))} ·{' '}
         {t('labelled', { label: t('review.workspace.sdgs') })} {design.sdg.join(', ') || '—'}
       </Text>
       <List size="sm">

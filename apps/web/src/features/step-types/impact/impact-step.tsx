@@ -1,5 +1,6 @@
 import {
   budgetCostOf,
+  callCurrency,
   customOutcomeCount,
   formatMoney,
   MAX_CUSTOM_OUTCOMES,
@@ -41,11 +42,12 @@ import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSdgName, useSdgs } from '../../../lib/api/impact-frameworks';
-import { amountSeparators, euroInputProps } from '../../../lib/number-formats';
+import { amountSeparators, moneyInputProps } from '../../../lib/number-formats';
 import { ConflictBanner } from '../../step-kit/conflict-banner';
 import { SaveIndicator } from '../../step-kit/save-indicator';
 import type { StepProps } from '../../step-kit/step-props';
 import { useAutosave } from '../../step-kit/use-autosave';
+import { ImpactCurrency, useImpactCurrency } from './currency';
 import { SroiPanel } from './sroi-panel';
 import { type TFrameworkPickers, useFrameworkPickers } from './step-data';
 import { answerOf, problemsByPath, SUB } from './validation';
@@ -101,6 +103,7 @@ export function ImpactStep({
   // With a budget step in the call, the investment is its total cost (the server stores it so too).
   const budgetIndex = steps?.findIndex((s) => s.stepType?.name === STEP_TYPES.budget.name) ?? -1;
   const budgetStep = budgetIndex >= 0 ? steps?.[budgetIndex] : undefined;
+  const currency = callCurrency(steps ?? []);
   const linkedCost = budgetStep ? (budgetCostOf(budgetStep.content, contentOf?.(budgetStep)) ?? 0) : undefined;
   const shown = useMemo(
     () => (linkedCost === undefined ? answer : { ...answer, budget: linkedCost }),
@@ -127,53 +130,60 @@ export function ImpactStep({
   if (!def) return <Alert color="gray">{t('impact.step.noFramework')}</Alert>;
 
   return (
-    <Stack gap="md" data-testid="impact-step">
-      {autosave.status === 'conflict' && (
-        <ConflictBanner onLoadNewer={autosave.loadNewer} onKeepMine={autosave.keepMine} newer={autosave.newer} />
-      )}
-      <Group justify="space-between">
-        <Badge variant="light">
-          {t('impact.step.subStepOf', { n: subStep + 1, total: 6 })} · {t(`impact.step.titles.${subStep}`)}
-        </Badge>
-        {!readOnly && <SaveIndicator status={autosave.status} />}
-      </Group>
-      <Title order={3}>{t(`impact.step.titles.${subStep}`)}</Title>
-      {subStep === SUB.introduction && <Introduction linked={linkedCost !== undefined} />}
-      {subStep === SUB.budget && linkedCost !== undefined && (
-        <LinkedBudget
-          cost={linkedCost}
-          onGo={goToStep && budgetIndex >= 0 ? () => goToStep(budgetIndex) : undefined}
-          answer={shown}
-          update={(next) => update({ ...next, budget: linkedCost })}
-          readOnly={readOnly}
-        />
-      )}
-      {subStep === SUB.budget && linkedCost === undefined && (
-        <Budget answer={answer} update={update} readOnly={readOnly} />
-      )}
-      {subStep === SUB.sdg && <Sdgs answer={answer} update={update} readOnly={readOnly} />}
-      {subStep >= SUB.outcomes &&
-        (pickers.isPending ? (
-          <Loader />
-        ) : pickers.data ? (
-          <>
-            {subStep === SUB.outcomes && (
-              <Outcomes answer={answer} update={update} readOnly={readOnly} pickers={pickers.data} />
-            )}
-            {subStep === SUB.indicators && (
-              <Indicators answer={answer} update={update} readOnly={readOnly} pickers={pickers.data} />
-            )}
-            {subStep === SUB.custom && (
-              <CustomOutcomes answer={answer} update={update} readOnly={readOnly} pickers={pickers.data} />
-            )}
-          </>
-        ) : (
-          <Alert color="red">{t('errors.unexpected')}</Alert>
-        ))}
-      {subStep >= SUB.budget && (
-        <SroiPanel answer={shown} params={def.sroiParams} fromBudgetStep={linkedCost !== undefined} />
-      )}
-    </Stack>
+    <ImpactCurrency.Provider value={currency}>
+      <Stack gap="md" data-testid="impact-step">
+        {autosave.status === 'conflict' && (
+          <ConflictBanner onLoadNewer={autosave.loadNewer} onKeepMine={autosave.keepMine} newer={autosave.newer} />
+        )}
+        <Group justify="space-between">
+          <Badge variant="light">
+            {t('impact.step.subStepOf', { n: subStep + 1, total: 6 })} · {t(`impact.step.titles.${subStep}`)}
+          </Badge>
+          {!readOnly && <SaveIndicator status={autosave.status} />}
+        </Group>
+        <Title order={3}>{t(`impact.step.titles.${subStep}`)}</Title>
+        {subStep === SUB.introduction && <Introduction linked={linkedCost !== undefined} />}
+        {subStep === SUB.budget && linkedCost !== undefined && (
+          <LinkedBudget
+            cost={linkedCost}
+            onGo={goToStep && budgetIndex >= 0 ? () => goToStep(budgetIndex) : undefined}
+            answer={shown}
+            update={(next) => update({ ...next, budget: linkedCost })}
+            readOnly={readOnly}
+          />
+        )}
+        {subStep === SUB.budget && linkedCost === undefined && (
+          <Budget answer={answer} update={update} readOnly={readOnly} />
+        )}
+        {subStep === SUB.sdg && <Sdgs answer={answer} update={update} readOnly={readOnly} />}
+        {subStep >= SUB.outcomes &&
+          (pickers.isPending ? (
+            <Loader />
+          ) : pickers.data ? (
+            <>
+              {subStep === SUB.outcomes && (
+                <Outcomes answer={answer} update={update} readOnly={readOnly} pickers={pickers.data} />
+              )}
+              {subStep === SUB.indicators && (
+                <Indicators answer={answer} update={update} readOnly={readOnly} pickers={pickers.data} />
+              )}
+              {subStep === SUB.custom && (
+                <CustomOutcomes answer={answer} update={update} readOnly={readOnly} pickers={pickers.data} />
+              )}
+            </>
+          ) : (
+            <Alert color="red">{t('errors.unexpected')}</Alert>
+          ))}
+        {subStep >= SUB.budget && (
+          <SroiPanel
+            answer={shown}
+            params={def.sroiParams}
+            fromBudgetStep={linkedCost !== undefined}
+            currency={currency}
+          />
+        )}
+      </Stack>
+    </ImpactCurrency.Provider>
   );
 }
 
@@ -199,30 +209,31 @@ function Introduction({ linked }: { linked: boolean }) {
 
 function Budget({ answer, update, readOnly }: PartProps) {
   const { t, i18n } = useTranslation();
+  const { currency, symbol } = useImpactCurrency();
   const problems = problemsByPath(answer);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <NumberInput
-        label={t('impact.step.budget')}
+        label={t('impact.step.budget', { currency: symbol })}
         description={t('impact.step.budgetHelp')}
         value={answer.budget ?? ''}
         onChange={(v) => update({ ...answer, budget: toNumber(v) })}
         min={0}
         {...SAID_NOT_CLAMPED}
-        {...euroInputProps(i18n.language)}
+        {...moneyInputProps(i18n.language, currency)}
         readOnly={readOnly}
         required
         max={MINI_DYI_MAXIMUM.budget}
         error={problemAt(t, problems, 'budget')}
       />
       <NumberInput
-        label={t('impact.step.budgetSpent')}
+        label={t('impact.step.budgetSpent', { currency: symbol })}
         description={t('impact.step.budgetSpentHelp')}
         value={answer.budgetSpent ?? ''}
         onChange={(v) => update({ ...answer, budgetSpent: toNumber(v) })}
         min={0}
         {...SAID_NOT_CLAMPED}
-        {...euroInputProps(i18n.language)}
+        {...moneyInputProps(i18n.language, currency)}
         readOnly={readOnly}
         max={MINI_DYI_MAXIMUM.budgetSpent}
         error={problemAt(t, problems, 'budgetSpent')}
@@ -240,11 +251,12 @@ function LinkedBudget({
   readOnly,
 }: PartProps & { cost: number; onGo?: (() => void) | undefined }) {
   const { t, i18n } = useTranslation();
+  const { currency, symbol } = useImpactCurrency();
   return (
     <Stack gap="sm" data-testid="impact-linked-budget">
       <Alert color="blue">
         <Text fw={600} data-testid="impact-linked-cost">
-          {t('budgetStep.impactLinked', { cost: formatMoney(cost.toFixed(2), i18n.language) })}
+          {t('budgetStep.impactLinked', { cost: formatMoney(cost.toFixed(2), i18n.language, currency) })}
         </Text>
         <Text size="sm">{t('budgetStep.impactLinkedHelp')}</Text>
         {onGo && (
@@ -255,13 +267,13 @@ function LinkedBudget({
         )}
       </Alert>
       <NumberInput
-        label={t('impact.step.budgetSpent')}
+        label={t('impact.step.budgetSpent', { currency: symbol })}
         description={t('impact.step.budgetSpentHelp')}
         value={answer.budgetSpent ?? ''}
         onChange={(v) => update({ ...answer, budgetSpent: toNumber(v) })}
         min={0}
         {...SAID_NOT_CLAMPED}
-        {...euroInputProps(i18n.language)}
+        {...moneyInputProps(i18n.language, currency)}
         readOnly={readOnly}
         max={MINI_DYI_MAXIMUM.budgetSpent}
         error={problemAt(t, problemsByPath(answer), 'budgetSpent')}
@@ -438,6 +450,7 @@ function IndicatorFields({
   onChange: (next: TMiniDyiIndicator) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const { currency, symbol } = useImpactCurrency();
   const err = (field: string) => problemAt(t, problems, `${path}.${field}`);
   return (
     <SimpleGrid cols={{ base: 1, sm: proxies.length > 1 ? 3 : 2 }} ml={32}>
@@ -468,13 +481,13 @@ function IndicatorFields({
         />
       )}
       <NumberInput
-        label={t('impact.step.proxyValue', { proxy: indicator.proxyName })}
+        label={t('impact.step.proxyValue', { proxy: indicator.proxyName, currency: symbol })}
         description={proxies.find((p) => p.id === indicator.proxyId)?.sourceName || t('impact.step.proxyValueHelp')}
         value={indicator.proxyValue ?? ''}
         onChange={(v) => onChange({ ...indicator, proxyValue: toNumber(v) })}
         min={0}
         {...SAID_NOT_CLAMPED}
-        {...euroInputProps(i18n.language)}
+        {...moneyInputProps(i18n.language, currency)}
         readOnly={readOnly}
         max={MINI_DYI_MAXIMUM.proxyValue}
         error={err('proxyValue')}
@@ -545,6 +558,7 @@ function Indicators({ answer, update, readOnly, pickers }: PickerProps) {
 
 function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
   const { t, i18n } = useTranslation();
+  const { currency, symbol } = useImpactCurrency();
   const problems = problemsByPath(answer);
   const count = customOutcomeCount(answer);
   return (
@@ -629,12 +643,12 @@ function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
                     readOnly={readOnly}
                   />
                   <NumberInput
-                    label={t('impact.step.customProxyValue')}
+                    label={t('impact.step.customProxyValue', { currency: symbol })}
                     value={ind.proxyValue ?? ''}
                     onChange={(v) => setInd({ proxyValue: toNumber(v) })}
                     min={0}
                     {...SAID_NOT_CLAMPED}
-                    {...euroInputProps(i18n.language)}
+                    {...moneyInputProps(i18n.language, currency)}
                     readOnly={readOnly}
                     max={MINI_DYI_MAXIMUM.proxyValue}
                     error={err(`${at}.indicators.0.proxyValue`)}

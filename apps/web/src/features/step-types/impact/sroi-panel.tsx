@@ -1,4 +1,10 @@
-import { estimateMiniDyi, SROI_WARNING_THRESHOLD, type TMiniDyiAnswer, type TSroiParams } from '@impact/domain';
+import {
+  DEFAULT_CURRENCY,
+  estimateMiniDyi,
+  SROI_WARNING_THRESHOLD,
+  type TMiniDyiAnswer,
+  type TSroiParams,
+} from '@impact/domain';
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -12,16 +18,22 @@ export function SroiPanel({
   answer,
   params,
   fromBudgetStep = false,
+  currency = DEFAULT_CURRENCY,
+  sent = false,
 }: {
   answer: TMiniDyiAnswer;
   params?: TSroiParams | undefined;
   fromBudgetStep?: boolean;
+  /** The call's (`callCurrency`). */
+  currency?: string;
+  /** The application was sent: the figures stand, the advice to check the targets no longer helps. */
+  sent?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const estimate = estimateMiniDyi(answer, params);
   const ratio = (n: number | null) => fixedNumber(n, i18n.language, 2);
   const euro = (n: number) =>
-    n.toLocaleString(i18n.language, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+    n.toLocaleString(i18n.language, { style: 'currency', currency, maximumFractionDigits: 0 });
   const months = (m: number | null) =>
     m === null ? t('impact.sroi.noPayback') : t('impact.sroi.months', { count: m });
 
@@ -66,7 +78,7 @@ export function SroiPanel({
             </Group>
           </>
         )}
-        {estimate.overThreshold && (
+        {estimate.overThreshold && !sent && (
           <Alert color="orange" icon={<IconAlertTriangle size={18} />} data-testid="sroi-warning" role="alert">
             {t('impact.sroi.warning', { threshold: SROI_WARNING_THRESHOLD })}
           </Alert>
