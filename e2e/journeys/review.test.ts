@@ -189,6 +189,8 @@ describe('review and decisions', () => {
       await page.getByRole('link', { name: orgName }).click();
       await page.getByRole('button', { name: 'Non ho conflitti' }).click();
       await page.getByRole('heading', { name: 'La tua valutazione' }).waitFor();
+      // The keyboard goes to the page's heading, the submission now shown below it.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
       await page.getByText('Orti nei cortili di 12 scuole').waitFor();
       await page.getByLabel(/^Impatto \(0–5\)/).fill(impact);
       await page.getByLabel(/^Commento su Impatto/).fill('Motivazione del punteggio');
@@ -198,7 +200,14 @@ describe('review and decisions', () => {
       await expectAccessible(page, 'reviewer workspace');
       await shot(page, `review-workspace-${recommendation}`);
       await page.getByRole('button', { name: 'Invia la valutazione' }).click();
+      // Asked once more: a sent review cannot change.
+      await page
+        .getByRole('dialog', { name: 'Inviare la valutazione?' })
+        .getByRole('button', { name: 'Invia la valutazione' })
+        .click();
       await page.getByText('Inviata: la valutazione non può più cambiare.').waitFor();
+      // The keyboard stays with the form, now read only.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('review-form-title');
     };
     await score(ritaSession.page, '5', '10', 'Finanziare');
     await ritaSession.context.close();
@@ -216,6 +225,11 @@ describe('review and decisions', () => {
     await adminPage.getByRole('option', { name: 'Accolta' }).click();
     await row.getByLabel(`Messaggio per ${orgName}`, { exact: true }).fill('Complimenti, vi contatteremo.');
     await row.getByRole('button', { name: 'Salva' }).click();
+    // Asked first, saying who is told and when (no results lock: now).
+    const confirm = adminPage.getByRole('dialog', { name: 'Registrare questa decisione?' });
+    await confirm.getByText(/riceve subito l’esito per e-mail/).waitFor();
+    await expectAccessible(adminPage, 'review tab: confirming a decision');
+    await confirm.getByRole('button', { name: 'Registra e avvisa' }).click();
     // Saved, and when the applicant hears of it.
     await adminPage
       .getByText("1 esito salvato. L'e-mail con l'esito parte alla fine del blocco dei risultati", { exact: false })

@@ -1,4 +1,4 @@
-import { DECISION_OUTCOMES, type TDecisionOutcome, type TRankingRow } from '@impact/domain';
+import { DECISION_OUTCOMES, parseServerDate, type TDecisionOutcome, type TRankingRow } from '@impact/domain';
 import {
   Badge,
   Button,
@@ -17,6 +17,9 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowsSort, IconDownload } from '@tabler/icons-react';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCallList } from '../../../lib/api/get-call-list';
+import { openConfirmDialog } from '../../../lib/confirm-dialog';
+import { DATE_TIME, dateFormat } from '../../../lib/date-formats';
 import { fixedNumber } from '../../../lib/number-formats';
 import { problemText } from '../../../lib/problem-text';
 import { downloadFrom } from '../../../lib/save-file';
@@ -59,7 +62,25 @@ export function RankingPanel({ callId }: { callId: string }) {
     .filter((r) => stage === null || r.stage === Number(stage))
     .sort((a, b) => compare(a, b, sort.key) * (sort.desc ? -1 : 1));
   const edit = (r: TRankingRow) => edits[r.submissionId] ?? { outcome: r.outcome, message: r.message };
+  const lockEnd = useCallList().data?.find((c) => c.id === callId)?.callLockEnd ?? null;
+  // Outcome mails cannot be taken back: the officer is told who hears and when before they go.
   const save = (items: Array<{ submissionId: string; outcome: TDecisionOutcome; message: string }>) =>
+    openConfirmDialog({
+      title: t('review.decisions.confirmTitle', { count: items.length }),
+      children: (
+        <Text size="sm">
+          {lockEnd && parseServerDate(lockEnd).getTime() > Date.now()
+            ? t('review.decisions.confirmLater', {
+                count: items.length,
+                date: dateFormat(i18n.language, DATE_TIME).format(parseServerDate(lockEnd)),
+              })
+            : t('review.decisions.confirmNow', { count: items.length })}
+        </Text>
+      ),
+      labels: { confirm: t('review.decisions.confirm'), cancel: t('review.decisions.cancel') },
+      onConfirm: () => send(items),
+    });
+  const send = (items: Array<{ submissionId: string; outcome: TDecisionOutcome; message: string }>) =>
     record.mutate(items, {
       onSuccess: (res) => {
         setSelected(new Set());

@@ -12,6 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { fixedNumber } from '../../../lib/number-formats';
 import { problemText } from '../../../lib/problem-text';
 import { reviewKeys } from '../api/keys';
@@ -21,6 +22,9 @@ type Draft = { scores: TCriterionScore[]; recommendation: TRecommendation | null
 type SaveState = 'idle' | 'saving' | 'saved' | 'stale' | 'error';
 
 const AUTOSAVE_MS = 800;
+
+/** The form's heading: the page puts the keyboard there once the review is submitted. */
+export const REVIEW_FORM_TITLE = 'review-form-title';
 
 /**
  * The scoring form. It saves itself a moment after each change, naming the version it started
@@ -110,11 +114,22 @@ export function ScoringForm({ ws }: { ws: TReviewWorkspace }) {
       onError: (e) => notifications.show({ color: 'red', message: problemText(t, e), autoClose: 10_000 }),
     });
   };
+  // A submitted review cannot be changed: asked once more, saying so.
+  const confirmSend = () => {
+    if (problems.length) return setShowErrors(true);
+    openConfirmDialog({
+      title: t('review.form.confirmTitle'),
+      children: <Text size="sm">{t('review.form.confirmText')}</Text>,
+      labels: { confirm: t('review.form.submit'), cancel: t('review.form.keepEditing') },
+      onConfirm: () => void send(),
+    });
+  };
 
   return (
     <Card withBorder>
       <Stack>
-        <Title order={2} size="h3">
+        {/* Where the keyboard goes once the review is submitted (the form is drawn again, read only). */}
+        <Title order={2} size="h3" id={REVIEW_FORM_TITLE} tabIndex={-1}>
           {t('review.form.title')}
         </Title>
         {state === 'stale' && (
@@ -189,7 +204,7 @@ export function ScoringForm({ ws }: { ws: TReviewWorkspace }) {
             {submitted ? t('review.form.isSubmitted') : state === 'idle' ? '' : t(`review.form.state.${state}`)}
           </Text>
           {!submitted && (
-            <Button onClick={() => void send()} loading={submit.isPending}>
+            <Button onClick={confirmSend} loading={submit.isPending}>
               {t('review.form.submit')}
             </Button>
           )}

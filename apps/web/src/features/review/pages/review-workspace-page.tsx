@@ -1,4 +1,5 @@
 import { Alert, Anchor, Breadcrumbs, Card, Center, Grid, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
@@ -7,7 +8,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { problemText } from '../../../lib/problem-text';
 import { useMyAssignments, useOtherReviews, useWorkspace } from '../api/reviewer';
 import { ConflictDeclaration } from '../components/conflict-declaration';
-import { ScoringForm } from '../components/scoring-form';
+import { REVIEW_FORM_TITLE, ScoringForm } from '../components/scoring-form';
 import { SubmissionView } from '../components/submission-view';
 
 /** /review/:assignmentId — the submission read-only beside the scoring form. */
@@ -20,6 +21,17 @@ export function ReviewWorkspacePage() {
   const ws = useWorkspace(assignmentId, declared);
   const others = useOtherReviews(assignmentId, !!ws.data?.review.submittedAt);
   usePageTitle(assignment ? `${t('review.workspace.title')} · ${assignment.callName}` : t('review.workspace.title'));
+  // The keyboard follows what the reviewer did: the page redraws around a declaration (the
+  // submission appears) and a submitted review (the form turns read only), and would drop it.
+  const title = useRef<HTMLHeadingElement>(null);
+  const seen = useRef({ declared, submitted: !!ws.data?.review.submittedAt });
+  const submitted = !!ws.data?.review.submittedAt;
+  useEffect(() => {
+    if (!ws.data) return;
+    if (declared && !seen.current.declared) title.current?.focus();
+    else if (submitted && !seen.current.submitted) document.getElementById(REVIEW_FORM_TITLE)?.focus();
+    seen.current = { declared, submitted };
+  }, [declared, submitted, ws.data]);
 
   const back = (
     <Breadcrumbs>
@@ -56,7 +68,7 @@ export function ReviewWorkspacePage() {
   return (
     <Stack>
       {back}
-      <Title order={1}>
+      <Title order={1} ref={title} tabIndex={-1}>
         {t('labelled', { label: t('review.workspace.title') })} {assignment.callName}
       </Title>
       {!declared && <ConflictDeclaration assignmentId={assignmentId} organizationName={assignment.organizationName} />}
