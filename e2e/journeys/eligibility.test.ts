@@ -77,6 +77,14 @@ describe('an eligibility screener before the application', () => {
     await page.getByTestId('screening-check').click();
     const eligible = page.getByTestId('screening-eligible');
     await eligible.waitFor();
+    // The verdict has the keyboard: the next Tab reaches its button, not the page's top.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          document.activeElement?.contains(document.querySelector('[data-testid="screening-eligible"]')),
+        ),
+      )
+      .toBe(true);
     if (SHOT_DIR) await page.screenshot({ path: `${SHOT_DIR}/eligibility-eligible.png`, fullPage: true });
     await eligible.getByRole('button', { name: 'Inizia la candidatura' }).click();
     await page.waitForURL(/\/call\/[0-9a-f-]{36}\/0\/0$/);

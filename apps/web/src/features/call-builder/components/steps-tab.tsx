@@ -12,7 +12,7 @@ import {
 } from '@impact/domain';
 import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DraftStep, newKey } from '../call-draft';
 import { missingStepTexts } from '../content-language';
@@ -34,13 +34,39 @@ type Props = {
 export function StepsTab({ steps, stepTypes, showErrors, onChange, language = DEFAULT_LANGUAGE, help }: Props) {
   const { t } = useTranslation();
   const [editingKey, setEditingKey] = useState<string | null>(null);
+  /** A step added and not yet saved by its form: Cancel takes it away again. */
+  const [addedKey, setAddedKey] = useState<string | null>(null);
   const ordered = sortSteps(steps);
   const typeName = (id: string) => stepTypes.find((s) => s.id === id)?.name;
+  const list = useRef<HTMLDivElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  /** Where the keyboard goes once the form closes: the step's row (its edit button), or Add when it went away. */
+  const [returnTo, setReturnTo] = useState<string | 'add' | null>(null);
+  useEffect(() => {
+    if (!returnTo) return;
+    setReturnTo(null);
+    if (returnTo === 'add') return addButton.current?.focus();
+    list.current?.querySelector<HTMLElement>(`[data-step-key="${returnTo}"] [data-step-edit]`)?.focus();
+  }, [returnTo]);
 
   const add = () => {
     const step: DraftStep = { ...newStepDraft(steps), key: newKey() };
     onChange([...ordered, step]);
     setEditingKey(step.key);
+    setAddedKey(step.key);
+  };
+  const close = (key: string, saved: boolean) => {
+    const dropped = !saved && key === addedKey;
+    if (dropped)
+      onChange(
+        removeStep(
+          ordered,
+          ordered.findIndex((s) => s.key === key),
+        ),
+      );
+    setAddedKey(null);
+    setEditingKey(null);
+    setReturnTo(dropped ? 'add' : key);
   };
   const editing = ordered.find((s) => s.key === editingKey);
   const missingType = ordered.some((s) => isEmptyId(s.stepTypeId));
@@ -51,7 +77,7 @@ export function StepsTab({ steps, stepTypes, showErrors, onChange, language = DE
         <Text c="dimmed" size="sm">
           {help ?? t('callBuilder.steps.help')}
         </Text>
-        <Button leftSection={<IconPlus size={16} />} onClick={add} variant="light">
+        <Button ref={addButton} leftSection={<IconPlus size={16} />} onClick={add} variant="light">
           {t('callBuilder.steps.add')}
         </Button>
       </Group>
@@ -60,6 +86,7 @@ export function StepsTab({ steps, stepTypes, showErrors, onChange, language = DE
         <Text c="dimmed">{t('callBuilder.steps.empty')}</Text>
       ) : (
         <Stack
+          ref={list}
           gap="xs"
           component="ol"
           p={0}
@@ -81,6 +108,7 @@ export function StepsTab({ steps, stepTypes, showErrors, onChange, language = DE
                 p="sm"
                 radius="md"
                 data-testid="step-row"
+                data-step-key={step.key}
                 bg={step.key === editingKey ? 'var(--mantine-color-blue-light)' : undefined}
               >
                 <Group justify="space-between" wrap="nowrap">
@@ -141,6 +169,7 @@ export function StepsTab({ steps, stepTypes, showErrors, onChange, language = DE
                       <ActionIcon
                         variant="subtle"
                         aria-label={`${t('callBuilder.steps.edit')}: ${label}`}
+                        data-step-edit
                         onClick={() => setEditingKey(step.key)}
                       >
                         <IconEdit size={18} />
@@ -154,6 +183,7 @@ export function StepsTab({ steps, stepTypes, showErrors, onChange, language = DE
                         onClick={() => {
                           if (editingKey === step.key) setEditingKey(null);
                           onChange(removeStep(ordered, index));
+                          setReturnTo('add');
                         }}
                       >
                         <IconTrash size={18} />
@@ -173,10 +203,10 @@ export function StepsTab({ steps, stepTypes, showErrors, onChange, language = DE
           position={ordered.indexOf(editing) + 1}
           stepTypes={stepTypes}
           language={language}
-          onCancel={() => setEditingKey(null)}
+          onCancel={() => close(editing.key, false)}
           onSave={(saved) => {
             onChange(ordered.map((s) => (s.key === saved.key ? { ...saved, sort: s.sort } : s)));
-            setEditingKey(null);
+            close(saved.key, true);
           }}
         />
       )}

@@ -21,13 +21,13 @@ function Harness({ initial }: { initial: object }) {
 }
 
 describe("the call editor's text step", () => {
-  it('turns a one-question step into several: its question stays as the introduction and the first question keeps the answers’ id', {
+  it('turns a one-question step into several: a short question becomes the first one’s label (not repeated in the introduction), keeping the answers’ id', {
     timeout: 30_000,
   }, () => {
     render(<Harness initial={{ question: '<p>Describe the <b>project</b></p>', maxLength: 300 }} />);
     fireEvent.click(screen.getByRole('button', { name: 'Add a question' }));
     expect(JSON.parse(latest)).toEqual({
-      question: '<p>Describe the <b>project</b></p>',
+      question: '',
       questions: [
         { id: 'answer', label: 'Describe the project', required: true, maxLength: 300 },
         { id: 'q2', label: '', required: true },
@@ -42,6 +42,19 @@ describe("the call editor's text step", () => {
     // Optional from now on.
     fireEvent.click(screen.getAllByRole('checkbox', { name: 'Required' })[1] as HTMLElement);
     expect(JSON.parse(latest).questions[1]).toEqual({ id: 'q2', label: 'Duration', required: false });
+  });
+
+  it('keeps a long question as the introduction, the first question waiting for its label', () => {
+    const long = '<p>Describe the project.</p><ul><li>Who benefits</li><li>Where</li></ul>';
+    render(<Harness initial={{ question: long }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add a question' }));
+    expect(JSON.parse(latest)).toEqual({
+      question: long,
+      questions: [
+        { id: 'answer', label: '', required: true },
+        { id: 'q2', label: '', required: true },
+      ],
+    });
   });
 
   it('moves a question with its buttons and says where it went; deletes one, never the last', {

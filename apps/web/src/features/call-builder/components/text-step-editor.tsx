@@ -46,8 +46,8 @@ const plainText = (html: string) =>
 /**
  * A text step: one question (HTML) with an optional length limit, or several questions, each with
  * its label, help, limit and required mark. A one-question step becomes a several-question one on
- * request: its question stays as the introduction and becomes the first question, whose id stays
- * the one its answers were saved under.
+ * request: its question becomes the first question (or, when long, the introduction), whose id
+ * stays the one its answers were saved under.
  */
 export function TextStepEditor({ content, onChange, showErrors }: StepEditorProps) {
   const { t } = useTranslation();
@@ -71,13 +71,18 @@ export function TextStepEditor({ content, onChange, showErrors }: StepEditorProp
     );
   }
   const severalFromOne = () => {
+    // A short question of one paragraph becomes the first question's label, and the introduction
+    // starts empty: kept in both, applicants read it twice. A longer one (several paragraphs, a
+    // list) stays as the introduction, and the first question waits for its short label.
+    const plain = plainText(text.question);
+    const short = plain.length <= 300 && !/<(?:ul|ol|li|h\d|blockquote|table)\b|<\/p>\s*<p/i.test(text.question);
     const first: TTextQuestion = {
       id: 'answer',
-      label: plainText(text.question).slice(0, 300),
+      label: short ? plain : '',
       required: true,
       ...(text.maxLength ? { maxLength: text.maxLength } : {}),
     };
-    write({ question: text.question, questions: [first, { id: 'q2', label: '', required: true }] });
+    write({ question: short ? '' : text.question, questions: [first, { id: 'q2', label: '', required: true }] });
   };
   return (
     <>

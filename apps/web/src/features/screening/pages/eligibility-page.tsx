@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Center, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useConfig } from '../../../lib/api/get-config';
@@ -30,6 +30,14 @@ export function EligibilityPage() {
   const answers = useRef<Record<string, unknown>>({});
   const problems = useRef<string[]>([]);
   const reveal = useRef<(() => void) | null>(null);
+  const result = useRef<HTMLDivElement>(null);
+  /** Set by a verdict just given: the next drawing puts the keyboard on it. */
+  const focusResult = useRef(false);
+  useEffect(() => {
+    if (!focusResult.current || answering || !result.current) return;
+    focusResult.current = false;
+    result.current.focus();
+  });
   const registerReveal = useCallback((fn: () => void) => {
     reveal.current = fn;
     return () => {
@@ -65,7 +73,12 @@ export function EligibilityPage() {
 
   const check = () => {
     if (problems.current.length) return reveal.current?.();
-    screen.mutate(answers.current, { onSuccess: () => setAnswering(false) });
+    screen.mutate(answers.current, {
+      onSuccess: () => {
+        focusResult.current = true;
+        setAnswering(false);
+      },
+    });
   };
   const startApplication = async () => {
     if (!organizationId) return;
@@ -94,57 +107,60 @@ export function EligibilityPage() {
           {t('screening.applicant.noOrganization')}
         </Alert>
       )}
-      {!showForm && latest?.eligible && (
-        <Alert color="teal" title={t('screening.applicant.eligibleTitle')} data-testid="screening-eligible">
-          <Stack gap="sm">
-            <Text size="sm">{t('screening.applicant.eligibleText')}</Text>
-            <Group>
-              <Button onClick={() => void startApplication().catch(() => undefined)} loading={start.isPending}>
-                {t('screening.applicant.start')}
-              </Button>
-              <Button variant="default" onClick={() => setAnswering(true)}>
-                {t('screening.applicant.answerAgain')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
-      )}
-      {!showForm && latest && !latest.eligible && (
-        <Alert color="red" title={t('screening.applicant.ineligibleTitle')} data-testid="screening-ineligible">
-          <Stack gap="sm">
-            <Text size="sm">{t('screening.applicant.ineligibleText')}</Text>
-            <List size="sm" data-testid="screening-reasons">
-              {latest.reasons.map((reason) => (
-                <List.Item key={reason}>{reason}</List.Item>
-              ))}
-            </List>
-            <Text size="sm">
-              {contact ? (
-                <>
-                  {t('screening.applicant.contactMail')}{' '}
-                  {/* The alert's own text colour: the link colour is too pale on its red. */}
-                  <Anchor
-                    href={`mailto:${contact}`}
-                    c="inherit"
-                    underline="always"
-                    fw={600}
-                    data-testid="screening-contact"
-                  >
-                    {contact}
-                  </Anchor>
-                </>
-              ) : (
-                t('screening.applicant.contactSite', { name: config.name })
-              )}
-            </Text>
-            <Group>
-              <Button variant="default" onClick={() => setAnswering(true)}>
-                {t('screening.applicant.answerAgain')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
-      )}
+      {/* The verdict takes the keyboard once given: the form it replaces held it. */}
+      <div ref={result} tabIndex={-1} style={{ outline: 'none' }}>
+        {!showForm && latest?.eligible && (
+          <Alert color="teal" title={t('screening.applicant.eligibleTitle')} data-testid="screening-eligible">
+            <Stack gap="sm">
+              <Text size="sm">{t('screening.applicant.eligibleText')}</Text>
+              <Group>
+                <Button onClick={() => void startApplication().catch(() => undefined)} loading={start.isPending}>
+                  {t('screening.applicant.start')}
+                </Button>
+                <Button variant="default" onClick={() => setAnswering(true)}>
+                  {t('screening.applicant.answerAgain')}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
+        {!showForm && latest && !latest.eligible && (
+          <Alert color="red" title={t('screening.applicant.ineligibleTitle')} data-testid="screening-ineligible">
+            <Stack gap="sm">
+              <Text size="sm">{t('screening.applicant.ineligibleText')}</Text>
+              <List size="sm" data-testid="screening-reasons">
+                {latest.reasons.map((reason) => (
+                  <List.Item key={reason}>{reason}</List.Item>
+                ))}
+              </List>
+              <Text size="sm">
+                {contact ? (
+                  <>
+                    {t('screening.applicant.contactMail')}{' '}
+                    {/* The alert's own text colour: the link colour is too pale on its red. */}
+                    <Anchor
+                      href={`mailto:${contact}`}
+                      c="inherit"
+                      underline="always"
+                      fw={600}
+                      data-testid="screening-contact"
+                    >
+                      {contact}
+                    </Anchor>
+                  </>
+                ) : (
+                  t('screening.applicant.contactSite', { name: config.name })
+                )}
+              </Text>
+              <Group>
+                <Button variant="default" onClick={() => setAnswering(true)}>
+                  {t('screening.applicant.answerAgain')}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
+      </div>
       {start.isError && (
         <Alert color="red" role="alert">
           {problemText(t, start.error)}

@@ -2,7 +2,6 @@ import type { TStepResult, TSubmission } from '@impact/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInForTest } from '../../../lib/test-session';
-import { parseEvent } from '../../team/presence/api/presence-stream';
 import { submissionViewKey } from './keys';
 import { readAgainAfterSave } from './saved-elsewhere';
 
@@ -30,15 +29,6 @@ beforeEach(() => signInForTest());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('a step answer saved elsewhere', () => {
-  it('is read from the stream as its step and version', () => {
-    expect(parseEvent(`event: saved\ndata: {"stepId":"${stepId}","version":3}`)).toEqual({
-      kind: 'saved',
-      stepId,
-      version: 3,
-    });
-    expect(parseEvent('event: saved\ndata: {"stepId":1}')).toBeNull();
-  });
-
   it('reads that step’s answer into the loaded application, once at a time, only when the page holds an older one', async () => {
     let served = 2;
     const asked: string[] = [];

@@ -1,0 +1,57 @@
+import type { TStepType } from '@impact/domain';
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../../lib/i18n/i18n';
+import type { DraftStep } from '../call-draft';
+import { StepsTab } from './steps-tab';
+
+beforeAll(async () => {
+  await initI18n('en');
+  // jsdom draws nothing: the form's scroll into view does nothing here.
+  Element.prototype.scrollIntoView ??= () => {};
+});
+
+const textType = { id: '00000000-0000-4000-8000-0000000000t1', name: 'text' } as unknown as TStepType;
+const stored: DraftStep = {
+  key: 'stored',
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Project',
+  description: '',
+  content: '{"question":"<p>Describe it</p>"}',
+  sort: 0,
+  stepTypeId: textType.id,
+} as DraftStep;
+
+let latest: DraftStep[] = [];
+function Harness() {
+  const [steps, setSteps] = useState<DraftStep[]>([stored]);
+  latest = steps;
+  return (
+    <MantineProvider>
+      <StepsTab steps={steps} stepTypes={[textType]} showErrors={false} onChange={setSteps} />
+    </MantineProvider>
+  );
+}
+
+describe("the call editor's steps", () => {
+  it('Cancel on a step just added takes it away again, and the keyboard goes back to Add', { timeout: 30_000 }, () => {
+    render(<Harness />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add step' }));
+    expect(latest).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(latest).toEqual([stored]);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add step' }));
+  });
+
+  it('Cancel on a step being edited keeps it, and the keyboard goes back to its Edit button', {
+    timeout: 30_000,
+  }, () => {
+    render(<Harness />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit: Project' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(latest).toEqual([stored]);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit: Project' }));
+  });
+});
