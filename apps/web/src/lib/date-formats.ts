@@ -8,12 +8,21 @@ import { type DateWriter, dateWriter } from '@impact/domain';
 
 const formats = new Map<string, DateWriter>();
 
+/**
+ * The locale an interface language writes dates in: English as in Britain ("5 Sept 2026, 14:04"),
+ * as the mails, letters and PDFs do (the server's LOCALES), not the United States' month first
+ * and twelve hours.
+ */
+export function dateLocale(language: string): string {
+  return language === 'en' ? 'en-GB' : language;
+}
+
 /** French writes the first of a month "1er" (`dateWriter`). */
 export function dateFormat(language: string, options: Intl.DateTimeFormatOptions): DateWriter {
   const key = `${language}|${JSON.stringify(options)}`;
   let format = formats.get(key);
   if (!format) {
-    format = dateWriter(language, options);
+    format = dateWriter(dateLocale(language), options);
     formats.set(key, format);
   }
   return format;

@@ -1,5 +1,6 @@
 import { dateWriter } from '@impact/domain';
 import { describe, expect, it } from 'vitest';
+import { dateLocale } from './date-formats';
 import { dayAndMonth, mediumDateTime } from './local-dates';
 
 /**
@@ -24,10 +25,10 @@ describe('card dates without Intl', () => {
   for (const language of ['it', 'en', 'fr']) {
     it(`${language}: as Intl's medium date with short time, and day with long month`, () => {
       for (const date of dates) {
-        const intl = dateWriter(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+        const intl = dateWriter(dateLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
         // Some ICU versions put a narrow no-break space before AM/PM: the same text to a reader.
         expect(mediumDateTime(date, language), date.toString()).toBe(intl.replace(/\u202f/g, ' '));
-        const long = dateWriter(language, { day: 'numeric', month: 'long' }).format(date);
+        const long = dateWriter(dateLocale(language), { day: 'numeric', month: 'long' }).format(date);
         expect(dayAndMonth(date, language)).toBe(long);
       }
     });

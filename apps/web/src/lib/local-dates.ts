@@ -2,7 +2,7 @@ import { dayOfMonth } from '@impact/domain';
 
 /**
  * The call cards' dates, written out from the Date's own fields (the reader's time zone) in the
- * form Intl gives for it, en and fr ("15 nov 2026, 02:04", "Nov 15, 2026, 2:04 AM"). The first
+ * form Intl gives for it (English as in Britain, `dateLocale`): "15 nov 2026, 02:04", "15 Nov 2026, 02:04". The first
  * Intl.DateTimeFormat a page creates loads the time-zone and calendar data, 25-50 ms of one
  * task on a laptop and four times that on a slow phone; the call list is the first page an
  * applicant sees, so its dates do without it. local-dates.test.ts holds the output
@@ -10,7 +10,7 @@ import { dayOfMonth } from '@impact/domain';
  */
 const MONTHS_SHORT: Record<string, readonly string[]> = {
   it: ['gen', 'feb', 'mar', 'apr', 'mag', 'giu', 'lug', 'ago', 'set', 'ott', 'nov', 'dic'],
-  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'],
   fr: ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'],
 };
 const MONTHS_LONG: Record<string, readonly string[]> = {
@@ -65,7 +65,6 @@ export function mediumDateTime(date: Date, language: string): string {
   const month = MONTHS_SHORT[language]?.[date.getMonth()];
   if (!month) return date.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
   const [d, y, h, m] = [date.getDate(), date.getFullYear(), date.getHours(), date.getMinutes()];
-  if (language === 'en') return `${month} ${d}, ${y}, ${h % 12 || 12}:${two(m)} ${h < 12 ? 'AM' : 'PM'}`;
   return `${dayOfMonth(d, language)} ${month} ${y}, ${two(h)}:${two(m)}`;
 }
 
@@ -73,5 +72,5 @@ export function mediumDateTime(date: Date, language: string): string {
 export function dayAndMonth(date: Date, language: string): string {
   const month = MONTHS_LONG[language]?.[date.getMonth()];
   if (!month) return date.toLocaleDateString(language, { day: 'numeric', month: 'long' });
-  return language === 'en' ? `${month} ${date.getDate()}` : `${dayOfMonth(date.getDate(), language)} ${month}`;
+  return `${dayOfMonth(date.getDate(), language)} ${month}`;
 }

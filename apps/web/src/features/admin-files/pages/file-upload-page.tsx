@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
+import { dateFormat } from '../../../lib/date-formats';
 import { useAdminFileLimits, useAdminFiles } from '../api/admin-files';
 import { useDeleteAdminFile } from '../api/delete-admin-file';
 import { downloadAdminFile } from '../api/download';
@@ -93,7 +94,9 @@ export function FileUploadPage() {
                     <Table.Td fw={500}>{f.fileName}</Table.Td>
                     <Table.Td>{`${size.value} ${t(`units.${size.unit}`)}`}</Table.Td>
                     <Table.Td>
-                      {new Date(f.createdAt).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
+                      {dateFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(
+                        new Date(f.createdAt),
+                      )}
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4}>

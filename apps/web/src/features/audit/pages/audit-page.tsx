@@ -20,6 +20,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { dateFormat } from '../../../lib/date-formats';
 import { useAuditLog } from '../api/get-audit-log';
 import { detailsText } from '../details-text';
 
@@ -131,10 +132,9 @@ export function AuditPage() {
                 {log.data.items.map((entry) => (
                   <Table.Tr key={entry.id} data-testid="audit-row" data-action={entry.action}>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {new Date(entry.createdAt).toLocaleString(i18n.language, {
-                        dateStyle: 'short',
-                        timeStyle: 'medium',
-                      })}
+                      {dateFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }).format(
+                        new Date(entry.createdAt),
+                      )}
                     </Table.Td>
                     <Table.Td>{entry.actorEmail}</Table.Td>
                     <Table.Td>{t(`audit.actions.${entry.action}`, { defaultValue: entry.action })}</Table.Td>

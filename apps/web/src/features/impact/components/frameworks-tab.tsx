@@ -3,6 +3,7 @@ import { IconPlus, IconTargetArrow } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFrameworks } from '../../../lib/api/impact-frameworks';
+import { dateFormat } from '../../../lib/date-formats';
 import { DeleteFrameworkButton } from './delete-framework-button';
 
 /** The impactframe tab of the admin index: the frameworks, and the way to create one. */
@@ -52,7 +53,9 @@ export function FrameworksTab() {
                   </Table.Td>
                   <Table.Td>{f.outcomeCount}</Table.Td>
                   <Table.Td>{f.stakeholderCount}</Table.Td>
-                  <Table.Td>{new Date(f.createdAt).toLocaleDateString(i18n.language)}</Table.Td>
+                  <Table.Td>
+                    {dateFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(f.createdAt))}
+                  </Table.Td>
                   <Table.Td>
                     <DeleteFrameworkButton id={f.id} name={f.name} compact />
                   </Table.Td>

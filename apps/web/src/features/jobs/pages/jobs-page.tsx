@@ -21,6 +21,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { dateFormat } from '../../../lib/date-formats';
 import { usePageTitle } from '../../../lib/page-title';
 import { problemText } from '../../../lib/problem-text';
 import { useJobs } from '../api/get-jobs';
@@ -49,7 +50,7 @@ export function JobsPage() {
   const retry = useRetryJob();
   const [retried, setRetried] = useState<string | null>(null);
   const when = (value: string | null) =>
-    value ? new Date(value).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }) : '—';
+    value ? dateFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(value)) : '—';
   const pages = jobs.data ? Math.max(1, Math.ceil(jobs.data.total / jobs.data.pageSize)) : 1;
 
   return (

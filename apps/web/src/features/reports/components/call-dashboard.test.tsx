@@ -76,7 +76,7 @@ describe('the call dashboard', () => {
     renderDashboard(false);
     await screen.findByRole('heading', { name: /over time/i });
     fireEvent.click(screen.getAllByText('Table')[0] as HTMLElement);
-    expect(await screen.findByRole('cell', { name: 'Nov 25, 2026' })).toBeTruthy();
+    expect(await screen.findByRole('cell', { name: '25 Nov 2026' })).toBeTruthy();
     expect(screen.queryByRole('cell', { name: '2026-11-25' })).toBeNull();
   });
 

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSdgLabel } from '../../../lib/api/impact-frameworks';
 import { countryName } from '../../../lib/countries';
-import { calendarDay } from '../../../lib/date-formats';
+import { calendarDay, dateFormat } from '../../../lib/date-formats';
 import { exportSubmissions } from '../api/export-submissions';
 import { useCallDashboard } from '../api/get-call-dashboard';
 import { ChartCard } from './chart-card';
@@ -17,6 +17,16 @@ import { OrganizationsTable } from './organizations-table';
 
 // Counts of submissions and organizations: no 0.75 ticks.
 const countAxis = { allowDecimals: false };
+/** Every category named under its bar: recharts otherwise leaves out labels it finds crowded, and a bar reads as its neighbour's. */
+const everyLabel = { interval: 0 } as const;
+/** Step names are long: slanted, every one shown, cut after 22 characters (the table beside has them whole). */
+const slantedLabels = {
+  interval: 0,
+  angle: -30,
+  textAnchor: 'end',
+  height: 80,
+  tickFormatter: (name: string) => (name.length > 22 ? `${name.slice(0, 21)}…` : name),
+} as const;
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -120,7 +130,9 @@ export function CallDashboard({ callId }: { callId: string }) {
         </Group>
       </Group>
       <Text size="xs" c="dimmed">
-        {t('reports.computedAt', { time: new Date(d.computedAt).toLocaleTimeString(i18n.language) })}
+        {t('reports.computedAt', {
+          time: dateFormat(i18n.language, { timeStyle: 'medium' }).format(new Date(d.computedAt)),
+        })}
       </Text>
       {/* Charts of nothing are empty frames: the notice alone until a submission starts. */}
       {d.submissions === 0 && <Alert color="gray">{t('reports.noSubmissionData')}</Alert>}
@@ -154,7 +166,8 @@ export function CallDashboard({ callId }: { callId: string }) {
         >
           <BarChart
             yAxisProps={countAxis}
-            h={240}
+            xAxisProps={slantedLabels}
+            h={280}
             data={completion}
             dataKey="step"
             series={[
@@ -194,6 +207,7 @@ export function CallDashboard({ callId }: { callId: string }) {
             >
               <BarChart
                 yAxisProps={countAxis}
+                xAxisProps={everyLabel}
                 h={260}
                 data={sdgs}
                 dataKey="sdg"
@@ -208,6 +222,7 @@ export function CallDashboard({ callId }: { callId: string }) {
               }}
             >
               <BarChart
+                xAxisProps={everyLabel}
                 h={260}
                 data={sdgs}
                 dataKey="sdg"

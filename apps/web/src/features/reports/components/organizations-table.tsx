@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { countryName } from '../../../lib/countries';
+import { dateFormat } from '../../../lib/date-formats';
 import { useDashboardOrganizations } from '../api/get-dashboard-organizations';
 import { formatMoney, formatNumber } from './format';
 
@@ -27,7 +28,8 @@ export function OrganizationsTable({
   const [cursors, setCursors] = useState<Array<string | null>>([null]);
   const page = useDashboardOrganizations(callId, cursors.at(-1) ?? null);
   const items = page.data?.items ?? [];
-  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(i18n.language) : '—');
+  const date = (iso: string | null) =>
+    iso ? dateFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso)) : '—';
   return (
     <Card withBorder padding="md" radius="md">
       <Group justify="space-between" mb="sm">

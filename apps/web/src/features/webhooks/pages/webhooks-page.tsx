@@ -24,6 +24,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
+import { dateFormat } from '../../../lib/date-formats';
 import { usePageTitle } from '../../../lib/page-title';
 import { problemText } from '../../../lib/problem-text';
 import {
@@ -50,7 +51,7 @@ export function WebhooksPage() {
   const [created, setCreated] = useState<TCreatedWebhookEndpoint | null>(null);
   const [shown, setShown] = useState<string | null>(null);
   const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
+    dateFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
