@@ -24,6 +24,10 @@ describe('an audit entry’s details', () => {
     );
     // A code is said in words; the same word elsewhere stays as written.
     expect(detailsText(t, 'it', { outcome: 'accepted', name: 'accepted' })).toBe('Esito: accolta · Nome: accepted');
+    // An amount kept in cents reads as the amount; the reviewer's and the grantee's fields are named.
+    expect(detailsText(t, 'it', { totalCents: 1500000, fullName: 'Anna Neri', conditionsAccepted: true })).toBe(
+      'Totale: 15.000,00 · Nome digitato: Anna Neri · Condizioni accettate: sì',
+    );
     // A field without a label keeps its name.
     expect(detailsText(t, 'it', { somethingNew: 'abc' })).toBe('somethingNew: abc');
   });

@@ -5,6 +5,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** Fields whose value is a code (an outcome, a role, a status, a language), said in words. */
 const CODED = new Set(['outcome', 'role', 'from', 'to', 'status', 'language']);
+/** Fields kept in cents (exact), said as the amount they are. */
+const CENTS = new Set(['totalCents']);
 
 /**
  * An audit entry's details in words: each field by its label (`audit.fields.<name>`, else its
@@ -24,8 +26,12 @@ export function detailsText(t: TFunction, language: string, details: Record<stri
       return dateFormat(language, DATE_TIME).format(new Date(v));
     return String(v);
   };
-  const fieldValue = (key: string, v: unknown) =>
-    CODED.has(key) && typeof v === 'string' ? t(`audit.codes.${v}`, { defaultValue: v }) : value(v);
+  const fieldValue = (key: string, v: unknown) => {
+    if (CODED.has(key) && typeof v === 'string') return t(`audit.codes.${v}`, { defaultValue: v });
+    if (CENTS.has(key) && (typeof v === 'number' || typeof v === 'string') && Number.isFinite(Number(v)))
+      return new Intl.NumberFormat(language, { minimumFractionDigits: 2 }).format(Number(v) / 100);
+    return value(v);
+  };
   const fields = (entries: Array<[string, unknown]>, separator: string) =>
     entries
       .map(([k, v]) => [k, fieldValue(k, v)] as const)
