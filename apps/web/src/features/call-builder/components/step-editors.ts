@@ -32,6 +32,7 @@ export function registerStepEditor(name: string, editor: ComponentType<StepEdito
   editors[name] = editor;
 }
 
-export function stepEditorOf(name: string | undefined): ComponentType<StepEditorProps> | undefined {
-  return (name && Object.hasOwn(editors, name) && editors[name]) || undefined;
+/** A type's content editor; null when it has nothing to set up, undefined when it has none (the raw content field). */
+export function stepEditorOf(name: string | undefined): ComponentType<StepEditorProps> | null | undefined {
+  return name && Object.hasOwn(editors, name) ? editors[name] : undefined;
 }

@@ -23,6 +23,8 @@ type Props = {
   stepTypes: TStepType[];
   onSave: (step: DraftStep) => void;
   onCancel: () => void;
+  /** Whether the step may be put in a stage (a report's form has none). */
+  stages?: boolean;
   language?: TLanguage;
 };
 
@@ -30,7 +32,15 @@ type Props = {
  * SPEC 4 "Step edit": the form works on its own copy; Salva applies it to the call draft,
  * Annulla throws the changes away. Nothing reaches the server until the call is saved.
  */
-export function StepForm({ step, position, stepTypes, onSave, onCancel, language = DEFAULT_LANGUAGE }: Props) {
+export function StepForm({
+  step,
+  position,
+  stepTypes,
+  onSave,
+  onCancel,
+  language = DEFAULT_LANGUAGE,
+  stages = true,
+}: Props) {
   const { t } = useTranslation();
   const [values, setValues] = useState<DraftStep>(step);
   const [showErrors, setShowErrors] = useState(false);
@@ -132,17 +142,19 @@ export function StepForm({ step, position, stepTypes, onSave, onCancel, language
         onChange={onTypeChange}
         error={showErrors && typeMissing ? t('errors.calls.stepTypeRequired') : undefined}
       />
-      <Select
-        label={t('callBuilder.steps.stage')}
-        description={t('callBuilder.steps.stageHelp')}
-        allowDeselect={false}
-        data={[
-          { value: '1', label: t('callBuilder.steps.stage1') },
-          { value: '2', label: t('callBuilder.steps.stage2') },
-        ]}
-        value={String(values.stage ?? 1)}
-        onChange={(value) => patch({ stage: value === '2' ? 2 : 1 })}
-      />
+      {stages && (
+        <Select
+          label={t('callBuilder.steps.stage')}
+          description={t('callBuilder.steps.stageHelp')}
+          allowDeselect={false}
+          data={[
+            { value: '1', label: t('callBuilder.steps.stage1') },
+            { value: '2', label: t('callBuilder.steps.stage2') },
+          ]}
+          value={String(values.stage ?? 1)}
+          onChange={(value) => patch({ stage: value === '2' ? 2 : 1 })}
+        />
+      )}
       <RichTextField
         label={t('callBuilder.steps.description')}
         value={values.description}
@@ -160,7 +172,7 @@ export function StepForm({ step, position, stepTypes, onSave, onCancel, language
           }}
         />
       )}
-      {typeName && !Editor && (
+      {typeName && Editor === undefined && (
         <Textarea
           label={t('callBuilder.steps.content')}
           description={t('callBuilder.steps.contentHelp')}

@@ -24,13 +24,21 @@ const stored: DraftStep = {
   stepTypeId: textType.id,
 } as DraftStep;
 
+const actualsType = { id: '00000000-0000-4000-8000-0000000000t2', name: 'impactActuals' } as unknown as TStepType;
+
 let latest: DraftStep[] = [];
-function Harness() {
-  const [steps, setSteps] = useState<DraftStep[]>([stored]);
+function Harness({ initial = [stored], reportForm = false }: { initial?: DraftStep[]; reportForm?: boolean }) {
+  const [steps, setSteps] = useState<DraftStep[]>(initial);
   latest = steps;
   return (
     <MantineProvider>
-      <StepsTab steps={steps} stepTypes={[textType]} showErrors={false} onChange={setSteps} />
+      <StepsTab
+        steps={steps}
+        stepTypes={[textType, actualsType]}
+        showErrors={false}
+        onChange={setSteps}
+        reportForm={reportForm}
+      />
     </MantineProvider>
   );
 }
@@ -50,8 +58,19 @@ describe("the call editor's steps", () => {
   }, () => {
     render(<Harness />);
     fireEvent.click(screen.getByRole('button', { name: 'Edit: Project' }));
+    // An application's step may be put in a stage.
+    expect(screen.getAllByLabelText(/^Stage/).length).toBeGreaterThan(0);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(latest).toEqual([stored]);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit: Project' }));
+  });
+
+  it('a report’s form offers no stages, and its impact actuals step asks for no content', { timeout: 30_000 }, () => {
+    const actuals = { ...stored, key: 'actuals', name: 'Impact achieved', stepTypeId: actualsType.id, content: '' };
+    render(<Harness initial={[actuals]} reportForm />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit: Impact achieved' }));
+    expect(screen.getByLabelText('Step name')).toBeTruthy();
+    expect(screen.queryByLabelText(/^Stage/)).toBeNull();
+    expect(screen.queryByLabelText(/^Content/)).toBeNull();
   });
 });

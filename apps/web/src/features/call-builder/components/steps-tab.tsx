@@ -28,10 +28,20 @@ type Props = {
   language?: TLanguage;
   /** The line above the steps: how they are saved (with the call, or a report form's own button). */
   help?: string;
+  /** A grant report's form: no stages, and its own words where a call's would mislead. */
+  reportForm?: boolean;
 };
 
 /** Call editor, steps tab (SPEC 4 "Step ordering" and "Step edit"). */
-export function StepsTab({ steps, stepTypes, showErrors, onChange, language = DEFAULT_LANGUAGE, help }: Props) {
+export function StepsTab({
+  steps,
+  stepTypes,
+  showErrors,
+  onChange,
+  language = DEFAULT_LANGUAGE,
+  help,
+  reportForm = false,
+}: Props) {
   const { t } = useTranslation();
   const [editingKey, setEditingKey] = useState<string | null>(null);
   /** A step added and not yet saved by its form: Cancel takes it away again. */
@@ -83,7 +93,7 @@ export function StepsTab({ steps, stepTypes, showErrors, onChange, language = DE
       </Group>
       {showErrors && missingType && <Alert color="red">{t('errors.calls.stepTypeRequired')}</Alert>}
       {ordered.length === 0 ? (
-        <Text c="dimmed">{t('callBuilder.steps.empty')}</Text>
+        <Text c="dimmed">{t(reportForm ? 'callBuilder.reportForm.empty' : 'callBuilder.steps.empty')}</Text>
       ) : (
         <Stack
           ref={list}
@@ -203,6 +213,7 @@ export function StepsTab({ steps, stepTypes, showErrors, onChange, language = DE
           position={ordered.indexOf(editing) + 1}
           stepTypes={stepTypes}
           language={language}
+          stages={!reportForm}
           onCancel={() => close(editing.key, false)}
           onSave={(saved) => {
             onChange(ordered.map((s) => (s.key === saved.key ? { ...saved, sort: s.sort } : s)));

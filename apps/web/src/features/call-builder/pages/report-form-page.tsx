@@ -145,6 +145,7 @@ function FormEditor({
         onChange={(steps) => setDraft((d) => ({ ...d, steps }))}
         language={language}
         help={t('callBuilder.reportForm.stepsHelp', { save: t('callBuilder.reportForm.save') })}
+        reportForm
       />
     </Stack>
   );
