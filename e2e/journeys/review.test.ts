@@ -221,6 +221,10 @@ describe('review and decisions', () => {
     await expect.poll(() => row.getByTestId('ranking-mean').textContent()).toBe('70,0');
     expect(await row.getByTestId('ranking-spread').textContent()).toContain('60,0');
     expect(await row.getByText('Disaccordo').count()).toBe(1);
+    // The organization's name opens the application, read only.
+    expect(await row.getByRole('link', { name: orgName }).getAttribute('href')).toMatch(
+      /^\/call\/[0-9a-f-]{36}\/0\/0\?readonly=true$/,
+    );
     await row.getByLabel(`Esito per ${orgName}`, { exact: true }).click();
     await adminPage.getByRole('option', { name: 'Accolta' }).click();
     await row.getByLabel(`Messaggio per ${orgName}`, { exact: true }).fill('Complimenti, vi contatteremo.');

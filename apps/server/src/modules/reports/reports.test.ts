@@ -254,6 +254,11 @@ describe('reports', () => {
       /^candidatura,organizzazione,codice fiscale \/ P\. IVA,paese,inviata,iniziata,inviata il,/,
     );
     expect(headerOf(text)).toContain('Impatto · SROI centrale');
+    // Ratios as the pages show them, to two decimals (not 2.0869565217391304).
+    const central = headerOf(text).split(',').indexOf('Impatto · SROI centrale');
+    const ratios = lines.slice(1).map((line) => line.split(',')[central] ?? '');
+    expect(ratios.some((r) => r !== '')).toBe(true);
+    for (const r of ratios) expect(r).toMatch(/^(-?\d+(\.\d{1,2})?)?$/);
     expect(headerOf(english.body)).toMatch(
       /^submission,organization,registration number,country,sent,started,sent at,/,
     );

@@ -24,6 +24,13 @@ export type ExportContext = { language: TLanguage; t: TTranslate };
 
 export const columnLabel = (step: ExportStep, what: string) => `${step.name} · ${what}`;
 
+/**
+ * A ratio or an amount the SROI arithmetic gave, to two decimals as every page shows it (a
+ * spreadsheet showed 2.0869565217391304); the exact value is recomputed from the answer at will.
+ */
+export const twoDecimals = (n: number | null | undefined): number | null =>
+  n === null || n === undefined || !Number.isFinite(n) ? null : Math.round(n * 100) / 100;
+
 /** A yes or no in the export's language (a spreadsheet's TRUE/FALSE reads as code to most people). */
 export const yesNo = (value: boolean, ctx: ExportContext) => ctx.t(value ? 'export.yes' : 'export.no');
 

@@ -16,7 +16,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { stepResults } from '../../db/schema';
 import { invalid } from '../../lib/app-error';
-import { columnLabel, type ExportStep, type RowContext } from './export-columns';
+import { columnLabel, type ExportStep, type RowContext, twoDecimals } from './export-columns';
 import { forecastOfReport } from './impact-actuals-forecast';
 import { keepContent, type ServerStepType } from './types';
 
@@ -112,7 +112,7 @@ export const impactActualsServerType: ServerStepType<'impactActuals'> = {
   },
   exportColumns: (step, { t }) => {
     const ratio = (ctx: RowContext, which: 'forecastSroi' | 'actualSroi') =>
-      storedOf(ctx, step)?.[which]?.central ?? null;
+      twoDecimals(storedOf(ctx, step)?.[which]?.central);
     return [
       { header: columnLabel(step, t('export.forecastSroi')), value: (ctx) => ratio(ctx, 'forecastSroi') },
       { header: columnLabel(step, t('export.actualSroi')), value: (ctx) => ratio(ctx, 'actualSroi') },

@@ -7,7 +7,14 @@ import {
   type TMiniDyiAnswer,
   type TPdfMiniDyi,
 } from '@impact/domain';
-import { type Column, columnLabel, type ExportContext, type ExportStep, type RowContext } from './export-columns';
+import {
+  type Column,
+  columnLabel,
+  type ExportContext,
+  type ExportStep,
+  type RowContext,
+  twoDecimals,
+} from './export-columns';
 import type { RecordStep } from './types';
 
 /** The impact design as the frozen record keeps it: what was chosen and its SROI range. */
@@ -62,9 +69,9 @@ export function impactColumns(step: ExportStep, { t }: ExportContext): Column[] 
           .join('; ') ?? null,
     },
     { header: label('budget'), value: (ctx) => estimate(ctx)?.answer.budget ?? null },
-    { header: label('yearlyValue'), value: (ctx) => estimate(ctx)?.estimate.yearlyValue ?? null },
-    { header: label('sroiLow'), value: (ctx) => estimate(ctx)?.estimate.low.ratio ?? null },
-    { header: label('sroiCentral'), value: (ctx) => estimate(ctx)?.estimate.central.ratio ?? null },
-    { header: label('sroiHigh'), value: (ctx) => estimate(ctx)?.estimate.high.ratio ?? null },
+    { header: label('yearlyValue'), value: (ctx) => twoDecimals(estimate(ctx)?.estimate.yearlyValue) },
+    { header: label('sroiLow'), value: (ctx) => twoDecimals(estimate(ctx)?.estimate.low.ratio) },
+    { header: label('sroiCentral'), value: (ctx) => twoDecimals(estimate(ctx)?.estimate.central.ratio) },
+    { header: label('sroiHigh'), value: (ctx) => twoDecimals(estimate(ctx)?.estimate.high.ratio) },
   ];
 }

@@ -1,5 +1,6 @@
 import { DECISION_OUTCOMES, parseServerDate, type TDecisionOutcome, type TRankingRow } from '@impact/domain';
 import {
+  Anchor,
   Badge,
   Button,
   Card,
@@ -17,6 +18,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowsSort, IconDownload } from '@tabler/icons-react';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useCallList } from '../../../lib/api/get-call-list';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { DATE_TIME, dateFormat } from '../../../lib/date-formats';
@@ -197,7 +199,10 @@ export function RankingPanel({ callId }: { callId: string }) {
                         />
                       </Table.Td>
                       <Table.Th scope="row" style={nameCell} data-testid="ranking-organization">
-                        {r.organizationName}
+                        {/* The application itself, read only, to weigh the decision against. */}
+                        <Anchor component={Link} to={`/call/${r.submissionId}/0/0?readonly=true`}>
+                          {r.organizationName}
+                        </Anchor>
                       </Table.Th>
                       <Table.Td data-testid="ranking-mean">{fmt(r.mean)}</Table.Td>
                       <Table.Td data-testid="ranking-spread">
