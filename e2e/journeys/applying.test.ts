@@ -187,14 +187,24 @@ describe('applying to a call', () => {
     await context.setOffline(false);
     await page.locator('[data-testid="save-status"][data-status="saved"]').waitFor({ timeout: 20_000 });
 
-    // A second tab saves a newer answer; the first tab's next write is refused and it offers the newer one.
+    // A second tab saves a newer answer: the first, with nothing unsaved, shows it at once.
     const second = await context.newPage();
     await second.goto(`/call/${submission.id}/0/0`);
     await expect.poll(() => second.getByTestId('text-answer').inputValue()).toBe('Scritto senza connessione');
+    await second.getByTestId('text-answer').fill('Bozza della seconda scheda');
+    await second.locator('[data-testid="save-status"][data-status="saved"]').waitFor();
+    await expect.poll(() => page.getByTestId('text-answer').inputValue()).toBe('Bozza della seconda scheda');
+
+    // The first tab types while its saves cannot get through, and the second saves again: once
+    // the first's save goes, it is refused and the first offers the newer answer.
+    const saves = '**/api/Call/UpsertCallStepResult';
+    await page.route(saves, (route) => route.abort());
+    await page.getByTestId('text-answer').fill('Versione della prima scheda');
+    await page.locator('[data-testid="save-status"][data-status="offline"]').waitFor();
     await second.getByTestId('text-answer').fill('Versione della seconda scheda');
     await second.locator('[data-testid="save-status"][data-status="saved"]').waitFor();
-    await page.getByTestId('text-answer').fill('Versione della prima scheda');
-    await page.getByTestId('conflict-banner').waitFor();
+    await page.unroute(saves);
+    await page.getByTestId('conflict-banner').waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Carica la versione più recente' }).click();
     await expect.poll(() => page.getByTestId('text-answer').inputValue()).toBe('Versione della seconda scheda');
     await context.close();

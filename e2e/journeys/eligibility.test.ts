@@ -79,12 +79,8 @@ describe('an eligibility screener before the application', () => {
     await eligible.waitFor();
     // The verdict has the keyboard: the next Tab reaches its button, not the page's top.
     await expect
-      .poll(() =>
-        page.evaluate(() =>
-          document.activeElement?.contains(document.querySelector('[data-testid="screening-eligible"]')),
-        ),
-      )
-      .toBe(true);
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('screening-verdict');
     if (SHOT_DIR) await page.screenshot({ path: `${SHOT_DIR}/eligibility-eligible.png`, fullPage: true });
     await eligible.getByRole('button', { name: 'Inizia la candidatura' }).click();
     await page.waitForURL(/\/call\/[0-9a-f-]{36}\/0\/0$/);

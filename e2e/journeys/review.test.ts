@@ -229,9 +229,9 @@ describe('review and decisions', () => {
     await adminPage.getByRole('option', { name: 'Accolta' }).click();
     await row.getByLabel(`Messaggio per ${orgName}`, { exact: true }).fill('Complimenti, vi contatteremo.');
     await row.getByRole('button', { name: 'Salva' }).click();
-    // Asked first, saying who is told and when (no results lock: now).
+    // Asked first, saying who is told and when (the lock ends about now: at once, or on its date).
     const confirm = adminPage.getByRole('dialog', { name: 'Registrare questa decisione?' });
-    await confirm.getByText(/riceve subito l’esito per e-mail/).waitFor();
+    await confirm.getByText(/riceve (subito )?l’esito per e-mail/).waitFor();
     await expectAccessible(adminPage, 'review tab: confirming a decision');
     await confirm.getByRole('button', { name: 'Registra e avvisa' }).click();
     // Saved, and when the applicant hears of it.

@@ -102,7 +102,7 @@ describe('welcome page', () => {
     // Read directly, signed out, in the other languages; never wider than a 320 px screen.
     await page.setViewportSize({ width: 320, height: 720 });
     for (const [label, title, date] of [
-      ['English', 'Accessibility statement', 'November 25, 2026'],
+      ['English', 'Accessibility statement', '25 November 2026'],
       ['Français', 'Déclaration d’accessibilité', '25 novembre 2026'],
     ] as const) {
       await page.goto('/accessibility');

@@ -223,8 +223,8 @@ export const ZPortfolio = z.object({
   totals: z.object({
     grants: z.number().int(),
     /**
-     * The currencies of the grants counted in the amounts. With more than one, `awarded`, `paid` and
-     * each SDG's `awarded` add only the grants in the first (the page asks to filter by call).
+     * The currencies of the grants, the one most are in first. With more than one, `awarded`, `paid`
+     * and each SDG's `awarded` add only the grants in the first (the page asks to filter by call).
      */
     currencies: z.array(z.string()).default([]),
     awarded: z.number(),

@@ -12,6 +12,7 @@ import type { AppDeps } from '../../app-deps';
 import { invalid } from '../../lib/app-error';
 import { cleanFileName } from '../../lib/file-names';
 import { currentUser } from '../../plugins/authentication';
+import type { StepSaved } from '../presence/step-saves';
 import {
   describeSubmissionFile,
   getFileFor,
@@ -26,7 +27,8 @@ import { sendStoredFile } from './storage/send';
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 const tags = ['files'];
 
-export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, storage }) => {
+export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, storage, stepSaves }) => {
+  const told = (saved: StepSaved) => stepSaves.saved(saved);
   // A file over the limit ends cut short (`truncated`) instead of throwing: the upload service decides.
   await app.register(multipart, {
     throwFileSizeLimit: false,
@@ -55,14 +57,20 @@ export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, stor
         throw invalid(ids.error.issues.map((i) => ({ path: String(i.path[0]), messageKey: 'errors.field.required' })));
       }
       try {
-        return await uploadSubmissionFile(db, storage, currentUser(request), {
-          submissionId: ids.data.submissionId,
-          stepId: ids.data.stepId,
-          slot: ids.data.Nome,
-          description: field('Descrizione'),
-          fileName: cleanFileName(part.filename || 'file'),
-          file: part.file,
-        });
+        return await uploadSubmissionFile(
+          db,
+          storage,
+          currentUser(request),
+          {
+            submissionId: ids.data.submissionId,
+            stepId: ids.data.stepId,
+            slot: ids.data.Nome,
+            description: field('Descrizione'),
+            fileName: cleanFileName(part.filename || 'file'),
+            file: part.file,
+          },
+          told,
+        );
       } catch (err) {
         part.file.resume(); // refused before the bytes were read (404, 409): drain them
         throw err;
@@ -77,7 +85,7 @@ export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, stor
       schema: { tags, querystring: z.object({ downloadId: z.uuid() }) },
     },
     async (request, reply) => {
-      await removeSubmissionFile(db, storage, currentUser(request), request.query.downloadId);
+      await removeSubmissionFile(db, storage, currentUser(request), request.query.downloadId, told);
       return reply.status(204).send();
     },
   );
@@ -89,7 +97,7 @@ export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, stor
       schema: { tags, body: ZUpdateFileDescriptionRequest, response: { 200: ZFileDescription } },
     },
     async (request) =>
-      describeSubmissionFile(db, currentUser(request), request.body.downloadId, request.body.description),
+      describeSubmissionFile(db, currentUser(request), request.body.downloadId, request.body.description, told),
   );
 
   app.get(

@@ -16,6 +16,7 @@ import { AppError, invalid, notFound } from '../../lib/app-error';
 import { isAcceptedContainer } from '../../lib/detect-type';
 import { nameMatchingType } from '../../lib/file-names';
 import type { SessionUser } from '../../plugins/authentication';
+import type { StepSaved } from '../presence/step-saves';
 import { serverStepTypeOf } from '../step-types';
 import { uploadSlotsOfStep } from '../step-types/upload';
 import { loadSubmissionFor } from '../submission-core/access';
@@ -53,7 +54,18 @@ export type IncomingUpload = {
  * bytes stream to storage). The file replaces an earlier one in the same slot, and the step's
  * answer is updated in one transaction; bytes of a refused or replaced file are removed.
  */
-export async function uploadSubmissionFile(db: Db, storage: FileStorage, user: SessionUser, upload: IncomingUpload) {
+/** Told of the step answer a file write made, once it is committed (the teammates' open pages; presence). */
+type Told = (saved: StepSaved) => void;
+const tellNobody: Told = () => {};
+
+export async function uploadSubmissionFile(
+  db: Db,
+  storage: FileStorage,
+  user: SessionUser,
+  upload: IncomingUpload,
+  told: Told = tellNobody,
+) {
+  let saved: StepSaved | null = null;
   // Everything that can be checked before the bytes arrive is checked first: nothing is stored for a refused upload.
   const slot = await db.transaction(async (tx) => {
     const { submission, call } = await loadSubmissionFor(tx, user, upload.submissionId);
@@ -150,13 +162,15 @@ export async function uploadSubmissionFile(db: Db, storage: FileStorage, user: S
         ...previous.filter((f) => f.slot !== slot.file_name),
         { slot: slot.file_name, fileDownloadId: row.id, fileName: row.fileName, description },
       ]);
-      await writeStepResult(tx, submission.id, step.id, kept.content, kept.score, null, user);
+      const written = await writeStepResult(tx, submission.id, step.id, kept.content, kept.score, null, user);
+      saved = { submissionId: submission.id, stepId: step.id, version: written.version };
       return { fileName: row.fileName, fileDownloadId: row.id };
     });
   } catch (err) {
     await deleteStored(storage, [blob]);
     throw err;
   }
+  if (saved) told(saved);
   await deleteStored(storage, replaced);
   return result;
 }
@@ -190,7 +204,14 @@ async function fileOfWritableStep(tx: Tx, user: SessionUser, fileId: string) {
 }
 
 /** Removes the file of one slot (the applicant changed their mind) while the submission is open. */
-export async function removeSubmissionFile(db: Db, storage: FileStorage, user: SessionUser, fileId: string) {
+export async function removeSubmissionFile(
+  db: Db,
+  storage: FileStorage,
+  user: SessionUser,
+  fileId: string,
+  told: Told = tellNobody,
+) {
+  let saved: StepSaved | null = null;
   const gone = await db.transaction(async (tx) => {
     const { submission, step, current, listed } = await fileOfWritableStep(tx, user, fileId);
     const remaining = listed.filter((f) => f.fileDownloadId !== fileId);
@@ -203,9 +224,11 @@ export async function removeSubmissionFile(db: Db, storage: FileStorage, user: S
           .where(eq(files.id, fileId))
           .returning({ storage: files.storage, storageKey: files.storageKey });
     const kept = answerWithFiles(step, current?.content, remaining);
-    await writeStepResult(tx, submission.id, step.id, kept.content, kept.score, null, user);
+    const written = await writeStepResult(tx, submission.id, step.id, kept.content, kept.score, null, user);
+    saved = { submissionId: submission.id, stepId: step.id, version: written.version };
     return deleted;
   });
+  if (saved) told(saved);
   await deleteStored(storage, gone);
 }
 
@@ -214,8 +237,15 @@ export async function removeSubmissionFile(db: Db, storage: FileStorage, user: S
  * choosing the file again, while its step may be written (members who may write; a viewer 403).
  * The step's answer lists it with the file, so it is written there too, as a new version.
  */
-export async function describeSubmissionFile(db: Db, user: SessionUser, fileId: string, description: string) {
-  return db.transaction(async (tx) => {
+export async function describeSubmissionFile(
+  db: Db,
+  user: SessionUser,
+  fileId: string,
+  description: string,
+  told: Told = tellNobody,
+) {
+  let saved: StepSaved | null = null;
+  const described = await db.transaction(async (tx) => {
     const { submission, step, current, listed } = await fileOfWritableStep(tx, user, fileId);
     // Only a file the answer lists now: one a record keeps after it was replaced is as it was sent.
     if (!listed.some((f) => f.fileDownloadId === fileId)) throw notFound('errors.files.notFound');
@@ -226,9 +256,12 @@ export async function describeSubmissionFile(db: Db, user: SessionUser, fileId: 
       current?.content,
       listed.map((f) => (f.fileDownloadId === fileId ? { ...f, description: text } : f)),
     );
-    await writeStepResult(tx, submission.id, step.id, kept.content, kept.score, null, user);
+    const written = await writeStepResult(tx, submission.id, step.id, kept.content, kept.score, null, user);
+    saved = { submissionId: submission.id, stepId: step.id, version: written.version };
     return { fileDownloadId: fileId, description: text };
   });
+  if (saved) told(saved);
+  return described;
 }
 
 /** GET FileUpload/GetFile: the owner of the submission's organization, or an admin. */

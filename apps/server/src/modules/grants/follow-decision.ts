@@ -1,7 +1,7 @@
-import { DEFAULT_CURRENCY, type TDecisionOutcome } from '@impact/domain';
-import { eq, sql } from 'drizzle-orm';
+import { callCurrency, STEP_TYPES, type TDecisionOutcome } from '@impact/domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { callSubmissions, grants } from '../../db/schema';
+import { callSubmissions, calls, grants, steps, stepTypes } from '../../db/schema';
 import { conflict } from '../../lib/app-error';
 
 /**
@@ -24,7 +24,7 @@ export async function followDecision(tx: Tx, submissionId: string, outcome: TDec
       organizationId: sql`(select ${callSubmissions.organizationId} from ${callSubmissions} where ${callSubmissions.id} = ${submissionId})`,
       callId: sql`(select ${callSubmissions.callId} from ${callSubmissions} where ${callSubmissions.id} = ${submissionId})`,
       amount: sql`${requestedAmount(submissionId)}`,
-      currency: sql`${applicationCurrency(submissionId)}`,
+      currency: await applicationCurrency(tx, submissionId),
     });
     return;
   }
@@ -34,19 +34,21 @@ export async function followDecision(tx: Tx, submissionId: string, outcome: TDec
 }
 
 /**
- * The currency the application's amounts are in: its call's first budget step's, else euros
- * (`callCurrency` in the domain, as SQL; a budget step's content was checked when saved).
+ * The currency the application's amounts are in: its call's (`callCurrency`: the first budget
+ * step's, else euros). Read with the steps' content as text and judged here: a cast to JSON in
+ * SQL would meet every step of the call, and a step whose content is not JSON (a results step's
+ * empty one) would fail the decision.
  */
-function applicationCurrency(submissionId: string) {
-  return sql`coalesce(
-    (select s.content::jsonb ->> 'currency'
-       from call_submissions cs
-       join calls c on c.id = cs.call_id
-       join steps s on s.call_type_id = c.call_type_id
-       join step_types st on st.id = s.step_type_id
-      where cs.id = ${submissionId} and st.name = 'budget' and s.content::jsonb ->> 'currency' ~ '^[A-Z]{3}$'
-      order by s.sort limit 1),
-    ${DEFAULT_CURRENCY})`;
+async function applicationCurrency(tx: Tx, submissionId: string): Promise<string> {
+  const budgetSteps = await tx
+    .select({ content: steps.content })
+    .from(callSubmissions)
+    .innerJoin(calls, eq(calls.id, callSubmissions.callId))
+    .innerJoin(steps, eq(steps.callTypeId, calls.callTypeId))
+    .innerJoin(stepTypes, eq(stepTypes.id, steps.stepTypeId))
+    .where(and(eq(callSubmissions.id, submissionId), eq(stepTypes.name, STEP_TYPES.budget.name)))
+    .orderBy(asc(steps.sort));
+  return callCurrency(budgetSteps.map((s) => ({ stepType: STEP_TYPES.budget, content: s.content })));
 }
 
 /**

@@ -269,6 +269,7 @@ describe('grants and award letters', () => {
       .set({ currency: 'GBP', amount: '1000' })
       .where(eq(grants.submissionId, otherSubmission));
     const mixed = (await inject(admin, 'GET', `Report/GetPortfolio?callId=${call.id}`)).json();
+    // One grant each: by name. The totals are the euros'.
     expect(mixed.totals).toMatchObject({ currencies: ['EUR', 'GBP'], awarded: 48000.5, paid: 40000 });
     expect(mixed.grants.map((g: { currency: string }) => g.currency).sort()).toEqual(['EUR', 'GBP']);
     expect((await decide(otherSubmission, 'rejected')).statusCode).toBe(200);

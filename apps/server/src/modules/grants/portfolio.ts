@@ -93,8 +93,8 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
     reportsOverdue: l.reports_overdue,
   }));
   const notDeclined = grants.filter((g) => g.status !== 'declined');
-  // Money in two currencies is never added: with several, the amounts are the first currency's.
-  const currencies = [...new Set(notDeclined.map((g) => g.currency))].sort();
+  // Money in two currencies is never added: with several, the amounts are the first one's.
+  const currencies = currenciesByUse(notDeclined);
   const counted = notDeclined.filter((g) => g.currency === currencies[0]);
   const byStatus = Object.fromEntries(GRANT_STATUSES.map((s) => [s, 0])) as Record<TGrantStatus, number>;
   for (const g of grants) byStatus[g.status] += 1;
@@ -127,6 +127,13 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
       })),
     grants,
   };
+}
+
+/** The grants' currencies, the one most grants are in first (ties by name). */
+export function currenciesByUse(grants: readonly { currency: string }[]): string[] {
+  const count = new Map<string, number>();
+  for (const g of grants) count.set(g.currency, (count.get(g.currency) ?? 0) + 1);
+  return [...count.keys()].sort((a, b) => (count.get(b) ?? 0) - (count.get(a) ?? 0) || a.localeCompare(b));
 }
 
 const HEADERS: Cell[] = [

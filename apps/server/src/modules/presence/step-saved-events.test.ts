@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { openEventStream } from '../../../test/event-stream-client';
-import { createOpenCall, createOrganization } from '../../../test/fixtures';
+import { createOpenCall, createOrganization, multipart, PDF_BYTES } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
 import { organizationMembers } from '../../db/schema';
 
@@ -21,6 +21,7 @@ describe('step answers told to the open application', () => {
   let submissionId: string;
   let otherSubmissionId: string;
   let textStepId: string;
+  let uploadStepId: string;
   const open = (p: Person, id = submissionId) =>
     openEventStream(`${base}/api/Call/SubmissionPresence?submissionId=${id}`, p.headers);
   const write = (who: Person, content: string, version: number) =>
@@ -55,6 +56,7 @@ describe('step answers told to the open application', () => {
       ).json().id as string;
     const call = await createOpenCall(t.app, admin.headers);
     textStepId = call.textStepId;
+    uploadStepId = call.uploadStepId;
     submissionId = await start(call.id);
     otherSubmissionId = await start((await createOpenCall(t.app, admin.headers)).id);
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -81,5 +83,40 @@ describe('step answers told to the open application', () => {
     expect(await b.next(500)).toBeNull();
     expect(await elsewhere.next(200)).toBeNull();
     for (const s of [a, b, elsewhere]) s.close();
+  });
+
+  it('a file added, described or removed is told too (the upload step lists its files in its answer)', async () => {
+    const b = await open(bruno);
+    await b.next();
+    const headers = { ...anna.headers, 'x-organization-id': orgId };
+    const form = multipart(
+      { submissionId, stepId: uploadStepId, Nome: 'Budget', Descrizione: 'Bozza' },
+      { name: 'budget.pdf', bytes: PDF_BYTES },
+    );
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/FileUpload/UploadFile',
+      headers: { ...headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(await b.next()).toEqual({ event: 'saved', data: { stepId: uploadStepId, version: 1 } });
+    const fileId = up.json().fileDownloadId;
+    const described = await t.app.inject({
+      method: 'POST',
+      url: '/api/FileUpload/UpdateDescription',
+      headers,
+      payload: { downloadId: fileId, description: 'Bilancio 2027' },
+    });
+    expect(described.statusCode, described.body).toBe(200);
+    expect(await b.next()).toEqual({ event: 'saved', data: { stepId: uploadStepId, version: 2 } });
+    const removed = await t.app.inject({
+      method: 'POST',
+      url: `/api/FileUpload/RemoveFile?downloadId=${fileId}`,
+      headers,
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(await b.next()).toEqual({ event: 'saved', data: { stepId: uploadStepId, version: 3 } });
+    b.close();
   });
 });

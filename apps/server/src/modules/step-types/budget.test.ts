@@ -406,6 +406,9 @@ describe('the budget step', () => {
       .update(steps)
       .set({ content: JSON.stringify({ ...JSON.parse(budget?.content ?? '{}'), currency: 'GBP' }) })
       .where(eq(steps.id, budgetStep()));
+    // Another step whose content is not JSON (a results step's is empty) does not trouble it.
+    const [impact] = await t.database.db.select().from(steps).where(eq(steps.id, impactStep()));
+    await t.database.db.update(steps).set({ content: '' }).where(eq(steps.id, impactStep()));
     const decided = await t.app.inject({
       method: 'POST',
       url: '/api/Review/RecordDecisions',
@@ -415,5 +418,9 @@ describe('the budget step', () => {
     expect(decided.statusCode, decided.body).toBe(200);
     const grants = (await t.app.inject({ url: `/api/Grant/GetGrants?callId=${call.id}`, headers: admin })).json();
     expect(grants).toMatchObject([{ submissionId, amount: 80000, currency: 'GBP', status: 'draft' }]);
+    await t.database.db
+      .update(steps)
+      .set({ content: impact?.content ?? '' })
+      .where(eq(steps.id, impactStep()));
   });
 });

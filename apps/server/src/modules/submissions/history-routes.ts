@@ -9,7 +9,7 @@ const tags = ['submissions'];
 const problems = { 400: ZProblem, 401: ZProblem, 403: ZProblem, 404: ZProblem };
 
 /** A step's version history, for the members of the submission's organization (docs/decisions/0030). */
-export const stepHistoryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, stepCache }) => {
+export const stepHistoryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, stepCache, stepSaves }) => {
   app.get(
     '/Call/GetStepResultHistory',
     {
@@ -39,6 +39,10 @@ export const stepHistoryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
         response: { 200: ZStepResult, 409: ZProblem, ...problems },
       },
     },
-    async (request) => restoreStepVersion(db, stepCache, currentUser(request), request.body),
+    async (request) => {
+      const restored = await restoreStepVersion(db, stepCache, currentUser(request), request.body);
+      stepSaves.saved({ submissionId: request.body.submissionId, stepId: restored.stepId, version: restored.version });
+      return restored;
+    },
   );
 };

@@ -477,4 +477,30 @@ describe('the autosave', () => {
     expect(hook.result.current.status).toBe('dirty');
     expect(sent).toEqual([]);
   });
+
+  it('leaves on screen what the step holds back from saving, and a step that takes no newer answer', () => {
+    const client = new QueryClient();
+    const wrap = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    let initial = stored('Orti', 1);
+    const held = renderHook(() => useAutosave({ submissionId, stepId, initial, readOnly: false }), { wrapper: wrap });
+    // A number out of range typed: the step shows it and saves nothing until it is mended.
+    act(() => held.result.current.holdTyping(true));
+    initial = stored('Orti in città', 2);
+    held.rerender();
+    expect(held.result.current.content).toBe('Orti');
+    expect(held.result.current.loads).toBe(0);
+    held.unmount();
+
+    initial = stored('Orti', 1);
+    const survey = renderHook(
+      () => useAutosave({ submissionId, stepId, initial, readOnly: false, takesNewer: false }),
+      { wrapper: wrap },
+    );
+    initial = stored('Orti in città', 2);
+    survey.rerender();
+    expect(survey.result.current.content).toBe('Orti');
+    expect(survey.result.current.loads).toBe(0);
+  });
 });

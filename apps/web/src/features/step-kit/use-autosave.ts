@@ -34,6 +34,12 @@ type Options = {
   /** The stored answer and its version, as loaded. */
   initial: TStepResult | undefined;
   readOnly: boolean;
+  /**
+   * Whether a newer stored answer (a teammate's save) replaces what is shown when nothing here
+   * waits to be saved. A step that cannot redraw from new content without losing the reader's
+   * place (the survey's pages) says no: the next save meets the newer version as a conflict.
+   */
+  takesNewer?: boolean;
 };
 
 /**
@@ -42,7 +48,7 @@ type Options = {
  * writes retry on their own; a write based on an old version is refused by the server and the
  * page offers the newer answer instead of overwriting it.
  */
-export function useAutosave({ submissionId, stepId, initial, readOnly }: Options) {
+export function useAutosave({ submissionId, stepId, initial, readOnly, takesNewer = true }: Options) {
   // A draft left by an unsaved session (a reload while offline, a tab closed, a session ended) is
   // never dropped: based on the version the server still has, it is simply the text to save; based
   // on an older one (a teammate saved since), the page opens on the choice between the two.
@@ -71,6 +77,8 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
   const mounted = useRef(true);
   /** In a conflict nothing is saved until the person chooses (keep mine, or load the newer). */
   const choosing = useRef(restored?.stale ?? false);
+  /** Typing the step holds back from saving (a number out of range, a mistyped amount): not to be replaced. */
+  const heldHere = useRef(false);
   /** Counts the newer answers taken: a form that keeps its own state starts again from each. */
   const [loads, setLoads] = useState(0);
   const queryClient = useQueryClient();
@@ -187,15 +195,20 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
   // application read again: taken when nothing typed here waits to be saved, so the page shows
   // what the team wrote; otherwise the next save meets it as a conflict and the person chooses.
   useEffect(() => {
-    if (!initial || initial.version <= version.current) return;
-    if (dirty.current || inFlight.current || choosing.current) return;
+    if (!takesNewer || !initial || initial.version <= version.current) return;
+    if (dirty.current || heldHere.current || inFlight.current || choosing.current) return;
     version.current = initial.version;
     latest.current = initial.content;
     setContent(initial.content);
     setLastSave({ by: initial.updatedBy ?? null, at: initial.updatedAt });
     setLoads((n) => n + 1);
     setStatus('saved');
-  }, [initial]);
+  }, [initial, takesNewer]);
+
+  /** The step says it shows typing it does not save yet (its own rules hold it): a newer answer must not replace it. */
+  const holdTyping = useCallback((held: boolean) => {
+    heldHere.current = held;
+  }, []);
 
   // A pending change is saved before the page goes away; the browser warns if it cannot be.
   useEffect(() => {
@@ -218,7 +231,7 @@ export function useAutosave({ submissionId, stepId, initial, readOnly }: Options
     return () => window.removeEventListener('online', online);
   }, [save]);
 
-  return { content, change, status, flush: save, newer, loadNewer, keepMine, lastSave, loads };
+  return { content, change, status, flush: save, newer, loadNewer, keepMine, lastSave, loads, holdTyping };
 }
 
 /**

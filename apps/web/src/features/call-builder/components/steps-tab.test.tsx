@@ -53,6 +53,15 @@ describe("the call editor's steps", () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add step' }));
   });
 
+  it('a step just added and left for another step’s form goes away too', { timeout: 30_000 }, () => {
+    render(<Harness />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add step' }));
+    expect(latest).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit: Project' }));
+    expect(latest).toEqual([stored]);
+    expect(screen.getByLabelText('Step name')).toHaveProperty('value', 'Project');
+  });
+
   it('Cancel on a step being edited keeps it, and the keyboard goes back to its Edit button', {
     timeout: 30_000,
   }, () => {

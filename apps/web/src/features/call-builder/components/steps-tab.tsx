@@ -65,6 +65,15 @@ export function StepsTab({
     setEditingKey(step.key);
     setAddedKey(step.key);
   };
+  /** Opens another step's form: a step just added and never saved goes, as Cancel would take it. */
+  const edit = (key: string) => {
+    if (addedKey && addedKey !== key) {
+      const index = ordered.findIndex((s) => s.key === addedKey);
+      if (index >= 0) onChange(removeStep(ordered, index));
+      setAddedKey(null);
+    }
+    setEditingKey(key);
+  };
   const close = (key: string, saved: boolean) => {
     const dropped = !saved && key === addedKey;
     if (dropped)
@@ -180,7 +189,7 @@ export function StepsTab({
                         variant="subtle"
                         aria-label={`${t('callBuilder.steps.edit')}: ${label}`}
                         data-step-edit
-                        onClick={() => setEditingKey(step.key)}
+                        onClick={() => edit(step.key)}
                       >
                         <IconEdit size={18} />
                       </ActionIcon>

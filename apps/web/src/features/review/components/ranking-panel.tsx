@@ -64,19 +64,23 @@ export function RankingPanel({ callId }: { callId: string }) {
     .filter((r) => stage === null || r.stage === Number(stage))
     .sort((a, b) => compare(a, b, sort.key) * (sort.desc ? -1 : 1));
   const edit = (r: TRankingRow) => edits[r.submissionId] ?? { outcome: r.outcome, message: r.message };
-  const lockEnd = useCallList().data?.find((c) => c.id === callId)?.callLockEnd ?? null;
+  const callList = useCallList();
+  const lockEnd = callList.data?.find((c) => c.id === callId)?.callLockEnd ?? null;
   // Outcome mails cannot be taken back: the officer is told who hears and when before they go.
   const save = (items: Array<{ submissionId: string; outcome: TDecisionOutcome; message: string }>) =>
     openConfirmDialog({
       title: t('review.decisions.confirmTitle', { count: items.length }),
       children: (
         <Text size="sm">
-          {lockEnd && parseServerDate(lockEnd).getTime() > Date.now()
-            ? t('review.decisions.confirmLater', {
-                count: items.length,
-                date: dateFormat(i18n.language, DATE_TIME).format(parseServerDate(lockEnd)),
-              })
-            : t('review.decisions.confirmNow', { count: items.length })}
+          {!callList.isSuccess
+            ? // The lock not known yet: the rule, without claiming "now".
+              t('review.decisions.confirmWhenLock', { count: items.length })
+            : lockEnd && parseServerDate(lockEnd).getTime() > Date.now()
+              ? t('review.decisions.confirmLater', {
+                  count: items.length,
+                  date: dateFormat(i18n.language, DATE_TIME).format(parseServerDate(lockEnd)),
+                })
+              : t('review.decisions.confirmNow', { count: items.length })}
         </Text>
       ),
       labels: { confirm: t('review.decisions.confirm'), cancel: t('review.decisions.cancel') },

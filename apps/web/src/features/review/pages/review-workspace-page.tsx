@@ -23,15 +23,19 @@ export function ReviewWorkspacePage() {
   usePageTitle(assignment ? `${t('review.workspace.title')} · ${assignment.callName}` : t('review.workspace.title'));
   // The keyboard follows what the reviewer did: the page redraws around a declaration (the
   // submission appears) and a submitted review (the form turns read only), and would drop it.
+  // What the page first showed, once it knows (the assignments loaded): a reload of a declared or
+  // submitted review moves nothing; only a change made here does.
   const title = useRef<HTMLHeadingElement>(null);
-  const seen = useRef({ declared, submitted: !!ws.data?.review.submittedAt });
+  const seen = useRef<{ declared: boolean; submitted: boolean } | null>(null);
   const submitted = !!ws.data?.review.submittedAt;
   useEffect(() => {
-    if (!ws.data) return;
-    if (declared && !seen.current.declared) title.current?.focus();
-    else if (submitted && !seen.current.submitted) document.getElementById(REVIEW_FORM_TITLE)?.focus();
+    if (!assignment || (declared && !ws.data)) return;
+    const before = seen.current;
     seen.current = { declared, submitted };
-  }, [declared, submitted, ws.data]);
+    if (!before) return;
+    if (declared && !before.declared) title.current?.focus();
+    else if (submitted && !before.submitted) document.getElementById(REVIEW_FORM_TITLE)?.focus();
+  }, [assignment, declared, submitted, ws.data]);
 
   const back = (
     <Breadcrumbs>

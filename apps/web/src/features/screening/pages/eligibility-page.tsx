@@ -108,7 +108,19 @@ export function EligibilityPage() {
         </Alert>
       )}
       {/* The verdict takes the keyboard once given: the form it replaces held it. */}
-      <div ref={result} tabIndex={-1} style={{ outline: 'none' }}>
+      <div
+        ref={result}
+        tabIndex={-1}
+        data-testid="screening-verdict"
+        {...(!showForm && latest
+          ? {
+              role: 'region',
+              'aria-label': t(
+                latest.eligible ? 'screening.applicant.eligibleTitle' : 'screening.applicant.ineligibleTitle',
+              ),
+            }
+          : {})}
+      >
         {!showForm && latest?.eligible && (
           <Alert color="teal" title={t('screening.applicant.eligibleTitle')} data-testid="screening-eligible">
             <Stack gap="sm">

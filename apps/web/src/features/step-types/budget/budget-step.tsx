@@ -118,8 +118,11 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
   // A mistyped amount is saved empty: the wizard's Next and Submit are held until it reads. Once
   // the step is left, what is saved is what counts (the mistyped text went with the page).
   useEffect(() => {
-    pageProblems.set(step.id, typingProblems(typed, language));
-  }, [step.id, typed, language]);
+    const problems = typingProblems(typed, language);
+    pageProblems.set(step.id, problems);
+    // A mistyped amount is saved empty: a teammate's newer answer must not replace it on screen.
+    autosave.holdTyping(problems.length > 0);
+  }, [step.id, typed, language, autosave.holdTyping]);
   useEffect(() => () => pageProblems.set(step.id, []), [step.id]);
   useEffect(() => onContent(JSON.stringify(answer)), [answer, onContent]);
   useEffect(() => registerFlush(autosave.flush), [autosave.flush, registerFlush]);

@@ -118,13 +118,16 @@ export function ImpactStep({
       setAnswer(next);
       // Saved as soon as nothing makes it unsavable: what is still missing (a stakeholder, a target)
       // is shown on its field and holds Next and Submit, but everything else is kept meanwhile.
-      if (miniDyiDraftProblems(next).length === 0) {
+      // Until then a teammate's newer answer must not replace what is on screen.
+      const unsavable = miniDyiDraftProblems(next).length > 0;
+      autosave.holdTyping(unsavable);
+      if (!unsavable) {
         const json = JSON.stringify(next);
         lastSent.current = json;
         autosave.change(json);
       }
     },
-    [readOnly, autosave.change],
+    [readOnly, autosave.change, autosave.holdTyping],
   );
 
   if (!def) return <Alert color="gray">{t('impact.step.noFramework')}</Alert>;

@@ -18,7 +18,8 @@ const SurveyForm = lazy(() => import('../../step-kit/survey-form'));
 export function SurveyStep({ step, submissionId, result, readOnly, onContent, registerFlush }: StepProps) {
   const { t, i18n } = useTranslation();
   const model = useMemo(() => parseSurveyModel(step.content), [step.content]);
-  const autosave = useAutosave({ submissionId, stepId: step.id, initial: result, readOnly });
+  // The survey keeps its page and focus: a teammate's save is met as a conflict, not redrawn under the reader.
+  const autosave = useAutosave({ submissionId, stepId: step.id, initial: result, readOnly, takesNewer: false });
   // The answer the form starts from (a draft restored from this browser, or the stored one).
   const data = useMemo(() => surveyAnswerOf(autosave.content) ?? {}, [autosave.content]);
 
