@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** A step's answer written: which one, and its new version (the content is read by those who need it). */
-export const ZStepSaved = z.object({ submissionId: z.string(), stepId: z.string(), version: z.number().int() });
+export const ZStepSaved = z.object({ submissionId: z.uuid(), stepId: z.uuid(), version: z.number().int().min(0) });
 export type StepSaved = z.infer<typeof ZStepSaved>;
 
 /**
