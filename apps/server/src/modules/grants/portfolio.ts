@@ -1,5 +1,6 @@
 import {
   GRANT_STATUSES,
+  nameIn,
   sumAmounts,
   type TGrantStatus,
   type TLanguage,
@@ -80,7 +81,7 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
   const grants = lines.map((l) => ({
     id: l.id,
     callId: l.call_id,
-    callName: l.call_translations?.[language]?.name || l.call_name,
+    callName: nameIn({ name: l.call_name, translations: l.call_translations }, language),
     organizationName: l.organization_name,
     status: l.status,
     amount: Number(l.amount),

@@ -1,5 +1,6 @@
 import {
   localisedStep,
+  nameIn,
   type TLanguage,
   type TPdfExportData,
   type TPdfSection,
@@ -9,7 +10,7 @@ import {
 
 /** The call's name as the reader of `language` sees it (a receipt needs nothing else of the record). */
 export function localisedCallName(data: TPdfExportData, language: TLanguage): string {
-  return translatedOr(textsIn(data.translations, language)?.name, data.callName);
+  return nameIn({ name: data.callName, translations: data.translations }, language);
 }
 
 /**
