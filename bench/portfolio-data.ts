@@ -1,3 +1,4 @@
+import { DEFAULT_SROI_PARAMS } from '@impact/domain';
 import pg from 'pg';
 import { insertStep, oneRowOf } from './seed-sql';
 
@@ -35,6 +36,12 @@ export async function seedPortfolio(
     });
     const reportType = await one(`insert into call_types (name, description) values ('Rendiconto', 'x') returning id`);
     await insertStep(one, reportType.id ?? '', { name: 'Attività', type: 'text', sort: 0, content: { question: 'x' } });
+    const actualsStep = await insertStep(one, reportType.id ?? '', {
+      name: 'Impatto misurato',
+      type: 'impactActuals',
+      sort: 1,
+      content: {},
+    });
     await c.query(
       `create temp table bench_calls on commit drop as
        select gen_random_uuid() as id, i as n from generate_series(1, $1::int) i`,
@@ -104,6 +111,17 @@ export async function seedPortfolio(
        cross join lateral (select round((10000 + random() * 190000)::numeric, -2) as amount,
                                   date '2021-01-01' + (random() * 2100)::int as starts where s.id is not null) a`,
     );
+    // The forecast each grant keeps from its acceptance: four indicators under its first two SDGs.
+    await c.query(
+      `update grants g set impact_forecast = jsonb_build_object('budget', 100000, 'params', $1::jsonb, 'indicators',
+         (select jsonb_agg(jsonb_build_object('key', (i / 2) || '-' || (i % 2), 'outcomeName', 'Esito ' || (i / 2),
+                   'stakeholderName', 'Giovani', 'indicatorName', 'Indicatore ' || i, 'proxyName', 'Valore ' || i,
+                   'targetValue', 10 + abs(hashtext(g.id::text || i)) % 90, 'proxyValue', 100 + i * 50,
+                   'sdg', coalesce(ia.sdgs[1 + i / 2], 1)))
+            from generate_series(0, 3) i))
+       from report_impact_answers ia where ia.call_submission_id = g.submission_id`,
+      [JSON.stringify(DEFAULT_SROI_PARAMS)],
+    );
     await c.query(
       `create temp table bench_plan on commit drop as
        select gen_random_uuid() as plan_id, gen_random_uuid() as form_call_id, gc.id as call_id, p as position
@@ -154,6 +172,25 @@ export async function seedPortfolio(
       `update grant_reports r set submission_id = b.submission_id
        from bench_report_submissions b where b.report_id = r.id`,
     );
+    // Each submitted report measured every indicator, at half to one and a half times its target.
+    await c.query(
+      `insert into step_results (call_submission_id, step_id, content, score)
+       select b.submission_id, $1, jsonb_build_object(
+                'values', (select jsonb_agg(jsonb_build_object('key', i->>'key',
+                              'value', round((i->>'targetValue')::numeric * (0.5 + random())), 'note', 'Dal registro'))
+                             from jsonb_array_elements(g.impact_forecast->'indicators') i),
+                'files', '[]'::jsonb, 'forecast', g.impact_forecast,
+                'forecastSroi', null, 'actualSroi', null)::text, r.actual_sroi
+       from bench_report_submissions b join grant_reports r on r.id = b.report_id join grants g on g.id = r.grant_id
+       where b.submitted_at is not null`,
+      [actualsStep],
+    );
+    await c.query(
+      `update grant_reports r set actual_values = (select jsonb_object_agg(v->>'key', v->'value')
+                                                   from jsonb_array_elements(sr.content::jsonb->'values') v)
+       from step_results sr where sr.call_submission_id = r.submission_id and sr.step_id = $1`,
+      [actualsStep],
+    );
     await c.query(
       `insert into grant_tranches (grant_id, position, amount, condition, due_at, paid_at, report_plan_id)
        select g.id, t.position, round(g.amount * t.share, 2), t.condition, t.due, t.paid, t.plan
@@ -192,7 +229,9 @@ export async function seedPortfolio(
               (select count(*) from call_submissions) as submissions,
               (select count(*) from report_impact_answers) as impact_answers,
               (select count(*) from grant_reports where submitted_at is null and due_at < current_date) as overdue,
-              (select count(*) from grant_reports where actual_sroi is not null) as with_actual_sroi`,
+              (select count(*) from grant_reports where actual_sroi is not null) as with_actual_sroi,
+              (select count(*) from step_results sr join steps st on st.id = sr.step_id
+                 join step_types t on t.id = st.step_type_id where t.name = 'impactActuals') as actuals_answers`,
     );
     return {
       callId: picked.call_id ?? '',

@@ -207,6 +207,8 @@ describe('reports after the award', () => {
     const cells = await row.getByRole('cell').allInnerTexts();
     // Forecast and actual side by side, both ratios written out.
     expect(cells.filter((c) => /^\d+,\d{2}$/.test(c.trim())).length).toBeGreaterThanOrEqual(2);
+    // Both indicators reported (8 and 6), neither reached its yearly target of 10.
+    expect(cells).toContain('0 su 2 rendicontati');
     await expectAccessible(a, 'portfolio with an actual SROI');
     await shot(a, 'portfolio-actual');
     await adminPage.context.close();

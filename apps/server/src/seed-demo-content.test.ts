@@ -35,12 +35,22 @@ describe('demo content on a first run', () => {
   it('the admin finds a grant whose report came in: forecast and actual SROI side by side, a report to approve', async () => {
     const headers = await signIn('admin@impact-calls.test', 'Admin-demo-2026');
     const portfolio = (await t.app.inject({ url: '/api/Report/GetPortfolio', headers })).json() as {
-      grants: Array<{ id: string; organizationName: string; forecastSroi: number | null; actualSroi: number | null }>;
+      grants: Array<{
+        id: string;
+        organizationName: string;
+        forecastSroi: number | null;
+        actualSroi: number | null;
+        indicators: { promised: number; reported: number; met: number };
+      }>;
     };
     const running = portfolio.grants.find((g) => g.organizationName === 'Associazione Il Ponte');
     expect(running?.forecastSroi).toBeGreaterThan(1);
     expect(running?.actualSroi).toBeGreaterThan(1);
     expect(running?.actualSroi).toBeLessThan(running?.forecastSroi ?? 0);
+    // Every indicator promised is reported; the second, of a target of 1, reached it (70 % rounds to 1).
+    expect(running?.indicators.met).toBe(1);
+    expect(running?.indicators.reported).toBe(running?.indicators.promised);
+    expect(running?.indicators.promised).toBeGreaterThan(1);
     const reports = (
       await t.app.inject({ url: `/api/Grant/GetReports?grantId=${running?.id}`, headers })
     ).json() as Array<{

@@ -75,7 +75,7 @@ export async function seedReportingPlan(db: Db, admin: Person, callId: string, f
 
 /**
  * A grant running since last spring (the grant row given is active): its reports are made as an
- * acceptance makes them, and its interim report was submitted with the impact achieved, a little
+ * acceptance makes them, and its interim report was submitted with the impact achieved, mostly
  * under the targets, so the portfolio shows forecast against actual; the final one is to come.
  */
 export async function seedSubmittedInterimReport(
@@ -136,5 +136,10 @@ export async function seedSubmittedInterimReport(
     stage: 1,
     data,
   });
-  await db.update(grantReports).set({ submittedAt, actualSroi: measured.score }).where(eq(grantReports.id, interim.id));
+  // What Submit keeps of the report (reports.ts, markReportSubmitted): its actual SROI and values.
+  const actualValues = Object.fromEntries(achieved.map((value, i) => [`0-${i}`, value]));
+  await db
+    .update(grantReports)
+    .set({ submittedAt, actualSroi: measured.score, actualValues })
+    .where(eq(grantReports.id, interim.id));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMPTY_INDICATOR_TALLY, ZIndicatorTally } from './impact-actuals';
 import { ZLanguage } from './languages';
 
 /*
@@ -218,6 +219,8 @@ export const ZPortfolioGrant = z.object({
   actualSroi: z.number().nullable(),
   /** Reports past their day and not yet submitted. */
   reportsOverdue: z.number().int(),
+  /** The forecast's indicators against the latest submitted report's values (none before acceptance). */
+  indicators: ZIndicatorTally.default(EMPTY_INDICATOR_TALLY),
 });
 export const ZPortfolio = z.object({
   totals: z.object({
@@ -233,6 +236,7 @@ export const ZPortfolio = z.object({
     /** Grants with at least one report overdue, and the overdue reports themselves. */
     grantsWithReportsOverdue: z.number().int(),
     reportsOverdue: z.number().int(),
+    indicators: ZIndicatorTally.default(EMPTY_INDICATOR_TALLY),
   }),
   bySdg: z.array(
     z.object({
@@ -241,6 +245,8 @@ export const ZPortfolio = z.object({
       awarded: z.number(),
       forecastSroi: z.number().nullable(),
       actualSroi: z.number().nullable(),
+      /** The indicators of outcomes chosen under this SDG, promised against achieved. */
+      indicators: ZIndicatorTally.default(EMPTY_INDICATOR_TALLY),
     }),
   ),
   grants: z.array(ZPortfolioGrant),

@@ -4,7 +4,9 @@ import {
   actualsWriteProblems,
   estimateActualSroi,
   indicatorsWithoutValue,
+  indicatorTallies,
   type TActualsForecast,
+  type TActualsIndicator,
 } from './impact-actuals';
 import { DEFAULT_SROI_PARAMS, estimateSroi, type TSroiParams } from './sroi';
 import { impactActualsProblems } from './step-types';
@@ -106,5 +108,34 @@ describe('the actual SROI (worked example of docs/IMPACT.md)', () => {
       ),
     ).toEqual([]);
     expect(impactActualsProblems(JSON.stringify({ values: [] }))).toEqual(['errors.impactActuals.notAReport']);
+  });
+
+  it('counts indicators promised, reported and met (a value at or above the yearly target), in all and by SDG', () => {
+    const [work, climate] = forecast.indicators as [TActualsIndicator, TActualsIndicator];
+    const bySdg: TActualsIndicator[] = [
+      { ...work, sdg: 8 },
+      { ...climate, sdg: 13 },
+      { ...climate, key: '2-0', sdg: null },
+    ];
+    const none = indicatorTallies(bySdg, []);
+    expect(none.all).toEqual({ promised: 3, reported: 0, met: 0 });
+    const some = indicatorTallies(bySdg, [
+      { key: '0-0', value: 50 },
+      { key: '1-0', value: 19.5 },
+      { key: '2-0', value: null },
+    ]);
+    expect(some.all).toEqual({ promised: 3, reported: 2, met: 1 });
+    expect(Object.fromEntries(some.bySdg)).toEqual({
+      8: { promised: 1, reported: 1, met: 1 },
+      13: { promised: 1, reported: 1, met: 0 },
+    });
+    // A target of 0 promises nothing.
+    expect(indicatorTallies([{ ...work, targetValue: 0, sdg: 8 }], [{ key: '0-0', value: 3 }]).all).toEqual({
+      promised: 0,
+      reported: 0,
+      met: 0,
+    });
+    // A forecast kept before indicators carried their SDG counts only in all.
+    expect(indicatorTallies(forecast.indicators, [{ key: '0-0', value: 0 }]).bySdg.size).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MINI_DYI_MAXIMUM, type TMiniDyiAnswer } from './impact';
+import { MINI_DYI_MAXIMUM, type TMiniDyiAnswer, ZSdgCode } from './impact';
 import type { TFieldError } from './problem';
 import { estimateSroi, type TSroiEstimate, type TSroiInput, type TSroiParams, ZSroiParams } from './sroi';
 import { ZUploadAnswer } from './submissions';
@@ -20,6 +20,11 @@ export const ZActualsIndicator = z.object({
   proxyName: z.string(),
   targetValue: z.number(),
   proxyValue: z.number(),
+  /**
+   * The SDG its outcome was chosen under: null for a custom outcome, and absent from forecasts
+   * kept before the portfolio compared indicators by SDG (those count in their grant, under no SDG).
+   */
+  sdg: ZSdgCode.nullable().optional(),
 });
 export type TActualsIndicator = z.infer<typeof ZActualsIndicator>;
 
@@ -78,6 +83,7 @@ export function actualsIndicatorsOf(answer: TMiniDyiAnswer): TActualsIndicator[]
       proxyName: ind.proxyName,
       targetValue: ind.indicatorTargetValue ?? 0,
       proxyValue: ind.proxyValue ?? 0,
+      sdg: o.sdg,
     })),
   );
 }
@@ -181,3 +187,46 @@ export const ZActualsForecastResponse = z.object({
   currency: z.string().default('EUR'),
 });
 export type TActualsForecastResponse = z.infer<typeof ZActualsForecastResponse>;
+
+/**
+ * Outcomes promised against achieved, counted by indicator: `promised` the forecast's indicators
+ * with a yearly target above 0, `reported` those a report gave a value, `met` those whose value
+ * reached the target.
+ */
+export const ZIndicatorTally = z.object({
+  promised: z.number().int(),
+  reported: z.number().int(),
+  met: z.number().int(),
+});
+export type TIndicatorTally = z.infer<typeof ZIndicatorTally>;
+export const EMPTY_INDICATOR_TALLY: TIndicatorTally = { promised: 0, reported: 0, met: 0 };
+
+export const addTallies = (a: TIndicatorTally, b: TIndicatorTally): TIndicatorTally => ({
+  promised: a.promised + b.promised,
+  reported: a.reported + b.reported,
+  met: a.met + b.met,
+});
+
+/**
+ * A grant's indicators against a report's values (none yet: every indicator promised, none
+ * reported), in all and by the SDG of each indicator's outcome (custom outcomes and forecasts kept
+ * without SDGs count only in all).
+ */
+export function indicatorTallies(
+  indicators: readonly Pick<TActualsIndicator, 'key' | 'sdg' | 'targetValue'>[],
+  values: readonly Pick<TActualsValue, 'key' | 'value'>[],
+): { all: TIndicatorTally; bySdg: Map<number, TIndicatorTally> } {
+  const byKey = new Map(values.map((v) => [v.key, v.value]));
+  let all = EMPTY_INDICATOR_TALLY;
+  const bySdg = new Map<number, TIndicatorTally>();
+  for (const indicator of indicators) {
+    // A yearly target of 0 promises nothing: met whatever is reported, it would only swell the count.
+    if (!(indicator.targetValue > 0)) continue;
+    const value = byKey.get(indicator.key);
+    const reported = value !== null && value !== undefined;
+    const one = { promised: 1, reported: reported ? 1 : 0, met: reported && value >= indicator.targetValue ? 1 : 0 };
+    all = addTallies(all, one);
+    if (indicator.sdg) bySdg.set(indicator.sdg, addTallies(bySdg.get(indicator.sdg) ?? EMPTY_INDICATOR_TALLY, one));
+  }
+  return { all, bySdg };
+}

@@ -131,7 +131,9 @@ export const grantReportPlans = pgTable(
 /**
  * One report a grant owes: made for every plan item when the grant is accepted (and for an item
  * added later). `submission_id` is set when a member first opens it; `submitted_at` follows the
- * report's last Submit, `actual_sroi` the impact-actuals step's central ratio at that Submit.
+ * report's last Submit, `actual_sroi` the impact-actuals step's central ratio at that Submit and
+ * `actual_values` the value it gave each indicator (`{ "<key>": value }`), so the portfolio counts
+ * the targets met without reading every report's whole answer.
  */
 export const grantReports = pgTable(
   'grant_reports',
@@ -149,6 +151,7 @@ export const grantReports = pgTable(
       .references(() => callSubmissions.id, { onDelete: 'restrict' }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     actualSroi: doublePrecision('actual_sroi'),
+    actualValues: jsonb('actual_values').$type<Record<string, number | null>>(),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     approvedByUserId: uuid('approved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     remindedBeforeAt: timestamp('reminded_before_at', { withTimezone: true }),

@@ -1,8 +1,12 @@
 import {
+  addTallies,
+  EMPTY_INDICATOR_TALLY,
   GRANT_STATUSES,
+  indicatorTallies,
   nameIn,
   sumAmounts,
   type TGrantStatus,
+  type TIndicatorTally,
   type TLanguage,
   type TPortfolio,
   type TPortfolioQuery,
@@ -27,6 +31,8 @@ type GrantLine = {
   forecast_sroi: number | null;
   actual_sroi: number | null;
   reports_overdue: number;
+  targets: Array<[string, number | null, number]> | null;
+  actual_values: Record<string, number | null> | null;
 };
 
 /**
@@ -65,19 +71,30 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
           select distinct on (r.grant_id) r.grant_id, r.actual_sroi from grant_reports r
            where r.actual_sroi is not null and r.grant_id in (select id from g)
            order by r.grant_id, r.submitted_at desc
+        ), achieved as (
+          -- The values the latest submitted report gave each indicator, kept by its Submit.
+          select distinct on (r.grant_id) r.grant_id, r.actual_values from grant_reports r
+           where r.actual_values is not null and r.grant_id in (select id from g)
+           order by r.grant_id, r.submitted_at desc
         )
         select g.id, g.call_id, c.name as call_name, c.translations as call_translations,
                o.name as organization_name, g.status, g.amount::text as amount, g.currency,
                coalesce(p.paid, 0)::text as paid, g.starts_at::text as starts_at, g.sdgs, g.sroi as forecast_sroi,
-               a.actual_sroi, coalesce(od.n, 0)::int as reports_overdue
+               a.actual_sroi, coalesce(od.n, 0)::int as reports_overdue,
+               ac.actual_values,
+               -- Only what the counts need of the forecast kept at acceptance: [key, sdg, target].
+               (select jsonb_agg(jsonb_build_array(i->'key', i->'sdg', i->'targetValue'))
+                  from grants gf, jsonb_array_elements(gf.impact_forecast->'indicators') i where gf.id = g.id) as targets
           from g
           join calls c on c.id = g.call_id
           join organizations o on o.id = g.organization_id
           left join paid p on p.grant_id = g.id
           left join overdue od on od.grant_id = g.id
           left join actual a on a.grant_id = g.id
+          left join achieved ac on ac.grant_id = g.id
          order by c.name, o.name, g.id`,
   );
+  const tallies = new Map(lines.map((l) => [l.id, tallyOf(l)]));
   const grants = lines.map((l) => ({
     id: l.id,
     callId: l.call_id,
@@ -92,6 +109,7 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
     forecastSroi: l.forecast_sroi,
     actualSroi: l.actual_sroi,
     reportsOverdue: l.reports_overdue,
+    indicators: tallies.get(l.id)?.all ?? EMPTY_INDICATOR_TALLY,
   }));
   const notDeclined = grants.filter((g) => g.status !== 'declined');
   // Money in two currencies is never added: with several, the amounts are the first one's.
@@ -116,6 +134,7 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
       byStatus,
       grantsWithReportsOverdue: grants.filter((g) => g.reportsOverdue > 0).length,
       reportsOverdue: grants.reduce((sum, g) => sum + g.reportsOverdue, 0),
+      indicators: notDeclined.map((g) => g.indicators).reduce(addTallies, EMPTY_INDICATOR_TALLY),
     },
     bySdg: [...sdgs.entries()]
       .sort(([a], [b]) => a - b)
@@ -125,9 +144,23 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
         awarded: sumAmounts(list.filter((g) => g.currency === currencies[0]).map((g) => g.amount)),
         forecastSroi: mean(list.flatMap((g) => (g.forecastSroi === null ? [] : [g.forecastSroi]))),
         actualSroi: mean(list.flatMap((g) => (g.actualSroi === null ? [] : [g.actualSroi]))),
+        indicators: list
+          .map((g) => tallies.get(g.id)?.bySdg.get(sdg) ?? EMPTY_INDICATOR_TALLY)
+          .reduce(addTallies, EMPTY_INDICATOR_TALLY),
       })),
     grants,
   };
+}
+
+/**
+ * A grant's indicators, promised against achieved: none before the grant was accepted, nor for a
+ * grant accepted before its forecast was kept (its reports still measure against the application).
+ */
+function tallyOf(line: GrantLine): { all: TIndicatorTally; bySdg: Map<number, TIndicatorTally> } {
+  return indicatorTallies(
+    (line.targets ?? []).map(([key, sdg, targetValue]) => ({ key, sdg, targetValue })),
+    Object.entries(line.actual_values ?? {}).map(([key, value]) => ({ key, value })),
+  );
 }
 
 /** The grants' currencies, the one most grants are in first (ties by name). */
@@ -150,6 +183,9 @@ const HEADERS: Cell[] = [
   'Actual SROI',
   'Reports overdue',
   'Currency',
+  'Indicators',
+  'Indicators reported',
+  'Indicators met',
 ];
 
 /** The portfolio's grants as export rows (the same filters as the page). */
@@ -167,6 +203,9 @@ export function portfolioPages(data: TPortfolio): ExportedRows['pages'] {
     g.actualSroi ?? '',
     g.reportsOverdue,
     g.currency,
+    g.indicators.promised,
+    g.indicators.reported,
+    g.indicators.met,
   ]);
   return async function* pages(format) {
     yield format([HEADERS, ...cells]);

@@ -185,7 +185,15 @@ const MARK_SUBMITTED = {
                                  join steps st on st.id = sr.step_id
                                  join step_types t on t.id = st.step_type_id
                                 where sr.call_submission_id = $1 and t.name = 'impactActuals'
-                                order by st.sort limit 1)
+                                order by st.sort limit 1),
+                -- The same step's values by indicator key (its answer is JSON: every write of it is checked).
+                actual_values = (select (select jsonb_object_agg(v->>'key', v->'value')
+                                           from jsonb_array_elements(sr.content::jsonb->'values') v)
+                                   from step_results sr
+                                   join steps st on st.id = sr.step_id
+                                   join step_types t on t.id = st.step_type_id
+                                  where sr.call_submission_id = $1 and t.name = 'impactActuals'
+                                  order by st.sort limit 1)
            from grants g
           where r.submission_id = $1 and g.id = r.grant_id
             -- An approved report's figures are what was approved (a Submit racing the approval changes nothing).
@@ -195,7 +203,7 @@ const MARK_SUBMITTED = {
 
 /**
  * Inside Submit's transaction: when the submission is a grant's report, it is sent (the time of
- * its last Submit) with the impact-actuals step's actual SROI, and `report.submitted` is recorded;
+ * its last Submit) with the impact-actuals step's actual SROI and values, and `report.submitted` is recorded;
  * an approved report keeps the figures it was approved with.
  */
 export async function markReportSubmitted(query: TextQuery, submissionId: string, now: Date): Promise<void> {

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { DEFAULT_SROI_PARAMS, estimateSroi, type TImpactFramework, type TSroiParams } from '@impact/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { answerAndClose, createCallWithSteps, createOrganization, multipart, PDF_BYTES } from '../../../test/fixtures';
@@ -266,6 +267,11 @@ describe('impact actuals step', () => {
     expect(closed.json().errors).toContainEqual(
       expect.objectContaining({ path: `${actualsStep()}.0-1`, messageKey: 'errors.impactActuals.valueRequired' }),
     );
+    // Promised once accepted; a value saved in a report not yet submitted is not reported.
+    const portfolio = (
+      await t.app.inject({ url: `/api/Report/GetPortfolio?callId=${application.id}`, headers: admin })
+    ).json();
+    expect(portfolio.grants[0].indicators).toEqual({ promised: 2, reported: 0, met: 0 });
   });
 
   it('a full answer keeps the forecast as it was and stores the actual central ratio as the score', async () => {
@@ -370,6 +376,46 @@ describe('impact actuals step', () => {
     // To two decimals, as the pages show them (1.0959 and 1.0046).
     expect(cells[header.split(',').indexOf('Risultati · forecast SROI (central)')]).toBe('1.1');
     expect(cells[header.split(',').indexOf('Risultati · actual SROI (central)')]).toBe('1');
+  });
+
+  it('the portfolio counts the indicators promised, reported and met, by grant, by SDG and in all', async () => {
+    const portfolio = (
+      await t.app.inject({ url: `/api/Report/GetPortfolio?callId=${application.id}`, headers: admin })
+    ).json();
+    // 40 of a target of 50 falls short; 30 of 20 is met.
+    const counted = { promised: 2, reported: 2, met: 1 };
+    expect(portfolio.grants.map((g: { indicators: unknown }) => g.indicators)).toEqual([counted]);
+    expect(portfolio.bySdg).toEqual([expect.objectContaining({ sdg: 8, indicators: counted })]);
+    expect(portfolio.totals.indicators).toEqual(counted);
+    const csv = await t.app.inject({
+      url: `/api/Report/ExportPortfolio?callId=${application.id}&format=csv`,
+      headers: admin,
+    });
+    const [header = '', row = ''] = csv.rawPayload.subarray(3).toString('utf8').trim().split(/\r?\n/);
+    expect(header.split(',').slice(-3)).toEqual(['Indicators', 'Indicators reported', 'Indicators met']);
+    expect(row.split(',').slice(-3)).toEqual(['2', '2', '1']);
+  });
+
+  it('the migration gives reports submitted before it their values, and passes over an answer that is not JSON', async () => {
+    const backfill = readFileSync(
+      new URL('../../db/migrations/0048_grant-report-actual-values.sql', import.meta.url),
+      'utf8',
+    ).split('--> statement-breakpoint')[1];
+    const valuesNow = async () =>
+      (await t.database.db.select().from(grantReports).where(eq(grantReports.submissionId, reportId)))[0]?.actualValues;
+    expect(await valuesNow()).toEqual({ '0-0': 40, '0-1': 30 });
+    await t.database.db.update(grantReports).set({ actualValues: null }).where(eq(grantReports.submissionId, reportId));
+    await t.database.db.execute(sql.raw(backfill ?? ''));
+    expect(await valuesNow()).toEqual({ '0-0': 40, '0-1': 30 });
+    const answer = (await stored())?.content ?? '';
+    const whereAnswer = and(eq(stepResults.callSubmissionId, reportId), eq(stepResults.stepId, actualsStep()));
+    await t.database.db.update(stepResults).set({ content: 'not json' }).where(whereAnswer);
+    await t.database.db.update(grantReports).set({ actualValues: null }).where(eq(grantReports.submissionId, reportId));
+    await t.database.db.execute(sql.raw(backfill ?? ''));
+    expect(await valuesNow()).toBeNull();
+    await t.database.db.update(stepResults).set({ content: answer }).where(whereAnswer);
+    await t.database.db.execute(sql.raw(backfill ?? ''));
+    expect(await valuesNow()).toEqual({ '0-0': 40, '0-1': 30 });
   });
 
   it('measures against the forecast kept when the grant was accepted, whatever the application says later', async () => {

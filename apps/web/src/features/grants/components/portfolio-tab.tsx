@@ -1,4 +1,10 @@
-import { DEFAULT_CURRENCY, GRANT_STATUSES, type TPortfolio, type TPortfolioQuery } from '@impact/domain';
+import {
+  DEFAULT_CURRENCY,
+  GRANT_STATUSES,
+  type TIndicatorTally,
+  type TPortfolio,
+  type TPortfolioQuery,
+} from '@impact/domain';
 import {
   Alert,
   Badge,
@@ -28,8 +34,8 @@ const YEARS = Array.from({ length: 8 }, (_, i) => thisYear + 2 - i);
 
 /**
  * The admin's portfolio: every grant across calls by status, awarded and paid, by SDG with the
- * applications' forecast SROI (the actual one arrives with the impact actuals), filtered by SDG
- * and year, exported as CSV or XLSX (decision 0043).
+ * applications' forecast SROI against the reported one and the indicators' targets met, filtered
+ * by SDG and year, exported as CSV or XLSX (decisions 0043, 0051).
  */
 export function PortfolioTab() {
   const { t } = useTranslation();
@@ -80,10 +86,13 @@ function PortfolioView({ data }: { data: TPortfolio }) {
   const money = (n: number, inCurrency = currency) => formatMoney(n, inCurrency, i18n.language);
   const ratio = (n: number | null) =>
     n === null ? '—' : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(n);
+  // Targets met among the indicators a report gave a value: nothing to say before one did.
+  const met = (tally: TIndicatorTally) =>
+    tally.reported === 0 ? '—' : t('grants.portfolio.metOf', { met: tally.met, reported: tally.reported });
   if (data.grants.length === 0) return <Text>{t('grants.portfolio.empty')}</Text>;
   return (
     <Stack>
-      <SimpleGrid cols={{ base: 1, sm: 3, lg: 5 }}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Figure label={t('grants.portfolio.grants')} value={String(data.totals.grants)} />
         <Figure label={t('grants.portfolio.awarded')} value={money(data.totals.awarded)} />
         <Figure label={t('grants.portfolio.paid')} value={money(data.totals.paid)} />
@@ -92,6 +101,7 @@ function PortfolioView({ data }: { data: TPortfolio }) {
           value={String(data.totals.grantsWithReportsOverdue)}
         />
         <Figure label={t('grants.portfolio.reportsOverdue')} value={String(data.totals.reportsOverdue)} />
+        <Figure label={t('grants.portfolio.targetsMet')} value={met(data.totals.indicators)} />
       </SimpleGrid>
       {others.length > 0 && (
         <Alert color="yellow" data-testid="portfolio-currencies">
@@ -112,7 +122,7 @@ function PortfolioView({ data }: { data: TPortfolio }) {
       <Text size="sm" c="dimmed">
         {t('grants.portfolio.actualLater')}
       </Text>
-      <ScrollTable minWidth={560} label={t('grants.portfolio.bySdg')}>
+      <ScrollTable minWidth={720} label={t('grants.portfolio.bySdg')}>
         <Table>
           <Table.Thead>
             <Table.Tr>
@@ -121,6 +131,8 @@ function PortfolioView({ data }: { data: TPortfolio }) {
               <Table.Th>{t('grants.portfolio.awarded')}</Table.Th>
               <Table.Th>{t('grants.portfolio.forecastSroi')}</Table.Th>
               <Table.Th>{t('grants.portfolio.actualSroi')}</Table.Th>
+              <Table.Th>{t('grants.portfolio.indicators')}</Table.Th>
+              <Table.Th>{t('grants.portfolio.targetsMet')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -131,6 +143,8 @@ function PortfolioView({ data }: { data: TPortfolio }) {
                 <Table.Td>{money(row.awarded)}</Table.Td>
                 <Table.Td>{ratio(row.forecastSroi)}</Table.Td>
                 <Table.Td>{ratio(row.actualSroi)}</Table.Td>
+                <Table.Td>{row.indicators.promised}</Table.Td>
+                <Table.Td>{met(row.indicators)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -139,7 +153,7 @@ function PortfolioView({ data }: { data: TPortfolio }) {
       <Title order={3} size="h4">
         {t('grants.portfolio.list')}
       </Title>
-      <ScrollTable minWidth={880} label={t('grants.portfolio.list')}>
+      <ScrollTable minWidth={1000} label={t('grants.portfolio.list')}>
         <Table>
           <Table.Thead>
             <Table.Tr>
@@ -150,6 +164,7 @@ function PortfolioView({ data }: { data: TPortfolio }) {
               <Table.Th>{t('grants.portfolio.paid')}</Table.Th>
               <Table.Th>{t('grants.portfolio.forecastSroi')}</Table.Th>
               <Table.Th>{t('grants.portfolio.actualSroi')}</Table.Th>
+              <Table.Th>{t('grants.portfolio.targetsMet')}</Table.Th>
               <Table.Th>{t('grants.portfolio.reportsOverdue')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -165,6 +180,7 @@ function PortfolioView({ data }: { data: TPortfolio }) {
                 <Table.Td>{money(g.paid, g.currency)}</Table.Td>
                 <Table.Td>{ratio(g.forecastSroi)}</Table.Td>
                 <Table.Td>{ratio(g.actualSroi)}</Table.Td>
+                <Table.Td>{met(g.indicators)}</Table.Td>
                 <Table.Td>
                   {g.reportsOverdue > 0 ? (
                     <Badge variant="light" color="red">
