@@ -3,11 +3,29 @@ import type { Reporter, TestModule } from 'vitest/node';
 /**
  * Ends the run with the plain line CI reads ("N passed, N failed, N skipped"), after vitest's own
  * summary, and the run's wall time from start to end, global setups included (vitest's own
- * "Duration" leaves the journeys' app start out). Failed modules (a crash before any test ran)
- * count as failures so they cannot hide.
+ * "Duration" leaves the journeys' app start out), with when each project's files ran: where a
+ * slow run spent its minutes. Failed modules (a crash before any test ran) count as failures so
+ * they cannot hide.
  */
 export default class SummaryReporter implements Reporter {
   private readonly started = performance.now();
+  /** Per project: seconds from the run's start to its first file's start and its last file's end. */
+  private readonly spans = new Map<string, { from: number; to: number }>();
+
+  onTestModuleStart(testModule: TestModule) {
+    const at = this.seconds();
+    const span = this.spans.get(testModule.project.name);
+    if (!span) this.spans.set(testModule.project.name, { from: at, to: at });
+  }
+
+  onTestModuleEnd(testModule: TestModule) {
+    const span = this.spans.get(testModule.project.name);
+    if (span) span.to = this.seconds();
+  }
+
+  private seconds() {
+    return Math.round((performance.now() - this.started) / 1000);
+  }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
     let passed = 0;
@@ -26,7 +44,8 @@ export default class SummaryReporter implements Reporter {
       failed += failedHere;
     }
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
-    process.stdout.write(`test run took ${formatDuration(performance.now() - this.started)}\n`);
+    const spans = [...this.spans].map(([name, { from, to }]) => `${name} ${from}–${to} s`).join(', ');
+    process.stdout.write(`test run took ${formatDuration(performance.now() - this.started)} (${spans})\n`);
   }
 }
 
