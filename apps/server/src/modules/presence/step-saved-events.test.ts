@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { openEventStream } from '../../../test/event-stream-client';
-import { createOpenCall, createOrganization, multipart, PDF_BYTES } from '../../../test/fixtures';
+import {
+  createCallWithSteps,
+  createImpactFramework,
+  createOpenCall,
+  createOrganization,
+  multipart,
+  PDF_BYTES,
+} from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
 import { organizationMembers } from '../../db/schema';
 
@@ -22,6 +29,7 @@ describe('step answers told to the open application', () => {
   let otherSubmissionId: string;
   let textStepId: string;
   let uploadStepId: string;
+  let admin: Record<string, string>;
   const open = (p: Person, id = submissionId) =>
     openEventStream(`${base}/api/Call/SubmissionPresence?submissionId=${id}`, p.headers);
   const write = (who: Person, content: string, version: number) =>
@@ -40,7 +48,7 @@ describe('step answers told to the open application', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const db = t.database.db;
-    const admin = await signInAs(db, { email: 'admin@saves.test', roles: ['admin'] });
+    admin = (await signInAs(db, { email: 'admin@saves.test', roles: ['admin'] })).headers;
     anna = await signInAs(db, { email: 'anna@saves.test', firstName: 'Anna', lastName: 'Neri' });
     bruno = await signInAs(db, { email: 'bruno@saves.test', firstName: 'Bruno', lastName: 'Riva' });
     orgId = await createOrganization(t.app, anna.headers, 'Cooperativa Salvataggi');
@@ -54,11 +62,11 @@ describe('step answers told to the open application', () => {
           payload: { callId },
         })
       ).json().id as string;
-    const call = await createOpenCall(t.app, admin.headers);
+    const call = await createOpenCall(t.app, admin);
     textStepId = call.textStepId;
     uploadStepId = call.uploadStepId;
     submissionId = await start(call.id);
-    otherSubmissionId = await start((await createOpenCall(t.app, admin.headers)).id);
+    otherSubmissionId = await start((await createOpenCall(t.app, admin)).id);
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -119,4 +127,49 @@ describe('step answers told to the open application', () => {
     expect(await b.next()).toEqual({ event: 'saved', data: { stepId: uploadStepId, version: 3 } });
     b.close();
   });
+
+  it('a budget save tells the impact step too, whose investment it rewrote', async () => {
+    const headers = { ...anna.headers, 'x-organization-id': orgId };
+    const framework = await createImpactFramework(t.app, admin);
+    const call = await createCallWithSteps(t.app, admin, [
+      { name: 'Piano finanziario', type: 'budget', content: JSON.stringify(BUDGET) },
+      { name: 'Impatto', type: 'miniDyi', content: JSON.stringify({ frameworkId: framework.id }) },
+    ]);
+    const [budgetStepId = '', impactStepId = ''] = call.stepIds;
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/Call/UpsertCallSubmission',
+      headers,
+      payload: { callId: call.id },
+    });
+    const id = started.json().id as string;
+    const save = (stepId: string, answer: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/Call/UpsertCallStepResult',
+        headers,
+        payload: { callSubmissionId: id, stepId, content: JSON.stringify(answer), version: 0 },
+      });
+    const impact = await save(impactStepId, { budget: null, budgetSpent: 0, sdg: [], selectedOutcomes: [] });
+    expect(impact.statusCode, impact.body).toBe(200);
+    const b = await open(bruno, id);
+    await b.next();
+    const budget = await save(budgetStepId, {
+      lines: [{ category: 'staff', description: 'Coordinatrice', amounts: ['1000'] }],
+      coFunding: [],
+    });
+    expect(budget.statusCode, budget.body).toBe(200);
+    const heard = [await b.next(), await b.next()];
+    expect(heard).toEqual([
+      { event: 'saved', data: { stepId: impactStepId, version: impact.json().version + 1 } },
+      { event: 'saved', data: { stepId: budgetStepId, version: budget.json().version } },
+    ]);
+    b.close();
+  });
 });
+
+const BUDGET = {
+  currency: 'EUR',
+  periods: ['2027'],
+  categories: [{ id: 'staff', name: { it: 'Personale', en: 'Staff', fr: 'Personnel' } }],
+};

@@ -11,7 +11,7 @@ import {
 } from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
-import type { WriteContext } from './types';
+import type { StepVersion, WriteContext } from './types';
 
 /**
  * The impact step's investment is the budget step's total cost when the call has both (decision
@@ -65,39 +65,54 @@ export async function impactContentWithBudget(db: Db | Tx, impactStepId: string,
  * saved from another tab is kept, its cost replaced. `_content` is the budget answer just written:
  * the stored one is read again under the lock instead, since a later save may already have replaced it.
  */
-export async function linkImpactToBudget(db: Db | Tx, budgetStep: TStep, _content: string, ctx: WriteContext) {
-  await db.transaction(async (tx) => {
+export async function linkImpactToBudget(
+  db: Db | Tx,
+  budgetStep: TStep,
+  _content: string,
+  ctx: WriteContext,
+): Promise<StepVersion[]> {
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from call_submissions where id = ${ctx.submissionId}::uuid for update`);
     const [first] = await siblings(tx, budgetStep.id, STEP_TYPES.budget.name, ctx.submissionId);
     // Only the first budget step of a call feeds the impact step.
-    if (first?.id !== budgetStep.id) return;
+    if (first?.id !== budgetStep.id) return [];
     const cost = budgetCostOf(first.content, first.answer ?? undefined) ?? 0;
-    for (const impact of await impactSiblings(tx, budgetStep.id, ctx.submissionId))
-      await impactAnswerWithCost(tx, impact, cost, ctx);
+    const rewritten: StepVersion[] = [];
+    for (const impact of await impactSiblings(tx, budgetStep.id, ctx.submissionId)) {
+      const written = await impactAnswerWithCost(tx, impact, cost, ctx);
+      if (typeof written === 'number') rewritten.push({ stepId: impact.id, version: written });
+    }
+    return rewritten;
   });
 }
 
 /**
- * The impact answer `impact` as read, with `cost` as its investment and its SROI recomputed;
- * false when the answer is no longer the version read (nothing written: read it again).
+ * The impact answer `impact` as read, with `cost` as its investment and its SROI recomputed: its
+ * new version; true when it needed no change; false when the answer is no longer the version read
+ * (nothing written: read it again).
  */
-export async function impactAnswerWithCost(db: Db | Tx, impact: SiblingRow, cost: number, ctx: WriteContext) {
+export async function impactAnswerWithCost(
+  db: Db | Tx,
+  impact: SiblingRow,
+  cost: number,
+  ctx: WriteContext,
+): Promise<number | boolean> {
   const answer = parseMiniDyiAnswer(impact.answer ?? undefined);
   if (!answer || answer.budget === cost || impact.version === null) return true;
   const next = { ...answer, budget: cost };
   const params = parseImpactStepContent(impact.content)?.sroiParams ?? DEFAULT_SROI_PARAMS;
   const score = estimateMiniDyi(next, params).central.ratio;
   // A new version, so an impact page open elsewhere reloads it rather than writing the old figure back.
-  const updated = await rows<{ id: string }>(
+  const [updated] = await rows<{ version: number }>(
     db,
     sql`
     update step_results set content = ${JSON.stringify(next)}, score = ${score}::double precision,
       version = version + 1, updated_at = now()
     where step_id = ${impact.id}::uuid and call_submission_id = ${ctx.submissionId}::uuid
       and version = ${impact.version}::int
-    returning id`,
+    returning version`,
   );
-  return updated.length > 0;
+  return updated ? updated.version : false;
 }
 
 /** The impact steps of the call of `budgetStepId`, with this submission's answers and their versions. */

@@ -237,7 +237,8 @@ describe('the budget step', () => {
     // ... and read again, it keeps the newer answer with the cost.
     const [again] = await impactSiblings(t.database.db, budgetStep(), submissionId);
     if (!again) throw new Error('no impact step');
-    expect(await impactAnswerWithCost(t.database.db, again, 1234, { submissionId })).toBe(true);
+    // Its new version, which the pages open on the impact step are told.
+    expect(await impactAnswerWithCost(t.database.db, again, 1234, { submissionId })).toBe((again.version ?? 0) + 1);
     const after = JSON.parse((await stored(impactStep()))?.content ?? '{}');
     expect(after.budget).toBe(1234);
     expect(after.selectedOutcomes[0].indicators[0].indicatorTargetValue).toBe(70);

@@ -42,9 +42,10 @@ export type ServerStepType<TName extends string = string> = {
   missing: (db: Db | Tx, step: TStep, content: string | undefined, language?: TLanguage) => Promise<TFieldError[]>;
   /**
    * After an answer of this type was stored: what other answers of the same submission follow from
-   * it (the budget's total cost is the impact step's investment; decision 0041).
+   * it (the budget's total cost is the impact step's investment; decision 0041). Returns the
+   * answers it rewrote with their new versions, so the pages open on them are told.
    */
-  afterWrite?: (db: Db | Tx, step: TStep, content: string, ctx: WriteContext) => Promise<void>;
+  afterWrite?: (db: Db | Tx, step: TStep, content: string, ctx: WriteContext) => Promise<StepVersion[]>;
   /**
    * The check made when the submission closes, with the answer as it is then kept (a survey drops
    * the values of questions the applicant no longer sees; `content` only when it changed).
@@ -109,6 +110,8 @@ export type ServerStepType<TName extends string = string> = {
 
 /** Whose answer is written: the submission (absent when a write is only checked). */
 export type WriteContext = { submissionId: string };
+/** An answer of a submission written, by its step, and its new version. */
+export type StepVersion = { stepId: string; version: number };
 
 export type ExportSheet = { name: string; header: Cell[]; rows: (row: RowContext) => Cell[][] };
 

@@ -40,8 +40,11 @@ export const stepHistoryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
       },
     },
     async (request) => {
-      const restored = await restoreStepVersion(db, stepCache, currentUser(request), request.body);
-      stepSaves.saved({ submissionId: request.body.submissionId, stepId: restored.stepId, version: restored.version });
+      const { submissionId } = request.body;
+      const restored = await restoreStepVersion(db, stepCache, currentUser(request), request.body, {
+        told: (rewritten) => stepSaves.saved({ submissionId, ...rewritten }),
+      });
+      stepSaves.saved({ submissionId, stepId: restored.stepId, version: restored.version });
       return restored;
     },
   );

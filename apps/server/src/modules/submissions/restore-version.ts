@@ -5,6 +5,7 @@ import { stepResults, stepResultVersions } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import type { StepCache } from '../calls/step-cache';
+import type { StepVersion } from '../step-types/types';
 import { loadSubmissionFor } from '../submission-core/access';
 import { upsertStepResult } from './service';
 
@@ -19,7 +20,7 @@ export async function restoreStepVersion(
   stepCache: StepCache,
   user: SessionUser,
   input: TRestoreStepVersionRequest,
-  now = new Date(),
+  options: { now?: Date; told?: (rewritten: StepVersion) => void } = {},
 ) {
   const { submissionId, stepId, version } = input;
   // Who may not write learns nothing about the versions (404 for non-members, 403 for viewers).
@@ -51,6 +52,6 @@ export async function restoreStepVersion(
       version: current?.version ?? 0,
       restoredFrom: version,
     },
-    now,
+    options,
   );
 }

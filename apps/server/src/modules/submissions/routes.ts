@@ -120,8 +120,11 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       schema: { tags, body: ZUpsertStepResultRequest, response: { 200: ZStepResult } },
     },
     async (request) => {
-      const saved = await upsertStepResult(db, stepCache, currentUser(request), request.body);
-      stepSaves.saved({ submissionId: request.body.callSubmissionId, stepId: saved.stepId, version: saved.version });
+      const submissionId = request.body.callSubmissionId;
+      const saved = await upsertStepResult(db, stepCache, currentUser(request), request.body, {
+        told: (rewritten) => stepSaves.saved({ submissionId, ...rewritten }),
+      });
+      stepSaves.saved({ submissionId, stepId: saved.stepId, version: saved.version });
       return saved;
     },
   );

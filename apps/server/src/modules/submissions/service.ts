@@ -23,6 +23,7 @@ import { reportGrantOn } from '../grants/report-access';
 import { assertRole, roleIn } from '../organizations/member-access';
 import { assertEligibleToStart } from '../screening/eligibility-gate';
 import { serverStepTypeOf } from '../step-types';
+import type { StepVersion } from '../step-types/types';
 import { type CallRow, isCallOpen, loadSubmissionFor, type SubmissionRow } from '../submission-core/access';
 import { withOpenChangeRequest } from '../submission-core/change-requests';
 import { scoresShownToApplicants } from '../submission-core/scores-shown';
@@ -218,7 +219,8 @@ export async function getStepResult(db: Db, user: SessionUser, submissionId: str
 /**
  * POST Call/UpsertCallStepResult. Optimistic concurrency: the write names the version it started
  * from; if the stored one is newer (another tab, another device) it is refused with 409 and the
- * newer answer is left untouched for the client to offer.
+ * newer answer is left untouched for the client to offer. `told` hears of the other answers the
+ * write rewrote (the impact step's investment after a budget's), for the pages open on them.
  */
 export async function upsertStepResult(
   db: Db,
@@ -226,7 +228,7 @@ export async function upsertStepResult(
   user: SessionUser,
   /** `restoredFrom`: set by a restore (restore-version.ts), never by the autosave's request. */
   input: TUpsertStepResultRequest & { restoredFrom?: number },
-  now = new Date(),
+  { now = new Date(), told }: { now?: Date; told?: (rewritten: StepVersion) => void } = {},
 ) {
   const cached = await steps.get(input.stepId);
   if (!cached) {
@@ -265,9 +267,10 @@ export async function upsertStepResult(
   // What follows from this answer in the same submission (the budget's cost in the impact step):
   // done by the write that stored it (a repeated save may come after the deadline or the Submit).
   if (written) {
-    await serverStepTypeOf(cached.step).afterWrite?.(db, cached.step, written.row.content, {
+    const rewritten = await serverStepTypeOf(cached.step).afterWrite?.(db, cached.step, written.row.content, {
       submissionId: input.callSubmissionId,
     });
+    for (const other of rewritten ?? []) told?.(other);
   }
   // An answer is written while it can change: its score (a quiz's says which answers are right)
   // is not the applicant's to see then (scores-shown.ts).
