@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   hasSecondStage,
   stageMessageIn,
+  stagesInterleaved,
   stepsOfStage,
   stepsUpToStage,
   ZInviteToStageRequest,
@@ -21,6 +22,13 @@ describe('calls in two stages', () => {
     expect(stepsOfStage(steps, 2).map((s) => s.id)).toEqual(['b']);
     expect(hasSecondStage(steps)).toBe(true);
     expect(hasSecondStage([{ stage: 1 }])).toBe(false);
+  });
+
+  it('tells when a stage-1 step comes after a stage-2 one', () => {
+    expect(stagesInterleaved(steps)).toBe(true);
+    expect(stagesInterleaved([{ stage: 1 }, { stage: 1 }, { stage: 2 }, { stage: 2 }])).toBe(false);
+    expect(stagesInterleaved([{ stage: 1 }])).toBe(false);
+    expect(stagesInterleaved([])).toBe(false);
   });
 
   it('takes the message as one text for all, or one per language falling back to Italian', () => {

@@ -21,6 +21,15 @@ export function hasSecondStage(steps: ReadonlyArray<{ stage: number }>): boolean
   return steps.some((step) => step.stage === 2);
 }
 
+/**
+ * Whether a stage-1 step comes after a stage-2 step in the call's order (`steps` as sorted): then
+ * an organization in stage 2 meets stage 1's answers, read only, between its new questions.
+ */
+export function stagesInterleaved(steps: ReadonlyArray<{ stage: number }>): boolean {
+  const firstOfStage2 = steps.findIndex((step) => step.stage === 2);
+  return firstOfStage2 >= 0 && steps.slice(firstOfStage2).some((step) => step.stage !== 2);
+}
+
 /** The steps an organization in `stage` sees: those of its stage and of the stages before it. */
 export function stepsUpToStage<T extends { stage: number }>(steps: readonly T[], stage: number): T[] {
   return steps.filter((step) => step.stage <= stage);

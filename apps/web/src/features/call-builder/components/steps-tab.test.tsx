@@ -74,6 +74,14 @@ describe("the call editor's steps", () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit: Project' }));
   });
 
+  it('warns when a stage 1 step comes after a stage 2 step, until the order is mended', { timeout: 30_000 }, () => {
+    const second = { ...stored, key: 'second', id: undefined, name: 'Full project', sort: 0, stage: 2 } as DraftStep;
+    render(<Harness initial={[second, { ...stored, sort: 1 }]} />);
+    expect(screen.getByTestId('stages-interleaved').textContent).toContain('A stage 1 step comes after a stage 2 step');
+    fireEvent.click(screen.getByRole('button', { name: 'Move down: Full project' }));
+    expect(screen.queryByTestId('stages-interleaved')).toBeNull();
+  });
+
   it('a report’s form offers no stages, and its impact actuals step asks for no content', { timeout: 30_000 }, () => {
     const actuals = { ...stored, key: 'actuals', name: 'Impact achieved', stepTypeId: actualsType.id, content: '' };
     render(<Harness initial={[actuals]} reportForm />);

@@ -5,6 +5,7 @@ import {
   newStepDraft,
   removeStep,
   sortSteps,
+  stagesInterleaved,
   type TLanguage,
   type TStepType,
   textsIn,
@@ -101,6 +102,11 @@ export function StepsTab({
         </Button>
       </Group>
       {showErrors && missingType && <Alert color="red">{t('errors.calls.stepTypeRequired')}</Alert>}
+      {!reportForm && stagesInterleaved(ordered.map((step) => ({ stage: step.stage ?? 1 }))) && (
+        <Alert color="yellow" data-testid="stages-interleaved">
+          {t('callBuilder.steps.stagesInterleaved')}
+        </Alert>
+      )}
       {ordered.length === 0 ? (
         <Text c="dimmed">{t(reportForm ? 'callBuilder.reportForm.empty' : 'callBuilder.steps.empty')}</Text>
       ) : (
