@@ -55,13 +55,16 @@ describe('organizations', () => {
     expect(await submit.isDisabled()).toBe(true);
     await textbox(page, 'Città').fill('Bologna');
 
-    // Date of foundation through the picker: decade, year, month, day.
-    await page.getByRole('button', { name: 'Data di fondazione' }).click();
-    await page.getByRole('button', { name: '2020', exact: true }).click();
-    await page.getByRole('button', { name: 'mar', exact: true }).click();
+    // Date of foundation typed as it is known, day first, the keyboard staying in the field; the
+    // calendar opens beside it.
+    const founded = page.getByRole('textbox', { name: 'Data di fondazione' });
+    await founded.click();
+    await page.getByRole('button', { name: '2020', exact: true }).waitFor();
     await expectAccessible(page, 'date picker open');
-    await page.getByRole('button', { name: '15 marzo 2020' }).click();
-    expect(await page.getByRole('button', { name: 'Data di fondazione' }).textContent()).toContain('15/03/2020');
+    await founded.fill('15/03/2020');
+    await founded.press('Tab');
+    expect(await founded.inputValue()).toBe('15/03/2020');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
 
     // The server receives the first organization; it becomes the selected one.
     await submit.click();

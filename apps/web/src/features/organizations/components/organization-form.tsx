@@ -16,7 +16,7 @@ import {
   ZOrganizationInput,
 } from '@impact/domain';
 import { Alert, Button, Checkbox, Fieldset, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { DateInput, DatesProvider } from '@mantine/dates';
 import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
 import { type FormEvent, type Ref, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import { useConfig } from '../../../lib/api/get-config';
 import { ApiError } from '../../../lib/api-client';
 import { countryOptions } from '../../../lib/countries';
 import { consentLabel } from '../consent-label';
+import { parseDayMonthYear } from '../day-month-year';
 
 type TextField = keyof typeof ORGANIZATION_LIMITS;
 type Values = {
@@ -179,13 +180,15 @@ export function OrganizationForm({ organization, submitLabel, onSubmit, onCancel
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {text('reg_number', { description: t('organizations.hints.reg_number') })}
               <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
-                <DatePickerInput
+                {/* Typed as it is known (keyboard and screen readers stay in the field); the calendar helps too. */}
+                <DateInput
                   label={t('organizations.fields.date_of_foundation')}
                   description={t('organizations.hints.date_of_foundation')}
                   placeholder={t('organizations.hints.datePlaceholder')}
                   value={values.date_of_foundation}
                   onChange={(value) => set('date_of_foundation', value ? String(value).slice(0, 10) : null)}
                   valueFormat="DD/MM/YYYY"
+                  dateParser={parseDayMonthYear}
                   defaultLevel={values.date_of_foundation ? 'month' : 'decade'}
                   minDate={ORGANIZATION_MIN_FOUNDATION_DATE}
                   maxDate={latestFoundationDate().slice(0, 10)}
