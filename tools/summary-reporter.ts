@@ -45,7 +45,7 @@ export default class SummaryReporter implements Reporter {
     }
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
     const spans = [...this.spans].map(([name, { from, to }]) => `${name} ${from}–${to} s`).join(', ');
-    process.stdout.write(`test run took ${formatDuration(performance.now() - this.started)} (${spans})\n`);
+    process.stdout.write(`test run took ${formatDuration(performance.now() - this.started)}${spans && `; ${spans}`}\n`);
   }
 }
 

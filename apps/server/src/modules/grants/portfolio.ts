@@ -67,14 +67,15 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
              and r.grant_id in (select id from g where g.status = 'active')
            group by r.grant_id
         ), actual as (
-          -- As reported: the latest Submit's impact actuals (decision 0044).
+          -- As reported: the latest Submit's impact actuals (decision 0044). A report reopened
+          -- keeps its figures but is no longer submitted (its submitted_at is null): not counted.
           select distinct on (r.grant_id) r.grant_id, r.actual_sroi from grant_reports r
-           where r.actual_sroi is not null and r.grant_id in (select id from g)
+           where r.actual_sroi is not null and r.submitted_at is not null and r.grant_id in (select id from g)
            order by r.grant_id, r.submitted_at desc
         ), achieved as (
           -- The values the latest submitted report gave each indicator, kept by its Submit.
           select distinct on (r.grant_id) r.grant_id, r.actual_values from grant_reports r
-           where r.actual_values is not null and r.grant_id in (select id from g)
+           where r.actual_values is not null and r.submitted_at is not null and r.grant_id in (select id from g)
            order by r.grant_id, r.submitted_at desc
         )
         select g.id, g.call_id, c.name as call_name, c.translations as call_translations,
@@ -159,7 +160,10 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
 function tallyOf(line: GrantLine): { all: TIndicatorTally; bySdg: Map<number, TIndicatorTally> } {
   return indicatorTallies(
     (line.targets ?? []).map(([key, sdg, targetValue]) => ({ key, sdg, targetValue })),
-    Object.entries(line.actual_values ?? {}).map(([key, value]) => ({ key, value })),
+    Object.entries(line.actual_values ?? {}).map(([key, value]) => ({
+      key,
+      value: typeof value === 'number' ? value : null,
+    })),
   );
 }
 

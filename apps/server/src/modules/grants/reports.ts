@@ -1,4 +1,4 @@
-import { reportStatus, type TGrantReport } from '@impact/domain';
+import { parseImpactActualsAnswer, reportStatus, type TGrantReport } from '@impact/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, TextQuery, Tx } from '../../db/client';
 import { callSubmissions, grantReportPlans, grantReports, grantTranches } from '../../db/schema';
@@ -185,34 +185,43 @@ const MARK_SUBMITTED = {
                                  join steps st on st.id = sr.step_id
                                  join step_types t on t.id = st.step_type_id
                                 where sr.call_submission_id = $1 and t.name = 'impactActuals'
-                                order by st.sort limit 1),
-                -- The same step's values by indicator key (its answer is JSON: every write of it is checked).
-                actual_values = (select (select jsonb_object_agg(v->>'key', v->'value')
-                                           from jsonb_array_elements(sr.content::jsonb->'values') v)
-                                   from step_results sr
-                                   join steps st on st.id = sr.step_id
-                                   join step_types t on t.id = st.step_type_id
-                                  where sr.call_submission_id = $1 and t.name = 'impactActuals'
-                                  order by st.sort limit 1)
+                                order by st.sort limit 1)
            from grants g
           where r.submission_id = $1 and g.id = r.grant_id
             -- An approved report's figures are what was approved (a Submit racing the approval changes nothing).
             and r.approved_at is null
-      returning r.id, r.grant_id, g.call_id, g.organization_id`,
+      returning r.id, r.grant_id, g.call_id, g.organization_id,
+                -- The same step's answer as text: read here, never cast to JSON in SQL (a note
+                -- may hold what PostgreSQL's jsonb refuses, and the Submit must not fail on it).
+                (select sr.content from step_results sr
+                   join steps st on st.id = sr.step_id
+                   join step_types t on t.id = st.step_type_id
+                  where sr.call_submission_id = $1 and t.name = 'impactActuals'
+                  order by st.sort limit 1) as actuals`,
+};
+
+const KEEP_ACTUAL_VALUES = {
+  name: 'grant-report-actual-values',
+  text: 'update grant_reports set actual_values = $2::jsonb where id = $1',
 };
 
 /**
  * Inside Submit's transaction: when the submission is a grant's report, it is sent (the time of
- * its last Submit) with the impact-actuals step's actual SROI and values, and `report.submitted` is recorded;
- * an approved report keeps the figures it was approved with.
+ * its last Submit) with the impact-actuals step's actual SROI and values by indicator (what the
+ * portfolio counts targets met with), and `report.submitted` is recorded; an approved report keeps
+ * the figures it was approved with.
  */
 export async function markReportSubmitted(query: TextQuery, submissionId: string, now: Date): Promise<void> {
-  const [sent] = await query<{ id: string; grant_id: string; call_id: string; organization_id: string }>(
-    MARK_SUBMITTED.name,
-    MARK_SUBMITTED.text,
-    [submissionId, now.toISOString()],
-  );
+  const [sent] = await query<{
+    id: string;
+    grant_id: string;
+    call_id: string;
+    organization_id: string;
+    actuals: string | null;
+  }>(MARK_SUBMITTED.name, MARK_SUBMITTED.text, [submissionId, now.toISOString()]);
   if (!sent) return;
+  const values = actualValuesOf(sent.actuals);
+  await query(KEEP_ACTUAL_VALUES.name, KEEP_ACTUAL_VALUES.text, [sent.id, values && JSON.stringify(values)]);
   await recordWebhookEvent(
     query,
     'report.submitted',
@@ -226,4 +235,15 @@ export async function markReportSubmitted(query: TextQuery, submissionId: string
     },
     now,
   );
+}
+
+/**
+ * An impact-actuals answer's values by indicator key; null without a readable answer. Only keys of
+ * the answer's own form (`<outcome>-<indicator>`, which every write is held to) are kept, so what
+ * is stored as jsonb is digits, a dash and numbers, whatever else the answer holds.
+ */
+export function actualValuesOf(answer: string | null): Record<string, number | null> | null {
+  const parsed = parseImpactActualsAnswer(answer ?? undefined);
+  if (!parsed) return null;
+  return Object.fromEntries(parsed.values.filter((v) => /^\d+-\d+$/.test(v.key)).map((v) => [v.key, v.value]));
 }

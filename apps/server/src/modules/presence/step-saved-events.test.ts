@@ -128,7 +128,7 @@ describe('step answers told to the open application', () => {
     b.close();
   });
 
-  it('a budget save tells the impact step too, whose investment it rewrote', async () => {
+  it('a budget save or restore tells the impact step too, whose investment it rewrote', async () => {
     const headers = { ...anna.headers, 'x-organization-id': orgId };
     const framework = await createImpactFramework(t.app, admin);
     const call = await createCallWithSteps(t.app, admin, [
@@ -143,26 +143,47 @@ describe('step answers told to the open application', () => {
       payload: { callId: call.id },
     });
     const id = started.json().id as string;
-    const save = (stepId: string, answer: unknown) =>
+    const save = (stepId: string, answer: unknown, version = 0, who = headers) =>
       t.app.inject({
         method: 'POST',
         url: '/api/Call/UpsertCallStepResult',
-        headers,
-        payload: { callSubmissionId: id, stepId, content: JSON.stringify(answer), version: 0 },
+        headers: who,
+        payload: { callSubmissionId: id, stepId, content: JSON.stringify(answer), version },
       });
+    const budgetOf = (amount: string) => ({
+      lines: [{ category: 'staff', description: 'Coordinatrice', amounts: [amount] }],
+      coFunding: [],
+    });
     const impact = await save(impactStepId, { budget: null, budgetSpent: 0, sdg: [], selectedOutcomes: [] });
     expect(impact.statusCode, impact.body).toBe(200);
     const b = await open(bruno, id);
     await b.next();
-    const budget = await save(budgetStepId, {
-      lines: [{ category: 'staff', description: 'Coordinatrice', amounts: ['1000'] }],
-      coFunding: [],
-    });
+    const budget = await save(budgetStepId, budgetOf('1000'));
     expect(budget.statusCode, budget.body).toBe(200);
-    const heard = [await b.next(), await b.next()];
-    expect(heard).toEqual([
-      { event: 'saved', data: { stepId: impactStepId, version: impact.json().version + 1 } },
+    const impactVersion = impact.json().version;
+    expect([await b.next(), await b.next()]).toEqual([
+      { event: 'saved', data: { stepId: impactStepId, version: impactVersion + 1 } },
       { event: 'saved', data: { stepId: budgetStepId, version: budget.json().version } },
+    ]);
+    // A teammate's cost (its own version in the history), then the first budget restored: the
+    // impact step is told of each rewrite.
+    const more = await save(budgetStepId, budgetOf('2000'), budget.json().version, {
+      ...bruno.headers,
+      'x-organization-id': orgId,
+    });
+    expect(more.statusCode, more.body).toBe(200);
+    await b.next();
+    await b.next();
+    const restored = await t.app.inject({
+      method: 'POST',
+      url: '/api/Call/RestoreStepResultVersion',
+      headers,
+      payload: { submissionId: id, stepId: budgetStepId, version: budget.json().version },
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect([await b.next(), await b.next()]).toEqual([
+      { event: 'saved', data: { stepId: impactStepId, version: impactVersion + 3 } },
+      { event: 'saved', data: { stepId: budgetStepId, version: restored.json().version } },
     ]);
     b.close();
   });

@@ -346,6 +346,20 @@ describe('impact actuals step', () => {
   });
 
   it('a complete report is submitted; its PDF shows target against actual and both ratios; the export both ratios', async () => {
+    // A note cut through an emoji (what a cut at the length limit leaves) is kept and sent: it is
+    // JSON, though not what PostgreSQL's jsonb takes (a cast of it in SQL made Submit fail).
+    const kept = JSON.parse((await stored())?.content ?? '{}');
+    const cut = await write(
+      {
+        values: [
+          { key: '0-0', value: 40, note: `Assunzioni a tempo indeterminato ${'\u{1F331}'.slice(0, 1)}` },
+          { key: '0-1', value: 30, note: '' },
+        ],
+      },
+      (await stored())?.version ?? 0,
+    );
+    expect(cut.statusCode, cut.body).toBe(200);
+    expect(JSON.parse((await stored())?.content ?? '{}').files).toEqual(kept.files);
     const closed = await close();
     expect(closed.statusCode, closed.body).toBe(200);
     const pdf = await t.app.inject({
@@ -394,28 +408,58 @@ describe('impact actuals step', () => {
     const [header = '', row = ''] = csv.rawPayload.subarray(3).toString('utf8').trim().split(/\r?\n/);
     expect(header.split(',').slice(-3)).toEqual(['Indicators', 'Indicators reported', 'Indicators met']);
     expect(row.split(',').slice(-3)).toEqual(['2', '2', '1']);
+    // Reopened by an admin, the report is no longer submitted: its figures count again once sent.
+    const reopened = await t.app.inject({
+      method: 'POST',
+      url: `/api/CallSubmission/ReOpenSubmission?submissionId=${reportId}`,
+      headers: admin,
+    });
+    expect(reopened.statusCode, reopened.body).toBe(204);
+    const whileOpen = (
+      await t.app.inject({ url: `/api/Report/GetPortfolio?callId=${application.id}`, headers: admin })
+    ).json();
+    expect(whileOpen.grants[0]).toMatchObject({ actualSroi: null, indicators: { promised: 2, reported: 0, met: 0 } });
+    expect((await close()).statusCode).toBe(200);
+    const sentAgain = (
+      await t.app.inject({ url: `/api/Report/GetPortfolio?callId=${application.id}`, headers: admin })
+    ).json();
+    expect(sentAgain.grants[0].indicators).toEqual(counted);
   });
 
-  it('the migration gives reports submitted before it their values, and passes over an answer that is not JSON', async () => {
-    const backfill = readFileSync(
-      new URL('../../db/migrations/0048_grant-report-actual-values.sql', import.meta.url),
-      'utf8',
-    ).split('--> statement-breakpoint')[1];
+  it('the migration gives reports submitted before it their values, and passes over an answer it cannot read', async () => {
+    const backfill = sql.raw(
+      readFileSync(new URL('../../db/migrations/0048_grant-report-actual-values.sql', import.meta.url), 'utf8').split(
+        '--> statement-breakpoint',
+      )[1] ?? '',
+    );
     const valuesNow = async () =>
       (await t.database.db.select().from(grantReports).where(eq(grantReports.submissionId, reportId)))[0]?.actualValues;
-    expect(await valuesNow()).toEqual({ '0-0': 40, '0-1': 30 });
-    await t.database.db.update(grantReports).set({ actualValues: null }).where(eq(grantReports.submissionId, reportId));
-    await t.database.db.execute(sql.raw(backfill ?? ''));
-    expect(await valuesNow()).toEqual({ '0-0': 40, '0-1': 30 });
-    const answer = (await stored())?.content ?? '';
+    const forget = () =>
+      t.database.db.update(grantReports).set({ actualValues: null }).where(eq(grantReports.submissionId, reportId));
     const whereAnswer = and(eq(stepResults.callSubmissionId, reportId), eq(stepResults.stepId, actualsStep()));
-    await t.database.db.update(stepResults).set({ content: 'not json' }).where(whereAnswer);
-    await t.database.db.update(grantReports).set({ actualValues: null }).where(eq(grantReports.submissionId, reportId));
-    await t.database.db.execute(sql.raw(backfill ?? ''));
-    expect(await valuesNow()).toBeNull();
-    await t.database.db.update(stepResults).set({ content: answer }).where(whereAnswer);
-    await t.database.db.execute(sql.raw(backfill ?? ''));
+    const withNote = (await stored())?.content ?? '';
     expect(await valuesNow()).toEqual({ '0-0': 40, '0-1': 30 });
+    // The answer as sent holds a note cut through an emoji, which jsonb refuses: passed over.
+    await forget();
+    await t.database.db.execute(backfill);
+    expect(await valuesNow()).toBeNull();
+    await t.database.db.update(stepResults).set({ content: 'not json' }).where(whereAnswer);
+    await t.database.db.execute(backfill);
+    expect(await valuesNow()).toBeNull();
+    const plain = {
+      ...JSON.parse(withNote),
+      values: [
+        { key: '0-0', value: 40, note: '' },
+        { key: '0-1', value: 30, note: '' },
+      ],
+    };
+    await t.database.db
+      .update(stepResults)
+      .set({ content: JSON.stringify(plain) })
+      .where(whereAnswer);
+    await t.database.db.execute(backfill);
+    expect(await valuesNow()).toEqual({ '0-0': 40, '0-1': 30 });
+    await t.database.db.update(stepResults).set({ content: withNote }).where(whereAnswer);
   });
 
   it('measures against the forecast kept when the grant was accepted, whatever the application says later', async () => {

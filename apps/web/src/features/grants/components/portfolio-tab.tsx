@@ -88,7 +88,7 @@ function PortfolioView({ data }: { data: TPortfolio }) {
     n === null ? '—' : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(n);
   // Targets met among the indicators a report gave a value: nothing to say before one did.
   const met = (tally: TIndicatorTally) =>
-    tally.reported === 0 ? '—' : t('grants.portfolio.metOf', { met: tally.met, reported: tally.reported });
+    tally.reported === 0 ? '—' : t('grants.portfolio.metOf', { met: tally.met, count: tally.reported });
   if (data.grants.length === 0) return <Text>{t('grants.portfolio.empty')}</Text>;
   return (
     <Stack>
