@@ -108,6 +108,15 @@ describe('the actual SROI (worked example of docs/IMPACT.md)', () => {
       ),
     ).toEqual([]);
     expect(impactActualsProblems(JSON.stringify({ values: [] }))).toEqual(['errors.impactActuals.notAReport']);
+    // A value out of range, on the page before it is saved empty, holds the step with its own words.
+    expect(
+      impactActualsProblems(
+        answer([
+          { key: '0-0', value: -3 },
+          { key: '1-0', value: 2e9 },
+        ]),
+      ),
+    ).toEqual(['errors.impact.negativeNumber', 'errors.impact.tooLarge']);
   });
 
   it('counts indicators promised, reported and met (a value at or above the yearly target), in all and by SDG', () => {

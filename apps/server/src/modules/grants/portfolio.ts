@@ -14,6 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
 import type { Cell, ExportedRows } from '../reports/export-rows';
+import { twoDecimals } from '../step-types/export-columns';
 import { utcToday } from './tranches';
 
 type GrantLine = {
@@ -203,8 +204,9 @@ export function portfolioPages(data: TPortfolio): ExportedRows['pages'] {
     g.amount,
     g.paid,
     g.sdgs.join(' '),
-    g.forecastSroi ?? '',
-    g.actualSroi ?? '',
+    // Ratios to two decimals, as the page and the submissions' export write them.
+    twoDecimals(g.forecastSroi) ?? '',
+    twoDecimals(g.actualSroi) ?? '',
     g.reportsOverdue,
     g.currency,
     g.indicators.promised,

@@ -408,6 +408,9 @@ describe('impact actuals step', () => {
     const [header = '', row = ''] = csv.rawPayload.subarray(3).toString('utf8').trim().split(/\r?\n/);
     expect(header.split(',').slice(-3)).toEqual(['Indicators', 'Indicators reported', 'Indicators met']);
     expect(row.split(',').slice(-3)).toEqual(['2', '2', '1']);
+    // Ratios to two decimals, as the page writes them (1.0959 and 1.0046).
+    const cell = (name: string) => row.split(',')[header.split(',').indexOf(name)];
+    expect([cell('Forecast SROI'), cell('Actual SROI')]).toEqual(['1.1', '1']);
     // Reopened by an admin, the report is no longer submitted: its figures count again once sent.
     const reopened = await t.app.inject({
       method: 'POST',

@@ -73,12 +73,12 @@ export function PortfolioTab() {
       </Group>
       {data.isPending && <Loader aria-label={t('grants.loading')} />}
       {data.isError && <Alert color="red">{problemText(t, data.error)}</Alert>}
-      {data.data && <PortfolioView data={data.data} />}
+      {data.data && <PortfolioView data={data.data} filtered={Boolean(filters.sdg || filters.year)} />}
     </Stack>
   );
 }
 
-function PortfolioView({ data }: { data: TPortfolio }) {
+function PortfolioView({ data, filtered }: { data: TPortfolio; filtered: boolean }) {
   const { t, i18n } = useTranslation();
   const sdgLabel = useSdgLabel();
   // The totals' currency; with several, the totals are that first one's and the page says so.
@@ -89,7 +89,8 @@ function PortfolioView({ data }: { data: TPortfolio }) {
   // Targets met among the indicators a report gave a value: nothing to say before one did.
   const met = (tally: TIndicatorTally) =>
     tally.reported === 0 ? '—' : t('grants.portfolio.metOf', { met: tally.met, count: tally.reported });
-  if (data.grants.length === 0) return <Text>{t('grants.portfolio.empty')}</Text>;
+  if (data.grants.length === 0)
+    return <Text>{t(filtered ? 'grants.portfolio.noneFiltered' : 'grants.portfolio.empty')}</Text>;
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>

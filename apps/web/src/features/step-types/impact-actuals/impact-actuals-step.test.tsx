@@ -136,18 +136,23 @@ describe("a report's impact actuals in the wizard", () => {
   it('a value out of range is saved empty and shown with its error; the rest typed meanwhile is saved', async () => {
     window.localStorage.clear();
     const sent = serverKeepingAnswers(submissionId, step.id);
-    const { container, flush } = show({ status: 'ok', forecast, forecastSroi: null });
+    const { container, flush, contents } = show({ status: 'ok', forecast, forecastSroi: null });
     const view = within(container);
+    fireEvent.change(view.getByLabelText(/Value achieved in the period: People trained/), { target: { value: '30' } });
     fireEvent.change(view.getByLabelText(/Value achieved in the period: People hired/), { target: { value: '-5' } });
     fireEvent.change(view.getByLabelText('Note on People trained'), { target: { value: 'Two courses held' } });
     expect(view.getByText('The value must be zero or more.')).toBeTruthy();
+    // It holds Next and Submit with its own words (it went to the server, which refused it after
+    // emptying the field), and the actual SROI does not count it.
+    expect(stepProblems(step, contents.at(-1))).toEqual(['errors.impact.negativeNumber']);
+    expect(view.getByTestId('actuals-ratios').textContent).toContain('computed once every indicator has a value');
     await act(async () => {
       await flush();
     });
     // (An earlier test's step, gone, may make its last save meanwhile: looked for, not taken last.)
     expect(sent.map((content) => JSON.parse(content).values)).toContainEqual([
       { key: '0-0', value: null, note: '' },
-      { key: '0-1', value: null, note: 'Two courses held' },
+      { key: '0-1', value: 30, note: 'Two courses held' },
     ]);
   });
 

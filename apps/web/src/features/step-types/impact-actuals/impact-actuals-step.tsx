@@ -127,19 +127,27 @@ function ActualsEditor({
       if (readOnly) return;
       const next = { ...typed, [key]: { value: null, note: '', ...typed[key], ...change } };
       setTyped(next);
-      // A value out of range is saved empty (the field keeps it with its error): the rest is kept.
+      // A value out of range is saved empty (the field keeps it with its error, and it holds Next
+      // and Submit): the rest is kept. Until it is mended a teammate's save must not replace it.
       const written = forecast.indicators.map((i) => {
         const value = next[i.key]?.value ?? null;
         return { key: i.key, value: valueError(value) === null ? value : null, note: next[i.key]?.note ?? '' };
       });
+      autosave.holdTyping(forecast.indicators.some((i) => valueError(next[i.key]?.value ?? null) !== null));
       const json = JSON.stringify({ values: written });
       lastSent.current = json;
       autosave.change(json);
     },
-    [readOnly, typed, forecast, autosave.change],
+    [readOnly, typed, forecast, autosave.change, autosave.holdTyping],
   );
 
-  const actual = sroiRatios(actualsEstimates(forecast, values).actual);
+  // The actual SROI of the values the step takes: one out of range counts as not yet given.
+  const actual = sroiRatios(
+    actualsEstimates(
+      forecast,
+      values.map((v) => (valueError(v.value) === null ? v : { ...v, value: null })),
+    ).actual,
+  );
   if (readOnly)
     return (
       <Stack gap="md">
