@@ -192,6 +192,10 @@ describe('reports after the award', () => {
       .getByRole('button', { name: 'Approva' })
       .click();
     await reports.getByText('Approvata', { exact: true }).waitFor();
+    // The Approve button went: the keyboard is on the report's Read, not lost on the page.
+    await expect
+      .poll(() => a.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Leggi: Relazione intermedia');
     await expectAccessible(a, 'reports dialog');
     await a.keyboard.press('Escape');
     await reports.waitFor({ state: 'hidden' });

@@ -2,7 +2,7 @@ import type { TGrantReport } from '@impact/domain';
 import { Alert, Anchor, Button, Group, Loader, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PdfDownloadButton } from '../../../components/pdf-download-button';
@@ -98,6 +98,15 @@ function AdminActions({
 }) {
   const { t } = useTranslation();
   const approve = useApproveReport(grantId);
+  // Once approved the Approve button goes, with the keyboard on it: the report's Read takes it.
+  const readButton = useRef<HTMLAnchorElement>(null);
+  const [approved, setApproved] = useState(false);
+  useEffect(() => {
+    if (approved && report.status !== 'submitted') {
+      readButton.current?.focus();
+      setApproved(false);
+    }
+  }, [approved, report.status]);
   if (!isSent(report) || !report.submissionId)
     return (
       <Text size="sm" c="dimmed">
@@ -111,7 +120,10 @@ function AdminActions({
       labels: { confirm: t('grantReports.approve.action'), cancel: t('grants.terms.cancel') },
       onConfirm: () =>
         approve.mutate(report.id, {
-          onSuccess: () => notifications.show({ color: 'teal', message: t('grantReports.approve.done') }),
+          onSuccess: () => {
+            notifications.show({ color: 'teal', message: t('grantReports.approve.done') });
+            setApproved(true);
+          },
           onError: (e) => notifications.show({ color: 'red', message: problemText(t, e) }),
         }),
     });
@@ -122,6 +134,7 @@ function AdminActions({
         variant="default"
         component={Link}
         to={`/call/${report.submissionId}/0/0?readonly=true`}
+        ref={readButton}
         aria-label={`${t('grantReports.list.read')}: ${report.name}`}
       >
         {t('grantReports.list.read')}
