@@ -200,7 +200,14 @@ describe('reports after the award', () => {
     await a.keyboard.press('Escape');
     await reports.waitFor({ state: 'hidden' });
     await a.getByRole('button', { name: `Tranche: ${orgName}` }).click();
-    await a.getByRole('dialog').getByText('Pagabile', { exact: true }).waitFor();
+    const payable = a.getByRole('dialog');
+    await payable.getByText('Pagabile', { exact: true }).waitFor();
+    // Marked paid here: its button goes with the payable row, the keyboard to the tranches' list.
+    await payable.getByRole('button', { name: 'Segna come pagata la tranche 1' }).click();
+    await a.getByLabel('Riferimento del pagamento').fill('CRO 67890');
+    await a.getByRole('button', { name: 'Registra il pagamento' }).click();
+    await payable.getByText(/Pagata il .*, rif\. CRO 67890/).waitFor();
+    await expect.poll(() => a.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Tranche');
     await a.keyboard.press('Escape');
 
     await a.goto('/admin?tab=portfolio');

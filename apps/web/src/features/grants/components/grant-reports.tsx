@@ -98,15 +98,17 @@ function AdminActions({
 }) {
   const { t } = useTranslation();
   const approve = useApproveReport(grantId);
-  // Once approved the Approve button goes, with the keyboard on it: the report's Read takes it.
+  // Approved or sent back, the report's Approve and Request changes go, the keyboard with them
+  // (a dialog gives it back to the button that opened it): the report's Read takes it then.
+  // (Whether a dialog has given it back yet depends on timing: the row acts once its status changed.)
   const readButton = useRef<HTMLAnchorElement>(null);
-  const [approved, setApproved] = useState(false);
+  const [acting, setActing] = useState(false);
   useEffect(() => {
-    if (approved && report.status !== 'submitted') {
+    if (acting && report.status !== 'submitted') {
       readButton.current?.focus();
-      setApproved(false);
+      setActing(false);
     }
-  }, [approved, report.status]);
+  }, [acting, report.status]);
   if (!isSent(report) || !report.submissionId)
     return (
       <Text size="sm" c="dimmed">
@@ -122,7 +124,7 @@ function AdminActions({
         approve.mutate(report.id, {
           onSuccess: () => {
             notifications.show({ color: 'teal', message: t('grantReports.approve.done') });
-            setApproved(true);
+            setActing(true);
           },
           onError: (e) => notifications.show({ color: 'red', message: problemText(t, e) }),
         }),
@@ -153,7 +155,10 @@ function AdminActions({
             <Button
               size="xs"
               variant="light"
-              onClick={onRequestChanges}
+              onClick={() => {
+                setActing(true);
+                onRequestChanges();
+              }}
               aria-label={`${t('grantReports.list.requestChanges')}: ${report.name}`}
             >
               {t('grantReports.list.requestChanges')}

@@ -22,7 +22,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { amountSeparators } from '../../../lib/number-formats';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
@@ -51,6 +51,8 @@ export function TranchesEditor({ grant }: { grant: TGrant }) {
   const { t } = useTranslation();
   const tranches = useTranches(grant.id);
   const plan = useReportingPlan(grant.callId);
+  // Once a tranche is marked paid its button goes with the payable row: the keyboard goes to the list.
+  const [paidHere, setPaidHere] = useState(false);
   if (tranches.isPending || plan.isPending) return <Loader aria-label={t('grants.loading')} />;
   if (tranches.isError) return <Alert color="red">{problemText(t, tranches.error)}</Alert>;
   if (plan.isError) return <Alert color="red">{problemText(t, plan.error)}</Alert>;
@@ -59,11 +61,36 @@ export function TranchesEditor({ grant }: { grant: TGrant }) {
     .filter((tr) => tr.status === 'paid')
     .map((tr) => tr.id)
     .join();
-  return <Editor key={paidIds} grant={grant} tranches={tranches.data} plan={plan.data} />;
+  return (
+    <Editor
+      key={paidIds}
+      grant={grant}
+      tranches={tranches.data}
+      plan={plan.data}
+      focusList={paidHere}
+      onPaid={() => setPaidHere(true)}
+    />
+  );
 }
 
-function Editor({ grant, tranches, plan }: { grant: TGrant; tranches: TTranche[]; plan: TReportPlanItem[] }) {
+function Editor({
+  grant,
+  tranches,
+  plan,
+  focusList,
+  onPaid,
+}: {
+  grant: TGrant;
+  tranches: TTranche[];
+  plan: TReportPlanItem[];
+  focusList: boolean;
+  onPaid: () => void;
+}) {
   const { t, i18n } = useTranslation();
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusList) list.current?.querySelector<HTMLElement>('[role="region"]')?.focus();
+  }, [focusList]);
   const save = useSaveTranches(grant.id);
   const paid = tranches.filter((tr) => tr.status === 'paid');
   const [rows, setRows] = useState<Row[]>(() => tranches.filter((tr) => tr.status !== 'paid').map(toRow));
@@ -81,14 +108,16 @@ function Editor({ grant, tranches, plan }: { grant: TGrant; tranches: TTranche[]
   return (
     <Stack>
       {tranches.length > 0 && (
-        <TrancheList
-          tranches={tranches}
-          currency={grant.currency}
-          reportNames={reportNames}
-          action={(tranche) =>
-            tranche.status === 'payable' ? <MarkPaid grantId={grant.id} tranche={tranche} /> : null
-          }
-        />
+        <div ref={list}>
+          <TrancheList
+            tranches={tranches}
+            currency={grant.currency}
+            reportNames={reportNames}
+            action={(tranche) =>
+              tranche.status === 'payable' ? <MarkPaid grantId={grant.id} tranche={tranche} onPaid={onPaid} /> : null
+            }
+          />
+        </div>
       )}
       {editable && (
         <Stack
