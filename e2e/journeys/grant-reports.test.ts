@@ -220,6 +220,8 @@ describe('reports after the award', () => {
     expect(cells.filter((c) => /^\d+,\d{2}$/.test(c.trim())).length).toBeGreaterThanOrEqual(2);
     // Both indicators reported (8 and 6), neither reached its yearly target of 10.
     expect(cells).toContain('0 su 2 rendicontati');
+    // The row opens the grant itself.
+    expect(await row.getByRole('link', { name: orgName }).getAttribute('href')).toBe(`/grants/${grantId}`);
     await expectAccessible(a, 'portfolio with an actual SROI');
     await shot(a, 'portfolio-actual');
     await adminPage.context.close();

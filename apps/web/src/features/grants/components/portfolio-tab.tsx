@@ -7,6 +7,7 @@ import {
 } from '@impact/domain';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -21,6 +22,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ScrollTable } from '../../../components/scroll-table';
 import { useSdgLabel } from '../../../lib/api/impact-frameworks';
 import { problemText } from '../../../lib/problem-text';
@@ -173,7 +175,12 @@ function PortfolioView({ data, filtered }: { data: TPortfolio; filtered: boolean
             {data.grants.map((g) => (
               <Table.Tr key={g.id}>
                 <Table.Td>{g.callName}</Table.Td>
-                <Table.Td>{g.organizationName}</Table.Td>
+                <Table.Td>
+                  {/* The grant itself: its terms, tranches and reports. */}
+                  <Anchor component={Link} to={`/grants/${g.id}`}>
+                    {g.organizationName}
+                  </Anchor>
+                </Table.Td>
                 <Table.Td>
                   <GrantStatusBadge status={g.status} />
                 </Table.Td>
