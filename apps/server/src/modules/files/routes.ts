@@ -12,7 +12,7 @@ import type { AppDeps } from '../../app-deps';
 import { invalid } from '../../lib/app-error';
 import { cleanFileName } from '../../lib/file-names';
 import { currentUser } from '../../plugins/authentication';
-import type { StepSaved } from '../presence/step-saves';
+import type { Told } from '../presence/step-saves';
 import {
   describeSubmissionFile,
   getFileFor,
@@ -28,7 +28,7 @@ export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 const tags = ['files'];
 
 export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, storage, stepSaves }) => {
-  const told = (saved: StepSaved) => stepSaves.saved(saved);
+  const told: Told = (saved) => stepSaves.saved(saved);
   // A file over the limit ends cut short (`truncated`) instead of throwing: the upload service decides.
   await app.register(multipart, {
     throwFileSizeLimit: false,

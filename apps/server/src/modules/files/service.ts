@@ -16,7 +16,7 @@ import { AppError, invalid, notFound } from '../../lib/app-error';
 import { isAcceptedContainer } from '../../lib/detect-type';
 import { nameMatchingType } from '../../lib/file-names';
 import type { SessionUser } from '../../plugins/authentication';
-import type { StepSaved } from '../presence/step-saves';
+import type { StepSaved, Told } from '../presence/step-saves';
 import { serverStepTypeOf } from '../step-types';
 import { uploadSlotsOfStep } from '../step-types/upload';
 import { loadSubmissionFor } from '../submission-core/access';
@@ -48,16 +48,15 @@ export type IncomingUpload = {
   file: Readable & { truncated?: boolean };
 };
 
+const tellNobody: Told = () => {};
+
 /**
  * FileUpload/UploadFile for a submission's upload step: the slot must be one of the step's, the
  * type (from the first bytes) the one it asks for, the size within its limit (counted while the
  * bytes stream to storage). The file replaces an earlier one in the same slot, and the step's
- * answer is updated in one transaction; bytes of a refused or replaced file are removed.
+ * answer is updated in one transaction; bytes of a refused or replaced file are removed. `told`
+ * hears of the answer once committed.
  */
-/** Told of the step answer a file write made, once it is committed (the teammates' open pages; presence). */
-type Told = (saved: StepSaved) => void;
-const tellNobody: Told = () => {};
-
 export async function uploadSubmissionFile(
   db: Db,
   storage: FileStorage,

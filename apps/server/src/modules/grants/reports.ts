@@ -179,25 +179,25 @@ export async function approveReport(db: Db, actor: SessionUser, reportId: string
 
 const MARK_SUBMITTED = {
   name: 'grant-report-submitted',
-  text: `update grant_reports r
+  text: `with actuals as (
+           -- The report's first impact-actuals step: its actual SROI (the score) and its answer as
+           -- text, read here and parsed by the server, never cast to JSON in SQL (a note may hold
+           -- what PostgreSQL's jsonb refuses, and the Submit must not fail on it). Read only when
+           -- the submission is a report: only the matched row's SET and RETURNING ask for it.
+           select sr.score, sr.content from step_results sr
+             join steps st on st.id = sr.step_id
+             join step_types t on t.id = st.step_type_id
+            where sr.call_submission_id = $1 and t.name = 'impactActuals'
+            order by st.sort limit 1
+         )
+         update grant_reports r
             set submitted_at = $2::timestamptz,
-                actual_sroi = (select sr.score from step_results sr
-                                 join steps st on st.id = sr.step_id
-                                 join step_types t on t.id = st.step_type_id
-                                where sr.call_submission_id = $1 and t.name = 'impactActuals'
-                                order by st.sort limit 1)
+                actual_sroi = (select score from actuals)
            from grants g
           where r.submission_id = $1 and g.id = r.grant_id
             -- An approved report's figures are what was approved (a Submit racing the approval changes nothing).
             and r.approved_at is null
-      returning r.id, r.grant_id, g.call_id, g.organization_id,
-                -- The same step's answer as text: read here, never cast to JSON in SQL (a note
-                -- may hold what PostgreSQL's jsonb refuses, and the Submit must not fail on it).
-                (select sr.content from step_results sr
-                   join steps st on st.id = sr.step_id
-                   join step_types t on t.id = st.step_type_id
-                  where sr.call_submission_id = $1 and t.name = 'impactActuals'
-                  order by st.sort limit 1) as actuals`,
+      returning r.id, r.grant_id, g.call_id, g.organization_id, (select content from actuals) as actuals`,
 };
 
 const KEEP_ACTUAL_VALUES = {

@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** A step's answer written: which one, and its new version (the content is read by those who need it). */
 export const ZStepSaved = z.object({ submissionId: z.uuid(), stepId: z.uuid(), version: z.number().int().min(0) });
 export type StepSaved = z.infer<typeof ZStepSaved>;
+/** Told of a step answer a write made, once it is committed (the teammates' open pages). */
+export type Told = (saved: StepSaved) => void;
 
 /**
  * Told of every step answer a member writes, so the presence streams can tell the others who

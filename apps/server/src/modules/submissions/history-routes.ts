@@ -40,11 +40,10 @@ export const stepHistoryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
       },
     },
     async (request) => {
-      const { submissionId } = request.body;
       const restored = await restoreStepVersion(db, stepCache, currentUser(request), request.body, {
-        told: (rewritten) => stepSaves.saved({ submissionId, ...rewritten }),
+        told: (rewritten) => stepSaves.saved(rewritten),
       });
-      stepSaves.saved({ submissionId, stepId: restored.stepId, version: restored.version });
+      stepSaves.saved({ submissionId: request.body.submissionId, stepId: restored.stepId, version: restored.version });
       return restored;
     },
   );

@@ -5,7 +5,7 @@ import { stepResults, stepResultVersions } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import type { StepCache } from '../calls/step-cache';
-import type { StepVersion } from '../step-types/types';
+import type { Told } from '../presence/step-saves';
 import { loadSubmissionFor } from '../submission-core/access';
 import { upsertStepResult } from './service';
 
@@ -20,7 +20,7 @@ export async function restoreStepVersion(
   stepCache: StepCache,
   user: SessionUser,
   input: TRestoreStepVersionRequest,
-  options: { now?: Date; told?: (rewritten: StepVersion) => void } = {},
+  options: { now?: Date; told?: Told } = {},
 ) {
   const { submissionId, stepId, version } = input;
   // Who may not write learns nothing about the versions (404 for non-members, 403 for viewers).

@@ -120,11 +120,10 @@ export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       schema: { tags, body: ZUpsertStepResultRequest, response: { 200: ZStepResult } },
     },
     async (request) => {
-      const submissionId = request.body.callSubmissionId;
       const saved = await upsertStepResult(db, stepCache, currentUser(request), request.body, {
-        told: (rewritten) => stepSaves.saved({ submissionId, ...rewritten }),
+        told: (rewritten) => stepSaves.saved(rewritten),
       });
-      stepSaves.saved({ submissionId, stepId: saved.stepId, version: saved.version });
+      stepSaves.saved({ submissionId: request.body.callSubmissionId, stepId: saved.stepId, version: saved.version });
       return saved;
     },
   );

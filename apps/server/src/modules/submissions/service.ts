@@ -21,9 +21,9 @@ import { callsWithSteps } from '../calls/service';
 import type { StepCache } from '../calls/step-cache';
 import { reportGrantOn } from '../grants/report-access';
 import { assertRole, roleIn } from '../organizations/member-access';
+import type { Told } from '../presence/step-saves';
 import { assertEligibleToStart } from '../screening/eligibility-gate';
 import { serverStepTypeOf } from '../step-types';
-import type { StepVersion } from '../step-types/types';
 import { type CallRow, isCallOpen, loadSubmissionFor, type SubmissionRow } from '../submission-core/access';
 import { withOpenChangeRequest } from '../submission-core/change-requests';
 import { scoresShownToApplicants } from '../submission-core/scores-shown';
@@ -228,7 +228,7 @@ export async function upsertStepResult(
   user: SessionUser,
   /** `restoredFrom`: set by a restore (restore-version.ts), never by the autosave's request. */
   input: TUpsertStepResultRequest & { restoredFrom?: number },
-  { now = new Date(), told }: { now?: Date; told?: (rewritten: StepVersion) => void } = {},
+  { now = new Date(), told }: { now?: Date; told?: Told } = {},
 ) {
   const cached = await steps.get(input.stepId);
   if (!cached) {
@@ -270,7 +270,7 @@ export async function upsertStepResult(
     const rewritten = await serverStepTypeOf(cached.step).afterWrite?.(db, cached.step, written.row.content, {
       submissionId: input.callSubmissionId,
     });
-    for (const other of rewritten ?? []) told?.(other);
+    for (const other of rewritten ?? []) told?.({ submissionId: input.callSubmissionId, ...other });
   }
   // An answer is written while it can change: its score (a quiz's says which answers are right)
   // is not the applicant's to see then (scores-shown.ts).

@@ -77,6 +77,9 @@ function valueError(value: number | null): string | null {
   return null;
 }
 
+/** The value the step takes: one out of range counts as not given (its field keeps it, with the error). */
+const taken = (value: number | null) => (valueError(value) === null ? value : null);
+
 function ActualsEditor({
   step,
   submissionId,
@@ -129,11 +132,12 @@ function ActualsEditor({
       setTyped(next);
       // A value out of range is saved empty (the field keeps it with its error, and it holds Next
       // and Submit): the rest is kept. Until it is mended a teammate's save must not replace it.
-      const written = forecast.indicators.map((i) => {
-        const value = next[i.key]?.value ?? null;
-        return { key: i.key, value: valueError(value) === null ? value : null, note: next[i.key]?.note ?? '' };
-      });
-      autosave.holdTyping(forecast.indicators.some((i) => valueError(next[i.key]?.value ?? null) !== null));
+      const written = forecast.indicators.map((i) => ({
+        key: i.key,
+        value: taken(next[i.key]?.value ?? null),
+        note: next[i.key]?.note ?? '',
+      }));
+      autosave.holdTyping(written.some((w) => w.value !== (next[w.key]?.value ?? null)));
       const json = JSON.stringify({ values: written });
       lastSent.current = json;
       autosave.change(json);
@@ -141,11 +145,10 @@ function ActualsEditor({
     [readOnly, typed, forecast, autosave.change, autosave.holdTyping],
   );
 
-  // The actual SROI of the values the step takes: one out of range counts as not yet given.
   const actual = sroiRatios(
     actualsEstimates(
       forecast,
-      values.map((v) => (valueError(v.value) === null ? v : { ...v, value: null })),
+      values.map((v) => ({ ...v, value: taken(v.value) })),
     ).actual,
   );
   if (readOnly)
