@@ -224,6 +224,23 @@ describe('reports after the award', () => {
     expect(await row.getByRole('link', { name: orgName }).getAttribute('href')).toBe(`/grants/${grantId}`);
     await expectAccessible(a, 'portfolio with an actual SROI');
     await shot(a, 'portfolio-actual');
+
+    // At the grant's end the admin closes it from its page, told first what is still open.
+    await row.getByRole('link', { name: orgName }).click();
+    const closing = a.getByRole('button', { name: 'Chiudi il contributo' });
+    await closing.waitFor();
+    await expectAccessible(a, 'grant page with its closing');
+    await closing.click();
+    const confirm = a.getByRole('dialog', { name: 'Chiudere questo contributo?' });
+    // Its report approved and its tranche paid, nothing is listed as still open.
+    await confirm.getByText(/L’operazione non si può annullare/).waitFor();
+    expect(await confirm.getByRole('listitem').count()).toBe(0);
+    await confirm.getByRole('button', { name: 'Chiudi il contributo' }).click();
+    // The section went with the grant's closing: the keyboard is on what replaced it.
+    await expect
+      .poll(() => a.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toMatch(/^ChiusoChiuso il .*Non sono richieste altre relazioni\.$/);
+    await expect.poll(() => closing.count()).toBe(0);
     await adminPage.context.close();
   });
 });

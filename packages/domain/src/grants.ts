@@ -61,6 +61,8 @@ export const ZGrant = z.object({
   acceptedByName: z.string().nullable(),
   declinedAt: z.string().nullable(),
   declineReason: z.string().nullable(),
+  /** When an administrator closed the grant (status `closed`). */
+  closedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TGrant = z.infer<typeof ZGrant>;

@@ -10,6 +10,7 @@ export const WEBHOOK_EVENTS = [
   'submission.reopened',
   'decision.recorded',
   'grant.accepted',
+  'grant.closed',
   'report.submitted',
 ] as const;
 export const ZWebhookEvent = z.enum(WEBHOOK_EVENTS);

@@ -53,6 +53,8 @@ export const grants = pgTable(
     acceptedByName: text('accepted_by_name'),
     declinedAt: timestamp('declined_at', { withTimezone: true }),
     declineReason: text('decline_reason'),
+    /** When an administrator closed the active grant (its reports and payments are then done with). */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     /**
      * The application's impact forecast (indicators, targets, proxies, budget, SROI parameters) as
      * it stood when the grant was accepted: what its reports' impact actuals are measured against,

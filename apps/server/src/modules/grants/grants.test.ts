@@ -1,9 +1,19 @@
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall, createOrganization, submitToCall } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
-import { auditLog, calls, emailOutbox, grants, organizationMembers, organizations } from '../../db/schema';
+import {
+  auditLog,
+  calls,
+  emailOutbox,
+  grants,
+  organizationMembers,
+  organizations,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../db/schema';
 import { pdfRenderPool } from '../pdf/render-pool';
 import { letterHash } from './award-letter';
 import { grantees } from './service';
@@ -273,8 +283,46 @@ describe('grants and award letters', () => {
     expect(mixed.totals).toMatchObject({ currencies: ['EUR', 'GBP'], awarded: 48000.5, paid: 40000 });
     expect(mixed.grants.map((g: { currency: string }) => g.currency).sort()).toEqual(['EUR', 'GBP']);
     expect((await decide(otherSubmission, 'rejected')).statusCode).toBe(200);
+    // Closing: the day is kept, the grantee's writers hear it, the endpoints that asked are told.
+    await t.database.db
+      .insert(webhookEndpoints)
+      .values({ url: 'https://hooks.example/grants', events: ['grant.closed'], secret: 's' });
+    expect((await inject(anna, 'PUT', 'Grant/UpdateGrant', { grantId: grant.id, status: 'closed' })).statusCode).toBe(
+      403,
+    );
+    const before = Date.now();
     const closed = await inject(admin, 'PUT', 'Grant/UpdateGrant', { grantId: grant.id, status: 'closed' });
     expect(closed.json()).toMatchObject({ status: 'closed' });
+    expect(Date.parse(closed.json().closedAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect((await inject(anna, 'GET', `Grant/GetGrant?grantId=${grant.id}`)).json().closedAt).toBe(
+      closed.json().closedAt,
+    );
+    const told = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'grant-closed'));
+    expect(told.map((m) => m.to).sort()).toEqual(['anna@aurora.example', 'giulia@aurora.example']);
+    const [event] = await t.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.eventType, 'grant.closed'));
+    expect(JSON.parse(event?.payload ?? '{}').data).toMatchObject({
+      grantId: grant.id,
+      closedAt: closed.json().closedAt,
+    });
+    // A grant closed before the day was kept gets its last change as the day.
+    const backfill = sql.raw(
+      readFileSync(new URL('../../db/migrations/0049_grant-closed-at.sql', import.meta.url), 'utf8').split(
+        '--> statement-breakpoint',
+      )[1] ?? '',
+    );
+    const lastChange = new Date('2027-06-30T10:00:00Z');
+    await t.database.db.update(grants).set({ closedAt: null, updatedAt: lastChange }).where(eq(grants.id, grant.id));
+    await t.database.db.execute(backfill);
+    expect((await t.database.db.select().from(grants).where(eq(grants.id, grant.id)))[0]?.closedAt).toEqual(lastChange);
+    // Closed once: closing again is refused and tells no one twice.
+    const closedAgain = await inject(admin, 'PUT', 'Grant/UpdateGrant', { grantId: grant.id, status: 'closed' });
+    expect(closedAgain.json().messageKey).toBe('errors.grants.notActive');
+    expect(await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'grant-closed'))).toHaveLength(
+      2,
+    );
     expect((await save([])).statusCode).toBe(409);
   });
 

@@ -97,7 +97,7 @@ export const grantRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
         response: { 200: ZGrant, ...problems },
       },
     },
-    (request) => updateGrant(db, currentUser(request), request.body, requestLanguage(request)),
+    (request) => updateGrant(db, currentUser(request), request.body, requestLanguage(request), config.publicUrl),
   );
 
   app.post(

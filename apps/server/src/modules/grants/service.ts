@@ -51,6 +51,7 @@ function toGrant(
     acceptedByName: g.acceptedByName,
     declinedAt: g.declinedAt?.toISOString() ?? null,
     declineReason: g.declineReason,
+    closedAt: g.closedAt?.toISOString() ?? null,
     createdAt: g.createdAt.toISOString(),
   };
 }
@@ -98,7 +99,13 @@ export async function readGrant(db: Db, user: SessionUser, grantId: string, lang
  * unanswered (sending it again after a change is the admin's next step); an active grant may only
  * be closed. A grant accepted on one letter is never changed under the grantee.
  */
-export async function updateGrant(db: Db, actor: SessionUser, input: TUpdateGrantRequest, language: TLanguage) {
+export async function updateGrant(
+  db: Db,
+  actor: SessionUser,
+  input: TUpdateGrantRequest,
+  language: TLanguage,
+  publicUrl: string,
+) {
   return db.transaction(async (tx) => {
     const { grant } = await loadGrantFor(tx, actor, input.grantId, { need: 'write', forUpdate: true });
     const { grantId: _id, status, ...fields } = input;
@@ -112,6 +119,7 @@ export async function updateGrant(db: Db, actor: SessionUser, input: TUpdateGran
       throw conflict('errors.grants.termsFixed');
     }
     if (status === 'closed' && grant.status !== 'active') throw conflict('errors.grants.notActive');
+    const now = new Date();
     if (fields.amount !== undefined) {
       const [planned] = await tx
         .select({ cents: sql<string>`coalesce(sum(${grantTranches.amount} * 100), 0)` })
@@ -137,13 +145,52 @@ export async function updateGrant(db: Db, actor: SessionUser, input: TUpdateGran
         ...(changesTerms && grant.status === 'awaitingAcceptance'
           ? { status: 'draft' as const, letterText: null, letterHash: null, letterSentAt: null }
           : {}),
-        ...(status ? { status } : {}),
-        updatedAt: new Date(),
+        ...(status ? { status, closedAt: now } : {}),
+        updatedAt: now,
       })
       .where(eq(grants.id, grant.id));
     await audit(tx, actor, 'grant.update', grant.id, { ...fields, ...(status ? { status } : {}) });
+    if (status === 'closed') await tellClosed(tx, grant, now, publicUrl);
     return oneGrant(tx, grant.id, language);
   });
+}
+
+/**
+ * A grant closed: its grantee's contact and writers hear it (no report is asked of them any more),
+ * and the `grant.closed` event goes to the endpoints that asked for it.
+ */
+async function tellClosed(tx: Tx, grant: GrantRow, now: Date, publicUrl: string) {
+  const [call] = await tx.select().from(calls).where(eq(calls.id, grant.callId));
+  const { name: org, emails } = await grantees(tx, grant.organizationId);
+  for (const email of emails) {
+    const lang = await recipientLanguage(tx, email, DEFAULT_LANGUAGE);
+    const t = translator(lang);
+    const values = { call: call ? localisedCall(call, lang).name : '', org };
+    await queueNotice(
+      tx,
+      email,
+      'grant-closed',
+      {
+        subject: t('mail.grantClosed.subject', values),
+        paragraphs: [t('mail.grantClosed.body', values)],
+        link: `${publicUrl}/grants/${grant.id}`,
+        action: t('mail.grantClosed.action'),
+      },
+      lang,
+    );
+  }
+  await recordWebhookEvent(
+    tx,
+    'grant.closed',
+    {
+      grantId: grant.id,
+      submissionId: grant.submissionId,
+      callId: grant.callId,
+      organizationId: grant.organizationId,
+      closedAt: now.toISOString(),
+    },
+    now,
+  );
 }
 
 /** The grantee organization's name and who hears of its grant: the contact, then the owners and editors. */

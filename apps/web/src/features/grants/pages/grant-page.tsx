@@ -27,6 +27,7 @@ import { fieldErrorText, problemText } from '../../../lib/problem-text';
 import { useSession } from '../../../lib/session-store';
 import { useGrantReports } from '../api/grant-reports';
 import { downloadAwardLetter, useAcceptAward, useDeclineAward, useGrant, useTranches } from '../api/grants';
+import { CloseGrant } from '../components/close-grant';
 import { GrantReports, type RequestChangesDialog } from '../components/grant-reports';
 import { GrantStatusBadge } from '../components/grant-status-badge';
 import { MarkPaid } from '../components/mark-paid';
@@ -35,7 +36,8 @@ import { TrancheList } from '../components/tranche-list';
 
 /**
  * /grants/:grantId: the grant's terms, the award letter, the grantee's answer to it, the tranches
- * and the reports it owes (the admin approves those or requests changes, `RequestChanges`).
+ * and the reports it owes (the admin approves those or requests changes, `RequestChanges`, and
+ * closes the grant at its end).
  */
 export function GrantPage({ RequestChanges }: { RequestChanges?: RequestChangesDialog } = {}) {
   const { grantId = '' } = useParams();
@@ -62,9 +64,12 @@ function GrantView({ grant, RequestChanges }: { grant: TGrant; RequestChanges: R
   const answer = useRef<HTMLDivElement>(null);
   const shownStatus = useRef(grant.status);
   useEffect(() => {
-    if (shownStatus.current === 'awaitingAcceptance' && grant.status !== 'awaitingAcceptance') answer.current?.focus();
+    const answered = shownStatus.current === 'awaitingAcceptance' && grant.status !== 'awaitingAcceptance';
+    const closed = shownStatus.current === 'active' && grant.status === 'closed';
+    if (answered || closed) answer.current?.focus();
     shownStatus.current = grant.status;
   }, [grant.status]);
+  const { funder } = useReader(grant.organizationId);
   const when = (iso: string | null) =>
     iso ? dateFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso)) : '';
   return (
@@ -117,10 +122,16 @@ function GrantView({ grant, RequestChanges }: { grant: TGrant; RequestChanges: R
           {t('grants.page.declined', { when: when(grant.declinedAt) })}
         </Alert>
       )}
+      {grant.status === 'closed' && (
+        <Alert color="blue" title={t('grants.page.closedTitle')} role="note" ref={answer} tabIndex={-1}>
+          {t('grants.page.closed', { when: when(grant.closedAt) })}
+        </Alert>
+      )}
       {(grant.status === 'active' || grant.status === 'closed') && (
         <Reports grant={grant} RequestChanges={RequestChanges} />
       )}
       <Tranches grant={grant} />
+      {funder && grant.status === 'active' && <CloseGrant grant={grant} />}
     </Stack>
   );
 }
@@ -149,7 +160,8 @@ function Reports({ grant, RequestChanges }: { grant: TGrant; RequestChanges: Req
       <GrantReports
         grantId={grant.id}
         viewer={funder ? 'admin' : 'grantee'}
-        canWrite={role === 'owner' || role === 'editor'}
+        // A closed grant asks for no more reports: one already started can still be finished.
+        canWrite={(role === 'owner' || role === 'editor') && grant.status === 'active'}
         RequestChanges={RequestChanges}
       />
     </Paper>

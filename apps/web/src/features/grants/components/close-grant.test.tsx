@@ -1,0 +1,86 @@
+import type { TGrant, TGrantReport, TTranche } from '@impact/domain';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n/i18n';
+import { CloseGrant } from './close-grant';
+
+const grantId = '00000000-0000-4000-8000-000000000012';
+const grant = { id: grantId, status: 'active' } as TGrant;
+const report = (status: TGrantReport['status'], n: number): TGrantReport => ({
+  id: `00000000-0000-4000-8000-00000000002${n}`,
+  grantId,
+  planId: `00000000-0000-4000-8000-00000000003${n}`,
+  name: `Report ${n}`,
+  dueAt: '2027-06-30',
+  status,
+  submissionId: null,
+  formCallId: '00000000-0000-4000-8000-000000000040',
+  submittedAt: null,
+  approvedAt: null,
+  actualSroi: null,
+});
+const tranche = (status: TTranche['status'], n: number): TTranche => ({
+  id: `00000000-0000-4000-8000-00000000005${n}`,
+  grantId,
+  position: n,
+  amount: 5000,
+  condition: 'onAcceptance',
+  dueAt: null,
+  reportPlanId: null,
+  status,
+  paidAt: status === 'paid' ? '2027-01-10' : null,
+  paymentReference: status === 'paid' ? 'CRO 1' : null,
+});
+
+/** The grant's reports and tranches as the server answers them. */
+function serve(reports: TGrantReport[], tranches: TTranche[]) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) =>
+      Promise.resolve(
+        new Response(JSON.stringify(String(url).includes('GetReports') ? reports : tranches), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    ),
+  );
+}
+
+function show() {
+  return render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={new QueryClient()}>
+        <CloseGrant grant={grant} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Close the grant', () => {
+  it('says what is still open before the funder closes: reports not approved, tranches not paid', async () => {
+    await initI18n('en');
+    serve(
+      [report('approved', 1), report('submitted', 2), report('overdue', 3)],
+      [tranche('paid', 1), tranche('payable', 2)],
+    );
+    show();
+    expect(await screen.findByText('2 reports not yet approved')).toBeTruthy();
+    expect(await screen.findByText('1 tranche not yet paid')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Close the grant' })).toBeTruthy();
+  });
+
+  it('lists nothing once every report is approved and every tranche paid', async () => {
+    await initI18n('fr');
+    serve([report('approved', 1)], [tranche('paid', 1)]);
+    const view = show();
+    await screen.findByRole('button', { name: 'Clôturer la subvention' });
+    // Both answers in: still nothing to list.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(view.queryAllByRole('listitem')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,65 @@
+import type { TGrant } from '@impact/domain';
+import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { openConfirmDialog } from '../../../lib/confirm-dialog';
+import { problemText } from '../../../lib/problem-text';
+import { useGrantReports } from '../api/grant-reports';
+import { useTranches, useUpdateGrant } from '../api/grants';
+
+/**
+ * The funder closes an active grant at its end. What is still open (reports not approved,
+ * tranches not paid) is said before and in the confirmation, since closing stops new reports and
+ * their reminders; payments can still be marked paid afterwards.
+ */
+export function CloseGrant({ grant }: { grant: TGrant }) {
+  const { t } = useTranslation();
+  const close = useUpdateGrant();
+  const reports = useGrantReports(grant.id);
+  const tranches = useTranches(grant.id);
+  const reportsOpen = (reports.data ?? []).filter((r) => r.status !== 'approved').length;
+  const unpaid = (tranches.data ?? []).filter((tr) => tr.status !== 'paid').length;
+  const open = [
+    ...(reportsOpen ? [t('grants.close.reportsOpen', { count: reportsOpen })] : []),
+    ...(unpaid ? [t('grants.close.unpaid', { count: unpaid })] : []),
+  ];
+  const stillOpen = open.length > 0 && (
+    <List size="sm">
+      {open.map((line) => (
+        <List.Item key={line}>{line}</List.Item>
+      ))}
+    </List>
+  );
+  const confirm = () =>
+    openConfirmDialog({
+      title: t('grants.close.confirmTitle'),
+      children: (
+        <Stack gap="xs">
+          {stillOpen}
+          <Text size="sm">{t('grants.close.confirmBody')}</Text>
+        </Stack>
+      ),
+      labels: { confirm: t('grants.close.action'), cancel: t('grants.terms.cancel') },
+      onConfirm: () => close.mutate({ grantId: grant.id, status: 'closed' }),
+    });
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('grants.close.title')}
+        </Title>
+        <Text size="sm">{t('grants.close.help')}</Text>
+        {stillOpen}
+        {close.isError && (
+          <Alert color="red" role="alert">
+            {problemText(t, close.error)}
+          </Alert>
+        )}
+        <Group>
+          <Button variant="default" onClick={confirm} loading={close.isPending}>
+            {t('grants.close.action')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
