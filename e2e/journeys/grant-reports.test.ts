@@ -186,11 +186,16 @@ describe('reports after the award', () => {
     await a.getByRole('button', { name: `Relazioni: ${orgName}` }).click();
     const reports = a.getByRole('dialog');
     await reports.getByText('Inviata', { exact: true }).waitFor();
-    await reports.getByRole('button', { name: 'Approva: Relazione intermedia' }).click();
-    await a
-      .getByRole('dialog', { name: 'Approvare “Relazione intermedia”?' })
-      .getByRole('button', { name: 'Approva' })
-      .click();
+    const approve = reports.getByRole('button', { name: 'Approva: Relazione intermedia' });
+    const confirmApproval = a.getByRole('dialog', { name: 'Approvare “Relazione intermedia”?' });
+    // Escape on the confirmation closes it alone: the reports stay open under it.
+    await approve.click();
+    await confirmApproval.waitFor();
+    await a.keyboard.press('Escape');
+    await confirmApproval.waitFor({ state: 'hidden' });
+    await expect.poll(() => reports.isVisible()).toBe(true);
+    await approve.click();
+    await confirmApproval.getByRole('button', { name: 'Approva' }).click();
     await reports.getByText('Approvata', { exact: true }).waitFor();
     // The Approve button went: the keyboard is on the report's Read, not lost on the page.
     await expect

@@ -8,6 +8,7 @@ export * from './content-translations';
 export * from './conversation';
 export * from './dates';
 export * from './field-errors';
+export * from './french-elision';
 export * from './grant-reports';
 export * from './grants';
 export * from './health';

@@ -83,6 +83,8 @@ export const ZPdfExportData = z.object({
   miniDyi: z.array(ZPdfMiniDyi),
   /** The call's name in the other languages (records frozen before translations have none). */
   translations: ZCallTranslations.optional(),
+  /** A grant's report (its call is the report's form): the PDF is headed "Report" (records frozen before say nothing). */
+  report: z.boolean().optional(),
 });
 export type TPdfExportData = z.infer<typeof ZPdfExportData>;
 

@@ -43,6 +43,8 @@ export const ZSubmission = z.object({
   stageClosedAt: z.string().nullable(),
   /** Whose application it is: only in the administrator's read (GetSubmissionByIDAdmin). */
   organizationName: z.string().optional(),
+  /** Only in the administrator's read, on a grant's report: the grant (the reader speaks of a report). */
+  reportGrantId: z.uuid().optional(),
 });
 export type TSubmission = z.infer<typeof ZSubmission>;
 

@@ -23,6 +23,15 @@ describe('the server texts (packages/texts through i18next)', () => {
     }
   });
 
+  it('elides French "de" and "que" before an inserted name that starts with a vowel', () => {
+    const values = { org: 'Associazione Il Ponte', call: 'Orti' };
+    expect(translator('fr')('mail.grantClosed.body', values)).toMatch(/^La subvention d’Associazione Il Ponte /);
+    expect(translator('it')('mail.grantClosed.body', values)).toMatch(/^Il contributo di Associazione Il Ponte /);
+    expect(translator('fr')('mail.grantClosed.body', { ...values, org: 'Verde Futuro' })).toMatch(
+      /^La subvention de Verde Futuro /,
+    );
+  });
+
   it('has the same placeholders in it, en and fr', () => {
     type Tree = { [key: string]: string | Tree };
     const placeholders = (tree: Tree, prefix = ''): string[] =>

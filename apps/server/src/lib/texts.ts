@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGE, LANGUAGES, type TLanguage } from '@impact/domain';
+import { FALLBACK_LANGUAGE, frenchElisionProcessor, LANGUAGES, type TLanguage } from '@impact/domain';
 import { SERVER_TEXTS, type TServerTexts } from '@impact/texts';
 import { createInstance } from 'i18next';
 
@@ -21,7 +21,7 @@ export type TTranslate = (key: TTextKey, params?: TTextParams) => string;
  * placeholders found inside inserted values (`skipOnVariables`, its default), so an organization
  * named "{{call}}" prints as typed.
  */
-const i18n = createInstance();
+const i18n = createInstance().use(frenchElisionProcessor);
 void i18n.init({
   resources: Object.fromEntries(LANGUAGES.map((language) => [language, { translation: SERVER_TEXTS[language] }])),
   lng: FALLBACK_LANGUAGE,
@@ -30,6 +30,7 @@ void i18n.init({
   initAsync: false,
   interpolation: { escapeValue: false, skipOnVariables: true },
   returnNull: false,
+  postProcess: [frenchElisionProcessor.name],
 });
 
 /** The texts of one language; a key missing in it falls back to English, as in the web app. */

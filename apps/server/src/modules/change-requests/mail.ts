@@ -10,18 +10,20 @@ import type { NoticeMail } from '../email/notice-mail';
  */
 export function changeRequestMail(
   language: TLanguage,
-  parts: { call: string; org: string; steps: string[]; dueAt: Date; message: string; link: string },
+  parts: { call: string; org: string; steps: string[]; dueAt: Date; message: string; link: string; report: boolean },
 ): NoticeMail {
   const t = translator(language);
+  // A grant's report is sent back in the same way; its mail speaks of the report, named by its form.
+  const of = parts.report ? 'mail.changeRequest.report' : 'mail.changeRequest';
   return {
     subject: t('mail.changeRequest.subject', { call: parts.call }),
     paragraphs: [
-      t('mail.changeRequest.body', { call: parts.call, org: parts.org }),
+      t(`${of}.body`, { call: parts.call, org: parts.org }),
       t('mail.changeRequest.steps', { steps: parts.steps.join(', ') }),
-      t('mail.changeRequest.due', { due: utcDateTime(parts.dueAt, language) }),
+      t(`${of}.due`, { due: utcDateTime(parts.dueAt, language) }),
       parts.message,
     ],
     link: parts.link,
-    action: t('mail.changeRequest.action'),
+    action: t(`${of}.action`),
   };
 }

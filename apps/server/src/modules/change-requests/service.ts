@@ -29,7 +29,7 @@ import { queueNotice } from '../email/notice-mail';
 import { recipientLanguage } from '../email/recipient-language';
 import { isStageSubmitted, loadSubmissionFor } from '../submission-core/access';
 import { applicantRecipients } from '../submission-core/applicant-recipients';
-import { isApprovedReport } from '../submission-core/approved-report';
+import { isApprovedReport, isGrantReport } from '../submission-core/approved-report';
 import { openChangeRequest } from '../submission-core/change-requests';
 import { recordWebhookEvent } from '../webhooks/record';
 import { changeRequestMail } from './mail';
@@ -159,9 +159,11 @@ export async function requestChanges(
       submitters: [record?.email, creatorEmail],
       contact: contactEmail,
     });
+    const report = await isGrantReport(tx, submission.id);
     for (const to of recipients) {
       const language = await recipientLanguage(tx, to, submittedIn);
       const mail = changeRequestMail(language, {
+        report,
         call: localisedCall(call, language).name,
         org: orgName,
         steps: stepIds.map((id) => {

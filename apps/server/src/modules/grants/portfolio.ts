@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
 import type { Cell, ExportedRows } from '../reports/export-rows';
 import { twoDecimals } from '../step-types/export-columns';
+import { submissionsWithOpenChangeRequest } from '../submission-core/change-requests';
 import { utcToday } from './tranches';
 
 type GrantLine = {
@@ -67,16 +68,22 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
            where r.submitted_at is null and r.due_at < ${today}::date
              and r.grant_id in (select id from g where g.status = 'active')
            group by r.grant_id
+        ), standing as (
+          -- The reports whose figures stand: submitted (a report reopened keeps its figures but its
+          -- submitted_at is null) and not sent back for changes still open. Until it is sent again
+          -- the grant's figures are those of its report before (decision 0052).
+          select r.grant_id, r.submitted_at, r.actual_sroi, r.actual_values from grant_reports r
+           where r.submitted_at is not null and r.grant_id in (select id from g)
+             and r.submission_id not in (${submissionsWithOpenChangeRequest})
         ), actual as (
-          -- As reported: the latest Submit's impact actuals (decision 0044). A report reopened
-          -- keeps its figures but is no longer submitted (its submitted_at is null): not counted.
-          select distinct on (r.grant_id) r.grant_id, r.actual_sroi from grant_reports r
-           where r.actual_sroi is not null and r.submitted_at is not null and r.grant_id in (select id from g)
+          -- As reported: the latest Submit's impact actuals (decision 0044).
+          select distinct on (r.grant_id) r.grant_id, r.actual_sroi from standing r
+           where r.actual_sroi is not null
            order by r.grant_id, r.submitted_at desc
         ), achieved as (
           -- The values the latest submitted report gave each indicator, kept by its Submit.
-          select distinct on (r.grant_id) r.grant_id, r.actual_values from grant_reports r
-           where r.actual_values is not null and r.submitted_at is not null and r.grant_id in (select id from g)
+          select distinct on (r.grant_id) r.grant_id, r.actual_values from standing r
+           where r.actual_values is not null
            order by r.grant_id, r.submitted_at desc
         )
         select g.id, g.call_id, c.name as call_name, c.translations as call_translations,

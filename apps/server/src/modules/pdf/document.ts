@@ -52,6 +52,7 @@ export function buildDocument(data: TPdfExportData, language: TLanguage): TDocum
     { text: safeText(value) || '—', style: 'value' },
   ];
   const contact = [data.userReferenteNome, data.userReferenteCognome].filter(Boolean).join(' ');
+  const heading = data.report ? labels.reportTitle : labels.title;
   const header: Content[] = [
     {
       columns: [
@@ -59,7 +60,7 @@ export function buildDocument(data: TPdfExportData, language: TLanguage): TDocum
         {
           width: '*',
           stack: [
-            { text: labels.title, style: 'kicker' },
+            { text: heading, style: 'kicker' },
             { text: safeText(data.callName), style: 'title' },
           ],
           margin: [logo ? 12 : 0, 0, 0, 0],
@@ -95,7 +96,7 @@ export function buildDocument(data: TPdfExportData, language: TLanguage): TDocum
   return {
     pageSize: 'A4',
     pageMargins: [20, 20, 20, 40],
-    info: { title: `${safeText(data.callName)} – ${safeText(data.orgName)}`, subject: labels.title },
+    info: { title: `${safeText(data.callName)} – ${safeText(data.orgName)}`, subject: heading },
     defaultStyle: { font: 'Roboto', fontSize: 10, lineHeight: 1.25, color: '#212529' },
     styles: {
       kicker: { fontSize: 9, color: '#087f5b', bold: true, characterSpacing: 0.5 },

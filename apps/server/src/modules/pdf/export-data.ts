@@ -14,6 +14,7 @@ import { stepsOfCallTypes } from '../calls/call-types';
 import { getActiveConfig } from '../config/service';
 import { serverStepType } from '../step-types';
 import type { CallRow, SubmissionRow } from '../submission-core/access';
+import { isGrantReport } from '../submission-core/approved-report';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -38,6 +39,8 @@ export type ExportParts = {
   answers: Map<string, string>;
   logo: Pick<TConfig, 'logoBase64' | 'logoWidth' | 'logoHeight'>;
   submittedAt: Date | null;
+  /** A grant's report: its record says so, and its PDF is headed as one. */
+  report: boolean;
 };
 
 /**
@@ -68,6 +71,7 @@ export async function buildExportData(
     answers: new Map(results.map((r) => [r.stepId, r.content])),
     logo: await getActiveConfig(db as Db),
     submittedAt,
+    report: await isGrantReport(db, submission.id),
   });
 }
 
@@ -133,5 +137,6 @@ export function exportDataFrom(parts: ExportParts): TPdfExportData {
     miniDyi,
     // Every language is kept: the record is frozen once, and read (the PDF, the receipt) in any.
     translations: call.translations,
+    ...(parts.report ? { report: true } : {}),
   };
 }

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_SROI_PARAMS, estimateSroi, type TImpactFramework, type TSroiParams } from '@impact/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { answerAndClose, createCallWithSteps, createOrganization, multipart, PDF_BYTES } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
-import { calls, grantReportPlans, grantReports, grants, stepResults } from '../../db/schema';
+import { calls, emailOutbox, grantReportPlans, grantReports, grants, stepResults } from '../../db/schema';
 
 type Headers = Record<string, string>;
 
@@ -370,6 +370,8 @@ describe('impact actuals step', () => {
     const text = execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf.rawPayload })
       .toString('utf8')
       .replace(/\s+/g, ' ');
+    // Headed as a report, not an application.
+    expect(text).toMatch(/^ ?Relazione /);
     for (const expected of [
       'Assunti',
       'Formati',
@@ -427,6 +429,55 @@ describe('impact actuals step', () => {
       await t.app.inject({ url: `/api/Report/GetPortfolio?callId=${application.id}`, headers: admin })
     ).json();
     expect(sentAgain.grants[0].indicators).toEqual(counted);
+    // Sent back for changes, its figures no longer stand (the funder asked for them mended) until
+    // it is sent again; a request withdrawn lets them stand again.
+    const requested = await t.app.inject({
+      method: 'POST',
+      url: '/api/CallSubmission/RequestChanges',
+      headers: admin,
+      payload: {
+        submissionId: reportId,
+        stepIds: [actualsStep()],
+        message: 'Please check the figures.',
+        dueAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      },
+    });
+    expect(requested.statusCode, requested.body).toBe(200);
+    // The grantee's mail speaks of the report; the admin's reader knows the grant it is for.
+    const [mail] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.template, 'change-request'))
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(1);
+    expect(mail?.text).toContain('relazione');
+    expect(mail?.text).not.toContain('candidatura');
+    const read = await t.app.inject({
+      url: `/api/Call/GetSubmissionByIDAdmin?submissionId=${reportId}`,
+      headers: admin,
+    });
+    const [report] = await t.database.db.select().from(grantReports).where(eq(grantReports.submissionId, reportId));
+    expect(read.json().reportGrantId).toBe(report?.grantId);
+    const applicationRead = await t.app.inject({
+      url: `/api/Call/GetSubmissionByIDAdmin?submissionId=${applicationAnswer.submissionId}`,
+      headers: admin,
+    });
+    expect(applicationRead.json().reportGrantId).toBeUndefined();
+    const sentBack = (
+      await t.app.inject({ url: `/api/Report/GetPortfolio?callId=${application.id}`, headers: admin })
+    ).json();
+    expect(sentBack.grants[0]).toMatchObject({ actualSroi: null, indicators: { promised: 2, reported: 0, met: 0 } });
+    const withdrawn = await t.app.inject({
+      method: 'POST',
+      url: '/api/CallSubmission/WithdrawChangeRequest',
+      headers: admin,
+      payload: { requestId: requested.json().id },
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBeLessThan(300);
+    const standing = (
+      await t.app.inject({ url: `/api/Report/GetPortfolio?callId=${application.id}`, headers: admin })
+    ).json();
+    expect(standing.grants[0].indicators).toEqual(counted);
   });
 
   it('the migration gives reports submitted before it their values, and passes over an answer it cannot read', async () => {

@@ -12,3 +12,12 @@ export async function isApprovedReport(db: Db | Tx, submissionId: string): Promi
   );
   return found.length > 0;
 }
+
+/** Whether the submission is a grant's report: what is written about it then speaks of a report. */
+export async function isGrantReport(db: Db | Tx, submissionId: string): Promise<boolean> {
+  const found = await rows<{ one: number }>(
+    db,
+    sql`select 1 as one from grant_reports where submission_id = ${submissionId}::uuid`,
+  );
+  return found.length > 0;
+}

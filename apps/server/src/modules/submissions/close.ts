@@ -208,6 +208,7 @@ async function closeChecked(
       answers,
       logo: await branding(),
       submittedAt: now,
+      report: loaded.is_report,
     });
     // The organization's contact reads the receipt in their own language (when they saved one);
     // a contact who submitted gets one receipt, in the submitter's (receiptMails).

@@ -12,7 +12,7 @@ import {
   type TUpsertStepResultRequest,
   type TUserCall,
 } from '@impact/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callSubmissions, calls, organizations, stepResults } from '../../db/schema';
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error';
@@ -195,12 +195,22 @@ export async function getSubmission(db: Db, user: SessionUser, submissionId: str
   const hideScores = !asAdmin && !(await scoresShownToApplicants(db, submission, call));
   const shown = await toSubmission(db, submission, call, hideScores, role !== null);
   if (!asAdmin) return shown;
-  // The administrator reads many organizations' applications: the page names whose this is.
+  // The administrator reads many organizations' applications (and reports): the page names whose
+  // this is, and the grant when it is a report.
   const [org] = await db
-    .select({ name: organizations.name })
+    .select({
+      name: organizations.name,
+      reportGrantId: sql<
+        string | null
+      >`(select r.grant_id from grant_reports r where r.submission_id = ${submission.id}::uuid limit 1)`,
+    })
     .from(organizations)
     .where(eq(organizations.id, submission.organizationId));
-  return { ...shown, organizationName: org?.name ?? '' };
+  return {
+    ...shown,
+    organizationName: org?.name ?? '',
+    ...(org?.reportGrantId ? { reportGrantId: org.reportGrantId } : {}),
+  };
 }
 
 export async function getStepResult(db: Db, user: SessionUser, submissionId: string, stepId: string) {

@@ -2,7 +2,8 @@ import type { TUserCall } from '@impact/domain';
 
 /**
  * What the wizard calls what is being written: an application, or a grant's report (decision
- * 0044: a report is filled in the same wizard), and where "back" leads: the calls, or the grant.
+ * 0044: a report is filled in the same wizard), and where "back" leads: the calls, or the grant;
+ * for an administrator reading it, the submissions, or the grant.
  */
 export function wizardWords(call: Pick<TUserCall, 'reportGrantId'> | undefined) {
   const grantId = call?.reportGrantId;
@@ -16,6 +17,11 @@ export function wizardWords(call: Pick<TUserCall, 'reportGrantId'> | undefined) 
       closingText: 'applying.closing.text',
       back: 'applying.backToCalls',
       backTo: '/calls',
+      againTitle: 'applying.changes.confirmTitle',
+      againText: 'applying.changes.confirmText',
+      readerOf: 'applying.adminView.of',
+      readerBack: 'applying.adminView.back',
+      readerBackTo: '/admin?tab=submissions',
     } as const;
   }
   return {
@@ -27,5 +33,10 @@ export function wizardWords(call: Pick<TUserCall, 'reportGrantId'> | undefined) 
     closingText: 'applying.report.closingText',
     back: 'applying.report.back',
     backTo: `/grants/${grantId}`,
+    againTitle: 'applying.report.againTitle',
+    againText: 'applying.report.againText',
+    readerOf: 'applying.report.readerOf',
+    readerBack: 'applying.report.back',
+    readerBackTo: `/grants/${grantId}`,
   } as const;
 }

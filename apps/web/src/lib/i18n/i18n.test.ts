@@ -46,6 +46,12 @@ describe('initI18n', () => {
     expect(i18n.hasResourceBundle('it', 'translation')).toBe(false);
     expect(document.documentElement.lang).toBe('fr');
   });
+
+  it('elides French "de" before an inserted name that starts with a vowel', async () => {
+    const i18n = await initI18n('fr');
+    expect(i18n.t('applying.adminView.of', { name: 'Aurora' })).toBe('Candidature d’Aurora');
+    expect(i18n.t('applying.adminView.of', { name: 'Verde Futuro' })).toBe('Candidature de Verde Futuro');
+  });
 });
 
 describe('the language cookie (the server hints that language in the page)', () => {

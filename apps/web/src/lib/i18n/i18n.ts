@@ -1,4 +1,11 @@
-import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, isLanguage, LANGUAGES, type TLanguage } from '@impact/domain';
+import {
+  DEFAULT_LANGUAGE,
+  FALLBACK_LANGUAGE,
+  frenchElisionProcessor,
+  isLanguage,
+  LANGUAGES,
+  type TLanguage,
+} from '@impact/domain';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadTranslations } from './resources';
@@ -44,14 +51,18 @@ export function chooseLanguage(configDefault: string | undefined): TLanguage {
 }
 
 export async function initI18n(language: TLanguage) {
-  await i18next.use(initReactI18next).init({
-    resources: { [language]: { translation: await loadTranslations(language) } },
-    lng: language,
-    fallbackLng: FALLBACK_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    interpolation: { escapeValue: false }, // React escapes
-    returnNull: false,
-  });
+  await i18next
+    .use(initReactI18next)
+    .use(frenchElisionProcessor)
+    .init({
+      resources: { [language]: { translation: await loadTranslations(language) } },
+      lng: language,
+      fallbackLng: FALLBACK_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      interpolation: { escapeValue: false }, // React escapes
+      returnNull: false,
+      postProcess: [frenchElisionProcessor.name],
+    });
   document.documentElement.lang = language;
   if (readStoredLanguage() === language) tellServerLanguage(language);
   return i18next;

@@ -1,30 +1,60 @@
-import { type TUserCall, ZStageNumber, ZUserCall } from '@impact/domain';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  localisedCall,
+  localisedStep,
+  type TCall,
+  type TLanguage,
+  type TUserCall,
+  ZCall,
+  ZUserCall,
+} from '@impact/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
- * The admin's call has every step and no organization's stage (the wizard reads the stage from
- * the submission): read with the applicant's fields defaulted.
+ * The admin's call has every step, its texts in every language and no organization's stage (the
+ * wizard reads the stage from the submission): read in the reader's language, as the applicant
+ * reads it, with the applicant's fields defaulted.
  */
-const ZAdminCallAsUserCall = ZUserCall.extend({
-  submissionStage: ZStageNumber.default(1),
-  stageClosingAt: z.string().nullable().default(null),
-  stageClosed: z.boolean().default(false),
-});
+export function adminCallAsRead(call: TCall, language: TLanguage): TUserCall {
+  const {
+    userFilterEmail: _e,
+    powerBIReportID: _r,
+    powerBIWorkspaceID: _w,
+    translations: _t,
+    ...shown
+  } = localisedCall(call, language);
+  return {
+    ...shown,
+    steps: call.steps.map((stored) => {
+      const { expectedAnswers: _key, translations: _texts, ...step } = localisedStep(stored, language);
+      return step;
+    }),
+    submissionStage: 1,
+    stageClosingAt: null,
+    stageClosed: false,
+  };
+}
 
-export function submissionCallQuery(callId: string | undefined, asAdmin: boolean) {
+/** The applicant's view of a call, or (`asAdmin`) the admin's, in `language`, for a read-only look at anyone's. */
+export function submissionCallQuery(callId: string | undefined, asAdmin: boolean, language?: string) {
   return queryOptions({
-    queryKey: ['calls', asAdmin ? 'admin-call' : 'user-call', callId],
+    queryKey: asAdmin ? ['calls', 'admin-call', callId, language] : ['calls', 'user-call', callId],
     queryFn: async (): Promise<TUserCall> =>
-      (asAdmin ? ZAdminCallAsUserCall : ZUserCall).parse(
-        await apiRequest(asAdmin ? 'Call/GetCallByIdAdmin' : 'Call/GetCallById', { query: { callId } }),
-      ),
+      asAdmin
+        ? adminCallAsRead(
+            ZCall.parse(await apiRequest('Call/GetCallByIdAdmin', { query: { callId } })),
+            isLanguage(language) ? language : DEFAULT_LANGUAGE,
+          )
+        : ZUserCall.parse(await apiRequest('Call/GetCallById', { query: { callId } })),
     meta: { keepOnNetworkError: true },
   });
 }
 
 /** The call of a submission: the applicant's view, or the admin's for a read-only look at anyone's. */
 export function useSubmissionCall(callId: string | undefined, asAdmin: boolean) {
-  return useQuery({ ...submissionCallQuery(callId, asAdmin), enabled: Boolean(callId) });
+  const { i18n } = useTranslation();
+  return useQuery({ ...submissionCallQuery(callId, asAdmin, i18n.language), enabled: Boolean(callId) });
 }

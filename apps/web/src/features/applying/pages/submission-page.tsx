@@ -187,7 +187,8 @@ export function SubmissionPage({
     [steps, onContent],
   );
 
-  const words = wizardWords(call.data);
+  // The admin's call does not say it is a report's form: the submission says so.
+  const words = wizardWords({ reportGrantId: call.data?.reportGrantId ?? submission.data?.reportGrantId });
   // Every title names the page first (the step, or the thank-you page), then the call.
   const titleStep = steps[position.step];
   const thankYou = sent && !answering && isClosingPage(position, navSteps);
@@ -310,8 +311,8 @@ export function SubmissionPage({
       return;
     }
     openConfirmDialog({
-      title: t('applying.changes.confirmTitle'),
-      children: <Text size="sm">{t('applying.changes.confirmText')}</Text>,
+      title: t(words.againTitle),
+      children: <Text size="sm">{t(words.againText)}</Text>,
       labels: { confirm: t('applying.changes.submitAgain'), cancel: t('applying.confirm.no') },
       onConfirm: async () => {
         if (!(await flushRef.current())) return setProblems(['applying.validation.notSaved']);
@@ -348,8 +349,8 @@ export function SubmissionPage({
       <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
         <Paper withBorder radius="md" p="sm">
           {readOnlyView && admin && (
-            <Anchor component={Link} to="/admin?tab=submissions" size="sm" mb={4} display="inline-block">
-              <IconArrowLeft size={14} aria-hidden /> {t('applying.adminView.back')}
+            <Anchor component={Link} to={words.readerBackTo} size="sm" mb={4} display="inline-block">
+              <IconArrowLeft size={14} aria-hidden /> {t(words.readerBack)}
             </Anchor>
           )}
           <Title order={1} size="h4" mb="xs">
@@ -357,7 +358,7 @@ export function SubmissionPage({
           </Title>
           {readOnlyView && admin && submission.data?.organizationName && (
             <Text size="sm" mb="xs" data-testid="application-of">
-              {t('applying.adminView.of', { name: submission.data.organizationName })}
+              {t(words.readerOf, { name: submission.data.organizationName })}
             </Text>
           )}
           {readOnly && (

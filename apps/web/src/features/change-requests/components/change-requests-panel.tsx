@@ -1,18 +1,5 @@
 import { parseServerDate, type TChangeRequest, type TChangeRequestStatus } from '@impact/domain';
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -21,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { mediumDateTime } from '../../../lib/local-dates';
 import { problemText } from '../../../lib/problem-text';
+import { StackableModal } from '../../../lib/stackable-modal';
 import { useChangeRequests } from '../../step-kit/api/change-requests';
 import { useRequestChanges, useWithdrawChangeRequest } from '../api/change-requests';
 
@@ -198,7 +186,7 @@ export function RequestDialog({
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('changeRequests.dialogTitle')} size="lg">
+    <StackableModal opened onClose={onClose} title={t('changeRequests.dialogTitle')} size="lg">
       <Stack gap="md">
         <Checkbox.Group
           label={t('changeRequests.pickSteps')}
@@ -245,6 +233,6 @@ export function RequestDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </StackableModal>
   );
 }

@@ -1,11 +1,12 @@
 import type { TGrant } from '@impact/domain';
-import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { problemText } from '../../../lib/problem-text';
+import { StackableModal } from '../../../lib/stackable-modal';
 import { downloadAwardLetter, downloadTranches, useCallGrants, useSendAwardLetter } from '../api/grants';
 import { GrantReports, type RequestChangesDialog } from './grant-reports';
 import { GrantStatusBadge } from './grant-status-badge';
@@ -157,30 +158,30 @@ export function GrantsTab({ callId, RequestChanges }: { callId: string; RequestC
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal
+      <StackableModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing ? t('grants.terms.title', { org: editing.organizationName }) : ''}
         size="lg"
       >
         {editing && <GrantTermsForm grant={editing} onDone={() => setEditing(null)} />}
-      </Modal>
-      <Modal
+      </StackableModal>
+      <StackableModal
         opened={paying !== null}
         onClose={() => setPaying(null)}
         title={paying ? t('grants.tranches.titleFor', { org: paying.organizationName }) : ''}
         size="xl"
       >
         {paying && <TranchesEditor grant={paying} />}
-      </Modal>
-      <Modal
+      </StackableModal>
+      <StackableModal
         opened={reading !== null}
         onClose={() => setReading(null)}
         title={reading ? t('grantReports.titleFor', { org: reading.organizationName }) : ''}
         size="xl"
       >
         {reading && <GrantReports grantId={reading.id} viewer="admin" RequestChanges={RequestChanges} />}
-      </Modal>
+      </StackableModal>
       <ReportingPlan callId={callId} />
     </Stack>
   );

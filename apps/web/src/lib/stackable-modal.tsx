@@ -1,0 +1,31 @@
+import { Modal, type ModalProps } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
+import { useRef } from 'react';
+
+/**
+ * A Mantine Modal over which others open (a confirmation, a dialog, a popover): Escape closes only
+ * the one it was pressed in. Each Mantine modal listens for Escape on the window, so Escape on a
+ * confirmation opened over a dialog closed both at once (and a message typed in the dialog was
+ * lost). This one closes when the key was pressed in itself, or outside every dialog (focus
+ * fallen to the page), never when pressed in another dialog: that one closes itself.
+ */
+export function StackableModal({ children, ...props }: ModalProps) {
+  return (
+    <Modal {...props} closeOnEscape={false}>
+      <EscapeHere onClose={props.onClose} />
+      {children}
+    </Modal>
+  );
+}
+
+/** Mounted with the modal's content: finds its dialog from inside it. */
+function EscapeHere({ onClose }: { onClose: () => void }) {
+  const marker = useRef<HTMLSpanElement>(null);
+  useWindowEvent('keydown', (event) => {
+    if (event.key !== 'Escape' || event.isComposing) return;
+    const ours = marker.current?.closest('[role="dialog"]');
+    const pressedIn = event.target instanceof Element ? event.target.closest('[role="dialog"]') : null;
+    if (ours && (!pressedIn || pressedIn === ours)) onClose();
+  });
+  return <span ref={marker} hidden />;
+}
