@@ -13,6 +13,11 @@ export const GRANT_STATUSES = ['draft', 'awaitingAcceptance', 'active', 'decline
 export const ZGrantStatus = z.enum(GRANT_STATUSES);
 export type TGrantStatus = z.infer<typeof ZGrantStatus>;
 
+/** Accepted by the grantee (running, or closed since): it has committed to its terms and targets. */
+export function grantAccepted(status: TGrantStatus): boolean {
+  return status === 'active' || status === 'closed';
+}
+
 /** Amounts in euros with cents, kept exact in the database (numeric(14,2): below 1e12). */
 export const GRANT_AMOUNT_MAX = 999_999_999_999.99;
 export const GRANT_CONDITIONS_MAX_LENGTH = 10_000;
@@ -185,8 +190,7 @@ export function trancheStatus(
   approvedPlanIds: ReadonlySet<string> = new Set(),
 ): TTrancheStatus {
   if (tranche.paidAt) return 'paid';
-  const accepted = grantStatus === 'active' || grantStatus === 'closed';
-  if (!accepted) return 'pending';
+  if (!grantAccepted(grantStatus)) return 'pending';
   if (tranche.condition === 'onDate') return tranche.dueAt !== null && tranche.dueAt <= today ? 'payable' : 'pending';
   if (tranche.condition === 'onReportApproval') {
     return tranche.reportPlanId && approvedPlanIds.has(tranche.reportPlanId) ? 'payable' : 'pending';

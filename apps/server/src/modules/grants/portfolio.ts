@@ -2,6 +2,7 @@ import {
   addTallies,
   EMPTY_INDICATOR_TALLY,
   GRANT_STATUSES,
+  grantAccepted,
   indicatorTallies,
   nameIn,
   sumAmounts,
@@ -151,7 +152,11 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
         sdg,
         grants: list.length,
         awarded: sumAmounts(list.filter((g) => g.currency === currencies[0]).map((g) => g.amount)),
-        forecastSroi: mean(list.flatMap((g) => (g.forecastSroi === null ? [] : [g.forecastSroi]))),
+        // Like with like: the forecasts of the grants accepted (those committed to, whose reports
+        // give the actual), not of those still awaiting the grantee's answer.
+        forecastSroi: mean(
+          list.flatMap((g) => (g.forecastSroi === null || !grantAccepted(g.status) ? [] : [g.forecastSroi])),
+        ),
         actualSroi: mean(list.flatMap((g) => (g.actualSroi === null ? [] : [g.actualSroi]))),
         indicators: list
           .map((g) => tallies.get(g.id)?.bySdg.get(sdg) ?? EMPTY_INDICATOR_TALLY)

@@ -26,6 +26,8 @@ describe('impact actuals step', () => {
   let application: { id: string; stepIds: string[] };
   let form: { id: string; stepIds: string[] };
   let reportId: string;
+  /** The application's impact answer (the grant's forecast). */
+  let impact: Record<string, unknown>;
   const actualsStep = () => form.stepIds[0] ?? '';
   const params: TSroiParams = {
     ...DEFAULT_SROI_PARAMS,
@@ -97,7 +99,7 @@ describe('impact actuals step', () => {
     const [o] = framework.outcomes;
     const [s] = framework.stakeholders;
     if (!o || !s) throw new Error('framework too small');
-    const impact = {
+    impact = {
       budget: 100_000,
       budgetSpent: 0,
       sdg: [8],
@@ -478,6 +480,29 @@ describe('impact actuals step', () => {
       await t.app.inject({ url: `/api/Report/GetPortfolio?callId=${application.id}`, headers: admin })
     ).json();
     expect(standing.grants[0].indicators).toEqual(counted);
+    // A second grant, its letter not yet answered, forecasts ten times as much: listed with its
+    // forecast, not averaged into its SDG's (like with like: the accepted grants, which report).
+    const ottoOrg = otto['x-organization-id'] ?? '';
+    const ottoApplication = await answerAndClose(t.app, otto, ottoOrg, application.id, {
+      [application.stepIds[0] ?? '']: JSON.stringify({ ...impact, budget: 10_000 }),
+    });
+    await t.database.db
+      .insert(grants)
+      .values({
+        submissionId: ottoApplication,
+        organizationId: ottoOrg,
+        callId: application.id,
+        status: 'awaitingAcceptance',
+      });
+    const two = (
+      await t.app.inject({ url: `/api/Report/GetPortfolio?callId=${application.id}`, headers: admin })
+    ).json();
+    const forecasts = two.grants
+      .map((g: { forecastSroi: number }) => g.forecastSroi)
+      .sort((a: number, b: number) => a - b);
+    expect(forecasts[1]).toBeGreaterThan(5 * forecasts[0]);
+    expect(two.bySdg).toEqual([expect.objectContaining({ sdg: 8, grants: 2 })]);
+    expect(two.bySdg[0].forecastSroi).toBeCloseTo(forecasts[0], 6);
   });
 
   it('the migration gives reports submitted before it their values, and passes over an answer it cannot read', async () => {

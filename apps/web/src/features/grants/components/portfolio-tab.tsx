@@ -4,6 +4,7 @@ import {
   type TIndicatorTally,
   type TPortfolio,
   type TPortfolioQuery,
+  ZPortfolioQuery,
 } from '@impact/domain';
 import {
   Alert,
@@ -20,9 +21,8 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ScrollTable } from '../../../components/scroll-table';
 import { useSdgLabel } from '../../../lib/api/impact-frameworks';
 import { problemText } from '../../../lib/problem-text';
@@ -35,13 +35,36 @@ const thisYear = new Date().getUTCFullYear();
 const YEARS = Array.from({ length: 8 }, (_, i) => thisYear + 2 - i);
 
 /**
+ * The filters are kept in the address (`?tab=portfolio&sdg=10&year=2026`): a grant opened from
+ * the list comes back to the same view, and a filtered view can be bookmarked or sent. A value
+ * outside the choices is ignored.
+ */
+export function portfolioFilters(search: URLSearchParams): TPortfolioQuery {
+  const read = (name: 'sdg' | 'year') => ZPortfolioQuery.shape[name].safeParse(search.get(name) ?? undefined).data;
+  const sdg = read('sdg');
+  const year = read('year');
+  return { ...(sdg ? { sdg } : {}), ...(year ? { year } : {}) };
+}
+
+/**
  * The admin's portfolio: every grant across calls by status, awarded and paid, by SDG with the
  * applications' forecast SROI against the reported one and the indicators' targets met, filtered
  * by SDG and year, exported as CSV or XLSX (decisions 0043, 0051).
  */
 export function PortfolioTab() {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<TPortfolioQuery>({});
+  const [search, setSearch] = useSearchParams();
+  const filters = portfolioFilters(search);
+  const setFilter = (name: 'sdg' | 'year', value: string | null) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
   const data = usePortfolio(filters);
   const sdgLabel = useSdgLabel();
   return (
@@ -56,7 +79,7 @@ export function PortfolioTab() {
           clearable
           data={SDGS.map((n) => ({ value: String(n), label: sdgLabel(n) }))}
           value={filters.sdg ? String(filters.sdg) : null}
-          onChange={(v) => setFilters((f) => ({ ...f, sdg: v ? Number(v) : undefined }))}
+          onChange={(v) => setFilter('sdg', v)}
         />
         <Select
           label={t('grants.portfolio.year')}
@@ -64,7 +87,7 @@ export function PortfolioTab() {
           clearable
           data={YEARS.map(String)}
           value={filters.year ? String(filters.year) : null}
-          onChange={(v) => setFilters((f) => ({ ...f, year: v ? Number(v) : undefined }))}
+          onChange={(v) => setFilter('year', v)}
         />
         <Button variant="default" onClick={() => void downloadPortfolio(filters, 'csv')}>
           {t('grants.portfolio.exportCsv')}
