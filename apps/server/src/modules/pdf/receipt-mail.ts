@@ -1,4 +1,4 @@
-import { LANGUAGES, PDF_FILE_NAME, type TLanguage, type TPdfExportData } from '@impact/domain';
+import { elideFrench, LANGUAGES, PDF_FILE_NAME, type TLanguage, type TPdfExportData } from '@impact/domain';
 import { escapeHtml } from '../../lib/html';
 import { distinctAddresses } from '../../lib/mail-addresses';
 import { translator } from '../../lib/texts';
@@ -39,9 +39,13 @@ const LABELS = Object.fromEntries(
   ]),
 ) as Record<TLanguage, Record<Kind, ReturnType<typeof labelsOf>>>;
 
-/** A sentence's places filled in one pass, as i18next does: a name that reads "{{org}}" stays as it is. */
-function fill(sentence: string, names: Names) {
-  return sentence.replace(/\{\{(call|org)\}\}/g, (_, name: keyof Names) => names[name]);
+/**
+ * A sentence's places filled in one pass, as i18next does: a name that reads "{{org}}" stays as it
+ * is; in French "de" before a name that starts with a vowel is elided, as i18next's texts are.
+ */
+function fill(sentence: string, names: Names, language: TLanguage) {
+  const filled = sentence.replace(/\{\{(call|org)\}\}/g, (_, name: keyof Names) => names[name]);
+  return language === 'fr' ? elideFrench(filled) : filled;
 }
 
 /** The receipt's subject, text and HTML; every value from users is escaped in the HTML. */
@@ -56,7 +60,7 @@ export function renderReceipt(
   const names = { call: localisedCallName(data, language), org: data.orgName };
   const t = LABELS[language][kind];
   const when = utcMoment(closedAt, language);
-  const body = fill(t.body, names);
+  const body = fill(t.body, names, language);
   const text = `${t.greeting}\n\n${body}\n\n${t.when}: ${when}\n${t.id}: ${data.submissionId}\n\n${t.attached}\n\n${t.footer}\n`;
   const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,Arial,sans-serif;color:#212529;line-height:1.5">
 <p>${escapeHtml(t.greeting)}</p><p>${escapeHtml(body)}</p>
@@ -66,7 +70,7 @@ export function renderReceipt(
 <p style="font-size:13px;color:#868e96">${escapeHtml(t.footer)}</p></body></html>`;
   // Line breaks never reach a mail header.
   // A second stage's receipt says so: the organization gets one receipt per stage (decision 0034).
-  const subject = fill(t.subject, names) + (stage === 2 ? ` (${t.stage2})` : '');
+  const subject = fill(t.subject, names, language) + (stage === 2 ? ` (${t.stage2})` : '');
   return { subject: subject.replace(/[\r\n]+/g, ' '), text, html };
 }
 

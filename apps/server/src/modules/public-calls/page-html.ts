@@ -8,6 +8,7 @@ import type { PublicCall } from './public-calls';
 const DAY_MS = 86_400_000;
 
 type Site = { name: string; publicUrl: string };
+type Eligibility = Array<{ text: string; lang: TLanguage | undefined }>;
 type Step = {
   name: string;
   description: string;
@@ -132,12 +133,23 @@ function countdown(call: PublicCall, now: Date, t: ReturnType<typeof translator>
     : t('publicPage.closesIn', { count: Math.ceil(left / DAY_MS) });
 }
 
-/** A public call's page: what it is, when, what an applicant will be asked and which documents to prepare. */
+/** Who may apply: the eligibility check's conditions, when the call has one. */
+function eligibilityHtml(eligibility: Eligibility, t: ReturnType<typeof translator>) {
+  if (!eligibility.length) return '';
+  return `<h2>${escapeHtml(t('publicPage.eligibility'))}</h2>
+<p>${escapeHtml(t('publicPage.eligibilityHint'))}</p>
+<ul>
+${eligibility.map((e) => `<li${langAttribute(e.lang)}>${escapeHtml(e.text)}</li>`).join('\n')}
+</ul>`;
+}
+
+/** A public call's page: what it is, when, who may apply, what they will be asked and which documents to prepare. */
 export function callPageHtml(
   site: Site,
   language: TLanguage,
   call: PublicCall,
   steps: Step[],
+  eligibility: Eligibility = [],
   now = new Date(),
 ): string {
   const t = translator(language);
@@ -172,6 +184,7 @@ export function callPageHtml(
 <dt>${escapeHtml(t('publicPage.closes'))}</dt><dd><time datetime="${call.closingAt.toISOString()}">${escapeHtml(utcMoment(call.closingAt, language))}</time></dd>
 </dl>
 <div class="card"${langAttribute(call.textLanguages.description)}>${sanitizeRichText(call.description)}</div>
+${eligibilityHtml(eligibility, t)}
 ${
   status.cls === 'closed'
     ? ''

@@ -1,10 +1,11 @@
+import { NON_PROFIT_SCREENER } from '@impact/domain';
 import { eq } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
-import { calls, steps } from '../../db/schema';
+import { callScreeners, calls, steps } from '../../db/schema';
 import { RESPONSE_FORMAT } from '../../lib/response-format';
 import { openCallsTag } from './routes';
 
@@ -121,6 +122,30 @@ describe('calls open to the world', () => {
       expect(page.indexOf('<strong>Project</strong>')).toBeLessThan(second);
     } finally {
       await t.database.db.update(steps).set({ stage: 1 }).where(eq(steps.id, open.uploadStepId));
+    }
+  });
+
+  it('says who can apply when the call has an eligibility check: its conditions, not its questions', async () => {
+    expect((await get(`/p/calls/${open.id}?lang=en`)).body).not.toContain('Who can apply');
+    await t.database.db.insert(callScreeners).values({
+      callId: open.id,
+      model: JSON.stringify(NON_PROFIT_SCREENER.model),
+      rules: [
+        NON_PROFIT_SCREENER.rule,
+        { expression: "{org.country} != 'IT'", message: { it: 'Solo con sede in Italia.', en: '', fr: '' } },
+      ],
+    });
+    try {
+      const page = (await get(`/p/calls/${open.id}?lang=en`)).body;
+      expect(page).toContain('<h2>Who can apply</h2>');
+      expect(page).toContain('<li>The call is open to non-profit organizations only.</li>');
+      // No English written: the Italian, marked as such.
+      expect(page).toContain('<li lang="it">Solo con sede in Italia.</li>');
+      expect(page).not.toContain('org.country');
+      expect(page).not.toContain(NON_PROFIT_SCREENER.rule.expression);
+      expect((await get(`/p/calls/${open.id}?lang=it`)).body).toContain('<h2>Chi può candidarsi</h2>');
+    } finally {
+      await t.database.db.delete(callScreeners).where(eq(callScreeners.callId, open.id));
     }
   });
 

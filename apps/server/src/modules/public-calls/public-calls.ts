@@ -1,14 +1,17 @@
 import {
+  DEFAULT_LANGUAGE,
   localisedCall,
   localisedStep,
+  screenerMessageIn,
   type TLanguage,
+  type TScreenerRule,
   type TStep,
   type TTextLanguages,
   uploadSlots,
 } from '@impact/domain';
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { calls } from '../../db/schema';
+import { callScreeners, calls } from '../../db/schema';
 import { stepsOfCallTypes } from '../calls/call-types';
 
 /** A page of the public list. */
@@ -86,7 +89,27 @@ export async function publicCall(db: Db, key: string, language: TLanguage) {
   const steps = ((await stepsOfCallTypes(db, [row.callTypeId])).get(row.callTypeId) ?? []).map((s) =>
     localisedStep(s, language),
   );
-  return { call: toPublic(row, language), steps: steps.map(publicStep) };
+  const [screener] = await db
+    .select({ rules: callScreeners.rules })
+    .from(callScreeners)
+    .where(eq(callScreeners.callId, row.id));
+  return {
+    call: toPublic(row, language),
+    steps: steps.map(publicStep),
+    eligibility: eligibilityOf(screener, language),
+  };
+}
+
+/**
+ * Who may apply, as the call's eligibility check says it: each rule's message (what an organization
+ * it turns away reads, "The call is open to non-profit organizations only."), in the reader's
+ * language or marked as the default's. Its questions and conditions stay the applicants' page's.
+ */
+function eligibilityOf(screener: { rules: TScreenerRule[] } | undefined, language: TLanguage) {
+  return (screener?.rules ?? []).map(({ message }) => {
+    const text = screenerMessageIn(message, language);
+    return { text, lang: text === message[language]?.trim() ? undefined : DEFAULT_LANGUAGE };
+  });
 }
 
 /** A step as the public page shows it: what it is about and the documents it asks for, never its form. */

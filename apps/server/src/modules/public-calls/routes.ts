@@ -177,7 +177,9 @@ export const publicCallRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
           .status(404)
           .header('cache-control', 'no-store')
           .send(notFoundPageHtml(await site(), language));
-      return reply.header('cache-control', CACHE).send(callPageHtml(await site(), language, found.call, found.steps));
+      return reply
+        .header('cache-control', CACHE)
+        .send(callPageHtml(await site(), language, found.call, found.steps, found.eligibility));
     },
   );
 

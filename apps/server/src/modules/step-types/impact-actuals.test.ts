@@ -486,14 +486,12 @@ describe('impact actuals step', () => {
     const ottoApplication = await answerAndClose(t.app, otto, ottoOrg, application.id, {
       [application.stepIds[0] ?? '']: JSON.stringify({ ...impact, budget: 10_000 }),
     });
-    await t.database.db
-      .insert(grants)
-      .values({
-        submissionId: ottoApplication,
-        organizationId: ottoOrg,
-        callId: application.id,
-        status: 'awaitingAcceptance',
-      });
+    await t.database.db.insert(grants).values({
+      submissionId: ottoApplication,
+      organizationId: ottoOrg,
+      callId: application.id,
+      status: 'awaitingAcceptance',
+    });
     const two = (
       await t.app.inject({ url: `/api/Report/GetPortfolio?callId=${application.id}`, headers: admin })
     ).json();
