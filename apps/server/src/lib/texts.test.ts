@@ -30,6 +30,10 @@ describe('the server texts (packages/texts through i18next)', () => {
     expect(translator('fr')('mail.grantClosed.body', { ...values, org: 'Verde Futuro' })).toMatch(
       /^La subvention de Verde Futuro /,
     );
+    // The name's own words are kept as typed.
+    expect(translator('fr')('mail.grantClosed.body', { ...values, org: 'Instituto de Estudos' })).toMatch(
+      /^La subvention d’Instituto de Estudos /,
+    );
   });
 
   it('has the same placeholders in it, en and fr', () => {

@@ -1,10 +1,10 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, Select } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { StackableModal } from './stackable-modal';
 
 describe('a modal others open over', () => {
-  it('closes on Escape in itself or on the page, not on Escape in a dialog opened over it', () => {
+  it('closes on Escape in itself, not on Escape in a dialog opened over it, nor on other keys', () => {
     const onClose = vi.fn();
     render(
       // Mantine's test mode draws no portals: the dialog over it sits in its elements, which the rule must tell apart.
@@ -22,7 +22,41 @@ describe('a modal others open over', () => {
     expect(onClose).not.toHaveBeenCalled();
     fireEvent.keyDown(screen.getByRole('button', { name: 'Approve' }), { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('Escape in an open Select inside it closes the Select alone', () => {
+    const onClose = vi.fn();
+    render(
+      <MantineProvider env="test">
+        <StackableModal opened onClose={onClose} title="Tranches">
+          <Select label="Payable" data={['On acceptance', 'On a date']} />
+        </StackableModal>
+      </MantineProvider>,
+    );
+    const select = screen.getAllByLabelText('Payable').find((el) => el.tagName === 'INPUT') as HTMLElement;
+    fireEvent.click(select);
+    expect(select.getAttribute('data-mantine-stop-propagation')).toBe('true');
+    fireEvent.keyDown(select, { key: 'Escape' });
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.keyDown(select, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('Escape on the page (the focus fell there) closes only the topmost of two', () => {
+    const under = vi.fn();
+    const over = vi.fn();
+    render(
+      <MantineProvider env="test">
+        <StackableModal opened onClose={under} title="Reports">
+          <p>Reports</p>
+        </StackableModal>
+        <StackableModal opened onClose={over} title="Request changes">
+          <p>Changes</p>
+        </StackableModal>
+      </MantineProvider>,
+    );
     fireEvent.keyDown(document.body, { key: 'Escape' });
-    expect(onClose).toHaveBeenCalledTimes(2);
+    expect(over).toHaveBeenCalledTimes(1);
+    expect(under).not.toHaveBeenCalled();
   });
 });

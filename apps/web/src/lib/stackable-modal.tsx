@@ -18,14 +18,27 @@ export function StackableModal({ children, ...props }: ModalProps) {
   );
 }
 
-/** Mounted with the modal's content: finds its dialog from inside it. */
+/**
+ * Mounted with the modal's content: finds its dialog from inside it. Listens in the capture phase,
+ * as Mantine's modals do, so that it sees what the key was pressed in before that reacts: an open
+ * Select or a menu item marks itself (`data-mantine-stop-propagation`) and closes alone.
+ */
 function EscapeHere({ onClose }: { onClose: () => void }) {
   const marker = useRef<HTMLSpanElement>(null);
-  useWindowEvent('keydown', (event) => {
-    if (event.key !== 'Escape' || event.isComposing) return;
-    const ours = marker.current?.closest('[role="dialog"]');
-    const pressedIn = event.target instanceof Element ? event.target.closest('[role="dialog"]') : null;
-    if (ours && (!pressedIn || pressedIn === ours)) onClose();
-  });
+  useWindowEvent(
+    'keydown',
+    (event) => {
+      if (event.key !== 'Escape' || event.isComposing || event.defaultPrevented) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.getAttribute('data-mantine-stop-propagation') === 'true') return;
+      const ours = marker.current?.closest('[role="dialog"]');
+      if (!ours) return;
+      const pressedIn = target?.closest('[role="dialog"]') ?? null;
+      // Pressed on the page (the focus fell there): only the topmost of the open dialogs closes.
+      const modals = document.querySelectorAll('[role="dialog"][aria-modal="true"]');
+      if (pressedIn === ours || (!pressedIn && modals[modals.length - 1] === ours)) onClose();
+    },
+    { capture: true },
+  );
   return <span ref={marker} hidden />;
 }

@@ -75,7 +75,7 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
           -- the grant's figures are those of its report before (decision 0052).
           select r.grant_id, r.submitted_at, r.actual_sroi, r.actual_values from grant_reports r
            where r.submitted_at is not null and r.grant_id in (select id from g)
-             and r.submission_id not in (${submissionsWithOpenChangeRequest})
+             and not exists (select 1 from (${submissionsWithOpenChangeRequest}) o where o.call_submission_id = r.submission_id)
         ), actual as (
           -- As reported: the latest Submit's impact actuals (decision 0044).
           select distinct on (r.grant_id) r.grant_id, r.actual_sroi from standing r

@@ -1,4 +1,4 @@
-import { elideFrench, LANGUAGES, PDF_FILE_NAME, type TLanguage, type TPdfExportData } from '@impact/domain';
+import { elideFrenchBefore, LANGUAGES, PDF_FILE_NAME, type TLanguage, type TPdfExportData } from '@impact/domain';
 import { escapeHtml } from '../../lib/html';
 import { distinctAddresses } from '../../lib/mail-addresses';
 import { translator } from '../../lib/texts';
@@ -45,7 +45,7 @@ const LABELS = Object.fromEntries(
  */
 function fill(sentence: string, names: Names, language: TLanguage) {
   const filled = sentence.replace(/\{\{(call|org)\}\}/g, (_, name: keyof Names) => names[name]);
-  return language === 'fr' ? elideFrench(filled) : filled;
+  return language === 'fr' ? elideFrenchBefore(filled, [names.call, names.org]) : filled;
 }
 
 /** The receipt's subject, text and HTML; every value from users is escaped in the HTML. */

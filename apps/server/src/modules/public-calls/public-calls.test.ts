@@ -133,6 +133,7 @@ describe('calls open to the world', () => {
       rules: [
         NON_PROFIT_SCREENER.rule,
         { expression: "{org.country} != 'IT'", message: { it: 'Solo con sede in Italia.', en: '', fr: '' } },
+        { expression: "{org.country} = 'SM'", message: { it: 'Solo con sede in Italia.', en: '', fr: '' } },
       ],
     });
     try {
@@ -141,6 +142,8 @@ describe('calls open to the world', () => {
       expect(page).toContain('<li>The call is open to non-profit organizations only.</li>');
       // No English written: the Italian, marked as such.
       expect(page).toContain('<li lang="it">Solo con sede in Italia.</li>');
+      // Two rules with the same words are said once.
+      expect(page.split('Solo con sede in Italia.')).toHaveLength(2);
       expect(page).not.toContain('org.country');
       expect(page).not.toContain(NON_PROFIT_SCREENER.rule.expression);
       expect((await get(`/p/calls/${open.id}?lang=it`)).body).toContain('<h2>Chi può candidarsi</h2>');

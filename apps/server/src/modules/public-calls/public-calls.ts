@@ -106,10 +106,12 @@ export async function publicCall(db: Db, key: string, language: TLanguage) {
  * language or marked as the default's. Its questions and conditions stay the applicants' page's.
  */
 function eligibilityOf(screener: { rules: TScreenerRule[] } | undefined, language: TLanguage) {
-  return (screener?.rules ?? []).map(({ message }) => {
+  const shown = (screener?.rules ?? []).map(({ message }) => {
     const text = screenerMessageIn(message, language);
     return { text, lang: text === message[language]?.trim() ? undefined : DEFAULT_LANGUAGE };
   });
+  // Two rules may turn organizations away with the same words: said once.
+  return shown.filter((line, i) => shown.findIndex((other) => other.text === line.text) === i);
 }
 
 /** A step as the public page shows it: what it is about and the documents it asks for, never its form. */

@@ -1,7 +1,7 @@
 import type { TGrant, TGrantReport, TTranche } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { CloseGrant } from './close-grant';
@@ -52,8 +52,8 @@ function serve(reports: TGrantReport[], tranches: TTranche[]) {
 function show() {
   return render(
     <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient()}>
-        <CloseGrant grant={grant} />
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <CloseGrant grant={grant} closing={() => {}} />
       </QueryClientProvider>
     </MantineProvider>,
   );
@@ -78,9 +78,23 @@ describe('Close the grant', () => {
     await initI18n('fr');
     serve([report('approved', 1)], [tranche('paid', 1)]);
     const view = show();
-    await screen.findByRole('button', { name: 'Clôturer la subvention' });
-    // Both answers in: still nothing to list.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Offered once both lists are known, and then nothing is listed as open.
+    await waitFor(() =>
+      expect(view.getByRole('button', { name: 'Clôturer la subvention' }).hasAttribute('disabled')).toBe(false),
+    );
     expect(view.queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  it('is not offered while what is still open cannot be known, and says why', async () => {
+    await initI18n('en');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(new Response('{}', { status: 500, headers: { 'content-type': 'application/json' } })),
+      ),
+    );
+    const view = show();
+    expect(await view.findByRole('alert')).toBeTruthy();
+    expect(view.getByRole('button', { name: 'Close the grant' }).hasAttribute('disabled')).toBe(true);
   });
 });

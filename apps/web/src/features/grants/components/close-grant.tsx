@@ -11,11 +11,14 @@ import { useTranches, useUpdateGrant } from '../api/grants';
  * tranches not paid) is said before and in the confirmation, since closing stops new reports and
  * their reminders; payments can still be marked paid afterwards.
  */
-export function CloseGrant({ grant }: { grant: TGrant }) {
+export function CloseGrant({ grant, closing }: { grant: TGrant; closing: (pending: boolean) => void }) {
   const { t } = useTranslation();
   const close = useUpdateGrant();
   const reports = useGrantReports(grant.id);
   const tranches = useTranches(grant.id);
+  // What is still open is said before closing: not offered until both lists are known.
+  const known = reports.isSuccess && tranches.isSuccess;
+  const unknown = reports.error ?? tranches.error;
   const reportsOpen = (reports.data ?? []).filter((r) => r.status !== 'approved').length;
   const unpaid = (tranches.data ?? []).filter((tr) => tr.status !== 'paid').length;
   const open = [
@@ -39,7 +42,11 @@ export function CloseGrant({ grant }: { grant: TGrant }) {
         </Stack>
       ),
       labels: { confirm: t('grants.close.action'), cancel: t('grants.terms.cancel') },
-      onConfirm: () => close.mutate({ grantId: grant.id, status: 'closed' }),
+      onConfirm: () => {
+        // Said before sending: once closed, this section leaves with the answer (and its callbacks).
+        closing(true);
+        close.mutate({ grantId: grant.id, status: 'closed' }, { onError: () => closing(false) });
+      },
     });
   return (
     <Paper withBorder p="lg" radius="md">
@@ -49,13 +56,13 @@ export function CloseGrant({ grant }: { grant: TGrant }) {
         </Title>
         <Text size="sm">{t('grants.close.help')}</Text>
         {stillOpen}
-        {close.isError && (
+        {(close.isError || unknown) && (
           <Alert color="red" role="alert">
-            {problemText(t, close.error)}
+            {problemText(t, close.error ?? unknown)}
           </Alert>
         )}
         <Group>
-          <Button variant="default" onClick={confirm} loading={close.isPending}>
+          <Button variant="default" onClick={confirm} loading={close.isPending} disabled={!known}>
             {t('grants.close.action')}
           </Button>
         </Group>

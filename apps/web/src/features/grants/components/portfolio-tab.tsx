@@ -43,7 +43,8 @@ export function portfolioFilters(search: URLSearchParams): TPortfolioQuery {
   const read = (name: 'sdg' | 'year') => ZPortfolioQuery.shape[name].safeParse(search.get(name) ?? undefined).data;
   const sdg = read('sdg');
   const year = read('year');
-  return { ...(sdg ? { sdg } : {}), ...(year ? { year } : {}) };
+  // Only a year the list offers: another could not be seen or cleared there.
+  return { ...(sdg ? { sdg } : {}), ...(year && YEARS.includes(year) ? { year } : {}) };
 }
 
 /**

@@ -63,10 +63,13 @@ function GrantView({ grant, RequestChanges }: { grant: TGrant; RequestChanges: R
   // Accepted or declined during this visit: the forms went, the keyboard goes to what replaced them.
   const answer = useRef<HTMLDivElement>(null);
   const shownStatus = useRef(grant.status);
+  // Closed by this reader on this page (not seen closed on a refetch): the section went, the keyboard follows.
+  const closedHere = useRef(false);
   useEffect(() => {
     const answered = shownStatus.current === 'awaitingAcceptance' && grant.status !== 'awaitingAcceptance';
-    const closed = shownStatus.current === 'active' && grant.status === 'closed';
+    const closed = closedHere.current && grant.status === 'closed';
     if (answered || closed) answer.current?.focus();
+    if (closed) closedHere.current = false;
     shownStatus.current = grant.status;
   }, [grant.status]);
   const { funder } = useReader(grant.organizationId);
@@ -131,7 +134,14 @@ function GrantView({ grant, RequestChanges }: { grant: TGrant; RequestChanges: R
         <Reports grant={grant} RequestChanges={RequestChanges} />
       )}
       <Tranches grant={grant} />
-      {funder && grant.status === 'active' && <CloseGrant grant={grant} />}
+      {funder && grant.status === 'active' && (
+        <CloseGrant
+          grant={grant}
+          closing={(pending) => {
+            closedHere.current = pending;
+          }}
+        />
+      )}
     </Stack>
   );
 }
