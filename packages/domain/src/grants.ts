@@ -223,6 +223,8 @@ export const ZPortfolioGrant = z.object({
   sdgs: z.array(z.number().int()),
   forecastSroi: z.number().nullable(),
   actualSroi: z.number().nullable(),
+  /** Whether the report the actual SROI comes from is approved (null without an actual SROI). */
+  actualApproved: z.boolean().nullable().default(null),
   /** Reports past their day and not yet submitted. */
   reportsOverdue: z.number().int(),
   /** The forecast's indicators against the latest submitted report's values (none before acceptance). */

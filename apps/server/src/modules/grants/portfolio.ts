@@ -33,6 +33,7 @@ type GrantLine = {
   sdgs: number[] | null;
   forecast_sroi: number | null;
   actual_sroi: number | null;
+  actual_approved: boolean | null;
   reports_overdue: number;
   targets: Array<[string, number | null, number]> | null;
   actual_values: Record<string, number | null> | null;
@@ -73,12 +74,12 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
           -- The reports whose figures stand: submitted (a report reopened keeps its figures but its
           -- submitted_at is null) and not sent back for changes still open. Until it is sent again
           -- the grant's figures are those of its report before (decision 0052).
-          select r.grant_id, r.submitted_at, r.actual_sroi, r.actual_values from grant_reports r
+          select r.grant_id, r.submitted_at, r.approved_at, r.actual_sroi, r.actual_values from grant_reports r
            where r.submitted_at is not null and r.grant_id in (select id from g)
              and not exists (select 1 from (${submissionsWithOpenChangeRequest}) o where o.call_submission_id = r.submission_id)
         ), actual as (
           -- As reported: the latest Submit's impact actuals (decision 0044).
-          select distinct on (r.grant_id) r.grant_id, r.actual_sroi from standing r
+          select distinct on (r.grant_id) r.grant_id, r.actual_sroi, r.approved_at is not null as approved from standing r
            where r.actual_sroi is not null
            order by r.grant_id, r.submitted_at desc
         ), achieved as (
@@ -90,7 +91,7 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
         select g.id, g.call_id, c.name as call_name, c.translations as call_translations,
                o.name as organization_name, g.status, g.amount::text as amount, g.currency,
                coalesce(p.paid, 0)::text as paid, g.starts_at::text as starts_at, g.sdgs, g.sroi as forecast_sroi,
-               a.actual_sroi, coalesce(od.n, 0)::int as reports_overdue,
+               a.actual_sroi, a.approved as actual_approved, coalesce(od.n, 0)::int as reports_overdue,
                ac.actual_values,
                -- Only what the counts need of the forecast kept at acceptance: [key, sdg, target].
                (select jsonb_agg(jsonb_build_array(i->'key', i->'sdg', i->'targetValue'))
@@ -118,6 +119,8 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
     sdgs: l.sdgs ?? [],
     forecastSroi: l.forecast_sroi,
     actualSroi: l.actual_sroi,
+    // Said beside the figure: the report it comes from may still wait for the funder's approval.
+    actualApproved: l.actual_sroi === null ? null : l.actual_approved === true,
     reportsOverdue: l.reports_overdue,
     indicators: tallies.get(l.id)?.all ?? EMPTY_INDICATOR_TALLY,
   }));
@@ -203,6 +206,7 @@ const HEADERS: Cell[] = [
   'Indicators',
   'Indicators reported',
   'Indicators met',
+  'Actual SROI approved',
 ];
 
 /** The portfolio's grants as export rows (the same filters as the page). */
@@ -224,6 +228,7 @@ export function portfolioPages(data: TPortfolio): ExportedRows['pages'] {
     g.indicators.promised,
     g.indicators.reported,
     g.indicators.met,
+    g.actualApproved === null ? '' : g.actualApproved ? 'yes' : 'no',
   ]);
   return async function* pages(format) {
     yield format([HEADERS, ...cells]);

@@ -405,13 +405,20 @@ describe('impact actuals step', () => {
     expect(portfolio.grants.map((g: { indicators: unknown }) => g.indicators)).toEqual([counted]);
     expect(portfolio.bySdg).toEqual([expect.objectContaining({ sdg: 8, indicators: counted })]);
     expect(portfolio.totals.indicators).toEqual(counted);
+    // Its report sent, not yet approved: the page says so beside the figure.
+    expect(portfolio.grants[0].actualApproved).toBe(false);
     const csv = await t.app.inject({
       url: `/api/Report/ExportPortfolio?callId=${application.id}&format=csv`,
       headers: admin,
     });
     const [header = '', row = ''] = csv.rawPayload.subarray(3).toString('utf8').trim().split(/\r?\n/);
-    expect(header.split(',').slice(-3)).toEqual(['Indicators', 'Indicators reported', 'Indicators met']);
-    expect(row.split(',').slice(-3)).toEqual(['2', '2', '1']);
+    expect(header.split(',').slice(-4)).toEqual([
+      'Indicators',
+      'Indicators reported',
+      'Indicators met',
+      'Actual SROI approved',
+    ]);
+    expect(row.split(',').slice(-4)).toEqual(['2', '2', '1', 'no']);
     // Ratios to two decimals, as the page writes them (1.0959 and 1.0046).
     const cell = (name: string) => row.split(',')[header.split(',').indexOf(name)];
     expect([cell('Forecast SROI'), cell('Actual SROI')]).toEqual(['1.1', '1']);
@@ -425,7 +432,11 @@ describe('impact actuals step', () => {
     const whileOpen = (
       await t.app.inject({ url: `/api/Report/GetPortfolio?callId=${application.id}`, headers: admin })
     ).json();
-    expect(whileOpen.grants[0]).toMatchObject({ actualSroi: null, indicators: { promised: 2, reported: 0, met: 0 } });
+    expect(whileOpen.grants[0]).toMatchObject({
+      actualSroi: null,
+      actualApproved: null,
+      indicators: { promised: 2, reported: 0, met: 0 },
+    });
     expect((await close()).statusCode).toBe(200);
     const sentAgain = (
       await t.app.inject({ url: `/api/Report/GetPortfolio?callId=${application.id}`, headers: admin })
@@ -480,6 +491,18 @@ describe('impact actuals step', () => {
       await t.app.inject({ url: `/api/Report/GetPortfolio?callId=${application.id}`, headers: admin })
     ).json();
     expect(standing.grants[0].indicators).toEqual(counted);
+    // Approved: the figures stand as the funder accepted them.
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: '/api/Grant/ApproveReport',
+      headers: admin,
+      payload: { reportId: report?.id },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const afterApproval = (
+      await t.app.inject({ url: `/api/Report/GetPortfolio?callId=${application.id}`, headers: admin })
+    ).json();
+    expect(afterApproval.grants[0]).toMatchObject({ actualApproved: true, indicators: counted });
     // A second grant, its letter not yet answered, forecasts ten times as much: listed with its
     // forecast, not averaged into its SDG's (like with like: the accepted grants, which report).
     const ottoOrg = otto['x-organization-id'] ?? '';

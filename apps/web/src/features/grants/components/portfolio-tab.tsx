@@ -211,7 +211,14 @@ function PortfolioView({ data, filtered }: { data: TPortfolio; filtered: boolean
                 <Table.Td>{money(g.amount, g.currency)}</Table.Td>
                 <Table.Td>{money(g.paid, g.currency)}</Table.Td>
                 <Table.Td>{ratio(g.forecastSroi)}</Table.Td>
-                <Table.Td>{ratio(g.actualSroi)}</Table.Td>
+                <Table.Td>
+                  {ratio(g.actualSroi)}
+                  {g.actualApproved === false && (
+                    <Text size="xs" c="dimmed">
+                      {t('grants.portfolio.notApproved')}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>{met(g.indicators)}</Table.Td>
                 <Table.Td>
                   {g.reportsOverdue > 0 ? (
