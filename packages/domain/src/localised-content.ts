@@ -1,3 +1,4 @@
+import type { TCall } from './calls';
 import {
   type TCallTranslations,
   type TStepTranslations,
@@ -8,6 +9,7 @@ import {
 } from './content-translations';
 import type { TLanguage } from './languages';
 import { stepTypeDefinition } from './step-types';
+import type { TStep } from './steps';
 
 /**
  * A call's or a step's name as the reader of `language` sees it, the default language's where
@@ -63,5 +65,28 @@ export function localisedStep<S extends StepLike>(step: S, language: TLanguage):
     description: translatedOr(text.description, step.description),
     content,
     textLanguages: shownIn,
+  };
+}
+
+/**
+ * A call with its steps as a reader of `language` sees them, without what only its editors see
+ * (the e-mail filter's addresses, the report ids, the other languages' texts, a quiz's answer key
+ * field): the applicant's view of their call (the server adds the submission's fields) and the
+ * administrator's reading of a submission share it. `steps`: those shown (the stages reached).
+ */
+export function callAsRead(call: TCall, language: TLanguage, steps: readonly TStep[] = call.steps) {
+  const {
+    userFilterEmail: _emails,
+    powerBIReportID: _report,
+    powerBIWorkspaceID: _workspace,
+    translations: _translations,
+    ...shared
+  } = localisedCall(call, language);
+  return {
+    ...shared,
+    steps: steps.map((stored) => {
+      const { expectedAnswers: _key, translations: _texts, ...step } = localisedStep(stored, language);
+      return step;
+    }),
   };
 }

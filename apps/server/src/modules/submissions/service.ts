@@ -1,9 +1,8 @@
 import {
+  callAsRead,
   DEFAULT_LANGUAGE,
   EMPTY_ID,
   emailAllowedByFilter,
-  localisedCall,
-  localisedStep,
   stepsUpToStage,
   stepTypeDefinition,
   type TCall,
@@ -72,19 +71,13 @@ export function forApplicant(
 ): TUserCall {
   // The steps of the stages reached only: before an invitation, stage 2 does not exist (decision 0034).
   const stage = submission?.stage === 2 ? 2 : 1;
-  const {
-    userFilterEmail: _emails,
-    powerBIReportID: _report,
-    powerBIWorkspaceID: _workspace,
-    translations: _translations,
-    ...shared
-  } = localisedCall(call, language);
+  const shown = callAsRead(call, language, stepsUpToStage(call.steps, stage));
   return {
-    ...shared,
-    steps: stepsUpToStage(call.steps, stage).map((stored) => {
-      const { expectedAnswers: _key, translations: _texts, ...step } = localisedStep(stored, language);
-      return { ...step, content: stepTypeDefinition(step.stepType?.name).applicantContent(step.content) };
-    }),
+    ...shown,
+    steps: shown.steps.map((step) => ({
+      ...step,
+      content: stepTypeDefinition(step.stepType?.name).applicantContent(step.content),
+    })),
     submissionId: submission?.id ?? EMPTY_ID,
     submissionClosed: submission?.closed ?? false,
     submissionStage: stage,

@@ -1,8 +1,7 @@
 import {
+  callAsRead,
   DEFAULT_LANGUAGE,
   isLanguage,
-  localisedCall,
-  localisedStep,
   type TCall,
   type TLanguage,
   type TUserCall,
@@ -19,23 +18,7 @@ import { apiRequest } from '../../../lib/api-client';
  * reads it, with the applicant's fields defaulted.
  */
 export function adminCallAsRead(call: TCall, language: TLanguage): TUserCall {
-  const {
-    userFilterEmail: _e,
-    powerBIReportID: _r,
-    powerBIWorkspaceID: _w,
-    translations: _t,
-    ...shown
-  } = localisedCall(call, language);
-  return {
-    ...shown,
-    steps: call.steps.map((stored) => {
-      const { expectedAnswers: _key, translations: _texts, ...step } = localisedStep(stored, language);
-      return step;
-    }),
-    submissionStage: 1,
-    stageClosingAt: null,
-    stageClosed: false,
-  };
+  return { ...callAsRead(call, language), submissionStage: 1, stageClosingAt: null, stageClosed: false };
 }
 
 /** The applicant's view of a call, or (`asAdmin`) the admin's, in `language`, for a read-only look at anyone's. */
