@@ -114,9 +114,16 @@ function GrantView({ grant, RequestChanges }: { grant: TGrant; RequestChanges: R
       </Paper>
       {grant.status === 'awaitingAcceptance' && <AnswerForms grant={grant} />}
       {/* Where the answer forms were: answered on this page, the keyboard is taken to it. */}
-      {grant.status === 'active' && (
-        // A standing fact of the grant, not news: not announced as an alert.
-        <Alert color="teal" title={t('grants.page.acceptedTitle')} role="note" ref={answer} tabIndex={-1}>
+      {(grant.status === 'active' || grant.status === 'closed') && (
+        // A standing fact of the grant, not news: not announced as an alert. Once closed, the
+        // keyboard goes to the closing's note below instead.
+        <Alert
+          color="teal"
+          title={t('grants.page.acceptedTitle')}
+          role="note"
+          ref={grant.status === 'active' ? answer : undefined}
+          tabIndex={-1}
+        >
           {t('grants.page.accepted', { name: grant.acceptedByName ?? '', when: when(grant.acceptedAt) })}
         </Alert>
       )}
