@@ -33,5 +33,8 @@ describe('reporting plan', () => {
     expect(reportStatus({ ...base, submittedAt: 'x', approvedAt: '2027-08-01T00:00:00Z' }, '2027-08-02')).toBe(
       'approved',
     );
+    // Its grant closed: a report not sent is no longer asked for, one sent stays as it stands.
+    expect(reportStatus(base, '2027-07-16', true)).toBe('notRequired');
+    expect(reportStatus({ ...base, submittedAt: '2027-07-20T10:00:00Z' }, '2027-07-30', true)).toBe('submitted');
   });
 });

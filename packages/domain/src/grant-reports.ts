@@ -57,7 +57,7 @@ export const ZReportPlanItem = z.object({
 export type TReportPlanItem = z.infer<typeof ZReportPlanItem>;
 export const ZReportingPlan = z.array(ZReportPlanItem);
 
-export const REPORT_STATUSES = ['due', 'overdue', 'submitted', 'changesRequested', 'approved'] as const;
+export const REPORT_STATUSES = ['due', 'overdue', 'submitted', 'changesRequested', 'approved', 'notRequired'] as const;
 export const ZReportStatus = z.enum(REPORT_STATUSES);
 export type TReportStatus = z.infer<typeof ZReportStatus>;
 
@@ -84,15 +84,18 @@ export const ZStartReportResponse = z.object({ submissionId: z.uuid() });
 
 /**
  * Where a report stands: approved once approved; changes requested while a request is open;
- * submitted once sent; otherwise overdue after its day (`today` as `YYYY-MM-DD`, UTC) or due.
+ * submitted once sent; not required once its grant is closed (a closed grant asks for no more);
+ * otherwise overdue after its day (`today` as `YYYY-MM-DD`, UTC) or due.
  */
 export function reportStatus(
   report: { dueAt: string; submittedAt: string | null; approvedAt: string | null; changesRequested: boolean },
   today: string,
+  grantClosed = false,
 ): TReportStatus {
   if (report.approvedAt) return 'approved';
   if (report.changesRequested) return 'changesRequested';
   if (report.submittedAt) return 'submitted';
+  if (grantClosed) return 'notRequired';
   return report.dueAt < today ? 'overdue' : 'due';
 }
 

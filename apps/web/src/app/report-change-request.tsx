@@ -1,4 +1,4 @@
-import { sortSteps } from '@impact/domain';
+import { isLanguage, nameIn, sortSteps } from '@impact/domain';
 import { Center, Loader, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCallByIdAdmin } from '../features/call-builder/api/get-call-by-id-admin';
@@ -17,7 +17,7 @@ export function ReportChangeRequest({
   formCallId: string;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const call = useCallByIdAdmin(formCallId);
   if (!call.data) {
     return (
@@ -28,11 +28,13 @@ export function ReportChangeRequest({
       </Modal>
     );
   }
-  const steps = sortSteps(call.data.steps).map((s) => ({ id: s.id, name: s.name }));
+  // Named as the reader reads them (the admin's call holds every language's names).
+  const language = isLanguage(i18n.language) ? i18n.language : 'it';
+  const steps = sortSteps(call.data.steps).map((s) => ({ id: s.id, name: nameIn(s, language) }));
   const nameOf = (id: string) => {
     const index = steps.findIndex((s) => s.id === id);
     const step = steps[index];
     return step ? step.name || t('changeRequests.untitledStep', { n: index + 1 }) : '…';
   };
-  return <RequestDialog submissionId={submissionId} steps={steps} nameOf={nameOf} onClose={onClose} />;
+  return <RequestDialog submissionId={submissionId} steps={steps} nameOf={nameOf} onClose={onClose} report />;
 }

@@ -60,3 +60,24 @@ describe('a modal others open over', () => {
     expect(under).not.toHaveBeenCalled();
   });
 });
+
+describe('a modal drawn only while open', () => {
+  it('gives the keyboard back to what opened it when it goes', async () => {
+    const opener = document.createElement('button');
+    opener.textContent = 'Request changes';
+    document.body.appendChild(opener);
+    opener.focus();
+    const view = render(
+      <MantineProvider env="test">
+        <StackableModal opened onClose={() => {}} title="Request changes">
+          <p>Steps</p>
+        </StackableModal>
+      </MantineProvider>,
+    );
+    (document.activeElement as HTMLElement | null)?.blur();
+    view.unmount();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(document.activeElement).toBe(opener);
+    opener.remove();
+  });
+});

@@ -1,6 +1,6 @@
 import { Modal, type ModalProps } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 
 /**
  * A Mantine Modal over which others open (a confirmation, a dialog, a popover): Escape closes only
@@ -25,6 +25,18 @@ export function StackableModal({ children, ...props }: ModalProps) {
  */
 function EscapeHere({ onClose }: { onClose: () => void }) {
   const marker = useRef<HTMLSpanElement>(null);
+  // A dialog drawn only while open (its opener unmounts it rather than closing it) never gets
+  // Mantine's focus return: the keyboard fell to the page, behind any dialog still open. Given
+  // back here to what had it before, when nothing else took it meanwhile.
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      requestAnimationFrame(() => {
+        const lost = document.activeElement === null || document.activeElement === document.body;
+        if (lost && opener?.isConnected) opener.focus();
+      });
+    };
+  }, []);
   useWindowEvent(
     'keydown',
     (event) => {

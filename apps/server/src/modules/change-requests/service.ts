@@ -29,7 +29,7 @@ import { queueNotice } from '../email/notice-mail';
 import { recipientLanguage } from '../email/recipient-language';
 import { isStageSubmitted, loadSubmissionFor } from '../submission-core/access';
 import { applicantRecipients } from '../submission-core/applicant-recipients';
-import { isApprovedReport, isGrantReport } from '../submission-core/approved-report';
+import { isGrantReport, reportFixedBecause } from '../submission-core/approved-report';
 import { openChangeRequest } from '../submission-core/change-requests';
 import { recordWebhookEvent } from '../webhooks/record';
 import { changeRequestMail } from './mail';
@@ -129,7 +129,8 @@ export async function requestChanges(
     const { submission, call, orgName, contactEmail, creatorEmail } = await lockedSubmission(tx, input.submissionId);
     if (!isStageSubmitted(submission)) throw conflict('errors.changeRequests.notSubmitted');
     if (await openChangeRequest(tx, submission.id, now)) throw conflict('errors.changeRequests.alreadyOpen');
-    if (await isApprovedReport(tx, submission.id)) throw conflict('errors.grantReports.approved');
+    const fixed = await reportFixedBecause(tx, submission.id);
+    if (fixed) throw conflict(fixed);
     const callSteps = (await stepsOfCallTypes(tx as Db, [call.callTypeId])).get(call.callTypeId) ?? [];
     const reached = new Map(callSteps.filter((s) => s.stage <= submission.stage).map((s) => [s.id, s]));
     const errors: TFieldError[] = [];

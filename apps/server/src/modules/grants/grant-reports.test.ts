@@ -455,4 +455,26 @@ describe('grant reports', () => {
     const [kept] = await t.database.db.select().from(grantReports).where(eq(grantReports.id, closing.id));
     expect(kept?.submissionId).toBe(started.json().submissionId);
   });
+
+  it('a closed grant asks for no more reports: those not sent are not required, none is sent back or reopened', async () => {
+    const closedGrant = await inject(admin, 'PUT', 'Grant/UpdateGrant', { grantId, status: 'closed' });
+    expect(closedGrant.statusCode, closedGrant.body).toBe(200);
+    expect((await byName('Closing')).status).toBe('notRequired');
+    expect((await byName('Mid-term')).status).toBe('approved');
+    // A report sent and not approved (made so here) stays as sent: the funder can no longer ask for more.
+    const midTerm = await byName('Mid-term');
+    await t.database.db.update(grantReports).set({ approvedAt: null }).where(eq(grantReports.id, midTerm.id));
+    const submissionId = midTerm.submissionId ?? '';
+    const asked = await inject(admin, 'POST', 'CallSubmission/RequestChanges', {
+      submissionId,
+      stepIds: [formStepId],
+      message: 'One more thing.',
+      dueAt: new Date(Date.now() + 10 * DAY).toISOString(),
+    });
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json().messageKey).toBe('errors.grantReports.grantClosed');
+    const reopened = await inject(admin, 'POST', `CallSubmission/ReOpenSubmission?submissionId=${submissionId}`);
+    expect(reopened.json().messageKey).toBe('errors.grantReports.grantClosed');
+    expect((await byName('Mid-term')).status).toBe('submitted');
+  });
 });

@@ -1,4 +1,4 @@
-import { parseImpactActualsAnswer, reportStatus, type TGrantReport } from '@impact/domain';
+import { parseImpactActualsAnswer, reportStatus, type TGrantReport, type TGrantStatus } from '@impact/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, TextQuery, Tx } from '../../db/client';
 import { callSubmissions, grantReportPlans, grantReports, grantTranches } from '../../db/schema';
@@ -28,7 +28,7 @@ type ReportLine = {
   sent: boolean;
 };
 
-function toReport(line: ReportLine, today: string): TGrantReport {
+function toReport(line: ReportLine, today: string, grantClosed: boolean): TGrantReport {
   const { report, plan } = line;
   const submittedAt = report.submittedAt?.toISOString() ?? null;
   const approvedAt = report.approvedAt?.toISOString() ?? null;
@@ -42,6 +42,7 @@ function toReport(line: ReportLine, today: string): TGrantReport {
     status: reportStatus(
       { dueAt: report.dueAt, submittedAt: sentAt, approvedAt, changesRequested: line.changesRequested },
       today,
+      grantClosed,
     ),
     submissionId: report.submissionId,
     formCallId: plan.formCallId,
@@ -51,7 +52,7 @@ function toReport(line: ReportLine, today: string): TGrantReport {
   };
 }
 
-async function reportsOf(db: Db | Tx, grantId: string) {
+async function reportsOf(db: Db | Tx, grantId: string, grantStatus: TGrantStatus) {
   const lines = await db
     .select(reportColumns)
     .from(grantReports)
@@ -59,13 +60,13 @@ async function reportsOf(db: Db | Tx, grantId: string) {
     .where(eq(grantReports.grantId, grantId))
     .orderBy(asc(grantReports.dueAt), asc(grantReportPlans.position));
   const today = utcToday();
-  return lines.map((line) => toReport(line, today));
+  return lines.map((line) => toReport(line, today, grantStatus === 'closed'));
 }
 
 /** GET Grant/GetReports: the admin and the grantee's members (once the letter is sent). */
 export async function readReports(db: Db, user: SessionUser, grantId: string) {
   const { grant } = await loadGrantFor(db, user, grantId, { need: 'read' });
-  return reportsOf(db, grant.id);
+  return reportsOf(db, grant.id, grant.status);
 }
 
 /** A report with its grant as the caller may see it (404 otherwise), locked for the transaction. */
@@ -171,7 +172,7 @@ export async function approveReport(db: Db, actor: SessionUser, reportId: string
       },
       publicUrl,
     );
-    const [report] = (await reportsOf(tx, grant.id)).filter((r) => r.id === reportId);
+    const [report] = (await reportsOf(tx, grant.id, grant.status)).filter((r) => r.id === reportId);
     if (!report) throw new Error('the approved report vanished');
     return report;
   });

@@ -2,15 +2,23 @@ import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
 
 /**
- * Whether the submission is a grant's report that has been approved (decision 0044): a tranche may
- * have been paid on it, so it is neither reopened nor sent back for changes (409).
+ * Why a grant's report may no longer be reopened nor sent back for changes (409), if it may not:
+ * approved (decision 0044: a tranche may have been paid on it), or its grant closed (decision 0052:
+ * the grantee was told no more reports are asked for). Null for any other submission.
  */
-export async function isApprovedReport(db: Db | Tx, submissionId: string): Promise<boolean> {
-  const found = await rows<{ one: number }>(
+export async function reportFixedBecause(
+  db: Db | Tx,
+  submissionId: string,
+): Promise<'errors.grantReports.approved' | 'errors.grantReports.grantClosed' | null> {
+  const [found] = await rows<{ approved: boolean; closed: boolean }>(
     db,
-    sql`select 1 as one from grant_reports where submission_id = ${submissionId}::uuid and approved_at is not null`,
+    sql`select r.approved_at is not null as approved, g.status = 'closed' as closed
+          from grant_reports r join grants g on g.id = r.grant_id
+         where r.submission_id = ${submissionId}::uuid`,
   );
-  return found.length > 0;
+  if (found?.approved) return 'errors.grantReports.approved';
+  if (found?.closed) return 'errors.grantReports.grantClosed';
+  return null;
 }
 
 /** Whether the submission is a grant's report: what is written about it then speaks of a report. */

@@ -145,6 +145,7 @@ export function RequestDialog({
   nameOf,
   onClose,
   onSent,
+  report = false,
 }: {
   submissionId: string;
   steps: ChangeRequestStep[];
@@ -152,6 +153,8 @@ export function RequestDialog({
   onClose: () => void;
   /** After the request is sent and the dialog closed. */
   onSent?: () => void;
+  /** A grant's report: the message goes to the grantee, about their report. */
+  report?: boolean;
 }) {
   const { t } = useTranslation();
   const requesting = useRequestChanges(submissionId);
@@ -202,8 +205,8 @@ export function RequestDialog({
           </Stack>
         </Checkbox.Group>
         <Textarea
-          label={t('changeRequests.message')}
-          description={t('changeRequests.messageHelp')}
+          label={t(report ? 'changeRequests.report.message' : 'changeRequests.message')}
+          description={t(report ? 'changeRequests.report.messageHelp' : 'changeRequests.messageHelp')}
           required
           autosize
           minRows={3}

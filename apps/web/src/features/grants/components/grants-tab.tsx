@@ -180,7 +180,13 @@ export function GrantsTab({ callId, RequestChanges }: { callId: string; RequestC
         title={reading ? t('grantReports.titleFor', { org: reading.organizationName }) : ''}
         size="xl"
       >
-        {reading && <GrantReports grantId={reading.id} viewer="admin" RequestChanges={RequestChanges} />}
+        {reading && (
+          <GrantReports
+            grantId={reading.id}
+            viewer="admin"
+            RequestChanges={reading.status === 'active' ? RequestChanges : undefined}
+          />
+        )}
       </StackableModal>
       <ReportingPlan callId={callId} />
     </Stack>

@@ -8,6 +8,7 @@ const COLOR: Record<TReportStatus, string> = {
   submitted: 'blue',
   changesRequested: 'orange',
   approved: 'teal',
+  notRequired: 'gray',
 };
 
 export function ReportStatusBadge({ status }: { status: TReportStatus }) {

@@ -179,7 +179,8 @@ function Reports({ grant, RequestChanges }: { grant: TGrant; RequestChanges: Req
         viewer={funder ? 'admin' : 'grantee'}
         // A closed grant asks for no more reports: one already started can still be finished.
         canWrite={(role === 'owner' || role === 'editor') && grant.status === 'active'}
-        RequestChanges={RequestChanges}
+        // Nor are its reports sent back once it is closed (the server refuses it too).
+        RequestChanges={grant.status === 'active' ? RequestChanges : undefined}
       />
     </Paper>
   );
