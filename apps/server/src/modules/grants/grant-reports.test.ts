@@ -285,6 +285,10 @@ describe('grant reports', () => {
       .from(emailOutbox)
       .where(eq(emailOutbox.template, 'submission-receipt'));
     expect(receipts.map((m) => m.subject)).toContain('Report receipt: Final');
+    // Every line speaks of the report, none of an application or a submission.
+    const receipt = receipts.find((m) => m.subject === 'Report receipt: Final');
+    expect(receipt?.text).toContain('The PDF of the report as submitted is attached');
+    expect(receipt?.text).not.toMatch(/submission id|application/i);
     const events = await t.database.db.select().from(webhookDeliveries);
     const [event] = events;
     expect(events.map((e) => e.eventType)).toEqual(['report.submitted']);

@@ -79,7 +79,7 @@ export function buildDocument(data: TPdfExportData, language: TLanguage): TDocum
           field(labels.email, data.userReferenteEmail),
           field(labels.submittedBy, data.submittedBy),
           field(labels.submittedAt, submittedAt),
-          field(labels.submissionId, data.submissionId),
+          field(data.report ? labels.reportId : labels.submissionId, data.submissionId),
         ],
       },
       layout: TABLE_LAYOUT,

@@ -26,9 +26,9 @@ function labelsOf(language: TLanguage, kind: Kind) {
     subject: tr(`${KEYS[kind]}.subject`, PLACES),
     stage2: tr('mail.receipt.stage2'),
     greeting: tr('mail.greeting'),
-    when: tr('mail.receipt.when'),
+    when: tr(`${KEYS[kind]}.when`),
     id: tr(`${KEYS[kind]}.id`),
-    attached: tr('mail.receipt.attached', { file: PDF_FILE_NAME }),
+    attached: tr(`${KEYS[kind]}.attached`, { file: PDF_FILE_NAME }),
     footer: tr('mail.receipt.footer'),
   };
 }

@@ -374,6 +374,8 @@ describe('impact actuals step', () => {
       .replace(/\s+/g, ' ');
     // Headed as a report, not an application.
     expect(text).toMatch(/^ ?Relazione /);
+    expect(text).toContain('Codice della relazione');
+    expect(text).not.toContain('candidatura');
     for (const expected of [
       'Assunti',
       'Formati',

@@ -22,6 +22,7 @@ export function wizardWords(call: Pick<TUserCall, 'reportGrantId'> | undefined) 
       readerOf: 'applying.adminView.of',
       readerBack: 'applying.adminView.back',
       readerBackTo: '/admin?tab=submissions',
+      submitted: 'applying.status.submitted',
     } as const;
   }
   return {
@@ -38,5 +39,7 @@ export function wizardWords(call: Pick<TUserCall, 'reportGrantId'> | undefined) 
     readerOf: 'applying.report.readerOf',
     readerBack: 'applying.report.back',
     readerBackTo: `/grants/${grantId}`,
+    // Its own word: French agrees it with "rapport" ("Envoyé"), not "candidature".
+    submitted: 'applying.report.submitted',
   } as const;
 }

@@ -363,13 +363,7 @@ export function SubmissionPage({
           )}
           {readOnly && (
             <Badge color={sent ? 'teal' : 'gray'} mb="sm">
-              {t(
-                sent
-                  ? 'applying.status.submitted'
-                  : role === 'viewer'
-                    ? 'applying.status.viewer'
-                    : 'applying.status.readOnly',
-              )}
+              {t(sent ? words.submitted : role === 'viewer' ? 'applying.status.viewer' : 'applying.status.readOnly')}
             </Badge>
           )}
           {stage === 2 && (
