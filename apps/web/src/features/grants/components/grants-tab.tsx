@@ -1,7 +1,7 @@
 import type { TGrant } from '@impact/domain';
 import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
@@ -27,6 +27,11 @@ export function GrantsTab({ callId, RequestChanges }: { callId: string; RequestC
   const [editing, setEditing] = useState<TGrant | null>(null);
   const [paying, setPaying] = useState<TGrant | null>(null);
   const [reading, setReading] = useState<TGrant | null>(null);
+  // Tranches added or changed and not saved: closing the dialog asks first (they would be lost).
+  const unsavedTranches = useRef(false);
+  const markUnsaved = useCallback((dirty: boolean) => {
+    unsavedTranches.current = dirty;
+  }, []);
   if (grants.isPending) return <Loader aria-label={t('grants.loading')} />;
   if (grants.isError) return <Alert color="red">{problemText(t, grants.error)}</Alert>;
 
@@ -168,11 +173,24 @@ export function GrantsTab({ callId, RequestChanges }: { callId: string; RequestC
       </StackableModal>
       <StackableModal
         opened={paying !== null}
-        onClose={() => setPaying(null)}
+        onClose={() => {
+          const close = () => {
+            unsavedTranches.current = false;
+            setPaying(null);
+          };
+          if (!unsavedTranches.current) return close();
+          openConfirmDialog({
+            title: t('grants.tranches.discardTitle'),
+            children: <Text size="sm">{t('grants.tranches.discardBody')}</Text>,
+            labels: { confirm: t('grants.tranches.discard'), cancel: t('grants.tranches.keepEditing') },
+            confirmProps: { color: 'red' },
+            onConfirm: close,
+          });
+        }}
         title={paying ? t('grants.tranches.titleFor', { org: paying.organizationName }) : ''}
         size="xl"
       >
-        {paying && <TranchesEditor grant={paying} />}
+        {paying && <TranchesEditor grant={paying} onDirty={markUnsaved} />}
       </StackableModal>
       <StackableModal
         opened={reading !== null}

@@ -47,7 +47,7 @@ const toRow = (tr: TTranche): Row => ({
  * saved together; a payable tranche is marked paid with the
  * date and the bank's reference.
  */
-export function TranchesEditor({ grant }: { grant: TGrant }) {
+export function TranchesEditor({ grant, onDirty }: { grant: TGrant; onDirty?: (dirty: boolean) => void }) {
   const { t } = useTranslation();
   const tranches = useTranches(grant.id);
   const plan = useReportingPlan(grant.callId);
@@ -69,6 +69,7 @@ export function TranchesEditor({ grant }: { grant: TGrant }) {
       plan={plan.data}
       focusList={paidHere}
       onPaid={() => setPaidHere(true)}
+      onDirty={onDirty}
     />
   );
 }
@@ -79,12 +80,15 @@ function Editor({
   plan,
   focusList,
   onPaid,
+  onDirty,
 }: {
   grant: TGrant;
   tranches: TTranche[];
   plan: TReportPlanItem[];
   focusList: boolean;
   onPaid: () => void;
+  /** Whether the rows differ from the saved plan: the dialog asks before it drops them. */
+  onDirty: ((dirty: boolean) => void) | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const list = useRef<HTMLDivElement>(null);
@@ -94,6 +98,9 @@ function Editor({
   const save = useSaveTranches(grant.id);
   const paid = tranches.filter((tr) => tr.status === 'paid');
   const [rows, setRows] = useState<Row[]>(() => tranches.filter((tr) => tr.status !== 'paid').map(toRow));
+  const saved = JSON.stringify(tranches.filter((tr) => tr.status !== 'paid').map(toRow));
+  const dirty = JSON.stringify(rows) !== saved;
+  useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
   const reportNames = Object.fromEntries(plan.map((item) => [item.id, item.name]));
   const editable = grant.status !== 'declined' && grant.status !== 'closed';
   const planned = sumAmounts([...paid.map((p) => p.amount), ...rows.map((r) => Number(r.amount) || 0)]);
