@@ -1,19 +1,34 @@
 import { currencySymbol, type TGrant } from '@impact/domain';
 import { Button, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { amountSeparators } from '../../../lib/number-formats';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
 import { useUpdateGrant } from '../api/grants';
 
 /** The admin edits a grant's amount, dates and conditions before the grantee accepts. */
-export function GrantTermsForm({ grant, onDone }: { grant: TGrant; onDone: () => void }) {
+export function GrantTermsForm({
+  grant,
+  onDone,
+  onDirty,
+}: {
+  grant: TGrant;
+  onDone: () => void;
+  /** Whether the form differs from the grant's terms: the dialog asks before it drops them. */
+  onDirty?: (dirty: boolean) => void;
+}) {
   const { t, i18n } = useTranslation();
   const update = useUpdateGrant();
   const [amount, setAmount] = useState<number | string>(grant.amount);
   const [startsAt, setStartsAt] = useState(grant.startsAt ?? '');
   const [endsAt, setEndsAt] = useState(grant.endsAt ?? '');
   const [conditions, setConditions] = useState(grant.conditions);
+  const dirty =
+    Number(amount) !== grant.amount ||
+    startsAt !== (grant.startsAt ?? '') ||
+    endsAt !== (grant.endsAt ?? '') ||
+    conditions !== grant.conditions;
+  useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
   const error = (path: string) => fieldErrorText(t, update.error, path);
   const save = () =>
     update.mutate(

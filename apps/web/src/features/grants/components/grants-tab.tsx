@@ -27,11 +27,25 @@ export function GrantsTab({ callId, RequestChanges }: { callId: string; RequestC
   const [editing, setEditing] = useState<TGrant | null>(null);
   const [paying, setPaying] = useState<TGrant | null>(null);
   const [reading, setReading] = useState<TGrant | null>(null);
-  // Tranches added or changed and not saved: closing the dialog asks first (they would be lost).
-  const unsavedTranches = useRef(false);
+  // Terms or tranches changed and not saved: closing their dialog asks first (they would be lost).
+  const unsaved = useRef(false);
   const markUnsaved = useCallback((dirty: boolean) => {
-    unsavedTranches.current = dirty;
+    unsaved.current = dirty;
   }, []);
+  const closeAsking = (close: () => void) => () => {
+    const leave = () => {
+      unsaved.current = false;
+      close();
+    };
+    if (!unsaved.current) return leave();
+    openConfirmDialog({
+      title: t('grants.unsaved.title'),
+      children: <Text size="sm">{t('grants.unsaved.body')}</Text>,
+      labels: { confirm: t('grants.unsaved.leave'), cancel: t('grants.unsaved.keep') },
+      confirmProps: { color: 'red' },
+      onConfirm: leave,
+    });
+  };
   if (grants.isPending) return <Loader aria-label={t('grants.loading')} />;
   if (grants.isError) return <Alert color="red">{problemText(t, grants.error)}</Alert>;
 
@@ -165,28 +179,24 @@ export function GrantsTab({ callId, RequestChanges }: { callId: string; RequestC
       )}
       <StackableModal
         opened={editing !== null}
-        onClose={() => setEditing(null)}
+        onClose={closeAsking(() => setEditing(null))}
         title={editing ? t('grants.terms.title', { org: editing.organizationName }) : ''}
         size="lg"
       >
-        {editing && <GrantTermsForm grant={editing} onDone={() => setEditing(null)} />}
+        {editing && (
+          <GrantTermsForm
+            grant={editing}
+            onDirty={markUnsaved}
+            onDone={() => {
+              unsaved.current = false;
+              setEditing(null);
+            }}
+          />
+        )}
       </StackableModal>
       <StackableModal
         opened={paying !== null}
-        onClose={() => {
-          const close = () => {
-            unsavedTranches.current = false;
-            setPaying(null);
-          };
-          if (!unsavedTranches.current) return close();
-          openConfirmDialog({
-            title: t('grants.tranches.discardTitle'),
-            children: <Text size="sm">{t('grants.tranches.discardBody')}</Text>,
-            labels: { confirm: t('grants.tranches.discard'), cancel: t('grants.tranches.keepEditing') },
-            confirmProps: { color: 'red' },
-            onConfirm: close,
-          });
-        }}
+        onClose={closeAsking(() => setPaying(null))}
         title={paying ? t('grants.tranches.titleFor', { org: paying.organizationName }) : ''}
         size="xl"
       >

@@ -21,7 +21,7 @@ describe('the tranches editor', () => {
     await initI18n('en');
     vi.stubGlobal(
       'fetch',
-      vi.fn((url: string) =>
+      vi.fn(() =>
         Promise.resolve(
           new Response(JSON.stringify([]), {
             status: 200,
