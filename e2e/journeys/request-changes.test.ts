@@ -59,6 +59,8 @@ describe('a request for changes', () => {
       .click();
     await panel.getByTestId('change-request').getByText('Aperta').waitFor();
     await panel.getByText(message).waitFor();
+    // Sent back, it no longer reads as simply submitted.
+    await expect.poll(() => a.getByTestId('submission-status').textContent()).toBe('Modifiche richieste');
     // The button pressed is gone with the request made: the keyboard is on the panel's heading.
     await a
       .waitForFunction(() => document.activeElement?.textContent === 'Richieste di modifica', null, {

@@ -147,6 +147,10 @@ describe('calls open to the world', () => {
       expect(page).not.toContain('org.country');
       expect(page).not.toContain(NON_PROFIT_SCREENER.rule.expression);
       expect((await get(`/p/calls/${open.id}?lang=it`)).body).toContain('<h2>Chi può candidarsi</h2>');
+      // A language asked twice (a link pasted onto another) takes the first, not a 400.
+      const twice = await get(`/p/calls/${open.id}?lang=it&lang=en`);
+      expect(twice.statusCode).toBe(200);
+      expect(twice.body).toContain('<h2>Chi può candidarsi</h2>');
     } finally {
       await t.database.db.delete(callScreeners).where(eq(callScreeners.callId, open.id));
     }

@@ -13,7 +13,13 @@ import { callPageHtml, indexPageHtml, notFoundPageHtml } from './page-html';
 import { openPublicCalls, PUBLIC_PAGE_SIZE, publicCall } from './public-calls';
 
 const tags = ['public'];
-const ZLangQuery = z.object({ lang: z.string().max(10).optional() });
+/** `?lang=`: a language asked twice (`?lang=fr&lang=en`, a link pasted onto another) takes the first. */
+const ZLangQuery = z.object({
+  lang: z
+    .union([z.string().max(10), z.array(z.string().max(10)).max(10)])
+    .transform((lang) => (Array.isArray(lang) ? lang[0] : lang))
+    .optional(),
+});
 /** Crawlers and link previews read these pages often; a minute of caching spares the database. */
 const CACHE = 'public, max-age=60';
 

@@ -362,8 +362,17 @@ export function SubmissionPage({
             </Text>
           )}
           {readOnly && (
-            <Badge color={sent ? 'teal' : 'gray'} mb="sm">
-              {t(sent ? words.submitted : role === 'viewer' ? 'applying.status.viewer' : 'applying.status.readOnly')}
+            // Sent back for changes, it is no longer simply "submitted" (the grant page says so too).
+            <Badge color={sent ? 'teal' : 'gray'} mb="sm" data-testid="submission-status">
+              {t(
+                sent
+                  ? openRequest
+                    ? 'applying.status.changesRequested'
+                    : words.submitted
+                  : role === 'viewer'
+                    ? 'applying.status.viewer'
+                    : 'applying.status.readOnly',
+              )}
             </Badge>
           )}
           {stage === 2 && (
