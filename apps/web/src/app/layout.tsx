@@ -3,7 +3,7 @@ import { AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { LanguageSelect } from '../components/language-select';
 import { SessionButtons } from '../features/auth/session-buttons';
 import { GrantsMenuLink } from '../features/grants/components/grants-menu-link';
@@ -71,11 +71,6 @@ export function Layout() {
           <Outlet />
         </Box>
         <PageAnnouncer />
-        {/* A page opened from a scrolled one starts at its top (its back link was under the
-            header). Kept by path: a tab or a filter in the address does not move the page. (Back
-            returns where the reader was only when the page is drawn at once: a list still
-            loading is shorter than the position kept.) */}
-        <ScrollRestoration getKey={(location) => location.pathname} />
       </AppShell.Main>
       <SiteFooter />
     </AppShell>

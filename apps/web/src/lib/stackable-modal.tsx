@@ -33,7 +33,7 @@ function EscapeHere({ onClose }: { onClose: () => void }) {
     return () => {
       requestAnimationFrame(() => {
         const lost = document.activeElement === null || document.activeElement === document.body;
-        if (lost && opener?.isConnected) opener.focus();
+        if (lost && opener?.isConnected) opener.focus({ preventScroll: true });
       });
     };
   }, []);

@@ -12,9 +12,12 @@ export async function reportFixedBecause(
 ): Promise<'errors.grantReports.approved' | 'errors.grantReports.grantClosed' | null> {
   const [found] = await rows<{ approved: boolean; closed: boolean }>(
     db,
+    // The grant's row shared: a close in progress is waited for (and waits for this), so a
+    // request for changes never slips in beside the grant's closing.
     sql`select r.approved_at is not null as approved, g.status = 'closed' as closed
           from grant_reports r join grants g on g.id = r.grant_id
-         where r.submission_id = ${submissionId}::uuid`,
+         where r.submission_id = ${submissionId}::uuid
+           for share of g`,
   );
   if (found?.approved) return 'errors.grantReports.approved';
   if (found?.closed) return 'errors.grantReports.grantClosed';
