@@ -29,7 +29,7 @@ import { queueNotice } from '../email/notice-mail';
 import { recipientLanguage } from '../email/recipient-language';
 import { isStageSubmitted, loadSubmissionFor } from '../submission-core/access';
 import { applicantRecipients } from '../submission-core/applicant-recipients';
-import { isGrantReport, reportFixedBecause } from '../submission-core/approved-report';
+import { reportToReopen } from '../submission-core/approved-report';
 import { openChangeRequest } from '../submission-core/change-requests';
 import { recordWebhookEvent } from '../webhooks/record';
 import { changeRequestMail } from './mail';
@@ -129,8 +129,8 @@ export async function requestChanges(
     const { submission, call, orgName, contactEmail, creatorEmail } = await lockedSubmission(tx, input.submissionId);
     if (!isStageSubmitted(submission)) throw conflict('errors.changeRequests.notSubmitted');
     if (await openChangeRequest(tx, submission.id, now)) throw conflict('errors.changeRequests.alreadyOpen');
-    const fixed = await reportFixedBecause(tx, submission.id);
-    if (fixed) throw conflict(fixed);
+    const report = await reportToReopen(tx, submission.id);
+    if (report?.fixedBecause) throw conflict(report.fixedBecause);
     const callSteps = (await stepsOfCallTypes(tx as Db, [call.callTypeId])).get(call.callTypeId) ?? [];
     const reached = new Map(callSteps.filter((s) => s.stage <= submission.stage).map((s) => [s.id, s]));
     const errors: TFieldError[] = [];
@@ -160,11 +160,10 @@ export async function requestChanges(
       submitters: [record?.email, creatorEmail],
       contact: contactEmail,
     });
-    const report = await isGrantReport(tx, submission.id);
     for (const to of recipients) {
       const language = await recipientLanguage(tx, to, submittedIn);
       const mail = changeRequestMail(language, {
-        report,
+        report: report !== null,
         call: localisedCall(call, language).name,
         org: orgName,
         steps: stepIds.map((id) => {

@@ -2,14 +2,15 @@ import { sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
 
 /**
- * Why a grant's report may no longer be reopened nor sent back for changes (409), if it may not:
+ * A grant's report, read as reopening it or sending it back needs it (null for any other
+ * submission): `fixedBecause`, why it may no longer be reopened nor sent back for changes (409):
  * approved (decision 0044: a tranche may have been paid on it), or its grant closed (decision 0052:
- * the grantee was told no more reports are asked for). Null for any other submission.
+ * the grantee was told no more reports are asked for).
  */
-export async function reportFixedBecause(
+export async function reportToReopen(
   db: Db | Tx,
   submissionId: string,
-): Promise<'errors.grantReports.approved' | 'errors.grantReports.grantClosed' | null> {
+): Promise<{ fixedBecause: 'errors.grantReports.approved' | 'errors.grantReports.grantClosed' | null } | null> {
   const [found] = await rows<{ approved: boolean; closed: boolean }>(
     db,
     // The grant's row shared: a close in progress is waited for (and waits for this), so a
@@ -19,9 +20,9 @@ export async function reportFixedBecause(
          where r.submission_id = ${submissionId}::uuid
            for share of g`,
   );
-  if (found?.approved) return 'errors.grantReports.approved';
-  if (found?.closed) return 'errors.grantReports.grantClosed';
-  return null;
+  if (!found) return null;
+  if (found.approved) return { fixedBecause: 'errors.grantReports.approved' };
+  return { fixedBecause: found.closed ? 'errors.grantReports.grantClosed' : null };
 }
 
 /** Whether the submission is a grant's report: what is written about it then speaks of a report. */

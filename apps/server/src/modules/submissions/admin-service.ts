@@ -21,7 +21,7 @@ import { type AuditActor, audit } from '../audit/record';
 import { messageFilesOf } from '../conversation/erase-messages';
 import { deleteStored, type FileStorage } from '../files/storage';
 import { dropStoredPdfs } from '../pdf/stored-pdfs';
-import { reportFixedBecause } from '../submission-core/approved-report';
+import { reportToReopen } from '../submission-core/approved-report';
 import { openChangeRequestDueAt, submissionsWithOpenChangeRequest } from '../submission-core/change-requests';
 import { recordWebhookEvent } from '../webhooks/record';
 
@@ -381,7 +381,7 @@ export async function reopenSubmission(db: Db, actor: AuditActor, submissionId: 
   await db.transaction(async (tx) => {
     // The submission's row first (as an approval takes it), then whether it is an approved report.
     await tx.execute(sql`select 1 from call_submissions where id = ${submissionId}::uuid for update`);
-    const fixed = await reportFixedBecause(tx, submissionId);
+    const fixed = (await reportToReopen(tx, submissionId))?.fixedBecause;
     if (fixed) throw conflict(fixed);
     // A report reopened is being written again: not sent, so reminded and counted overdue again.
     await tx.update(grantReports).set({ submittedAt: null }).where(eq(grantReports.submissionId, submissionId));
