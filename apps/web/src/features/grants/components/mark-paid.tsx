@@ -8,8 +8,20 @@ import { useMarkTranchePaid } from '../api/grants';
 /**
  * The admin's "Mark paid" on a payable tranche: the day paid and the payment's reference.
  * `onPaid`: where the keyboard goes once it is recorded (this button leaves with the payable row).
+ * `editedUnsaved`: the plan below changed this tranche and was not saved; the payment is recorded
+ * for the tranche as saved, and says so.
  */
-export function MarkPaid({ grantId, tranche, onPaid }: { grantId: string; tranche: TTranche; onPaid?: () => void }) {
+export function MarkPaid({
+  grantId,
+  tranche,
+  onPaid,
+  editedUnsaved = false,
+}: {
+  grantId: string;
+  tranche: TTranche;
+  onPaid?: () => void;
+  editedUnsaved?: boolean;
+}) {
   const { t } = useTranslation();
   const mark = useMarkTranchePaid(grantId);
   const [paidAt, setPaidAt] = useState(() => new Date().toISOString().slice(0, 10));
@@ -43,6 +55,11 @@ export function MarkPaid({ grantId, tranche, onPaid }: { grantId: string; tranch
               .catch(() => undefined); // said by mark.isError below
           }}
         >
+          {editedUnsaved && (
+            <Text size="sm" maw={320}>
+              {t('grants.tranches.paidAsSaved')}
+            </Text>
+          )}
           <TextInput
             type="date"
             label={t('grants.tranches.paidAt')}

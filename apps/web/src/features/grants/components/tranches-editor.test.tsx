@@ -1,7 +1,7 @@
-import type { TGrant } from '@impact/domain';
+import type { TGrant, TTranche } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { TranchesEditor } from './tranches-editor';
@@ -41,5 +41,55 @@ describe('the tranches editor', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add a tranche' }));
     await waitFor(() => expect(onDirty).toHaveBeenLastCalledWith(true));
     expect(onDirty).toHaveBeenCalledWith(false);
+  });
+
+  it('keeps the rows typed and not saved when a tranche is marked paid, and says the payment is for the tranche as saved', async () => {
+    await initI18n('en');
+    const first: TTranche = {
+      id: '00000000-0000-4000-8000-000000000021',
+      grantId: grant.id,
+      position: 0,
+      amount: 4000,
+      condition: 'onAcceptance',
+      dueAt: null,
+      reportPlanId: null,
+      status: 'payable',
+      paidAt: null,
+      paymentReference: null,
+    };
+    const second: TTranche = { ...first, id: '00000000-0000-4000-8000-000000000022', position: 1, status: 'pending' };
+    const json = (body: unknown) =>
+      Promise.resolve(
+        new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+      );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL) => {
+        const url = String(input instanceof Request ? input.url : input);
+        if (url.includes('MarkTranchePaid'))
+          return json([{ ...first, status: 'paid', paidAt: '2027-01-10', paymentReference: 'CRO 1' }, second]);
+        if (url.includes('GetTranches')) return json([first, second]);
+        return json([]);
+      }),
+    );
+    render(
+      <MantineProvider env="test">
+        <QueryClientProvider client={new QueryClient()}>
+          <TranchesEditor grant={{ ...grant, status: 'active' } as TGrant} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    const firstAmount = await screen.findByLabelText(/Tranche 1: amount/);
+    fireEvent.change(firstAmount, { target: { value: '4500' } });
+    fireEvent.change(screen.getByLabelText(/Tranche 2: amount/), { target: { value: '6000' } });
+    fireEvent.click(screen.getByRole('button', { name: /Mark paid/ }));
+    const popover = await screen.findByRole('dialog');
+    within(popover).getByText(/payment is recorded for the tranche as it was saved/);
+    fireEvent.change(within(popover).getByLabelText(/Payment reference/), { target: { value: 'CRO 1' } });
+    fireEvent.click(within(popover).getByRole('button', { name: 'Record the payment' }));
+    // The paid tranche leaves the plan; the second keeps what was typed, now numbered 2 after the paid one.
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Mark paid/ })).toBeNull());
+    expect(screen.getAllByRole('textbox', { name: /Tranche \d/ })).toHaveLength(1);
+    expect((screen.getByLabelText(/Tranche 2: amount/) as HTMLInputElement).value).toMatch(/6[,.]?000/);
   });
 });

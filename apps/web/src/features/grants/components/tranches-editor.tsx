@@ -32,9 +32,17 @@ import { MarkPaid } from './mark-paid';
 import { formatMoney } from './money';
 import { TrancheList } from './tranche-list';
 
-type Row = { amount: number | string; condition: TTrancheCondition; dueAt: string; reportPlanId: string | null };
+/** A row of the plan being edited; `id` is its saved tranche's (null until saved), never sent. */
+type Row = {
+  id: string | null;
+  amount: number | string;
+  condition: TTrancheCondition;
+  dueAt: string;
+  reportPlanId: string | null;
+};
 
 const toRow = (tr: TTranche): Row => ({
+  id: tr.id,
   amount: tr.amount,
   condition: tr.condition,
   dueAt: tr.dueAt ?? '',
@@ -52,23 +60,17 @@ export function TranchesEditor({ grant, onDirty }: { grant: TGrant; onDirty?: (d
   const tranches = useTranches(grant.id);
   const plan = useReportingPlan(grant.callId);
   // Once a tranche is marked paid its button goes with the payable row: the keyboard goes to the list.
-  const [paidHere, setPaidHere] = useState(false);
+  const [paidHere, setPaidHere] = useState(0);
   if (tranches.isPending || plan.isPending) return <Loader aria-label={t('grants.loading')} />;
   if (tranches.isError) return <Alert color="red">{problemText(t, tranches.error)}</Alert>;
   if (plan.isError) return <Alert color="red">{problemText(t, plan.error)}</Alert>;
-  // Remounted when a payment is recorded, so the list being edited never holds a paid tranche.
-  const paidIds = tranches.data
-    .filter((tr) => tr.status === 'paid')
-    .map((tr) => tr.id)
-    .join();
   return (
     <Editor
-      key={paidIds}
       grant={grant}
       tranches={tranches.data}
       plan={plan.data}
-      focusList={paidHere}
-      onPaid={() => setPaidHere(true)}
+      paidHere={paidHere}
+      onPaid={() => setPaidHere((n) => n + 1)}
       onDirty={onDirty}
     />
   );
@@ -78,14 +80,15 @@ function Editor({
   grant,
   tranches,
   plan,
-  focusList,
+  paidHere,
   onPaid,
   onDirty,
 }: {
   grant: TGrant;
   tranches: TTranche[];
   plan: TReportPlanItem[];
-  focusList: boolean;
+  /** How many payments were recorded on this page: each sends the keyboard to the list. */
+  paidHere: number;
   onPaid: () => void;
   /** Whether the rows differ from the saved plan: the dialog asks before it drops them. */
   onDirty: ((dirty: boolean) => void) | undefined;
@@ -93,19 +96,22 @@ function Editor({
   const { t, i18n } = useTranslation();
   const list = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (focusList) list.current?.querySelector<HTMLElement>('[role="region"]')?.focus();
-  }, [focusList]);
+    if (paidHere > 0) list.current?.querySelector<HTMLElement>('[role="region"]')?.focus();
+  }, [paidHere]);
   const save = useSaveTranches(grant.id);
   const paid = tranches.filter((tr) => tr.status === 'paid');
-  const [rows, setRows] = useState<Row[]>(() => tranches.filter((tr) => tr.status !== 'paid').map(toRow));
+  const [edited, setRows] = useState<Row[]>(() => tranches.filter((tr) => tr.status !== 'paid').map(toRow));
+  // A tranche paid meanwhile (here or by a colleague) leaves the plan being edited; the other
+  // rows keep what was typed in them.
+  const paidIds = new Set(paid.map((tr) => tr.id));
+  const rows = edited.filter((r) => r.id === null || !paidIds.has(r.id));
   const saved = JSON.stringify(tranches.filter((tr) => tr.status !== 'paid').map(toRow));
   const dirty = JSON.stringify(rows) !== saved;
   useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
   const reportNames = Object.fromEntries(plan.map((item) => [item.id, item.name]));
   const editable = grant.status !== 'declined' && grant.status !== 'closed';
   const planned = sumAmounts([...paid.map((p) => p.amount), ...rows.map((r) => Number(r.amount) || 0)]);
-  const setRow = (i: number, patch: Partial<Row>) =>
-    setRows((all) => all.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const setRow = (i: number, patch: Partial<Row>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const conditions = [
     { value: 'onAcceptance', label: t('grants.tranches.onAcceptance') },
     { value: 'onDate', label: t('grants.tranches.onDate') },
@@ -121,7 +127,14 @@ function Editor({
             currency={grant.currency}
             reportNames={reportNames}
             action={(tranche) =>
-              tranche.status === 'payable' ? <MarkPaid grantId={grant.id} tranche={tranche} onPaid={onPaid} /> : null
+              tranche.status === 'payable' ? (
+                <MarkPaid
+                  grantId={grant.id}
+                  tranche={tranche}
+                  onPaid={onPaid}
+                  editedUnsaved={rowChanged(rows, tranche)}
+                />
+              ) : null
             }
           />
         </div>
@@ -196,7 +209,7 @@ function Editor({
                 color="red"
                 size="lg"
                 aria-label={t('grants.tranches.remove', { n: paid.length + i + 1 })}
-                onClick={() => setRows((all) => all.filter((_, j) => j !== i))}
+                onClick={() => setRows(rows.filter((_, j) => j !== i))}
               >
                 <IconTrash size={18} aria-hidden />
               </ActionIcon>
@@ -208,7 +221,7 @@ function Editor({
               leftSection={<IconPlus size={16} aria-hidden />}
               disabled={paid.length + rows.length >= MAX_TRANCHES}
               onClick={() =>
-                setRows((all) => [...all, { amount: '', condition: 'onAcceptance', dueAt: '', reportPlanId: null }])
+                setRows([...rows, { id: null, amount: '', condition: 'onAcceptance', dueAt: '', reportPlanId: null }])
               }
             >
               {t('grants.tranches.add')}
@@ -234,4 +247,10 @@ function Editor({
       )}
     </Stack>
   );
+}
+
+/** Whether the plan being edited changed this tranche's row (or removed it) and was not saved. */
+function rowChanged(rows: Row[], tranche: TTranche): boolean {
+  const row = rows.find((r) => r.id === tranche.id);
+  return row === undefined || JSON.stringify(row) !== JSON.stringify(toRow(tranche));
 }
