@@ -12,6 +12,7 @@ import { useConfig } from '../lib/api/get-config';
 import { PageAnnouncer } from '../lib/page-title';
 import { useSession } from '../lib/session-store';
 import { HomeLink } from './home-link';
+import { useNewPageAtTop } from './new-page-at-top';
 import { SidePanel } from './side-panel';
 import { SiteFooter } from './site-footer';
 
@@ -29,6 +30,7 @@ export function Layout() {
   useEffect(() => {
     if (pathname) nav.close();
   }, [pathname, nav.close]);
+  useNewPageAtTop();
   return (
     <AppShell
       header={{ height: 72 }}

@@ -1,13 +1,22 @@
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
+import './scroll-table.css';
 
 /**
- * A wide table's box that scrolls sideways at 320 px (WCAG 1.4.10) and that a keyboard can scroll
- * too (2.1.1: focusable and named, since a table of plain figures holds nothing else to focus).
+ * A wide table's box that scrolls sideways at 320 px (WCAG 1.4.10), shows a shadow on the side
+ * where more of it lies, and that a keyboard can scroll too (2.1.1: focusable and named, since a
+ * table of plain figures holds nothing else to focus).
  */
 export function ScrollTable({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
   return (
-    <Table.ScrollContainer type="native" minWidth={minWidth} tabIndex={0} role="region" aria-label={label}>
+    <Table.ScrollContainer
+      type="native"
+      minWidth={minWidth}
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      className="scroll-table"
+    >
       {children}
     </Table.ScrollContainer>
   );

@@ -249,8 +249,8 @@ export function SubmissionPage({
       return false;
     }
     setProblems([]);
+    // A new step's path: the layout starts it at its top.
     navigate({ pathname: `/call/${submissionId}/${target.step}/${target.subStep}`, search: search.toString() });
-    window.scrollTo({ top: 0 });
     return true;
   };
   const done = stepsDone(steps, contentOf);

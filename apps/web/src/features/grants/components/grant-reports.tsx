@@ -6,6 +6,8 @@ import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PdfDownloadButton } from '../../../components/pdf-download-button';
+import { RowCards, useNarrowScreen } from '../../../components/row-cards';
+import { ScrollTable } from '../../../components/scroll-table';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { problemText } from '../../../lib/problem-text';
 import { reportKeys, useApproveReport, useGrantReports, useStartReport } from '../api/grant-reports';
@@ -32,45 +34,61 @@ export function GrantReports({ grantId, viewer, canWrite = false, RequestChanges
   const reports = useGrantReports(grantId);
   const [asking, setAsking] = useState<TGrantReport | null>(null);
   const queryClient = useQueryClient();
+  const narrow = useNarrowScreen();
   if (reports.isPending) return <Loader aria-label={t('grantReports.loading')} />;
   if (reports.isError) return <Alert color="red">{problemText(t, reports.error)}</Alert>;
   if (reports.data.length === 0) return <Text size="sm">{t('grantReports.list.empty')}</Text>;
+  const actions = (report: TGrantReport) =>
+    viewer === 'admin' ? (
+      <AdminActions
+        grantId={grantId}
+        report={report}
+        onRequestChanges={RequestChanges ? () => setAsking(report) : undefined}
+      />
+    ) : (
+      <GranteeActions grantId={grantId} report={report} canWrite={canWrite} />
+    );
   return (
     <>
-      <Table.ScrollContainer minWidth={600}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('grantReports.list.report')}</Table.Th>
-              <Table.Th>{t('grantReports.list.due')}</Table.Th>
-              <Table.Th>{t('grantReports.list.status')}</Table.Th>
-              <Table.Th>{t('grants.columns.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {reports.data.map((report) => (
-              <Table.Tr key={report.id}>
-                <Table.Td>{report.name}</Table.Td>
-                <Table.Td>{formatDay(report.dueAt, i18n.language)}</Table.Td>
-                <Table.Td>
-                  <ReportStatusBadge status={report.status} />
-                </Table.Td>
-                <Table.Td>
-                  {viewer === 'admin' ? (
-                    <AdminActions
-                      grantId={grantId}
-                      report={report}
-                      onRequestChanges={RequestChanges ? () => setAsking(report) : undefined}
-                    />
-                  ) : (
-                    <GranteeActions grantId={grantId} report={report} canWrite={canWrite} />
-                  )}
-                </Table.Td>
+      {narrow ? (
+        <RowCards
+          label={t('grantReports.title')}
+          rows={reports.data.map((report) => ({
+            key: report.id,
+            title: report.name,
+            details: [
+              { label: t('grantReports.list.due'), value: formatDay(report.dueAt, i18n.language) },
+              { label: t('grantReports.list.status'), value: <ReportStatusBadge status={report.status} /> },
+            ],
+            actions: actions(report),
+          }))}
+        />
+      ) : (
+        <ScrollTable minWidth={600} label={t('grantReports.title')}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('grantReports.list.report')}</Table.Th>
+                <Table.Th>{t('grantReports.list.due')}</Table.Th>
+                <Table.Th>{t('grantReports.list.status')}</Table.Th>
+                <Table.Th>{t('grants.columns.actions')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {reports.data.map((report) => (
+                <Table.Tr key={report.id}>
+                  <Table.Td>{report.name}</Table.Td>
+                  <Table.Td>{formatDay(report.dueAt, i18n.language)}</Table.Td>
+                  <Table.Td>
+                    <ReportStatusBadge status={report.status} />
+                  </Table.Td>
+                  <Table.Td>{actions(report)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      )}
       {asking?.submissionId && RequestChanges && (
         <RequestChanges
           submissionId={asking.submissionId}

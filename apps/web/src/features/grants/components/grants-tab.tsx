@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ScrollTable } from '../../../components/scroll-table';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { problemText } from '../../../lib/problem-text';
 import { StackableModal } from '../../../lib/stackable-modal';
@@ -87,7 +88,7 @@ export function GrantsTab({ callId, RequestChanges }: { callId: string; RequestC
       {grants.data.length === 0 ? (
         <Text>{t('grants.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <ScrollTable minWidth={720} label={t('grants.tab')}>
           <Table>
             <Table.Thead>
               <Table.Tr>
@@ -175,7 +176,7 @@ export function GrantsTab({ callId, RequestChanges }: { callId: string; RequestC
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       <StackableModal
         opened={editing !== null}

@@ -2,6 +2,7 @@ import type { TTranche } from '@impact/domain';
 import { Badge, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowCards, useNarrowScreen } from '../../../components/row-cards';
 import { ScrollTable } from '../../../components/scroll-table';
 import { formatDay, formatMoney } from './money';
 
@@ -21,6 +22,7 @@ export function TrancheList({
   action?: (tranche: TTranche) => ReactNode;
 }) {
   const { t, i18n } = useTranslation();
+  const narrow = useNarrowScreen();
   const conditionText = (tranche: TTranche) => {
     if (tranche.condition === 'onDate') {
       return t('grants.tranches.onDateOf', { day: formatDay(tranche.dueAt, i18n.language) });
@@ -31,6 +33,37 @@ export function TrancheList({
     }
     return t('grants.tranches.onAcceptance');
   };
+  const status = (tranche: TTranche) => (
+    <>
+      <Badge variant="light" color={COLOR[tranche.status]}>
+        {t(`grants.tranches.statuses.${tranche.status}`)}
+      </Badge>
+      {tranche.paidAt && (
+        <div>
+          {t('grants.tranches.paidOn', {
+            day: formatDay(tranche.paidAt, i18n.language),
+            reference: tranche.paymentReference ?? '',
+          })}
+        </div>
+      )}
+    </>
+  );
+  if (narrow)
+    return (
+      <RowCards
+        label={t('grants.tranches.title')}
+        rows={tranches.map((tranche) => ({
+          key: tranche.id,
+          title: t('grants.tranches.numbered', { n: tranche.position + 1 }),
+          details: [
+            { label: t('grants.tranches.amount'), value: formatMoney(tranche.amount, currency, i18n.language) },
+            { label: t('grants.tranches.condition'), value: conditionText(tranche) },
+            { label: t('grants.tranches.status'), value: status(tranche) },
+          ],
+          actions: action?.(tranche),
+        }))}
+      />
+    );
   return (
     <ScrollTable minWidth={520} label={t('grants.tranches.title')}>
       <Table>
@@ -49,19 +82,7 @@ export function TrancheList({
               <Table.Td>{tranche.position + 1}</Table.Td>
               <Table.Td>{formatMoney(tranche.amount, currency, i18n.language)}</Table.Td>
               <Table.Td>{conditionText(tranche)}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={COLOR[tranche.status]}>
-                  {t(`grants.tranches.statuses.${tranche.status}`)}
-                </Badge>
-                {tranche.paidAt && (
-                  <div>
-                    {t('grants.tranches.paidOn', {
-                      day: formatDay(tranche.paidAt, i18n.language),
-                      reference: tranche.paymentReference ?? '',
-                    })}
-                  </div>
-                )}
-              </Table.Td>
+              <Table.Td>{status(tranche)}</Table.Td>
               {action && <Table.Td>{action(tranche)}</Table.Td>}
             </Table.Tr>
           ))}

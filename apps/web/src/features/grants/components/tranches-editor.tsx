@@ -165,7 +165,7 @@ function Editor({
           </Title>
           {rows.map((row, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id until saved; their order is their identity
-            <Group key={i} align="flex-end" wrap="nowrap">
+            <Group key={i} align="flex-end" wrap="wrap">
               <NumberInput
                 label={t('grants.tranches.amountOf', {
                   n: paid.length + i + 1,
