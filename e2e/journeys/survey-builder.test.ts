@@ -98,11 +98,11 @@ describe('the visual survey builder', () => {
 
     const comment = builder.locator('#q-question4');
     await comment.getByRole('switch', { name: 'Mostra solo se…' }).check();
-    await comment.getByRole('combobox', { name: 'Domanda (regola 1)' }).click();
+    await comment.getByRole('combobox', { name: 'Domanda (condizione 1)' }).click();
     await page.getByRole('option', { name: 'Quanto consigliereste il bando?' }).click();
-    await comment.getByRole('combobox', { name: 'Confronto (regola 1)' }).click();
+    await comment.getByRole('combobox', { name: 'Confronto (condizione 1)' }).click();
     await page.getByRole('option', { name: 'è minore di', exact: true }).click();
-    await comment.getByRole('textbox', { name: 'Valore (regola 1)' }).fill('7');
+    await comment.getByRole('textbox', { name: 'Valore (condizione 1)' }).fill('7');
     await comment.getByText('{question3} < 7').waitFor();
 
     // Accessible, editable at 1024 px, readable at 320 px.

@@ -4,7 +4,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { operatorsFor } from '../model/condition-options';
 import type { TClause, TCondition } from '../model/conditions';
-import { type TSurveyLanguage, textIn } from '../model/localised';
+import { type TSurveyLanguage, textToNameBy } from '../model/localised';
 import { ConditionValue } from './condition-value';
 
 export const OPERATOR_KEYS = {
@@ -80,7 +80,7 @@ export function ConditionClauses({ condition, questions, lang, onChange, express
           onChange({ ...condition, clauses: condition.clauses.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
         const options = questions.map((q) => ({
           value: String(q.name),
-          label: textIn(q.title, lang) || String(q.name),
+          label: textToNameBy(q.title, lang) || String(q.name),
         }));
         if (!question) options.push({ value: clause.question, label: clause.question });
         const n = i + 1;

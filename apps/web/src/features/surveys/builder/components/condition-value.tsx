@@ -1,7 +1,7 @@
 import type { TJsonObject } from '@impact/domain';
 import { MultiSelect, NumberInput, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { itemsOf, itemText } from '../model/choices';
+import { itemsOf, itemTextToNameBy } from '../model/choices';
 import { valueInputFor } from '../model/condition-options';
 import { type TClause, UNARY } from '../model/conditions';
 import type { TSurveyLanguage } from '../model/localised';
@@ -25,7 +25,7 @@ export function ConditionValue({ question, clause, n, lang, onChange }: Props) {
     const items = itemsOf(question.choices);
     const data = items.map((item, i) => ({
       value: String(item.value),
-      label: itemText(question.choices, i, lang) || String(item.value),
+      label: itemTextToNameBy(question.choices, i, lang) || String(item.value),
     }));
     const choiceValue = (s: string) => items.find((item) => String(item.value) === s)?.value as string | number;
     if (clause.operator === 'anyof') {

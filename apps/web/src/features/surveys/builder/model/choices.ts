@@ -1,5 +1,5 @@
 import { isJsonObject } from '@impact/domain';
-import { type TSurveyLanguage, textIn, withTextIn } from './localised';
+import { SURVEY_LANGUAGES, type TSurveyLanguage, textIn, withTextIn } from './localised';
 
 /** A choice, row or column as SurveyJS writes it: a plain value, or `{ value, text, … }`. */
 export type TItem = { value: unknown; text: unknown };
@@ -19,6 +19,11 @@ export function itemText(list: unknown, index: number, lang: TSurveyLanguage): s
     return lang === 'it' && item.value !== undefined ? String(item.value) : '';
   }
   return lang === 'it' && item !== undefined ? String(item) : '';
+}
+
+/** A choice's label to pick it by: in this language, else in the first it is written in. */
+export function itemTextToNameBy(list: unknown, index: number, lang: TSurveyLanguage): string {
+  return [lang, ...SURVEY_LANGUAGES].map((l) => itemText(list, index, l)).find((text) => text !== '') ?? '';
 }
 
 /**

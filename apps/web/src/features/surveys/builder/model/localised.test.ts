@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMissingIn, textIn, withTextIn } from './localised';
+import { isMissingIn, textIn, textToNameBy, withTextIn } from './localised';
 
 describe('survey texts in three languages', () => {
   it('stays a plain string (Italian) until a second language is written', () => {
@@ -28,5 +28,12 @@ describe('survey texts in three languages', () => {
     expect(isMissingIn({ default: 'Ciao', en: 'Hello' }, 'en')).toBe(false);
     expect(isMissingIn('Ciao', 'en')).toBe(true);
     expect(isMissingIn(undefined, 'en')).toBe(false);
+  });
+
+  it('names a question in the language asked, else in the first it is written in', () => {
+    expect(textToNameBy({ default: 'Paese', en: 'Country' }, 'en')).toBe('Country');
+    expect(textToNameBy('Paese', 'fr')).toBe('Paese');
+    expect(textToNameBy({ fr: 'Pays' }, 'en')).toBe('Pays');
+    expect(textToNameBy(undefined, 'en')).toBe('');
   });
 });

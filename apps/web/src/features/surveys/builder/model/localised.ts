@@ -22,6 +22,15 @@ export function textIn(value: unknown, lang: TSurveyLanguage): string {
   return defaultLanguageOf(value) === lang && typeof value.default === 'string' ? value.default : '';
 }
 
+/**
+ * A text to name something by in a picker: in this language, else in the first language it is
+ * written in (a question written only in Italian is better named by its Italian title than by its
+ * code), '' when written in none.
+ */
+export function textToNameBy(value: unknown, lang: TSurveyLanguage): string {
+  return [lang, ...SURVEY_LANGUAGES].map((l) => textIn(value, l)).find((text) => text !== '') ?? '';
+}
+
 /** Whether a text is written in some language but not in this one (a translation to do). */
 export function isMissingIn(value: unknown, lang: TSurveyLanguage): boolean {
   if (textIn(value, lang) !== '') return false;
