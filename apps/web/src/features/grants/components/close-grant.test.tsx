@@ -69,8 +69,10 @@ describe('Close the grant', () => {
       [tranche('paid', 1), tranche('payable', 2)],
     );
     show();
-    expect(await screen.findByText('2 reports not yet approved')).toBeTruthy();
-    expect(await screen.findByText('1 tranche not yet paid')).toBeTruthy();
+    expect(
+      await screen.findByText('2 reports not yet approved: Report 2 (Submitted) and Report 3 (Overdue)'),
+    ).toBeTruthy();
+    expect(await screen.findByText('1 tranche not yet paid: tranche 3, €5,000.00')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Close the grant' })).toBeTruthy();
   });
 

@@ -5,6 +5,7 @@ import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { problemText } from '../../../lib/problem-text';
 import { useGrantReports } from '../api/grant-reports';
 import { useTranches, useUpdateGrant } from '../api/grants';
+import { formatMoney } from './money';
 
 /**
  * The funder closes an active grant at its end. What is still open (reports not approved,
@@ -12,18 +13,38 @@ import { useTranches, useUpdateGrant } from '../api/grants';
  * their reminders; payments can still be marked paid afterwards.
  */
 export function CloseGrant({ grant, closing }: { grant: TGrant; closing: (pending: boolean) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const close = useUpdateGrant();
   const reports = useGrantReports(grant.id);
   const tranches = useTranches(grant.id);
   // What is still open is said before closing: not offered until both lists are known.
   const known = reports.isSuccess && tranches.isSuccess;
   const unknown = reports.error ?? tranches.error;
-  const reportsOpen = (reports.data ?? []).filter((r) => r.status !== 'approved').length;
-  const unpaid = (tranches.data ?? []).filter((tr) => tr.status !== 'paid').length;
+  // Named, not only counted: the funder checks them against their own records before closing.
+  const reportsOpen = (reports.data ?? [])
+    .filter((r) => r.status !== 'approved')
+    .map((r) => `${r.name} (${t(`grantReports.status.${r.status}`)})`);
+  const unpaid = (tranches.data ?? [])
+    .filter((tr) => tr.status !== 'paid')
+    .map((tr) =>
+      t('grants.close.trancheNamed', {
+        n: tr.position + 1,
+        amount: formatMoney(tr.amount, grant.currency, i18n.language),
+      }),
+    );
+  const list = (names: string[]) => new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(names);
   const open = [
-    ...(reportsOpen ? [t('grants.close.reportsOpen', { count: reportsOpen })] : []),
-    ...(unpaid ? [t('grants.close.unpaid', { count: unpaid })] : []),
+    ...(reportsOpen.length
+      ? [
+          t('grants.close.named', {
+            what: t('grants.close.reportsOpen', { count: reportsOpen.length }),
+            names: list(reportsOpen),
+          }),
+        ]
+      : []),
+    ...(unpaid.length
+      ? [t('grants.close.named', { what: t('grants.close.unpaid', { count: unpaid.length }), names: list(unpaid) })]
+      : []),
   ];
   const stillOpen = open.length > 0 && (
     <List size="sm">
