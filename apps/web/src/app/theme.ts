@@ -57,6 +57,10 @@ export const theme = createTheme({
     // bare <span>); `status` also tells a screen reader the page is busy. Named by key, not by
     // `Loader.extend`, so the first script does not grow.
     Loader: { defaultProps: { role: 'status' } },
+    // A dialog's <header> (its title and close button) is read as a second banner of the page
+    // (axe: landmark-no-duplicate-banner): it is the dialog's heading row, not a landmark.
+    ModalHeader: { defaultProps: { role: 'presentation' } },
+    DrawerHeader: { defaultProps: { role: 'presentation' } },
     // WCAG 1.4.10/1.4.4: at 320 px or 200 % text a long label wraps instead of being cut off.
     Button: Button.extend({
       styles: {
