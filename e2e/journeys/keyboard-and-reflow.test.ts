@@ -213,7 +213,7 @@ describe('keyboard only and narrow screens (WCAG 2.1.1, 1.4.10, 1.4.4)', () => {
       .first()
       .click();
     expect(await controlsCutOff(applicant.page)).toEqual([]);
-    // The grants list and a grant's page (its tranches and reports tables scroll inside their box).
+    // The grants list and a grant's page (at this width its tranches and reports are cards).
     await applicant.page.goto('/grants');
     await applicant.page.getByRole('link', { name: 'Orti in città 2025' }).click();
     await applicant.page.getByRole('heading', { name: 'Contributo: Orti in città 2025' }).waitFor();

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
 /**
@@ -12,7 +12,9 @@ export function useNewPageAtTop() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
   const shown = useRef(pathname);
-  useEffect(() => {
+  // Before the new page's own effects: one that brings something into view (the call the reader
+  // came for) must not be undone by this.
+  useLayoutEffect(() => {
     if (shown.current === pathname) return;
     shown.current = pathname;
     if (navigationType !== 'POP') window.scrollTo({ top: 0, left: 0 });

@@ -22,7 +22,18 @@ export type RowCard = {
 /** A short table's rows as a list of cards on a narrow screen: every value and button in view. */
 export function RowCards({ label, rows }: { label: string; rows: RowCard[] }) {
   return (
-    <Stack component="ul" aria-label={label} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+    // role="list": Safari drops a list's meaning when its bullets are hidden. Focusable by script
+    // only, for the keyboard to land on when the button it was on leaves with its row.
+    <Stack
+      component="ul"
+      role="list"
+      tabIndex={-1}
+      aria-label={label}
+      gap="sm"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+    >
       {rows.map((row) => (
         <Paper component="li" key={row.key} withBorder p="sm">
           <Stack gap={6}>

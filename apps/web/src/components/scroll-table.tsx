@@ -4,8 +4,9 @@ import './scroll-table.css';
 
 /**
  * A wide table's box that scrolls sideways at 320 px (WCAG 1.4.10), shows a shadow on the side
- * where more of it lies, and that a keyboard can scroll too (2.1.1: focusable and named, since a
- * table of plain figures holds nothing else to focus).
+ * where more of it lies, and that a keyboard can scroll too (2.1.1: focusable and named; a table
+ * of plain figures holds nothing else to focus, and in one with buttons the box is one more stop,
+ * named, before them).
  */
 export function ScrollTable({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
   return (

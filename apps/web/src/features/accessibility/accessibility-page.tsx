@@ -5,9 +5,9 @@ import { dateFormat } from '../../lib/date-formats';
 import { usePageTitle } from '../../lib/page-title';
 
 /** The day the statement was last reviewed: change it whenever its content changes. */
-const PREPARED_ON = '2026-11-25';
+const PREPARED_ON = '2026-11-30';
 const TESTS = ['axe', 'keyboard', 'reflow', 'textSize'] as const;
-const LIMITATIONS = ['surveyRequired', 'submitDialog', 'callLanguage'] as const;
+const LIMITATIONS = ['surveyRequired', 'callLanguage'] as const;
 
 /**
  * /accessibility — the accessibility statement public bodies must publish (Directive (EU)

@@ -1,6 +1,6 @@
 import type { TTranche } from '@impact/domain';
 import { Button, Popover, Stack, Text, TextInput } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemText } from '../../../lib/problem-text';
 import { useMarkTranchePaid } from '../api/grants';
@@ -29,6 +29,7 @@ export function MarkPaid({
   // The server's rule, checked here so the message sits on its field, in the page's language.
   const [missing, setMissing] = useState<{ day?: boolean; reference?: boolean }>({});
   const dayField = useRef<HTMLInputElement>(null);
+  const asSavedId = useId();
   const referenceField = useRef<HTMLInputElement>(null);
   return (
     <Popover trapFocus withArrow position="bottom-end">
@@ -56,7 +57,7 @@ export function MarkPaid({
           }}
         >
           {editedUnsaved && (
-            <Text size="sm" maw={320}>
+            <Text size="sm" maw={320} id={asSavedId}>
               {t('grants.tranches.paidAsSaved')}
             </Text>
           )}
@@ -69,6 +70,8 @@ export function MarkPaid({
               setMissing(({ day: _mended, ...rest }) => rest);
             }}
             ref={dayField}
+            // The form opens on this field: a screen reader hears the note with it.
+            aria-describedby={editedUnsaved ? asSavedId : undefined}
             error={missing.day ? t('errors.grants.dateInvalid') : undefined}
             required
           />

@@ -1,7 +1,7 @@
 import type { TGrant, TTranche } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { TranchesEditor } from './tranches-editor';
@@ -91,5 +91,50 @@ describe('the tranches editor', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /Mark paid/ })).toBeNull());
     expect(screen.getAllByRole('textbox', { name: /Tranche \d/ })).toHaveLength(1);
     expect((screen.getByLabelText(/Tranche 2: amount/) as HTMLInputElement).value).toMatch(/6[,.]?000/);
+  });
+
+  it('shows the plan as saved when someone else saved it meanwhile, and never plans a tranche they then paid again', async () => {
+    await initI18n('en');
+    const tranche = (id: string, position: number, status: TTranche['status']): TTranche => ({
+      id: `00000000-0000-4000-8000-0000000000${id}`,
+      grantId: grant.id,
+      position,
+      amount: 5000,
+      condition: 'onAcceptance',
+      dueAt: null,
+      reportPlanId: null,
+      status,
+      paidAt: status === 'paid' ? '2027-01-10' : null,
+      paymentReference: status === 'paid' ? 'CRO 9' : null,
+    });
+    let answer = [tranche('41', 0, 'payable'), tranche('42', 1, 'pending')];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL) => {
+        const url = String(input instanceof Request ? input.url : input);
+        const body = url.includes('GetTranches') ? answer : [];
+        return Promise.resolve(
+          new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+        );
+      }),
+    );
+    const client = new QueryClient();
+    const onDirty = vi.fn();
+    render(
+      <MantineProvider env="test">
+        <QueryClientProvider client={client}>
+          <TranchesEditor grant={{ ...grant, status: 'active' } as TGrant} onDirty={onDirty} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    fireEvent.change(await screen.findByLabelText(/Tranche 1: amount/), { target: { value: '4500' } });
+    await waitFor(() => expect(onDirty).toHaveBeenLastCalledWith(true));
+    // A colleague saved the plan (new ids) and paid its first tranche.
+    answer = [tranche('51', 0, 'paid'), tranche('52', 1, 'pending')];
+    await act(() => client.invalidateQueries());
+    await screen.findByText(/Someone else saved the tranches meanwhile/);
+    expect(screen.getAllByRole('textbox', { name: /Tranche \d: amount/ })).toHaveLength(1);
+    expect((screen.getByLabelText(/Tranche 2: amount/) as HTMLInputElement).value).toMatch(/5[,.]?000/);
+    await waitFor(() => expect(onDirty).toHaveBeenLastCalledWith(false));
   });
 });

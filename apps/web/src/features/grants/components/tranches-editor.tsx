@@ -96,17 +96,29 @@ function Editor({
   const { t, i18n } = useTranslation();
   const list = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (paidHere > 0) list.current?.querySelector<HTMLElement>('[role="region"]')?.focus();
+    // The table's box, or on a phone the list of cards.
+    if (paidHere > 0) list.current?.querySelector<HTMLElement>('[role="region"], [role="list"]')?.focus();
   }, [paidHere]);
   const save = useSaveTranches(grant.id);
   const paid = tranches.filter((tr) => tr.status === 'paid');
-  const [edited, setRows] = useState<Row[]>(() => tranches.filter((tr) => tr.status !== 'paid').map(toRow));
+  const savedRows = tranches.filter((tr) => tr.status !== 'paid').map(toRow);
+  const [edited, setRows] = useState<Row[]>(savedRows);
   // A tranche paid meanwhile (here or by a colleague) leaves the plan being edited; the other
-  // rows keep what was typed in them.
+  // rows keep what was typed in them. A plan saved meanwhile by a colleague gives every unpaid
+  // tranche a new id: rows naming a tranche that is gone cannot be matched to it (one the colleague
+  // then paid would be planned again), so the plan is shown as saved and, if it differs from what
+  // was typed, the page says so.
+  const known = new Set(tranches.map((tr) => tr.id));
+  const replaced = edited.some((r) => r.id !== null && !known.has(r.id));
   const paidIds = new Set(paid.map((tr) => tr.id));
-  const rows = edited.filter((r) => r.id === null || !paidIds.has(r.id));
-  const saved = JSON.stringify(tranches.filter((tr) => tr.status !== 'paid').map(toRow));
-  const dirty = JSON.stringify(rows) !== saved;
+  const rows = replaced ? savedRows : edited.filter((r) => r.id === null || !paidIds.has(r.id));
+  const [savedMeanwhile, setSavedMeanwhile] = useState(false);
+  useEffect(() => {
+    if (!replaced) return;
+    if (JSON.stringify(edited.map(withoutId)) !== JSON.stringify(savedRows.map(withoutId))) setSavedMeanwhile(true);
+    setRows(savedRows);
+  }, [replaced, edited, savedRows]);
+  const dirty = JSON.stringify(rows.map(withoutId)) !== JSON.stringify(savedRows.map(withoutId));
   useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
   const reportNames = Object.fromEntries(plan.map((item) => [item.id, item.name]));
   const editable = grant.status !== 'declined' && grant.status !== 'closed';
@@ -155,7 +167,10 @@ function Editor({
                 })),
               },
               {
-                onSuccess: (saved) => setRows(saved.filter((tr) => tr.status !== 'paid').map(toRow)),
+                onSuccess: (saved) => {
+                  setRows(saved.filter((tr) => tr.status !== 'paid').map(toRow));
+                  setSavedMeanwhile(false);
+                },
               },
             );
           }}
@@ -163,9 +178,14 @@ function Editor({
           <Title order={3} size="h5">
             {t('grants.tranches.plan')}
           </Title>
+          {savedMeanwhile && (
+            <Alert color="yellow" role="status" withCloseButton onClose={() => setSavedMeanwhile(false)}>
+              {t('grants.tranches.savedMeanwhile')}
+            </Alert>
+          )}
           {rows.map((row, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id until saved; their order is their identity
-            <Group key={i} align="flex-end" wrap="wrap">
+            // A row added here has no id until saved: its place is its identity.
+            <Group key={row.id ?? `new-${i}`} align="flex-end" wrap="wrap">
               <NumberInput
                 label={t('grants.tranches.amountOf', {
                   n: paid.length + i + 1,
@@ -248,6 +268,8 @@ function Editor({
     </Stack>
   );
 }
+
+const withoutId = ({ id: _id, ...row }: Row) => row;
 
 /** Whether the plan being edited changed this tranche's row (or removed it) and was not saved. */
 function rowChanged(rows: Row[], tranche: TTranche): boolean {

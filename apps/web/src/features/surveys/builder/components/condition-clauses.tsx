@@ -21,12 +21,12 @@ export const OPERATOR_KEYS = {
   notempty: 'notempty',
 } as const;
 
-/** A new rule on a question: its first operator and a first value, so the saved expression is whole from the start. */
+/** A new clause on a question: its first operator and a first value, so the saved expression is whole from the start. */
 export function blankClause(question: TJsonObject): TClause {
   return { question: String(question.name), operator: operatorsFor(question)[0] ?? '=', value: defaultValue(question) };
 }
 
-/** A first value for a new rule. */
+/** A first value for a new clause. */
 function defaultValue(question: TJsonObject): TClause['value'] {
   if (question.type === 'boolean') return true;
   if (question.type === 'rating') return typeof question.rateMin === 'number' ? question.rateMin : 1;
@@ -40,18 +40,18 @@ function defaultValue(question: TJsonObject): TClause['value'] {
 
 type Props = {
   condition: TCondition;
-  /** What a rule may name: questions, or anything shaped like one (`name`, `title`, `type`, `choices`). */
+  /** What a clause may name: questions, or anything shaped like one (`name`, `title`, `type`, `choices`). */
   questions: TJsonObject[];
   lang: TSurveyLanguage;
   onChange: (next: TCondition) => void;
-  /** Shown under the rules: the expression as saved. */
+  /** Shown under the clauses: the expression as saved. */
   expression: string;
-  /** The add button's label, where "add a rule" would be ambiguous (the screener's rules hold conditions). */
+  /** The add button's label, where another wording suits the place better than the default. */
   addLabel?: string;
 };
 
 /**
- * The pickers of a condition: for each rule a question, an operator and a value picked the way the
+ * The pickers of a condition: for each clause a question, an operator and a value picked the way the
  * question is answered, several joined by all or any. The builder's conditions and the screener's
  * rules both use them.
  */
@@ -85,7 +85,7 @@ export function ConditionClauses({ condition, questions, lang, onChange, express
         if (!question) options.push({ value: clause.question, label: clause.question });
         const n = i + 1;
         return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rules have no identity beyond their place
+          // biome-ignore lint/suspicious/noArrayIndexKey: clauses have no identity beyond their place
           <Group key={i} gap={6} align="flex-end" wrap="wrap">
             <Select
               size="xs"

@@ -2,9 +2,9 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { initI18n } from '../../../lib/i18n/i18n';
-import { ConditionPicker } from '../../surveys/builder/components/condition-picker';
-import { orgVariables } from '../org-variables';
+import { orgVariables } from '../features/screening/org-variables';
+import { ConditionPicker } from '../features/surveys/builder/components/condition-picker';
+import { initI18n } from '../lib/i18n/i18n';
 
 describe('a screener rule on the organization’s data', () => {
   it.each([
