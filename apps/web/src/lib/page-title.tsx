@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 import { useConfig } from './api/get-config';
 
 /**
@@ -30,6 +30,7 @@ const focusTarget = () => document.querySelector<HTMLElement>('#main [data-page-
 /** Rendered once by the layout: keeps document.title in step and moves focus on navigation. */
 export function PageAnnouncer() {
   const { pathname } = useLocation();
+  const navigationType = useNavigationType();
   const siteName = useConfig().name;
   const last = useRef(pathname);
 
@@ -68,10 +69,12 @@ export function PageAnnouncer() {
       const main = document.getElementById('main');
       if (active && active !== before && active !== document.body && active !== main && main?.contains(active)) return;
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-      heading.focus({ preventScroll: false });
+      // Back and Forward return the page to where the reader was (the layout's useNewPageAtTop):
+      // the heading is announced without scrolling the page up to it.
+      heading.focus({ preventScroll: navigationType === 'POP' });
     }, 50);
     return () => window.clearInterval(timer);
-  }, [pathname]);
+  }, [pathname, navigationType]);
 
   return null;
 }
