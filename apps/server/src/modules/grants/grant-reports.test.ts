@@ -481,4 +481,48 @@ describe('grant reports', () => {
     expect(reopened.json().messageKey).toBe('errors.grantReports.grantClosed');
     expect((await byName('Mid-term')).status).toBe('submitted');
   });
+
+  it('a tranche waiting for a report of the plan waits for its own grant’s report, not another grant’s', async () => {
+    // Aurora's "Final" was approved above; Otto's organization has a grant in the same call whose
+    // tranche waits for its own "Final".
+    const finalPlanId = plan.find((item) => item.name === 'Final')?.id;
+    expect(finalPlanId).toBeDefined();
+    const elsewhere = await createOrganization(t.app, otto.headers, 'Elsewhere');
+    const submissionId = await submitToCall(t.app, otto.headers, elsewhere, call);
+    const decided = await inject(admin, 'POST', 'Review/RecordDecisions', {
+      callId: call.id,
+      items: [{ submissionId, outcome: 'accepted', message: '' }],
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const grants = (await inject(admin, 'GET', `Grant/GetGrants?callId=${call.id}`)).json() as Array<{
+      id: string;
+      submissionId: string;
+    }>;
+    const other = grants.find((g) => g.submissionId === submissionId)?.id ?? '';
+    const terms = await inject(admin, 'PUT', 'Grant/UpdateGrant', {
+      grantId: other,
+      amount: 5000,
+      startsAt: day(-30),
+      endsAt: day(300),
+    });
+    expect(terms.statusCode, terms.body).toBe(200);
+    const saved = await inject(admin, 'PUT', 'Grant/SaveTranches', {
+      grantId: other,
+      tranches: [{ amount: 5000, condition: 'onReportApproval', reportPlanId: finalPlanId }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await inject(admin, 'POST', 'Grant/SendAwardLetter', { grantId: other })).statusCode).toBe(200);
+    const accepted = await inject(otto, 'POST', 'Grant/AcceptAward', { grantId: other, fullName: 'Otto Bruni' });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const [tranche] = (await inject(admin, 'GET', `Grant/GetTranches?grantId=${other}`)).json();
+    expect(tranche.status).toBe('pending');
+    const paid = await inject(admin, 'POST', 'Grant/MarkTranchePaid', {
+      trancheId: tranche.id,
+      paidAt: day(0),
+      paymentReference: 'CRO-9',
+    });
+    expect(paid.statusCode).toBe(409);
+    const exported = await inject(admin, 'GET', `Grant/ExportTranches?callId=${call.id}&format=csv`);
+    expect(exported.body).not.toMatch(/Elsewhere[^\n]*Payable/);
+  });
 });

@@ -18,9 +18,15 @@ import { loadGrantFor } from './access';
 
 type TrancheRow = typeof grantTranches.$inferSelect;
 
-/** Whether the report a tranche waits for has been approved (false for other conditions). */
-const reportApproved = sql<boolean>`exists (select 1 from grant_reports r where r.grant_id = ${grantTranches.grantId}
-  and r.plan_id = ${grantTranches.reportPlanId} and r.approved_at is not null)`;
+/**
+ * Whether the report a tranche waits for, its own grant's, has been approved (false for other
+ * conditions). The tranche's columns are named with their table: in a select of one table Drizzle
+ * writes a column bare, and a bare `grant_id` inside the subquery is the report's own, which made
+ * any grant's approved report of the same plan item count.
+ */
+const reportApproved = sql<boolean>`exists (select 1 from grant_reports r
+  where r.grant_id = grant_tranches.grant_id and r.plan_id = grant_tranches.report_plan_id
+    and r.approved_at is not null)`;
 
 /** The tranche's status, its report's approval read alongside it. */
 function statusOf(row: TrancheRow & { approved: boolean }, grantStatus: TGrantStatus, today: string) {
