@@ -1,6 +1,6 @@
 import type { TUser } from '@impact/domain';
 import { AppShell, Box, Burger, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
@@ -26,6 +26,8 @@ export function Layout() {
   // SPEC 2: signed in, a side panel with the organization selector; collapsible on small screens.
   const authenticated = useSession().status === 'authenticated';
   const [navOpened, nav] = useDisclosure(false);
+  // Mantine's `sm`, where the navbar folds away (below).
+  const narrow = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const { pathname } = useLocation();
   useEffect(() => {
     if (pathname) nav.close();
@@ -63,7 +65,9 @@ export function Layout() {
         </Group>
       </AppShell.Header>
       {authenticated && (
-        <AppShell.Navbar p="md">
+        // Folded away on a phone it is only moved off-screen: inert, so Tab does not walk through
+        // links no one can see.
+        <AppShell.Navbar p="md" inert={narrow && !navOpened}>
           <SidePanel />
         </AppShell.Navbar>
       )}

@@ -1,6 +1,7 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { Box, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Whether the screen is too narrow for a short table with actions: at 390 px the reports' and
@@ -21,6 +22,7 @@ export type RowCard = {
 
 /** A short table's rows as a list of cards on a narrow screen: every value and button in view. */
 export function RowCards({ label, rows }: { label: string; rows: RowCard[] }) {
+  const { t } = useTranslation();
   return (
     // role="list": Safari drops a list's meaning when its bullets are hidden. Focusable by script
     // only, for the keyboard to land on when the button it was on leaves with its row.
@@ -38,16 +40,23 @@ export function RowCards({ label, rows }: { label: string; rows: RowCard[] }) {
         <Paper component="li" key={row.key} withBorder p="sm">
           <Stack gap={6}>
             <Text fw={700}>{row.title}</Text>
-            {row.details.map((detail) => (
-              <Group key={detail.label} gap="xs" wrap="wrap">
-                <Text size="sm" c="dimmed">
-                  {detail.label}:
-                </Text>
-                <Text size="sm" component="div">
-                  {detail.value}
-                </Text>
-              </Group>
-            ))}
+            {/* Each heading beside its value, the values lined up and wrapping in their own column. */}
+            <Box
+              component="dl"
+              m={0}
+              style={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: '4px 8px' }}
+            >
+              {row.details.map((detail) => (
+                <Fragment key={detail.label}>
+                  <Text component="dt" size="sm" c="dimmed">
+                    {t('rowCards.labelled', { label: detail.label })}
+                  </Text>
+                  <Text component="dd" size="sm" m={0}>
+                    {detail.value}
+                  </Text>
+                </Fragment>
+              ))}
+            </Box>
             {row.actions && <div>{row.actions}</div>}
           </Stack>
         </Paper>
