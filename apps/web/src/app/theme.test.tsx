@@ -1,4 +1,4 @@
-import { Drawer, Loader, MantineProvider, Modal } from '@mantine/core';
+import { Drawer, Loader, MantineProvider, Menu, Modal } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { theme } from './theme';
@@ -26,5 +26,22 @@ describe('theme', () => {
     );
     expect(screen.getAllByRole('dialog')).toHaveLength(2);
     expect(screen.queryAllByRole('banner')).toHaveLength(0);
+  });
+
+  it('keeps a menu to its items (no hidden focus holder inside it)', () => {
+    render(
+      <MantineProvider theme={theme} env="test">
+        <Menu opened>
+          <Menu.Target>
+            <button type="button">Set up</button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item>New call type</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </MantineProvider>,
+    );
+    const menu = screen.getByRole('menu');
+    expect([...menu.children].map((child) => child.getAttribute('role'))).toEqual(['menuitem']);
   });
 });

@@ -60,6 +60,9 @@ export const theme = createTheme({
     // A dialog's <header> (its title and close button) is read as a second banner of the page
     // (axe: landmark-no-duplicate-banner): it is the dialog's heading row, not a landmark.
     ModalHeader: { defaultProps: { role: 'presentation' } },
+    // A menu's hidden focus holder (a focusable "presentation" element) is not an item, which a
+    // menu may hold only (axe: aria-required-children, critical): opened, the first item takes focus.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     DrawerHeader: { defaultProps: { role: 'presentation' } },
     // WCAG 1.4.10/1.4.4: at 320 px or 200 % text a long label wraps instead of being cut off.
     Button: Button.extend({
