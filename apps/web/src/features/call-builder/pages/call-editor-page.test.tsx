@@ -2,7 +2,7 @@ import type { TCall, TCallType } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { callBuilderKeys } from '../api/keys';
@@ -27,6 +27,11 @@ function loadedWith(call: TCall) {
   return client;
 }
 
+/** The address's query, where a test can read it. */
+function AddressQuery() {
+  return <output data-testid="address-query">{useLocation().search}</output>;
+}
+
 /** The editor of `callId` as the app routes it, in the layout's main region, with the calls list behind /admin. */
 function showEditor(client: QueryClient) {
   return render(
@@ -49,6 +54,7 @@ function showEditor(client: QueryClient) {
               <Route path="/admin" element={<p>the calls list</p>} />
             </Routes>
           </div>
+          <AddressQuery />
         </MemoryRouter>
       </MantineProvider>
     </QueryClientProvider>,
@@ -95,6 +101,16 @@ describe('the call editor', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Discard the draft' }));
     await screen.findByText('the calls list');
     expect(deleted).toBe(true);
+  });
+
+  it('writes the tab chosen in the address, so Back from a page opened on it returns to it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    showEditor(loadedWith(draftCall));
+    fireEvent.click(await screen.findByRole('tab', { name: 'E-mail' }));
+    await waitFor(() => expect(screen.getByTestId('address-query').textContent).toBe('?tab=email'));
   });
 
   it('keeps the changes on screen when someone else saved meanwhile; saves them over theirs only when asked', async () => {

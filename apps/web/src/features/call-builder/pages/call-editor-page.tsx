@@ -131,9 +131,22 @@ function CallEditor({
     setDraft(callToDraft(fresh));
     setLoads((n) => n + 1);
   });
-  // A tab named in the address opens first (a grant's page links back to the call's grants).
-  const [search] = useSearchParams();
-  const [tab, setTab] = useState<string | null>(() => search.get('tab') ?? 'general');
+  // A tab named in the address opens first (a grant's page links back to the call's grants), and
+  // the tab chosen is written there in place: Back from a page opened on it returns to it.
+  const [search, setSearch] = useSearchParams();
+  const [tab, showTab] = useState<string | null>(() => search.get('tab') ?? 'general');
+  const setTab = (value: string | null) => {
+    showTab(value);
+    if (value)
+      setSearch(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('tab', value);
+          return next;
+        },
+        { replace: true },
+      );
+  };
   const [showErrors, setShowErrors] = useState(false);
   const [language, setLanguage] = useState<TLanguage>(DEFAULT_LANGUAGE);
   const missing = Object.fromEntries(LANGUAGES.map((l) => [l, missingTexts(draft, l).length])) as Record<
