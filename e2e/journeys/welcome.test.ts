@@ -96,14 +96,14 @@ describe('welcome page', () => {
       await page.getByRole('heading', { level: 2, name }).waitFor();
     const text = await page.getByRole('main').innerText();
     expect(text).toContain('WCAG) 2.2, livello AA');
-    expect(text).toContain('25 novembre 2026');
+    expect(text).toContain('30 novembre 2026');
     await expectAccessible(page, 'accessibility statement');
 
     // Read directly, signed out, in the other languages; never wider than a 320 px screen.
     await page.setViewportSize({ width: 320, height: 720 });
     for (const [label, title, date] of [
-      ['English', 'Accessibility statement', '25 November 2026'],
-      ['Français', 'Déclaration d’accessibilité', '25 novembre 2026'],
+      ['English', 'Accessibility statement', '30 November 2026'],
+      ['Français', 'Déclaration d’accessibilité', '30 novembre 2026'],
     ] as const) {
       await page.goto('/accessibility');
       await Promise.all([

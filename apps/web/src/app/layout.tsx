@@ -1,5 +1,5 @@
 import type { TUser } from '@impact/domain';
-import { AppShell, Box, Burger, Group } from '@mantine/core';
+import { AppShell, Box, Burger, em, Group, px, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,8 +26,9 @@ export function Layout() {
   // SPEC 2: signed in, a side panel with the organization selector; collapsible on small screens.
   const authenticated = useSession().status === 'authenticated';
   const [navOpened, nav] = useDisclosure(false);
-  // Mantine's `sm`, where the navbar folds away (below).
-  const narrow = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  // Below the theme's `sm`, where the navbar folds away (Mantine's own query: sm less 0.1px).
+  const sm = useMantineTheme().breakpoints.sm;
+  const narrow = useMediaQuery(`(max-width: ${em(Number(px(sm)) - 0.1)})`, false, { getInitialValueInEffect: false });
   const { pathname } = useLocation();
   useEffect(() => {
     if (pathname) nav.close();

@@ -29,6 +29,7 @@ function readerScrollsTo(top: number) {
 }
 
 beforeEach(() => {
+  sessionStorage.clear();
   pageHeight = 3000;
   scrollTo.mockClear();
   vi.stubGlobal('scrollTo', scrollTo);
@@ -77,6 +78,39 @@ describe('a new page starts at its top', () => {
     pageHeight = 3000;
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(window.scrollY).toBe(100);
+  });
+
+  it('stops going back there once the reader scrolls elsewhere by other means (a scroll bar dragged)', async () => {
+    const router = showAt('/calls');
+    readerScrollsTo(1500);
+    await act(() => router.navigate('/grants'));
+    pageHeight = 900;
+    await act(() => router.navigate(-1));
+    readerScrollsTo(40);
+    pageHeight = 3000;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(window.scrollY).toBe(40);
+  });
+
+  it('keeps the place meant when the reader leaves again before the page was tall enough to reach it', async () => {
+    const router = showAt('/calls');
+    readerScrollsTo(1500);
+    await act(() => router.navigate('/grants'));
+    pageHeight = 900;
+    await act(() => router.navigate(-1));
+    await act(() => router.navigate(1));
+    expect(router.state.location.pathname).toBe('/grants');
+    pageHeight = 3000;
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(window.scrollY).toBe(1500));
+  });
+
+  it('leaves the page still for the skip link’s #main (the same page)', async () => {
+    const router = showAt('/calls');
+    readerScrollsTo(700);
+    await act(() => router.navigate('/calls#main'));
+    expect(scrollTo).not.toHaveBeenCalled();
+    expect(window.scrollY).toBe(700);
   });
 
   it('opens the wizard’s Previous step (a new entry) at its top, not where that step was left', async () => {

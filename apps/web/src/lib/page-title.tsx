@@ -30,7 +30,11 @@ const focusTarget = () => document.querySelector<HTMLElement>('#main [data-page-
 /** Rendered once by the layout: keeps document.title in step and moves focus on navigation. */
 export function PageAnnouncer() {
   const { pathname } = useLocation();
-  const navigationType = useNavigationType();
+  // Read when the heading is found, not a reason to look again: a replace of the same path (a
+  // tab in the address) would cancel the look under way.
+  const type = useNavigationType();
+  const navigationType = useRef(type);
+  navigationType.current = type;
   const siteName = useConfig().name;
   const last = useRef(pathname);
 
@@ -71,10 +75,10 @@ export function PageAnnouncer() {
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       // Back and Forward return the page to where the reader was (the layout's useNewPageAtTop):
       // the heading is announced without scrolling the page up to it.
-      heading.focus({ preventScroll: navigationType === 'POP' });
+      heading.focus({ preventScroll: navigationType.current === 'POP' });
     }, 50);
     return () => window.clearInterval(timer);
-  }, [pathname, navigationType]);
+  }, [pathname]);
 
   return null;
 }
