@@ -5,6 +5,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { CloseGrant } from './close-grant';
+import { aTranche, serveJson } from './grants-test-data';
 
 const grantId = '00000000-0000-4000-8000-000000000012';
 const grant = { id: grantId, status: 'active' } as TGrant;
@@ -21,32 +22,11 @@ const report = (status: TGrantReport['status'], n: number): TGrantReport => ({
   approvedAt: null,
   actualSroi: null,
 });
-const tranche = (status: TTranche['status'], n: number): TTranche => ({
-  id: `00000000-0000-4000-8000-00000000005${n}`,
-  grantId,
-  position: n,
-  amount: 5000,
-  condition: 'onAcceptance',
-  dueAt: null,
-  reportPlanId: null,
-  status,
-  paidAt: status === 'paid' ? '2027-01-10' : null,
-  paymentReference: status === 'paid' ? 'CRO 1' : null,
-});
+const tranche = (status: TTranche['status'], n: number) => aTranche(status, n, { grantId });
 
 /** The grant's reports and tranches as the server answers them. */
 function serve(reports: TGrantReport[], tranches: TTranche[]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string) =>
-      Promise.resolve(
-        new Response(JSON.stringify(String(url).includes('GetReports') ? reports : tranches), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
-      ),
-    ),
-  );
+  serveJson((url) => (url.includes('GetReports') ? reports : tranches));
 }
 
 function show() {

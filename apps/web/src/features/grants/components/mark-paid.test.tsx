@@ -1,23 +1,12 @@
-import type { TTranche } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
+import { aTranche, serveJson } from './grants-test-data';
 import { MarkPaid } from './mark-paid';
 
-const tranche: TTranche = {
-  id: '00000000-0000-4000-8000-000000000011',
-  grantId: '00000000-0000-4000-8000-000000000012',
-  position: 1,
-  amount: 5000,
-  condition: 'onAcceptance',
-  dueAt: null,
-  reportPlanId: null,
-  status: 'payable',
-  paidAt: null,
-  paymentReference: null,
-};
+const tranche = aTranche('payable', 1, { id: '00000000-0000-4000-8000-000000000011' });
 
 function show(onPaid = () => {}) {
   return render(
@@ -47,20 +36,7 @@ describe('Mark paid', () => {
 
   it('once the payment is recorded, says where the keyboard goes (its button leaves with the payable row)', async () => {
     await initI18n('en');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() =>
-        Promise.resolve(
-          new Response(
-            JSON.stringify([{ ...tranche, status: 'paid', paidAt: '2027-01-10', paymentReference: 'CRO 1' }]),
-            {
-              status: 200,
-              headers: { 'content-type': 'application/json' },
-            },
-          ),
-        ),
-      ),
-    );
+    serveJson(() => [{ ...tranche, status: 'paid', paidAt: '2027-01-10', paymentReference: 'CRO 1' }]);
     const onPaid = vi.fn();
     show(onPaid);
     fireEvent.click(screen.getByRole('button', { name: /Mark paid/ }));

@@ -1,22 +1,11 @@
-import type { TTranche } from '@impact/domain';
 import { Button, MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
+import { aTranche } from './grants-test-data';
 import { TrancheList } from './tranche-list';
 
-const tranche: TTranche = {
-  id: '00000000-0000-4000-8000-000000000031',
-  grantId: '00000000-0000-4000-8000-000000000032',
-  position: 0,
-  amount: 25000,
-  condition: 'onAcceptance',
-  dueAt: null,
-  reportPlanId: null,
-  status: 'payable',
-  paidAt: null,
-  paymentReference: null,
-};
+const tranche = aTranche('payable', 0, { amount: 25000 });
 
 /** The screen as narrow as a phone's (390 px): every media query asking for at most 40em matches. */
 function narrowScreen() {

@@ -1,9 +1,10 @@
-import type { TGrant, TTranche } from '@impact/domain';
+import type { TGrant } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
+import { aTranche, serveJson } from './grants-test-data';
 import { TranchesEditor } from './tranches-editor';
 
 const grant = {
@@ -45,33 +46,12 @@ describe('the tranches editor', () => {
 
   it('keeps the rows typed and not saved when a tranche is marked paid, and says the payment is for the tranche as saved', async () => {
     await initI18n('en');
-    const first: TTranche = {
-      id: '00000000-0000-4000-8000-000000000021',
-      grantId: grant.id,
-      position: 0,
-      amount: 4000,
-      condition: 'onAcceptance',
-      dueAt: null,
-      reportPlanId: null,
-      status: 'payable',
-      paidAt: null,
-      paymentReference: null,
-    };
-    const second: TTranche = { ...first, id: '00000000-0000-4000-8000-000000000022', position: 1, status: 'pending' };
-    const json = (body: unknown) =>
-      Promise.resolve(
-        new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
-      );
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((input: RequestInfo | URL) => {
-        const url = String(input instanceof Request ? input.url : input);
-        if (url.includes('MarkTranchePaid'))
-          return json([{ ...first, status: 'paid', paidAt: '2027-01-10', paymentReference: 'CRO 1' }, second]);
-        if (url.includes('GetTranches')) return json([first, second]);
-        return json([]);
-      }),
-    );
+    const first = aTranche('payable', 0, { amount: 4000 });
+    const second = aTranche('pending', 1, { amount: 4000 });
+    serveJson((url) => {
+      if (url.includes('MarkTranchePaid')) return [aTranche('paid', 0, { amount: 4000 }), second];
+      if (url.includes('GetTranches')) return [first, second];
+    });
     render(
       <MantineProvider env="test">
         <QueryClientProvider client={new QueryClient()}>
@@ -95,29 +75,8 @@ describe('the tranches editor', () => {
 
   it('shows the plan as saved when someone else saved it meanwhile, and never plans a tranche they then paid again', async () => {
     await initI18n('en');
-    const tranche = (id: string, position: number, status: TTranche['status']): TTranche => ({
-      id: `00000000-0000-4000-8000-0000000000${id}`,
-      grantId: grant.id,
-      position,
-      amount: 5000,
-      condition: 'onAcceptance',
-      dueAt: null,
-      reportPlanId: null,
-      status,
-      paidAt: status === 'paid' ? '2027-01-10' : null,
-      paymentReference: status === 'paid' ? 'CRO 9' : null,
-    });
-    let answer = [tranche('41', 0, 'payable'), tranche('42', 1, 'pending')];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((input: RequestInfo | URL) => {
-        const url = String(input instanceof Request ? input.url : input);
-        const body = url.includes('GetTranches') ? answer : [];
-        return Promise.resolve(
-          new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
-        );
-      }),
-    );
+    let answer = [aTranche('payable', 41, { position: 0 }), aTranche('pending', 42, { position: 1 })];
+    serveJson((url) => (url.includes('GetTranches') ? answer : undefined));
     const client = new QueryClient();
     const onDirty = vi.fn();
     render(
@@ -130,7 +89,7 @@ describe('the tranches editor', () => {
     fireEvent.change(await screen.findByLabelText(/Tranche 1: amount/), { target: { value: '4500' } });
     await waitFor(() => expect(onDirty).toHaveBeenLastCalledWith(true));
     // A colleague saved the plan (new ids) and paid its first tranche.
-    answer = [tranche('51', 0, 'paid'), tranche('52', 1, 'pending')];
+    answer = [aTranche('paid', 51, { position: 0 }), aTranche('pending', 52, { position: 1 })];
     await act(() => client.invalidateQueries());
     await screen.findByText(/Someone else saved the tranches meanwhile/);
     expect(screen.getAllByRole('textbox', { name: /Tranche \d: amount/ })).toHaveLength(1);
