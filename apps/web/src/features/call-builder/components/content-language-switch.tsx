@@ -2,6 +2,7 @@ import { LANGUAGES, type TLanguage } from '@impact/domain';
 import { Badge, Group, SegmentedControl, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNarrowScreen } from '../../../components/row-cards';
 
 /** Language names in their own language, as the interface's language select writes them. */
 const NATIVE_NAMES: Record<TLanguage, string> = { it: 'Italiano', en: 'English', fr: 'Français' };
@@ -21,6 +22,8 @@ type Props = {
 export function ContentLanguageSwitch({ value, onChange, missing }: Props) {
   const { t } = useTranslation();
   const labelId = useId();
+  // Three names and their badges do not fit beside one another on a phone: one under the other.
+  const narrow = useNarrowScreen();
   return (
     <Group gap="sm" align="center" wrap="wrap">
       <Text id={labelId} size="sm" fw={500}>
@@ -28,6 +31,8 @@ export function ContentLanguageSwitch({ value, onChange, missing }: Props) {
       </Text>
       <SegmentedControl
         aria-labelledby={labelId}
+        orientation={narrow ? 'vertical' : 'horizontal'}
+        fullWidth={narrow}
         value={value}
         onChange={(next) => onChange(next as TLanguage)}
         data={LANGUAGES.map((language) => ({
