@@ -96,4 +96,28 @@ describe('the tranches editor', () => {
     expect((screen.getByLabelText(/Tranche 2: amount/) as HTMLInputElement).value).toMatch(/5[,.]?000/);
     await waitFor(() => expect(onDirty).toHaveBeenLastCalledWith(false));
   });
+
+  it('is no longer changed once a new tranche is saved', async () => {
+    await initI18n('en');
+    let saved: ReturnType<typeof aTranche>[] = [];
+    serveJson((url) => {
+      if (url.includes('SaveTranches')) saved = [aTranche('payable', 0, { amount: 36000 })];
+      if (url.includes('Tranches')) return saved;
+    });
+    const onDirty = vi.fn();
+    render(
+      <MantineProvider env="test">
+        <QueryClientProvider client={new QueryClient()}>
+          <TranchesEditor grant={{ ...grant, status: 'active' } as TGrant} onDirty={onDirty} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a tranche' }));
+    fireEvent.change(screen.getByLabelText(/Tranche 1: amount/), { target: { value: '36000' } });
+    await waitFor(() => expect(onDirty).toHaveBeenLastCalledWith(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Save tranches' }));
+    await screen.findByText('Payable');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(onDirty).toHaveBeenLastCalledWith(false);
+  });
 });

@@ -102,21 +102,24 @@ function Editor({
   const save = useSaveTranches(grant.id);
   const paid = tranches.filter((tr) => tr.status === 'paid');
   const savedRows = tranches.filter((tr) => tr.status !== 'paid').map(toRow);
-  const [edited, setRows] = useState<Row[]>(savedRows);
+  // The rows as typed; null while nothing is typed since the last save: the plan as saved then,
+  // whatever the server says it is now (its answer to a save reaches the list a moment after the
+  // save's own callback).
+  const [edited, setRows] = useState<Row[] | null>(null);
   // A tranche paid meanwhile (here or by a colleague) leaves the plan being edited; the other
   // rows keep what was typed in them. A plan saved meanwhile by a colleague gives every unpaid
   // tranche a new id: rows naming a tranche that is gone cannot be matched to it (one the colleague
   // then paid would be planned again), so the plan is shown as saved and, if it differs from what
   // was typed, the page says so.
   const known = new Set(tranches.map((tr) => tr.id));
-  const replaced = edited.some((r) => r.id !== null && !known.has(r.id));
+  const replaced = edited?.some((r) => r.id !== null && !known.has(r.id)) ?? false;
   const paidIds = new Set(paid.map((tr) => tr.id));
-  const rows = replaced ? savedRows : edited.filter((r) => r.id === null || !paidIds.has(r.id));
+  const rows = edited === null || replaced ? savedRows : edited.filter((r) => r.id === null || !paidIds.has(r.id));
   const [savedMeanwhile, setSavedMeanwhile] = useState(false);
   useEffect(() => {
-    if (!replaced) return;
+    if (!replaced || edited === null) return;
     if (JSON.stringify(edited.map(withoutId)) !== JSON.stringify(savedRows.map(withoutId))) setSavedMeanwhile(true);
-    setRows(savedRows);
+    setRows(null);
   }, [replaced, edited, savedRows]);
   const dirty = JSON.stringify(rows.map(withoutId)) !== JSON.stringify(savedRows.map(withoutId));
   useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
@@ -167,8 +170,8 @@ function Editor({
                 })),
               },
               {
-                onSuccess: (saved) => {
-                  setRows(saved.filter((tr) => tr.status !== 'paid').map(toRow));
+                onSuccess: () => {
+                  setRows(null);
                   setSavedMeanwhile(false);
                 },
               },
