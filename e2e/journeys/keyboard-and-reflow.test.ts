@@ -222,19 +222,14 @@ describe('keyboard only and narrow screens (WCAG 2.1.1, 1.4.10, 1.4.4)', () => {
     // The grant's tranches are cards; the side panel, folded away, is off the keyboard's path
     // until the menu button opens it.
     await applicant.page.getByRole('list', { name: 'Tranche' }).waitFor();
-    expect(
-      await applicant.page
+    const sidePanelInert = () =>
+      applicant.page
         .locator('nav')
         .first()
-        .evaluate((nav) => (nav as HTMLElement).inert),
-    ).toBe(true);
+        .evaluate((nav) => (nav as HTMLElement).inert);
+    expect(await sidePanelInert()).toBe(true);
     await applicant.page.getByRole('button', { name: 'Apri o chiudi il menu laterale' }).click();
-    expect(
-      await applicant.page
-        .locator('nav')
-        .first()
-        .evaluate((nav) => (nav as HTMLElement).inert),
-    ).toBe(false);
+    expect(await sidePanelInert()).toBe(false);
     await applicant.page.goto('/grants');
     await applicant.page.getByRole('link', { name: 'Orti in città 2025' }).waitFor();
     expect(await horizontalOverflow(applicant.page)).toBeLessThanOrEqual(0);

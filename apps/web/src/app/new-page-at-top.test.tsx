@@ -28,6 +28,16 @@ function readerScrollsTo(top: number) {
   window.dispatchEvent(new Event('scroll'));
 }
 
+/** The reader left /calls at `top` for /grants and comes Back while the list is still short. */
+async function backToAListStillLoading(top: number) {
+  const router = showAt('/calls');
+  readerScrollsTo(top);
+  await act(() => router.navigate('/grants'));
+  pageHeight = 900;
+  await act(() => router.navigate(-1));
+  return router;
+}
+
 beforeEach(() => {
   sessionStorage.clear();
   pageHeight = 3000;
@@ -68,11 +78,7 @@ describe('a new page starts at its top', () => {
   });
 
   it('stops going back there once the reader scrolls or types', async () => {
-    const router = showAt('/calls');
-    readerScrollsTo(1500);
-    await act(() => router.navigate('/grants'));
-    pageHeight = 900;
-    await act(() => router.navigate(-1));
+    await backToAListStillLoading(1500);
     window.dispatchEvent(new Event('wheel'));
     readerScrollsTo(100);
     pageHeight = 3000;
@@ -81,11 +87,7 @@ describe('a new page starts at its top', () => {
   });
 
   it('stops going back there once the reader scrolls elsewhere by other means (a scroll bar dragged)', async () => {
-    const router = showAt('/calls');
-    readerScrollsTo(1500);
-    await act(() => router.navigate('/grants'));
-    pageHeight = 900;
-    await act(() => router.navigate(-1));
+    await backToAListStillLoading(1500);
     readerScrollsTo(40);
     pageHeight = 3000;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -93,11 +95,7 @@ describe('a new page starts at its top', () => {
   });
 
   it('keeps the place meant when the reader leaves again before the page was tall enough to reach it', async () => {
-    const router = showAt('/calls');
-    readerScrollsTo(1500);
-    await act(() => router.navigate('/grants'));
-    pageHeight = 900;
-    await act(() => router.navigate(-1));
+    const router = await backToAListStillLoading(1500);
     await act(() => router.navigate(1));
     expect(router.state.location.pathname).toBe('/grants');
     pageHeight = 3000;

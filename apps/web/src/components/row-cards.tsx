@@ -1,16 +1,6 @@
 import { Box, Paper, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/**
- * Whether the screen is too narrow for a short table with actions: at 390 px the reports' and
- * tranches' tables scrolled sideways and their buttons were off-screen. Read at once, so the page
- * is not drawn as a table first and as cards a moment later.
- */
-export function useNarrowScreen(): boolean {
-  return useMediaQuery('(max-width: 40em)', false, { getInitialValueInEffect: false });
-}
 
 export type RowCard = {
   key: string;

@@ -2,7 +2,7 @@ import { LANGUAGES, type TLanguage } from '@impact/domain';
 import { Badge, Group, SegmentedControl, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNarrowScreen } from '../../../components/row-cards';
+import { useNarrowScreen } from '../../../components/use-narrow-screen';
 
 /** Language names in their own language, as the interface's language select writes them. */
 const NATIVE_NAMES: Record<TLanguage, string> = { it: 'Italiano', en: 'English', fr: 'Français' };

@@ -32,19 +32,19 @@ export function CloseGrant({ grant, closing }: { grant: TGrant; closing: (pendin
         amount: formatMoney(tr.amount, grant.currency, i18n.language),
       }),
     );
-  const list = (names: string[]) => new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(names);
-  const open = [
-    ...(reportsOpen.length
-      ? [
+  // "2 reports not yet approved: A and B", once there is any.
+  const line = (what: string, names: string[]) =>
+    names.length === 0
+      ? []
+      : [
           t('grants.close.named', {
-            what: t('grants.close.reportsOpen', { count: reportsOpen.length }),
-            names: list(reportsOpen),
+            what,
+            names: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(names),
           }),
-        ]
-      : []),
-    ...(unpaid.length
-      ? [t('grants.close.named', { what: t('grants.close.unpaid', { count: unpaid.length }), names: list(unpaid) })]
-      : []),
+        ];
+  const open = [
+    ...line(t('grants.close.reportsOpen', { count: reportsOpen.length }), reportsOpen),
+    ...line(t('grants.close.unpaid', { count: unpaid.length }), unpaid),
   ];
   const stillOpen = open.length > 0 && (
     <List size="sm">

@@ -2,8 +2,9 @@ import type { TTranche } from '@impact/domain';
 import { Badge, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RowCards, useNarrowScreen } from '../../../components/row-cards';
+import { RowCards } from '../../../components/row-cards';
 import { ScrollTable } from '../../../components/scroll-table';
+import { useNarrowScreen } from '../../../components/use-narrow-screen';
 import { formatDay, formatMoney } from './money';
 
 const COLOR = { pending: 'gray', payable: 'yellow', paid: 'teal' } as const;

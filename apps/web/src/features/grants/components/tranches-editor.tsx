@@ -118,10 +118,10 @@ function Editor({
   const [savedMeanwhile, setSavedMeanwhile] = useState(false);
   useEffect(() => {
     if (!replaced || edited === null) return;
-    if (JSON.stringify(edited.map(withoutId)) !== JSON.stringify(savedRows.map(withoutId))) setSavedMeanwhile(true);
+    if (!samePlan(edited, savedRows)) setSavedMeanwhile(true);
     setRows(null);
   }, [replaced, edited, savedRows]);
-  const dirty = JSON.stringify(rows.map(withoutId)) !== JSON.stringify(savedRows.map(withoutId));
+  const dirty = !samePlan(rows, savedRows);
   useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
   const reportNames = Object.fromEntries(plan.map((item) => [item.id, item.name]));
   const editable = grant.status !== 'declined' && grant.status !== 'closed';
@@ -273,6 +273,9 @@ function Editor({
 }
 
 const withoutId = ({ id: _id, ...row }: Row) => row;
+
+/** Whether two plans hold the same tranches, whatever ids they carry. */
+const samePlan = (a: Row[], b: Row[]) => JSON.stringify(a.map(withoutId)) === JSON.stringify(b.map(withoutId));
 
 /** Whether the plan being edited changed this tranche's row (or removed it) and was not saved. */
 function rowChanged(rows: Row[], tranche: TTranche): boolean {
