@@ -130,8 +130,7 @@ describe('applying to a call', () => {
     const list = await api<Array<{ id: string; callId: string }>>(`Call/GetSubmissions?callId=${callId}`);
     expect(list.map((s) => s.id)).toContain(submissionId);
     const admin = await browser.newPage();
-    await signIn(admin.page, DEMO.admin);
-    await admin.page.goto('/admin?tab=submissions');
+    await signIn(admin.page, DEMO.admin, '/admin?tab=submissions');
     await admin.page.getByRole('textbox', { name: 'Cerca organizzazione o utente' }).fill('Fondazione Elena');
     const row = admin.page.getByTestId('submission-row').filter({ hasText: callName });
     await row.waitFor();

@@ -83,8 +83,7 @@ describe('the budget step', () => {
     });
 
     const { context, page } = await browser.newPage();
-    await signIn(page, DEMO.applicant);
-    await page.goto(`/call/${submission.id}/0/0`);
+    await signIn(page, DEMO.applicant, `/call/${submission.id}/0/0`);
     await page.getByTestId('budget-step').waitFor();
     await expectAccessible(page, 'budget step, empty');
 

@@ -16,8 +16,7 @@ describe('call builder', () => {
   it('the admin creates a call with a rich description and two steps, reorders, saves, reopens it, then locks it', async () => {
     const { context, page } = await browser.newPage();
     const name = `Bando giornata ${Date.now().toString(36)}`;
-    await signIn(page, DEMO.admin);
-    await page.goto('/admin?tab=calls');
+    await signIn(page, DEMO.admin, '/admin?tab=calls');
     await page.getByRole('button', { name: 'Nuovo bando', exact: true }).waitFor();
     await expectAccessible(page, 'admin calls tab');
 
@@ -148,8 +147,7 @@ describe('call builder', () => {
 
   it('the calls tab toggles closed calls and deletes a call after confirmation', async () => {
     const { context, page } = await browser.newPage();
-    await signIn(page, DEMO.admin);
-    await page.goto('/admin?tab=calls');
+    await signIn(page, DEMO.admin, '/admin?tab=calls');
     await page.getByRole('button', { name: 'Nuovo bando', exact: true }).click();
     await page.waitForURL(/\/admin\/calls\/[0-9a-f-]{36}$/);
     const name = `Da eliminare ${Date.now().toString(36)}`;

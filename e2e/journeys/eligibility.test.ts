@@ -44,8 +44,7 @@ describe('an eligibility screener before the application', () => {
     const { api, callId } = await createCallWithTextAndUpload(browser.baseUrl, callName);
     await api('Call/SaveScreener', 'PUT', { callId, screener: SCREENER });
     const { context, page } = await browser.newPage();
-    await signIn(page, DEMO.applicant);
-    await page.goto('/calls');
+    await signIn(page, DEMO.applicant, '/calls');
 
     // Starting from the card leads to the screener first.
     const card = page.getByTestId('call-card').filter({ hasText: callName });
@@ -100,8 +99,7 @@ describe('an eligibility screener before the application', () => {
     const { api, callId } = await createCallWithTextAndUpload(browser.baseUrl, callName);
     await api('Call/SaveScreener', 'PUT', { callId, screener: SCREENER });
     const { context, page } = await browser.newPage();
-    await signIn(page, DEMO.admin);
-    await page.goto(`/admin/calls/${callId}`);
+    await signIn(page, DEMO.admin, `/admin/calls/${callId}`);
     await page.getByRole('tab', { name: 'Ammissibilità' }).click();
     const rule = page.getByTestId('screener-rule').first();
     await rule.getByText("{nonProfit} = 'no'").waitFor();

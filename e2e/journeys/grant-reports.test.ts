@@ -145,8 +145,7 @@ describe('reports after the award', () => {
 
     // The grantee: the grant's reports, the report in the wizard with the impact achieved.
     const { context, page } = await browser.newPage();
-    await signIn(page, DEMO.applicant);
-    await page.goto(`/grants/${grantId}`);
+    await signIn(page, DEMO.applicant, `/grants/${grantId}`);
     await page.getByRole('heading', { name: `Contributo: ${callName}` }).waitFor();
     await page.getByRole('button', { name: 'Scrivi la relazione: Relazione intermedia' }).click();
     await page.getByRole('heading', { name: 'Attività svolte' }).waitFor();

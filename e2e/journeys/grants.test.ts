@@ -60,8 +60,7 @@ describe('a grant after the award', () => {
 
     // The grantee: the mail, the grants page, the letter's PDF, the acceptance.
     const { context, page } = await browser.newPage();
-    await signIn(page, DEMO.applicant);
-    await page.goto('/dev/outbox');
+    await signIn(page, DEMO.applicant, '/dev/outbox');
     await page
       .locator('article.mail', { hasText: `To: ${DEMO.applicant.email}` })
       .filter({ hasText: `Lettera di assegnazione: ${callName}` })

@@ -18,8 +18,7 @@ describe('impact design', () => {
 
     // The admin creates a framework from the sample workbook, previewed before saving.
     const admin = await browser.newPage();
-    await signIn(admin.page, DEMO.admin);
-    await admin.page.goto('/admin/impact-framework');
+    await signIn(admin.page, DEMO.admin, '/admin/impact-framework');
     const create = admin.page.getByRole('button', { name: 'Crea framework' });
     await create.waitFor();
     expect(await create.isDisabled()).toBe(true);
@@ -81,8 +80,7 @@ describe('impact design', () => {
       organizationId: org.id,
     });
     const { context, page } = await browser.newPage();
-    await signIn(page, DEMO.applicant);
-    await page.goto(`/call/${submission.id}/0/0`);
+    await signIn(page, DEMO.applicant, `/call/${submission.id}/0/0`);
 
     // 1 introduction: the guidance.
     await page.getByText('Per ogni esito basta un indicatore e una proxy').waitFor();

@@ -13,8 +13,7 @@ describe('background jobs page', () => {
   it('an admin finds the background jobs from the admin index and filters them', async () => {
     const { context, page } = await browser.newPage();
     try {
-      await signIn(page, DEMO.admin);
-      await page.goto('/admin');
+      await signIn(page, DEMO.admin, '/admin');
       await page.getByRole('link', { name: 'Job in background' }).click();
       await page.getByRole('heading', { level: 1, name: 'Job in background' }).waitFor();
       await expect.poll(() => page.title()).toContain('Job in background');

@@ -186,8 +186,7 @@ describe('keyboard only and narrow screens (WCAG 2.1.1, 1.4.10, 1.4.4)', () => {
     await applicant.page.goto('/');
     await applicant.page.getByRole('link', { name: 'Accedi' }).first().waitFor();
     expect(await controlsCutOff(applicant.page)).toEqual([]);
-    await signIn(applicant.page, DEMO.applicant);
-    await applicant.page.goto(`/call/${submission.id}/0/0`);
+    await signIn(applicant.page, DEMO.applicant, `/call/${submission.id}/0/0`);
     await expect.poll(() => applicant.page.getByTestId('text-answer').inputValue()).toContain('rete di vicinato');
     await applicant.page.getByTestId('text-answer').waitFor();
     expect(await horizontalOverflow(applicant.page)).toBeLessThanOrEqual(0);
@@ -237,8 +236,7 @@ describe('keyboard only and narrow screens (WCAG 2.1.1, 1.4.10, 1.4.4)', () => {
 
     const admin = await browser.newPage();
     await admin.page.setViewportSize({ width: 320, height: 720 });
-    await signIn(admin.page, DEMO.admin);
-    await admin.page.goto('/admin?tab=calls');
+    await signIn(admin.page, DEMO.admin, '/admin?tab=calls');
     await admin.page.getByTestId('call-row').first().waitFor();
     expect(await horizontalOverflow(admin.page)).toBeLessThanOrEqual(0);
     await expectAccessible(admin.page, 'admin calls tab at 320 px');
@@ -292,8 +290,7 @@ describe('keyboard only and narrow screens (WCAG 2.1.1, 1.4.10, 1.4.4)', () => {
     const admin = await browser.newPage();
     await admin.page.setViewportSize({ width: 1280, height: 800 });
     await textAt200(admin.page);
-    await signIn(admin.page, DEMO.admin);
-    await admin.page.goto('/admin?tab=calls');
+    await signIn(admin.page, DEMO.admin, '/admin?tab=calls');
     await admin.page.getByTestId('call-row').first().waitFor();
     await check(admin.page, 'admin-calls');
     await admin.context.close();

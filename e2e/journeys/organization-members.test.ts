@@ -13,8 +13,7 @@ describe('a team: the members tab, and two members on one application', () => {
 
   it('the demo owner sees the team, invites by keyboard and withdraws the invitation', async () => {
     const { context, page } = await browser.newPage();
-    await signIn(page, DEMO.applicant);
-    await page.goto('/org/list');
+    await signIn(page, DEMO.applicant, '/org/list');
     await page.getByRole('link', { name: 'Membri di Cooperativa sociale Il Melo' }).click();
     await page.getByRole('heading', { level: 1, name: 'Membri' }).waitFor();
     expect(await page.title()).toContain('Membri · Cooperativa sociale Il Melo');
@@ -72,8 +71,7 @@ describe('a team: the members tab, and two members on one application', () => {
 
     // Giulia opens the same application: each sees the other.
     const giulia = await browser.newPage();
-    await signIn(giulia.page, DEMO.colleague);
-    await giulia.page.goto(wizard);
+    await signIn(giulia.page, DEMO.colleague, wizard);
     await expect.poll(() => giulia.page.getByTestId('text-answer').inputValue()).toBe('Prima bozza di Marco');
     await giulia.page
       .getByTestId('presence-bar')

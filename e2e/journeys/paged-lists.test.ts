@@ -61,8 +61,7 @@ describe('lists that page', () => {
     await expect.poll(() => page.getByTestId('call-card').count()).toBe(Math.min(40, total));
 
     const { page: adminPage } = await browser.newPage();
-    await signIn(adminPage, DEMO.admin);
-    await adminPage.goto('/admin?tab=submissions');
+    await signIn(adminPage, DEMO.admin, '/admin?tab=submissions');
     const range = adminPage.getByTestId('submissions-range');
     await expect.poll(() => range.textContent()).toMatch(/^1–50 di \d+$/);
     await expectAccessible(adminPage, 'admin submissions, first page');

@@ -197,8 +197,7 @@ describe('the application PDF', () => {
 
     // The admin's editor: one card per question, and in English each label and help beside the Italian.
     const editor = await browser.newPage();
-    await signIn(editor.page, DEMO.admin);
-    await editor.page.goto(`/admin/calls/${made.id}`);
+    await signIn(editor.page, DEMO.admin, `/admin/calls/${made.id}`);
     await editor.page.getByRole('tab', { name: /Passi/ }).click();
     await editor.page.getByRole('button', { name: 'Modifica: In breve' }).click();
     const form = editor.page.getByRole('region', { name: /Modifica del passo 1/ });

@@ -88,8 +88,7 @@ describe('a request for changes', () => {
 
     // The applicant: the message, the reopened step marked, the other read-only; the fix, Submit again.
     const { context, page } = await browser.newPage();
-    await signIn(page, DEMO.applicant);
-    await page.goto('/calls');
+    await signIn(page, DEMO.applicant, '/calls');
     await page.getByText(/^Mostrati \d+ bandi su \d+$/).waitFor();
     await chooseOrganization(page, orgName);
     // The call's card says what the funder asked and until when, and leads where it is answered.

@@ -25,8 +25,7 @@ describe('the side panel', () => {
   it('is white down the whole height of a page longer than the window', async () => {
     const { context, page } = await app.newPage();
     await page.setViewportSize({ width: 1280, height: 500 });
-    await signIn(page, DEMO.admin);
-    await page.goto('/admin/audit');
+    await signIn(page, DEMO.admin, '/admin/audit');
     await page.getByRole('table').waitFor();
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     expect(height).toBeGreaterThan(700);

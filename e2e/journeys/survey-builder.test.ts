@@ -41,8 +41,7 @@ describe('the visual survey builder', () => {
   it('admin builds a two-page survey with a limit and a condition without the JSON tab; the applicant meets both', async () => {
     const suffix = Date.now().toString(36);
     const { context: adminContext, page } = await browser.newPage();
-    await signIn(page, DEMO.admin);
-    await page.goto('/admin/survey/creator');
+    await signIn(page, DEMO.admin, '/admin/survey/creator');
     await page.getByRole('textbox', { name: 'Nome', exact: true }).fill(`Costruito ${suffix}`);
     await page.getByRole('textbox', { name: 'Descrizione', exact: true }).fill('Dal builder visuale');
     const builder = page.getByTestId('survey-builder');
@@ -210,8 +209,7 @@ describe('the visual survey builder', () => {
       organizationId: org.id,
     });
     const applicant = await browser.newPage();
-    await signIn(applicant.page, DEMO.applicant);
-    await applicant.page.goto(`/call/${submission.id}/0/0`);
+    await signIn(applicant.page, DEMO.applicant, `/call/${submission.id}/0/0`);
     const step = applicant.page.getByTestId('survey-step');
     await step.getByText('In quale settore operate?').first().waitFor();
     const next = step.locator('.sd-navigation__next-btn');

@@ -29,8 +29,7 @@ describe('surveys, quizzes and the results step', () => {
     const suffix = Date.now().toString(36);
     // Admin: a survey type from the NPS template, in the survey creator with its live preview.
     const admin = await browser.newPage();
-    await signIn(admin.page, DEMO.admin);
-    await admin.page.goto('/admin/survey/createType');
+    await signIn(admin.page, DEMO.admin, '/admin/survey/createType');
     await admin.page.getByRole('textbox', { name: 'Nome', exact: true }).fill(`NPS ${suffix}`);
     await admin.page.getByRole('textbox', { name: 'Descrizione', exact: true }).fill('Soddisfazione dei candidati');
     await admin.page.getByRole('combobox', { name: 'Modello', exact: true }).click();
@@ -140,8 +139,7 @@ describe('surveys, quizzes and the results step', () => {
       callId: call.id,
       organizationId: org.id,
     });
-    await signIn(page, person);
-    await page.goto(`/call/${submission.id}/0/0`);
+    await signIn(page, person, `/call/${submission.id}/0/0`);
     const step = page.getByTestId('survey-step');
     const rate = (n: number) =>
       step

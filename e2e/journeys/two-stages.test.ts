@@ -78,8 +78,7 @@ describe('a call in two stages', () => {
 
     // The applicant: the mail, the card, stage 2 beside stage 1's answer, Submit, both PDFs.
     const { context, page } = await browser.newPage();
-    await signIn(page, DEMO.applicant);
-    await page.goto('/dev/outbox');
+    await signIn(page, DEMO.applicant, '/dev/outbox');
     await page
       .locator('article.mail', { hasText: `To: ${DEMO.applicant.email}` })
       .filter({ hasText: `Invito alla seconda fase: ${callName}` })

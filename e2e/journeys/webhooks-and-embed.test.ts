@@ -9,8 +9,7 @@ describe('webhooks and the embeddable call list', () => {
   it('an admin creates a webhook endpoint, copies its secret once, reads a delivery log and deletes it', async () => {
     const { context, page } = await browser.newPage();
     try {
-      await signIn(page, DEMO.admin);
-      await page.goto('/admin');
+      await signIn(page, DEMO.admin, '/admin');
       await page.getByRole('link', { name: 'Webhook' }).click();
       await page.getByRole('heading', { level: 1, name: 'Webhook' }).waitFor();
       expect(await page.title()).toMatch(/^Webhook · /);
@@ -55,8 +54,7 @@ describe('webhooks and the embeddable call list', () => {
   it('the configuration page lists the sites allowed to embed and gives the snippet; the embed page answers with them', async () => {
     const { context, page } = await browser.newPage();
     try {
-      await signIn(page, DEMO.admin);
-      await page.goto('/admin?tab=customize');
+      await signIn(page, DEMO.admin, '/admin?tab=customize');
       await page
         .getByTestId('config-row')
         .first()

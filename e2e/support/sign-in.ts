@@ -8,14 +8,38 @@ export const DEMO = {
   colleague: { email: 'colleague@impact-calls.test', password: 'Colleague-demo-2026', name: 'Giulia Verdi' },
 } as const;
 
-/** Signs in through the embedded provider's page, as a person would, and waits for /calls. */
-export async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/');
-  await page.getByRole('link', { name: 'Accedi' }).first().click();
-  await page.getByLabel('E-mail', { exact: true }).fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Accedi' }).click();
-  await page.waitForURL('**/calls');
+/**
+ * Signs in at the embedded provider, then opens `to` (/calls, where a sign-in lands, unless told)
+ * signed in. The start, the provider's form and the code exchange go over HTTP from the browser's
+ * own cookie jar, as the browser would send them, so the session is the one a person gets and
+ * the page opens on it as after a reload: one load of the app instead of four (home, provider
+ * form, callback, then the page wanted), about a second a sign-in on the CI machine, which is
+ * bound by the browser's CPU. The pages themselves are journeys of their own: the provider's
+ * form in sign-in.test.ts, by keyboard in keyboard-and-reflow.test.ts, the home page in
+ * welcome.test.ts, the callback's landing on /calls in first-visit.test.ts.
+ */
+export async function signIn(page: Page, account: { email: string; password: string }, to = '/calls') {
+  const request = page.context().request;
+  const form = await request.get('/api/Auth/Login');
+  const action = /<form method="post" action="([^"]+)"/.exec(await form.text())?.[1];
+  if (!action) throw new Error(`no sign-in form at ${form.url()} (${form.status()})`);
+  const answer = await request.post(new URL(action, form.url()).toString(), {
+    form: { email: account.email, password: account.password },
+  });
+  const callback = new URL(answer.url());
+  if (callback.pathname !== '/login-callback') {
+    throw new Error(`signing in as ${account.email} ended at ${callback.pathname} (${answer.status()})`);
+  }
+  const exchange = await request.post('/api/Jwt/token-exchange', {
+    data: {
+      code: callback.searchParams.get('code'),
+      state: callback.searchParams.get('state'),
+      iss: callback.searchParams.get('iss') ?? undefined,
+      redirectUri: `${callback.origin}/login-callback`,
+    },
+  });
+  if (!exchange.ok()) throw new Error(`signing in as ${account.email}: ${exchange.status()} ${await exchange.text()}`);
+  await page.goto(to);
 }
 
 let counter = 0;
