@@ -21,15 +21,23 @@ const palettes = Object.keys(DEFAULT_THEME.colors).map(
   (name) => [name, (theme.colors?.[name] ?? DEFAULT_THEME.colors[name]) as MantineColorsTuple] as const,
 );
 
+/** `hex` laid at `alpha` over white, as Mantine's outline hover (alpha(shade 8, 0.05)) shows. */
+function overWhite(hex: string, alpha: number): string {
+  const mixed = [1, 3, 5].map((i) => Math.round(Number.parseInt(hex.slice(i, i + 2), 16) * alpha + 255 * (1 - alpha)));
+  return `#${mixed.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+}
+
 /*
  * The pairs Mantine 9 paints in the light colour scheme (get-css-color-variables): filled = shade
- * 8 (primaryShade) under white, its hover shade 9; light and subtle = shade 9 on shade 1, shade 2
- * under the pointer. Text must reach 4.5:1 on each (WCAG 1.4.3).
+ * 8 (primaryShade) under white, its hover shade 9; outline = shade 8 on white, on a 5 % tint of
+ * it under the pointer; light and subtle = shade 9 on shade 1, shade 2 under the pointer. Text
+ * must reach 4.5:1 on each (WCAG 1.4.3).
  */
 describe('the theme’s colours reach 4.5:1 in every variant', () => {
   it.each(palettes)('%s', (_name, shades) => {
     expect(contrast('#ffffff', shades[8])).toBeGreaterThanOrEqual(4.5);
     expect(contrast('#ffffff', shades[9])).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(shades[8], overWhite(shades[8], 0.05))).toBeGreaterThanOrEqual(4.5);
     expect(contrast(shades[9], shades[1])).toBeGreaterThanOrEqual(4.5);
     expect(contrast(shades[9], shades[2])).toBeGreaterThanOrEqual(4.5);
   });
@@ -38,5 +46,7 @@ describe('the theme’s colours reach 4.5:1 in every variant', () => {
     expect(contrast('#ffffff', '#000000')).toBeCloseTo(21, 5);
     // The hovered "Back to calls" axe found: 4.06:1 before the theme's shade 9 was darkened.
     expect(contrast('#087a57', '#96f2d7')).toBeCloseTo(4.06, 2);
+    // And a hovered red outline button (Delete my data): 4.33:1 before shade 8 was darkened.
+    expect(contrast('#dc3030', overWhite('#dc3030', 0.05))).toBeCloseTo(4.33, 1);
   });
 });

@@ -13,22 +13,23 @@ import {
 
 /**
  * WCAG 2.2 AA contrast (1.4.3, 4.5:1) is fixed here, once, so every page inherits it.
- * Mantine paints filled buttons and badges with shade 8 (our primaryShade) under white text and
- * "light" and "subtle" variants (active nav item, avatars, light badges, light buttons) with
- * shade 9 on shade 1, and on shade 2 under the pointer; for most default palettes those pairs fall
- * between 2.5:1 and 4.4:1 (a hovered "Back to calls" read 4.06:1). Shades 8 and 9 below are the
+ * Mantine paints filled buttons and badges with shade 8 (our primaryShade) under white text,
+ * outline buttons with shade 8 on white (a 5 % tint of it under the pointer), and "light" and
+ * "subtle" variants (active nav item, avatars, light badges, light buttons) with shade 9 on shade
+ * 1, and on shade 2 under the pointer; for most default palettes those pairs fall between 2.5:1
+ * and 4.4:1 (a hovered "Back to calls" read 4.06:1, a hovered red outline 4.33:1). Shades 8 and 9 below are the
  * defaults darkened just enough to reach 4.6:1 on those backgrounds (measured with the WCAG
  * formula; `theme-contrast.test.ts` checks every palette), so the brand teal stays teal; shades
  * 0–7 are untouched.
  */
 const darker: Record<string, [string, string]> = {
-  teal: ['#08835e', '#077050'],
-  red: ['#dc3030', '#af2424'],
-  cyan: ['#0c8093', '#0a697a'],
-  green: ['#278539', '#247234'],
-  lime: ['#4e800b', '#48740b'],
-  yellow: ['#a86200', '#a35400'],
-  orange: ['#c84d0a', '#ac390c'],
+  teal: ['#08805c', '#077050'],
+  red: ['#d42e2e', '#af2424'],
+  cyan: ['#0c7b8d', '#0a697a'],
+  green: ['#268137', '#247234'],
+  lime: ['#4c7d0b', '#48740b'],
+  yellow: ['#a56000', '#a35400'],
+  orange: ['#c14a0a', '#ac390c'],
   blue: ['#1971c2', '#165b9c'],
   indigo: ['#3b5bdb', '#3249b7'],
   violet: ['#6741d9', '#5939b8'],
