@@ -37,6 +37,12 @@ describe('call builder', () => {
     // Description with bold text and a link.
     const description = page.getByRole('textbox', { name: 'Descrizione', exact: true });
     await description.click();
+    // Its text having the focus, the whole editor shows the fields' ring (WCAG 2.4.7).
+    expect(
+      await description.evaluate(
+        (text) => getComputedStyle(text.closest('.mantine-RichTextEditor-root') ?? text).outlineStyle,
+      ),
+    ).toBe('solid');
     await page.keyboard.type('Un testo in ');
     await page.keyboard.press('Control+b');
     await page.keyboard.type('grassetto');
