@@ -2,11 +2,12 @@ import { emailDomain } from '@impact/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callSubmissions, organizationMembers, organizations, reviewAssignments, users } from '../../db/schema';
+import { ownMailDomain } from './own-mail-domain';
 
 /**
  * Who may not review an organization's submissions: its members (the owner's account, every
  * account that wrote one of its submissions, and their e-mail addresses with the contact's), the
- * contact's e-mail domain, and every reviewer who declared a conflict on any of its submissions.
+ * contact's e-mail domain (its own, not a public provider's: `ownMailDomain`), and every reviewer who declared a conflict on any of its submissions.
  * The e-mail addresses matter on their own: the same person may hold a second account (another
  * identity provider, or a personal address) that is not the owner's account.
  */
@@ -38,7 +39,7 @@ export async function exclusionsOf(db: Db | Tx, organizationIds: readonly string
     out.set(o.id, {
       memberUserIds: new Set([o.ownerUserId]),
       memberEmails: new Set([normalEmail(o.ownerEmail), normalEmail(o.contactEmail)].filter(Boolean)),
-      contactDomain: emailDomain(o.contactEmail),
+      contactDomain: ownMailDomain(o.contactEmail),
       conflictUserIds: new Set(),
     });
   // Everyone on the organization's team, whatever their role.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpenCall, multipart, organizationForm, PDF_BYTES, submitToCall } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
-import { calls, organizationMembers, recordPdfs, submissionRecords } from '../../db/schema';
+import { calls, organizationMembers, organizations, recordPdfs, submissionRecords } from '../../db/schema';
 import { upsertUserFromIdentity } from '../users/service';
 
 type Headers = Record<string, string>;
@@ -282,5 +282,35 @@ describe('review integrity: blind redaction of every mention, no reviewer from t
       .innerJoin(submissionRecords, eq(submissionRecords.id, recordPdfs.submissionRecordId))
       .where(eq(submissionRecords.callSubmissionId, auroraFirst));
     expect(copies).toEqual([{ view: 'blind' }]);
+  });
+
+  it('keeps a reviewer off by the contact’s own mail domain, never by a public provider’s', async () => {
+    const db = t.database.db;
+    for (const [name, email] of [
+      ['carlo', 'carlo@coop.example'],
+      ['gina', 'gina.rossi@gmail.com'],
+      ['pia', 'pia@libero.it'],
+    ] as const)
+      reviewer[name] = { id: (await signInAs(db, { email, roles: ['reviewer'] })).user.id, headers: {} };
+    // Coop Bruno's contact writes from its own domain: a reviewer there is most likely a colleague.
+    const byDomain = await assign(second, brunoSecond, 'carlo');
+    expect(byDomain.statusCode, byDomain.body).toBe(409);
+    expect(byDomain.json().messageKey).toBe('errors.review.sameDomain');
+    // From Gmail, as many small non-profits write: a reviewer at Gmail is a stranger like any other.
+    await db
+      .update(organizations)
+      .set({ contactEmail: 'coop.bruno@gmail.com' })
+      .where(eq(organizations.name, 'Coop Bruno'));
+    const stranger = await assign(second, brunoSecond, 'gina');
+    expect(stranger.statusCode, stranger.body).toBe(200);
+    // And from an Italian provider (Libero).
+    await db
+      .update(organizations)
+      .set({ contactEmail: 'coop.bruno@libero.it' })
+      .where(eq(organizations.name, 'Coop Bruno'));
+    expect((await assign(second, brunoSecond, 'pia')).statusCode).toBe(200);
+    expect(await reviewersOf(second, brunoSecond)).toEqual(
+      expect.arrayContaining(['gina.rossi@gmail.com:assigned', 'pia@libero.it:assigned']),
+    );
   });
 });
