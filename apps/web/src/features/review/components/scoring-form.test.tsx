@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
+import { reviewKeys } from '../api/keys';
 import { ScoringForm } from './scoring-form';
 
 const json = (status: number, body: unknown) =>
@@ -39,9 +40,9 @@ function slowServer() {
   );
   return { held, sent };
 }
-const renderForm = () =>
+const renderForm = (client = new QueryClient()) =>
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={client}>
       <MantineProvider>
         <ScoringForm ws={ws} />
       </MantineProvider>
@@ -59,7 +60,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the scoring form', () => {
   it('sends one save at a time on a slow connection, so the reviewer is never told their own save was stale', async () => {
     const { held, sent } = slowServer();
-    const view = renderForm();
+    const client = new QueryClient();
+    client.setQueryData(reviewKeys.workspace(ws.assignmentId), ws);
+    const view = renderForm(client);
     const box = within(view.container).getByLabelText('Overall comment') as HTMLTextAreaElement;
     fireEvent.change(box, { target: { value: 'Strong team' } });
     await waitFor(() => expect(held).toHaveLength(1), { timeout: 2000 });
@@ -72,6 +75,13 @@ describe('the scoring form', () => {
     held[1]?.();
     await waitFor(() => expect(sent.map((s) => s.version)).toEqual([0, 1]));
     expect(within(view.container).queryByText(/reload/i)).toBeNull();
+    // The kept workspace follows the saves: a later visit starts from the last one.
+    await waitFor(() =>
+      expect(client.getQueryData<TReviewWorkspace>(reviewKeys.workspace(ws.assignmentId))?.review).toMatchObject({
+        version: 2,
+        comment: 'Strong team, weak budget justification',
+      }),
+    );
     view.unmount();
   });
 

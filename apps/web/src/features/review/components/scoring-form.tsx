@@ -26,6 +26,17 @@ const AUTOSAVE_MS = 800;
 /** The form's heading: the page puts the keyboard there once the review is submitted. */
 export const REVIEW_FORM_TITLE = 'review-form-title';
 
+/** The form's fields as the workspace's review holds them (every criterion, scored or not). */
+function draftOf(ws: TReviewWorkspace): Draft {
+  return {
+    scores: ws.criteria.map(
+      (c) => ws.review.scores.find((s) => s.criterionId === c.id) ?? { criterionId: c.id, score: null, comment: '' },
+    ),
+    recommendation: ws.review.recommendation,
+    comment: ws.review.comment,
+  };
+}
+
 /**
  * The scoring form. It saves itself a moment after each change, naming the version it started
  * from (like the wizard): a newer save from another tab makes the server refuse, and the form
@@ -35,13 +46,7 @@ export function ScoringForm({ ws }: { ws: TReviewWorkspace }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const submit = useSubmitReview(ws.assignmentId);
-  const [draft, setDraft] = useState<Draft>(() => ({
-    scores: ws.criteria.map(
-      (c) => ws.review.scores.find((s) => s.criterionId === c.id) ?? { criterionId: c.id, score: null, comment: '' },
-    ),
-    recommendation: ws.review.recommendation,
-    comment: ws.review.comment,
-  }));
+  const [draft, setDraft] = useState<Draft>(() => draftOf(ws));
   const version = useRef(ws.review.version);
   const [dirty, setDirty] = useState(false);
   const [state, setState] = useState<SaveState>('idle');
@@ -57,6 +62,11 @@ export function ScoringForm({ ws }: { ws: TReviewWorkspace }) {
       try {
         const saved = await saveReview({ assignmentId: ws.assignmentId, version: version.current, ...d });
         version.current = saved.version;
+        // The workspace in the cache follows: a later visit, or a refetch meanwhile, starts from
+        // this save instead of the answer read before it (an older version, refused as stale).
+        queryClient.setQueryData<TReviewWorkspace>(reviewKeys.workspace(ws.assignmentId), (old) =>
+          old ? { ...old, review: saved } : old,
+        );
         setState('saved');
         return true;
       } catch (e) {
@@ -84,6 +94,16 @@ export function ScoringForm({ ws }: { ws: TReviewWorkspace }) {
       if (pending.current) void flush(pending.current);
     };
   }, []);
+
+  // A newer review than this form's, read from the server (saved in another tab, or the page drawn
+  // from an older copy while it was read again), is taken only while nothing typed waits to be
+  // saved; what is being typed is never replaced (its save is refused as stale and says so).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reads the draft state only to decide; the server's review is what changes
+  useEffect(() => {
+    if (ws.review.version <= version.current || dirty || inFlight.current) return;
+    version.current = ws.review.version;
+    setDraft(draftOf(ws));
+  }, [ws.review]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: flush reads the version from a ref; the draft is what changes
   useEffect(() => {

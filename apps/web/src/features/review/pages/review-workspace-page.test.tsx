@@ -1,7 +1,7 @@
 import type { TMyAssignment } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
@@ -27,6 +27,38 @@ const user = {
 };
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The workspace of the assignment as the server gives it, with the review given. */
+const workspace = (review: { comment: string; version: number }) => ({
+  assignmentId,
+  callName: 'Bando Impatto',
+  blind: false,
+  criteria: [],
+  submission: {
+    callName: 'Bando Impatto',
+    configLogo: null,
+    configLogoWidth: 50,
+    configLogoHeight: 50,
+    submittedBy: '',
+    submissionDateTime: null,
+    submissionId: assignment.submissionId,
+    orgName: 'Cooperativa Aurora',
+    pIva: '',
+    address: '',
+    city: '',
+    country: '',
+    userReferenteNome: '',
+    userReferenteCognome: '',
+    userReferenteRuolo: '',
+    userReferenteEmail: '',
+    sectionsForPDF: [],
+    attachments: [],
+    miniDyi: [],
+    translations: {},
+  },
+  files: [],
+  review: { scores: [], recommendation: null, submittedAt: null, updatedAt: '2026-11-30T10:00:00.000Z', ...review },
+});
 
 /** The workspace page of the assignment, as the router shows it. */
 const renderPage = (client: QueryClient) =>
@@ -92,41 +124,56 @@ describe('the review workspace', () => {
     );
     setSession({ status: 'authenticated', token: 't', user });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const shown = {
-      assignmentId,
-      callName: 'Bando Impatto',
-      blind: false,
-      criteria: [],
-      submission: {
-        callName: 'Bando Impatto',
-        configLogo: null,
-        configLogoWidth: 50,
-        configLogoHeight: 50,
-        submittedBy: '',
-        submissionDateTime: null,
-        submissionId: assignment.submissionId,
-        orgName: 'Cooperativa Aurora',
-        pIva: '',
-        address: '',
-        city: '',
-        country: '',
-        userReferenteNome: '',
-        userReferenteCognome: '',
-        userReferenteRuolo: '',
-        userReferenteEmail: '',
-        sectionsForPDF: [],
-        attachments: [],
-        miniDyi: [],
-        translations: {},
-      },
-      files: [],
-      review: { scores: [], recommendation: null, comment: 'half a thought', version: 1, submittedAt: null },
-    };
+    const shown = workspace({ comment: 'half a thought', version: 1 });
     client.setQueryData(reviewKeys.workspace(assignmentId), shown);
     const view = renderPage(client);
     const page = within(view.container);
     await waitFor(() => expect(client.getQueryState(reviewKeys.workspace(assignmentId))?.status).toBe('error'));
     expect((page.getByLabelText('Overall comment') as HTMLTextAreaElement).value).toBe('half a thought');
     view.unmount();
+  });
+
+  it('keeps what is being typed when the workspace is read again, and takes a newer review while nothing is typed', async () => {
+    let answer = workspace({ comment: 'half a thought', version: 1 });
+    const reads: Array<() => void> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: URL) => {
+        const path = new URL(url).pathname;
+        if (path.endsWith('/Review/GetMyAssignments')) return json(200, [assignment]);
+        if (path.endsWith('/Review/GetReviewWorkspace')) {
+          const body = answer;
+          return new Promise<Response>((resolve) => reads.push(() => resolve(json(200, body))));
+        }
+        return new Promise<Response>(() => {});
+      }),
+    );
+    setSession({ status: 'authenticated', token: 't', user });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // Drawn from the copy kept since the last visit while it is read again.
+    client.setQueryData(reviewKeys.workspace(assignmentId), answer);
+    const view = renderPage(client);
+    const page = within(view.container);
+    const box = () => page.getByLabelText('Overall comment') as HTMLTextAreaElement;
+    await page.findByLabelText('Overall comment');
+    fireEvent.change(box(), { target: { value: 'half a thought, and the rest' } });
+    await waitFor(() => expect(reads).toHaveLength(1));
+    reads[0]?.();
+    await waitFor(() => expect(client.getQueryState(reviewKeys.workspace(assignmentId))?.fetchStatus).toBe('idle'));
+    expect(box().value).toBe('half a thought, and the rest');
+    view.unmount();
+
+    // Nothing typed: a review saved since in another tab is shown.
+    answer = workspace({ comment: 'finished in the other tab', version: 3 });
+    client.setQueryData(reviewKeys.workspace(assignmentId), workspace({ comment: 'half a thought', version: 1 }));
+    const again = renderPage(client);
+    await waitFor(() => expect(reads).toHaveLength(2));
+    reads[1]?.();
+    await waitFor(() =>
+      expect((within(again.container).getByLabelText('Overall comment') as HTMLTextAreaElement).value).toBe(
+        'finished in the other tab',
+      ),
+    );
+    again.unmount();
   });
 });

@@ -83,7 +83,9 @@ export function ReviewWorkspacePage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack>
-              <ScoringForm key={ws.dataUpdatedAt} ws={ws.data} />
+              {/* One form per assignment, kept while the workspace is read again: drawn anew, it
+                  dropped what was being typed whenever a refetch landed. */}
+              <ScoringForm key={ws.data.assignmentId} ws={ws.data} />
               {others.data && (
                 <Card withBorder>
                   <Title order={2} size="h3">
