@@ -19,13 +19,17 @@ const ws = {
 function slowServer() {
   let serverVersion = 0;
   const held: Array<() => void> = [];
-  const sent: Array<{ version: number; comment: string }> = [];
+  const sent: Array<{ version: number; comment: string; scores?: unknown }> = [];
   vi.stubGlobal(
     'fetch',
     vi.fn((url: URL, init?: RequestInit) => {
       if (!String(url).includes('SaveReview')) return new Promise(() => {});
       const body = JSON.parse(String(init?.body));
-      sent.push({ version: body.version, comment: body.comment });
+      sent.push({
+        version: body.version,
+        comment: body.comment,
+        ...(body.scores.length ? { scores: body.scores } : {}),
+      });
       return new Promise<Response>((resolve) =>
         held.push(() => {
           if (body.version !== serverVersion)
@@ -40,11 +44,11 @@ function slowServer() {
   );
   return { held, sent };
 }
-const renderForm = (client = new QueryClient()) =>
+const renderForm = (client = new QueryClient(), workspace = ws) =>
   render(
     <QueryClientProvider client={client}>
       <MantineProvider>
-        <ScoringForm ws={ws} />
+        <ScoringForm ws={workspace} />
       </MantineProvider>
     </QueryClientProvider>,
   );
@@ -93,5 +97,24 @@ describe('the scoring form', () => {
     view.unmount();
     await waitFor(() => expect(sent).toEqual([{ version: 0, comment: 'Written just before leaving' }]));
     held[0]?.();
+  });
+
+  it('keeps a score typed off the scale, names the problem at once, and saves everything else', async () => {
+    const { held, sent } = slowServer();
+    const scored = {
+      ...ws,
+      criteria: [{ id: 'impact', name: 'Impact', description: '', weight: 1, min: 0, max: 5, commentRequired: false }],
+    } as unknown as TReviewWorkspace;
+    const view = renderForm(new QueryClient(), scored);
+    const score = within(view.container).getByLabelText(/Impact \(0–5\)/) as HTMLInputElement;
+    fireEvent.change(score, { target: { value: '9' } });
+    fireEvent.blur(score);
+    expect(score.value).toBe('9');
+    expect(within(view.container).getByText("The score must be a whole number on the criterion's scale.")).toBeTruthy();
+    fireEvent.change(within(view.container).getByLabelText('Overall comment'), { target: { value: 'Good plan' } });
+    await waitFor(() => expect(held).toHaveLength(1), { timeout: 2000 });
+    expect(sent[0]).toMatchObject({ comment: 'Good plan', scores: [{ criterionId: 'impact', score: null }] });
+    held[0]?.();
+    view.unmount();
   });
 });

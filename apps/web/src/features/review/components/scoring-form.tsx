@@ -1,6 +1,7 @@
 import {
   RECOMMENDATIONS,
   reviewProblems,
+  type TCriterion,
   type TCriterionScore,
   type TRecommendation,
   type TReviewWorkspace,
@@ -37,6 +38,23 @@ function draftOf(ws: TReviewWorkspace): Draft {
   };
 }
 
+/** Whether a score is given and off the criterion's scale (typed 9 on 0–5). */
+const offScale = (c: TCriterion, score: number | null) => score !== null && (score < c.min || score > c.max);
+
+/**
+ * What a save sends: a score off its scale is sent as not given (the server refuses it, and with
+ * it the rest of the save), while the field keeps it and says what is wrong until it is mended.
+ */
+function savable(criteria: readonly TCriterion[], d: Draft): Draft {
+  return {
+    ...d,
+    scores: d.scores.map((s) => {
+      const c = criteria.find((x) => x.id === s.criterionId);
+      return c && offScale(c, s.score) ? { ...s, score: null } : s;
+    }),
+  };
+}
+
 /**
  * The scoring form. It saves itself a moment after each change, naming the version it started
  * from (like the wizard): a newer save from another tab makes the server refuse, and the form
@@ -60,7 +78,11 @@ export function ScoringForm({ ws }: { ws: TReviewWorkspace }) {
     setState('saving');
     const run = (async () => {
       try {
-        const saved = await saveReview({ assignmentId: ws.assignmentId, version: version.current, ...d });
+        const saved = await saveReview({
+          assignmentId: ws.assignmentId,
+          version: version.current,
+          ...savable(ws.criteria, d),
+        });
         version.current = saved.version;
         // The workspace in the cache follows: a later visit, or a refetch meanwhile, starts from
         // this save instead of the answer read before it (an older version, refused as stale).
@@ -174,13 +196,20 @@ export function ScoringForm({ ws }: { ws: TReviewWorkspace }) {
                 description={c.description || undefined}
                 min={c.min}
                 max={c.max}
+                // A score off the scale stays as typed and is named at once, not quietly made the
+                // nearest end of the scale when the field is left.
+                clampBehavior="none"
                 step={1}
                 allowDecimal={false}
                 required
                 readOnly={submitted}
                 value={s?.score ?? ''}
                 onChange={(v) => setScore(c.id, { score: v === '' ? null : Number(v) })}
-                error={problemAt(`scores.${c.id}.score`) && t(problemAt(`scores.${c.id}.score`) ?? '')}
+                error={
+                  offScale(c, s?.score ?? null)
+                    ? t('errors.review.scoreOutOfScale')
+                    : problemAt(`scores.${c.id}.score`) && t(problemAt(`scores.${c.id}.score`) ?? '')
+                }
               />
               <Textarea
                 label={t('review.form.commentOn', { name: c.name })}
