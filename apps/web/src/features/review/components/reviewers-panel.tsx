@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage } from '@impact/domain';
+import { DEFAULT_LANGUAGE, isLanguage, ZInviteReviewerRequest } from '@impact/domain';
 import { Badge, Button, Card, Group, Stack, Table, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -12,35 +12,54 @@ export function ReviewersPanel({ callId }: { callId: string }) {
   const reviewers = useReviewers(callId);
   const invite = useInviteReviewer(callId);
   const [email, setEmail] = useState('');
-  const send = () =>
+  const [error, setError] = useState<string | null>(null);
+  const send = (event: React.FormEvent) => {
+    event.preventDefault();
+    const input = {
+      callId,
+      email: email.trim(),
+      language: isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE,
+    };
+    // The server's own contract checks the address first: said on the field, without a round trip.
+    if (!ZInviteReviewerRequest.safeParse(input).success) return setError(t('review.reviewers.invalidEmail'));
+    // An address invited before gets no second mail: said, rather than "invitation queued" again.
+    if ((reviewers.data ?? []).some((r) => r.email.toLowerCase() === input.email.toLowerCase()))
+      return setError(t('review.reviewers.alreadyInvited'));
+    setError(null);
     invite.mutate(
-      { email: email.trim(), language: isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE },
+      { email: input.email, language: input.language },
       {
         onSuccess: () => {
           setEmail('');
           notifications.show({ color: 'teal', message: t('review.reviewers.invited') });
         },
-        onError: (e) => notifications.show({ color: 'red', message: problemText(t, e), autoClose: 10_000 }),
+        onError: (e) => setError(problemText(t, e)),
       },
     );
+  };
   return (
     <Card withBorder>
       <Stack>
-        <Title order={2} size="h3">
+        <Title order={2} size="h3" id="reviewers-title">
           {t('review.reviewers.title')}
         </Title>
-        <Group align="flex-end">
-          <TextInput
-            type="email"
-            label={t('review.reviewers.inviteEmail')}
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            onKeyDown={(e) => e.key === 'Enter' && email.trim() && send()}
-          />
-          <Button onClick={send} disabled={!email.trim()} loading={invite.isPending}>
-            {t('review.reviewers.invite')}
-          </Button>
-        </Group>
+        <form onSubmit={send} noValidate aria-labelledby="reviewers-title">
+          <Group align="flex-start">
+            <TextInput
+              type="email"
+              label={t('review.reviewers.inviteEmail')}
+              value={email}
+              onChange={(e) => {
+                setEmail(e.currentTarget.value);
+                setError(null);
+              }}
+              error={error}
+            />
+            <Button type="submit" mt={25} disabled={!email.trim()} loading={invite.isPending}>
+              {t('review.reviewers.invite')}
+            </Button>
+          </Group>
+        </form>
         <Table>
           <Table.Thead>
             <Table.Tr>
