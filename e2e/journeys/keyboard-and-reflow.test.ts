@@ -227,8 +227,14 @@ describe('keyboard only and narrow screens (WCAG 2.1.1, 1.4.10, 1.4.4)', () => {
         .first()
         .evaluate((nav) => (nav as HTMLElement).inert);
     expect(await sidePanelInert()).toBe(true);
-    await applicant.page.getByRole('button', { name: 'Apri o chiudi il menu laterale' }).click();
+    const menuButton = applicant.page.getByRole('button', { name: 'Apri o chiudi il menu laterale' });
+    await menuButton.click();
     expect(await sidePanelInert()).toBe(false);
+    // Escape closes it again, as a menu, and the keyboard is back on the button.
+    await applicant.page.locator('nav').first().getByRole('link').first().focus();
+    await applicant.page.keyboard.press('Escape');
+    await expect.poll(sidePanelInert).toBe(true);
+    expect(await menuButton.evaluate((button) => button === document.activeElement)).toBe(true);
     await applicant.page.goto('/grants');
     await applicant.page.getByRole('link', { name: 'Orti in città 2025' }).waitFor();
     expect(await horizontalOverflow(applicant.page)).toBeLessThanOrEqual(0);

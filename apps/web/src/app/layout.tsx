@@ -1,7 +1,7 @@
 import type { TUser } from '@impact/domain';
 import { AppShell, Box, Burger, em, Group, px, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { LanguageSelect } from '../components/language-select';
@@ -33,6 +33,19 @@ export function Layout() {
   useEffect(() => {
     if (pathname) nav.close();
   }, [pathname, nav.close]);
+  // Opened over the page on a phone, the side panel closes with Escape, as a menu does, and the
+  // keyboard goes back to the button that opened it (it stayed over the page, taking its clicks).
+  const burger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!(narrow && navOpened)) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      nav.close();
+      burger.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [narrow, navOpened, nav.close]);
   useNewPageAtTop();
   return (
     <AppShell
@@ -50,6 +63,7 @@ export function Layout() {
           <Group gap="xs" wrap="nowrap">
             {authenticated && (
               <Burger
+                ref={burger}
                 opened={navOpened}
                 onClick={nav.toggle}
                 hiddenFrom="sm"
