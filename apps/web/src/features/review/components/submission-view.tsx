@@ -24,7 +24,10 @@ export function SubmissionView({ ws }: { ws: TReviewWorkspace }) {
       <Card withBorder>
         <Group justify="space-between" align="flex-start">
           <Stack gap={2}>
-            <Text fw={600}>{ws.blind ? t('review.workspace.anonymous') : data.orgName}</Text>
+            {/* The application's heading: its sections (h3) stand under it, not straight under the page's h1. */}
+            <Title order={2} size="h4">
+              {ws.blind ? t('review.workspace.anonymous') : data.orgName}
+            </Title>
             {!ws.blind && (
               <Text size="sm" c="dimmed">
                 {data.address}, {data.city} ({data.country})

@@ -156,6 +156,8 @@ describe('the review workspace', () => {
     const page = within(view.container);
     const box = () => page.getByLabelText('Overall comment') as HTMLTextAreaElement;
     await page.findByLabelText('Overall comment');
+    // The application's sections stand under its own heading (axe heading-order: h3 straight after h1).
+    expect(page.getByRole('heading', { level: 2, name: 'Cooperativa Aurora' })).toBeTruthy();
     fireEvent.change(box(), { target: { value: 'half a thought, and the rest' } });
     await waitFor(() => expect(reads).toHaveLength(1));
     reads[0]?.();
