@@ -6,7 +6,6 @@ import { conflict, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
 import { exclusionsOf, refusalFor } from './eligibility';
-import { ownMailDomain } from './own-mail-domain';
 import { assignableReviewers } from './reviewers';
 import { loadCall, requireRubric } from './rubric';
 
@@ -140,7 +139,7 @@ export async function autoAssign(db: Db, actor: SessionUser, callId: string) {
         const mine = existing.filter((a) => a.submissionId === s.id);
         return {
           id: s.id,
-          contactDomain: ownMailDomain(s.contactEmail),
+          contactDomain: exclusions.get(s.organizationId)?.contactDomain ?? '',
           applicantUserIds: [s.ownerUserId, s.createdByUserId],
           taken: mine.map((a) => a.reviewerUserId),
           // Members by account or e-mail, and who declared a conflict with the organization: skipped

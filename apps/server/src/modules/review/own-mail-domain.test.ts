@@ -22,6 +22,11 @@ describe('an organization’s own mail domain', () => {
       expect(ownMailDomain(address), address).toBe('');
   });
 
+  it('is kept for a university’s, a council’s or a firm’s own domain that a full list of providers names', () => {
+    for (const address of ['a@nus.edu.sg', 'a@sfgov.net', 'a@dott.it', 'a@estate-invest.fr'])
+      expect(ownMailDomain(address), address).toBe(address.slice(2));
+  });
+
   it('is none without an @', () => {
     expect(ownMailDomain('nobody')).toBe('');
   });

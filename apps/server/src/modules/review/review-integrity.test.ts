@@ -97,6 +97,8 @@ describe('review integrity: blind redaction of every mention, no reviewer from t
   let auroraFirst: string;
   let auroraSecond: string;
   let brunoSecond: string;
+  let bruno: Headers;
+  let brunoOrgId: string;
   const reviewer: Record<string, { id: string; headers: Headers }> = {};
 
   const post = (headers: Headers, url: string, payload: object) =>
@@ -119,7 +121,7 @@ describe('review integrity: blind redaction of every mention, no reviewer from t
     const db = t.database.db;
     admin = (await signInAs(db, { email: 'admin@ente.example', roles: ['admin'] })).headers;
     owner = (await signInAs(db, { email: OWNER.email, firstName: OWNER.first, lastName: OWNER.last })).headers;
-    const bruno = (await signInAs(db, { email: 'bruno@coop.example' })).headers;
+    bruno = (await signInAs(db, { email: 'bruno@coop.example' })).headers;
     first = await createOpenCall(t.app, admin, { name: 'Primo bando' });
     second = await createOpenCall(t.app, admin, { name: 'Secondo bando' });
     const org = await post(owner, '/api/Organization/CreateOrganization', {
@@ -139,7 +141,8 @@ describe('review integrity: blind redaction of every mention, no reviewer from t
       ...organizationForm('Coop Bruno'),
       contact_email: 'bruno@coop.example',
     });
-    await submitToCall(t.app, bruno, brunoOrg.json().id, first);
+    brunoOrgId = brunoOrg.json().id;
+    await submitToCall(t.app, bruno, brunoOrgId, first);
     brunoSecond = await submitToCall(t.app, bruno, brunoOrg.json().id, second);
     await db
       .update(calls)
@@ -284,6 +287,7 @@ describe('review integrity: blind redaction of every mention, no reviewer from t
     expect(copies).toEqual([{ view: 'blind' }]);
   });
 
+  // Changes Coop Bruno's contact: kept last in the file.
   it('keeps a reviewer off by the contact’s own mail domain, never by a public provider’s', async () => {
     const db = t.database.db;
     for (const [name, email] of [
@@ -311,6 +315,36 @@ describe('review integrity: blind redaction of every mention, no reviewer from t
     expect((await assign(second, brunoSecond, 'pia')).statusCode).toBe(200);
     expect(await reviewersOf(second, brunoSecond)).toEqual(
       expect.arrayContaining(['gina.rossi@gmail.com:assigned', 'pia@libero.it:assigned']),
+    );
+    // The automatic assignment reads the same rule: on a third call, as many seats as reviewers.
+    const third = await createOpenCall(t.app, admin, { name: 'Terzo bando' });
+    const brunoThird = await submitToCall(t.app, bruno, brunoOrgId, third);
+    await db
+      .update(calls)
+      .set({ closingAt: new Date(Date.now() - 60_000) })
+      .where(eq(calls.id, third.id));
+    const rubric = await t.app.inject({
+      method: 'PUT',
+      url: '/api/Review/SaveRubric',
+      headers: admin,
+      payload: {
+        callId: third.id,
+        blind: false,
+        opensAt: null,
+        reviewersPerSubmission: 10,
+        criteria: [
+          { id: 'impact', name: 'Impact', description: '', weight: 1, min: 0, max: 5, commentRequired: false },
+        ],
+      },
+    });
+    expect(rubric.statusCode, rubric.body).toBe(200);
+    expect((await post(admin, '/api/Review/AutoAssign', { callId: third.id })).statusCode).toBe(200);
+    expect(await reviewersOf(third, brunoThird)).toEqual(
+      expect.arrayContaining([
+        'gina.rossi@gmail.com:assigned',
+        'pia@libero.it:assigned',
+        'carlo@coop.example:assigned',
+      ]),
     );
   });
 });
