@@ -16,8 +16,8 @@ const ws = {
 } as unknown as TReviewWorkspace;
 
 /** A stand-in for SaveReview: each save waits to be let through, and a stale version is refused. */
-function slowServer() {
-  let serverVersion = 0;
+function slowServer(startVersion = 0) {
+  let serverVersion = startVersion;
   const held: Array<() => void> = [];
   const sent: Array<{ version: number; comment: string; scores?: unknown }> = [];
   vi.stubGlobal(
@@ -44,14 +44,14 @@ function slowServer() {
   );
   return { held, sent };
 }
-const renderForm = (client = new QueryClient(), workspace = ws) =>
-  render(
-    <QueryClientProvider client={client}>
-      <MantineProvider>
-        <ScoringForm ws={workspace} />
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
+const withProviders = (client: QueryClient, workspace: TReviewWorkspace) => (
+  <QueryClientProvider client={client}>
+    <MantineProvider>
+      <ScoringForm ws={workspace} />
+    </MantineProvider>
+  </QueryClientProvider>
+);
+const renderForm = (client = new QueryClient(), workspace = ws) => render(withProviders(client, workspace));
 
 beforeAll(async () => {
   await initI18n('en');
@@ -114,6 +114,44 @@ describe('the scoring form', () => {
     fireEvent.change(within(view.container).getByLabelText('Overall comment'), { target: { value: 'Good plan' } });
     await waitFor(() => expect(held).toHaveLength(1), { timeout: 2000 });
     expect(sent[0]).toMatchObject({ comment: 'Good plan', scores: [{ criterionId: 'impact', score: null }] });
+    held[0]?.();
+    view.unmount();
+  });
+
+  it('keeps what was typed when its save was refused as stale, even as a newer review is read', async () => {
+    // Another tab has saved twice: this form's save (from version 0) is refused.
+    const { held } = slowServer(2);
+    const client = new QueryClient();
+    const view = renderForm(client);
+    const box = () => within(view.container).getByLabelText('Overall comment') as HTMLTextAreaElement;
+    fireEvent.change(box(), { target: { value: 'My own words' } });
+    await waitFor(() => expect(held).toHaveLength(1), { timeout: 2000 });
+    held[0]?.();
+    await within(view.container).findByRole('button', { name: /reload/i });
+    view.rerender(
+      withProviders(client, {
+        ...ws,
+        review: { ...ws.review, comment: 'The other tab', version: 2 },
+      } as TReviewWorkspace),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(box().value).toBe('My own words');
+    view.unmount();
+  });
+
+  it('counts a score off its scale as the one last saved, and sends that one', async () => {
+    const { held, sent } = slowServer(1);
+    const scored = {
+      ...ws,
+      criteria: [{ id: 'impact', name: 'Impact', description: '', weight: 1, min: 0, max: 5, commentRequired: false }],
+      review: { ...ws.review, version: 1, scores: [{ criterionId: 'impact', score: 4, comment: '' }] },
+    } as unknown as TReviewWorkspace;
+    const view = renderForm(new QueryClient(), scored);
+    const score = within(view.container).getByLabelText(/Impact \(0–5\)/) as HTMLInputElement;
+    fireEvent.change(score, { target: { value: '44' } });
+    await waitFor(() => expect(held).toHaveLength(1), { timeout: 2000 });
+    expect(sent[0]).toMatchObject({ scores: [{ criterionId: 'impact', score: 4 }] });
+    expect(score.value).toBe('44');
     held[0]?.();
     view.unmount();
   });

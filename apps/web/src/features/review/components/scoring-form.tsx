@@ -38,22 +38,26 @@ function draftOf(ws: TReviewWorkspace): Draft {
   };
 }
 
-/** Whether a score is given and off the criterion's scale (typed 9 on 0–5). */
-const offScale = (c: TCriterion, score: number | null) => score !== null && (score < c.min || score > c.max);
+/** Whether a score is given and off the criterion's scale (typed 9 on 0–5, or not a whole number). */
+const offScale = (c: TCriterion, score: number | null) =>
+  score !== null && (!Number.isInteger(score) || score < c.min || score > c.max);
 
 /**
- * What a save sends: a score off its scale is sent as not given (the server refuses it, and with
- * it the rest of the save), while the field keeps it and says what is wrong until it is mended.
+ * What a save sends: a score off its scale is sent as the one last saved for that criterion (the
+ * server refuses an off-scale score, and with it the rest of the save), while the field keeps what
+ * was typed and says what is wrong until it is mended.
  */
-function savable(criteria: readonly TCriterion[], d: Draft): Draft {
+function savable(criteria: readonly TCriterion[], d: Draft, lastSaved: ReadonlyMap<string, number | null>): Draft {
   return {
     ...d,
     scores: d.scores.map((s) => {
       const c = criteria.find((x) => x.id === s.criterionId);
-      return c && offScale(c, s.score) ? { ...s, score: null } : s;
+      return c && offScale(c, s.score) ? { ...s, score: lastSaved.get(s.criterionId) ?? null } : s;
     }),
   };
 }
+
+const scoresOf = (scores: readonly TCriterionScore[]) => new Map(scores.map((s) => [s.criterionId, s.score]));
 
 /**
  * The scoring form. It saves itself a moment after each change, naming the version it started
@@ -66,6 +70,7 @@ export function ScoringForm({ ws }: { ws: TReviewWorkspace }) {
   const submit = useSubmitReview(ws.assignmentId);
   const [draft, setDraft] = useState<Draft>(() => draftOf(ws));
   const version = useRef(ws.review.version);
+  const lastSaved = useRef(scoresOf(ws.review.scores));
   const [dirty, setDirty] = useState(false);
   const [state, setState] = useState<SaveState>('idle');
   const [showErrors, setShowErrors] = useState(false);
@@ -81,14 +86,16 @@ export function ScoringForm({ ws }: { ws: TReviewWorkspace }) {
         const saved = await saveReview({
           assignmentId: ws.assignmentId,
           version: version.current,
-          ...savable(ws.criteria, d),
+          ...savable(ws.criteria, d, lastSaved.current),
         });
         version.current = saved.version;
-        // The workspace in the cache follows: a later visit, or a refetch meanwhile, starts from
-        // this save instead of the answer read before it (an older version, refused as stale).
-        queryClient.setQueryData<TReviewWorkspace>(reviewKeys.workspace(ws.assignmentId), (old) =>
-          old ? { ...old, review: saved } : old,
-        );
+        lastSaved.current = scoresOf(saved.scores);
+        // The workspace in the cache follows: a later visit starts from this save instead of the
+        // answer read before it (an older version, refused as stale). A read of it still under way
+        // began before this save: cancelled, so its older answer cannot land after this one.
+        const key = reviewKeys.workspace(ws.assignmentId);
+        await queryClient.cancelQueries({ queryKey: key });
+        queryClient.setQueryData<TReviewWorkspace>(key, (old) => (old ? { ...old, review: saved } : old));
         setState('saved');
         return true;
       } catch (e) {
@@ -101,10 +108,13 @@ export function ScoringForm({ ws }: { ws: TReviewWorkspace }) {
     inFlight.current = run;
     return run;
   };
-  // A change still waiting for its moment is saved when the form goes away (another page), and the
-  // browser asks before a tab with one is closed.
+  // What was typed and is not saved: waiting for its moment, or refused (the connection failed, or
+  // another tab saved first).
+  const unsaved = dirty || state === 'error' || state === 'stale';
+  // A change still waiting for its moment, or whose save failed, is saved when the form goes away
+  // (another page), and the browser asks before a tab with one is closed.
   const pending = useRef<Draft | null>(null);
-  pending.current = dirty && !submitted ? draft : null;
+  pending.current = (dirty || state === 'error') && !submitted ? draft : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once; it reads the latest change from a ref
   useEffect(() => {
     const beforeUnload = (e: BeforeUnloadEvent) => {
@@ -118,12 +128,13 @@ export function ScoringForm({ ws }: { ws: TReviewWorkspace }) {
   }, []);
 
   // A newer review than this form's, read from the server (saved in another tab, or the page drawn
-  // from an older copy while it was read again), is taken only while nothing typed waits to be
-  // saved; what is being typed is never replaced (its save is refused as stale and says so).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reads the draft state only to decide; the server's review is what changes
+  // from an older copy while it was read again), is taken only while everything typed is saved;
+  // what was typed and not saved is never replaced (its save is refused as stale and says so).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reads the form's state only to decide; the server's review is what changes
   useEffect(() => {
-    if (ws.review.version <= version.current || dirty || inFlight.current) return;
+    if (ws.review.version <= version.current || unsaved || inFlight.current) return;
     version.current = ws.review.version;
+    lastSaved.current = scoresOf(ws.review.scores);
     setDraft(draftOf(ws));
   }, [ws.review]);
 
@@ -145,7 +156,8 @@ export function ScoringForm({ ws }: { ws: TReviewWorkspace }) {
     change({ scores: draft.scores.map((s) => (s.criterionId === id ? { ...s, ...patch } : s)) });
   const problems = reviewProblems(ws.criteria, draft);
   const problemAt = (path: string) => (showErrors ? problems.find((p) => p.path === path)?.messageKey : undefined);
-  const total = weightedScore(ws.criteria, draft.scores);
+  // The total of what would be saved: a score off its scale counts as the one last saved.
+  const total = weightedScore(ws.criteria, savable(ws.criteria, draft, lastSaved.current).scores);
 
   const send = async () => {
     if (problems.length) return setShowErrors(true);
