@@ -46,6 +46,8 @@ describe('inviting a reviewer', () => {
     fireEvent.click(invite);
     expect(page.getByText('Enter a valid e-mail address, for example name@example.org.')).toBeTruthy();
     expect(field.getAttribute('aria-invalid')).toBe('true');
+    // The keyboard is on the field, whose description now holds the error.
+    expect(document.activeElement).toBe(field);
 
     fireEvent.change(field, { target: { value: ' Rita@Panel.example ' } });
     expect(page.queryByText(/valid e-mail address/)).toBeNull();

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, isLanguage, ZInviteReviewerRequest } from '@impact/domain';
 import { Badge, Button, Card, Group, Stack, Table, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemText } from '../../../lib/problem-text';
 import { useInviteReviewer, useReviewers } from '../api/admin';
@@ -13,27 +13,30 @@ export function ReviewersPanel({ callId }: { callId: string }) {
   const invite = useInviteReviewer(callId);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  // The keyboard goes to the field its error is under, so a screen reader reads both.
+  const refuse = (message: string) => {
+    setError(message);
+    field.current?.focus();
+  };
   const send = (event: React.FormEvent) => {
     event.preventDefault();
-    const input = {
-      callId,
-      email: email.trim(),
-      language: isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE,
-    };
+    const address = email.trim();
     // The server's own contract checks the address first: said on the field, without a round trip.
-    if (!ZInviteReviewerRequest.safeParse(input).success) return setError(t('review.reviewers.invalidEmail'));
-    // An address invited before gets no second mail: said, rather than "invitation queued" again.
-    if ((reviewers.data ?? []).some((r) => r.email.toLowerCase() === input.email.toLowerCase()))
-      return setError(t('review.reviewers.alreadyInvited'));
+    if (!ZInviteReviewerRequest.shape.email.safeParse(address).success)
+      return refuse(t('review.reviewers.invalidEmail'));
+    // An address in the pool already (invited, or a reviewer by role) needs no invitation.
+    if ((reviewers.data ?? []).some((r) => r.email.toLowerCase() === address.toLowerCase()))
+      return refuse(t('review.reviewers.alreadyInvited'));
     setError(null);
     invite.mutate(
-      { email: input.email, language: input.language },
+      { email: address, language: isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE },
       {
         onSuccess: () => {
           setEmail('');
           notifications.show({ color: 'teal', message: t('review.reviewers.invited') });
         },
-        onError: (e) => setError(problemText(t, e)),
+        onError: (e) => refuse(problemText(t, e)),
       },
     );
   };
@@ -46,6 +49,7 @@ export function ReviewersPanel({ callId }: { callId: string }) {
         <form onSubmit={send} noValidate aria-labelledby="reviewers-title">
           <Group align="flex-start">
             <TextInput
+              ref={field}
               type="email"
               label={t('review.reviewers.inviteEmail')}
               value={email}
