@@ -1,54 +1,12 @@
 /** Text for the PDF: user HTML reduced to plain text, and nothing a PDF font cannot take. */
-
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  laquo: '«',
-  raquo: '»',
-  euro: '€',
-  egrave: 'è',
-  eacute: 'é',
-  agrave: 'à',
-  ograve: 'ò',
-  ugrave: 'ù',
-  igrave: 'ì',
-  ccedil: 'ç',
-  hellip: '…',
-  ndash: '–',
-  mdash: '—',
-  rsquo: '’',
-  lsquo: '‘',
-  rdquo: '”',
-  ldquo: '“',
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
+import { richTextToPlain, withoutControlCharacters } from '../../lib/rich-text-plain';
 
 /**
- * Control characters (except tab and newline) and lone surrogates are dropped: they have no glyph
- * and some would corrupt the text layer. Characters the font lacks (emoji, CJK) stay: they print
- * as an empty box, the document still opens.
+ * Control characters and lone surrogates dropped (`withoutControlCharacters`), and long runs given
+ * places to break (`breakLongWords`).
  */
 export function safeText(text: string): string {
-  return breakLongWords(
-    text
-      .replace(/\r\n?/g, '\n')
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-      .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufffe\uffff]/g, '')
-      .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, ''),
-  );
+  return breakLongWords(withoutControlCharacters(text));
 }
 
 /**
@@ -86,17 +44,7 @@ export function breakLongWords(text: string): string {
   return text.replace(LONG_RUN, (run) => (run.match(PIECE) ?? [run]).join('\u200b'));
 }
 
-/** Rich text (the editor's allow-listed HTML) as readable plain text: paragraphs, line breaks, bullets. */
+/** Rich text (the editor's allow-listed HTML) as readable plain text, with places to break long runs. */
 export function htmlToText(html: string): string {
-  if (!/<[a-z!/]/i.test(html)) return safeText(decodeEntities(html));
-  const text = html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, '')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<li[^>]*>/gi, '\n• ')
-    .replace(/<\/(p|div|h[1-6]|ul|ol|blockquote|tr|pre)>/gi, '\n')
-    .replace(/<[^>]*>/g, '');
-  return safeText(decodeEntities(text))
-    .replace(/[ \t\u00a0]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return breakLongWords(richTextToPlain(html));
 }

@@ -1,9 +1,9 @@
 import { LANGUAGES, type TLanguage, type TTextLanguages } from '@impact/domain';
 import { escapeHtml, langAttribute } from '../../lib/html';
+import { richTextToPlain } from '../../lib/rich-text-plain';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { translator } from '../../lib/texts';
 import { utcMoment } from '../../lib/utc-moment';
-import { htmlToText } from '../pdf/text';
 import type { PublicCall } from './public-calls';
 
 const DAY_MS = 86_400_000;
@@ -51,15 +51,16 @@ ${documents
 }
 
 /**
- * Plain text of rich text, for meta tags, JSON-LD and the list's excerpts: the PDF's reading of it
+ * Plain text of rich text, for meta tags, JSON-LD and the list's excerpts, read as the PDF reads it
  * (inline marks such as bold leave no space behind: "di <strong>prova</strong>." is "di prova."),
  * on one line.
  */
 function plain(html: string, max = 300): string {
-  const text = htmlToText(html).replace(/•/g, '').replace(/\s+/g, ' ').trim();
+  const text = richTextToPlain(html).replace(/\s+/g, ' ').replace(/^• /, '').trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
+/** JSON inside <script>: no "</script>" or "<!--" can end it early. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 const STYLE = `body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#212529;line-height:1.55;margin:0;background:#f8f9fa}
