@@ -35,11 +35,17 @@ export function Layout() {
   }, [pathname, nav.close]);
   // Opened over the page on a phone, the side panel closes with Escape, as a menu does, and the
   // keyboard goes back to the button that opened it (it stayed over the page, taking its clicks).
+  // Only an Escape pressed in the panel, on its button or on nothing: one meant for a dialog or a
+  // list opened elsewhere is theirs.
   const burger = useRef<HTMLButtonElement>(null);
+  const navbar = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!(narrow && navOpened)) return;
     const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
+      const target = event.target instanceof Node ? event.target : null;
+      const ours = target === document.body || navbar.current?.contains(target) || burger.current?.contains(target);
+      if (!ours) return;
       nav.close();
       burger.current?.focus();
     };
@@ -82,7 +88,7 @@ export function Layout() {
       {authenticated && (
         // Folded away on a phone it is only moved off-screen: inert, so Tab does not walk through
         // links no one can see.
-        <AppShell.Navbar p="md" inert={narrow && !navOpened}>
+        <AppShell.Navbar ref={navbar} p="md" inert={narrow && !navOpened}>
           <SidePanel />
         </AppShell.Navbar>
       )}

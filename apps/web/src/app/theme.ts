@@ -135,7 +135,7 @@ export function withCloseLabels(labels: CloseLabels) {
 
 /**
  * Secondary ("dimmed") text: Mantine's gray-6 is 3.3:1 on white; #666d74 is 5.2:1 on white and
- * 4.7:1 on the gray-1 surfaces. Errors use red-8 (4.7:1) instead of red-6 (3.3:1).
+ * 4.7:1 on the gray-1 surfaces. Errors use red-8 (5.0:1) instead of red-6 (3.3:1).
  */
 export const cssVariablesResolver = () => ({
   variables: {},

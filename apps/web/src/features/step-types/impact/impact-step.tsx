@@ -263,7 +263,7 @@ function LinkedBudget({
         </Text>
         <Text size="sm">{t('budgetStep.impactLinkedHelp')}</Text>
         {onGo && (
-          // Dark blue on the alert's light blue (4.9:1); the primary green there is 3.8:1.
+          // Dark blue on the alert's light blue (5.6:1); the primary green there is 4.0:1.
           <Anchor component="button" type="button" onClick={onGo} size="sm" c="blue.9" underline="always">
             {t('budgetStep.goToBudget')}
           </Anchor>
