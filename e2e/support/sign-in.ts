@@ -16,12 +16,12 @@ export const DEMO = {
  * form, callback, then the page wanted), about a second a sign-in on the CI machine, which is
  * bound by the browser's CPU. The pages themselves are journeys of their own: the provider's
  * form in sign-in.test.ts, by keyboard in keyboard-and-reflow.test.ts, the home page in
- * welcome.test.ts, the callback's landing on /calls in first-visit.test.ts.
+ * welcome.test.ts.
  */
 export async function signIn(page: Page, account: { email: string; password: string }, to = '/calls') {
   const request = page.context().request;
   const form = await request.get('/api/Auth/Login');
-  const action = /<form method="post" action="([^"]+)"/.exec(await form.text())?.[1];
+  const action = /<form method="post" action="([^"]+)"/.exec(await form.text())?.[1]?.replace(/&amp;/g, '&');
   if (!action) throw new Error(`no sign-in form at ${form.url()} (${form.status()})`);
   const answer = await request.post(new URL(action, form.url()).toString(), {
     form: { email: account.email, password: account.password },
@@ -40,6 +40,9 @@ export async function signIn(page: Page, account: { email: string; password: str
   });
   if (!exchange.ok()) throw new Error(`signing in as ${account.email}: ${exchange.status()} ${await exchange.text()}`);
   await page.goto(to);
+  // Opened signed in: the header names the person (a failed session fails here, not at a later
+  // locator). The dev pages are the server's own, without the app's header.
+  if (!to.startsWith('/dev/')) await page.getByTestId('user-name').waitFor({ state: 'attached' });
 }
 
 let counter = 0;
