@@ -21,10 +21,19 @@ export async function devOutboxRoutes(
       db,
       mails.map((m) => m.id),
     );
+    const now = new Date();
+    // A mail held for later (a decision until the call's lock ends, a retry) says so: listed as
+    // written, it looked as if it had gone out already.
+    const state = (m: (typeof mails)[number]) =>
+      m.sentAt
+        ? 'sent'
+        : m.nextAttemptAt > now
+          ? `held: to be sent from ${m.nextAttemptAt.toISOString()}`
+          : 'not sent (no SMTP)';
     const items = mails
       .map(
         (m) => `<article class="mail">
-  <header><strong>${escapeHtml(m.subject)}</strong><br><span>To: ${escapeHtml(m.to)} · ${m.createdAt.toISOString()} · ${m.sentAt ? 'sent' : 'not sent (no SMTP)'}</span></header>
+  <header><strong>${escapeHtml(m.subject)}</strong><br><span>To: ${escapeHtml(m.to)} · ${m.createdAt.toISOString()} · ${state(m)}</span></header>
   <div class="body">${m.html.replace(/^[\s\S]*<body[^>]*>|<\/body>[\s\S]*$/g, '')}</div>
   ${(attachments.get(m.id) ?? [])
     .map(

@@ -59,10 +59,21 @@ describe('e-mail outbox', () => {
     expect(done?.sentAt).toBeInstanceOf(Date);
   });
 
-  it('lists mails at /dev/outbox outside production', async () => {
+  it('lists mails at /dev/outbox outside production, a mail held for later as held', async () => {
+    const later = new Date(Date.now() + 3_600_000);
+    await t.database.db.insert(emailOutbox).values({
+      to: 'held@example.org',
+      subject: 'Esito',
+      text: 'Esito',
+      html: '<p>Esito</p>',
+      template: 'decision',
+      nextAttemptAt: later,
+    });
     const res = await t.app.inject('/dev/outbox');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('someone@example.org');
+    expect(res.body).toContain(`To: held@example.org · `);
+    expect(res.body).toContain(`held: to be sent from ${later.toISOString()}`);
   });
 });
 
