@@ -105,6 +105,25 @@ describe('review integrity: blind redaction of every mention, no reviewer from t
     t.app.inject({ method: 'POST', url, headers, payload });
   const assign = (call: Call, submissionId: string, name: string) =>
     post(admin, '/api/Review/Assign', { callId: call.id, submissionId, reviewerUserId: reviewer[name]?.id });
+  /** A rubric of one criterion, 0–5. */
+  const saveRubric = async (call: Call, options: { blind: boolean; reviewersPerSubmission: number }) => {
+    const criterion = {
+      id: 'impact',
+      name: 'Impact',
+      description: '',
+      weight: 1,
+      min: 0,
+      max: 5,
+      commentRequired: false,
+    };
+    const rubric = await t.app.inject({
+      method: 'PUT',
+      url: '/api/Review/SaveRubric',
+      headers: admin,
+      payload: { callId: call.id, opensAt: null, criteria: [criterion], ...options },
+    });
+    expect(rubric.statusCode, rubric.body).toBe(200);
+  };
   const reviewersOf = async (call: Call, submissionId: string) =>
     (
       (await t.app.inject({ url: `/api/Review/GetAssignments?callId=${call.id}`, headers: admin })).json() as Array<{
@@ -149,23 +168,7 @@ describe('review integrity: blind redaction of every mention, no reviewer from t
       .set({ closingAt: new Date(Date.now() - 60_000) })
       .where(inArray(calls.id, [first.id, second.id]));
 
-    for (const c of [first, second]) {
-      const rubric = await t.app.inject({
-        method: 'PUT',
-        url: '/api/Review/SaveRubric',
-        headers: admin,
-        payload: {
-          callId: c.id,
-          blind: true,
-          opensAt: null,
-          reviewersPerSubmission: 2,
-          criteria: [
-            { id: 'impact', name: 'Impact', description: '', weight: 1, min: 0, max: 5, commentRequired: false },
-          ],
-        },
-      });
-      expect(rubric.statusCode, rubric.body).toBe(200);
-    }
+    for (const c of [first, second]) await saveRubric(c, { blind: true, reviewersPerSubmission: 2 });
     for (const [name, email] of [
       ['rita', 'rita@panel.example'],
       ['marco', 'marco@panel.example'],
@@ -323,21 +326,7 @@ describe('review integrity: blind redaction of every mention, no reviewer from t
       .update(calls)
       .set({ closingAt: new Date(Date.now() - 60_000) })
       .where(eq(calls.id, third.id));
-    const rubric = await t.app.inject({
-      method: 'PUT',
-      url: '/api/Review/SaveRubric',
-      headers: admin,
-      payload: {
-        callId: third.id,
-        blind: false,
-        opensAt: null,
-        reviewersPerSubmission: 10,
-        criteria: [
-          { id: 'impact', name: 'Impact', description: '', weight: 1, min: 0, max: 5, commentRequired: false },
-        ],
-      },
-    });
-    expect(rubric.statusCode, rubric.body).toBe(200);
+    await saveRubric(third, { blind: false, reviewersPerSubmission: 10 });
     expect((await post(admin, '/api/Review/AutoAssign', { callId: third.id })).statusCode).toBe(200);
     expect(await reviewersOf(third, brunoThird)).toEqual(
       expect.arrayContaining([
