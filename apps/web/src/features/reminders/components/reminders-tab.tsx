@@ -1,4 +1,4 @@
-import { MAX_NUDGE_DAYS, MAX_REMINDERS, type TCallReminders } from '@impact/domain';
+import { MAX_NUDGE_DAYS, MAX_REMINDER_HOURS, MAX_REMINDERS, type TCallReminders } from '@impact/domain';
 import {
   ActionIcon,
   Alert,
@@ -19,8 +19,9 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../components/scroll-table';
 import { DATE_TIME, dateFormat } from '../../../lib/date-formats';
-import { problemText } from '../../../lib/problem-text';
+import { fieldErrorText, problemText } from '../../../lib/problem-text';
 import { useCallReminders, useSaveReminders } from '../api/reminders';
 
 type Unit = 'days' | 'hours';
@@ -29,6 +30,16 @@ type Row = { amount: number | string; unit: Unit };
 const toRow = (hours: number): Row =>
   hours % 24 === 0 ? { amount: hours / 24, unit: 'days' } : { amount: hours, unit: 'hours' };
 const toHours = (row: Row) => Number(row.amount) * (row.unit === 'days' ? 24 : 1);
+
+/** Why an amount typed is not one (empty, not a whole number, off its range), or null. */
+function amountError(t: TFunction, amount: number | string, min: number, max: number): string | null {
+  if (amount === '') return t('errors.field.required');
+  const n = Number(amount);
+  if (!Number.isInteger(n)) return t('errors.field.invalidType');
+  if (n < min) return t('errors.field.tooSmall', { minimum: min });
+  if (n > max) return t('errors.field.tooBig', { maximum: max });
+  return null;
+}
 
 /**
  * The call editor's Reminders tab: when reminders go before closing, the nudge for an application
@@ -58,18 +69,36 @@ function RemindersForm({ callId, current }: { callId: string; current: TCallRemi
   ];
   const when = dateFormat(i18n.language, DATE_TIME);
 
-  const submit = () =>
+  // What is wrong with each field, said on the field: checked before sending (an empty field, a
+  // number off its range for the unit chosen), else as the server says it (two reminders at once).
+  const [checked, setChecked] = useState(false);
+  const rowError = (row: Row, i: number) =>
+    (checked && amountError(t, row.amount, 1, row.unit === 'days' ? 90 : MAX_REMINDER_HOURS)) ||
+    fieldErrorText(t, save.error, `reminders.${i}.hoursBeforeClosing`);
+  const nudgeError =
+    (checked && nudge !== null && amountError(t, nudge, 1, MAX_NUDGE_DAYS)) ||
+    fieldErrorText(t, save.error, 'nudgeAfterDays');
+  const submit = () => {
+    setChecked(true);
+    const wrong =
+      rows.some((r) => amountError(t, r.amount, 1, r.unit === 'days' ? 90 : MAX_REMINDER_HOURS)) ||
+      (nudge !== null && amountError(t, nudge, 1, MAX_NUDGE_DAYS));
+    if (wrong) return;
     save.mutate(
       {
         reminders: rows.map((r) => ({ hoursBeforeClosing: toHours(r) })),
-        nudgeAfterDays: nudge === null || nudge === '' ? null : Number(nudge),
+        nudgeAfterDays: nudge === null ? null : Number(nudge),
       },
       {
-        onSuccess: () => notifications.show({ color: 'teal', message: t('reminders.saved') }),
+        onSuccess: () => {
+          setChecked(false);
+          notifications.show({ color: 'teal', message: t('reminders.saved') });
+        },
         onError: (e) =>
           notifications.show({ color: 'red', title: t('reminders.notSaved'), message: problemText(t, e) }),
       },
     );
+  };
 
   return (
     <Stack>
@@ -91,8 +120,12 @@ function RemindersForm({ callId, current }: { callId: string; current: TCallRemi
               <NumberInput
                 label={t('reminders.before', { n: i + 1 })}
                 min={1}
-                max={row.unit === 'days' ? 90 : 90 * 24}
+                max={row.unit === 'days' ? 90 : MAX_REMINDER_HOURS}
+                // Kept as typed and named when off its range: clamped when the field was left, a
+                // number typed before the unit was changed to hours was quietly cut to 90.
+                clampBehavior="none"
                 allowDecimal={false}
+                error={rowError(row, i)}
                 value={row.amount}
                 onChange={(amount) => setRows(rows.map((r, j) => (j === i ? { ...r, amount } : r)))}
                 w={180}
@@ -141,7 +174,9 @@ function RemindersForm({ callId, current }: { callId: string; current: TCallRemi
               label={t('reminders.nudgeDays')}
               min={1}
               max={MAX_NUDGE_DAYS}
+              clampBehavior="none"
               allowDecimal={false}
+              error={nudgeError}
               value={nudge}
               onChange={setNudge}
               w={220}
@@ -168,7 +203,7 @@ function RemindersForm({ callId, current }: { callId: string; current: TCallRemi
           {current.sent.length === 0 ? (
             <Text size="sm">{t('reminders.noneSent')}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={560}>
+            <ScrollTable label={t('reminders.sentTitle')} minWidth={560}>
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
@@ -193,7 +228,7 @@ function RemindersForm({ callId, current }: { callId: string; current: TCallRemi
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )}
         </Stack>
       </Paper>

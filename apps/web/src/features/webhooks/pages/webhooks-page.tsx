@@ -23,6 +23,7 @@ import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ScrollTable } from '../../../components/scroll-table';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { dateFormat } from '../../../lib/date-formats';
 import { usePageTitle } from '../../../lib/page-title';
@@ -251,7 +252,7 @@ function DeliveryLog({ endpointId, url, when }: { endpointId: string; url: strin
       ) : !deliveries.data?.items.length ? (
         <Text c="dimmed">{t('webhooks.noDeliveries')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <ScrollTable label={t('webhooks.log', { url })} minWidth={720}>
           <Table>
             <Table.Thead>
               <Table.Tr>
@@ -327,7 +328,7 @@ function DeliveryLog({ endpointId, url, when }: { endpointId: string; url: strin
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label={t('webhooks.page')} />}
     </Stack>
