@@ -63,7 +63,8 @@ describe('webhooks and the embeddable call list', () => {
       const origins = page.getByRole('textbox', { name: "Siti autorizzati a incorporare l'elenco dei bandi" });
       await origins.waitFor();
       expect(await origins.inputValue()).toContain('https://www.example.org');
-      await page.getByText('/embed/calls" title="Bandi aperti"').waitFor();
+      // In the language it is written in: the list under an Italian title is the Italian one.
+      await page.getByText('/embed/calls?lang=it" title="Bandi aperti"').waitFor();
       await page.getByRole('button', { name: 'Copia il codice' }).waitFor();
       await expectAccessible(page, 'configuration with embed origins');
 

@@ -25,7 +25,7 @@ export function embedPageHtml(site: Site, language: TLanguage, list: PublicCall[
       const upcoming = call.openingAt > now;
       const url = `${site.publicUrl}/p/calls/${call.slug}?lang=${language}`;
       return `<li><a href="${escapeHtml(url)}" target="_top"${langAttribute(call.textLanguages.name)}>${escapeHtml(call.name)}</a>
-<p><span class="status${upcoming ? ' upcoming' : ''}">${escapeHtml(t(upcoming ? 'publicPage.upcoming' : 'publicPage.open'))}</span>${escapeHtml(
+<p><span class="status${upcoming ? ' upcoming' : ''}">${escapeHtml(t(upcoming ? 'publicPage.upcoming' : 'publicPage.open'))}</span> ${escapeHtml(
         t('publicPage.dates', {
           opening: utcMoment(call.openingAt, language),
           closing: utcMoment(call.closingAt, language),

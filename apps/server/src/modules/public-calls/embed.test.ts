@@ -38,6 +38,8 @@ describe('/embed/calls', () => {
     expect(frameAncestors(res.headers['content-security-policy'])).toBe("'none'");
     expect(res.body).toContain('Bando da incorniciare');
     expect(res.body).toContain('/p/calls/bando-da-incorniciare?lang=it" target="_top"');
+    // The state and the dates are two words apart, for a screen reader too ("Aperto Dal …").
+    expect(res.body).toMatch(/<span class="status">Aperto<\/span> Dal /);
     expect(res.body).not.toContain('<script');
   });
 

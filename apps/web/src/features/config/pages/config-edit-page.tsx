@@ -338,9 +338,11 @@ function EmbedSection({
   onChange: (origins: string[]) => void;
   error: string | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [text, setText] = useState(origins.join('\n'));
-  const snippet = `<iframe src="${window.location.origin}/embed/calls" title="${t('customize.embed.frameTitle')}" width="100%" height="480" style="border:0" loading="lazy"></iframe>`;
+  // In the language the frame's title is written in: without it the list followed each visitor's
+  // browser, and Italian for any other language, under a title in this one.
+  const snippet = `<iframe src="${window.location.origin}/embed/calls?lang=${i18n.language}" title="${t('customize.embed.frameTitle')}" width="100%" height="480" style="border:0" loading="lazy"></iframe>`;
   return (
     <Paper withBorder p="lg" radius="md">
       <Stack>
