@@ -67,6 +67,10 @@ describe('webhooks and the embeddable call list', () => {
       await page.getByText('/embed/calls?lang=it" title="Bandi aperti"').waitFor();
       await page.getByRole('button', { name: 'Copia il codice' }).waitFor();
       await expectAccessible(page, 'configuration with embed origins');
+      // A site written without https on the second line: the error says which line and what it holds.
+      await origins.fill('https://www.example.org\nwww.partner.it/bandi');
+      await page.getByRole('button', { name: 'Salva' }).click();
+      await page.getByText('Riga 2 (www.partner.it/bandi): Ogni sito deve essere un indirizzo https').waitFor();
 
       const embed = await page.request.get('/embed/calls');
       expect(embed.status()).toBe(200);

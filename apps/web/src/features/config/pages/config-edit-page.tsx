@@ -29,6 +29,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconPhotoUp, IconX } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -304,7 +305,7 @@ function ConfigForm({ config }: { config: TConfig | null }) {
       <EmbedSection
         origins={values.embedOrigins ?? []}
         onChange={(list) => set('embedOrigins', list)}
-        error={Object.entries(fieldErrors).find(([path]) => path.startsWith('embedOrigins'))?.[1]}
+        error={embedError(t, fieldErrors, values.embedOrigins ?? [])}
       />
 
       <Paper withBorder p="lg" radius="md">
@@ -325,6 +326,20 @@ function ConfigForm({ config }: { config: TConfig | null }) {
   );
 }
 
+/**
+ * The sites' error as the field shows it: the server names the site by its place in the list
+ * (`embedOrigins.1`), so the message says which line, and what is written there.
+ */
+function embedError(t: TFunction, fieldErrors: Record<string, string>, origins: readonly string[]): string | undefined {
+  const found = Object.entries(fieldErrors).find(([path]) => path.startsWith('embedOrigins'));
+  if (!found) return undefined;
+  const [path, message] = found;
+  const index = Number(path.split('.')[1]);
+  const site = origins[index];
+  return Number.isInteger(index) && site !== undefined
+    ? t('customize.embed.badLine', { n: index + 1, site, message })
+    : message;
+}
 /**
  * The sites allowed to frame the public call list (/embed/calls), one https origin a line, and the
  * snippet to paste into them. The server sends them as the page's CSP frame-ancestors.
