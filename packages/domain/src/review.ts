@@ -273,13 +273,22 @@ export function reviewProblems(
     const s = byId.get(c.id);
     if (s?.score === null || s?.score === undefined)
       problems.push({ path: `scores.${c.id}.score`, messageKey: 'errors.field.required' });
-    else if (!Number.isInteger(s.score) || s.score < c.min || s.score > c.max)
+    else if (scoreOffScale(c, s.score))
       problems.push({ path: `scores.${c.id}.score`, messageKey: 'errors.review.scoreOutOfScale' });
     if (c.commentRequired && !s?.comment.trim())
       problems.push({ path: `scores.${c.id}.comment`, messageKey: 'errors.field.required' });
   }
   if (!review.recommendation) problems.push({ path: 'recommendation', messageKey: 'errors.field.required' });
   return problems;
+}
+
+/** Whether a score is given and off its criterion's scale: not a whole number, or outside min–max. */
+export function scoreOffScale(criterion: Pick<TCriterion, 'min' | 'max'>, score: number | null | undefined): boolean {
+  return (
+    score !== null &&
+    score !== undefined &&
+    (!Number.isInteger(score) || score < criterion.min || score > criterion.max)
+  );
 }
 
 /** The part of an e-mail address after the @, lower case ('' when there is none). */

@@ -1,6 +1,7 @@
 import {
   DEFAULT_LANGUAGE,
   reviewProblems,
+  scoreOffScale,
   type TCriterion,
   type TCriterionScore,
   type TFieldError,
@@ -74,7 +75,7 @@ function checkScores(criteria: readonly TCriterion[], scores: readonly TCriterio
   for (const s of scores) {
     const c = known.get(s.criterionId);
     if (!c) continue;
-    if (s.score !== null && (!Number.isInteger(s.score) || s.score < c.min || s.score > c.max))
+    if (scoreOffScale(c, s.score))
       errors.push({ path: `scores.${c.id}.score`, messageKey: 'errors.review.scoreOutOfScale' });
     kept.push(s);
   }

@@ -340,6 +340,7 @@ function embedError(t: TFunction, fieldErrors: Record<string, string>, origins: 
     ? t('customize.embed.badLine', { n: index + 1, site, message })
     : message;
 }
+
 /**
  * The sites allowed to frame the public call list (/embed/calls), one https origin a line, and the
  * snippet to paste into them. The server sends them as the page's CSP frame-ancestors.

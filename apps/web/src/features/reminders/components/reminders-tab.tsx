@@ -30,6 +30,8 @@ type Row = { amount: number | string; unit: Unit };
 const toRow = (hours: number): Row =>
   hours % 24 === 0 ? { amount: hours / 24, unit: 'days' } : { amount: hours, unit: 'hours' };
 const toHours = (row: Row) => Number(row.amount) * (row.unit === 'days' ? 24 : 1);
+/** The most a reminder may be in its unit (90 days, or as many hours). */
+const maxIn = (unit: Unit) => (unit === 'days' ? MAX_REMINDER_HOURS / 24 : MAX_REMINDER_HOURS);
 
 /** Why an amount typed is not one (empty, not a whole number, off its range), or null. */
 function amountError(t: TFunction, amount: number | string, min: number, max: number): string | null {
@@ -72,18 +74,14 @@ function RemindersForm({ callId, current }: { callId: string; current: TCallRemi
   // What is wrong with each field, said on the field: checked before sending (an empty field, a
   // number off its range for the unit chosen), else as the server says it (two reminders at once).
   const [checked, setChecked] = useState(false);
-  const rowError = (row: Row, i: number) =>
-    (checked && amountError(t, row.amount, 1, row.unit === 'days' ? 90 : MAX_REMINDER_HOURS)) ||
-    fieldErrorText(t, save.error, `reminders.${i}.hoursBeforeClosing`);
-  const nudgeError =
-    (checked && nudge !== null && amountError(t, nudge, 1, MAX_NUDGE_DAYS)) ||
-    fieldErrorText(t, save.error, 'nudgeAfterDays');
+  const rowProblems = rows.map((r) => amountError(t, r.amount, 1, maxIn(r.unit)));
+  const nudgeProblem = nudge === null ? null : amountError(t, nudge, 1, MAX_NUDGE_DAYS);
+  const rowError = (i: number) =>
+    (checked && rowProblems[i]) || fieldErrorText(t, save.error, `reminders.${i}.hoursBeforeClosing`);
+  const nudgeError = (checked && nudgeProblem) || fieldErrorText(t, save.error, 'nudgeAfterDays');
   const submit = () => {
     setChecked(true);
-    const wrong =
-      rows.some((r) => amountError(t, r.amount, 1, r.unit === 'days' ? 90 : MAX_REMINDER_HOURS)) ||
-      (nudge !== null && amountError(t, nudge, 1, MAX_NUDGE_DAYS));
-    if (wrong) return;
+    if (rowProblems.some(Boolean) || nudgeProblem) return;
     save.mutate(
       {
         reminders: rows.map((r) => ({ hoursBeforeClosing: toHours(r) })),
@@ -120,12 +118,12 @@ function RemindersForm({ callId, current }: { callId: string; current: TCallRemi
               <NumberInput
                 label={t('reminders.before', { n: i + 1 })}
                 min={1}
-                max={row.unit === 'days' ? 90 : MAX_REMINDER_HOURS}
+                max={maxIn(row.unit)}
                 // Kept as typed and named when off its range: clamped when the field was left, a
                 // number typed before the unit was changed to hours was quietly cut to 90.
                 clampBehavior="none"
                 allowDecimal={false}
-                error={rowError(row, i)}
+                error={rowError(i)}
                 value={row.amount}
                 onChange={(amount) => setRows(rows.map((r, j) => (j === i ? { ...r, amount } : r)))}
                 w={180}

@@ -1,6 +1,7 @@
 import {
   RECOMMENDATIONS,
   reviewProblems,
+  scoreOffScale,
   type TCriterion,
   type TCriterionScore,
   type TRecommendation,
@@ -38,10 +39,6 @@ function draftOf(ws: TReviewWorkspace): Draft {
   };
 }
 
-/** Whether a score is given and off the criterion's scale (typed 9 on 0–5, or not a whole number). */
-const offScale = (c: TCriterion, score: number | null) =>
-  score !== null && (!Number.isInteger(score) || score < c.min || score > c.max);
-
 /**
  * What a save sends: a score off its scale is sent as the one last saved for that criterion (the
  * server refuses an off-scale score, and with it the rest of the save), while the field keeps what
@@ -52,7 +49,7 @@ function savable(criteria: readonly TCriterion[], d: Draft, lastSaved: ReadonlyM
     ...d,
     scores: d.scores.map((s) => {
       const c = criteria.find((x) => x.id === s.criterionId);
-      return c && offScale(c, s.score) ? { ...s, score: lastSaved.get(s.criterionId) ?? null } : s;
+      return c && scoreOffScale(c, s.score) ? { ...s, score: lastSaved.get(s.criterionId) ?? null } : s;
     }),
   };
 }
@@ -218,7 +215,7 @@ export function ScoringForm({ ws }: { ws: TReviewWorkspace }) {
                 value={s?.score ?? ''}
                 onChange={(v) => setScore(c.id, { score: v === '' ? null : Number(v) })}
                 error={
-                  offScale(c, s?.score ?? null)
+                  scoreOffScale(c, s?.score)
                     ? t('errors.review.scoreOutOfScale')
                     : problemAt(`scores.${c.id}.score`) && t(problemAt(`scores.${c.id}.score`) ?? '')
                 }
