@@ -263,8 +263,8 @@ function LinkedBudget({
         </Text>
         <Text size="sm">{t('budgetStep.impactLinkedHelp')}</Text>
         {onGo && (
-          // Dark blue on the alert's light blue (5.6:1); the primary green there is 4.0:1.
-          <Anchor component="button" type="button" onClick={onGo} size="sm" c="blue.9" underline="always">
+          // In the alert's own dark blue, underlined (global.css: every link inside an alert).
+          <Anchor component="button" type="button" onClick={onGo} size="sm">
             {t('budgetStep.goToBudget')}
           </Anchor>
         )}
