@@ -2,7 +2,7 @@ import type { TCall, TCallType } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { callBuilderKeys } from '../api/keys';
@@ -68,21 +68,24 @@ function renderEditor() {
   render(
     <QueryClientProvider client={client}>
       <MantineProvider>
-        <MemoryRouter initialEntries={[`/admin/calls/${callId}`]}>
-          <Routes>
-            <Route
-              path="/admin/calls/:callId"
-              element={
-                <CallEditorPage
-                  CustomFileTab={() => null}
-                  ReviewTab={() => null}
-                  GrantsTab={() => null}
-                  RemindersTab={() => null}
-                />
-              }
-            />
-          </Routes>
-        </MemoryRouter>
+        <RouterProvider
+          router={createMemoryRouter(
+            [
+              {
+                path: '/admin/calls/:callId',
+                element: (
+                  <CallEditorPage
+                    CustomFileTab={() => null}
+                    ReviewTab={() => null}
+                    GrantsTab={() => null}
+                    RemindersTab={() => null}
+                  />
+                ),
+              },
+            ],
+            { initialEntries: [`/admin/calls/${callId}`] },
+          )}
+        />
       </MantineProvider>
     </QueryClientProvider>,
   );

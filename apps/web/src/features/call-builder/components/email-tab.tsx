@@ -12,6 +12,7 @@ import { IconMail, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useRecipientCount } from '../api/recipient-count';
 import { useSendEmail } from '../api/send-email';
 import { errorMessage } from './labels';
@@ -34,6 +35,8 @@ export function EmailTab({ callId, language = DEFAULT_LANGUAGE }: { callId: stri
   const setSubject = (value: string) =>
     setTexts((all) => ({ ...all, [language]: { ...all[language], subject: value } }));
   const setHtml = (value: string) => setTexts((all) => ({ ...all, [language]: { ...all[language], html: value } }));
+  // A message being written and not sent is what leaving would lose.
+  useUnsavedChanges(Object.values(texts).some((v) => v.subject.trim() !== '' || hasText(v.html)));
   const count = useRecipientCount(callId, audience);
   const send = useSendEmail();
   const recipients = count.data ?? 0;

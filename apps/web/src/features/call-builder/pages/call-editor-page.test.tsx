@@ -2,9 +2,11 @@ import type { TCall, TCallType } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { type ComponentType, useState } from 'react';
+import { createMemoryRouter, Link, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { callBuilderKeys } from '../api/keys';
 import { CallEditorPage } from './call-editor-page';
 import { aCall, changedSince, jsonResponse } from './editor-test-data';
@@ -33,31 +35,56 @@ function AddressQuery() {
 }
 
 /** The editor of `callId` as the app routes it, in the layout's main region, with the calls list behind /admin. */
-function showEditor(client: QueryClient) {
+function showEditor(client: QueryClient, tabs: { RemindersTab?: ComponentType<{ callId: string }> } = {}) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <div id="main" tabIndex={-1}>
+              <Outlet />
+            </div>
+            <Link to="/somewhere-else">elsewhere</Link>
+            <AddressQuery />
+          </>
+        ),
+        children: [
+          {
+            path: '/admin/calls/:callId',
+            element: (
+              <CallEditorPage
+                CustomFileTab={() => null}
+                ReviewTab={() => null}
+                GrantsTab={() => null}
+                RemindersTab={tabs.RemindersTab ?? (() => null)}
+              />
+            ),
+          },
+          { path: '/admin', element: <p>the calls list</p> },
+          { path: '/somewhere-else', element: <p>another page</p> },
+        ],
+      },
+    ],
+    { initialEntries: [`/admin/calls/${callId}`] },
+  );
   return render(
     <QueryClientProvider client={client}>
       <MantineProvider>
-        <MemoryRouter initialEntries={[`/admin/calls/${callId}`]}>
-          <div id="main" tabIndex={-1}>
-            <Routes>
-              <Route
-                path="/admin/calls/:callId"
-                element={
-                  <CallEditorPage
-                    CustomFileTab={() => null}
-                    ReviewTab={() => null}
-                    GrantsTab={() => null}
-                    RemindersTab={() => null}
-                  />
-                }
-              />
-              <Route path="/admin" element={<p>the calls list</p>} />
-            </Routes>
-          </div>
-          <AddressQuery />
-        </MemoryRouter>
+        <RouterProvider router={router} />
       </MantineProvider>
     </QueryClientProvider>,
+  );
+}
+
+/** A tab with a form of its own that reports what it holds unsaved, as the reminders tab does. */
+function ReminderTabWithAField() {
+  const [days, setDays] = useState('');
+  useUnsavedChanges(days !== '');
+  return (
+    <label>
+      Days before
+      <input value={days} onChange={(e) => setDays(e.target.value)} />
+    </label>
   );
 }
 
@@ -99,8 +126,77 @@ describe('the call editor', () => {
     client.setQueryData(callBuilderKeys.stepTypes(), []);
     showEditor(client);
     fireEvent.click(await screen.findByRole('button', { name: 'Discard the draft' }));
-    await screen.findByText('the calls list');
+    await screen.findByText('the calls list', undefined, { timeout: 5000 });
     expect(deleted).toBe(true);
+  });
+
+  it('asks before leaving with the call changed and not saved; stays, or leaves when told', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    const call = { ...draftCall, name: 'Bando', draft: false };
+    const view = within(showEditor(loadedWith(call)).container);
+    fireEvent.change(await view.findByRole('textbox', { name: /Call name/ }), { target: { value: 'Bando 2027' } });
+    fireEvent.click(screen.getByRole('link', { name: 'elsewhere' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(dialog.textContent).toContain('The call itself');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay and save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((view.getByRole('textbox', { name: /Call name/ }) as HTMLInputElement).value).toBe('Bando 2027');
+    fireEvent.click(screen.getByRole('link', { name: 'elsewhere' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {
+        name: 'Leave without saving',
+      }),
+    );
+    await screen.findByText('another page');
+  });
+
+  it('leaves without asking when every tab was opened and nothing changed', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    showEditor(loadedWith({ ...draftCall, name: 'Bando', description: '<p>Un bando.</p>', draft: false }), {
+      RemindersTab: ReminderTabWithAField,
+    });
+    for (const name of ['Steps', 'PowerBI', 'E-mail', 'Reminders', 'General Info'])
+      fireEvent.click(await screen.findByRole('tab', { name: new RegExp(name) }));
+    fireEvent.click(screen.getByRole('link', { name: 'elsewhere' }));
+    await screen.findByText('another page');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('keeps what a tab holds unsaved while another is open, and asks about it once the call is saved', async () => {
+    const call = { ...draftCall, name: 'Bando', draft: false };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: URL) => {
+        const path = new URL(url).pathname;
+        if (path.endsWith('/Call/UpdateCall')) return json(200, call);
+        if (path.endsWith('/Call/GetCallByIdAdmin')) return json(200, call);
+        if (path.endsWith('/Call/GetCallType')) return json(200, callType);
+        if (path.endsWith('/Step/GetStepTypes')) return json(200, []);
+        return new Promise<Response>(() => {});
+      }),
+    );
+    const view = within(showEditor(loadedWith(call), { RemindersTab: ReminderTabWithAField }).container);
+    fireEvent.click(await view.findByRole('tab', { name: 'Reminders' }));
+    fireEvent.change(view.getByRole('textbox', { name: 'Days before' }), { target: { value: '3' } });
+    fireEvent.click(view.getByRole('tab', { name: 'General Info' }));
+    fireEvent.click(view.getByRole('tab', { name: 'Reminders' }));
+    expect((view.getByRole('textbox', { name: 'Days before' }) as HTMLInputElement).value).toBe('3');
+    // The call itself saves and would go to the list: the reminders typed are asked about first.
+    fireEvent.click(view.getByRole('button', { name: 'Save call' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' }, { timeout: 5_000 });
+    expect(dialog.textContent).toContain('Reminders');
+    expect(dialog.textContent).not.toContain('The call itself');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay and save' }));
+    await waitFor(() =>
+      expect(view.getByRole('tab', { name: 'Reminders' }).getAttribute('aria-selected')).toBe('true'),
+    );
+    expect((view.getByRole('textbox', { name: 'Days before' }) as HTMLInputElement).value).toBe('3');
   });
 
   it('writes the tab chosen in the address, so Back from a page opened on it returns to it', async () => {

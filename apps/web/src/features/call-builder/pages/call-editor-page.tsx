@@ -24,10 +24,11 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, Suspense, useRef, useState } from 'react';
+import { type ComponentType, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
+import { UnsavedPart, useUnsavedRegistry } from '../../../lib/unsaved-changes';
 import { useDeleteCall } from '../api/delete-call';
 import { useCallByIdAdmin } from '../api/get-call-by-id-admin';
 import { useCallType } from '../api/get-call-type';
@@ -40,6 +41,7 @@ import { CallDatesProvider } from '../components/dates-provider';
 import { EmailTab } from '../components/email-tab';
 import { GeneralInfoTab } from '../components/general-info-tab';
 import { errorMessage } from '../components/labels';
+import { LeaveUnsavedDialog, useLeaveGuard } from '../components/leave-unsaved-dialog';
 import { PowerBiTab } from '../components/powerbi-tab';
 import { SavedMeanwhileAlert, useSavedMeanwhile } from '../components/saved-meanwhile';
 import { StepsTab } from '../components/steps-tab';
@@ -121,6 +123,8 @@ function CallEditor({
   const navigate = useNavigate();
   const update = useUpdateCall();
   const [draft, setDraft] = useState<CallDraft>(() => callToDraft(call));
+  // The draft as last loaded: what differs from it is not saved yet.
+  const [loaded, setLoaded] = useState(draft);
   // What "save mine" sends once the stored version is read: the draft as it is then, not at the click.
   const latestDraft = useRef(draft);
   latestDraft.current = draft;
@@ -128,15 +132,21 @@ function CallEditor({
   // open step's form, the description's editor) start again from each; the other tabs keep theirs.
   const [loads, setLoads] = useState(0);
   const meanwhile = useSavedMeanwhile(call.id, (fresh) => {
-    setDraft(callToDraft(fresh));
+    const theirs = callToDraft(fresh);
+    setDraft(theirs);
+    setLoaded(theirs);
     setLoads((n) => n + 1);
   });
   // A tab named in the address opens first (a grant's page links back to the call's grants), and
   // the tab chosen is written there in place: Back from a page opened on it returns to it.
   const [search, setSearch] = useSearchParams();
   const [tab, showTab] = useState<string | null>(() => search.get('tab') ?? 'general');
+  // A tab once opened stays mounted, hidden, so what is typed in it and not saved survives
+  // opening another (its forms save on their own; the call's own fields live in the draft).
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set([tab ?? 'general']));
   const setTab = (value: string | null) => {
     showTab(value);
+    if (value) setOpened((o) => (o.has(value) ? o : new Set(o).add(value)));
     if (value)
       setSearch(
         (current) => {
@@ -156,6 +166,21 @@ function CallEditor({
   const problems = draftProblems(draft);
   const change = (patch: Partial<CallDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const discard = useDeleteCall();
+  const tabLabels: Record<string, string> = {
+    general: t('callBuilder.editor.tabs.general'),
+    steps: t('callBuilder.editor.tabs.steps'),
+    powerbi: t('callBuilder.editor.tabs.powerBi'),
+    customFile: t('callBuilder.editor.tabs.customFile'),
+    email: t('callBuilder.editor.tabs.email'),
+    reminders: t('reminders.tab'),
+    screener: t('callBuilder.editor.tabs.screener'),
+    review: t('review.tab'),
+    grants: t('grants.tab'),
+  };
+  // Leaving asks first while anything typed is not saved: the call's own fields, or a tab's form.
+  const unsaved = useUnsavedRegistry();
+  const draftChanged = useMemo(() => JSON.stringify(draft) !== JSON.stringify(loaded), [draft, loaded]);
+  const leave = useLeaveGuard(draftChanged ? ['call', ...unsaved.parts] : unsaved.parts);
   usePageTitle(
     call.draft
       ? t('callDraft.newTitle')
@@ -163,6 +188,8 @@ function CallEditor({
   );
   // Cancelling a new call discards the draft, so no empty call is left behind.
   const cancel = () => {
+    // Cancel gives up the call's own changes; a tab's form not saved is still asked about.
+    leave.settle('call');
     if (!call.draft) return void navigate('/admin?tab=calls');
     // The promise, not mutate's callbacks: those are dropped when the editor unmounts meanwhile.
     void discard.mutateAsync(call.id).finally(() => void navigate('/admin?tab=calls'));
@@ -181,8 +208,10 @@ function CallEditor({
     if (!stoppedByProblems(draft)) send(draftToUpdateRequest(call, callType, draft));
   };
   const send = (request: TUpdateCallRequest) => {
+    const sent = latestDraft.current;
     update.mutate(request, {
       onSuccess: (saved) => {
+        setLoaded(sent);
         // A draft saved without steps is still a draft: say that applicants do not see it yet.
         const message = saved.draft
           ? 'callDraft.savedAsDraft'
@@ -190,6 +219,7 @@ function CallEditor({
             ? 'callBuilder.notifications.callCreated'
             : 'callBuilder.notifications.callUpdated';
         notifications.show({ color: saved.draft ? 'orange' : 'teal', message: t(message) });
+        leave.settle('call');
         void navigate('/admin?tab=calls');
       },
       onError: meanwhile.failed,
@@ -248,9 +278,11 @@ function CallEditor({
         />
       )}
       <ContentLanguageSwitch value={language} onChange={setLanguage} missing={missing} />
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+      {/* Hidden tabs stay mounted as they are (not React's Activity): their forms keep reporting
+          what they hold unsaved, and an editor in them is not torn down and built again. */}
+      <Tabs value={tab} onChange={setTab} keepMounted={false} keepMountedMode="display-none">
         <Tabs.List mb="md">
-          <Tabs.Tab value="general">{t('callBuilder.editor.tabs.general')}</Tabs.Tab>
+          <Tabs.Tab value="general">{tabLabels.general}</Tabs.Tab>
           <Tabs.Tab
             value="steps"
             rightSection={
@@ -259,15 +291,15 @@ function CallEditor({
               </Badge>
             }
           >
-            {t('callBuilder.editor.tabs.steps')}
+            {tabLabels.steps}
           </Tabs.Tab>
-          <Tabs.Tab value="powerbi">{t('callBuilder.editor.tabs.powerBi')}</Tabs.Tab>
-          <Tabs.Tab value="customFile">{t('callBuilder.editor.tabs.customFile')}</Tabs.Tab>
-          <Tabs.Tab value="email">{t('callBuilder.editor.tabs.email')}</Tabs.Tab>
-          <Tabs.Tab value="reminders">{t('reminders.tab')}</Tabs.Tab>
-          {ScreenerTab && <Tabs.Tab value="screener">{t('callBuilder.editor.tabs.screener')}</Tabs.Tab>}
-          {!call.draft && <Tabs.Tab value="review">{t('review.tab')}</Tabs.Tab>}
-          {!call.draft && <Tabs.Tab value="grants">{t('grants.tab')}</Tabs.Tab>}
+          <Tabs.Tab value="powerbi">{tabLabels.powerbi}</Tabs.Tab>
+          <Tabs.Tab value="customFile">{tabLabels.customFile}</Tabs.Tab>
+          <Tabs.Tab value="email">{tabLabels.email}</Tabs.Tab>
+          <Tabs.Tab value="reminders">{tabLabels.reminders}</Tabs.Tab>
+          {ScreenerTab && <Tabs.Tab value="screener">{tabLabels.screener}</Tabs.Tab>}
+          {!call.draft && <Tabs.Tab value="review">{tabLabels.review}</Tabs.Tab>}
+          {!call.draft && <Tabs.Tab value="grants">{tabLabels.grants}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="general">
           <GeneralInfoTab
@@ -293,20 +325,24 @@ function CallEditor({
         <Tabs.Panel value="powerbi">
           <PowerBiTab draft={draft} onChange={change} />
         </Tabs.Panel>
-        <Tabs.Panel value="customFile">
+        <Tabs.Panel value="customFile" keepMounted={opened.has('customFile')}>
           <CustomFileTab
             call={call}
             onSaved={() => queryClient.invalidateQueries({ queryKey: callBuilderKeys.call(call.id) })}
           />
         </Tabs.Panel>
-        <Tabs.Panel value="email">
-          <EmailTab callId={call.id} language={language} />
+        <Tabs.Panel value="email" keepMounted={opened.has('email')}>
+          <UnsavedPart registry={unsaved.registry} name="email">
+            <EmailTab callId={call.id} language={language} />
+          </UnsavedPart>
         </Tabs.Panel>
-        <Tabs.Panel value="reminders">
-          <RemindersTab callId={call.id} />
+        <Tabs.Panel value="reminders" keepMounted={opened.has('reminders')}>
+          <UnsavedPart registry={unsaved.registry} name="reminders">
+            <RemindersTab callId={call.id} />
+          </UnsavedPart>
         </Tabs.Panel>
         {ScreenerTab && (
-          <Tabs.Panel value="screener">
+          <Tabs.Panel value="screener" keepMounted={opened.has('screener')}>
             <Suspense
               fallback={
                 <Center>
@@ -314,21 +350,32 @@ function CallEditor({
                 </Center>
               }
             >
-              <ScreenerTab callId={call.id} />
+              <UnsavedPart registry={unsaved.registry} name="screener">
+                <ScreenerTab callId={call.id} />
+              </UnsavedPart>
             </Suspense>
           </Tabs.Panel>
         )}
         {!call.draft && (
-          <Tabs.Panel value="review">
-            <ReviewTab callId={call.id} />
+          <Tabs.Panel value="review" keepMounted={opened.has('review')}>
+            <UnsavedPart registry={unsaved.registry} name="review">
+              <ReviewTab callId={call.id} />
+            </UnsavedPart>
           </Tabs.Panel>
         )}
         {!call.draft && (
-          <Tabs.Panel value="grants">
-            <GrantsTab callId={call.id} />
+          <Tabs.Panel value="grants" keepMounted={opened.has('grants')}>
+            <UnsavedPart registry={unsaved.registry} name="grants">
+              <GrantsTab callId={call.id} />
+            </UnsavedPart>
           </Tabs.Panel>
         )}
       </Tabs>
+      <LeaveUnsavedDialog
+        guard={leave}
+        labels={{ ...tabLabels, call: t('callBuilder.unsaved.call') }}
+        onStay={(part) => part !== 'call' && setTab(part)}
+      />
     </Stack>
   );
 }

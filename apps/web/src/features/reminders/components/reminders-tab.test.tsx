@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
+import { UnsavedPartsProbe } from '../../../lib/unsaved-parts-probe';
 import { RemindersTab } from './reminders-tab';
 
 const callId = '00000000-0000-4000-8000-000000000002';
@@ -64,6 +65,42 @@ describe('the reminders tab', () => {
     await waitFor(() =>
       expect(saves).toEqual([{ callId, reminders: [{ hoursBeforeClosing: 12 * 24 }], nudgeAfterDays: 10 }]),
     );
+    view.unmount();
+  });
+
+  it('tells the call editor it holds reminders not saved, until they are saved', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: URL, init?: RequestInit) => {
+        const path = new URL(url).pathname;
+        if (path.endsWith('/Call/GetReminders')) return json(200, reminders);
+        if (path.endsWith('/Call/SaveReminders'))
+          return json(200, { ...reminders, ...JSON.parse(String(init?.body)), isDefault: false });
+        return new Promise<Response>(() => {});
+      }),
+    );
+    const view = render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MantineProvider>
+          <UnsavedPartsProbe>
+            <RemindersTab callId={callId} />
+          </UnsavedPartsProbe>
+        </MantineProvider>
+      </QueryClientProvider>,
+    );
+    const page = within(view.container);
+    const unsaved = page.getByTestId('unsaved-parts');
+    const amount = (await page.findByLabelText('Reminder 1: how long before closing')) as HTMLInputElement;
+    expect(unsaved.textContent).toBe('');
+    fireEvent.change(amount, { target: { value: '12' } });
+    await waitFor(() => expect(unsaved.textContent).toBe('form'));
+    // Typed back as it was: nothing to lose.
+    fireEvent.change(amount, { target: { value: '7' } });
+    await waitFor(() => expect(unsaved.textContent).toBe(''));
+    fireEvent.change(amount, { target: { value: '12' } });
+    await waitFor(() => expect(unsaved.textContent).toBe('form'));
+    fireEvent.click(page.getByRole('button', { name: 'Save reminders' }));
+    await waitFor(() => expect(unsaved.textContent).toBe(''));
     view.unmount();
   });
 });

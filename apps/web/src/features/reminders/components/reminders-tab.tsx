@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '../../../components/scroll-table';
 import { DATE_TIME, dateFormat } from '../../../lib/date-formats';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useCallReminders, useSaveReminders } from '../api/reminders';
 
 type Unit = 'days' | 'hours';
@@ -29,6 +30,9 @@ type Row = { amount: number | string; unit: Unit };
 
 const toRow = (hours: number): Row =>
   hours % 24 === 0 ? { amount: hours / 24, unit: 'days' } : { amount: hours, unit: 'hours' };
+/** Rows and nudge as typed, in one comparable form. */
+const typedForm = (rows: Row[], nudge: number | string | null) =>
+  JSON.stringify([rows.map((r) => [String(r.amount), r.unit]), nudge === null ? null : String(nudge)]);
 const toHours = (row: Row) => Number(row.amount) * (row.unit === 'days' ? 24 : 1);
 /** The most a reminder may be in its unit (90 days, or as many hours). */
 const maxIn = (unit: Unit) => (unit === 'days' ? MAX_REMINDER_HOURS / 24 : MAX_REMINDER_HOURS);
@@ -65,6 +69,13 @@ function RemindersForm({ callId, current }: { callId: string; current: TCallRemi
     setRows(current.reminders.map((r) => toRow(r.hoursBeforeClosing)));
     setNudge(current.nudgeAfterDays);
   }, [current]);
+  useUnsavedChanges(
+    typedForm(rows, nudge) !==
+      typedForm(
+        current.reminders.map((r) => toRow(r.hoursBeforeClosing)),
+        current.nudgeAfterDays,
+      ),
+  );
   const units = [
     { value: 'days', label: t('reminders.days') },
     { value: 'hours', label: t('reminders.hours') },

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
+import { UnsavedPartsProbe } from '../../../lib/unsaved-parts-probe';
 import { RubricForm } from './rubric-form';
 
 const callId = '00000000-0000-4000-8000-000000000001';
@@ -19,7 +20,12 @@ function show() {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MantineProvider>
-        <RubricForm callId={callId} data={{ rubric: null, locked: false, callClosingAt: '2027-01-01T00:00:00.000Z' }} />
+        <UnsavedPartsProbe>
+          <RubricForm
+            callId={callId}
+            data={{ rubric: null, locked: false, callClosingAt: '2027-01-01T00:00:00.000Z' }}
+          />
+        </UnsavedPartsProbe>
       </MantineProvider>
     </QueryClientProvider>,
   );
@@ -62,5 +68,17 @@ describe('the rubric form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save rubric' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ criteria: [{ name: 'Impatto', min: 0, max: 10, weight: 1 }] });
+  });
+
+  it('tells the call editor it holds criteria not saved, until they are saved', async () => {
+    const sent = show();
+    const unsaved = screen.getByTestId('unsaved-parts');
+    // The starting criterion untouched is nothing to lose.
+    expect(unsaved.textContent).toBe('');
+    fireEvent.change(screen.getByLabelText(/Criterion/), { target: { value: 'Impatto' } });
+    await waitFor(() => expect(unsaved.textContent).toBe('form'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save rubric' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(unsaved.textContent).toBe(''));
   });
 });

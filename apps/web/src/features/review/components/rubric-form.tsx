@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { amountSeparators } from '../../../lib/number-formats';
 import { problemText } from '../../../lib/problem-text';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useSaveRubric } from '../api/admin';
 
 /** ZRubric's limit on criteria. */
@@ -72,6 +73,9 @@ export function RubricForm({ callId, data }: { callId: string; data: TRubricResp
   const [rubric, setRubric] = useState<RubricDraft>(
     () => data.rubric ?? { callId, blind: false, opensAt: null, reviewersPerSubmission: 2, criteria: [newCriterion()] },
   );
+  // The rubric as last saved (or as found): leaving with anything else asks first.
+  const [savedRubric, setSavedRubric] = useState(rubric);
+  useUnsavedChanges(JSON.stringify(rubric) !== JSON.stringify(savedRubric));
   // The problems found at Save, on their fields (the domain's rules, then the server's answer).
   const [problems, setProblems] = useState<TFieldError[]>([]);
   const errorOf = (path: string) => {
@@ -100,8 +104,12 @@ export function RubricForm({ callId, data }: { callId: string; data: TRubricResp
       return;
     }
     setProblems([]);
+    const sent = rubric;
     save.mutate(checked.data, {
-      onSuccess: () => notifications.show({ color: 'teal', message: t('review.rubric.saved') }),
+      onSuccess: () => {
+        setSavedRubric(sent);
+        notifications.show({ color: 'teal', message: t('review.rubric.saved') });
+      },
       onError: (e) => {
         if (e instanceof ApiError && e.problem.errors?.length) {
           setProblems(e.problem.errors);

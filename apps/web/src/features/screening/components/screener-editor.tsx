@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { problemText } from '../../../lib/problem-text';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useSaveScreener } from '../api/save-screener';
 import { orgVariables } from '../org-variables';
 import { draftOf, modelOf, placeErrors, type ScreenerDraft, STARTER_SCREENER, screenerOf } from '../screener-draft';
@@ -33,6 +34,11 @@ export function ScreenerEditor({ callId, saved, SurveyBuilder, ConditionPicker }
   const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState<ScreenerDraft | null>(() => (saved ? draftOf(saved) : null));
   const save = useSaveScreener(callId);
+  // The screener as last saved (or found); compared as what Save would send, so the builder's own
+  // way of writing the model out does not count as a change.
+  const [savedDraft, setSavedDraft] = useState(draft);
+  const sendable = (d: ScreenerDraft | null) => JSON.stringify(d && (screenerOf(d) ?? d));
+  useUnsavedChanges(sendable(draft) !== sendable(savedDraft));
   const lang = uiLanguage(i18n.language);
   const variables = useMemo(() => orgVariables(t, i18n.language), [t, i18n.language]);
 
@@ -58,7 +64,10 @@ export function ScreenerEditor({ callId, saved, SurveyBuilder, ConditionPicker }
     const screener = screenerOf(draft);
     if (!screener) return;
     save.mutate(screener, {
-      onSuccess: () => notifications.show({ color: 'teal', message: t('screening.admin.saved') }),
+      onSuccess: () => {
+        setSavedDraft(draft);
+        notifications.show({ color: 'teal', message: t('screening.admin.saved') });
+      },
     });
   };
   const remove = () =>
@@ -71,6 +80,7 @@ export function ScreenerEditor({ callId, saved, SurveyBuilder, ConditionPicker }
         save.mutate(null, {
           onSuccess: () => {
             setDraft(null);
+            setSavedDraft(null);
             notifications.show({ color: 'teal', message: t('screening.admin.removed') });
           },
         });
