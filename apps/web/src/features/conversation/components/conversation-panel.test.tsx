@@ -24,14 +24,9 @@ afterEach(() => {
 });
 
 /** The panel as the drawer shows it: made when opened, gone when closed. */
-function open() {
+function open(side: 'applicant' | 'funder' = 'applicant', messages: unknown[] = []) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(conversationKey(submissionId), {
-    side: 'applicant',
-    messages: [],
-    unread: 0,
-    canWrite: true,
-  });
+  client.setQueryData(conversationKey(submissionId), { side, messages, unread: 0, canWrite: true });
   return render(
     <QueryClientProvider client={client}>
       <MantineProvider>
@@ -40,6 +35,33 @@ function open() {
     </QueryClientProvider>,
   );
 }
+
+/** A message as the server lists it. */
+const aMessage = (n: number, side: 'applicant' | 'funder', authorName: string, mine = false) => ({
+  id: `00000000-0000-4000-8000-00000000010${n}`,
+  side,
+  authorName,
+  mine,
+  text: `Message ${n}`,
+  files: [],
+  createdAt: '2027-01-05T10:00:00.000Z',
+});
+
+describe('the messages', () => {
+  it('name each author with their side, for the funder and for the applicant alike', () => {
+    const messages = [
+      aMessage(1, 'applicant', 'Giulia Verdi'),
+      aMessage(2, 'funder', 'Anna Admin'),
+      aMessage(3, 'applicant', ''),
+    ];
+    const funder = open('funder', messages);
+    const read = () => screen.getAllByRole('listitem').map((li) => li.querySelector('p')?.textContent);
+    expect(read()).toEqual(['Giulia Verdi · Applicant', 'Anna Admin · Funder', 'Applicant']);
+    funder.unmount();
+    open('applicant', messages);
+    expect(read()).toEqual(['Giulia Verdi · Your organization', 'Anna Admin · Funder', 'Your organization']);
+  });
+});
 
 describe('the message being written', () => {
   it('is still there when the panel is closed and opened again, and forgotten once sent', async () => {

@@ -40,7 +40,7 @@ export function ConversationPanel({ submissionId }: { submissionId: string }) {
           aria-label={t('conversation.list')}
         >
           {list.map((m) => (
-            <MessageItem key={m.id} message={m} />
+            <MessageItem key={m.id} message={m} readerSide={side} />
           ))}
         </Stack>
       )}
@@ -49,12 +49,21 @@ export function ConversationPanel({ submissionId }: { submissionId: string }) {
   );
 }
 
-function MessageItem({ message }: { message: TMessage }) {
+/**
+ * One message, its author named with their side: the funder's, the applicant organization's, or
+ * (read by the applicant) the reader's own organization, so a name alone never leaves a doubt.
+ */
+function MessageItem({ message, readerSide }: { message: TMessage; readerSide: TMessage['side'] }) {
   const { t, i18n } = useTranslation();
   const when = dateFormat(i18n.language, DATE_TIME).format(new Date(message.createdAt));
-  const who = message.mine
-    ? t('conversation.you')
-    : message.authorName || t(message.side === 'funder' ? 'conversation.funder' : 'conversation.team');
+  const sideLabel = t(
+    message.side === 'funder'
+      ? 'conversation.funder'
+      : readerSide === 'applicant'
+        ? 'conversation.yourOrganization'
+        : 'conversation.team',
+  );
+  const who = message.mine ? t('conversation.you') : message.authorName || sideLabel;
   return (
     <Paper
       component="li"
@@ -68,7 +77,7 @@ function MessageItem({ message }: { message: TMessage }) {
       <Group justify="space-between" gap="xs" mb={4}>
         <Text size="sm" fw={600}>
           {who}
-          {message.side === 'funder' && !message.mine && ` · ${t('conversation.funder')}`}
+          {!message.mine && message.authorName && ` · ${sideLabel}`}
         </Text>
         <Text size="xs" c="gray.7">
           {when}
