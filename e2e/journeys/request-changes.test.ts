@@ -50,6 +50,14 @@ describe('a request for changes', () => {
     const dialog = a.getByRole('dialog', { name: 'Richiedi modifiche' });
     await dialog.getByRole('checkbox', { name: 'Il budget' }).check();
     await dialog.getByLabel('Messaggio al candidato').fill(message);
+    // The due date is picked as the call's own dates are: day first whatever the browser's locale,
+    // its calendar's every control named.
+    const due = dialog.getByRole('button', { name: /^Scadenza/ });
+    expect(await due.textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} 23:59$/);
+    await due.click();
+    await a.getByRole('button', { name: 'Conferma data e ora' }).waitFor();
+    await expectAccessible(a, 'request changes dialog, its due date being picked');
+    await a.getByRole('button', { name: 'Conferma data e ora' }).click();
     await expectAccessible(a, 'request changes dialog');
     await shot(a, 'request-changes-dialog');
     await dialog.getByRole('button', { name: 'Richiedi modifiche' }).click();

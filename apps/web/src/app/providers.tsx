@@ -64,7 +64,11 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
           next: t('a11y.page.next'),
           last: t('a11y.page.last'),
         },
-        calendar: { previous: t('a11y.calendar.previous'), next: t('a11y.calendar.next') },
+        calendar: {
+          previous: t('a11y.calendar.previous'),
+          next: t('a11y.calendar.next'),
+          confirm: t('a11y.calendar.confirm'),
+        },
       }),
     [t, i18n.language],
   );

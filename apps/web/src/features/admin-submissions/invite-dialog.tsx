@@ -1,9 +1,10 @@
 import { LANGUAGES, type TLanguage, type TStageInvitationPreview } from '@impact/domain';
-import { Alert, Button, Group, Modal, Paper, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DATE_TIME_FIELD_FORMAT, DateTimeField } from '../../components/date-time-field';
 import { DATE_TIME, dateFormat } from '../../lib/date-formats';
 import { problemText } from '../../lib/problem-text';
 import { useInviteToStage, usePreviewStageInvitation } from './api';
@@ -17,8 +18,6 @@ type Props = {
 };
 
 const LANGUAGE_NAMES: Record<TLanguage, string> = { it: 'Italiano', en: 'English', fr: 'Français' };
-/** The picker's format (`datetime-local`: local time, minutes). */
-const LOCAL_FORMAT = 'YYYY-MM-DDTHH:mm';
 
 /**
  * The invitation to a call's second stage (docs/decisions/0034): the deadline, the message in each
@@ -27,7 +26,9 @@ const LOCAL_FORMAT = 'YYYY-MM-DDTHH:mm';
  */
 export function InviteDialog({ callId, invitees, onClose, onInvited }: Props) {
   const { t, i18n } = useTranslation();
-  const [deadline, setDeadline] = useState(() => dayjs().add(21, 'day').hour(23).minute(59).format(LOCAL_FORMAT));
+  const [deadline, setDeadline] = useState(() =>
+    dayjs().add(21, 'day').hour(23).minute(59).format(DATE_TIME_FIELD_FORMAT),
+  );
   const [message, setMessage] = useState<Record<TLanguage, string>>({ it: '', en: '', fr: '' });
   const [preview, setPreview] = useState<TStageInvitationPreview | null>(null);
   const previewing = usePreviewStageInvitation();
@@ -75,16 +76,16 @@ export function InviteDialog({ callId, invitees, onClose, onInvited }: Props) {
     <Modal opened onClose={onClose} title={t('adminSubmissions.invite.title')} size="lg">
       <Stack gap="md">
         <Text size="sm">{t('adminSubmissions.invite.who', { count: invitees.length, names })}</Text>
-        <TextInput
-          type="datetime-local"
+        <DateTimeField
           label={t('adminSubmissions.invite.deadline')}
           description={t('adminSubmissions.invite.deadlineHelp')}
           required
           value={deadline}
-          onChange={(e) => {
-            setDeadline(e.currentTarget.value);
+          onChange={(value) => {
+            setDeadline(value ?? '');
             changed();
           }}
+          clearable={false}
         />
         {LANGUAGES.map((language) => (
           <Textarea

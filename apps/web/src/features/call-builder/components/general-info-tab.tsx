@@ -11,9 +11,9 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../../components/date-time-field';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import type { CallDraft, draftProblems } from '../call-draft';
 import { withCallText } from '../content-language';
@@ -107,21 +107,19 @@ export function GeneralInfoTab({
         </>
       )}
       <Group grow align="flex-start">
-        <DateTimePicker
+        <DateTimeField
           label={t('callBuilder.general.openingAt')}
           required
           value={draft.openingAt}
           onChange={(openingAt) => onChange({ openingAt })}
-          valueFormat="DD/MM/YYYY HH:mm"
           error={err(problems.openingAt)}
           clearable={false}
         />
-        <DateTimePicker
+        <DateTimeField
           label={t('callBuilder.general.closingAt')}
           required
           value={draft.closingAt}
           onChange={(closingAt) => onChange({ closingAt })}
-          valueFormat="DD/MM/YYYY HH:mm"
           minDate={draft.openingAt ?? undefined}
           error={err(problems.closingAt, true)}
           clearable={false}
@@ -138,12 +136,11 @@ export function GeneralInfoTab({
             onChange={(e) => onLockToggle(e.currentTarget.checked)}
           />
           {draft.lockEnabled && (
-            <DateTimePicker
+            <DateTimeField
               label={t('callBuilder.lock.endDate')}
               required
               value={draft.callLockEnd}
               onChange={(callLockEnd) => onChange({ callLockEnd })}
-              valueFormat="DD/MM/YYYY HH:mm"
               minDate={dayjs().format('YYYY-MM-DD')}
               disabled={lockFixed}
               error={err(problems.callLockEnd, true)}

@@ -37,7 +37,6 @@ import { callBuilderKeys } from '../api/keys';
 import { useUpdateCall } from '../api/update-call';
 import { basesOf, type CallDraft, callToDraft, draftProblems, draftToUpdateRequest } from '../call-draft';
 import { ContentLanguageSwitch } from '../components/content-language-switch';
-import { CallDatesProvider } from '../components/dates-provider';
 import { EmailTab } from '../components/email-tab';
 import { GeneralInfoTab } from '../components/general-info-tab';
 import { errorMessage } from '../components/labels';
@@ -93,17 +92,9 @@ export function CallEditorPage(tabs: Props) {
     );
   }
   return (
-    <CallDatesProvider>
-      <SurveyBuilderSlot.Provider value={tabs.SurveyBuilder ?? null}>
-        <CallEditor
-          key={call.data.id}
-          call={call.data}
-          callType={callType.data}
-          stepTypes={stepTypes.data}
-          tabs={tabs}
-        />
-      </SurveyBuilderSlot.Provider>
-    </CallDatesProvider>
+    <SurveyBuilderSlot.Provider value={tabs.SurveyBuilder ?? null}>
+      <CallEditor key={call.data.id} call={call.data} callType={callType.data} stepTypes={stepTypes.data} tabs={tabs} />
+    </SurveyBuilderSlot.Provider>
   );
 }
 

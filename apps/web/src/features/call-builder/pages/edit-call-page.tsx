@@ -13,15 +13,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { DateTimeField } from '../../../components/date-time-field';
 import { useCallByIdAdmin } from '../api/get-call-by-id-admin';
 import { useUpdateCall } from '../api/update-call';
 import { callToUpdateRequest, fromPickerValue, toPickerValue } from '../call-draft';
-import { CallDatesProvider } from '../components/dates-provider';
 import { errorMessage } from '../components/labels';
 import { RichTextField } from '../components/rich-text-field';
 import { SavedMeanwhileAlert, useSavedMeanwhile } from '../components/saved-meanwhile';
@@ -46,11 +45,7 @@ export function EditCallPage() {
       </Center>
     );
   }
-  return (
-    <CallDatesProvider>
-      <EditCallForm call={call.data} />
-    </CallDatesProvider>
-  );
+  return <EditCallForm call={call.data} />;
 }
 
 function EditCallForm({ call }: { call: TCall }) {
@@ -135,20 +130,18 @@ function EditCallForm({ call }: { call: TCall }) {
             onChange={setDescription}
           />
           <Group grow align="flex-start">
-            <DateTimePicker
+            <DateTimeField
               label={t('callBuilder.general.openingAt')}
               required
               value={openingAt}
               onChange={setOpeningAt}
-              valueFormat="DD/MM/YYYY HH:mm"
               clearable={false}
             />
-            <DateTimePicker
+            <DateTimeField
               label={t('callBuilder.general.closingAt')}
               required
               value={closingAt}
               onChange={setClosingAt}
-              valueFormat="DD/MM/YYYY HH:mm"
               error={datesError}
               clearable={false}
             />

@@ -1,10 +1,11 @@
 import { parseServerDate, type TChangeRequest, type TChangeRequestStatus } from '@impact/domain';
-import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DATE_TIME_FIELD_FORMAT, DateTimeField } from '../../../components/date-time-field';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { mediumDateTime } from '../../../lib/local-dates';
 import { problemText } from '../../../lib/problem-text';
@@ -136,9 +137,6 @@ export function ChangeRequestsPanel({ submissionId, steps, admin, submitted }: P
   );
 }
 
-/** The picker's format (`datetime-local`: local time, minutes). */
-const LOCAL_FORMAT = 'YYYY-MM-DDTHH:mm';
-
 export function RequestDialog({
   submissionId,
   steps,
@@ -160,7 +158,7 @@ export function RequestDialog({
   const requesting = useRequestChanges(submissionId);
   const [stepIds, setStepIds] = useState<string[]>([]);
   const [message, setMessage] = useState('');
-  const [due, setDue] = useState(() => dayjs().add(14, 'day').hour(23).minute(59).format(LOCAL_FORMAT));
+  const [due, setDue] = useState(() => dayjs().add(14, 'day').hour(23).minute(59).format(DATE_TIME_FIELD_FORMAT));
   const [error, setError] = useState<string | null>(null);
 
   const send = () => {
@@ -214,13 +212,13 @@ export function RequestDialog({
           value={message}
           onChange={(e) => setMessage(e.currentTarget.value)}
         />
-        <TextInput
-          type="datetime-local"
+        <DateTimeField
           label={t('changeRequests.dueLabel')}
           description={t('changeRequests.dueHelp')}
           required
           value={due}
-          onChange={(e) => setDue(e.currentTarget.value)}
+          onChange={(value) => setDue(value ?? '')}
+          clearable={false}
         />
         {error && (
           <Alert color="red" role="alert">

@@ -23,8 +23,10 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DATE_TIME_FIELD_FORMAT, DateTimeField } from '../../../components/date-time-field';
 import { ApiError } from '../../../lib/api-client';
 import { amountSeparators } from '../../../lib/number-formats';
 import { problemText } from '../../../lib/problem-text';
@@ -53,14 +55,6 @@ const newCriterion = (): CriterionDraft => ({
   max: 5,
   commentRequired: false,
 });
-
-/** "2026-12-01T09:30" for a datetime-local input, in the browser's time zone. */
-function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 /** The call's rubric: criteria with weight and scale, blind review, when reviewing opens, reviewers per submission. */
 export function RubricForm({ callId, data }: { callId: string; data: TRubricResponse }) {
@@ -134,17 +128,12 @@ export function RubricForm({ callId, data }: { callId: string; data: TRubricResp
             checked={rubric.blind}
             onChange={(e) => setRubric({ ...rubric, blind: e.currentTarget.checked })}
           />
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t('review.rubric.opensAt')}
             description={t('review.rubric.opensAtHint')}
-            value={toLocalInput(rubric.opensAt)}
-            onChange={(e) =>
-              setRubric({
-                ...rubric,
-                opensAt: e.currentTarget.value ? new Date(e.currentTarget.value).toISOString() : null,
-              })
-            }
+            value={rubric.opensAt && dayjs(rubric.opensAt).format(DATE_TIME_FIELD_FORMAT)}
+            onChange={(value) => setRubric({ ...rubric, opensAt: value ? dayjs(value).toDate().toISOString() : null })}
+            clearable
           />
           <NumberInput
             label={t('review.rubric.perSubmission')}
