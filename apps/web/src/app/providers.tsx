@@ -68,6 +68,7 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
           previous: t('a11y.calendar.previous'),
           next: t('a11y.calendar.next'),
           confirm: t('a11y.calendar.confirm'),
+          clear: t('a11y.calendar.clear'),
         },
       }),
     [t, i18n.language],

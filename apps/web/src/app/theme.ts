@@ -98,7 +98,7 @@ export type CloseLabels = {
   /** Pagination's arrow buttons: first, previous, next, last. */
   pageControls: Record<'first' | 'previous' | 'next' | 'last', string>;
   /** A calendar's arrows (previous/next month, year or decade). */
-  calendar: { previous: string; next: string; confirm: string };
+  calendar: { previous: string; next: string; confirm: string; clear: string };
 };
 
 export function withCloseLabels(labels: CloseLabels) {
@@ -124,8 +124,14 @@ export function withCloseLabels(labels: CloseLabels) {
       // bundle: arrows get names and the calendar popup is not a dialog named by an empty input.
       CalendarHeader: { defaultProps: { previousLabel: labels.calendar.previous, nextLabel: labels.calendar.next } },
       PickerInputBase: { defaultProps: { popoverProps: { withRoles: false } } },
-      // The date-and-time dropdown's check button, an icon alone (axe button-name, critical).
-      DateTimePicker: { defaultProps: { submitButtonProps: { 'aria-label': labels.calendar.confirm } } },
+      // The date-and-time dropdown's check button, an icon alone (axe button-name, critical), and
+      // its clear button, which would otherwise be named "Close" like every close button.
+      DateTimePicker: {
+        defaultProps: {
+          submitButtonProps: { 'aria-label': labels.calendar.confirm },
+          clearButtonProps: { 'aria-label': labels.calendar.clear },
+        },
+      },
       Pagination: {
         defaultProps: {
           getControlProps: (control) => ({ 'aria-label': labels.pageControls[control] }),

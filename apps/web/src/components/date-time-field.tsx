@@ -5,11 +5,8 @@ import 'dayjs/locale/en';
 import { DatesProvider, DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 
-/** The value the field gives and takes: a local date and time, to the second. */
-export const DATE_TIME_FIELD_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-
 /**
- * A date and time picked as the call's own dates are (the call editor's pickers): written and
+ * A date and time (`DATE_TIME_FIELD_FORMAT`, lib/date-formats.ts) picked as the call's own dates are (the call editor's pickers): written and
  * read day first in every language, the calendar in the reader's language with weeks from
  * Monday. The browser's own date-time input followed the browser's locale instead (month first
  * and AM/PM under a French or Italian page).

@@ -37,3 +37,6 @@ export const DATE_TIME_SHORT: Intl.DateTimeFormatOptions = { dateStyle: 'short',
 export function calendarDay(day: string, language: string): string {
   return dateFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 }
+
+/** What a date-and-time field (`components/date-time-field.tsx`) gives and takes: local time, to the second. */
+export const DATE_TIME_FIELD_FORMAT = 'YYYY-MM-DD HH:mm:ss';

@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_TIME_FIELD_FORMAT, DateTimeField } from '../../components/date-time-field';
-import { DATE_TIME, dateFormat } from '../../lib/date-formats';
+import { DateTimeField } from '../../components/date-time-field';
+import { DATE_TIME, DATE_TIME_FIELD_FORMAT, dateFormat } from '../../lib/date-formats';
 import { problemText } from '../../lib/problem-text';
 import { useInviteToStage, usePreviewStageInvitation } from './api';
 

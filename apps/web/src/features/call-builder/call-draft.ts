@@ -11,11 +11,11 @@ import {
   type TUpdateCallRequest,
 } from '@impact/domain';
 import dayjs from 'dayjs';
+import { DATE_TIME_FIELD_FORMAT } from '../../lib/date-formats';
 
 /** Mantine date pickers speak local "YYYY-MM-DD HH:mm:ss" strings; the API speaks ISO instants. */
-const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export function toPickerValue(iso: string | null | undefined): string | null {
-  return iso ? dayjs(parseServerDate(iso)).format(PICKER_FORMAT) : null;
+  return iso ? dayjs(parseServerDate(iso)).format(DATE_TIME_FIELD_FORMAT) : null;
 }
 export function fromPickerValue(value: string | null): string | null {
   if (!value) return null;

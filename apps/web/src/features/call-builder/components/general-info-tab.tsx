@@ -15,6 +15,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../components/date-time-field';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
+import { DATE_TIME_FIELD_FORMAT } from '../../../lib/date-formats';
 import type { CallDraft, draftProblems } from '../call-draft';
 import { withCallText } from '../content-language';
 import { RichTextField } from './rich-text-field';
@@ -28,8 +29,6 @@ type Props = {
   /** The language of the name and description shown: the default's are the fields, the others translations. */
   language?: TLanguage;
 };
-
-const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** Call editor, General Info tab (SPEC 2): name, description, dates, call lock, e-mail filter. */
 export function GeneralInfoTab({
@@ -59,7 +58,7 @@ export function GeneralInfoTab({
       onConfirm: () => {
         const closing = draft.closingAt ? dayjs(draft.closingAt) : null;
         const base = closing?.isAfter(dayjs()) ? closing : dayjs().add(1, 'day');
-        onChange({ lockEnabled: true, callLockEnd: base.endOf('day').second(0).format(PICKER_FORMAT) });
+        onChange({ lockEnabled: true, callLockEnd: base.endOf('day').second(0).format(DATE_TIME_FIELD_FORMAT) });
       },
     });
   };

@@ -1,5 +1,5 @@
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Blocker, useBlocker } from 'react-router';
 
@@ -9,6 +9,8 @@ export type LeaveGuard = {
   parts: readonly string[];
   /** Says a part is settled (saved, or given up on purpose) for the navigation that follows. */
   settle: (part: string) => void;
+  /** Says every part is settled: what is left is given up as a whole. */
+  settleAll: () => void;
   /** Stays on the page: the navigation is dropped and every part counts again; the first part asked about. */
   stay: () => string | undefined;
 };
@@ -22,30 +24,44 @@ export type LeaveGuard = {
 export function useLeaveGuard(parts: readonly string[]): LeaveGuard {
   const now = useRef(parts);
   now.current = parts;
-  const settled = useRef(new Set<string>());
-  const open = () => now.current.filter((p) => !settled.current.has(p));
+  const settled = useRef<Set<string> | 'all'>(new Set());
+  // Reads refs only: the parts unsettled at the moment it is called.
+  const open = useCallback(() => {
+    const done = settled.current;
+    return done === 'all' ? [] : now.current.filter((p) => !done.has(p));
+  }, []);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && open().length > 0,
   );
   // The browser asks on its own (in its own words) when the tab is closed or reloaded.
   useEffect(() => {
     if (parts.length === 0) return;
-    const beforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    const beforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Browsers before the standard's preventDefault ask only when a return value is set.
+      event.returnValue = '';
+    };
     window.addEventListener('beforeunload', beforeUnload);
     return () => window.removeEventListener('beforeunload', beforeUnload);
   }, [parts.length]);
-  const asked = useRef<readonly string[]>([]);
-  if (blocker.state === 'blocked' && asked.current.length === 0) asked.current = open();
-  if (blocker.state !== 'blocked') asked.current = [];
+  // The parts as they were when the navigation was stopped: the dialog's list does not change under it.
+  const [asked, setAsked] = useState<readonly string[]>([]);
+  const blocked = blocker.state === 'blocked';
+  useEffect(() => {
+    setAsked(blocked ? open() : []);
+  }, [blocked, open]);
   return {
     blocker,
-    parts: asked.current,
+    parts: asked,
     settle: (part) => {
-      settled.current.add(part);
+      if (settled.current !== 'all') settled.current.add(part);
+    },
+    settleAll: () => {
+      settled.current = 'all';
     },
     stay: () => {
-      const first = asked.current[0];
-      settled.current.clear();
+      const first = asked[0];
+      settled.current = new Set();
       blocker.reset?.();
       return first;
     },
@@ -72,7 +88,12 @@ export function LeaveUnsavedDialog({
     if (first) onStay(first);
   };
   return (
-    <Modal opened={blocker.state === 'blocked'} onClose={stay} title={t('callBuilder.unsaved.title')} size="md">
+    <Modal
+      opened={blocker.state === 'blocked' && parts.length > 0}
+      onClose={stay}
+      title={t('callBuilder.unsaved.title')}
+      size="md"
+    >
       <Stack>
         <Text size="sm">{t('callBuilder.unsaved.intro')}</Text>
         <List size="sm">

@@ -11,6 +11,7 @@ import {
 import { Alert, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import type { DraftStep } from '../call-draft';
 import { stepTypeLabel } from './labels';
 import { RichTextField } from './rich-text-field';
@@ -43,6 +44,8 @@ export function StepForm({
 }: Props) {
   const { t } = useTranslation();
   const [values, setValues] = useState<DraftStep>(step);
+  // Until Salva puts them in the call's draft, the changes live here only: leaving asks first.
+  useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(step));
   const [showErrors, setShowErrors] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
   // Keyboard users land in the form that just opened, wherever it sits on the page.

@@ -1,4 +1,4 @@
-import type { TCall, TCallType } from '@impact/domain';
+import type { TCall, TCallType, TStepType } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -97,6 +97,8 @@ async function saveRenamedRefused(view: ReturnType<typeof within>, name: string)
 
 beforeAll(async () => {
   await initI18n('en');
+  // jsdom has no layout: a step's form scrolls itself into view when it opens.
+  Element.prototype.scrollIntoView ??= () => {};
 });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -188,6 +190,7 @@ describe('the call editor', () => {
     fireEvent.click(view.getByRole('tab', { name: 'Reminders' }));
     expect((view.getByRole('textbox', { name: 'Days before' }) as HTMLInputElement).value).toBe('3');
     // The call itself saves and would go to the list: the reminders typed are asked about first.
+    fireEvent.click(view.getByRole('tab', { name: 'General Info' }));
     fireEvent.click(view.getByRole('button', { name: 'Save call' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' }, { timeout: 5_000 });
     expect(dialog.textContent).toContain('Reminders');
@@ -197,6 +200,99 @@ describe('the call editor', () => {
       expect(view.getByRole('tab', { name: 'Reminders' }).getAttribute('aria-selected')).toBe('true'),
     );
     expect((view.getByRole('textbox', { name: 'Days before' }) as HTMLInputElement).value).toBe('3');
+  });
+
+  it('goes on from the call as saved when Save is stopped to ask about a tab, and the person stays', async () => {
+    const call = { ...draftCall, name: 'Bando', draft: false };
+    const saved = { ...call, name: 'Bando 2027', updatedAt: '2027-01-05T00:00:00.000Z' };
+    const sent: Array<{ name: string; basedOnUpdatedAt?: string }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: URL, init?: RequestInit) => {
+        const path = new URL(url).pathname;
+        if (path.endsWith('/Call/UpdateCall')) {
+          const body = JSON.parse(String(init?.body));
+          sent.push(body);
+          return json(200, { ...saved, name: body.name });
+        }
+        if (path.endsWith('/Call/GetCallByIdAdmin')) return json(200, saved);
+        if (path.endsWith('/Call/GetCallType')) return json(200, callType);
+        if (path.endsWith('/Step/GetStepTypes')) return json(200, []);
+        return new Promise<Response>(() => {});
+      }),
+    );
+    const view = within(showEditor(loadedWith(call), { RemindersTab: ReminderTabWithAField }).container);
+    fireEvent.click(await view.findByRole('tab', { name: 'Reminders' }));
+    fireEvent.change(view.getByRole('textbox', { name: 'Days before' }), { target: { value: '3' } });
+    fireEvent.click(view.getByRole('tab', { name: 'General Info' }));
+    fireEvent.change(view.getByRole('textbox', { name: /Call name/ }), { target: { value: 'Bando 2027' } });
+    fireEvent.click(view.getByRole('button', { name: 'Save call' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' }, { timeout: 5_000 });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay and save' }));
+    fireEvent.click(view.getByRole('tab', { name: 'General Info' }));
+    fireEvent.change(await view.findByRole('textbox', { name: /Call name/ }), { target: { value: 'Bando 2028' } });
+    fireEvent.click(view.getByRole('button', { name: 'Save call' }));
+    // Over the version it saved itself, not the one it first loaded (which the server would refuse).
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toEqual(expect.objectContaining({ name: 'Bando 2028', basedOnUpdatedAt: saved.updatedAt }));
+  });
+
+  it('discards a new call with a tab not saved without asking afterwards: the call is gone', async () => {
+    let deleted = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: URL) => {
+        const path = new URL(url).pathname;
+        if (path.endsWith('/Call/DeleteCall')) {
+          deleted = true;
+          return new Response(null, { status: 204 });
+        }
+        if (path.endsWith('/Call/GetCallByIdAdmin')) return deleted ? notFound() : json(200, draftCall);
+        if (path.endsWith('/Call/GetCallType')) return deleted ? notFound() : json(200, callType);
+        if (path.endsWith('/Step/GetStepTypes')) return json(200, []);
+        return new Promise<Response>(() => {});
+      }),
+    );
+    const view = within(showEditor(loadedWith(draftCall), { RemindersTab: ReminderTabWithAField }).container);
+    fireEvent.click(await view.findByRole('tab', { name: 'Reminders' }));
+    fireEvent.change(view.getByRole('textbox', { name: 'Days before' }), { target: { value: '3' } });
+    fireEvent.click(view.getByRole('button', { name: 'Discard the draft' }));
+    await screen.findByText('the calls list', undefined, { timeout: 5_000 });
+    expect(deleted).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("asks before leaving a step's form changed and not put in the call, kept through another tab", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    const textType = { id: '00000000-0000-4000-8000-0000000000a1', name: 'text' } as unknown as TStepType;
+    const step = {
+      id: '00000000-0000-4000-8000-0000000000a2',
+      name: 'Project',
+      description: '',
+      content: JSON.stringify({ question: '<p>Why?</p>' }),
+      sort: 0,
+      stepTypeId: textType.id,
+      stepType: { name: 'text' },
+      expectedAnswers: null,
+      subSteps: [],
+      stage: 1,
+      translations: {},
+    };
+    const client = loadedWith({ ...draftCall, name: 'Bando', draft: false, steps: [step] } as TCall);
+    client.setQueryData(callBuilderKeys.stepTypes(), [textType]);
+    const view = within(showEditor(client).container);
+    fireEvent.click(await view.findByRole('tab', { name: /Steps/ }));
+    fireEvent.click(view.getByRole('button', { name: 'Edit: Project' }));
+    fireEvent.change(view.getByRole('textbox', { name: /Step name/ }), { target: { value: 'Project 2027' } });
+    fireEvent.click(view.getByRole('tab', { name: 'PowerBI' }));
+    fireEvent.click(view.getByRole('tab', { name: /Steps/ }));
+    expect((view.getByRole('textbox', { name: /Step name/ }) as HTMLInputElement).value).toBe('Project 2027');
+    fireEvent.click(screen.getByRole('link', { name: 'elsewhere' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(dialog.textContent).toContain('Steps');
   });
 
   it('writes the tab chosen in the address, so Back from a page opened on it returns to it', async () => {

@@ -133,7 +133,8 @@ function CallEditor({
   const [search, setSearch] = useSearchParams();
   const [tab, showTab] = useState<string | null>(() => search.get('tab') ?? 'general');
   // A tab once opened stays mounted, hidden, so what is typed in it and not saved survives
-  // opening another (its forms save on their own; the call's own fields live in the draft).
+  // opening another (forms that save on their own, a step's form until "Save step"; the call's
+  // own fields live in the draft).
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set([tab ?? 'general']));
   const setTab = (value: string | null) => {
     showTab(value);
@@ -179,9 +180,13 @@ function CallEditor({
   );
   // Cancelling a new call discards the draft, so no empty call is left behind.
   const cancel = () => {
-    // Cancel gives up the call's own changes; a tab's form not saved is still asked about.
-    leave.settle('call');
-    if (!call.draft) return void navigate('/admin?tab=calls');
+    // Cancel gives up the call's own changes; a tab's form not saved is still asked about, unless
+    // the draft goes as a whole (asked after its deletion, staying would keep a call that is gone).
+    if (!call.draft) {
+      leave.settle('call');
+      return void navigate('/admin?tab=calls');
+    }
+    leave.settleAll();
     // The promise, not mutate's callbacks: those are dropped when the editor unmounts meanwhile.
     void discard.mutateAsync(call.id).finally(() => void navigate('/admin?tab=calls'));
   };
@@ -199,10 +204,14 @@ function CallEditor({
     if (!stoppedByProblems(draft)) send(draftToUpdateRequest(call, callType, draft));
   };
   const send = (request: TUpdateCallRequest) => {
-    const sent = latestDraft.current;
     update.mutate(request, {
       onSuccess: (saved) => {
-        setLoaded(sent);
+        // The editor goes on from the call as saved (its new version, its steps' ids), should the
+        // way to the list be stopped to ask about a tab's form, and the person stay.
+        const fresh = callToDraft(saved);
+        setDraft(fresh);
+        setLoaded(fresh);
+        setLoads((n) => n + 1);
         // A draft saved without steps is still a draft: say that applicants do not see it yet.
         const message = saved.draft
           ? 'callDraft.savedAsDraft'
@@ -303,15 +312,17 @@ function CallEditor({
             language={language}
           />
         </Tabs.Panel>
-        <Tabs.Panel value="steps">
-          <StepsTab
-            key={loads}
-            steps={draft.steps}
-            stepTypes={stepTypes}
-            showErrors={showErrors}
-            onChange={(steps) => change({ steps })}
-            language={language}
-          />
+        <Tabs.Panel value="steps" keepMounted={opened.has('steps')}>
+          <UnsavedPart registry={unsaved.registry} name="steps">
+            <StepsTab
+              key={loads}
+              steps={draft.steps}
+              stepTypes={stepTypes}
+              showErrors={showErrors}
+              onChange={(steps) => change({ steps })}
+              language={language}
+            />
+          </UnsavedPart>
         </Tabs.Panel>
         <Tabs.Panel value="powerbi">
           <PowerBiTab draft={draft} onChange={change} />

@@ -48,7 +48,7 @@ export function GrantsTab({ callId, RequestChanges }: { callId: string; RequestC
     });
   };
   if (grants.isPending) return <Loader aria-label={t('grants.loading')} />;
-  if (grants.isError) return <Alert color="red">{problemText(t, grants.error)}</Alert>;
+  if (grants.isError && !grants.data) return <Alert color="red">{problemText(t, grants.error)}</Alert>;
 
   const sendLabel = (grant: TGrant) =>
     grant.status === 'draft' ? t('grants.letter.send') : t('grants.letter.sendAgain');

@@ -55,7 +55,8 @@ export function RemindersTab({ callId }: { callId: string }) {
   const { t } = useTranslation();
   const reminders = useCallReminders(callId);
   if (reminders.isPending) return <Loader aria-label={t('reminders.loading')} />;
-  if (reminders.isError) return <Alert color="red">{problemText(t, reminders.error)}</Alert>;
+  // A failed refresh keeps what was read, and the form on it with what is typed.
+  if (reminders.isError && !reminders.data) return <Alert color="red">{problemText(t, reminders.error)}</Alert>;
   return <RemindersForm callId={callId} current={reminders.data} />;
 }
 

@@ -11,7 +11,8 @@ import { RubricForm } from './rubric-form';
 export function ReviewTab({ callId }: { callId: string }) {
   const { t } = useTranslation();
   const rubric = useRubric(callId);
-  if (rubric.isError) return <Text c="red">{problemText(t, rubric.error)}</Text>;
+  // A failed refresh keeps what was read, and the forms on it with what is typed.
+  if (rubric.isError && !rubric.data) return <Text c="red">{problemText(t, rubric.error)}</Text>;
   if (!rubric.data)
     return (
       <Center>

@@ -12,7 +12,8 @@ type Props = { callId: string; SurveyBuilder: ScreenerBuilderComponent; Conditio
 export function ScreenerTab({ callId, SurveyBuilder, ConditionPicker }: Props) {
   const { t } = useTranslation();
   const screener = useScreenerAdmin(callId);
-  if (screener.isError) return <Text c="red">{problemText(t, screener.error)}</Text>;
+  // A failed refresh keeps what was read, and the editor on it with what is typed.
+  if (screener.isError && !screener.data) return <Text c="red">{problemText(t, screener.error)}</Text>;
   if (!screener.data)
     return (
       <Center>
