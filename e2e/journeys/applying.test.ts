@@ -86,7 +86,16 @@ describe('applying to a call', () => {
     await expectAccessible(page, 'wizard upload step with a file');
     // Removed by mistake: the focus waits on the chooser (the removed row's buttons are gone), and
     // the same file can be chosen again.
+    // Asked first: kept when the person did not mean it, removed when confirmed.
     await slot.getByRole('button', { name: 'Rimuovi budget.pdf' }).click();
+    await page
+      .getByRole('dialog', { name: 'Rimuovere «budget.pdf»?' })
+      .getByRole('button', { name: 'Tienilo' })
+      .click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await slot.getByText('budget.pdf').count()).toBe(1);
+    await slot.getByRole('button', { name: 'Rimuovi budget.pdf' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Rimuovi il file' }).click();
     await slot.getByText('budget.pdf').waitFor({ state: 'detached' });
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Scegli il file');
     await slot

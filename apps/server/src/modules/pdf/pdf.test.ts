@@ -278,6 +278,8 @@ describe('the application PDF', () => {
     ]) {
       expect(text, expected).toContain(expected);
     }
+    // A financial proxy's value is money, as the budget is: currency and cents.
+    expect(text).toMatch(/Valore unitario\s+1000,00\s€/);
     // User HTML is text, not markup; survey values are shown by their texts, not as raw values.
     expect(text).not.toContain('<strong>');
     expect(text).not.toContain('"reach"');

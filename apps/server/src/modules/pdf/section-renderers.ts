@@ -255,7 +255,8 @@ function renderImpact(design: TPdfMiniDyi, ctx: SectionContext): Content[] {
         safeText(i?.indicatorName ?? '—'),
         { text: number(i?.indicatorTargetValue ?? null), alignment: 'right' },
         safeText(i?.proxyName ?? ''),
-        { text: number(i?.proxyValue ?? null), alignment: 'right' },
+        // A financial proxy is money, written as the budget is (currency, cents).
+        { text: money(i?.proxyValue ?? null), alignment: 'right' },
       ]);
     });
   }

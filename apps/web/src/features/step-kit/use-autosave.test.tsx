@@ -80,6 +80,30 @@ describe('the autosave', () => {
     expect(second.result.current.status).toBe('saved');
   });
 
+  it('saves a copy restored from the browser by itself, without waiting for typing or Next', async () => {
+    const sent: Array<{ content: string; version: number }> = [];
+    let online = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: URL, init?: RequestInit) => {
+        if (!String(url).includes('Upsert')) return new Promise(() => {});
+        const body = JSON.parse(String(init?.body));
+        sent.push({ content: body.content, version: body.version });
+        if (!online) return Promise.reject(new TypeError('Failed to fetch'));
+        return Promise.resolve(json(200, stored(body.content, body.version + 1)));
+      }),
+    );
+    // Typed offline, then the page reloaded: the browser keeps the copy.
+    const first = autosave(stored('Our project', 1));
+    act(() => first.result.current.change('Our project helps 40 families'));
+    first.unmount();
+    online = true;
+    const second = autosave(stored('Our project', 1));
+    expect(second.result.current.status).toBe('dirty');
+    await waitFor(() => expect(second.result.current.status).toBe('saved'));
+    expect(sent.at(-1)).toEqual({ content: 'Our project helps 40 families', version: 1 });
+  });
+
   it('opens on the choice, never on a silent loss, when a teammate saved after the browser kept its copy', async () => {
     window.localStorage.setItem(
       `impact-calls.kept.00000000-0000-4000-8000-0000000000aa.draft.${submissionId}.${stepId}`,

@@ -225,6 +225,12 @@ export function useAutosave({ submissionId, stepId, initial, readOnly, takesNewe
     };
   }, [save]);
 
+  // A copy restored from the browser and based on the version the server has is saved at once:
+  // until then a teammate, or the same person on another device, reads the older answer.
+  useEffect(() => {
+    if (restored && !restored.stale) timer.current = setTimeout(() => void save(), DEBOUNCE_MS);
+  }, [restored, save]);
+
   useEffect(() => {
     const online = () => dirty.current && !choosing.current && void save();
     window.addEventListener('online', online);

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { IconTooltip } from '../../../components/icon-tooltip';
 import { ApiError } from '../../../lib/api-client';
+import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { describeFile, downloadFile, removeFile, uploadFile } from '../../step-kit/api/files';
 import { submissionKey } from '../../step-kit/api/keys';
 import type { StepProps } from '../../step-kit/step-props';
@@ -136,6 +137,18 @@ export function UploadSlot({
     void saveDescription(paused);
   }, [paused, current?.fileDownloadId, busy]);
 
+  // Asked first: the bin sits beside the download button, easy to touch by mistake on a phone, and
+  // a file removed is gone from the application (the person must find it again to upload it).
+  const askRemove = () => {
+    if (!current) return;
+    openConfirmDialog({
+      title: t('applying.upload.removeConfirm', { name: current.fileName }),
+      children: <Text size="sm">{t('applying.upload.removeConfirmText')}</Text>,
+      labels: { confirm: t('applying.upload.removeConfirmYes'), cancel: t('applying.upload.keep') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => void remove(),
+    });
+  };
   const remove = async () => {
     if (!current) return;
     setBusy(true);
@@ -214,7 +227,7 @@ export function UploadSlot({
                   variant="subtle"
                   color="red"
                   aria-label={`${t('applying.upload.remove')} ${current.fileName}`}
-                  onClick={() => void remove()}
+                  onClick={askRemove}
                   disabled={busy}
                 >
                   <IconTrash size={16} />
