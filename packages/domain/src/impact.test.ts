@@ -136,6 +136,15 @@ describe('mini impact design rules (SPEC 5, 9)', () => {
     ).toContain(IMPACT_ERRORS.targetRequired);
     expect(keys({ ...valid, budget: Number.POSITIVE_INFINITY })).toContain(IMPACT_ERRORS.notANumber);
   });
+  it('what was spent is at most the budget: said on the field, saved in a draft, refused at submitting', () => {
+    expect(keys({ ...valid, budget: 1000, budgetSpent: 2000 })).toContain(IMPACT_ERRORS.spentOverBudget);
+    expect(keys({ ...valid, budget: 1000, budgetSpent: 1000 })).not.toContain(IMPACT_ERRORS.spentOverBudget);
+    expect(keys({ ...valid, budget: null, budgetSpent: 2000 })).not.toContain(IMPACT_ERRORS.spentOverBudget);
+    expect(miniDyiDraftProblems({ ...valid, budget: 1000, budgetSpent: 2000 })).toEqual([]);
+    expect(
+      miniDyiAnswerProblems({ ...valid, budget: 1000, budgetSpent: 2000 }, { complete: true }).map((p) => p.path),
+    ).toEqual(['budgetSpent']);
+  });
   it('numbers have a documented maximum per field, in the rules and in the contract', () => {
     const ind = outcome().indicators[0] as TMiniDyiOutcome['indicators'][number];
     const huge = { ...ind, indicatorTargetValue: 1e308, proxyValue: MINI_DYI_MAXIMUM.proxyValue + 1 };

@@ -273,6 +273,7 @@ export const IMPACT_ERRORS = {
   tooLarge: 'errors.impact.tooLarge',
   indicatorNameRequired: 'errors.impact.indicatorNameRequired',
   budgetRequired: 'errors.impact.budgetRequired',
+  spentOverBudget: 'errors.impact.spentOverBudget',
   outcomesRequired: 'errors.impact.outcomesRequired',
   unknownOutcome: 'errors.impact.unknownOutcome',
   unknownIndicator: 'errors.impact.unknownIndicator',
@@ -305,6 +306,9 @@ export function miniDyiAnswerProblems(
   number('budget', answer.budget, false, MINI_DYI_MAXIMUM.budget);
   number('budgetSpent', answer.budgetSpent, false, MINI_DYI_MAXIMUM.budgetSpent);
   if (options.complete && answer.budget === null) add('budget', IMPACT_ERRORS.budgetRequired);
+  // What was spent is part of the investment: more than all of it is a slip of the keyboard.
+  if (typeof answer.budget === 'number' && typeof answer.budgetSpent === 'number' && answer.budgetSpent > answer.budget)
+    add('budgetSpent', IMPACT_ERRORS.spentOverBudget);
 
   if (answer.sdg.length > MAX_SDGS) add('sdg', IMPACT_ERRORS.tooManySdgs, { maximum: MAX_SDGS });
   if (new Set(answer.sdg).size !== answer.sdg.length) add('sdg', IMPACT_ERRORS.duplicateSdg);
@@ -370,6 +374,8 @@ export function miniDyiAnswerProblems(
  * to refuse the save of everything else typed (it would be lost with the tab).
  */
 const DRAFT_GAPS: ReadonlySet<string> = new Set([
+  // Saved while the two amounts are being typed (the investment may come later, or from the budget step).
+  IMPACT_ERRORS.spentOverBudget,
   IMPACT_ERRORS.stakeholderMissing,
   IMPACT_ERRORS.targetRequired,
   IMPACT_ERRORS.outcomeNameRequired,

@@ -460,7 +460,19 @@ describe('impact design (SPEC 3, 4, 5, 7)', () => {
     const refusedClose = await submit();
     expect(refusedClose.statusCode).toBe(400);
     expect(JSON.stringify(refusedClose.json())).toContain('errors.impact.stakeholderMissing');
-    await put(anna, { version: unfinished.json().version, sdg: [first.sdg], outcomes: [first] });
+    // More spent than the whole budget: kept in the draft as typed, named at Submit.
+    const overspent = await put(anna, {
+      version: unfinished.json().version,
+      budget: 1_000,
+      budgetSpent: 2_000,
+      sdg: [first.sdg],
+      outcomes: [first],
+    });
+    expect(overspent.statusCode, overspent.body).toBe(200);
+    const refusedOverspent = await submit();
+    expect(refusedOverspent.statusCode).toBe(400);
+    expect(JSON.stringify(refusedOverspent.json())).toContain('errors.impact.spentOverBudget');
+    await put(anna, { version: overspent.json().version, sdg: [first.sdg], outcomes: [first] });
     const closed = await submit();
     expect(closed.statusCode, closed.body).toBe(200);
     const late = await put(anna, { version: 99, sdg: [first.sdg], outcomes: [first] });
