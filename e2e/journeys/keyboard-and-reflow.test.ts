@@ -228,8 +228,10 @@ describe('keyboard only and narrow screens (WCAG 2.1.1, 1.4.10, 1.4.4)', () => {
         .evaluate((nav) => (nav as HTMLElement).inert);
     expect(await sidePanelInert()).toBe(true);
     const menuButton = applicant.page.getByRole('button', { name: 'Apri o chiudi il menu laterale' });
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
     await menuButton.click();
     expect(await sidePanelInert()).toBe(false);
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
     // Escape closes it again, as a menu, and the keyboard is back on the button.
     await applicant.page.locator('nav').first().getByRole('link').first().focus();
     await applicant.page.keyboard.press('Escape');

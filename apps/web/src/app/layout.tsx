@@ -75,6 +75,8 @@ export function Layout() {
                 hiddenFrom="sm"
                 size="sm"
                 aria-label={t('organizations.panel.toggle')}
+                // Says whether the panel it opens is open (a screen reader hears "collapsed"/"expanded").
+                aria-expanded={navOpened}
               />
             )}
             <HomeLink config={config} />

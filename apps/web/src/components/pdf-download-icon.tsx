@@ -19,7 +19,7 @@ export function PdfDownloadIcon({ submissionId, recordId }: { submissionId: stri
         // Busy without `loading`, which disables the button and drops the keyboard's focus.
         aria-busy={busy || undefined}
         onClick={() => void download()}
-        aria-label={failed ? `${text}: ${failed}` : text}
+        aria-label={failed ? `${t('labelled', { label: text })} ${failed}` : text}
         data-testid="download-pdf"
       >
         {busy ? <Loader size={16} /> : <IconFileTypePdf size={18} />}

@@ -120,7 +120,7 @@ export function FileUploadPage() {
                         <Tooltip label={t('adminFiles.download')}>
                           <ActionIcon
                             variant="subtle"
-                            aria-label={`${t('adminFiles.download')}: ${f.fileName}`}
+                            aria-label={`${t('labelled', { label: t('adminFiles.download') })} ${f.fileName}`}
                             onClick={() => void downloadAdminFile(f.id, f.fileName)}
                           >
                             <IconDownload size={18} />
@@ -133,7 +133,7 @@ export function FileUploadPage() {
                             variant="subtle"
                             color="red"
                             disabled={f.usedByCalls.length > 0}
-                            aria-label={`${t('adminFiles.delete.confirm')}: ${f.fileName}`}
+                            aria-label={`${t('labelled', { label: t('adminFiles.delete.confirm') })} ${f.fileName}`}
                             onClick={() => confirmDelete(f.id, f.fileName)}
                           >
                             <IconTrash size={18} />

@@ -170,7 +170,7 @@ export function CallsTab() {
                             component={Link}
                             to={`/admin/calls/${call.id}`}
                             variant="subtle"
-                            aria-label={`${t('callBuilder.list.edit')}: ${name}`}
+                            aria-label={`${t('labelled', { label: t('callBuilder.list.edit') })} ${name}`}
                           >
                             <IconEdit size={18} />
                           </ActionIcon>
@@ -180,7 +180,7 @@ export function CallsTab() {
                             component={Link}
                             to={`/admin/calls/edit/call/${call.id}`}
                             variant="subtle"
-                            aria-label={`${t('callBuilder.list.quickEdit')}: ${name}`}
+                            aria-label={`${t('labelled', { label: t('callBuilder.list.quickEdit') })} ${name}`}
                           >
                             <IconPencil size={18} />
                           </ActionIcon>
@@ -190,7 +190,7 @@ export function CallsTab() {
                             variant="subtle"
                             color="red"
                             onClick={() => onDelete(call)}
-                            aria-label={`${t('callBuilder.list.delete')}: ${name}`}
+                            aria-label={`${t('labelled', { label: t('callBuilder.list.delete') })} ${name}`}
                           >
                             <IconTrash size={18} />
                           </ActionIcon>

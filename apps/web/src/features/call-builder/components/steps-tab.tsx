@@ -174,7 +174,7 @@ export function StepsTab({
                       <ActionIcon
                         variant="subtle"
                         disabled={index === 0}
-                        aria-label={`${t('callBuilder.steps.moveUp')}: ${label}`}
+                        aria-label={`${t('labelled', { label: t('callBuilder.steps.moveUp') })} ${label}`}
                         onClick={() => onChange(moveStep(ordered, index, 'up'))}
                       >
                         <IconArrowUp size={18} />
@@ -184,7 +184,7 @@ export function StepsTab({
                       <ActionIcon
                         variant="subtle"
                         disabled={index === ordered.length - 1}
-                        aria-label={`${t('callBuilder.steps.moveDown')}: ${label}`}
+                        aria-label={`${t('labelled', { label: t('callBuilder.steps.moveDown') })} ${label}`}
                         onClick={() => onChange(moveStep(ordered, index, 'down'))}
                       >
                         <IconArrowDown size={18} />
@@ -193,7 +193,7 @@ export function StepsTab({
                     <Tooltip label={t('callBuilder.steps.edit')}>
                       <ActionIcon
                         variant="subtle"
-                        aria-label={`${t('callBuilder.steps.edit')}: ${label}`}
+                        aria-label={`${t('labelled', { label: t('callBuilder.steps.edit') })} ${label}`}
                         data-step-edit
                         onClick={() => edit(step.key)}
                       >
@@ -204,7 +204,7 @@ export function StepsTab({
                       <ActionIcon
                         variant="subtle"
                         color="red"
-                        aria-label={`${t('callBuilder.steps.remove')}: ${label}`}
+                        aria-label={`${t('labelled', { label: t('callBuilder.steps.remove') })} ${label}`}
                         onClick={() => {
                           if (editingKey === step.key) setEditingKey(null);
                           onChange(removeStep(ordered, index));

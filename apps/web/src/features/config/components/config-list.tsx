@@ -109,7 +109,7 @@ export function ConfigList() {
                           variant="subtle"
                           component={Link}
                           to={`/admin/customize/${config.id}`}
-                          aria-label={`${t('customize.edit')}: ${config.name}`}
+                          aria-label={`${t('labelled', { label: t('customize.edit') })} ${config.name}`}
                         >
                           <IconPencil size={18} />
                         </ActionIcon>
@@ -122,7 +122,7 @@ export function ConfigList() {
                           color="red"
                           disabled={config.isActive}
                           onClick={() => confirmDelete(config)}
-                          aria-label={`${t('customize.delete.confirm')}: ${config.name}`}
+                          aria-label={`${t('labelled', { label: t('customize.delete.confirm') })} ${config.name}`}
                         >
                           <IconTrash size={18} />
                         </ActionIcon>

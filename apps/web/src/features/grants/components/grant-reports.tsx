@@ -156,7 +156,7 @@ function AdminActions({
         component={Link}
         to={`/call/${report.submissionId}/0/0?readonly=true`}
         ref={readButton}
-        aria-label={`${t('grantReports.list.read')}: ${report.name}`}
+        aria-label={`${t('labelled', { label: t('grantReports.list.read') })} ${report.name}`}
       >
         {t('grantReports.list.read')}
       </Button>
@@ -166,7 +166,7 @@ function AdminActions({
             size="xs"
             onClick={confirmApprove}
             loading={approve.isPending}
-            aria-label={`${t('grantReports.approve.action')}: ${report.name}`}
+            aria-label={`${t('labelled', { label: t('grantReports.approve.action') })} ${report.name}`}
           >
             {t('grantReports.approve.action')}
           </Button>
@@ -178,7 +178,7 @@ function AdminActions({
                 setActing(true);
                 onRequestChanges();
               }}
-              aria-label={`${t('grantReports.list.requestChanges')}: ${report.name}`}
+              aria-label={`${t('labelled', { label: t('grantReports.list.requestChanges') })} ${report.name}`}
             >
               {t('grantReports.list.requestChanges')}
             </Button>
@@ -209,7 +209,7 @@ function GranteeActions({ grantId, report, canWrite }: { grantId: string; report
         size="xs"
         component={Link}
         to={`/call/${report.submissionId}`}
-        aria-label={`${t(canWrite ? 'grantReports.list.continue' : 'grantReports.list.open')}: ${report.name}`}
+        aria-label={`${t('labelled', { label: t(canWrite ? 'grantReports.list.continue' : 'grantReports.list.open') })} ${report.name}`}
       >
         {t(canWrite ? 'grantReports.list.continue' : 'grantReports.list.open')}
       </Button>
@@ -229,7 +229,7 @@ function GranteeActions({ grantId, report, canWrite }: { grantId: string; report
         onClick={() =>
           start.mutate(report.id, { onSuccess: ({ submissionId }) => void navigate(`/call/${submissionId}`) })
         }
-        aria-label={`${t('grantReports.list.write')}: ${report.name}`}
+        aria-label={`${t('labelled', { label: t('grantReports.list.write') })} ${report.name}`}
       >
         {t('grantReports.list.write')}
       </Button>

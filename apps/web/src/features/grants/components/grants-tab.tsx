@@ -129,7 +129,7 @@ export function GrantsTab({ callId, RequestChanges }: { callId: string; RequestC
                             size="xs"
                             variant="default"
                             onClick={() => setEditing(grant)}
-                            aria-label={`${t('grants.terms.edit')}: ${grant.organizationName}`}
+                            aria-label={`${t('labelled', { label: t('grants.terms.edit') })} ${grant.organizationName}`}
                           >
                             {t('grants.terms.edit')}
                           </Button>
@@ -138,7 +138,7 @@ export function GrantsTab({ callId, RequestChanges }: { callId: string; RequestC
                           size="xs"
                           variant="default"
                           onClick={() => setPaying(grant)}
-                          aria-label={`${t('grants.tranches.title')}: ${grant.organizationName}`}
+                          aria-label={`${t('labelled', { label: t('grants.tranches.title') })} ${grant.organizationName}`}
                         >
                           {t('grants.tranches.title')}
                         </Button>
@@ -147,7 +147,7 @@ export function GrantsTab({ callId, RequestChanges }: { callId: string; RequestC
                             size="xs"
                             variant="default"
                             onClick={() => setReading(grant)}
-                            aria-label={`${t('grantReports.title')}: ${grant.organizationName}`}
+                            aria-label={`${t('labelled', { label: t('grantReports.title') })} ${grant.organizationName}`}
                           >
                             {t('grantReports.title')}
                           </Button>
@@ -156,7 +156,7 @@ export function GrantsTab({ callId, RequestChanges }: { callId: string; RequestC
                           size="xs"
                           variant="default"
                           onClick={() => void downloadAwardLetter(grant.id, t('grants.letter.fileName'))}
-                          aria-label={`${t('grants.letter.read')}: ${grant.organizationName}`}
+                          aria-label={`${t('labelled', { label: t('grants.letter.read') })} ${grant.organizationName}`}
                         >
                           {t('grants.letter.read')}
                         </Button>
@@ -164,7 +164,7 @@ export function GrantsTab({ callId, RequestChanges }: { callId: string; RequestC
                           <Button
                             size="xs"
                             onClick={() => confirmSend(grant)}
-                            aria-label={`${sendLabel(grant)}: ${grant.organizationName}`}
+                            aria-label={`${t('labelled', { label: sendLabel(grant) })} ${grant.organizationName}`}
                           >
                             {sendLabel(grant)}
                           </Button>
