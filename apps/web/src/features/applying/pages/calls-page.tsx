@@ -91,7 +91,8 @@ export function CallsPage({ RegisterOrganizationDialog, UnreadMessages }: Props)
     setError(null);
     try {
       const submission = await start.mutateAsync({ callId: call.id, organizationId: orgId });
-      void navigate(`/call/${submission.id}/0/0`);
+      // Without a position: the wizard opens at the first step not done yet.
+      void navigate(`/call/${submission.id}`);
     } catch (err) {
       if (err instanceof ApiError && SCREENER_REFUSALS.has(err.problem.messageKey))
         return void navigate(`/calls/${call.id}/eligibility`);

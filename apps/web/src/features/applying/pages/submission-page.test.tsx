@@ -110,6 +110,17 @@ describe('the submission wizard', () => {
     expect(screen.queryByRole('button', { name: /next/i })).toBeNull();
   });
 
+  it('opens at the first step not done when arriving without a position (Resume), at the first when none is', async () => {
+    stubFetch();
+    const firstDone: WizardStepTypes = { ...stepTypes, stepsDone: (steps) => steps.map((_, i) => i === 0) };
+    const resumed = renderWizard(`/call/${ids.submission}`, false, firstDone);
+    await screen.findByRole('heading', { name: 'Step 2' });
+    resumed.unmount();
+    const noneDone: WizardStepTypes = { ...stepTypes, stepsDone: (steps) => steps.map(() => false) };
+    renderWizard(`/call/${ids.submission}`, false, noneDone);
+    await screen.findByRole('heading', { name: 'Step 1' });
+  });
+
   it('still pages an open application with Previous and Next', async () => {
     stubFetch();
     renderWizard(`/call/${ids.submission}/0/0`, false);

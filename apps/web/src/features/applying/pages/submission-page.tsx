@@ -201,6 +201,19 @@ export function SubmissionPage({
     : stepName && (partName ? `${t(`applying.${titleParts?.name}.${partName}`)} · ${stepName}` : stepName);
   usePageTitle(call.data && pageName ? `${pageName} · ${call.data.name}` : undefined);
 
+  const done = stepsDone(steps, contentOf);
+  const isDone = (index: number) => done[index] ?? false;
+  // Arriving without a position (Resume on the card, a mail's link) at an application being written:
+  // to the first step not done yet, or the last when all are, not back to the first every time;
+  // the address then names the step, as every other way into the wizard does.
+  const firstNotDone = done.findIndex((d) => !d);
+  const resumeAt = firstNotDone < 0 ? steps.length - 1 : firstNotDone;
+  const loaded = Boolean(submission.data && call.data);
+  useEffect(() => {
+    if (!splat && loaded && stage === 1 && !readOnly && !answering && resumeAt >= 0)
+      void navigate(`/call/${submissionId}/${resumeAt}/0`, { replace: true });
+  }, [splat, loaded, stage, readOnly, answering, resumeAt, submissionId, navigate]);
+
   if (submission.isError || call.isError) {
     const notFound = submission.error instanceof ApiError && submission.error.status === 404;
     return (
@@ -253,8 +266,6 @@ export function SubmissionPage({
     navigate({ pathname: `/call/${submissionId}/${target.step}/${target.subStep}`, search: search.toString() });
     return true;
   };
-  const done = stepsDone(steps, contentOf);
-  const isDone = (index: number) => done[index] ?? false;
   const canGoTo = (index: number) =>
     readOnly || index <= position.step || steps.slice(0, index).every((_, i) => isDone(i));
   const current = steps[position.step];
