@@ -8,7 +8,12 @@ import { ZStep } from './steps';
 import { FILE_DESCRIPTION_MAX } from './uploads';
 
 /** Who saved a step's answer: a name to show a team, never an e-mail or an id. */
-export const ZStepAuthor = z.object({ firstName: z.string(), lastName: z.string() });
+export const ZStepAuthor = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  /** Who it is: a reader compares it with their own id to say "you" (another tab, another device). */
+  id: z.uuid().optional(),
+});
 export type TStepAuthor = z.infer<typeof ZStepAuthor>;
 
 /** SPEC 3 "StepResult" as the applicant's client sees it; `version` guards against stale writes. */

@@ -5,9 +5,10 @@ import { stepResults, users } from '../../db/schema';
 
 export type StepResultRow = typeof stepResults.$inferSelect;
 
-/** A name read beside a step result; null when the row names no author (or the account is gone). */
-export function authorOf(firstName: string | null, lastName: string | null): TStepAuthor | null {
-  return firstName === null || lastName === null ? null : { firstName, lastName };
+/** A name read beside a step result, with the author's id when read; null when the row names no author (or the account is gone). */
+export function authorOf(firstName: string | null, lastName: string | null, id?: string | null): TStepAuthor | null {
+  if (firstName === null || lastName === null) return null;
+  return id ? { firstName, lastName, id } : { firstName, lastName };
 }
 
 /**
@@ -19,11 +20,11 @@ export async function stepResultsWithAuthors(
   where: SQL | undefined,
 ): Promise<{ row: StepResultRow; author: TStepAuthor | null }[]> {
   const rows = await db
-    .select({ row: stepResults, firstName: users.firstName, lastName: users.lastName })
+    .select({ row: stepResults, firstName: users.firstName, lastName: users.lastName, authorId: users.id })
     .from(stepResults)
     .leftJoin(users, eq(users.id, stepResults.updatedByUserId))
     .where(where);
-  return rows.map((r) => ({ row: r.row, author: authorOf(r.firstName, r.lastName) }));
+  return rows.map((r) => ({ row: r.row, author: authorOf(r.firstName, r.lastName, r.authorId) }));
 }
 
 /** One step's stored answer and its author, or undefined. */

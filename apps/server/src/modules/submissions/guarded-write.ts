@@ -119,5 +119,5 @@ export async function writeAnswerIfWritable(
   `,
   );
   const row = rows[0];
-  return row ? { row: toRow(row), author: authorOf(row.first_name, row.last_name) } : null;
+  return row ? { row: toRow(row), author: authorOf(row.first_name, row.last_name, row.updated_by_user_id) } : null;
 }

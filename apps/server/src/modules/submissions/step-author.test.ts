@@ -66,8 +66,12 @@ describe('who saved a step last', () => {
       headers: anna,
     });
     expect(submission.statusCode, submission.body).toBe(200);
+    // With the writer's id, the same for every read: a reader tells "you" from a teammate by it.
+    const brunoId = second.json().updatedBy.id;
+    expect(brunoId).not.toBe(first.json().updatedBy.id);
+    expect(read.json().updatedBy.id).toBe(brunoId);
     expect(submission.json().stepResults).toEqual([
-      expect.objectContaining({ stepId, updatedBy: { firstName: 'Bruno', lastName: 'Riva' } }),
+      expect.objectContaining({ stepId, updatedBy: { firstName: 'Bruno', lastName: 'Riva', id: brunoId } }),
     ]);
   });
 

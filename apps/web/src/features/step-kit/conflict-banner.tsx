@@ -2,6 +2,7 @@ import { personName, type TStepResult } from '@impact/domain';
 import { Alert, Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { dateFormat } from '../../lib/date-formats';
+import { useSession } from '../../lib/session-store';
 
 type Props = {
   onLoadNewer: () => void;
@@ -15,19 +16,29 @@ type Props = {
 /** A newer answer was saved elsewhere (another tab, device or team member): nothing is overwritten silently. */
 export function ConflictBanner({ onLoadNewer, onKeepMine, newer, compare }: Props) {
   const { t, i18n } = useTranslation();
+  const session = useSession();
   const by = newer?.updatedBy;
+  // Saved by the reader themself, from another tab or device: said so, not by their own name.
+  const byYou = Boolean(by?.id) && session.status === 'authenticated' && session.user.id === by?.id;
   const time = newer
     ? dateFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(newer.updatedAt))
     : '';
   return (
     <Alert color="orange" title={t('applying.conflict.title')} data-testid="conflict-banner">
       <Text size="sm" mb="sm">
-        {by ? t('applying.conflict.textBy', { name: personName(by), time }) : t('applying.conflict.text')}
+        {byYou
+          ? t('applying.conflict.textYou', { time })
+          : by
+            ? t('applying.conflict.textBy', { name: personName(by), time })
+            : t('applying.conflict.text')}
       </Text>
       {compare && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} mb="sm" data-testid="conflict-compare">
           <Version label={t('applying.conflict.mine')} text={compare.mine} />
-          <Version label={by ? personName(by) : t('applying.conflict.theirs')} text={compare.theirs} />
+          <Version
+            label={byYou ? t('applying.conflict.yoursElsewhere') : by ? personName(by) : t('applying.conflict.theirs')}
+            text={compare.theirs}
+          />
         </SimpleGrid>
       )}
       <Group>
