@@ -238,8 +238,19 @@ describe('keyboard only and narrow screens (WCAG 2.1.1, 1.4.10, 1.4.4)', () => {
     await expect.poll(sidePanelInert).toBe(true);
     expect(await menuButton.evaluate((button) => button === document.activeElement)).toBe(true);
     await applicant.page.goto('/grants');
-    await applicant.page.getByRole('link', { name: 'Orti in città 2025' }).waitFor();
+    // At this width each grant is a card, its status in view (it was a column off the edge).
+    await applicant.page
+      .getByRole('list', { name: 'Contributi' })
+      .getByRole('link', { name: 'Orti in città 2025' })
+      .waitFor();
     expect(await horizontalOverflow(applicant.page)).toBeLessThanOrEqual(0);
+    // The organization's members are cards too: each role's choice and Remove whole.
+    await applicant.page.goto('/org/list');
+    const members = applicant.page.locator('a[href^="/org/members/"]').first();
+    await applicant.page.goto((await members.getAttribute('href')) ?? '/org/list');
+    await applicant.page.getByRole('list', { name: 'Membri' }).waitFor();
+    expect(await controlsCutOff(applicant.page)).toEqual([]);
+    await expectAccessible(applicant.page, 'members at 320 px');
     await applicant.context.close();
 
     const admin = await browser.newPage();

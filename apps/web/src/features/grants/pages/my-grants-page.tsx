@@ -2,7 +2,9 @@ import { isAdmin } from '@impact/domain';
 import { Anchor, Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RowCards } from '../../../components/row-cards';
 import { ScrollTable } from '../../../components/scroll-table';
+import { useNarrowScreen } from '../../../components/use-narrow-screen';
 import { usePageTitle } from '../../../lib/page-title';
 import { problemText } from '../../../lib/problem-text';
 import { useSession } from '../../../lib/session-store';
@@ -17,7 +19,15 @@ export function MyGrantsPage() {
   const mine = useMyGrants();
   const session = useSession();
   const admin = session.status === 'authenticated' && isAdmin(session.user.roles);
+  // On a phone each grant is a card: its status ("waiting for acceptance") and the reports owed
+  // were two columns off the screen's edge.
+  const narrow = useNarrowScreen();
   usePageTitle(t('grants.mine.title'));
+  const link = (grant: NonNullable<typeof mine.data>[number]) => (
+    <Anchor component={Link} to={`/grants/${grant.id}`} lang={grant.callNameLanguage}>
+      {grant.callName}
+    </Anchor>
+  );
   return (
     <Stack>
       <Title order={1}>{t('grants.mine.title')}</Title>
@@ -39,7 +49,25 @@ export function MyGrantsPage() {
         ) : (
           <Text c="dimmed">{t('grants.mine.empty')}</Text>
         ))}
-      {!!mine.data?.length && (
+      {!!mine.data?.length && narrow && (
+        <RowCards
+          label={t('grants.mine.title')}
+          rows={mine.data.map((grant) => ({
+            key: grant.id,
+            title: link(grant),
+            details: [
+              { label: t('grants.columns.organization'), value: grant.organizationName },
+              { label: t('grants.columns.amount'), value: formatMoney(grant.amount, grant.currency, i18n.language) },
+              { label: t('grants.columns.status'), value: <GrantStatusBadge status={grant.status} /> },
+              {
+                label: t('grantReports.mine.column'),
+                value: grant.status === 'active' ? <ReportsOwed grantId={grant.id} /> : '—',
+              },
+            ],
+          }))}
+        />
+      )}
+      {!!mine.data?.length && !narrow && (
         <ScrollTable minWidth={640} label={t('grants.mine.title')}>
           <Table>
             <Table.Thead>
@@ -54,11 +82,7 @@ export function MyGrantsPage() {
             <Table.Tbody>
               {mine.data.map((grant) => (
                 <Table.Tr key={grant.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/grants/${grant.id}`} lang={grant.callNameLanguage}>
-                      {grant.callName}
-                    </Anchor>
-                  </Table.Td>
+                  <Table.Td>{link(grant)}</Table.Td>
                   <Table.Td>{grant.organizationName}</Table.Td>
                   <Table.Td>{formatMoney(grant.amount, grant.currency, i18n.language)}</Table.Td>
                   <Table.Td>
