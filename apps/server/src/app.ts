@@ -9,6 +9,7 @@ import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { jobQueueClient } from './lib/job-queue';
 import { loggerOptions } from './lib/log-safety';
+import { setTimeZone } from './lib/moments';
 import { getOrCreateSecret, randomSecret } from './lib/secrets';
 import { adminFileRoutes } from './modules/admin-files/routes';
 import { auditRoutes } from './modules/audit/routes';
@@ -76,6 +77,8 @@ export async function buildApp(
   database: Database,
   options: { logStream?: { write(line: string): void } } = {},
 ): Promise<FastifyInstance> {
+  // The zone mails, public pages and PDFs write moments in (one per process: TIME_ZONE).
+  setTimeZone(config.timeZone);
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,

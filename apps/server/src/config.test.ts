@@ -10,6 +10,11 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
+  it('writes moments in Italy’s zone unless TIME_ZONE names another', () => {
+    expect(loadConfig({}).timeZone).toBe('Europe/Rome');
+    expect(loadConfig({ TIME_ZONE: 'Europe/Paris' }).timeZone).toBe('Europe/Paris');
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/x' });
     expect(config.database).toMatchObject({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/x' });
@@ -20,6 +25,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ TIME_ZONE: 'Europe/Rom' })).toThrow(/TIME_ZONE/);
   });
 
   it('seeds demo accounts and opens /dev/outbox only on a local, non-production install without SMTP', () => {

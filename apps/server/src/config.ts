@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, isTimeZone } from './lib/moments';
 import type { StorageConfig } from './modules/files/storage';
 
 /**
@@ -34,6 +35,10 @@ const ZEnv = z.object({
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TIME_ZONE: z
+    .string()
+    .default(DEFAULT_TIME_ZONE)
+    .refine(isTimeZone, 'must be a time zone such as Europe/Rome, Europe/Paris or UTC'),
   SEED_DEMO: booleanString.optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: booleanString.default(false),
@@ -106,6 +111,8 @@ export type AppConfig = {
     | { kind: 'pglite'; dataDir: string | null }
     | { kind: 'postgres'; url: string; poolSize: number; timeouts?: DatabaseTimeouts };
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  /** The funder's zone, in which mails, public pages and PDFs write moments (lib/moments.ts). */
+  timeZone: string;
   seedDemo: boolean;
   /** The built web app to serve; null serves the API only (tests, `vite` dev server in front). */
   webDistDir: string | null;
@@ -241,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite') },
     logLevel: e.LOG_LEVEL,
+    timeZone: e.TIME_ZONE,
     // An instance listening on 0.0.0.0 with NODE_ENV and PUBLIC_URL forgotten is still not handed out.
     seedDemo: e.SEED_DEMO ?? privateInstall,
     devOutbox: privateInstall && !e.SMTP_URL,

@@ -1,6 +1,6 @@
 import type { TLanguage } from '@impact/domain';
+import { moment } from '../../lib/moments';
 import { translator } from '../../lib/texts';
-import { utcDateTime } from '../../lib/utc-moment';
 import type { NoticeMail } from '../email/notice-mail';
 
 /**
@@ -20,7 +20,7 @@ export function changeRequestMail(
     paragraphs: [
       t(`${of}.body`, { call: parts.call, org: parts.org }),
       t('mail.changeRequest.steps', { steps: parts.steps.join(', ') }),
-      t(`${of}.due`, { due: utcDateTime(parts.dueAt, language) }),
+      t(`${of}.due`, { due: moment(parts.dueAt, language) }),
       parts.message,
     ],
     link: parts.link,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TAwardLetterFields, TLanguage } from '@impact/domain';
+import { LOCALES, longDay } from '../../lib/moments';
 import { translator } from '../../lib/texts';
-import { LOCALES, longDay } from '../../lib/utc-moment';
 
 /** An amount as the letter's language writes money ("80.000,00 €" in Italian). */
 export function formatAmount(amount: number, currency: string, language: TLanguage): string {

@@ -1,5 +1,5 @@
 import { recordCurrency, type TLanguage, type TPdfExportData } from '@impact/domain';
-import { LOCALES, utcMoment } from '../../lib/utc-moment';
+import { LOCALES, moment } from '../../lib/moments';
 import { pdfLabels } from './labels';
 import type { Content, TDocumentDefinitions } from './pdf-types';
 import { renderSection, type SectionContext, TABLE_LAYOUT } from './section-renderers';
@@ -29,7 +29,7 @@ export function buildDocument(data: TPdfExportData, language: TLanguage): TDocum
   const ratioFormat = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const ratio = (n: number | null) => (n === null || !Number.isFinite(n) ? '—' : ratioFormat.format(n));
   const submittedAt = data.submissionDateTime
-    ? utcMoment(new Date(data.submissionDateTime), language)
+    ? moment(new Date(data.submissionDateTime), language)
     : labels.notSubmitted;
   const country = (() => {
     try {

@@ -1,8 +1,8 @@
 import { elideFrenchBefore, LANGUAGES, PDF_FILE_NAME, type TLanguage, type TPdfExportData } from '@impact/domain';
 import { escapeHtml } from '../../lib/html';
 import { distinctAddresses } from '../../lib/mail-addresses';
+import { moment } from '../../lib/moments';
 import { translator } from '../../lib/texts';
-import { utcMoment } from '../../lib/utc-moment';
 import { localisedCallName } from './localised-record';
 
 /** An application's receipt, or a grant's report's (decision 0044): their own words. */
@@ -59,7 +59,7 @@ export function renderReceipt(
   // The call's name in the applicant's language, as their PDF shows it.
   const names = { call: localisedCallName(data, language), org: data.orgName };
   const t = LABELS[language][kind];
-  const when = utcMoment(closedAt, language);
+  const when = moment(closedAt, language);
   const body = fill(t.body, names, language);
   const text = `${t.greeting}\n\n${body}\n\n${t.when}: ${when}\n${t.id}: ${data.submissionId}\n\n${t.attached}\n\n${t.footer}\n`;
   const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,Arial,sans-serif;color:#212529;line-height:1.5">

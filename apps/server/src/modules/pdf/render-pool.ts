@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
+import { timeZone } from '../../lib/moments';
 import { ThreadPool } from '../../lib/thread-pool';
-import type { RenderTask } from './render-worker';
+import type { RenderTask, ThreadTask } from './render-worker';
 
 /**
  * The process's render threads: at most one per core but one (that one is the event loop's), up
@@ -17,10 +18,10 @@ import type { RenderTask } from './render-worker';
 /** How long a render thread waits for the next PDF before it stops and gives its memory back. */
 export const RENDER_THREAD_IDLE_MS = 10_000;
 
-let shared: ThreadPool<RenderTask, Uint8Array> | null = null;
+let shared: ThreadPool<ThreadTask, Uint8Array> | null = null;
 
-export function pdfRenderPool(): ThreadPool<RenderTask, Uint8Array> {
-  shared ??= new ThreadPool<RenderTask, Uint8Array>({
+export function pdfRenderPool(): ThreadPool<ThreadTask, Uint8Array> {
+  shared ??= new ThreadPool<ThreadTask, Uint8Array>({
     callerUrl: import.meta.url,
     sourceName: './render-worker.ts',
     builtName: 'pdf-render-worker.js',
@@ -35,6 +36,6 @@ export function pdfRenderPool(): ThreadPool<RenderTask, Uint8Array> {
 
 /** One PDF's bytes from a render thread: a record in a language, or a letter's text. */
 export async function renderOnThread(task: RenderTask): Promise<Buffer> {
-  const bytes = await pdfRenderPool().run(task);
+  const bytes = await pdfRenderPool().run({ ...task, timeZone: timeZone() });
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

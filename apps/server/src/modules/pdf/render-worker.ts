@@ -1,5 +1,6 @@
 import { STEP_TYPES, type TLanguage, type TPdfExportData } from '@impact/domain';
 import { Piscina } from 'piscina';
+import { setTimeZone } from '../../lib/moments';
 import { letterPdf } from './letter-layout';
 import { renderPdf } from './render';
 
@@ -10,7 +11,11 @@ import { renderPdf } from './render';
  */
 export type RenderTask = { data: TPdfExportData; language: TLanguage } | { letter: string };
 
-export default async function render(task: RenderTask) {
+/** A task as the thread gets it: with the zone the main thread writes moments in (lib/moments.ts). */
+export type ThreadTask = RenderTask & { timeZone: string };
+
+export default async function render(task: ThreadTask) {
+  setTimeZone(task.timeZone);
   const buffer = 'letter' in task ? await letterPdf(task.letter) : await renderPdf(task.data, task.language);
   // A copy we own, handed over to the main thread without copying again.
   return Piscina.move(new Uint8Array(buffer));

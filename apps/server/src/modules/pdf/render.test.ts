@@ -30,7 +30,7 @@ describe('rendering the application PDF', () => {
     const answer = `<p>${words.slice(0, 450).join(' ')}</p><p>${long} ${words.slice(450).join(' ')}</p>`;
     return renderPdf(record([answer]), 'it').then((pdf) => {
       // Without the footers, which poppler puts where each page ends.
-      const text = pdfText(pdf).replace(/Bando di prova 20 novembre 2026 alle ore 10:30 UTC Pagina \d+ \/ \d+ /g, '');
+      const text = pdfText(pdf).replace(/Bando di prova 20 novembre 2026 alle ore 11:30 CET Pagina \d+ \/ \d+ /g, '');
       expect(text).toContain(words.slice(0, 450).join(' '));
       expect(text).toContain(words.slice(450).join(' '));
       // The long word is split over lines (poppler may join them with a space or nothing).
@@ -56,7 +56,7 @@ describe('rendering the application PDF', () => {
     const pdf = await renderPdf(record([Array.from({ length: 10 }, () => word).join(' ')]), 'it');
     expect(performance.now() - started).toBeLessThan(5_000);
     const text = pdfText(pdf)
-      .replace(/Bando di prova 20 novembre 2026 alle ore 10:30 UTC Pagina \d+ \/ \d+ /g, '')
+      .replace(/Bando di prova 20 novembre 2026 alle ore 11:30 CET Pagina \d+ \/ \d+ /g, '')
       .replace(/[\s\u200b]/g, '');
     expect(text.split(word).length - 1).toBe(10);
   });

@@ -1,7 +1,7 @@
 import type { TLanguage } from '@impact/domain';
 import { escapeHtml, langAttribute } from '../../lib/html';
+import { moment } from '../../lib/moments';
 import { translator } from '../../lib/texts';
-import { utcMoment } from '../../lib/utc-moment';
 import type { PublicCall } from './public-calls';
 
 type Site = { name: string; publicUrl: string; hasLogo: boolean };
@@ -27,8 +27,8 @@ export function embedPageHtml(site: Site, language: TLanguage, list: PublicCall[
       return `<li><a href="${escapeHtml(url)}" target="_top"${langAttribute(call.textLanguages.name)}>${escapeHtml(call.name)}</a>
 <p><span class="status${upcoming ? ' upcoming' : ''}">${escapeHtml(t(upcoming ? 'publicPage.upcoming' : 'publicPage.open'))}</span> ${escapeHtml(
         t('publicPage.dates', {
-          opening: utcMoment(call.openingAt, language),
-          closing: utcMoment(call.closingAt, language),
+          opening: moment(call.openingAt, language),
+          closing: moment(call.closingAt, language),
         }),
       )}</p></li>`;
     })

@@ -1,9 +1,9 @@
 import { LANGUAGES, type TLanguage, type TTextLanguages } from '@impact/domain';
 import { escapeHtml, langAttribute } from '../../lib/html';
+import { moment } from '../../lib/moments';
 import { richTextToPlain } from '../../lib/rich-text-plain';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { translator } from '../../lib/texts';
-import { utcMoment } from '../../lib/utc-moment';
 import type { PublicCall } from './public-calls';
 
 const DAY_MS = 86_400_000;
@@ -176,8 +176,8 @@ export function callPageHtml(
 <h1${langAttribute(call.textLanguages.name)}>${escapeHtml(call.name)}</h1>
 <p><span class="status ${status.cls}">${escapeHtml(status.text)}</span>${left ? ` ${escapeHtml(left)}` : ''}</p>
 <dl>
-<dt>${escapeHtml(t('publicPage.opens'))}</dt><dd><time datetime="${call.openingAt.toISOString()}">${escapeHtml(utcMoment(call.openingAt, language))}</time></dd>
-<dt>${escapeHtml(t('publicPage.closes'))}</dt><dd><time datetime="${call.closingAt.toISOString()}">${escapeHtml(utcMoment(call.closingAt, language))}</time></dd>
+<dt>${escapeHtml(t('publicPage.opens'))}</dt><dd><time datetime="${call.openingAt.toISOString()}">${escapeHtml(moment(call.openingAt, language))}</time></dd>
+<dt>${escapeHtml(t('publicPage.closes'))}</dt><dd><time datetime="${call.closingAt.toISOString()}">${escapeHtml(moment(call.closingAt, language))}</time></dd>
 </dl>
 <div class="card"${langAttribute(call.textLanguages.description)}>${sanitizeRichText(call.description)}</div>
 ${eligibilityHtml(eligibility, t)}
@@ -235,7 +235,7 @@ export function indexPageHtml(site: Site, language: TLanguage, list: PublicCall[
       const status = statusOf(call, now, t);
       return `<li class="card"><h2><a href="/p/calls/${escapeHtml(call.slug)}?lang=${language}"${langAttribute(call.textLanguages.name)}>${escapeHtml(call.name)}</a></h2>
 <p><span class="status ${status.cls}">${escapeHtml(status.text)}</span> ${escapeHtml(countdown(call, now, t))}</p>
-<p>${escapeHtml(t('publicPage.dates', { opening: utcMoment(call.openingAt, language), closing: utcMoment(call.closingAt, language) }))}</p>
+<p>${escapeHtml(t('publicPage.dates', { opening: moment(call.openingAt, language), closing: moment(call.closingAt, language) }))}</p>
 <p${langAttribute(call.textLanguages.description)}>${escapeHtml(plain(call.description, 240))}</p></li>`;
     })
     .join('\n');

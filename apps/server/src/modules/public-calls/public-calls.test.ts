@@ -61,6 +61,12 @@ describe('calls open to the world', () => {
     // Structured data for search engines, with the dates.
     const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(byId.body)?.[1] ?? '{}';
     expect(JSON.parse(ld)).toMatchObject({ '@type': 'Event', name: 'Comunità che cura 2026' });
+    // The closing moment in the funder's zone, named (the app shows the reader's own): never bare UTC.
+    const closes = /<dt>Chiusura<\/dt><dd><time datetime="([^"]+)">([^<]+)<\/time>/.exec(byId.body);
+    expect(closes?.[2]).toMatch(/ alle ore \d{2}:\d{2} CES?T$/);
+    const closing = new Date(closes?.[1] ?? '');
+    const romeHour = new Intl.DateTimeFormat('it-IT', { hour: '2-digit', timeZone: 'Europe/Rome' }).format(closing);
+    expect(closes?.[2]).toContain(` ${romeHour}:`);
     expect(byId.body).toContain('hreflang="en"');
     const bySlug = await get('/p/calls/comunita-che-cura-2026');
     expect(bySlug.statusCode).toBe(200);

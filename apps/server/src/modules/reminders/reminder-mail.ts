@@ -1,7 +1,7 @@
 import type { TLanguage } from '@impact/domain';
 import type { Tx } from '../../db/client';
+import { moment } from '../../lib/moments';
 import { translator } from '../../lib/texts';
-import { utcMoment } from '../../lib/utc-moment';
 import { queueNotice } from '../email/notice-mail';
 import type { ReminderLinks } from './send-due';
 import { unsubscribeUrl } from './unsubscribe-link';
@@ -23,7 +23,7 @@ export async function queueReminderMail(
   },
 ) {
   const t = translator(input.language);
-  const when = utcMoment(input.closingAt, input.language);
+  const when = moment(input.closingAt, input.language);
   const names = { call: input.call, org: input.organization, when };
   const todo = input.missingSteps.length
     ? t('mail.reminder.missing', { steps: input.missingSteps.join(', ') })

@@ -1,6 +1,6 @@
 import { stageMessageIn, type TLanguage, type TStageInvitationPreview, type TStageMessage } from '@impact/domain';
+import { moment } from '../../lib/moments';
 import { translator } from '../../lib/texts';
-import { utcDateTime } from '../../lib/utc-moment';
 import { type NoticeMail, renderNotice } from '../email/notice-mail';
 
 export type InvitationParts = { call: string; org: string; closingAt: Date; message: TStageMessage; link: string };
@@ -13,7 +13,7 @@ export function invitationMail(language: TLanguage, parts: InvitationParts): Not
     subject: t('mail.stageInvitation.subject', { call: parts.call }),
     paragraphs: [
       t('mail.stageInvitation.body', { call: parts.call, org: parts.org }),
-      t('mail.stageInvitation.deadline', { deadline: utcDateTime(parts.closingAt, language) }),
+      t('mail.stageInvitation.deadline', { deadline: moment(parts.closingAt, language) }),
       t('mail.stageInvitation.carried'),
       ...(message ? [message] : []),
     ],
