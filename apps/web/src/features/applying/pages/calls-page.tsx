@@ -39,6 +39,7 @@ export function CallsPage({ RegisterOrganizationDialog, UnreadMessages }: Props)
   const canWrite = useCanWriteForSelected();
   // The list shows the selected organization's submissions: ask for it once the selection is known.
   const organizations = useOrganizations();
+  const selectedName = organizations.data?.find((o) => o.id === organizationId)?.name;
   const calls = useUserCalls(organizationId, !organizations.isPending);
   const list = calls.data?.pages.flatMap((p) => p.items) ?? [];
   const total = calls.data?.pages.at(-1)?.total ?? 0;
@@ -108,6 +109,14 @@ export function CallsPage({ RegisterOrganizationDialog, UnreadMessages }: Props)
           {(i18n.language === config.defaultLanguage && config.listName) || t('calls.title')}
         </Title>
         <Text c="dimmed">{t('applying.listIntro')}</Text>
+        {/* A member of several organizations reads whose applications the cards show: on a phone
+            the selection sits in the folded side menu, and a colleague's application under another
+            organization looked not started. */}
+        {selectedName && (organizations.data?.length ?? 0) > 1 && (
+          <Text size="sm" mt={4} data-testid="applying-as">
+            {t('applying.applyingAs', { name: selectedName })}
+          </Text>
+        )}
       </div>
       {error && (
         <Alert color="red" role="alert">
