@@ -138,6 +138,12 @@ describe('a team: the members tab, and two members on one application', () => {
     await giulia.page.keyboard.press('Escape');
     await giulia.page.getByRole('button', { name: 'Messaggi' }).click();
     await giulia.page.getByRole('dialog').getByText('Possiamo allegare il bilancio 2025?').waitFor();
+    await giulia.page.getByRole('dialog').getByText('Marco Bianchi · La tua organizzazione').waitFor();
+    // Back on the list, which of her two organizations the cards are for is said: the application's.
+    await giulia.page.goto('/calls');
+    await expect
+      .poll(() => giulia.page.getByTestId('applying-as').textContent())
+      .toContain('a nome di Cooperativa sociale Il Melo');
     await giulia.context.close();
     await marco.context.close();
   });
