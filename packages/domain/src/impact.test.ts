@@ -17,6 +17,7 @@ import {
   toggleSdg,
   ZMiniDyiAnswer,
 } from './impact';
+import { MINI_DYI_SUB, miniDyiProblems } from './step-types/mini-dyi';
 
 const framework = {
   stakeholders: [{ id: 's1', name: 'Giovani', description: '' }],
@@ -145,6 +146,12 @@ describe('mini impact design rules (SPEC 5, 9)', () => {
       miniDyiAnswerProblems({ ...valid, budget: 1000, budgetSpent: 2000 }, { complete: true }).map((p) => p.path),
     ).toEqual(['budgetSpent']);
   });
+  it('more spent than the budget holds Submit, not Next (the budget may come from a later budget step)', () => {
+    const content = JSON.stringify({ ...valid, budget: 0, budgetSpent: 500 });
+    expect(miniDyiProblems(content, MINI_DYI_SUB.budget)).not.toContain(IMPACT_ERRORS.spentOverBudget);
+    expect(miniDyiProblems(content)).toContain(IMPACT_ERRORS.spentOverBudget);
+  });
+
   it('numbers have a documented maximum per field, in the rules and in the contract', () => {
     const ind = outcome().indicators[0] as TMiniDyiOutcome['indicators'][number];
     const huge = { ...ind, indicatorTargetValue: 1e308, proxyValue: MINI_DYI_MAXIMUM.proxyValue + 1 };

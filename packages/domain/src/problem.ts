@@ -15,7 +15,8 @@ export type TFieldError = z.infer<typeof ZFieldError>;
 export const ZNewerVersion = z.object({
   version: z.number().int(),
   updatedAt: z.string(),
-  updatedBy: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+  // As a step's author (ZStepAuthor): the id says whether it was the reader, from elsewhere.
+  updatedBy: z.object({ firstName: z.string(), lastName: z.string(), id: z.uuid().optional() }).nullable(),
 });
 export type TNewerVersion = z.infer<typeof ZNewerVersion>;
 

@@ -7,7 +7,7 @@ import { ZStageNumber } from './stages';
 import { ZStep } from './steps';
 import { FILE_DESCRIPTION_MAX } from './uploads';
 
-/** Who saved a step's answer: a name to show a team, never an e-mail or an id. */
+/** Who saved a step's answer: a name to show a team (never an e-mail), and the id a reader tells their own saves by. */
 export const ZStepAuthor = z.object({
   firstName: z.string(),
   lastName: z.string(),

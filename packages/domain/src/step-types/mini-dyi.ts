@@ -45,6 +45,9 @@ export function miniDyiProblems(content: string | undefined, subStep?: number): 
   const whole = subStep === undefined;
   const problems = miniDyiAnswerProblems(answer, { complete: whole });
   const keys = problems
+    // More spent than the budget is said on its field but holds only Submit: with the budget
+    // taken from a budget step not filled in yet, the investment is 0 for now.
+    .filter((p) => whole || p.messageKey !== IMPACT_ERRORS.spentOverBudget)
     .filter((p) => whole || subStepOf(answer, p.path, p.messageKey) <= subStep)
     .map((p) => p.messageKey);
   if (!whole && subStep >= MINI_DYI_SUB.budget && answer.budget === null) keys.push(IMPACT_ERRORS.budgetRequired);

@@ -44,7 +44,14 @@ export function buildDocument(data: TPdfExportData, language: TLanguage): TDocum
     currency: recordCurrency(data.sectionsForPDF),
   });
   const money = (n: number | null) => (n === null || !Number.isFinite(n) ? '—' : moneyFormat.format(n));
-  const ctx: SectionContext = { data, labels, language, number, ratio, money };
+  const unitMoneyFormat = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: recordCurrency(data.sectionsForPDF),
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 4,
+  });
+  const unitMoney = (n: number | null) => (n === null || !Number.isFinite(n) ? '—' : unitMoneyFormat.format(n));
+  const ctx: SectionContext = { data, labels, language, number, ratio, money, unitMoney };
 
   const logo = logoContent(data);
   const field = (label: string, value: string) => [

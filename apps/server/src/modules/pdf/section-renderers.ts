@@ -27,6 +27,8 @@ export type SectionContext = {
   ratio: (n: number | null) => string;
   /** An amount in the record's currency (`recordCurrency`), with its symbol ("65.000,50 €", "£65,000.50"). */
   money: (n: number | null) => string;
+  /** A unit's price (a financial proxy): money, with as many decimals as it has, up to four. */
+  unitMoney: (n: number | null) => string;
 };
 /** A section's body; null leaves the section out, heading and all (the results step, computed anew). */
 export type SectionRenderer = (section: TPdfSection, ctx: SectionContext) => Content[] | null;
@@ -234,7 +236,7 @@ const renderSurvey: SectionRenderer = (section, ctx) => {
 // ---- the impact design (miniDyi) ----
 
 function renderImpact(design: TPdfMiniDyi, ctx: SectionContext): Content[] {
-  const { labels: l, number, ratio, money } = ctx;
+  const { labels: l, number, ratio, money, unitMoney } = ctx;
   const rows: Content[][] = [
     [
       { text: l.outcome, style: 'th' },
@@ -255,8 +257,9 @@ function renderImpact(design: TPdfMiniDyi, ctx: SectionContext): Content[] {
         safeText(i?.indicatorName ?? '—'),
         { text: number(i?.indicatorTargetValue ?? null), alignment: 'right' },
         safeText(i?.proxyName ?? ''),
-        // A financial proxy is money, written as the budget is (currency, cents).
-        { text: money(i?.proxyValue ?? null), alignment: 'right' },
+        // A financial proxy is money, written as the budget is (currency, cents), keeping any finer
+        // decimals a framework gives it (0,347 €): the SROI is computed with them.
+        { text: unitMoney(i?.proxyValue ?? null), alignment: 'right' },
       ]);
     });
   }

@@ -103,11 +103,13 @@ export async function impactAnswerWithCost(
   const params = parseImpactStepContent(impact.content)?.sroiParams ?? DEFAULT_SROI_PARAMS;
   const score = estimateMiniDyi(next, params).central.ratio;
   // A new version, so an impact page open elsewhere reloads it rather than writing the old figure back.
+  // No author: the figure came from the budget, not from whoever last wrote the impact answer (a
+  // page meeting this version must not say they, or "you", saved it).
   const [updated] = await rows<{ version: number }>(
     db,
     sql`
     update step_results set content = ${JSON.stringify(next)}, score = ${score}::double precision,
-      version = version + 1, updated_at = now()
+      version = version + 1, updated_at = now(), updated_by_user_id = null
     where step_id = ${impact.id}::uuid and call_submission_id = ${ctx.submissionId}::uuid
       and version = ${impact.version}::int
     returning version`,

@@ -218,6 +218,9 @@ describe('the budget step', () => {
     expect(JSON.parse(after?.content ?? '{}').budget).toBe(59999.8);
     expect(after?.score).toBeGreaterThan(scoreBefore ?? 0);
     expect(after?.version).toBe((before?.version ?? 0) + 2);
+    // Rewritten from the budget, the impact answer names no author: a page meeting this version
+    // must not say that whoever last wrote the impact step (or "you") saved it.
+    expect(after?.updatedByUserId).toBeNull();
   });
 
   it('a budget write never puts back an impact answer saved since it read it (the newer one keeps its figures)', async () => {

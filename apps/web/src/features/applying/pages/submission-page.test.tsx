@@ -2,7 +2,7 @@ import type { TConfig, TMemberRole, TOrganization } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configQueryKey } from '../../../lib/api/get-config';
 import { organizationListQueryKey } from '../../../lib/api/get-organizations';
@@ -31,6 +31,11 @@ const stepTypes: WizardStepTypes = {
   stepsDone: (steps) => steps.map(() => true),
   ClosingSummary: () => null,
 };
+
+/** The address the wizard is at, where a test reads it. */
+function AddressProbe() {
+  return <output data-testid="address">{useLocation().pathname}</output>;
+}
 
 /** The wizard on cached data: nothing reaches a server (requests wait forever). */
 function renderWizard(
@@ -71,6 +76,7 @@ function renderWizard(
             </Routes>
           </div>
           <PageAnnouncer />
+          <AddressProbe />
         </MemoryRouter>
       </MantineProvider>
     </QueryClientProvider>,
@@ -110,15 +116,24 @@ describe('the submission wizard', () => {
     expect(screen.queryByRole('button', { name: /next/i })).toBeNull();
   });
 
-  it('opens at the first step not done when arriving without a position (Resume), at the first when none is', async () => {
+  it('opens at the first step not done when arriving without a position (Resume), the address naming it', async () => {
     stubFetch();
-    const firstDone: WizardStepTypes = { ...stepTypes, stepsDone: (steps) => steps.map((_, i) => i === 0) };
-    const resumed = renderWizard(`/call/${ids.submission}`, false, firstDone);
+    const address = () => screen.getByTestId('address').textContent;
+    const at = (done: (i: number) => boolean) =>
+      renderWizard(`/call/${ids.submission}`, false, {
+        ...stepTypes,
+        stepsDone: (steps) => steps.map((_, i) => done(i)),
+      });
+    const resumed = at((i) => i === 0);
     await screen.findByRole('heading', { name: 'Step 2' });
+    await waitFor(() => expect(address()).toBe(`/call/${ids.submission}/1/0`));
     resumed.unmount();
-    const noneDone: WizardStepTypes = { ...stepTypes, stepsDone: (steps) => steps.map(() => false) };
-    renderWizard(`/call/${ids.submission}`, false, noneDone);
-    await screen.findByRole('heading', { name: 'Step 1' });
+    const fresh = at(() => false);
+    await waitFor(() => expect(address()).toBe(`/call/${ids.submission}/0/0`));
+    fresh.unmount();
+    // All done: the last step, where Submit is.
+    at(() => true);
+    await waitFor(() => expect(address()).toBe(`/call/${ids.submission}/1/0`));
   });
 
   it('still pages an open application with Previous and Next', async () => {
