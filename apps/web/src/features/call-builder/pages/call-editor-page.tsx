@@ -207,11 +207,11 @@ function CallEditor({
     update.mutate(request, {
       onSuccess: (saved) => {
         // The editor goes on from the call as saved (its new version, its steps' ids), should the
-        // way to the list be stopped to ask about a tab's form, and the person stay.
+        // way to the list be stopped to ask about a tab's form, and the person stay. Not drawn
+        // anew (no `loads`): a step's form open with changes keeps them (its step keeps its key).
         const fresh = callToDraft(saved);
         setDraft(fresh);
         setLoaded(fresh);
-        setLoads((n) => n + 1);
         // A draft saved without steps is still a draft: say that applicants do not see it yet.
         const message = saved.draft
           ? 'callDraft.savedAsDraft'
