@@ -76,6 +76,26 @@ function showEditor(client: QueryClient, tabs: { RemindersTab?: ComponentType<{ 
   );
 }
 
+/** The server of a new call being discarded: once deleted, the call and its type answer 404. */
+function stubDiscardingServer() {
+  const server = { deleted: false };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: URL) => {
+      const path = new URL(url).pathname;
+      if (path.endsWith('/Call/DeleteCall')) {
+        server.deleted = true;
+        return new Response(null, { status: 204 });
+      }
+      if (path.endsWith('/Call/GetCallByIdAdmin')) return server.deleted ? notFound() : json(200, draftCall);
+      if (path.endsWith('/Call/GetCallType')) return server.deleted ? notFound() : json(200, callType);
+      if (path.endsWith('/Step/GetStepTypes')) return json(200, []);
+      return new Promise<Response>(() => {});
+    }),
+  );
+  return server;
+}
+
 /** A tab with a form of its own that reports what it holds unsaved, as the reminders tab does. */
 function ReminderTabWithAField() {
   const [days, setDays] = useState('');
@@ -105,22 +125,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the call editor', () => {
   it('goes to the calls list once a new call is discarded', async () => {
-    let deleted = false;
-    // The server after the discard: the call and its type are gone, so asking for them answers 404.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: URL) => {
-        const path = new URL(url).pathname;
-        if (path.endsWith('/Call/DeleteCall')) {
-          deleted = true;
-          return new Response(null, { status: 204 });
-        }
-        if (path.endsWith('/Call/GetCallByIdAdmin')) return deleted ? notFound() : json(200, draftCall);
-        if (path.endsWith('/Call/GetCallType')) return deleted ? notFound() : json(200, callType);
-        if (path.endsWith('/Step/GetStepTypes')) return json(200, []);
-        return new Promise<Response>(() => {});
-      }),
-    );
+    const server = stubDiscardingServer();
     // As in main.tsx: one retry, so the call type's 404 comes a second after the call's own.
     const client = new QueryClient({ defaultOptions: { queries: { retry: 1 } } });
     client.setQueryData(callBuilderKeys.call(callId), draftCall);
@@ -129,7 +134,7 @@ describe('the call editor', () => {
     showEditor(client);
     fireEvent.click(await screen.findByRole('button', { name: 'Discard the draft' }));
     await screen.findByText('the calls list', undefined, { timeout: 5000 });
-    expect(deleted).toBe(true);
+    expect(server.deleted).toBe(true);
   });
 
   it('asks before leaving with the call changed and not saved; stays, or leaves when told', async () => {
@@ -238,27 +243,13 @@ describe('the call editor', () => {
   });
 
   it('discards a new call with a tab not saved without asking afterwards: the call is gone', async () => {
-    let deleted = false;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: URL) => {
-        const path = new URL(url).pathname;
-        if (path.endsWith('/Call/DeleteCall')) {
-          deleted = true;
-          return new Response(null, { status: 204 });
-        }
-        if (path.endsWith('/Call/GetCallByIdAdmin')) return deleted ? notFound() : json(200, draftCall);
-        if (path.endsWith('/Call/GetCallType')) return deleted ? notFound() : json(200, callType);
-        if (path.endsWith('/Step/GetStepTypes')) return json(200, []);
-        return new Promise<Response>(() => {});
-      }),
-    );
+    const server = stubDiscardingServer();
     const view = within(showEditor(loadedWith(draftCall), { RemindersTab: ReminderTabWithAField }).container);
     fireEvent.click(await view.findByRole('tab', { name: 'Reminders' }));
     fireEvent.change(view.getByRole('textbox', { name: 'Days before' }), { target: { value: '3' } });
     fireEvent.click(view.getByRole('button', { name: 'Discard the draft' }));
     await screen.findByText('the calls list', undefined, { timeout: 5_000 });
-    expect(deleted).toBe(true);
+    expect(server.deleted).toBe(true);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
