@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../lib/i18n/i18n';
 import { signInForTest } from '../../lib/test-session';
 import { ConflictBanner } from './conflict-banner';
+import { SavedBy } from './saved-by';
 
 const rita = '00000000-0000-4000-8000-0000000000aa';
 const newer = (by: TStepResult['updatedBy']): TStepResult => ({
@@ -45,5 +46,20 @@ describe('the conflict banner', () => {
   it('names a teammate who saved it', () => {
     show({ firstName: 'Giulia', lastName: 'Verdi', id: '00000000-0000-4000-8000-0000000000bb' });
     expect(screen.getByTestId('conflict-banner').textContent).toContain('Giulia Verdi saved a newer version at');
+  });
+
+  it('“Saved by” says you for the reader’s own save, and names a teammate', () => {
+    const at = '2027-01-05T10:30:00.000Z';
+    const inPage = (author: Parameters<typeof SavedBy>[0]['author']) =>
+      render(
+        <MantineProvider>
+          <SavedBy author={author} at={at} />
+        </MantineProvider>,
+      );
+    const mine = inPage({ firstName: 'Rita', lastName: 'Rossi', id: rita });
+    expect(screen.getByTestId('saved-by').textContent).toMatch(/^Saved by you at /);
+    mine.unmount();
+    inPage({ firstName: 'Giulia', lastName: 'Verdi', id: '00000000-0000-4000-8000-0000000000bb' });
+    expect(screen.getByTestId('saved-by').textContent).toMatch(/^Saved by Giulia Verdi at /);
   });
 });
