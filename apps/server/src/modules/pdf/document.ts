@@ -24,10 +24,13 @@ function logoContent(data: TPdfExportData): Content | null {
 export function buildDocument(data: TPdfExportData, language: TLanguage): TDocumentDefinitions {
   const labels = pdfLabels(language);
   const locale = LOCALES[language];
-  const numberFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-  const number = (n: number | null) => (n === null || !Number.isFinite(n) ? '—' : numberFormat.format(n));
-  const ratioFormat = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const ratio = (n: number | null) => (n === null || !Number.isFinite(n) ? '—' : ratioFormat.format(n));
+  // A figure written in the document's language, or a dash where there is none.
+  const formatted = (options: Intl.NumberFormatOptions) => {
+    const format = new Intl.NumberFormat(locale, options);
+    return (n: number | null) => (n === null || !Number.isFinite(n) ? '—' : format.format(n));
+  };
+  const number = formatted({ maximumFractionDigits: 2 });
+  const ratio = formatted({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const submittedAt = data.submissionDateTime
     ? moment(new Date(data.submissionDateTime), language)
     : labels.notSubmitted;
@@ -38,19 +41,10 @@ export function buildDocument(data: TPdfExportData, language: TLanguage): TDocum
       return data.country;
     }
   })();
-  // Money takes the ratio's format: two decimals, always.
-  const moneyFormat = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: recordCurrency(data.sectionsForPDF),
-  });
-  const money = (n: number | null) => (n === null || !Number.isFinite(n) ? '—' : moneyFormat.format(n));
-  const unitMoneyFormat = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: recordCurrency(data.sectionsForPDF),
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 4,
-  });
-  const unitMoney = (n: number | null) => (n === null || !Number.isFinite(n) ? '—' : unitMoneyFormat.format(n));
+  // Money takes the ratio's format: two decimals, always; a unit's price keeps up to four.
+  const currency = recordCurrency(data.sectionsForPDF);
+  const money = formatted({ style: 'currency', currency });
+  const unitMoney = formatted({ style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 4 });
   const ctx: SectionContext = { data, labels, language, number, ratio, money, unitMoney };
 
   const logo = logoContent(data);

@@ -20,11 +20,11 @@ export async function stepResultsWithAuthors(
   where: SQL | undefined,
 ): Promise<{ row: StepResultRow; author: TStepAuthor | null }[]> {
   const rows = await db
-    .select({ row: stepResults, firstName: users.firstName, lastName: users.lastName, authorId: users.id })
+    .select({ row: stepResults, firstName: users.firstName, lastName: users.lastName })
     .from(stepResults)
     .leftJoin(users, eq(users.id, stepResults.updatedByUserId))
     .where(where);
-  return rows.map((r) => ({ row: r.row, author: authorOf(r.firstName, r.lastName, r.authorId) }));
+  return rows.map((r) => ({ row: r.row, author: authorOf(r.firstName, r.lastName, r.row.updatedByUserId) }));
 }
 
 /** One step's stored answer and its author, or undefined. */

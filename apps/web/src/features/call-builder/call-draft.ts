@@ -1,6 +1,5 @@
 import {
   isEmptyId,
-  parseServerDate,
   RETENTION_LIMITS,
   sortSteps,
   type TCall,
@@ -10,18 +9,7 @@ import {
   type TStepInput,
   type TUpdateCallRequest,
 } from '@impact/domain';
-import dayjs from 'dayjs';
-import { DATE_TIME_FIELD_FORMAT } from '../../lib/date-formats';
-
-/** Mantine date pickers speak local "YYYY-MM-DD HH:mm:ss" strings; the API speaks ISO instants. */
-export function toPickerValue(iso: string | null | undefined): string | null {
-  return iso ? dayjs(parseServerDate(iso)).format(DATE_TIME_FIELD_FORMAT) : null;
-}
-export function fromPickerValue(value: string | null): string | null {
-  if (!value) return null;
-  const d = dayjs(value);
-  return d.isValid() ? d.toDate().toISOString() : null;
-}
+import { fromPickerValue, toPickerValue } from '../../lib/picker-values';
 
 /** A step in the editor: `key` identifies it in the list before the server gives it an id. */
 export type DraftStep = TStepInput & { key: string };

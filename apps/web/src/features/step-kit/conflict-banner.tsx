@@ -2,7 +2,7 @@ import { personName, type TStepResult } from '@impact/domain';
 import { Alert, Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { dateFormat } from '../../lib/date-formats';
-import { useSession } from '../../lib/session-store';
+import { useSavedByReader } from './saved-by';
 
 type Props = {
   onLoadNewer: () => void;
@@ -16,10 +16,8 @@ type Props = {
 /** A newer answer was saved elsewhere (another tab, device or team member): nothing is overwritten silently. */
 export function ConflictBanner({ onLoadNewer, onKeepMine, newer, compare }: Props) {
   const { t, i18n } = useTranslation();
-  const session = useSession();
   const by = newer?.updatedBy;
-  // Saved by the reader themself, from another tab or device: said so, not by their own name.
-  const byYou = Boolean(by?.id) && session.status === 'authenticated' && session.user.id === by?.id;
+  const byYou = useSavedByReader(by);
   const time = newer
     ? dateFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(newer.updatedAt))
     : '';

@@ -96,6 +96,27 @@ function stubDiscardingServer() {
   return server;
 }
 
+/** A server that saves the call: `stored` with the name sent; what was sent, for the test to read. */
+function stubSavingServer(stored: TCall) {
+  const sent: Array<{ name: string; basedOnUpdatedAt?: string }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: URL, init?: RequestInit) => {
+      const path = new URL(url).pathname;
+      if (path.endsWith('/Call/UpdateCall')) {
+        const body = JSON.parse(String(init?.body));
+        sent.push(body);
+        return json(200, { ...stored, name: body.name });
+      }
+      if (path.endsWith('/Call/GetCallByIdAdmin')) return json(200, stored);
+      if (path.endsWith('/Call/GetCallType')) return json(200, callType);
+      if (path.endsWith('/Step/GetStepTypes')) return json(200, []);
+      return new Promise<Response>(() => {});
+    }),
+  );
+  return sent;
+}
+
 /** A tab with a form of its own that reports what it holds unsaved, as the reminders tab does. */
 function ReminderTabWithAField() {
   const [days, setDays] = useState('');
@@ -177,17 +198,7 @@ describe('the call editor', () => {
 
   it('keeps what a tab holds unsaved while another is open, and asks about it once the call is saved', async () => {
     const call = { ...draftCall, name: 'Bando', draft: false };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: URL) => {
-        const path = new URL(url).pathname;
-        if (path.endsWith('/Call/UpdateCall')) return json(200, call);
-        if (path.endsWith('/Call/GetCallByIdAdmin')) return json(200, call);
-        if (path.endsWith('/Call/GetCallType')) return json(200, callType);
-        if (path.endsWith('/Step/GetStepTypes')) return json(200, []);
-        return new Promise<Response>(() => {});
-      }),
-    );
+    stubSavingServer(call);
     const view = within(showEditor(loadedWith(call), { RemindersTab: ReminderTabWithAField }).container);
     fireEvent.click(await view.findByRole('tab', { name: 'Reminders' }));
     fireEvent.change(view.getByRole('textbox', { name: 'Days before' }), { target: { value: '3' } });
@@ -210,22 +221,7 @@ describe('the call editor', () => {
   it('goes on from the call as saved when Save is stopped to ask about a tab, and the person stays', async () => {
     const call = { ...draftCall, name: 'Bando', draft: false };
     const saved = { ...call, name: 'Bando 2027', updatedAt: '2027-01-05T00:00:00.000Z' };
-    const sent: Array<{ name: string; basedOnUpdatedAt?: string }> = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: URL, init?: RequestInit) => {
-        const path = new URL(url).pathname;
-        if (path.endsWith('/Call/UpdateCall')) {
-          const body = JSON.parse(String(init?.body));
-          sent.push(body);
-          return json(200, { ...saved, name: body.name });
-        }
-        if (path.endsWith('/Call/GetCallByIdAdmin')) return json(200, saved);
-        if (path.endsWith('/Call/GetCallType')) return json(200, callType);
-        if (path.endsWith('/Step/GetStepTypes')) return json(200, []);
-        return new Promise<Response>(() => {});
-      }),
-    );
+    const sent = stubSavingServer(saved);
     const view = within(showEditor(loadedWith(call), { RemindersTab: ReminderTabWithAField }).container);
     fireEvent.click(await view.findByRole('tab', { name: 'Reminders' }));
     fireEvent.change(view.getByRole('textbox', { name: 'Days before' }), { target: { value: '3' } });

@@ -30,6 +30,8 @@ type Row = { amount: number | string; unit: Unit };
 
 const toRow = (hours: number): Row =>
   hours % 24 === 0 ? { amount: hours / 24, unit: 'days' } : { amount: hours, unit: 'hours' };
+/** The saved reminders as the form's rows. */
+const rowsOf = (saved: TCallReminders) => saved.reminders.map((r) => toRow(r.hoursBeforeClosing));
 /** Rows and nudge as typed, in one comparable form. */
 const typedForm = (rows: Row[], nudge: number | string | null) =>
   JSON.stringify([rows.map((r) => [String(r.amount), r.unit]), nudge === null ? null : String(nudge)]);
@@ -64,19 +66,13 @@ function RemindersForm({ callId, current }: { callId: string; current: TCallRemi
   const { t, i18n } = useTranslation();
   const save = useSaveReminders(callId);
   const addButton = useRef<HTMLButtonElement>(null);
-  const [rows, setRows] = useState<Row[]>(() => current.reminders.map((r) => toRow(r.hoursBeforeClosing)));
+  const [rows, setRows] = useState<Row[]>(() => rowsOf(current));
   const [nudge, setNudge] = useState<number | string | null>(current.nudgeAfterDays);
   useEffect(() => {
-    setRows(current.reminders.map((r) => toRow(r.hoursBeforeClosing)));
+    setRows(rowsOf(current));
     setNudge(current.nudgeAfterDays);
   }, [current]);
-  useUnsavedChanges(
-    typedForm(rows, nudge) !==
-      typedForm(
-        current.reminders.map((r) => toRow(r.hoursBeforeClosing)),
-        current.nudgeAfterDays,
-      ),
-  );
+  useUnsavedChanges(typedForm(rows, nudge) !== typedForm(rowsOf(current), current.nudgeAfterDays));
   const units = [
     { value: 'days', label: t('reminders.days') },
     { value: 'hours', label: t('reminders.hours') },

@@ -23,13 +23,12 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../components/date-time-field';
 import { ApiError } from '../../../lib/api-client';
-import { DATE_TIME_FIELD_FORMAT } from '../../../lib/date-formats';
 import { amountSeparators } from '../../../lib/number-formats';
+import { fromPickerValue, toPickerValue } from '../../../lib/picker-values';
 import { problemText } from '../../../lib/problem-text';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useSaveRubric } from '../api/admin';
@@ -132,8 +131,8 @@ export function RubricForm({ callId, data }: { callId: string; data: TRubricResp
           <DateTimeField
             label={t('review.rubric.opensAt')}
             description={t('review.rubric.opensAtHint')}
-            value={rubric.opensAt && dayjs(rubric.opensAt).format(DATE_TIME_FIELD_FORMAT)}
-            onChange={(value) => setRubric({ ...rubric, opensAt: value ? dayjs(value).toDate().toISOString() : null })}
+            value={toPickerValue(rubric.opensAt)}
+            onChange={(value) => setRubric({ ...rubric, opensAt: fromPickerValue(value) })}
             clearable
           />
           <NumberInput
