@@ -136,6 +136,26 @@ describe('the submission wizard', () => {
     await waitFor(() => expect(address()).toBe(`/call/${ids.submission}/1/0`));
   });
 
+  it('draws no step to write in before the address names it, so typing at once cannot move where it lands', async () => {
+    stubFetch();
+    // A step counted done once answered: typed into while the wizard still had no position, the
+    // first step became done and the wizard went on to the second under the person's cursor.
+    const drawnAt: string[] = [];
+    const Answer = ({ readOnly }: StepProps) => {
+      const where = useLocation().pathname;
+      if (!readOnly) drawnAt.push(where);
+      return <p>answer here</p>;
+    };
+    renderWizard(`/call/${ids.submission}`, false, {
+      ...stepTypes,
+      webStepType: () => ({ Step: Answer }),
+      stepsDone: (steps, contentOf) => steps.map((s) => Boolean(contentOf(s))),
+    });
+    await screen.findByText('answer here');
+    expect(screen.getByTestId('address').textContent).toBe(`/call/${ids.submission}/0/0`);
+    expect(new Set(drawnAt)).toEqual(new Set([`/call/${ids.submission}/0/0`]));
+  });
+
   it('still pages an open application with Previous and Next', async () => {
     stubFetch();
     renderWizard(`/call/${ids.submission}/0/0`, false);

@@ -17,7 +17,7 @@ import { Alert, Anchor, Badge, Button, Center, Grid, Group, Loader, Paper, Stack
 import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
 import { type ComponentType, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PdfDownloadButton } from '../../../components/pdf-download-button';
 import { SafeHtml } from '../../../components/safe-html';
 import { SubmissionRecords } from '../../../components/submission-records';
@@ -163,13 +163,6 @@ export function SubmissionPage({
     const first = steps.findIndex((s) => openRequest.stepIds.includes(s.id));
     void navigate(`/call/${submissionId}/${Math.max(first, 0)}/0`, { replace: true });
   }, [readOnlyView, admin, sent, viewerOnly, openRequest, call.data, steps, submissionId, navigate]);
-  // Arriving without a position (the card's button, the invitation's link) in an open stage 2:
-  // straight to its first step, stage 1's answers one step back.
-  const firstOfStage = steps.findIndex((s) => s.stage === stage);
-  useEffect(() => {
-    if (!splat && stage === 2 && !readOnly && firstOfStage > 0)
-      void navigate(`/call/${submissionId}/${firstOfStage}/0`, { replace: true });
-  }, [splat, stage, readOnly, firstOfStage, submissionId, navigate]);
   // The team's comments are its members' alone: not in an admin's read-only view.
   const teamComments = readOnlyView && admin ? undefined : comments;
   const resultOf = (step: TUserStep) => submission.data?.stepResults.find((r) => r.stepId === step.id);
@@ -203,16 +196,15 @@ export function SubmissionPage({
 
   const done = stepsDone(steps, contentOf);
   const isDone = (index: number) => done[index] ?? false;
-  // Arriving without a position (Resume on the card, a mail's link) at an application being written:
-  // to the first step not done yet, or the last when all are, not back to the first every time;
-  // the address then names the step, as every other way into the wizard does.
+  // Arriving without a position (Resume on the card, a mail's link, a report's button) at an
+  // application being written: to the first step not done yet, or the last when all are; in an open
+  // stage 2 (the invitation's link) to its first step, stage 1's answers one step back. The address
+  // then names the step, as every other way into the wizard does. Chosen before any step is drawn:
+  // a step drawn first could be typed in while the router's move waited, and the typing moved the
+  // target (the first step done, the wizard jumped to the second under the person's cursor).
   const firstNotDone = done.findIndex((d) => !d);
-  const resumeAt = firstNotDone < 0 ? steps.length - 1 : firstNotDone;
-  const loaded = Boolean(submission.data && call.data);
-  useEffect(() => {
-    if (!splat && loaded && stage === 1 && !readOnly && !answering && resumeAt >= 0)
-      void navigate(`/call/${submissionId}/${resumeAt}/0`, { replace: true });
-  }, [splat, loaded, stage, readOnly, answering, resumeAt, submissionId, navigate]);
+  const landing =
+    stage === 2 ? steps.findIndex((s) => s.stage === stage) : firstNotDone < 0 ? steps.length - 1 : firstNotDone;
 
   if (submission.isError || call.isError) {
     const notFound = submission.error instanceof ApiError && submission.error.status === 404;
@@ -224,13 +216,15 @@ export function SubmissionPage({
       </Alert>
     );
   }
-  if (!submission.data || !call.data) {
+  // Without a position, until the person's role says whether they write here (see landing).
+  if (!submission.data || !call.data || (!splat && organizations.isPending)) {
     return (
       <Center mih="40vh">
         <Loader />
       </Center>
     );
   }
+  if (!splat && !readOnly && landing >= 0) return <Navigate to={`/call/${submissionId}/${landing}/0`} replace />;
   if (closing) {
     return (
       <Center mih="50vh">
