@@ -303,6 +303,51 @@ describe('the budget step', () => {
     expect(closed.statusCode, closed.body).toBe(200);
   });
 
+  it('a request reopening the budget alone cannot bring the cost under what the frozen impact step says is spent', async () => {
+    const fixedBudget = (await stored(budgetStep()))?.content ?? '';
+    const impactRow = await stored(impactStep());
+    const spent = (budgetSpent: number) =>
+      t.database.db
+        .update(stepResults)
+        .set({ content: JSON.stringify({ ...JSON.parse(impactRow?.content ?? '{}'), budgetSpent }) })
+        .where(and(eq(stepResults.callSubmissionId, submissionId), eq(stepResults.stepId, impactStep())));
+    // 60,000 already spent of the 100,000 submitted.
+    await spent(60000);
+    const requested = await t.app.inject({
+      method: 'POST',
+      url: '/api/CallSubmission/RequestChanges',
+      headers: admin,
+      payload: {
+        submissionId,
+        stepIds: [budgetStep()],
+        message: 'Rivedete il piano.',
+        dueAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    expect(requested.statusCode, requested.body).toBe(200);
+    const lower = await write(budgetStep(), {
+      lines: [
+        line('staff', 'Coordinatrice', ['20000', '20000']),
+        line('travel', 'Trasferte', ['2500', '2500']),
+        line('overheads', 'Affitto della sede', ['2500', '2500']),
+      ],
+      coFunding: [own('10000')],
+    });
+    expect(lower.statusCode, lower.body).toBe(200);
+    const refused = await close('en');
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().errors).toEqual([
+      { path: `${impactStep()}.budgetSpent`, messageKey: 'errors.impact.spentOverBudget' },
+    ]);
+    expect((await stored(budgetStep()))?.content).not.toBe(fixedBudget);
+    // The whole budget back: submitted again.
+    const { totals: _, ...fixed } = JSON.parse(fixedBudget);
+    expect((await write(budgetStep(), fixed)).statusCode).toBe(200);
+    const answered = await close();
+    expect(answered.statusCode, answered.body).toBe(200);
+    await spent(0);
+  });
+
   it('GetAllAnswerForPdf, the PDF and the exports carry the totals', async () => {
     const data = await t.app.inject({
       url: `/api/Call/GetAllAnswerForPdf?callId=${call.id}&submissionId=${submissionId}`,

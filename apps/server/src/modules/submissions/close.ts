@@ -1,7 +1,9 @@
 import {
   emailAllowedByFilter,
+  IMPACT_ERRORS,
   PDF_FILE_NAME,
   roleAllows,
+  STEP_TYPES,
   stepsUpToStage,
   type TConfig,
   type TFieldError,
@@ -84,6 +86,24 @@ export async function closingCheck(db: Db, steps: TStep[], answers: Map<string, 
     }
   }
   return { problems, rewrites };
+}
+
+/**
+ * The impact step takes its investment from the call's budget step (budget-link.ts), so a request
+ * that reopens the budget alone can bring the whole cost under the amount the frozen impact answer
+ * says is already spent. Those impact steps are judged on that shared rule only: the rest of their
+ * answer is as it was submitted, and the applicant mends this one in the budget they may write.
+ */
+async function spentOverReopenedBudget(db: Db, steps: TStep[], toCheck: TStep[], answers: Map<string, string>) {
+  const isType = (name: string) => (step: TStep) => step.stepType?.name === name;
+  if (!toCheck.some(isType(STEP_TYPES.budget.name))) return [];
+  const frozenImpact = steps.filter((step) => isType(STEP_TYPES.miniDyi.name)(step) && !toCheck.includes(step));
+  const problems: TFieldError[] = [];
+  for (const step of frozenImpact) {
+    const missing = await serverStepTypeOf(step).missing(db, step, answers.get(step.id));
+    problems.push(...missing.filter((p) => p.messageKey === IMPACT_ERRORS.spentOverBudget));
+  }
+  return problems;
 }
 
 /** Answers that change while they are being checked send the check round again, this many times at most. */
@@ -186,6 +206,8 @@ async function closeChecked(
       : steps.filter((step) => request?.stepIds.includes(step.id));
     const { problems, rewrites } = await closingCheck(db, toCheck, answers, language);
     if (problems.length) throw invalid(problems, 'errors.submissions.incomplete');
+    const overspent = await spentOverReopenedBudget(db, steps, toCheck, answers);
+    if (overspent.length) throw invalid(overspent, IMPACT_ERRORS.spentOverBudget);
     for (const { step_id, content } of rewrites) answers.set(step_id, content);
     const data = exportDataFrom({
       call: { name: loaded.call_name, translations: loaded.call_translations },
