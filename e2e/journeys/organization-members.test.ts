@@ -41,6 +41,8 @@ describe('a team: the members tab, and two members on one application', () => {
     }
     await pending.getByRole('button', { name: `Ritira l'invito di ${email}` }).click();
     await pending.waitFor({ state: 'detached' });
+    // The keyboard user's place: the invitations' heading, not the top of the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('invitations-title');
     await context.close();
   });
 

@@ -2,7 +2,7 @@ import { personName, roleAllows, type TMember, type TMemberRole } from '@impact/
 import { Alert, Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMembers } from '../../../lib/api/get-members';
@@ -36,6 +36,10 @@ export function OrganizationMembersPage() {
   const remove = useRemoveMember();
   const withdraw = useWithdrawInvitation(organizationId);
   const [error, setError] = useState<string | null>(null);
+  // A removed row takes its button away, and with it the focus a keyboard user had: it goes to the
+  // heading of the list the row was in, rather than to the top of the page.
+  const membersTitle = useRef<HTMLHeadingElement>(null);
+  const invitationsTitle = useRef<HTMLHeadingElement>(null);
   usePageTitle(organization.data && `${t('organizations.members.title')} · ${organization.data.name}`);
 
   const onRoleChange = (member: TMember, role: TMemberRole) => {
@@ -70,7 +74,10 @@ export function OrganizationMembersPage() {
           { organizationId, userId: member.userId },
           {
             onSuccess: async () => {
-              if (!leaving) return;
+              if (!leaving) {
+                notifications.show({ color: 'teal', message: t('organizations.members.removed', { name }) });
+                return membersTitle.current?.focus();
+              }
               // No longer a member: stop sending its id, and leave its pages.
               forgetOrganization(organizationId);
               notifications.show({ color: 'teal', message: t('organizations.members.left') });
@@ -126,7 +133,7 @@ export function OrganizationMembersPage() {
         </Alert>
       )}
       <Stack gap="xs">
-        <Title order={2} size="h3" id="members-title">
+        <Title order={2} size="h3" id="members-title" ref={membersTitle} tabIndex={-1}>
           {t('organizations.members.listTitle', { count: members.data.length })}
         </Title>
         <MemberTable
@@ -149,7 +156,7 @@ export function OrganizationMembersPage() {
             <InviteMemberForm organizationId={organizationId} />
           </Stack>
           <Stack gap="xs">
-            <Title order={2} size="h3" id="invitations-title">
+            <Title order={2} size="h3" id="invitations-title" ref={invitationsTitle} tabIndex={-1}>
               {t('organizations.members.invitationsTitle')}
             </Title>
             {invitations.data && (
@@ -159,11 +166,13 @@ export function OrganizationMembersPage() {
                   withdraw.mutate(
                     { organizationId, invitationId: i.id },
                     {
-                      onSuccess: () =>
+                      onSuccess: () => {
                         notifications.show({
                           color: 'teal',
                           message: t('organizations.members.withdrawn', { email: i.email }),
-                        }),
+                        });
+                        invitationsTitle.current?.focus();
+                      },
                       onError: (err) => setError(problemText(t, err)),
                     },
                   )
