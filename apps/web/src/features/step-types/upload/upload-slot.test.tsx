@@ -58,7 +58,7 @@ describe('an upload slot', () => {
     const page = within(view.container);
     const notSaved = /Not saved yet: it saves when you stop typing/;
     expect(page.queryByText(notSaved)).toBeNull();
-    const field = page.getByLabelText('Description of the document (optional)');
+    const field = page.getByLabelText('Description of the document (optional) · Budget');
     fireEvent.change(field, { target: { value: 'Budget 2027, revised' } });
     // Said until it is stored, so the field never seems saved when it is not.
     expect(page.getByText(notSaved)).toBeTruthy();
@@ -96,7 +96,7 @@ describe('an upload slot', () => {
       </QueryClientProvider>
     );
     const view = render(slotWith(undefined));
-    const field = within(view.container).getByLabelText('Description of the document (optional)');
+    const field = within(view.container).getByLabelText('Description of the document (optional) · Budget');
     fireEvent.change(field, { target: { value: 'Draft budget' } });
     // Before a file is chosen the field says when it will be saved.
     expect(within(view.container).getByText('It is saved with the file, when you choose it.')).toBeTruthy();

@@ -1,5 +1,17 @@
 import { ACCEPTED_EXTENSIONS, formatBytes, type TUploadStepFile, uploadedOf, uploadSlots } from '@impact/domain';
-import { ActionIcon, Alert, Badge, Button, Card, FileButton, Group, Loader, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -239,7 +251,14 @@ export function UploadSlot({
         {!readOnly && (
           <>
             <GrowingTextarea
-              label={t('applying.upload.description')}
+              // Each slot's field is told apart by its slot's name where a list of fields is read
+              // (a screen reader's form list, voice control), after the visible words.
+              label={
+                <>
+                  {t('applying.upload.description')}
+                  <VisuallyHidden> · {slot.label ?? slot.file_name}</VisuallyHidden>
+                </>
+              }
               value={description}
               onChange={(e) => setDescription(e.currentTarget.value.slice(0, 1024))}
               onBlur={() => void saveDescription(description)}
