@@ -89,14 +89,16 @@ export async function closingCheck(db: Db, steps: TStep[], answers: Map<string, 
 }
 
 /**
- * The impact step takes its investment from the call's budget step (budget-link.ts), so a request
- * that reopens the budget alone can bring the whole cost under the amount the frozen impact answer
- * says is already spent. Those impact steps are judged on that shared rule only: the rest of their
- * answer is as it was submitted, and the applicant mends this one in the budget they may write.
+ * The impact step takes its investment from the call's first budget step (budget-link.ts), so a
+ * request that reopens that budget alone can bring the whole cost under the amount the frozen
+ * impact answer says is already spent. Those impact steps are judged on that shared rule only: the
+ * rest of their answer is as it was submitted, and the applicant mends it in the budget they may
+ * write (or asks the funder to reopen the impact step too).
  */
 async function spentOverReopenedBudget(db: Db, steps: TStep[], toCheck: TStep[], answers: Map<string, string>) {
   const isType = (name: string) => (step: TStep) => step.stepType?.name === name;
-  if (!toCheck.some(isType(STEP_TYPES.budget.name))) return [];
+  const feedingBudget = steps.filter(isType(STEP_TYPES.budget.name)).sort((a, b) => a.sort - b.sort)[0];
+  if (!feedingBudget || !toCheck.includes(feedingBudget)) return [];
   const frozenImpact = steps.filter((step) => isType(STEP_TYPES.miniDyi.name)(step) && !toCheck.includes(step));
   const problems: TFieldError[] = [];
   for (const step of frozenImpact) {
@@ -207,7 +209,7 @@ async function closeChecked(
     const { problems, rewrites } = await closingCheck(db, toCheck, answers, language);
     if (problems.length) throw invalid(problems, 'errors.submissions.incomplete');
     const overspent = await spentOverReopenedBudget(db, steps, toCheck, answers);
-    if (overspent.length) throw invalid(overspent, IMPACT_ERRORS.spentOverBudget);
+    if (overspent.length) throw invalid(overspent, 'errors.budget.belowSpent');
     for (const { step_id, content } of rewrites) answers.set(step_id, content);
     const data = exportDataFrom({
       call: { name: loaded.call_name, translations: loaded.call_translations },

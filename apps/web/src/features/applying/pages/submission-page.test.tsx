@@ -156,6 +156,13 @@ describe('the submission wizard', () => {
     expect(new Set(drawnAt)).toEqual(new Set([`/call/${ids.submission}/0/0`]));
   });
 
+  it('opens an open second stage at its first step when arriving without a position (the invitation)', async () => {
+    stubFetch();
+    renderWizard(`/call/${ids.submission}`, false, stepTypes, 'owner', true);
+    await screen.findByRole('heading', { name: 'Step 2' });
+    expect(screen.getByTestId('address').textContent).toBe(`/call/${ids.submission}/1/0`);
+  });
+
   it('still pages an open application with Previous and Next', async () => {
     stubFetch();
     renderWizard(`/call/${ids.submission}/0/0`, false);

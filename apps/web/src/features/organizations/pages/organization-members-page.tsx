@@ -38,8 +38,16 @@ export function OrganizationMembersPage() {
   const [error, setError] = useState<string | null>(null);
   // A removed row takes its button away, and with it the focus a keyboard user had: it goes to the
   // heading of the list the row was in, rather than to the top of the page.
+  // Only when the focus is in that list (on the row's button, about to go), lost, or still in the
+  // confirmation closing (about to be handed back to the button removed): a person who went on to
+  // the invitation form meanwhile stays there. The heading's section holds its list.
   const membersTitle = useRef<HTMLHeadingElement>(null);
   const invitationsTitle = useRef<HTMLHeadingElement>(null);
+  const refocus = (heading: HTMLHeadingElement | null) => {
+    const focused = document.activeElement;
+    const lost = !focused || focused === document.body || !focused.isConnected;
+    if (lost || focused.closest('[role="dialog"]') || heading?.parentElement?.contains(focused)) heading?.focus();
+  };
   usePageTitle(organization.data && `${t('organizations.members.title')} · ${organization.data.name}`);
 
   const onRoleChange = (member: TMember, role: TMemberRole) => {
@@ -76,7 +84,7 @@ export function OrganizationMembersPage() {
             onSuccess: async () => {
               if (!leaving) {
                 notifications.show({ color: 'teal', message: t('organizations.members.removed', { name }) });
-                return membersTitle.current?.focus();
+                return refocus(membersTitle.current);
               }
               // No longer a member: stop sending its id, and leave its pages.
               forgetOrganization(organizationId);
@@ -171,7 +179,7 @@ export function OrganizationMembersPage() {
                           color: 'teal',
                           message: t('organizations.members.withdrawn', { email: i.email }),
                         });
-                        invitationsTitle.current?.focus();
+                        refocus(invitationsTitle.current);
                       },
                       onError: (err) => setError(problemText(t, err)),
                     },
