@@ -37,10 +37,10 @@ export function OrganizationMembersPage() {
   const withdraw = useWithdrawInvitation(organizationId);
   const [error, setError] = useState<string | null>(null);
   // A removed row takes its button away, and with it the focus a keyboard user had: it goes to the
-  // heading of the list the row was in, rather than to the top of the page.
-  // Only when the focus is in that list (on the row's button, about to go), lost, or still in the
-  // confirmation closing (about to be handed back to the button removed): a person who went on to
-  // the invitation form meanwhile stays there. The heading's section holds its list.
+  // heading of the list the row was in (whose section holds the list), rather than to the top of
+  // the page. Only when the focus is in that list (on the row's button, about to go), lost, or in
+  // the confirmation closing (about to hand it back to the button removed): a person who went on
+  // to the invitation form meanwhile stays there.
   const membersTitle = useRef<HTMLHeadingElement>(null);
   const invitationsTitle = useRef<HTMLHeadingElement>(null);
   const refocus = (heading: HTMLHeadingElement | null) => {
