@@ -8,28 +8,9 @@ import { configQueryKey } from '../../../lib/api/get-config';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { organizationQueryKey } from '../api/get-organization';
 import { EditOrganizationPage } from './edit-organization-page';
+import { sampleOrganization } from './organization-test-data';
 
-const mine: TOrganization = {
-  id: '00000000-0000-4000-8000-000000000011',
-  name: 'Cooperativa Il Faro',
-  reg_number: '01234567890',
-  street_name: 'Via Roma 1',
-  city_name: 'Bologna',
-  country: 'IT',
-  date_of_foundation: '1998-03-15',
-  contact_name: 'Giulia',
-  contact_surname: 'Rossi',
-  contact_role: 'Presidente',
-  contact_email: 'giulia@ilfaro.it',
-  personalData: true,
-  selfCertification: false,
-  termsOfService: false,
-  nordicCountry: false,
-  preFunding: false,
-  chnageInLife: false,
-  role: 'owner',
-  updatedAt: '2027-01-01T00:00:00.000Z',
-};
+const mine = sampleOrganization;
 // Another owner moved the organization to Parma meanwhile.
 const theirs: TOrganization = { ...mine, city_name: 'Parma', updatedAt: '2027-01-05T00:00:00.000Z' };
 

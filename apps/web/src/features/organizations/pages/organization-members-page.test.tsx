@@ -10,6 +10,7 @@ import { DialogsMounted } from '../../../lib/confirm-dialog';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { setSession } from '../../../lib/session-store';
 import { OrganizationMembersPage } from './organization-members-page';
+import { sampleOrganization } from './organization-test-data';
 
 const orgId = '00000000-0000-4000-8000-000000000011';
 const owner: TMember = {
@@ -36,27 +37,7 @@ const invitation: TInvitation = {
   expiresAt: '2027-01-16T00:00:00.000Z',
 };
 
-const organization: TOrganization = {
-  id: orgId,
-  name: 'Cooperativa Il Melo',
-  reg_number: '01234567890',
-  street_name: 'Via Roma 1',
-  city_name: 'Bologna',
-  country: 'IT',
-  date_of_foundation: '1998-03-15',
-  contact_name: 'Marco',
-  contact_surname: 'Bianchi',
-  contact_role: 'Presidente',
-  contact_email: owner.email,
-  personalData: true,
-  selfCertification: false,
-  termsOfService: false,
-  nordicCountry: false,
-  preFunding: false,
-  chnageInLife: false,
-  role: 'owner',
-  updatedAt: '2027-01-01T00:00:00.000Z',
-};
+const organization: TOrganization = { ...sampleOrganization, id: orgId, name: 'Cooperativa Il Melo' };
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
