@@ -460,7 +460,7 @@ describe('grant reports', () => {
     expect(kept?.submissionId).toBe(started.json().submissionId);
   });
 
-  it('a closed grant asks for no more reports: those not sent are not required, none is sent back or reopened', async () => {
+  it('a closed grant asks for no more reports: those not sent are not required nor written nor sent, none is sent back or reopened', async () => {
     const closedGrant = await inject(admin, 'PUT', 'Grant/UpdateGrant', { grantId, status: 'closed' });
     expect(closedGrant.statusCode, closedGrant.body).toBe(200);
     expect((await byName('Closing')).status).toBe('notRequired');
@@ -480,6 +480,26 @@ describe('grant reports', () => {
     const reopened = await inject(admin, 'POST', `CallSubmission/ReOpenSubmission?submissionId=${submissionId}`);
     expect(reopened.json().messageKey).toBe('errors.grantReports.grantClosed');
     expect((await byName('Mid-term')).status).toBe('submitted');
+    // The report started before the close (its form's call stays open) is neither written nor sent:
+    // by Vera, an owner of the organization again.
+    await t.database.db
+      .insert(organizationMembers)
+      .values({ organizationId: aurora, userId: vera.user.id, role: 'owner' });
+    const started = (await byName('Closing')).submissionId ?? '';
+    const written = await inject(
+      vera,
+      'POST',
+      'Call/UpsertCallStepResult',
+      { callSubmissionId: started, stepId: formStepId, content: JSON.stringify({ answer: 'Late' }), version: 0 },
+      aurora,
+    );
+    expect(written.statusCode, written.body).toBe(409);
+    expect(written.json().messageKey).toBe('errors.grantReports.closedForReports');
+    const sent = await inject(vera, 'POST', 'Call/CloseCallSubmission', { submissionId: started }, aurora);
+    expect(sent.statusCode, sent.body).toBe(409);
+    expect(sent.json().messageKey).toBe('errors.grantReports.closedForReports');
+    expect((await byName('Closing')).status).toBe('notRequired');
+    await t.database.db.delete(organizationMembers).where(eq(organizationMembers.userId, vera.user.id));
   });
 
   it('a tranche waiting for a report of the plan waits for its own grant’s report, not another grant’s', async () => {

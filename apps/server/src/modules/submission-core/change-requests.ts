@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../../db/client';
+import { type Db, rows, type Tx } from '../../db/client';
 import { submissionChangeRequests } from '../../db/schema';
 
 /*
@@ -32,14 +32,23 @@ export async function openChangeRequest(
   return row ?? null;
 }
 
-/** The submission with the steps its open request reopens, for `assertStepWritable`. */
+/**
+ * The submission with what decides its writes beside its own columns, for `assertStepWritable`:
+ * the steps its open request reopens, and whether it is the report of a closed grant (no longer
+ * written, decision 0052: its form's call stays open, so the call's date does not stop it).
+ */
 export async function withOpenChangeRequest<T extends { id: string }>(
   db: Db | Tx,
   submission: T,
   now = new Date(),
-): Promise<T & { reopenedStepIds: string[] }> {
+): Promise<T & { reopenedStepIds: string[]; reportOfClosedGrant: boolean }> {
   const open = await openChangeRequest(db, submission.id, now);
-  return { ...submission, reopenedStepIds: open?.stepIds ?? [] };
+  const closedGrant = await rows<{ one: number }>(
+    db,
+    sql`select 1 as one from grant_reports r join grants g on g.id = r.grant_id
+         where r.submission_id = ${submission.id}::uuid and g.status = 'closed'`,
+  );
+  return { ...submission, reopenedStepIds: open?.stepIds ?? [], reportOfClosedGrant: closedGrant.length > 0 };
 }
 
 /** The rule `openChangeRequest` applies, in SQL, on the requests aliased `cr`. */

@@ -51,12 +51,16 @@ export function assertStepWritable(
   submission: Pick<SubmissionRow, 'closed' | 'stage' | 'stageClosingAt' | 'stageClosedAt'> & {
     /** The steps an open request for changes names, read by `withOpenChangeRequest` (decision 0039). */
     reopenedStepIds?: readonly string[];
+    /** A report of a closed grant, read by `withOpenChangeRequest` (decision 0052). */
+    reportOfClosedGrant?: boolean;
   },
   call: Pick<CallRow, 'closingAt'>,
   step: { stage: number; id?: string },
   now = new Date(),
 ) {
   if (step.stage > submission.stage) throw notFound('errors.submissions.stepNotInCall');
+  if (submission.reportOfClosedGrant)
+    throw new AppError('closed', { messageKey: 'errors.grantReports.closedForReports' });
   // An open request for changes reopens its steps whatever the stage's own state (its due date
   // was judged when it was read).
   if (step.id !== undefined && submission.reopenedStepIds?.includes(step.id)) return;

@@ -23,6 +23,8 @@ export const LOAD_FOR_CLOSE = {
               order by cr.created_at desc limit 1) as change_request,
       c.name as call_name, c.translations as call_translations, c.call_type_id, c.closing_at, c.is_user_filter_enable, c.user_filter_email,
       exists (select 1 from grant_reports gr where gr.submission_id = s.id) as is_report,
+      exists (select 1 from grant_reports gr join grants g on g.id = gr.grant_id
+              where gr.submission_id = s.id and g.status = 'closed') as report_of_closed_grant,
       (select m.role from organization_members m
               where m.organization_id = s.organization_id and m.user_id = $2::uuid) as member_role,
       o.name as org_name, o.reg_number, o.street_name, o.city_name, o.country,
@@ -71,6 +73,8 @@ export type LoadedForClose = {
   user_filter_email: string;
   /** The caller's role in the submission's organization; null when not a member. */
   member_role: TMemberRole | null;
+  /** A report of a closed grant: no longer sent (decision 0052). */
+  report_of_closed_grant: boolean;
   org_name: string;
   reg_number: string;
   street_name: string;
@@ -103,7 +107,9 @@ export const LOCK_FOR_CLOSE = {
               where cr.call_submission_id = s.id and cr.answered_at is null and cr.withdrawn_at is null
               order by cr.created_at desc limit 1) as change_request,
       (select m.role from organization_members m
-              where m.organization_id = s.organization_id and m.user_id = $2::uuid) as member_role
+              where m.organization_id = s.organization_id and m.user_id = $2::uuid) as member_role,
+      exists (select 1 from grant_reports gr join grants g on g.id = gr.grant_id
+              where gr.submission_id = s.id and g.status = 'closed') as report_of_closed_grant
     from call_submissions s
     join calls c on c.id = s.call_id
     where s.id = $1::uuid
@@ -121,6 +127,7 @@ export type LockedForClose = Pick<
   | 'is_user_filter_enable'
   | 'user_filter_email'
   | 'member_role'
+  | 'report_of_closed_grant'
 >;
 
 /**

@@ -128,6 +128,8 @@ function assertMayClose(
   const filter = { isUserFilterEnable: row.is_user_filter_enable, userFilterEmail: row.user_filter_email };
   if (!row.member_role || !emailAllowedByFilter(filter, user.email)) throw notFound('errors.submissions.notFound');
   if (!roleAllows(row.member_role, 'write')) throw forbidden('errors.organizations.roleTooLow');
+  // Its form's call stays open: the grant's closing is what stops a report (decision 0052).
+  if (row.report_of_closed_grant) throw new AppError('closed', { messageKey: 'errors.grantReports.closedForReports' });
   const stage = row.stage === 2 ? 2 : 1;
   const open = row.change_request === null ? null : fromJson(row.change_request);
   const request = open && now.getTime() <= asDate(open.dueAt).getTime() ? open : null;

@@ -89,6 +89,10 @@ export async function writeAnswerIfWritable(
         -- emailAllowedByFilter (packages/domain), in SQL: the listed addresses, trimmed, any case.
         and (not c.is_user_filter_enable or lower(trim(${user.email})) in (
           select lower(trim(a)) from unnest(string_to_array(c.user_filter_email, ',')) a))
+        -- A report of a closed grant is no longer written (decision 0052: no more reports are asked
+        -- for); its form's call stays open, so the call's date does not stop it.
+        and not exists (select 1 from grant_reports gr join grants g on g.id = gr.grant_id
+                        where gr.submission_id = s.id and g.status = 'closed')
       for update of s
     ),
     updated as (
