@@ -172,6 +172,36 @@ describe('grants and award letters', () => {
     expect(
       (await inject(vera, 'POST', 'Grant/AcceptAward', { grantId: grant.id, fullName: 'Vera Bianchi' })).statusCode,
     ).toBe(403);
+    // A call open to Anna's address alone: Vera, an editor now, sees neither its application nor its
+    // grant, and cannot answer the letter.
+    await t.database.db
+      .update(calls)
+      .set({ isUserFilterEnable: true, userFilterEmail: 'anna@aurora.example' })
+      .where(eq(calls.id, call.id));
+    await t.database.db
+      .update(organizationMembers)
+      .set({ role: 'editor' })
+      .where(eq(organizationMembers.userId, vera.user.id));
+    try {
+      expect((await inject(vera, 'GET', `Grant/GetGrant?grantId=${grant.id}`)).statusCode).toBe(404);
+      expect((await inject(vera, 'GET', 'Grant/GetMyGrants')).json()).toEqual([]);
+      const filtered = await inject(vera, 'POST', 'Grant/AcceptAward', {
+        grantId: grant.id,
+        fullName: 'Vera Bianchi',
+        conditionsAccepted: true,
+      });
+      expect(filtered.statusCode, filtered.body).toBe(404);
+      expect((await inject(anna, 'GET', `Grant/GetGrant?grantId=${grant.id}`)).statusCode).toBe(200);
+    } finally {
+      await t.database.db
+        .update(calls)
+        .set({ isUserFilterEnable: false, userFilterEmail: '' })
+        .where(eq(calls.id, call.id));
+      await t.database.db
+        .update(organizationMembers)
+        .set({ role: 'viewer' })
+        .where(eq(organizationMembers.userId, vera.user.id));
+    }
     const unticked = await inject(anna, 'POST', 'Grant/AcceptAward', { grantId: grant.id, fullName: 'Anna Neri' });
     expect(unticked.statusCode).toBe(400);
     expect(unticked.json().errors[0]).toMatchObject({

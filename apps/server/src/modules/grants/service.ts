@@ -1,6 +1,7 @@
 import {
   amountToCents,
   DEFAULT_LANGUAGE,
+  emailAllowedByFilter,
   localisedCall,
   type TGrant,
   type TLanguage,
@@ -79,7 +80,8 @@ export async function myGrants(db: Db, user: SessionUser, language: TLanguage): 
     )
     .where(sql`${grants.status} <> 'draft'`)
     .orderBy(desc(grants.createdAt), grants.id);
-  return rows.map((row) => toGrant(row, language));
+  // As the application: a member the call's e-mail filter leaves out does not see its grant.
+  return rows.filter((row) => emailAllowedByFilter(row.call, user.email)).map((row) => toGrant(row, language));
 }
 
 async function oneGrant(tx: Db | Tx, grantId: string, language: TLanguage) {
