@@ -135,6 +135,10 @@ describe('reports after the award', () => {
     await a.getByRole('option', { name: 'Relazione intermedia' }).click();
     await tranches.getByRole('button', { name: 'Salva tranche' }).click();
     await tranches.getByText('In attesa', { exact: true }).waitFor();
+    // Disabled while it saved, the button has the focus back: the next Tab stays in the dialog.
+    await expect
+      .poll(() => tranches.getByRole('button', { name: 'Salva tranche' }).evaluate((b) => b === document.activeElement))
+      .toBe(true);
     await expectAccessible(a, 'tranche on a report');
     await a.keyboard.press('Escape');
     await tranches.waitFor({ state: 'hidden' });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { DATE_TIME, dateFormat } from '../../../lib/date-formats';
 import { problemText } from '../../../lib/problem-text';
+import { refocusIfLost } from '../../../lib/refocus-if-lost';
 import { useKeptText } from '../../../lib/use-kept-text';
 import { downloadMessageFile, useMarkRead, useMessages, useSendMessage } from '../api/conversation';
 
@@ -112,6 +113,7 @@ function MessageForm({ submissionId }: { submissionId: string }) {
   const [text, setText, forgetSent] = useKeptText(`message.${submissionId}`);
   const [files, setFiles] = useState<File[]>([]);
   const [said, setSaid] = useState('');
+  const box = useRef<HTMLTextAreaElement>(null);
   // A refused attachment (its type, size or number: the server names `files` or `files.N`) is said
   // on the file field, not on the text.
   const fileProblem =
@@ -124,19 +126,23 @@ function MessageForm({ submissionId }: { submissionId: string }) {
     setSaid('');
     // The promise settles even once the drawer is closed (a mutation's own callbacks would not run):
     // a message sent is never offered again as unsent. A failure is shown on the field.
+    // The button is disabled while it sends and stays so once the box is empty: the focus goes back
+    // to the box (ready for the next message, or where a refusal is said), not behind the drawer.
     send.mutateAsync({ text, files }).then(
       () => {
         forgetSent(text);
         setFiles([]);
         setSaid(t('conversation.sent'));
+        refocusIfLost(() => box.current);
       },
-      () => {},
+      () => refocusIfLost(() => box.current),
     );
   };
   return (
     <form onSubmit={submit}>
       <Stack gap="xs">
         <Textarea
+          ref={box}
           label={t('conversation.write')}
           description={t('conversation.writeHint')}
           value={text}

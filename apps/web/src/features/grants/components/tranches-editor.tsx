@@ -26,6 +26,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { amountSeparators } from '../../../lib/number-formats';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
+import { refocusIfLost } from '../../../lib/refocus-if-lost';
 import { useReportingPlan } from '../api/grant-reports';
 import { useSaveTranches, useTranches } from '../api/grants';
 import { MarkPaid } from './mark-paid';
@@ -100,6 +101,7 @@ function Editor({
     if (paidHere > 0) list.current?.querySelector<HTMLElement>('[role="region"], [role="list"]')?.focus();
   }, [paidHere]);
   const save = useSaveTranches(grant.id);
+  const saveButton = useRef<HTMLButtonElement>(null);
   const paid = tranches.filter((tr) => tr.status === 'paid');
   const savedRows = tranches.filter((tr) => tr.status !== 'paid').map(toRow);
   // The rows as typed; null while nothing is typed since the last save: the plan as saved then,
@@ -174,6 +176,8 @@ function Editor({
                   setRows(null);
                   setSavedMeanwhile(false);
                 },
+                // Disabled while it saved: the focus stays in the dialog, on the button pressed.
+                onSettled: () => refocusIfLost(() => saveButton.current),
               },
             );
           }}
@@ -262,7 +266,7 @@ function Editor({
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={save.isPending} ref={saveButton}>
               {t('grants.tranches.save')}
             </Button>
           </Group>
