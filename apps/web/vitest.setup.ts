@@ -25,4 +25,7 @@ window.ResizeObserver = window.ResizeObserver ?? ResizeObserverStub;
 if (!globalThis.CSS?.escape)
   Object.defineProperty(globalThis, 'CSS', { value: { escape: (value: string) => value.replace(/[^\w-]/g, '\\$&') } });
 
+// Mantine's growing text fields listen for the fonts to load; jsdom has no document.fonts.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+
 afterEach(() => cleanup());

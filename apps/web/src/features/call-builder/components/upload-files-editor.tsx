@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { amountSeparators } from '../../../lib/number-formats';
 
 type Props = { files: TUploadStepFile[]; onChange: (files: TUploadStepFile[]) => void; showErrors: boolean };
 
@@ -29,7 +30,7 @@ function humanSize(bytes: number): string {
 
 /** The list of files an upload step asks for (SPEC 3 "Upload step definition"). */
 export function UploadFilesEditor({ files, onChange, showErrors }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const update = (index: number, patch: Partial<TUploadStepFile>) =>
     onChange(files.map((f, i) => (i === index ? { ...f, ...patch } : f)));
   const add = () =>
@@ -97,8 +98,8 @@ export function UploadFilesEditor({ files, onChange, showErrors }: Props) {
                 step={1024 * 1024}
                 allowDecimal={false}
                 allowNegative={false}
-                thousandSeparator="."
-                decimalSeparator=","
+                // Grouped as the interface's language groups (it was Italian's "." in English too).
+                {...amountSeparators(i18n.language)}
                 value={file.dimensions}
                 onChange={(v) => update(index, { dimensions: typeof v === 'number' ? v : Number.parseInt(v, 10) || 0 })}
                 error={

@@ -34,8 +34,6 @@ function show() {
 
 beforeAll(async () => {
   await initI18n('en');
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -55,9 +55,6 @@ const renderForm = (client = new QueryClient(), workspace = ws) => render(withPr
 
 beforeAll(async () => {
   await initI18n('en');
-  // jsdom has no font loading; Mantine's autosizing Textarea listens for it.
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -76,9 +76,6 @@ const renderPage = (client: QueryClient) =>
 
 beforeAll(async () => {
   await initI18n('en');
-  // jsdom has no font loading; Mantine's autosizing Textarea listens for it.
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
 });
 afterEach(() => {
   setSession({ status: 'anonymous' });

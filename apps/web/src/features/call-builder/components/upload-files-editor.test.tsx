@@ -1,0 +1,39 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import i18n from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../../lib/i18n/i18n';
+import { loadTranslations } from '../../../lib/i18n/resources';
+import { UploadFilesEditor } from './upload-files-editor';
+
+const file = {
+  file_name: 'Budget',
+  file_description: '',
+  file_type: 'pdf' as const,
+  dimensions: 5_242_880,
+  mandatory: true,
+};
+
+beforeAll(async () => {
+  await initI18n('en');
+  i18n.addResourceBundle('it', 'translation', await loadTranslations('it'), true, true);
+});
+
+describe('the upload step editor', () => {
+  it("writes a file's largest size as the interface's language groups it", async () => {
+    for (const [language, shown] of [
+      ['en', '5,242,880'],
+      ['it', '5.242.880'],
+    ] as const) {
+      await i18n.changeLanguage(language);
+      const view = render(
+        <MantineProvider>
+          <UploadFilesEditor files={[file]} onChange={() => {}} showErrors={false} />
+        </MantineProvider>,
+      );
+      expect((screen.getByRole('textbox', { name: /\(bytes?\)/ }) as HTMLInputElement).value).toBe(shown);
+      view.unmount();
+    }
+    await i18n.changeLanguage('en');
+  });
+});
