@@ -180,7 +180,7 @@ function PortfolioView({ data, filtered }: { data: TPortfolio; filtered: boolean
       <Title order={3} size="h4">
         {t('grants.portfolio.list')}
       </Title>
-      <ScrollTable minWidth={1000} label={t('grants.portfolio.list')}>
+      <ScrollTable minWidth={900} label={t('grants.portfolio.list')}>
         <Table>
           <Table.Thead>
             <Table.Tr>

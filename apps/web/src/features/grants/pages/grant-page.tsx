@@ -43,7 +43,13 @@ export function GrantPage({ RequestChanges }: { RequestChanges?: RequestChangesD
   const { grantId = '' } = useParams();
   const { t } = useTranslation();
   const grant = useGrant(grantId);
-  usePageTitle(grant.data ? t('grants.page.title', { call: grant.data.callName }) : t('grants.mine.title'));
+  usePageTitle(
+    grant.data
+      ? t('grants.page.title', { call: grant.data.callName })
+      : grant.isError
+        ? `${problemText(t, grant.error)} · ${t('grants.mine.title')}`
+        : t('grants.mine.title'),
+  );
   return (
     <Stack>
       <BackLink grant={grant.data} />
@@ -52,7 +58,15 @@ export function GrantPage({ RequestChanges }: { RequestChanges?: RequestChangesD
           <Loader aria-label={t('grants.loading')} />
         </Center>
       )}
-      {grant.isError && <Alert color="red">{problemText(t, grant.error)}</Alert>}
+      {grant.isError && (
+        // A grant not found (or not the reader's) still has its page's heading and title.
+        <>
+          <Title order={1}>{t('grants.mine.title')}</Title>
+          <Alert color="red" role="alert">
+            {problemText(t, grant.error)}
+          </Alert>
+        </>
+      )}
       {grant.data && <GrantView grant={grant.data} RequestChanges={RequestChanges} />}
     </Stack>
   );
