@@ -66,7 +66,7 @@ export function SubmissionPage({
   /** Who else has the application open (features/team, given by app/wizard-page.tsx). */
   Presence?: ComponentType<{ submissionId: string }>;
   /** The application's messages with the funder (features/conversation): the team's and the admin's view alike. */
-  Conversation?: ComponentType<{ submissionId: string }>;
+  Conversation?: ComponentType<{ submissionId: string; report?: boolean }>;
   /** The requests for changes: their history, and for an administrator the request and withdraw actions (features/change-requests). */
   ChangeRequests?: ComponentType<{
     submissionId: string;
@@ -397,7 +397,10 @@ export function SubmissionPage({
           {Presence && !sent && !readOnlyView && <Presence submissionId={submissionId} />}
           {Conversation && (
             <Group mb="sm">
-              <Conversation submissionId={submissionId} />
+              <Conversation
+                submissionId={submissionId}
+                report={Boolean(call.data.reportGrantId ?? submission.data.reportGrantId)}
+              />
             </Group>
           )}
           <StepMenu

@@ -9,7 +9,14 @@ import { ConversationPanel } from './conversation-panel';
  * The one insertion of the conversation in the application's page (the applicant's wizard and the
  * admin's read-only view): a button with the unread count that opens the messages in a drawer.
  */
-export function ConversationButton({ submissionId }: { submissionId: string }) {
+export function ConversationButton({
+  submissionId,
+  report = false,
+}: {
+  submissionId: string;
+  /** A grant's report: its messages are about the report, not the application. */
+  report?: boolean;
+}) {
   const { t } = useTranslation();
   const messages = useMessages(submissionId);
   // Someone who may not read it (a reviewer) is given nothing to open: the messages never came. A
@@ -31,7 +38,7 @@ export function ConversationButton({ submissionId }: { submissionId: string }) {
           </Badge>
         ) : undefined
       }
-      title={t('conversation.title')}
+      title={t(report ? 'conversation.titleReport' : 'conversation.title')}
       closeLabel={t('conversation.close')}
     >
       {() => <ConversationPanel submissionId={submissionId} />}

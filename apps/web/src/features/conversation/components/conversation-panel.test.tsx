@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { initI18n } from '../../../lib/i18n/i18n';
 import { signInForTest } from '../../../lib/test-session';
 import { conversationKey } from '../api/conversation';
+import { ConversationButton } from './conversation-button';
 import { ConversationPanel } from './conversation-panel';
 
 const submissionId = '00000000-0000-4000-8000-000000000001';
@@ -13,9 +14,6 @@ const json = (status: number, body: unknown) =>
 
 beforeAll(async () => {
   await initI18n('en');
-  // Mantine's growing text area listens for fonts loading, which jsdom lacks.
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
 });
 beforeEach(() => signInForTest());
 afterEach(() => {
@@ -48,6 +46,20 @@ const aMessage = (n: number, side: 'applicant' | 'funder', authorName: string, m
 });
 
 describe('the messages', () => {
+  it("of a grant's report are headed as the report's, not the application's", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    client.setQueryData(conversationKey(submissionId), { side: 'applicant', messages: [], unread: 0, canWrite: true });
+    render(
+      <QueryClientProvider client={client}>
+        <MantineProvider>
+          <ConversationButton submissionId={submissionId} report />
+        </MantineProvider>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Messages' }));
+    expect(await screen.findByRole('dialog', { name: 'Messages about this report' })).toBeTruthy();
+  });
+
   it('name each author with their side, for the funder and for the applicant alike', () => {
     const messages = [
       aMessage(1, 'applicant', 'Giulia Verdi'),
