@@ -20,6 +20,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateField } from '../../../components/date-field';
 import { dateFormat } from '../../../lib/date-formats';
 import { useAuditLog } from '../api/get-audit-log';
 import { detailsText } from '../details-text';
@@ -91,18 +92,8 @@ export function AuditPage() {
           value={targetId}
           onChange={(e) => filter(setTargetId)(e.currentTarget.value)}
         />
-        <TextInput
-          type="date"
-          label={t('audit.filters.from')}
-          value={from}
-          onChange={(e) => filter(setFrom)(e.currentTarget.value)}
-        />
-        <TextInput
-          type="date"
-          label={t('audit.filters.to')}
-          value={to}
-          onChange={(e) => filter(setTo)(e.currentTarget.value)}
-        />
+        <DateField label={t('audit.filters.from')} value={from} onChange={filter(setFrom)} clearable />
+        <DateField label={t('audit.filters.to')} value={to} onChange={filter(setTo)} clearable />
       </SimpleGrid>
       {log.isPending ? (
         <Center mih={120}>

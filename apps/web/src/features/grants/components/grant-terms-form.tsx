@@ -1,7 +1,8 @@
 import { currencySymbol, type TGrant } from '@impact/domain';
-import { Button, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { amountSeparators } from '../../../lib/number-formats';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
 import { useUpdateGrant } from '../api/grants';
@@ -59,20 +60,13 @@ export function GrantTermsForm({
         error={error('amount')}
       />
       <Group grow>
-        <TextInput
-          type="date"
+        <DateField
           label={t('grants.terms.startsAt')}
           value={startsAt}
-          onChange={(e) => setStartsAt(e.currentTarget.value)}
+          onChange={setStartsAt}
           error={error('startsAt')}
         />
-        <TextInput
-          type="date"
-          label={t('grants.terms.endsAt')}
-          value={endsAt}
-          onChange={(e) => setEndsAt(e.currentTarget.value)}
-          error={error('endsAt')}
-        />
+        <DateField label={t('grants.terms.endsAt')} value={endsAt} onChange={setEndsAt} error={error('endsAt')} />
       </Group>
       <Textarea
         label={t('grants.terms.conditions')}

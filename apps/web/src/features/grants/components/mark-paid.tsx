@@ -2,6 +2,7 @@ import type { TTranche } from '@impact/domain';
 import { Button, Popover, Stack, Text, TextInput } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { problemText } from '../../../lib/problem-text';
 import { useMarkTranchePaid } from '../api/grants';
 
@@ -61,12 +62,11 @@ export function MarkPaid({
               {t('grants.tranches.paidAsSaved')}
             </Text>
           )}
-          <TextInput
-            type="date"
+          <DateField
             label={t('grants.tranches.paidAt')}
             value={paidAt}
-            onChange={(e) => {
-              setPaidAt(e.currentTarget.value);
+            onChange={(day) => {
+              setPaidAt(day);
               setMissing(({ day: _mended, ...rest }) => rest);
             }}
             ref={dayField}

@@ -20,6 +20,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateField } from '../../../components/date-field';
 import { ApiError } from '../../../lib/api-client';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
 import { useCallTypes, useCreateReportForm } from '../api/call-types';
@@ -163,11 +164,10 @@ function PlanEditor({ callId, saved }: { callId: string; saved: TReportPlanItem[
                   w={240}
                 />
               ) : (
-                <TextInput
-                  type="date"
+                <DateField
                   label={t('grantReports.plan.dateOf', { n })}
                   value={row.dueAt}
-                  onChange={(e) => setRow(i, { dueAt: e.currentTarget.value })}
+                  onChange={(dueAt) => setRow(i, { dueAt })}
                   error={errorOf(i, 'dueAt') ?? fieldErrorText(t, save.error, `reports.${i}.dueAfterMonths`)}
                   w={240}
                 />

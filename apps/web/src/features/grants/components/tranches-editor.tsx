@@ -8,22 +8,11 @@ import {
   type TTranche,
   type TTrancheCondition,
 } from '@impact/domain';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Loader,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Loader, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { amountSeparators } from '../../../lib/number-formats';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
 import { refocusIfLost } from '../../../lib/refocus-if-lost';
@@ -212,11 +201,10 @@ function Editor({
                 onChange={(value) => value && setRow(i, { condition: value as TTrancheCondition })}
               />
               {row.condition === 'onDate' && (
-                <TextInput
-                  type="date"
+                <DateField
                   label={t('grants.tranches.dueOf', { n: paid.length + i + 1 })}
                   value={row.dueAt}
-                  onChange={(e) => setRow(i, { dueAt: e.currentTarget.value })}
+                  onChange={(dueAt) => setRow(i, { dueAt })}
                 />
               )}
               {row.condition === 'onReportApproval' && (

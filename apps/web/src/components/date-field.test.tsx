@@ -1,0 +1,39 @@
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../lib/i18n/i18n';
+import { DateField } from './date-field';
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+function Field({ onDay }: { onDay: (day: string) => void }) {
+  const [day, setDay] = useState('2027-02-01');
+  return (
+    <DateField
+      label="Paid on"
+      value={day}
+      onChange={(next) => {
+        setDay(next);
+        onDay(next);
+      }}
+    />
+  );
+}
+
+describe('a day field', () => {
+  it('writes and reads the day first on an English page (the browser wrote it month first)', () => {
+    const days: string[] = [];
+    render(
+      <MantineProvider>
+        <Field onDay={(day) => days.push(day)} />
+      </MantineProvider>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Paid on' }) as HTMLInputElement;
+    expect(input.value).toBe('01/02/2027');
+    fireEvent.change(input, { target: { value: '31/01/2028' } });
+    expect(days.at(-1)).toBe('2028-01-31');
+  });
+});

@@ -1,0 +1,34 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/it';
+import 'dayjs/locale/fr';
+import 'dayjs/locale/en';
+import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
+import { parseDayFirst } from '../lib/day-first-date';
+
+type Props = Omit<DateInputProps, 'value' | 'onChange'> & {
+  /** `YYYY-MM-DD`, or '' for none. */
+  value: string;
+  onChange: (value: string) => void;
+};
+
+/**
+ * A day, written and typed day first in every language as the call's dates are (`DateTimeField`),
+ * with a calendar in the reader's language, weeks from Monday. The browser's own date input
+ * followed the browser's locale instead: month first on an English page beside day-first dates.
+ */
+export function DateField({ value, onChange, ...props }: Props) {
+  const { t, i18n } = useTranslation();
+  return (
+    <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
+      <DateInput
+        valueFormat="DD/MM/YYYY"
+        placeholder={t('dateField.placeholder')}
+        dateParser={parseDayFirst}
+        value={value || null}
+        onChange={(day) => onChange(day ?? '')}
+        {...props}
+      />
+    </DatesProvider>
+  );
+}
