@@ -121,8 +121,11 @@ describe('reports after the award', () => {
     await a.getByLabel('Relazione 1: mesi dopo l’inizio').fill('6');
     await a.getByRole('combobox', { name: 'Relazione 1: modulo' }).click();
     await a.getByRole('option', { name: formName }).click();
-    await a.getByRole('button', { name: 'Salva il piano delle relazioni' }).click();
+    const savePlan = a.getByRole('button', { name: 'Salva il piano delle relazioni' });
+    await savePlan.click();
     await a.getByRole('link', { name: 'Modifica le domande del modulo: Relazione intermedia' }).waitFor();
+    // Disabled while it saved, the button has the focus back (it fell to the top of the page).
+    await expect.poll(() => savePlan.evaluate((b) => b === document.activeElement)).toBe(true);
     await expectAccessible(a, 'reporting plan');
     await shot(a, 'reporting-plan');
     await a.getByRole('button', { name: `Tranche: ${orgName}` }).click();

@@ -86,6 +86,9 @@ describe('the reporting plan', () => {
     expect(screen.getByText('Choose the report’s form.')).toBeTruthy();
     expect(screen.getByText('Give a whole number of months from 1 to 120.')).toBeTruthy();
     expect(stub).not.toHaveBeenCalled();
+    // The incomplete item gone, so is the banner (it stayed until the next Save).
+    fireEvent.click(screen.getByRole('button', { name: 'Remove report 1' }));
+    expect(screen.queryByText('Some reports are incomplete: see the fields marked above.')).toBeNull();
   });
 
   it('sends the kept item with its id and one due, and a new one with a new form', async () => {

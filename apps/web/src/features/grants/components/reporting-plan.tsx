@@ -17,12 +17,13 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateField } from '../../../components/date-field';
 import { ApiError } from '../../../lib/api-client';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
+import { refocusIfLost } from '../../../lib/refocus-if-lost';
 import { useCallTypes, useCreateReportForm } from '../api/call-types';
 import { useReportingPlan, useSaveReportingPlan } from '../api/grant-reports';
 import { emptyRow, itemToRow, type PlanRow, type RowProblems, rowProblems, rowToInput } from './report-plan-rows';
@@ -47,6 +48,7 @@ export function ReportingPlan({ callId }: { callId: string }) {
 function PlanEditor({ callId, saved }: { callId: string; saved: TReportPlanItem[] }) {
   const { t } = useTranslation();
   const save = useSaveReportingPlan(callId);
+  const saveButton = useRef<HTMLButtonElement>(null);
   const callTypes = useCallTypes();
   const createForm = useCreateReportForm();
   const [rows, setRows] = useState<PlanRow[]>(() => saved.map(itemToRow));
@@ -86,14 +88,17 @@ function PlanEditor({ callId, saved }: { callId: string; saved: TReportPlanItem[
           setRows(items.map(itemToRow));
           notifications.show({ color: 'teal', message: t('grantReports.plan.saved') });
         },
+        // Disabled while it saved: the keyboard comes back to the button pressed.
+        onSettled: () => refocusIfLost(() => saveButton.current),
       },
     );
   };
 
-  const newForm = (i: number) =>
+  const newForm = (i: number, button: HTMLButtonElement) =>
     createForm.mutate(rows[i]?.name.trim() || t('grantReports.plan.defaultFormName'), {
       onSuccess: (callType) => setRow(i, { callTypeId: callType.id }),
       onError: (e) => notifications.show({ color: 'red', message: problemText(t, e) }),
+      onSettled: () => refocusIfLost(() => button),
     });
 
   return (
@@ -186,7 +191,7 @@ function PlanEditor({ callId, saved }: { callId: string; saved: TReportPlanItem[
                 />
                 <Button
                   variant="default"
-                  onClick={() => newForm(i)}
+                  onClick={(e) => newForm(i, e.currentTarget)}
                   loading={
                     createForm.isPending &&
                     createForm.variables === (row.name.trim() || t('grantReports.plan.defaultFormName'))
@@ -214,11 +219,12 @@ function PlanEditor({ callId, saved }: { callId: string; saved: TReportPlanItem[
         >
           {t('grantReports.plan.add')}
         </Button>
-        <Button type="submit" loading={save.isPending}>
+        <Button type="submit" loading={save.isPending} ref={saveButton}>
           {t('grantReports.plan.save')}
         </Button>
       </Group>
-      {showProblems && (
+      {/* Gone once the items are mended, not only at the next Save. */}
+      {showProblems && problems.some((p) => Object.keys(p).length > 0) && (
         <Alert color="red" role="alert">
           {t('grantReports.plan.fixProblems')}
         </Alert>

@@ -25,15 +25,15 @@ const step: TUserStep = {
   stage: 1,
 };
 
-function show(problemsShown: boolean) {
+function show(problemsShown: boolean, shown: TUserStep = step, readOnly = false) {
   const view = render(
     <MantineProvider>
       <QueryClientProvider client={new QueryClient()}>
         <TextStep
-          step={step}
+          step={shown}
           submissionId="00000000-0000-4000-8000-000000000033"
           result={undefined}
-          readOnly={false}
+          readOnly={readOnly}
           onContent={() => {}}
           registerFlush={() => {}}
           problemsShown={problemsShown}
@@ -63,5 +63,14 @@ describe('a text step with several questions', () => {
     expect(after.getByText('Write an answer before going on.')).toBeTruthy();
     // The optional one stays unmarked.
     expect(after.getByRole('textbox', { name: /Partners/ }).getAttribute('aria-invalid')).not.toBe('true');
+  });
+});
+
+describe('a text step with one question', () => {
+  it('names its field "Your answer" to the one writing it, "Answer" once read-only (the funder reads it too)', () => {
+    signInForTest();
+    const one = { ...step, content: JSON.stringify({ question: '<p>Tell us about the project.</p>' }) };
+    expect(show(false, one).getByRole('textbox', { name: 'Your answer' })).toBeTruthy();
+    expect(show(false, one, true).getByRole('textbox', { name: 'Answer' })).toBeTruthy();
   });
 });

@@ -78,7 +78,8 @@ export function TextStep({ step, submissionId, result, readOnly, onContent, regi
         return (
           <GrowingTextarea
             key={q.id}
-            label={several ? q.label : t('applying.text.answerLabel')}
+            // Read by others too once read-only (the funder, a reviewer): "Answer", not "Your answer".
+            label={several ? q.label : t(readOnly ? 'applying.text.answerLabelRead' : 'applying.text.answerLabel')}
             withAsterisk={several && q.required}
             required={several && q.required}
             value={answer}
