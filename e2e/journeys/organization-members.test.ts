@@ -138,6 +138,7 @@ describe('a team: the members tab, and two members on one application', () => {
     // The button is disabled once the box is empty: the focus goes back to the box, not behind the drawer.
     const box = conversation.getByRole('textbox', { name: 'Il tuo messaggio' });
     await expect.poll(() => box.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectAccessible(marco.page, 'conversation');
     if (SHOT_DIR) await marco.page.screenshot({ path: `${SHOT_DIR}/conversation.png` });
     await giulia.page.keyboard.press('Escape');
     await giulia.page.getByRole('button', { name: 'Messaggi' }).click();

@@ -461,14 +461,28 @@ describe('grant reports', () => {
   });
 
   it('a closed grant asks for no more reports: those not sent are not required nor written nor sent, none is sent back or reopened', async () => {
-    const closedGrant = await inject(admin, 'PUT', 'Grant/UpdateGrant', { grantId, status: 'closed' });
-    expect(closedGrant.statusCode, closedGrant.body).toBe(200);
-    expect((await byName('Closing')).status).toBe('notRequired');
     expect((await byName('Mid-term')).status).toBe('approved');
-    // A report sent and not approved (made so here) stays as sent: the funder can no longer ask for more.
+    // A report sent and not approved (made so here), sent back for changes before the close.
     const midTerm = await byName('Mid-term');
     await t.database.db.update(grantReports).set({ approvedAt: null }).where(eq(grantReports.id, midTerm.id));
     const submissionId = midTerm.submissionId ?? '';
+    const before = await inject(admin, 'POST', 'CallSubmission/RequestChanges', {
+      submissionId,
+      stepIds: [formStepId],
+      message: 'Before the close.',
+      dueAt: new Date(Date.now() + 10 * DAY).toISOString(),
+    });
+    expect(before.statusCode, before.body).toBe(200);
+    const closedGrant = await inject(admin, 'PUT', 'Grant/UpdateGrant', { grantId, status: 'closed' });
+    expect(closedGrant.statusCode, closedGrant.body).toBe(200);
+    expect((await byName('Closing')).status).toBe('notRequired');
+    // The close withdrew that request: the report stays as sent, and may still be approved.
+    const requests = (
+      await inject(admin, 'GET', `CallSubmission/GetChangeRequests?submissionId=${submissionId}`)
+    ).json();
+    expect(requests[0]).toMatchObject({ id: before.json().id, status: 'withdrawn' });
+    expect((await byName('Mid-term')).status).toBe('submitted');
+    // The funder can no longer ask for more.
     const asked = await inject(admin, 'POST', 'CallSubmission/RequestChanges', {
       submissionId,
       stepIds: [formStepId],
@@ -485,21 +499,24 @@ describe('grant reports', () => {
     await t.database.db
       .insert(organizationMembers)
       .values({ organizationId: aurora, userId: vera.user.id, role: 'owner' });
-    const started = (await byName('Closing')).submissionId ?? '';
-    const written = await inject(
-      vera,
-      'POST',
-      'Call/UpsertCallStepResult',
-      { callSubmissionId: started, stepId: formStepId, content: JSON.stringify({ answer: 'Late' }), version: 0 },
-      aurora,
-    );
-    expect(written.statusCode, written.body).toBe(409);
-    expect(written.json().messageKey).toBe('errors.grantReports.closedForReports');
-    const sent = await inject(vera, 'POST', 'Call/CloseCallSubmission', { submissionId: started }, aurora);
-    expect(sent.statusCode, sent.body).toBe(409);
-    expect(sent.json().messageKey).toBe('errors.grantReports.closedForReports');
-    expect((await byName('Closing')).status).toBe('notRequired');
-    await t.database.db.delete(organizationMembers).where(eq(organizationMembers.userId, vera.user.id));
+    try {
+      const started = (await byName('Closing')).submissionId ?? '';
+      const written = await inject(
+        vera,
+        'POST',
+        'Call/UpsertCallStepResult',
+        { callSubmissionId: started, stepId: formStepId, content: JSON.stringify({ answer: 'Late' }), version: 0 },
+        aurora,
+      );
+      expect(written.statusCode, written.body).toBe(409);
+      expect(written.json().messageKey).toBe('errors.grantReports.closedForReports');
+      const sent = await inject(vera, 'POST', 'Call/CloseCallSubmission', { submissionId: started }, aurora);
+      expect(sent.statusCode, sent.body).toBe(409);
+      expect(sent.json().messageKey).toBe('errors.grantReports.closedForReports');
+      expect((await byName('Closing')).status).toBe('notRequired');
+    } finally {
+      await t.database.db.delete(organizationMembers).where(eq(organizationMembers.userId, vera.user.id));
+    }
   });
 
   it('a tranche waiting for a report of the plan waits for its own grant’s report, not another grant’s', async () => {

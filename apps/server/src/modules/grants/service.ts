@@ -7,9 +7,18 @@ import {
   type TLanguage,
   type TUpdateGrantRequest,
 } from '@impact/domain';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { calls, grants, grantTranches, organizationMembers, organizations, users } from '../../db/schema';
+import {
+  calls,
+  grantReports,
+  grants,
+  grantTranches,
+  organizationMembers,
+  organizations,
+  submissionChangeRequests,
+  users,
+} from '../../db/schema';
 import { conflict, invalid } from '../../lib/app-error';
 import { distinctAddresses } from '../../lib/mail-addresses';
 import { translator } from '../../lib/texts';
@@ -152,7 +161,24 @@ export async function updateGrant(
       })
       .where(eq(grants.id, grant.id));
     await audit(tx, actor, 'grant.update', grant.id, { ...fields, ...(status ? { status } : {}) });
-    if (status === 'closed') await tellClosed(tx, grant, now, publicUrl);
+    if (status === 'closed') {
+      // A request for changes still open on one of its reports is withdrawn: no more reports are
+      // asked for, so it could not be answered, and the report it waits on could not be approved.
+      await tx
+        .update(submissionChangeRequests)
+        .set({ withdrawnAt: now, withdrawnByUserId: actor.id })
+        .where(
+          and(
+            isNull(submissionChangeRequests.answeredAt),
+            isNull(submissionChangeRequests.withdrawnAt),
+            inArray(
+              submissionChangeRequests.callSubmissionId,
+              tx.select({ id: grantReports.submissionId }).from(grantReports).where(eq(grantReports.grantId, grant.id)),
+            ),
+          ),
+        );
+      await tellClosed(tx, grant, now, publicUrl);
+    }
     return oneGrant(tx, grant.id, language);
   });
 }
