@@ -132,6 +132,8 @@ export function withCloseLabels(labels: CloseLabels) {
           clearButtonProps: { 'aria-label': labels.calendar.clear },
         },
       },
+      // The day field's clear button (components/date-field.tsx), named as the picker's.
+      DateInput: { defaultProps: { clearButtonProps: { 'aria-label': labels.calendar.clear } } },
       Pagination: {
         defaultProps: {
           getControlProps: (control) => ({ 'aria-label': labels.pageControls[control] }),

@@ -27,6 +27,8 @@ export function DateField({ value, onChange, ...props }: Props) {
         dateParser={parseDayFirst}
         value={value || null}
         onChange={(day) => onChange(day ?? '')}
+        // Emptied by its button, or by deleting the text: an optional day can be taken away.
+        clearable
         {...props}
       />
     </DatesProvider>

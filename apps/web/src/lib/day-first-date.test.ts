@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDayFirst } from './day-first-date';
+import { parseDayFirst, todayHere } from './day-first-date';
 
 describe('a day typed day first', () => {
   it('reads the day first whatever the mark, and an ISO date as pasted', () => {
@@ -15,5 +15,19 @@ describe('a day typed day first', () => {
     expect(parseDayFirst('2/1/27')).toBeNull();
     expect(parseDayFirst('January 5, 2027')).toBeNull();
     expect(parseDayFirst('')).toBeNull();
+  });
+});
+
+describe("today's day", () => {
+  it('is the reader’s own, not the UTC day', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      // 22:30 on 30 November in New York is already 1 December in UTC.
+      expect(todayHere(new Date('2026-12-01T03:30:00Z'))).toBe('2026-11-30');
+    } finally {
+      process.env.TZ = zone;
+      if (zone === undefined) delete process.env.TZ;
+    }
   });
 });

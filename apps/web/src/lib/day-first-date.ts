@@ -14,3 +14,12 @@ export function parseDayFirst(text: string): string | null {
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
+
+/**
+ * Today in the reader's own time zone, as `YYYY-MM-DD`: the UTC day is yesterday in an American
+ * evening, tomorrow just past midnight east of Greenwich.
+ */
+export function todayHere(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

@@ -14,6 +14,8 @@ const CLOSED_MEANWHILE = new Set([
   'errors.submissions.deadlinePassed',
   // A stage-1 step once the application moved on to its second stage (decision 0034).
   'errors.stages.stageClosed',
+  // A report of a grant closed meanwhile (decision 0052).
+  'errors.grantReports.closedForReports',
 ]);
 
 const DEBOUNCE_MS = 800;

@@ -3,6 +3,7 @@ import { Button, Popover, Stack, Text, TextInput } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
+import { todayHere } from '../../../lib/day-first-date';
 import { problemText } from '../../../lib/problem-text';
 import { useMarkTranchePaid } from '../api/grants';
 
@@ -25,7 +26,7 @@ export function MarkPaid({
 }) {
   const { t } = useTranslation();
   const mark = useMarkTranchePaid(grantId);
-  const [paidAt, setPaidAt] = useState(() => new Date().toISOString().slice(0, 10));
+  const [paidAt, setPaidAt] = useState(() => todayHere());
   const [reference, setReference] = useState('');
   // The server's rule, checked here so the message sits on its field, in the page's language.
   const [missing, setMissing] = useState<{ day?: boolean; reference?: boolean }>({});
@@ -63,6 +64,8 @@ export function MarkPaid({
             </Text>
           )}
           <DateField
+            // Its calendar inside this popover: drawn outside it, a click on a day closed the popover.
+            popoverProps={{ withinPortal: false }}
             label={t('grants.tranches.paidAt')}
             value={paidAt}
             onChange={(day) => {
