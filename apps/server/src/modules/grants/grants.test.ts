@@ -17,6 +17,7 @@ import {
 import { pdfRenderPool } from '../pdf/render-pool';
 import { letterHash } from './award-letter';
 import { grantees } from './service';
+import { latestTodayAnywhere } from './tranches';
 
 type Person = Awaited<ReturnType<typeof signInAs>>;
 
@@ -266,6 +267,9 @@ describe('grants and award letters', () => {
       paymentReference: 'x',
     });
     expect(future.statusCode).toBe(400);
+    // Today where the payer is, when that day has not begun in UTC (after midnight in Rome).
+    expect(latestTodayAnywhere(new Date('2026-11-30T23:30:00Z'))).toBe('2026-12-01');
+    expect(latestTodayAnywhere(new Date('2026-11-30T09:00:00Z'))).toBe('2026-11-30');
     const paid = await pay(first.id);
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json()[0]).toMatchObject({

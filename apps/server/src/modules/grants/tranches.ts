@@ -41,6 +41,12 @@ function statusOf(row: TrancheRow & { approved: boolean }, grantStatus: TGrantSt
 /** Today as a calendar day in UTC, the day a dated tranche is compared with. */
 export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);
 
+/**
+ * The latest day that is today somewhere (UTC+14): a payment dated the payer's own today is never
+ * "in the future", though in Rome just after midnight that day has not begun in UTC.
+ */
+export const latestTodayAnywhere = (now = new Date()) => utcToday(new Date(now.getTime() + 14 * 3_600_000));
+
 function toTranche(row: TrancheRow & { approved: boolean }, grantStatus: TGrantStatus, today: string): TTranche {
   return {
     id: row.id,
@@ -149,7 +155,8 @@ export async function markTranchePaid(
     const status = statusOf({ ...row.tranche, approved: row.approved }, row.grantStatus, utcToday());
     if (status !== 'payable')
       throw conflict(status === 'paid' ? 'errors.grants.tranchePaid' : 'errors.grants.trancheNotPayable');
-    if (input.paidAt > utcToday()) throw invalid([{ path: 'paidAt', messageKey: 'errors.grants.paidInFuture' }]);
+    if (input.paidAt > latestTodayAnywhere())
+      throw invalid([{ path: 'paidAt', messageKey: 'errors.grants.paidInFuture' }]);
     await tx
       .update(grantTranches)
       .set({ paidAt: input.paidAt, paymentReference: input.paymentReference, paidByUserId: actor.id })
