@@ -4,7 +4,7 @@ import 'dayjs/locale/fr';
 import 'dayjs/locale/en';
 import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import { parseDayFirst } from '../lib/day-first-date';
+import { parseDayMonthYear } from '../lib/day-month-year';
 
 type Props = Omit<DateInputProps, 'value' | 'onChange'> & {
   /** `YYYY-MM-DD`, or '' for none. */
@@ -24,7 +24,7 @@ export function DateField({ value, onChange, ...props }: Props) {
       <DateInput
         valueFormat="DD/MM/YYYY"
         placeholder={t('dateField.placeholder')}
-        dateParser={parseDayFirst}
+        dateParser={parseDayMonthYear}
         value={value || null}
         onChange={(day) => onChange(day ?? '')}
         // Emptied by its button, or by deleting the text: an optional day can be taken away.

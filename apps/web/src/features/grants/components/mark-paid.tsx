@@ -3,7 +3,7 @@ import { Button, Popover, Stack, Text, TextInput } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
-import { todayHere } from '../../../lib/day-first-date';
+import { todayHere } from '../../../lib/day-month-year';
 import { problemText } from '../../../lib/problem-text';
 import { useMarkTranchePaid } from '../api/grants';
 

@@ -23,8 +23,8 @@ import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/api/get-config';
 import { ApiError } from '../../../lib/api-client';
 import { countryOptions } from '../../../lib/countries';
+import { parseDayMonthYear } from '../../../lib/day-month-year';
 import { consentLabel } from '../consent-label';
-import { parseDayMonthYear } from '../day-month-year';
 
 type TextField = keyof typeof ORGANIZATION_LIMITS;
 type Values = {

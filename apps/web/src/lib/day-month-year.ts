@@ -1,7 +1,8 @@
 /**
  * A date typed as the form shows it, day first ("15/03/1998", also with dots or dashes, or
- * "1998-03-15"), as `YYYY-MM-DD`; null when it names no real day ("31/02/2020"). The date picker's
- * own reading of a typed date is the browser's, month first.
+ * "1998-03-15"), as `YYYY-MM-DD`; null when it names no real day ("31/02/2020"). The day fields
+ * (components/date-field.tsx, the organization's date of foundation) read what is typed with it:
+ * the date picker's own reading of a typed date is the browser's, month first.
  */
 export function parseDayMonthYear(typed: string): string | null {
   const text = typed.trim();
@@ -18,4 +19,13 @@ export function parseDayMonthYear(typed: string): string | null {
   )
     return null;
   return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Today in the reader's own time zone, as `YYYY-MM-DD`: the UTC day is yesterday in an American
+ * evening, tomorrow just past midnight east of Greenwich.
+ */
+export function todayHere(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
