@@ -33,3 +33,15 @@ export async function isGrantReport(db: Db | Tx, submissionId: string): Promise<
   );
   return found.length > 0;
 }
+
+/**
+ * Whether the submission `submission` is the report of a closed grant, as an SQL condition: no
+ * longer written nor sent (decision 0052), though its form's call stays open. The write rules read
+ * it inside their own statements: the autosave's (guarded-write.ts), Submit's (close-statements.ts)
+ * and `withOpenChangeRequest`'s. `submission` is SQL text pasted as it is (a column of the
+ * caller's statement), never a value.
+ */
+export function reportOfClosedGrantSql(submission: string): string {
+  return `exists (select 1 from grant_reports gr join grants g on g.id = gr.grant_id
+    where gr.submission_id = ${submission} and g.status = 'closed')`;
+}

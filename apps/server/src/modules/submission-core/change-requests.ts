@@ -2,6 +2,7 @@ import { and, desc, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, rows, type Tx } from '../../db/client';
 import { submissionChangeRequests } from '../../db/schema';
+import { reportOfClosedGrantSql } from './approved-report';
 
 /*
  * The open request for changes of a submission (docs/decisions/0039-request-changes.md): neither
@@ -43,12 +44,11 @@ export async function withOpenChangeRequest<T extends { id: string }>(
   now = new Date(),
 ): Promise<T & { reopenedStepIds: string[]; reportOfClosedGrant: boolean }> {
   const open = await openChangeRequest(db, submission.id, now);
-  const closedGrant = await rows<{ one: number }>(
+  const [report] = await rows<{ closed: boolean }>(
     db,
-    sql`select 1 as one from grant_reports r join grants g on g.id = r.grant_id
-         where r.submission_id = ${submission.id}::uuid and g.status = 'closed'`,
+    sql`select ${sql.raw(reportOfClosedGrantSql('s.id'))} as closed from call_submissions s where s.id = ${submission.id}::uuid`,
   );
-  return { ...submission, reopenedStepIds: open?.stepIds ?? [], reportOfClosedGrant: closedGrant.length > 0 };
+  return { ...submission, reopenedStepIds: open?.stepIds ?? [], reportOfClosedGrant: report?.closed === true };
 }
 
 /** The rule `openChangeRequest` applies, in SQL, on the requests aliased `cr`. */

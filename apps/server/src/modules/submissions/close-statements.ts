@@ -6,6 +6,7 @@
 
 import type { TCallTranslations, TMemberRole, TStep } from '@impact/domain';
 import { recipientLanguageSql } from '../email/recipient-language';
+import { reportOfClosedGrantSql } from '../submission-core/approved-report';
 import { deliveriesInsert } from '../webhooks/record';
 
 /**
@@ -23,8 +24,7 @@ export const LOAD_FOR_CLOSE = {
               order by cr.created_at desc limit 1) as change_request,
       c.name as call_name, c.translations as call_translations, c.call_type_id, c.closing_at, c.is_user_filter_enable, c.user_filter_email,
       exists (select 1 from grant_reports gr where gr.submission_id = s.id) as is_report,
-      exists (select 1 from grant_reports gr join grants g on g.id = gr.grant_id
-              where gr.submission_id = s.id and g.status = 'closed') as report_of_closed_grant,
+      ${reportOfClosedGrantSql('s.id')} as report_of_closed_grant,
       (select m.role from organization_members m
               where m.organization_id = s.organization_id and m.user_id = $2::uuid) as member_role,
       o.name as org_name, o.reg_number, o.street_name, o.city_name, o.country,
@@ -108,8 +108,7 @@ export const LOCK_FOR_CLOSE = {
               order by cr.created_at desc limit 1) as change_request,
       (select m.role from organization_members m
               where m.organization_id = s.organization_id and m.user_id = $2::uuid) as member_role,
-      exists (select 1 from grant_reports gr join grants g on g.id = gr.grant_id
-              where gr.submission_id = s.id and g.status = 'closed') as report_of_closed_grant
+      ${reportOfClosedGrantSql('s.id')} as report_of_closed_grant
     from call_submissions s
     join calls c on c.id = s.call_id
     where s.id = $1::uuid

@@ -1,8 +1,11 @@
 import type { TStepAuthor } from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import { type Db, executePrepared } from '../../db/client';
+import { reportOfClosedGrantSql } from '../submission-core/approved-report';
 import { authorOf, type StepResultRow } from '../submission-core/step-authors';
 import { keepVersionCtes } from '../submission-core/step-versions';
+
+const CLOSED_GRANT_REPORT = sql.raw(reportOfClosedGrantSql('s.id'));
 
 type RawRow = {
   id: string;
@@ -91,8 +94,7 @@ export async function writeAnswerIfWritable(
           select lower(trim(a)) from unnest(string_to_array(c.user_filter_email, ',')) a))
         -- A report of a closed grant is no longer written (decision 0052: no more reports are asked
         -- for); its form's call stays open, so the call's date does not stop it.
-        and not exists (select 1 from grant_reports gr join grants g on g.id = gr.grant_id
-                        where gr.submission_id = s.id and g.status = 'closed')
+        and not ${CLOSED_GRANT_REPORT}
       for update of s
     ),
     updated as (
