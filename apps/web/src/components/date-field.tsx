@@ -3,6 +3,7 @@ import 'dayjs/locale/it';
 import 'dayjs/locale/fr';
 import 'dayjs/locale/en';
 import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseDayMonthYear } from '../lib/day-month-year';
 
@@ -12,15 +13,21 @@ type Props = Omit<DateInputProps, 'value' | 'onChange'> & {
   onChange: (value: string) => void;
 };
 
+/** The calendars of the date fields in the reader's language, weeks from Monday (with their styles and dayjs's three languages, imported here once). */
+export function ReaderDates({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  return <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>{children}</DatesProvider>;
+}
+
 /**
  * A day, written and typed day first in every language as the call's dates are (`DateTimeField`),
  * with a calendar in the reader's language, weeks from Monday. The browser's own date input
  * followed the browser's locale instead: month first on an English page beside day-first dates.
  */
 export function DateField({ value, onChange, ...props }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
-    <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
+    <ReaderDates>
       <DateInput
         valueFormat="DD/MM/YYYY"
         placeholder={t('dateField.placeholder')}
@@ -31,6 +38,6 @@ export function DateField({ value, onChange, ...props }: Props) {
         clearable
         {...props}
       />
-    </DatesProvider>
+    </ReaderDates>
   );
 }

@@ -1,9 +1,5 @@
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/it';
-import 'dayjs/locale/fr';
-import 'dayjs/locale/en';
-import { DatesProvider, DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
-import { useTranslation } from 'react-i18next';
+import { DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
+import { ReaderDates } from './date-field';
 
 /**
  * A date and time (`DATE_TIME_FIELD_FORMAT`; ISO instants converted in lib/picker-values.ts)
@@ -12,10 +8,9 @@ import { useTranslation } from 'react-i18next';
  * and AM/PM under a French or Italian page).
  */
 export function DateTimeField(props: DateTimePickerProps) {
-  const { i18n } = useTranslation();
   return (
-    <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
+    <ReaderDates>
       <DateTimePicker valueFormat="DD/MM/YYYY HH:mm" {...props} />
-    </DatesProvider>
+    </ReaderDates>
   );
 }

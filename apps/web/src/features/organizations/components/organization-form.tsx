@@ -1,6 +1,3 @@
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/it';
-import 'dayjs/locale/fr';
 import {
   configTextsIn,
   DEFAULT_LANGUAGE,
@@ -16,14 +13,13 @@ import {
   ZOrganizationInput,
 } from '@impact/domain';
 import { Alert, Button, Checkbox, Fieldset, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { DateInput, DatesProvider } from '@mantine/dates';
 import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
 import { type FormEvent, type Ref, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { useConfig } from '../../../lib/api/get-config';
 import { ApiError } from '../../../lib/api-client';
 import { countryOptions } from '../../../lib/countries';
-import { parseDayMonthYear } from '../../../lib/day-month-year';
 import { consentLabel } from '../consent-label';
 
 type TextField = keyof typeof ORGANIZATION_LIMITS;
@@ -179,24 +175,18 @@ export function OrganizationForm({ organization, submitLabel, onSubmit, onCancel
             {text('name', { autoComplete: 'organization' })}
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {text('reg_number', { description: t('organizations.hints.reg_number') })}
-              <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
-                {/* Typed as it is known (keyboard and screen readers stay in the field); the calendar helps too. */}
-                <DateInput
-                  label={t('organizations.fields.date_of_foundation')}
-                  description={t('organizations.hints.date_of_foundation')}
-                  placeholder={t('organizations.hints.datePlaceholder')}
-                  value={values.date_of_foundation}
-                  onChange={(value) => set('date_of_foundation', value ? String(value).slice(0, 10) : null)}
-                  valueFormat="DD/MM/YYYY"
-                  dateParser={parseDayMonthYear}
-                  defaultLevel={values.date_of_foundation ? 'month' : 'decade'}
-                  minDate={ORGANIZATION_MIN_FOUNDATION_DATE}
-                  maxDate={latestFoundationDate().slice(0, 10)}
-                  leftSection={<IconCalendar size={16} aria-hidden />}
-                  clearable
-                  error={message('date_of_foundation')}
-                />
-              </DatesProvider>
+              {/* Typed as it is known (keyboard and screen readers stay in the field); the calendar helps too. */}
+              <DateField
+                label={t('organizations.fields.date_of_foundation')}
+                description={t('organizations.hints.date_of_foundation')}
+                value={values.date_of_foundation ?? ''}
+                onChange={(day) => set('date_of_foundation', day || null)}
+                defaultLevel={values.date_of_foundation ? 'month' : 'decade'}
+                minDate={ORGANIZATION_MIN_FOUNDATION_DATE}
+                maxDate={latestFoundationDate().slice(0, 10)}
+                leftSection={<IconCalendar size={16} aria-hidden />}
+                error={message('date_of_foundation')}
+              />
             </SimpleGrid>
           </Stack>
         </Fieldset>
