@@ -50,6 +50,11 @@ export const ZSubmission = z.object({
   organizationName: z.string().optional(),
   /** Only in the administrator's read, on a grant's report: the grant (the reader speaks of a report). */
   reportGrantId: z.uuid().optional(),
+  /**
+   * Present (true) on a grant's report whose grant is closed: it is no longer asked for, written
+   * nor sent (decision 0052), so the wizard shows it read-only.
+   */
+  reportOfClosedGrant: z.literal(true).optional(),
 });
 export type TSubmission = z.infer<typeof ZSubmission>;
 

@@ -36,4 +36,26 @@ describe('a day field', () => {
     fireEvent.change(input, { target: { value: '31/01/2028' } });
     expect(days.at(-1)).toBe('2028-01-31');
   });
+
+  it('says so when what is typed is no day, since the field puts its day back on leaving it', () => {
+    const days: string[] = [];
+    render(
+      <MantineProvider>
+        <Field onDay={(day) => days.push(day)} />
+      </MantineProvider>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Paid on' }) as HTMLInputElement;
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '3/1/26' } });
+    fireEvent.blur(input);
+    expect(input.value).toBe('01/02/2027');
+    expect(days).toEqual([]);
+    expect(screen.getByText(/“3\/1\/26” is not a day/)).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '03/01/2026' } });
+    fireEvent.blur(input);
+    expect(days.at(-1)).toBe('2026-01-03');
+    expect(screen.queryByText(/is not a day/)).toBeNull();
+  });
 });

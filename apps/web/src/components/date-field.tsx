@@ -3,7 +3,7 @@ import 'dayjs/locale/it';
 import 'dayjs/locale/fr';
 import 'dayjs/locale/en';
 import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseDayMonthYear } from '../lib/day-month-year';
 
@@ -24,8 +24,11 @@ export function ReaderDates({ children }: { children: ReactNode }) {
  * with a calendar in the reader's language, weeks from Monday. The browser's own date input
  * followed the browser's locale instead: month first on an English page beside day-first dates.
  */
-export function DateField({ value, onChange, ...props }: Props) {
+export function DateField({ value, onChange, onBlur, error, ...props }: Props) {
   const { t } = useTranslation();
+  // What was typed and is no day ("3/1/26", "31/02/2028"): the picker puts the day it had back on
+  // leaving the field, so the person is told, or they would take the old day for theirs.
+  const [notADay, setNotADay] = useState('');
   return (
     <ReaderDates>
       <DateInput
@@ -33,7 +36,16 @@ export function DateField({ value, onChange, ...props }: Props) {
         placeholder={t('dateField.placeholder')}
         dateParser={parseDayMonthYear}
         value={value || null}
-        onChange={(day) => onChange(day ?? '')}
+        onChange={(day) => {
+          setNotADay('');
+          onChange(day ?? '');
+        }}
+        onBlur={(event) => {
+          const typed = event.currentTarget.value.trim();
+          setNotADay(typed !== '' && parseDayMonthYear(typed) === null ? typed : '');
+          onBlur?.(event);
+        }}
+        error={error || (notADay ? t('dateField.notADay', { typed: notADay }) : undefined)}
         // Emptied by its button, or by deleting the text: an optional day can be taken away.
         clearable
         {...props}

@@ -21,6 +21,7 @@ import { type AuditActor, audit } from '../audit/record';
 import { assertActualsOnlyInForms } from './actuals-only-in-forms';
 import { insertCallTypeIn, saveCallTypeIn, stepsOfCallTypes } from './call-types';
 import { cleanCallTranslations } from './clean-translations';
+import { formCallsFollowFilter } from './report-form-filter';
 
 type CallRow = typeof calls.$inferSelect;
 type UpdateCallInput = z.output<typeof ZUpdateCallRequest>;
@@ -242,8 +243,9 @@ export async function updateCall(db: Db, actor: AuditActor, input: UpdateCallInp
         closingAt,
         callLockEnd,
         callTypeId: input.callTypeId,
-        isUserFilterEnable: input.isUserFilterEnable,
-        userFilterEmail: filter.value,
+        // A report's form keeps its application call's filter (formCallsFollowFilter).
+        isUserFilterEnable: formCall ? stored.isUserFilterEnable : input.isUserFilterEnable,
+        userFilterEmail: formCall ? stored.userFilterEmail : filter.value,
         powerBiReportId: reportIdOrNull(input.powerBIReportID),
         powerBiWorkspaceId: reportIdOrNull(input.powerBIWorkspaceID),
         userPowerBiReportId: reportIdOrNull(input.userPowerBIReportID),
@@ -256,6 +258,7 @@ export async function updateCall(db: Db, actor: AuditActor, input: UpdateCallInp
         updatedAt: now,
       })
       .where(eq(calls.id, input.id));
+    if (!formCall) await formCallsFollowFilter(tx, input.id);
     // Pointed at another call type, a call must not take a report form's steps with it.
     if (input.callTypeId !== stored.callTypeId) await assertActualsOnlyInForms(tx, input.callTypeId, 'callTypeId');
     await audit(tx, actor, 'call.update', input.id, {

@@ -1,9 +1,19 @@
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createOpenCall, createOrganization, submitToCall } from '../../../test/fixtures';
+import { createOpenCall, createOrganization, submitToCall, updateCall } from '../../../test/fixtures';
+import { POSTGRES_URL } from '../../../test/postgres-only';
 import { signInAs } from '../../../test/sign-in';
-import { emailOutbox, grantReports, organizationMembers, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import {
+  emailAttachments,
+  emailOutbox,
+  grantReports,
+  organizationMembers,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../db/schema';
 import { sendReportReminders } from './report-reminders';
 
 type Person = Awaited<ReturnType<typeof signInAs>>;
@@ -37,6 +47,9 @@ describe('grant reports', () => {
   let formStepId: string;
   let call: Awaited<ReturnType<typeof createOpenCall>>;
   let plan: Array<{ id: string; name: string; formCallId: string }>;
+  /** Otto's grant in the same call, active once its tranche's test has run. */
+  let ottosGrantId = '';
+  let elsewhere = '';
 
   const inject = (p: Person, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, org?: string) =>
     t.app.inject({
@@ -47,6 +60,8 @@ describe('grant reports', () => {
     });
   const reports = async (p: Person = admin): Promise<Report[]> =>
     (await inject(p, 'GET', `Grant/GetReports?grantId=${grantId}`)).json();
+  const mailsOf = (template: string) =>
+    t.database.db.select().from(emailOutbox).where(eq(emailOutbox.template, template));
   const byName = async (name: string) => {
     const found = (await reports()).find((r) => r.name === name);
     if (!found) throw new Error(`no report ${name}`);
@@ -56,6 +71,8 @@ describe('grant reports', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     admin = await signInAs(t.database.db, { email: 'officer@funder.test', roles: ['admin'], firstName: 'Olga' });
+    // The officer reads the app in English: the funder's notices are written in it.
+    await t.database.db.update(users).set({ language: 'en' }).where(eq(users.id, admin.user.id));
     anna = await signInAs(t.database.db, { email: 'anna@aurora.example', firstName: 'Anna', lastName: 'Neri' });
     vera = await signInAs(t.database.db, { email: 'vera@aurora.example', firstName: 'Vera' });
     otto = await signInAs(t.database.db, { email: 'otto@elsewhere.example', firstName: 'Otto' });
@@ -209,6 +226,10 @@ describe('grant reports', () => {
     expect(await reports()).toEqual([]);
     const accepted = await inject(anna, 'POST', 'Grant/AcceptAward', { grantId, fullName: 'Anna Neri' });
     expect(accepted.statusCode, accepted.body).toBe(200);
+    // The officer who set the grant's terms hears of it (the funder's side of the grant).
+    const told = await mailsOf('grant-accepted');
+    expect(told.map((m) => [m.to, m.subject])).toEqual([['officer@funder.test', 'Award accepted: Aurora']]);
+    expect(told[0]?.text).toContain('Anna Neri accepted, for Aurora');
     const list = await reports();
     expect(list.map((r) => [r.name, r.dueAt, r.status])).toEqual([
       ['Final', day(-1), 'overdue'],
@@ -289,6 +310,14 @@ describe('grant reports', () => {
     const receipt = receipts.find((m) => m.subject === 'Report receipt: Final');
     expect(receipt?.text).toContain('The PDF of the report as submitted is attached');
     expect(receipt?.text).not.toMatch(/submission id|application/i);
+    // The grant's officer hears the report was sent, with its PDF attached as to the receipts.
+    const sentNotices = await mailsOf('report-sent');
+    expect(sentNotices.map((m) => [m.to, m.subject])).toEqual([['officer@funder.test', 'Report sent: Final · Aurora']]);
+    const attached = await t.database.db
+      .select()
+      .from(emailAttachments)
+      .where(eq(emailAttachments.mailId, sentNotices[0]?.id ?? ''));
+    expect(attached.map((a) => a.contentType)).toEqual(['application/pdf']);
     const events = await t.database.db.select().from(webhookDeliveries);
     const [event] = events;
     expect(events.map((e) => e.eventType)).toEqual(['report.submitted']);
@@ -324,6 +353,13 @@ describe('grant reports', () => {
       paymentReference: 'CRO-2',
     });
     expect(paid.statusCode, paid.body).toBe(200);
+    // The grantee's contact and writers hear of the payment (not Vera, a viewer).
+    const paidNotices = await mailsOf('tranche-paid');
+    expect(paidNotices.map((m) => m.to).sort()).toEqual(['anna@aurora.example', 'giulia@aurora.example']);
+    // In each one's language (Italian here), the amount written in it.
+    expect(paidNotices[0]?.text).toMatch(
+      /Una tranche di 4000,00\s€ del contributo di Aurora .+ \(riferimento del pagamento: CRO-2\)/,
+    );
   });
 
   it('a sent report is not among the applications of the admin’s submissions tab, listed or counted', async () => {
@@ -433,6 +469,63 @@ describe('grant reports', () => {
     expect(midTerm.some((m) => /tranche/i.test(m.text))).toBe(false);
   });
 
+  it('a report follows its application’s e-mail filter: a member it leaves out neither opens it nor hears of its messages', async () => {
+    const midTerm = await byName('Mid-term');
+    const submissionId = midTerm.submissionId ?? '';
+    const formCallId = midTerm.formCallId;
+    const formFilter = async () => {
+      const form = (await inject(admin, 'GET', `Call/GetCallByIdAdmin?callId=${formCallId}`)).json();
+      return { isUserFilterEnable: form.isUserFilterEnable, userFilterEmail: form.userFilterEmail };
+    };
+    // Saved in the call editor: open to Anna's address alone.
+    await updateCall(t.app, admin.headers, call.id, {
+      isUserFilterEnable: true,
+      userFilterEmail: 'anna@aurora.example',
+    });
+    try {
+      expect(await formFilter()).toEqual({ isUserFilterEnable: true, userFilterEmail: 'anna@aurora.example' });
+      const read = (p: Person) =>
+        inject(p, 'GET', `Call/GetSubmissionByID?submissionId=${submissionId}`, undefined, aurora);
+      expect((await read(vera)).statusCode).toBe(404);
+      expect((await read(anna)).statusCode).toBe(200);
+      const messages = (p: Person) =>
+        inject(p, 'GET', `Conversation/GetMessages?submissionId=${submissionId}`, undefined, aurora);
+      expect((await messages(vera)).statusCode).toBe(404);
+      const sent = await inject(admin, 'POST', 'Conversation/SendMessage', {
+        submissionId,
+        text: 'A question about the spring figures.',
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const told = await t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.template, 'conversation-message'));
+      expect(told.map((m) => m.to)).toContain('anna@aurora.example');
+      expect(told.map((m) => m.to)).not.toContain('vera@aurora.example');
+      // A report's form page cannot set a filter of its own.
+      const form = (await inject(admin, 'GET', `Call/GetCallByIdAdmin?callId=${formCallId}`)).json();
+      const saved = await inject(admin, 'PUT', 'Call/UpdateCall', {
+        id: formCallId,
+        name: form.name,
+        description: form.description,
+        openingAt: form.openingAt,
+        closingAt: form.closingAt,
+        callTypeId: form.callTypeId,
+        isUserFilterEnable: false,
+        userFilterEmail: '',
+        basedOnUpdatedAt: form.updatedAt,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(await formFilter()).toEqual({ isUserFilterEnable: true, userFilterEmail: 'anna@aurora.example' });
+    } finally {
+      await updateCall(t.app, admin.headers, call.id, { isUserFilterEnable: false, userFilterEmail: '' });
+    }
+    expect(await formFilter()).toEqual({ isUserFilterEnable: false, userFilterEmail: '' });
+    expect(
+      (await inject(vera, 'GET', `Call/GetSubmissionByID?submissionId=${submissionId}`, undefined, aurora)).statusCode,
+    ).toBe(200);
+  });
+
   it('a started report is kept with the grant: not deleted by an admin, nor by its author’s erasure', async () => {
     const report = await byName('Final');
     const submissionId = report.submissionId ?? '';
@@ -524,7 +617,7 @@ describe('grant reports', () => {
     // tranche waits for its own "Final".
     const finalPlanId = plan.find((item) => item.name === 'Final')?.id;
     expect(finalPlanId).toBeDefined();
-    const elsewhere = await createOrganization(t.app, otto.headers, 'Elsewhere');
+    elsewhere = await createOrganization(t.app, otto.headers, 'Elsewhere');
     const submissionId = await submitToCall(t.app, otto.headers, elsewhere, call);
     const decided = await inject(admin, 'POST', 'Review/RecordDecisions', {
       callId: call.id,
@@ -536,6 +629,7 @@ describe('grant reports', () => {
       submissionId: string;
     }>;
     const other = grants.find((g) => g.submissionId === submissionId)?.id ?? '';
+    ottosGrantId = other;
     const terms = await inject(admin, 'PUT', 'Grant/UpdateGrant', {
       grantId: other,
       amount: 5000,
@@ -565,4 +659,44 @@ describe('grant reports', () => {
     expect(exported.body).toMatch(/Elsewhere[^\n]*pending/);
     expect(exported.body).not.toMatch(/Elsewhere[^\n]*payable/);
   });
+
+  // Two transactions at once: PostgreSQL only (the embedded database takes them in turn).
+  it.skipIf(!POSTGRES_URL)(
+    'a report sent while its grant is being closed waits for the close, then is refused',
+    async () => {
+      const own = (await inject(otto, 'GET', `Grant/GetReports?grantId=${ottosGrantId}`)).json() as Report[];
+      const report = own.find((r) => r.name === 'Closing');
+      if (!report) throw new Error('no Closing report');
+      const { submissionId } = (await inject(otto, 'POST', 'Grant/StartReport', { reportId: report.id })).json();
+      const written = await inject(
+        otto,
+        'POST',
+        'Call/UpsertCallStepResult',
+        { callSubmissionId: submissionId, stepId: formStepId, content: JSON.stringify({ answer: 'Done' }), version: 0 },
+        elsewhere,
+      );
+      expect(written.statusCode, written.body).toBe(200);
+      // The funder's close of the grant, in progress: its row changed, not yet committed.
+      const closing = new pg.Client({ connectionString: t.url ?? '' });
+      await closing.connect();
+      try {
+        await closing.query('begin');
+        await closing.query(`update grants set status = 'closed', closed_at = now() where id = $1`, [ottosGrantId]);
+        let settled = false;
+        const sent = inject(otto, 'POST', 'Call/CloseCallSubmission', { submissionId }, elsewhere).finally(() => {
+          settled = true;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(settled, 'Submit went on beside the close').toBe(false);
+        await closing.query('commit');
+        const answer = await sent;
+        expect(answer.statusCode, answer.body).toBe(409);
+        expect(answer.json().messageKey).toBe('errors.grantReports.closedForReports');
+        const after = (await inject(otto, 'GET', `Grant/GetReports?grantId=${ottosGrantId}`)).json() as Report[];
+        expect(after.find((r) => r.name === 'Closing')?.status).toBe('notRequired');
+      } finally {
+        await closing.end();
+      }
+    },
+  );
 });

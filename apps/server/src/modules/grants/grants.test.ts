@@ -11,12 +11,13 @@ import {
   grants,
   organizationMembers,
   organizations,
+  users,
   webhookDeliveries,
   webhookEndpoints,
 } from '../../db/schema';
 import { pdfRenderPool } from '../pdf/render-pool';
 import { letterHash } from './award-letter';
-import { grantees } from './service';
+import { grantees } from './grantee-notice';
 import { latestTodayAnywhere } from './tranches';
 
 type Person = Awaited<ReturnType<typeof signInAs>>;
@@ -54,6 +55,8 @@ describe('grants and award letters', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     admin = await signInAs(t.database.db, { email: 'officer@funder.test', roles: ['admin'], firstName: 'Olga' });
+    // The officer reads the app in English: the funder's notices are written in it.
+    await t.database.db.update(users).set({ language: 'en' }).where(eq(users.id, admin.user.id));
     anna = await signInAs(t.database.db, { email: 'anna@aurora.example', firstName: 'Anna', lastName: 'Neri' });
     vera = await signInAs(t.database.db, { email: 'vera@aurora.example', firstName: 'Vera' });
     otto = await signInAs(t.database.db, { email: 'otto@elsewhere.example', firstName: 'Otto' });
@@ -377,6 +380,10 @@ describe('grants and award letters', () => {
       reason: 'We found other funds',
     });
     expect(declined.json()).toMatchObject({ status: 'declined', declineReason: 'We found other funds' });
+    // The officer who sent the letter hears of it, with the reason given.
+    const told = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'grant-declined'));
+    expect(told.map((m) => [m.to, m.subject])).toEqual([['officer@funder.test', 'Award declined: Altrove']]);
+    expect(told[0]?.text).toContain('The reason given: We found other funds');
   });
 
   it('erasing the person who accepted keeps the acceptance, not their name', async () => {
@@ -393,7 +400,7 @@ describe('grants and award letters', () => {
       .update(organizations)
       .set({ contactEmail: 'deleted-user-ab12cd' })
       .where(eq(organizations.id, other));
-    const notified = await t.database.db.transaction((tx) => grantees(tx, other));
+    const notified = await t.database.db.transaction((tx) => grantees(tx, { organizationId: other, callId: call.id }));
     expect(notified.emails).toEqual(['otto@elsewhere.example']);
   });
 });

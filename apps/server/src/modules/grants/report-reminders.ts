@@ -1,7 +1,7 @@
 import { REPORT_REMINDER_LEAD_DAYS } from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
-import { noticeGrantReport } from './report-notice';
+import { noticeGrantReport } from './grantee-notice';
 import { utcToday } from './tranches';
 
 /** Reminders claimed per transaction: a backlog drains over a few ticks, never in one long one. */

@@ -5,6 +5,7 @@ import { calls, callTypes, grantReportPlans, grantReports, grantTranches } from 
 import { conflict, invalid, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
+import { formCallsFollowFilter } from '../calls/report-form-filter';
 
 type PlanRow = typeof grantReportPlans.$inferSelect;
 
@@ -216,6 +217,7 @@ export async function saveReportingPlan(
       if (!plan) throw new Error('insert returned nothing');
       await addReportsForPlan(tx, plan);
     }
+    await formCallsFollowFilter(tx, input.callId);
     const plan = (await planRows(tx, input.callId)).map(toItem);
     await audit(tx, actor, 'grant.reportingPlan', input.callId, {
       reports: plan.map((p) => ({ name: p.name, dueAfterMonths: p.dueAfterMonths, dueAt: p.dueAt })),

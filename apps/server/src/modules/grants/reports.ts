@@ -8,7 +8,7 @@ import { audit } from '../audit/record';
 import { openChangeRequestDueAt } from '../submission-core/change-requests';
 import { recordWebhookEvent } from '../webhooks/record';
 import { loadGrantFor } from './access';
-import { noticeGrantReport } from './report-notice';
+import { noticeGrantReport } from './grantee-notice';
 import { utcToday } from './tranches';
 
 /** A request for changes open on the report's submission. */

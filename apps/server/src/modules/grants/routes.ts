@@ -146,7 +146,8 @@ export const grantRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
         response: { 200: ZGrant, ...problems },
       },
     },
-    (request) => acceptAward(db, currentUser(request), request.body, request.ip, requestLanguage(request)),
+    (request) =>
+      acceptAward(db, currentUser(request), request.body, request.ip, requestLanguage(request), config.publicUrl),
   );
 
   app.post(
@@ -160,7 +161,8 @@ export const grantRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
         response: { 200: ZGrant, ...problems },
       },
     },
-    (request) => declineAward(db, currentUser(request), request.body, request.ip, requestLanguage(request)),
+    (request) =>
+      declineAward(db, currentUser(request), request.body, request.ip, requestLanguage(request), config.publicUrl),
   );
 
   app.get(
@@ -202,7 +204,7 @@ export const grantRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
         response: { 200: ZTranches, ...problems },
       },
     },
-    (request) => markTranchePaid(db, currentUser(request), request.body),
+    (request) => markTranchePaid(db, currentUser(request), request.body, config.publicUrl),
   );
 
   app.get(

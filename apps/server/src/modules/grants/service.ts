@@ -17,10 +17,8 @@ import {
   organizationMembers,
   organizations,
   submissionChangeRequests,
-  users,
 } from '../../db/schema';
 import { conflict, invalid } from '../../lib/app-error';
-import { distinctAddresses } from '../../lib/mail-addresses';
 import { translator } from '../../lib/texts';
 import type { SessionUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
@@ -31,6 +29,8 @@ import { isCallLocked } from '../submission-core/access';
 import { recordWebhookEvent } from '../webhooks/record';
 import { type GrantRow, loadGrantFor } from './access';
 import { composeAwardLetter, letterHash } from './award-letter';
+import { tellOfficers } from './grant-officers';
+import { grantees, noticeGrantees } from './grantee-notice';
 import { addReportsForGrant } from './reporting-plan';
 
 const listColumns = { grant: grants, organizationName: organizations.name, call: calls };
@@ -188,25 +188,7 @@ export async function updateGrant(
  * and the `grant.closed` event goes to the endpoints that asked for it.
  */
 async function tellClosed(tx: Tx, grant: GrantRow, now: Date, publicUrl: string) {
-  const [call] = await tx.select().from(calls).where(eq(calls.id, grant.callId));
-  const { name: org, emails } = await grantees(tx, grant.organizationId);
-  for (const email of emails) {
-    const lang = await recipientLanguage(tx, email, DEFAULT_LANGUAGE);
-    const t = translator(lang);
-    const values = { call: call ? localisedCall(call, lang).name : '', org };
-    await queueNotice(
-      tx,
-      email,
-      'grant-closed',
-      {
-        subject: t('mail.grantClosed.subject', values),
-        paragraphs: [t('mail.grantClosed.body', values)],
-        link: `${publicUrl}/grants/${grant.id}`,
-        action: t('mail.grantClosed.action'),
-      },
-      lang,
-    );
-  }
+  await noticeGrantees(tx, grant, { template: 'grant-closed', texts: 'mail.grantClosed' }, publicUrl);
   await recordWebhookEvent(
     tx,
     'grant.closed',
@@ -219,27 +201,6 @@ async function tellClosed(tx: Tx, grant: GrantRow, now: Date, publicUrl: string)
     },
     now,
   );
-}
-
-/** The grantee organization's name and who hears of its grant: the contact, then the owners and editors. */
-export async function grantees(tx: Tx, organizationId: string) {
-  const [org] = await tx
-    .select({ name: organizations.name, contactEmail: organizations.contactEmail })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  const members = await tx
-    .select({ email: users.email })
-    .from(organizationMembers)
-    .innerJoin(users, eq(users.id, organizationMembers.userId))
-    .where(
-      and(
-        eq(organizationMembers.organizationId, organizationId),
-        inArray(organizationMembers.role, ['owner', 'editor']),
-      ),
-    );
-  // An erased contact's pseudonym has no address: nothing to send.
-  const emails = distinctAddresses([org?.contactEmail, ...members.map((m) => m.email)]);
-  return { name: org?.name ?? '', emails: [...emails.values()] };
 }
 
 /**
@@ -292,7 +253,7 @@ export async function sendAwardLetter(
   return db.transaction(async (tx) => {
     const { grant } = await loadGrantFor(tx, actor, grantId, { need: 'write', forUpdate: true });
     if (grant.status !== 'draft' && grant.status !== 'awaitingAcceptance') throw conflict('errors.grants.termsFixed');
-    const { name: orgName, emails } = await grantees(tx, grant.organizationId);
+    const { name: orgName, emails } = await grantees(tx, grant);
     const [contact] = emails;
     const letterLanguage = contact ? await recipientLanguage(tx, contact, DEFAULT_LANGUAGE) : DEFAULT_LANGUAGE;
     const now = new Date();
@@ -351,6 +312,7 @@ export async function acceptAward(
   },
   ip: string,
   language: TLanguage,
+  publicUrl: string,
 ) {
   return db.transaction(async (tx) => {
     const { grant } = await loadGrantFor(tx, user, input.grantId, {
@@ -401,6 +363,7 @@ export async function acceptAward(
       letterHash: grant.letterHash,
       conditionsAccepted: input.conditionsAccepted === true,
     });
+    await tellOfficers(tx, grant, 'grant-accepted', 'mail.grantAccepted', { name: input.fullName }, publicUrl);
     return oneGrant(tx, grant.id, language);
   });
 }
@@ -412,6 +375,7 @@ export async function declineAward(
   input: { grantId: string; reason: string; letterHash?: string | undefined },
   ip: string,
   language: TLanguage,
+  publicUrl: string,
 ) {
   return db.transaction(async (tx) => {
     const { grant } = await loadGrantFor(tx, user, input.grantId, {
@@ -427,6 +391,7 @@ export async function declineAward(
       .set({ status: 'declined', declinedAt: now, declineReason: input.reason, updatedAt: now })
       .where(eq(grants.id, grant.id));
     await audit(tx, user, 'grant.decline', grant.id, { ip, letterHash: grant.letterHash, reason: input.reason });
+    await tellOfficers(tx, grant, 'grant-declined', 'mail.grantDeclined', { reason: input.reason }, publicUrl);
     return oneGrant(tx, grant.id, language);
   });
 }

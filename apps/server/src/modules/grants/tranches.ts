@@ -11,10 +11,13 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { grantReportPlans, grants, grantTranches, organizations } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
+import { longDay } from '../../lib/moments';
 import type { SessionUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
 import type { Cell, ExportedRows } from '../reports/export-rows';
 import { loadGrantFor } from './access';
+import { formatAmount } from './award-letter';
+import { noticeGrantees } from './grantee-notice';
 
 type TrancheRow = typeof grantTranches.$inferSelect;
 
@@ -139,6 +142,7 @@ export async function markTranchePaid(
   db: Db,
   actor: SessionUser,
   input: { trancheId: string; paidAt: string; paymentReference: string },
+  publicUrl: string,
 ) {
   return db.transaction(async (tx) => {
     // The grant's row first, as SaveTranches takes it: a plan saved meanwhile never drops this payment.
@@ -146,7 +150,14 @@ export async function markTranchePaid(
       sql`select 1 from grants where id = (select grant_id from grant_tranches where id = ${input.trancheId}) for update`,
     );
     const [row] = await tx
-      .select({ tranche: grantTranches, grantStatus: grants.status, approved: reportApproved })
+      .select({
+        tranche: grantTranches,
+        grantStatus: grants.status,
+        approved: reportApproved,
+        organizationId: grants.organizationId,
+        callId: grants.callId,
+        currency: grants.currency,
+      })
       .from(grantTranches)
       .innerJoin(grants, eq(grants.id, grantTranches.grantId))
       .where(eq(grantTranches.id, input.trancheId))
@@ -167,6 +178,21 @@ export async function markTranchePaid(
       paidAt: input.paidAt,
       reference: input.paymentReference,
     });
+    // The grantee hears of the money on its way, each in their language.
+    await noticeGrantees(
+      tx,
+      { id: row.tranche.grantId, organizationId: row.organizationId, callId: row.callId },
+      {
+        template: 'tranche-paid',
+        texts: 'mail.tranchePaid',
+        values: (language) => ({
+          amount: formatAmount(Number(row.tranche.amount), row.currency, language),
+          date: longDay(input.paidAt, language),
+          reference: input.paymentReference,
+        }),
+      },
+      publicUrl,
+    );
     return tranchesOf(tx, row.tranche.grantId, row.grantStatus);
   });
 }

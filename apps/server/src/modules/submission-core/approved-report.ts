@@ -34,6 +34,15 @@ export async function isGrantReport(db: Db | Tx, submissionId: string): Promise<
   return found.length > 0;
 }
 
+/** Whether the submission is the report of a closed grant (`reportOfClosedGrantSql`, read on its own). */
+export async function reportOfClosedGrant(db: Db | Tx, submissionId: string): Promise<boolean> {
+  const [found] = await rows<{ closed: boolean }>(
+    db,
+    sql`select ${sql.raw(reportOfClosedGrantSql('x.id'))} as closed from (select ${submissionId}::uuid as id) x`,
+  );
+  return found?.closed === true;
+}
+
 /**
  * Whether the submission `submission` is the report of a closed grant, as an SQL condition: no
  * longer written nor sent (decision 0052), though its form's call stays open. The write rules read
@@ -44,4 +53,15 @@ export async function isGrantReport(db: Db | Tx, submissionId: string): Promise<
 export function reportOfClosedGrantSql(submission: string): string {
   return `exists (select 1 from grant_reports gr join grants g on g.id = gr.grant_id
     where gr.submission_id = ${submission} and g.status = 'closed')`;
+}
+
+/**
+ * The same condition for Submit's lock (close-statements.ts), with the grant's row shared: a close
+ * of the grant in progress is waited for, then read as it committed, so no report is sent, its
+ * receipts queued and its tranche made payable beside the grant's closing (the plain condition,
+ * read from the statement's snapshot, would let it through).
+ */
+export function reportOfClosedGrantLockingSql(submission: string): string {
+  return `coalesce((select g.status = 'closed' from grant_reports gr join grants g on g.id = gr.grant_id
+    where gr.submission_id = ${submission} for share of g), false)`;
 }

@@ -6,7 +6,7 @@
 
 import type { TCallTranslations, TMemberRole, TStep } from '@impact/domain';
 import { recipientLanguageSql } from '../email/recipient-language';
-import { reportOfClosedGrantSql } from '../submission-core/approved-report';
+import { reportOfClosedGrantLockingSql, reportOfClosedGrantSql } from '../submission-core/approved-report';
 import { deliveriesInsert } from '../webhooks/record';
 
 /**
@@ -96,7 +96,8 @@ export type LoadedForClose = {
 
 /**
  * The submission row locked for the closing (an autosave racing it waits, then finds it closed;
- * guarded-write.ts), with what says whether it may still close: $1 submission, $2 the caller.
+ * guarded-write.ts), with what says whether it may still close: $1 submission, $2 the caller. A
+ * grant's report also shares its grant's row, so a close of the grant is waited for, not missed.
  */
 export const LOCK_FOR_CLOSE = {
   name: 'close_lock',
@@ -108,7 +109,7 @@ export const LOCK_FOR_CLOSE = {
               order by cr.created_at desc limit 1) as change_request,
       (select m.role from organization_members m
               where m.organization_id = s.organization_id and m.user_id = $2::uuid) as member_role,
-      ${reportOfClosedGrantSql('s.id')} as report_of_closed_grant
+      ${reportOfClosedGrantLockingSql('s.id')} as report_of_closed_grant
     from call_submissions s
     join calls c on c.id = s.call_id
     where s.id = $1::uuid

@@ -17,6 +17,7 @@ import { InFlightLimit } from '../../lib/in-flight-limit';
 import { cleanHeader } from '../../lib/mail-headers';
 import type { SessionUser } from '../../plugins/authentication';
 import { languageOr } from '../email/recipient-language';
+import { reportSentNotices } from '../grants/grant-officers';
 import { markReportSubmitted } from '../grants/reports';
 import { exportDataFrom } from '../pdf/export-data';
 import { receiptMails } from '../pdf/receipt-mail';
@@ -40,6 +41,8 @@ export type Closing = {
   queue: BoundedQueue;
   /** One Submit at a time per person: a second press while the first is checked only queues ahead of others. */
   perPerson: InFlightLimit;
+  /** Where the mails' links point (a report's notice to the funder links to its grant). */
+  publicUrl: string;
 };
 
 /** Submits waiting their turn, at most; past it a 503 with Retry-After (decision 0026). */
@@ -49,7 +52,7 @@ export const CLOSE_QUEUE_MAX_WAITING = 2_000;
  * Submits run as many at a time as the pool has connections (each uses one at a time), so a
  * burst waits in this queue instead of timing out in the pool's; the embedded database has one.
  */
-export function closingFor(database: Database, parts: Pick<Closing, 'branding'>): Closing {
+export function closingFor(database: Database, parts: Pick<Closing, 'branding' | 'publicUrl'>): Closing {
   const concurrency = database.raw.kind === 'postgres' ? (database.raw.pool.options.max ?? 10) : 1;
   return {
     ...parts,
@@ -180,7 +183,7 @@ export function closeSubmission(
 }
 
 async function closeChecked(
-  { db, branding }: Closing,
+  { db, branding, publicUrl }: Closing,
   user: SessionUser,
   submissionId: string,
   now: Date,
@@ -238,7 +241,7 @@ async function closeChecked(
     });
     // The organization's contact reads the receipt in their own language (when they saved one);
     // a contact who submitted gets one receipt, in the submitter's (receiptMails).
-    const mails = receiptMails(
+    const mails: Array<{ to: string; template: string; subject: string; text: string; html: string }> = receiptMails(
       { data, closedAt: now, stage, report: loaded.is_report },
       user.email,
       language,
@@ -248,6 +251,8 @@ async function closeChecked(
       to: cleanHeader(mail.to),
       subject: cleanHeader(mail.subject),
     }));
+    // A grant's report: its officers hear it was sent, with it attached as to the receipts.
+    if (loaded.is_report) mails.push(...(await reportSentNotices(db, submissionId, publicUrl)));
     // In the order the database sorts uuids (byte order, as their lower-case text sorts).
     const checked = results
       .map(([stepId, , version]) => `${stepId}:${version}`)

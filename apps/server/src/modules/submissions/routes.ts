@@ -37,10 +37,10 @@ const tags = ['submissions'];
 /** Applicants: their calls, their submissions, their answers. */
 export const submissionRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
-  { db, database, stepCache, configCache, stepSaves },
+  { db, database, stepCache, configCache, stepSaves, config },
 ) => {
   // This app's Submit: its queue and per-person limit live as long as the app.
-  const closing = closingFor(database, { branding: () => configCache.get() });
+  const closing = closingFor(database, { branding: () => configCache.get(), publicUrl: config.publicUrl });
   // The list's own ETag (from the database's counters) and its 304: @fastify/etag, for this route
   // alone (the other answers would each be hashed), compares If-None-Match with the tag the handler
   // sets; a revalidation answers 304 before the page is read at all.

@@ -24,6 +24,7 @@ import type { Told } from '../presence/step-saves';
 import { assertEligibleToStart } from '../screening/eligibility-gate';
 import { serverStepTypeOf } from '../step-types';
 import { type CallRow, isCallOpen, loadSubmissionFor, type SubmissionRow } from '../submission-core/access';
+import { reportOfClosedGrant } from '../submission-core/approved-report';
 import { withOpenChangeRequest } from '../submission-core/change-requests';
 import { scoresShownToApplicants } from '../submission-core/scores-shown';
 import { stepResultsWithAuthors, stepResultWithAuthor } from '../submission-core/step-authors';
@@ -187,7 +188,9 @@ export async function getSubmission(db: Db, user: SessionUser, submissionId: str
   });
   const hideScores = !asAdmin && !(await scoresShownToApplicants(db, submission, call));
   const shown = await toSubmission(db, submission, call, hideScores, role !== null);
-  if (!asAdmin) return shown;
+  // A report's form call is a draft (decision 0044): only then can it be a closed grant's report.
+  const closedGrant = call.draft && (await reportOfClosedGrant(db, submission.id));
+  if (!asAdmin) return closedGrant ? { ...shown, reportOfClosedGrant: true as const } : shown;
   // The administrator reads many organizations' applications (and reports): the page names whose
   // this is, and the grant when it is a report.
   const [org] = await db

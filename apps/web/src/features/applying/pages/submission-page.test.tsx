@@ -1,4 +1,4 @@
-import type { TConfig, TMemberRole, TOrganization } from '@impact/domain';
+import type { TConfig, TMemberRole, TOrganization, TSubmission } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -45,6 +45,8 @@ function renderWizard(
   role: TMemberRole | null = 'owner',
   /** Invited to a call's second stage: step 2 is stage 2's, stage 1 was sent (decision 0034). */
   secondStage = false,
+  /** Fields of the submission as the server reads it, over the defaults. */
+  read: Partial<TSubmission> = {},
 ) {
   const client = new QueryClient({
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
@@ -59,7 +61,7 @@ function renderWizard(
           stageClosingAt: new Date(Date.now() + 86_400_000).toISOString(),
           stageClosedAt: closed ? new Date().toISOString() : null,
         }
-      : submission(closed),
+      : { ...submission(closed), ...read },
   );
   client.setQueryData(
     submissionCallQuery(ids.call, false).queryKey,
@@ -214,6 +216,16 @@ describe('the submission wizard', () => {
     // The organizations (and so the role) not known yet: nothing is offered for writing.
     renderWizard(`/call/${ids.submission}/0/0`, false, types, null);
     await screen.findByText('locked');
+  });
+
+  it('shows the report of a closed grant read-only, saying it is no longer required', async () => {
+    stubFetch();
+    const Lock = ({ readOnly }: StepProps) => <p>{readOnly ? 'locked' : 'editable'}</p>;
+    const types: WizardStepTypes = { ...stepTypes, webStepType: () => ({ Step: Lock }) };
+    renderWizard(`/call/${ids.submission}/0/0`, false, types, 'owner', false, { reportOfClosedGrant: true });
+    await screen.findByText('locked');
+    expect(screen.getByTestId('submission-status').textContent).toBe('No longer required: the grant is closed');
+    expect(screen.queryByRole('button', { name: /Submit/ })).toBeNull();
   });
 
   it('in stage 2 shows stage 1 read-only with a note, and stage 2 writable with Submit', async () => {

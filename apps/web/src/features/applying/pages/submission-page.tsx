@@ -140,7 +140,9 @@ export function SubmissionPage({
   const stageClosingAt = submission.data?.stageClosingAt ?? null;
   const sent = stage === 2 ? Boolean(submission.data?.stageClosedAt) : Boolean(submission.data?.closed);
   const stagePast = stage === 2 && stageClosingAt !== null && Date.now() > parseServerDate(stageClosingAt).getTime();
-  const readOnly = readOnlyView || sent || viewerOnly || stagePast;
+  // A closed grant's report is no longer asked for: shown as it was left, nothing more is saved.
+  const reportClosed = submission.data?.reportOfClosedGrant === true;
+  const readOnly = readOnlyView || sent || viewerOnly || stagePast || reportClosed;
   // An open request for changes (docs/decisions/0039) reopens its steps of a sent application:
   // those are written and the application submitted again; every other step stays read-only.
   const changeRequests = useChangeRequests(submissionId, Boolean(submission.data));
@@ -374,9 +376,11 @@ export function SubmissionPage({
                   ? openRequest
                     ? 'applying.status.changesRequested'
                     : words.submitted
-                  : role === 'viewer'
-                    ? 'applying.status.viewer'
-                    : 'applying.status.readOnly',
+                  : reportClosed
+                    ? 'applying.status.reportNotRequired'
+                    : role === 'viewer'
+                      ? 'applying.status.viewer'
+                      : 'applying.status.readOnly',
               )}
             </Badge>
           )}

@@ -31,6 +31,9 @@ const reports = [
   report(2, { status: 'due', submissionId: uuid(62) }),
   report(3, { status: 'submitted', submissionId: uuid(63), submittedAt: sentAt }),
   report(4, { status: 'approved', submissionId: uuid(64), submittedAt: sentAt, approvedAt: sentAt }),
+  // Its grant closed before they were sent: no longer asked for.
+  report(5, { status: 'notRequired', submissionId: uuid(65) }),
+  report(6, { status: 'notRequired' }),
 ];
 
 const json = (status: number, body: unknown) =>
@@ -120,6 +123,14 @@ describe("a grant's reports", () => {
       `/call/${uuid(63)}`,
     );
     expect(within(row('Report 3')).getByRole('button', { name: 'Download the PDF' })).toBeTruthy();
+
+    // A report its grant's close no longer asks for is read, neither continued nor started.
+    expect(within(row('Report 5')).getByRole('link', { name: 'Read “Report 5”' }).getAttribute('href')).toBe(
+      `/call/${uuid(65)}`,
+    );
+    expect(within(row('Report 5')).queryByRole('link', { name: /Continue/ })).toBeNull();
+    expect(within(row('Report 6')).queryByRole('button')).toBeNull();
+    expect(within(row('Report 6')).queryByRole('link')).toBeNull();
 
     fireEvent.click(within(row('Report 1')).getByRole('button', { name: 'Write the report: Report 1' }));
     await screen.findByText('wizard');

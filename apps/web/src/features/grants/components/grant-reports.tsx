@@ -193,12 +193,17 @@ function GranteeActions({ grantId, report, canWrite }: { grantId: string; report
   const { t } = useTranslation();
   const navigate = useNavigate();
   const start = useStartReport(grantId);
+  const readLink = (
+    <Anchor component={Link} to={`/call/${report.submissionId}`} size="sm">
+      {t('grantReports.list.view', { name: report.name })}
+    </Anchor>
+  );
+  // No longer asked for (its grant closed): what was written is read, never continued or started.
+  if (report.status === 'notRequired') return report.submissionId ? readLink : null;
   if (isSent(report) && report.status !== 'changesRequested') {
     return (
       <Group gap="xs" wrap="nowrap">
-        <Anchor component={Link} to={`/call/${report.submissionId}`} size="sm">
-          {t('grantReports.list.view', { name: report.name })}
-        </Anchor>
+        {readLink}
         <PdfDownloadButton submissionId={report.submissionId ?? ''} label={t('grantReports.list.pdf')} />
       </Group>
     );
