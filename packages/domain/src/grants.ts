@@ -142,6 +142,8 @@ export const ZTranche = z.object({
   dueAt: ZDay.nullable(),
   /** For `onReportApproval`: the reporting plan's item whose report must be approved. */
   reportPlanId: z.uuid().nullable(),
+  /** That item's name, so a grantee reads which report before any report exists (null otherwise). */
+  reportName: z.string().nullable().optional(),
   status: ZTrancheStatus,
   paidAt: ZDay.nullable(),
   paymentReference: z.string().nullable(),

@@ -217,8 +217,11 @@ describe('grant reports', () => {
     expect(saved.json()[1]).toMatchObject({
       condition: 'onReportApproval',
       reportPlanId: plan[1]?.id,
+      // Named, so the grantee reads which report before any report exists.
+      reportName: 'Final',
       status: 'pending',
     });
+    expect(saved.json()[0].reportName).toBeNull();
   });
 
   it('accepting the grant makes its reports, due by the plan; only its members see them', async () => {

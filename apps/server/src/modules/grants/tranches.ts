@@ -50,7 +50,11 @@ export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);
  */
 export const latestTodayAnywhere = (now = new Date()) => utcToday(new Date(now.getTime() + 14 * 3_600_000));
 
-function toTranche(row: TrancheRow & { approved: boolean }, grantStatus: TGrantStatus, today: string): TTranche {
+function toTranche(
+  row: TrancheRow & { approved: boolean; reportName?: string | null },
+  grantStatus: TGrantStatus,
+  today: string,
+): TTranche {
   return {
     id: row.id,
     grantId: row.grantId,
@@ -59,6 +63,7 @@ function toTranche(row: TrancheRow & { approved: boolean }, grantStatus: TGrantS
     condition: row.condition,
     dueAt: row.dueAt,
     reportPlanId: row.reportPlanId,
+    reportName: row.reportName ?? null,
     status: statusOf(row, grantStatus, today),
     paidAt: row.paidAt,
     paymentReference: row.paymentReference,
@@ -67,12 +72,15 @@ function toTranche(row: TrancheRow & { approved: boolean }, grantStatus: TGrantS
 
 async function tranchesOf(db: Db | Tx, grantId: string, grantStatus: TGrantStatus) {
   const rows = await db
-    .select({ tranche: grantTranches, approved: reportApproved })
+    .select({ tranche: grantTranches, approved: reportApproved, reportName: grantReportPlans.name })
     .from(grantTranches)
+    .leftJoin(grantReportPlans, eq(grantReportPlans.id, grantTranches.reportPlanId))
     .where(eq(grantTranches.grantId, grantId))
     .orderBy(asc(grantTranches.position));
   const today = utcToday();
-  return rows.map((row) => toTranche({ ...row.tranche, approved: row.approved }, grantStatus, today));
+  return rows.map((row) =>
+    toTranche({ ...row.tranche, approved: row.approved, reportName: row.reportName }, grantStatus, today),
+  );
 }
 
 /** GET Grant/GetTranches: the admin and the grantee's members (once the letter is sent) read them. */

@@ -42,4 +42,19 @@ describe('the tranches list', () => {
     );
     expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2);
   });
+
+  it('names the report a tranche waits for as the server names it, before any report exists', async () => {
+    await initI18n('en');
+    const waiting = aTranche('pending', 1, {
+      condition: 'onReportApproval',
+      reportPlanId: '00000000-0000-4000-8000-000000000031',
+      reportName: 'Final report',
+    });
+    render(
+      <MantineProvider env="test">
+        <TrancheList tranches={[waiting]} currency="EUR" />
+      </MantineProvider>,
+    );
+    expect(screen.getByText('On approval of “Final report”')).toBeTruthy();
+  });
 });

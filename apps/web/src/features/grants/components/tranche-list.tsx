@@ -18,7 +18,7 @@ export function TrancheList({
 }: {
   tranches: TTranche[];
   currency: string;
-  /** The reporting plan's item names by id, for a tranche waiting for a report's approval. */
+  /** The reporting plan's item names by id, for a tranche being edited (a saved one names its own). */
   reportNames?: Record<string, string>;
   action?: (tranche: TTranche) => ReactNode;
 }) {
@@ -29,7 +29,7 @@ export function TrancheList({
       return t('grants.tranches.onDateOf', { day: formatDay(tranche.dueAt, i18n.language) });
     }
     if (tranche.condition === 'onReportApproval') {
-      const name = tranche.reportPlanId ? reportNames[tranche.reportPlanId] : undefined;
+      const name = tranche.reportName ?? (tranche.reportPlanId ? reportNames[tranche.reportPlanId] : undefined);
       return name ? t('grants.tranches.onReportApprovalOf', { name }) : t('grants.tranches.onReportApproval');
     }
     return t('grants.tranches.onAcceptance');

@@ -25,7 +25,6 @@ import { dateFormat } from '../../../lib/date-formats';
 import { usePageTitle } from '../../../lib/page-title';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
 import { useSession } from '../../../lib/session-store';
-import { useGrantReports } from '../api/grant-reports';
 import { downloadAwardLetter, useAcceptAward, useDeclineAward, useGrant, useTranches } from '../api/grants';
 import { CloseGrant } from '../components/close-grant';
 import { GrantReports, type RequestChangesDialog } from '../components/grant-reports';
@@ -205,9 +204,6 @@ function Tranches({ grant }: { grant: TGrant }) {
   const { t } = useTranslation();
   const { funder } = useReader(grant.organizationId);
   const tranches = useTranches(grant.id);
-  // The grantee cannot read the plan; the reports name the items the tranches wait for.
-  const reports = useGrantReports(grant.id);
-  const reportNames = Object.fromEntries((reports.data ?? []).map((r) => [r.planId, r.name]));
   const heading = useRef<HTMLHeadingElement>(null);
   if (!tranches.data?.length) return null;
   return (
@@ -218,7 +214,6 @@ function Tranches({ grant }: { grant: TGrant }) {
       <TrancheList
         tranches={tranches.data}
         currency={grant.currency}
-        reportNames={reportNames}
         {...(funder
           ? {
               action: (tranche: TTranche) =>
