@@ -107,4 +107,27 @@ describe('an upload slot', () => {
     await waitFor(() => expect(sent).toEqual([{ downloadId: uploaded.fileDownloadId, description: '' }]));
     view.unmount();
   });
+
+  it('shows a reader the file and its description, without what may be sent nor a field to change', () => {
+    const view = render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MantineProvider>
+          <UploadSlot
+            slot={slot}
+            stepId="00000000-0000-4000-8000-000000000002"
+            submissionId="00000000-0000-4000-8000-000000000003"
+            readOnly
+            current={uploaded}
+          />
+        </MantineProvider>
+      </QueryClientProvider>,
+    );
+    const page = within(view.container);
+    expect(page.getByTestId('uploaded-file-name').textContent).toBe('budget.pdf');
+    expect(page.getByTestId('uploaded-file-description').textContent).toBe('Description: Budget 2027');
+    expect(page.queryByText(/format \(.pdf\), at most/)).toBeNull();
+    expect(page.queryByRole('textbox')).toBeNull();
+    expect(page.queryByRole('button', { name: /Choose|Replace|Remove/ })).toBeNull();
+    view.unmount();
+  });
 });

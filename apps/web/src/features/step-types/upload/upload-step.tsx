@@ -206,14 +206,17 @@ export function UploadSlot({
                 {slot.file_description}
               </Text>
             )}
-            <Text size="xs" c="dimmed">
-              {t('applying.upload.accepts', {
-                type: t(`applying.fileTypes.${slot.file_type}`),
-                extensions: ACCEPTED_EXTENSIONS[slot.file_type].join(', '),
-                value: limit.value,
-                unit: t(`units.${limit.unit}`),
-              })}
-            </Text>
+            {/* What may be sent: said to whoever sends, not to a reader of what was sent. */}
+            {!readOnly && (
+              <Text size="xs" c="dimmed">
+                {t('applying.upload.accepts', {
+                  type: t(`applying.fileTypes.${slot.file_type}`),
+                  extensions: ACCEPTED_EXTENSIONS[slot.file_type].join(', '),
+                  value: limit.value,
+                  unit: t(`units.${limit.unit}`),
+                })}
+              </Text>
+            )}
           </div>
           {busy && <Loader size="sm" aria-label={t('applying.upload.uploading')} />}
         </Group>
@@ -247,6 +250,14 @@ export function UploadSlot({
               </IconTooltip>
             )}
           </Group>
+        )}
+        {readOnly && saved && (
+          <Text size="sm" data-testid="uploaded-file-description">
+            <Text span fw={600}>
+              {t('labelled', { label: t('applying.upload.descriptionRead') })}
+            </Text>{' '}
+            {saved}
+          </Text>
         )}
         {!readOnly && (
           <>
