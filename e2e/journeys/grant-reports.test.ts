@@ -128,6 +128,15 @@ describe('reports after the award', () => {
     await expect.poll(() => savePlan.evaluate((b) => b === document.activeElement)).toBe(true);
     await expectAccessible(a, 'reporting plan');
     await shot(a, 'reporting-plan');
+    // The form's questions, saved from their own page: the focus comes back to the button.
+    await a.getByRole('link', { name: 'Modifica le domande del modulo: Relazione intermedia' }).click();
+    await a.getByRole('heading', { name: 'Modulo della relazione: Relazione intermedia' }).waitFor();
+    const saveQuestions = a.getByRole('button', { name: 'Salva le domande' });
+    await saveQuestions.click();
+    await a.getByText('Modulo della relazione salvato.').waitFor();
+    await expect.poll(() => saveQuestions.evaluate((b) => b === document.activeElement)).toBe(true);
+    await a.getByRole('link', { name: '← Torna al bando' }).click();
+    await a.getByRole('tab', { name: 'Contributi' }).click();
     await a.getByRole('button', { name: `Tranche: ${orgName}` }).click();
     const tranches = a.getByRole('dialog');
     await tranches.getByRole('button', { name: 'Aggiungi una tranche' }).click();
@@ -168,10 +177,18 @@ describe('reports after the award', () => {
     await page.getByText('SROI effettivo (centrale)').waitFor();
     await page.locator('[data-testid="save-status"][data-status="saved"]').waitFor();
     const evidence = page.getByTestId('slot-0-0');
+    // Chosen by keyboard: the focus is on the button when the file arrives, and comes back to it
+    // once the upload (which disables it) is done.
+    await evidence.getByRole('button', { name: /Scegli il file/ }).focus();
     await evidence
       .locator('input[type=file]')
       .setInputFiles({ name: 'presenze.pdf', mimeType: 'application/pdf', buffer: PDF });
     await evidence.getByText('presenze.pdf').waitFor();
+    await expect
+      .poll(() =>
+        evidence.getByRole('button', { name: /Sostituisci il file/ }).evaluate((b) => b === document.activeElement),
+      )
+      .toBe(true);
     await expectAccessible(page, 'impact actuals step');
     await shot(page, 'impact-actuals');
     await page.getByRole('button', { name: 'Invia la relazione' }).click();

@@ -14,6 +14,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
+import { refocusIfLost } from '../../../lib/refocus-if-lost';
 import { useCallByIdAdmin } from '../api/get-call-by-id-admin';
 import { useCallType } from '../api/get-call-type';
 import { useStepTypes } from '../api/get-step-types';
@@ -80,6 +81,7 @@ function FormEditor({
     setDraft(callToDraft(fresh));
     setLoads((n) => n + 1);
   });
+  const saveButton = useRef<HTMLButtonElement>(null);
   const [showErrors, setShowErrors] = useState(false);
   const [language, setLanguage] = useState<TLanguage>(DEFAULT_LANGUAGE);
   const missing = Object.fromEntries(
@@ -101,6 +103,8 @@ function FormEditor({
         notifications.show({ color: 'teal', message: t('callBuilder.reportForm.saved') });
       },
       onError: meanwhile.failed,
+      // The button is disabled while it saves: the keyboard comes back to it, not to the page's top.
+      onSettled: () => refocusIfLost(() => saveButton.current),
     });
   };
   // The same check as Save, on the draft as it is now; the choice stays offered when it stops it.
@@ -125,7 +129,12 @@ function FormEditor({
             {t('callBuilder.reportForm.intro')}
           </Text>
         </Stack>
-        <Button leftSection={<IconDeviceFloppy size={18} aria-hidden />} onClick={save} loading={update.isPending}>
+        <Button
+          ref={saveButton}
+          leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+          onClick={save}
+          loading={update.isPending}
+        >
           {t('callBuilder.reportForm.save')}
         </Button>
       </Group>

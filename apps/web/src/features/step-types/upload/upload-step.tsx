@@ -21,6 +21,7 @@ import { GrowingTextarea } from '../../../components/growing-textarea';
 import { IconTooltip } from '../../../components/icon-tooltip';
 import { ApiError } from '../../../lib/api-client';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
+import { refocusIfLost } from '../../../lib/refocus-if-lost';
 import { describeFile, downloadFile, removeFile, uploadFile } from '../../step-kit/api/files';
 import { submissionKey } from '../../step-kit/api/keys';
 import type { StepProps } from '../../step-kit/step-props';
@@ -105,6 +106,13 @@ export function UploadSlot({
     } finally {
       setBusy(false); // SPEC 8: on failure the spinner stops (and we also say why)
       resetInput.current?.();
+      // The button was disabled while the file went: the keyboard comes back to it, or to the one
+      // drawn in its place (a step may draw its slots anew once its files change).
+      refocusIfLost(
+        () =>
+          chooseButton.current ??
+          document.querySelector<HTMLButtonElement>(`[data-choose-file="${CSS.escape(slot.file_name)}"]`),
+      );
     }
   };
 
@@ -296,6 +304,7 @@ export function UploadSlot({
                 <Button
                   {...props}
                   ref={chooseButton}
+                  data-choose-file={slot.file_name}
                   aria-describedby={titleId}
                   leftSection={<IconUpload size={16} />}
                   variant={current ? 'default' : 'filled'}
