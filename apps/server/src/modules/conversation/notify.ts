@@ -30,11 +30,18 @@ export async function queueConversationMails(
     org_name: string;
     is_user_filter_enable: boolean;
     user_filter_email: string;
+    report_name: string | null;
   }>(
     tx,
-    sql`select c.name as call_name, c.translations as call_translations, o.name as org_name,
-               c.is_user_filter_enable, c.user_filter_email
+    // A grant's report (decision 0044) is spoken of as the report it is, under its grant's call:
+    // its own call is the form's, named after the report.
+    sql`select coalesce(ac.name, c.name) as call_name, coalesce(ac.translations, c.translations) as call_translations,
+               o.name as org_name, c.is_user_filter_enable, c.user_filter_email, p.name as report_name
         from call_submissions s join calls c on c.id = s.call_id join organizations o on o.id = s.organization_id
+        left join grant_reports r on r.submission_id = s.id
+        left join grant_report_plans p on p.id = r.plan_id
+        left join grants g on g.id = r.grant_id
+        left join calls ac on ac.id = g.call_id
         where s.id = ${input.submissionId}`,
   );
   if (!about) return;
@@ -51,7 +58,9 @@ export async function queueConversationMails(
     const names = {
       call: translatedOr(textsIn(about.call_translations, language)?.name, about.call_name),
       org: about.org_name,
+      report: about.report_name ?? '',
     };
+    const report = about.report_name !== null;
     // A mail held for the digest may stand for messages in several conversations: it names none.
     const mail = at
       ? {
@@ -61,9 +70,18 @@ export async function queueConversationMails(
           link: input.to === 'applicant' ? `${input.publicUrl}/calls` : `${input.publicUrl}/admin`,
         }
       : {
-          subject: t('mail.conversation.subject', names),
+          subject: t(report ? 'mail.conversation.subjectReport' : 'mail.conversation.subject', names),
           paragraphs: [
-            t(input.to === 'applicant' ? 'mail.conversation.toApplicant' : 'mail.conversation.toFunder', names),
+            t(
+              input.to === 'applicant'
+                ? report
+                  ? 'mail.conversation.toApplicantReport'
+                  : 'mail.conversation.toApplicant'
+                : report
+                  ? 'mail.conversation.toFunderReport'
+                  : 'mail.conversation.toFunder',
+              names,
+            ),
           ],
           action: t('mail.conversation.action'),
           link,

@@ -505,6 +505,10 @@ describe('grant reports', () => {
         .where(eq(emailOutbox.template, 'conversation-message'));
       expect(told.map((m) => m.to)).toContain('anna@aurora.example');
       expect(told.map((m) => m.to)).not.toContain('vera@aurora.example');
+      // Spoken of as the report it is, under the grant's call (its own call is the form's).
+      expect(told.find((m) => m.to === 'anna@aurora.example')?.subject).toBe(
+        'Nuovi messaggi sulla relazione “Mid-term” (Bando Futuro)',
+      );
       // A report's form page cannot set a filter of its own.
       const form = (await inject(admin, 'GET', `Call/GetCallByIdAdmin?callId=${formCallId}`)).json();
       const saved = await inject(admin, 'PUT', 'Call/UpdateCall', {
