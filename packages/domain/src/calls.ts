@@ -63,6 +63,11 @@ export const ZCallType = z.object({
   name: z.string(),
   description: z.string(),
   steps: z.array(ZStep),
+  /**
+   * In GET Call/GetCallTypes: true when a call (not a report's form) asks its questions, so it
+   * cannot be chosen as a report's form (errors.grantReports.formIsApplication).
+   */
+  applicationForm: z.boolean().optional(),
 });
 export type TCallType = z.infer<typeof ZCallType>;
 

@@ -60,12 +60,23 @@ export async function getCallType(db: Db, callTypeId: string): Promise<TCallType
 }
 
 export async function listCallTypes(db: Db): Promise<TCallType[]> {
-  const rows = await db.select().from(callTypes).orderBy(asc(callTypes.createdAt));
+  const rows = await db
+    .select({
+      id: callTypes.id,
+      name: callTypes.name,
+      description: callTypes.description,
+      // As the reporting plan judges a form (grants/reporting-plan.ts): a call that is no report's form uses it.
+      // (The column written out: drizzle renders a lone table's column unqualified, which would name c's.)
+      applicationForm: sql<boolean>`exists (select 1 from calls c where c.call_type_id = call_types.id
+        and not exists (select 1 from grant_report_plans p where p.form_call_id = c.id))`,
+    })
+    .from(callTypes)
+    .orderBy(asc(callTypes.createdAt));
   const stepsByType = await stepsOfCallTypes(
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({ id: r.id, name: r.name, description: r.description, steps: stepsByType.get(r.id) ?? [] }));
+  return rows.map((r) => ({ ...r, steps: stepsByType.get(r.id) ?? [] }));
 }
 
 /** A stored step's type and content, by id: sent back unchanged, it is not judged again. */

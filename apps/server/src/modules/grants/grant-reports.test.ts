@@ -147,6 +147,14 @@ describe('grant reports', () => {
       path: 'reports.0.callTypeId',
       messageKey: 'errors.grantReports.formIsApplication',
     });
+    // The list of forms says which are a call's application, as the rule judges them.
+    const listed = (await inject(admin, 'GET', 'Call/GetCallTypes')).json() as Array<{
+      id: string;
+      applicationForm: boolean;
+    }>;
+    const applicationTypeId = (await inject(admin, 'GET', `Call/GetCallByIdAdmin?callId=${call.id}`)).json().callTypeId;
+    expect(listed.find((ct) => ct.id === applicationTypeId)?.applicationForm).toBe(true);
+    expect(listed.find((ct) => ct.id === formTypeId)?.applicationForm).toBe(false);
     expect((await inject(admin, 'GET', `Grant/GetReportingPlan?callId=${call.id}`)).json()).toEqual([]);
     const body = {
       callId: call.id,

@@ -62,13 +62,15 @@ beforeAll(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the reporting plan', () => {
-  it('offers the named forms by name, and an untitled one only where a report already uses it', async () => {
+  it('offers the named forms by name, an untitled one only where a report already uses it, no application form', async () => {
     const untitled = (id: string): TCallType => ({ id, name: ' ', description: '', steps: [] });
     renderPlan([{ ...interim, callTypeId: ids.newForm }], () => undefined, [
       formType,
       untitled(ids.newForm),
       untitled(ids.formCall),
       { ...formType, id: ids.item, name: 'Annual form' },
+      // A call's application: the server refuses it as a report's form.
+      { ...formType, id: '00000000-0000-4000-8000-0000000000aa', name: 'Bando Futuro', applicationForm: true },
     ]);
     const listbox = await screen.findByRole('listbox', { name: 'Report 1: form', hidden: true });
     const options = within(listbox).getAllByRole('option', { hidden: true });

@@ -57,10 +57,11 @@ function PlanEditor({ callId, saved }: { callId: string; saved: TReportPlanItem[
   const setRow = (i: number, patch: Partial<PlanRow>) =>
     setRows((all) => all.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   // Each new call makes an untitled form of its own (SPEC 2): offered only where a row already uses
-  // one, else the list fills with identical "Untitled form" entries. By name, as a person looks for one.
+  // one, else the list fills with identical "Untitled form" entries; a call's application form is
+  // never a report's (the server refuses it). By name, as a person looks for one.
   const inUse = new Set(rows.map((r) => r.callTypeId));
   const forms = (callTypes.data ?? [])
-    .filter((ct) => ct.name.trim() !== '' || inUse.has(ct.id))
+    .filter((ct) => (ct.name.trim() !== '' && !ct.applicationForm) || inUse.has(ct.id))
     .map((ct) => ({ value: ct.id, label: ct.name.trim() || t('grantReports.plan.untitledForm') }))
     .sort((a, b) => a.label.localeCompare(b.label));
 
