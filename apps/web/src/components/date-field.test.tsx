@@ -58,4 +58,23 @@ describe('a day field', () => {
     expect(days.at(-1)).toBe('2026-01-03');
     expect(screen.queryByText(/is not a day/)).toBeNull();
   });
+
+  it('says so when the day typed is outside the days the field takes', () => {
+    const days: string[] = [];
+    render(
+      <MantineProvider>
+        <DateField label="Founded on" value="2020-05-01" onChange={(day) => days.push(day)} maxDate="2026-11-30" />
+      </MantineProvider>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Founded on' }) as HTMLInputElement;
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '01/01/2027' } });
+    fireEvent.blur(input);
+    expect(input.value).toBe('01/05/2020');
+    expect(
+      screen.getByText(
+        '“01/01/2027” is after 30/11/2026, the last day this field takes. The field keeps the day it had.',
+      ),
+    ).toBeTruthy();
+  });
 });

@@ -5,7 +5,7 @@ import 'dayjs/locale/en';
 import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseDayMonthYear } from '../lib/day-month-year';
+import { parseDayMonthYear, todayHere } from '../lib/day-month-year';
 
 type Props = Omit<DateInputProps, 'value' | 'onChange'> & {
   /** `YYYY-MM-DD`, or '' for none. */
@@ -26,9 +26,20 @@ export function ReaderDates({ children }: { children: ReactNode }) {
  */
 export function DateField({ value, onChange, onBlur, error, ...props }: Props) {
   const { t } = useTranslation();
-  // What was typed and is no day ("3/1/26", "31/02/2028"): the picker puts the day it had back on
-  // leaving the field, so the person is told, or they would take the old day for theirs.
-  const [notADay, setNotADay] = useState('');
+  // What was typed and cannot be taken: no day ("3/1/26", "31/02/2028") or a day outside the
+  // field's range. The picker puts the day it had back on leaving the field, so the person is
+  // told, or they would take the old day for theirs.
+  const [refused, setRefused] = useState<string | null>(null);
+  const min = dayOf(props.minDate);
+  const max = dayOf(props.maxDate);
+  const why = (typed: string): string | null => {
+    if (typed === '') return null;
+    const day = parseDayMonthYear(typed);
+    if (day === null) return t('dateField.notADay', { typed });
+    if (min && day < min) return t('dateField.beforeMin', { typed, min: shown(min) });
+    if (max && day > max) return t('dateField.afterMax', { typed, max: shown(max) });
+    return null;
+  };
   return (
     <ReaderDates>
       <DateInput
@@ -37,15 +48,14 @@ export function DateField({ value, onChange, onBlur, error, ...props }: Props) {
         dateParser={parseDayMonthYear}
         value={value || null}
         onChange={(day) => {
-          setNotADay('');
+          setRefused(null);
           onChange(day ?? '');
         }}
         onBlur={(event) => {
-          const typed = event.currentTarget.value.trim();
-          setNotADay(typed !== '' && parseDayMonthYear(typed) === null ? typed : '');
+          setRefused(why(event.currentTarget.value.trim()));
           onBlur?.(event);
         }}
-        error={error || (notADay ? t('dateField.notADay', { typed: notADay }) : undefined)}
+        error={error || refused || undefined}
         // Emptied by its button, or by deleting the text: an optional day can be taken away.
         clearable
         {...props}
@@ -53,3 +63,13 @@ export function DateField({ value, onChange, onBlur, error, ...props }: Props) {
     </ReaderDates>
   );
 }
+
+/** A bound of the field as `YYYY-MM-DD` (the picker takes a day's text or a Date). */
+function dayOf(bound: DateInputProps['minDate']): string | null {
+  if (!bound) return null;
+  if (bound instanceof Date) return todayHere(bound);
+  return String(bound).slice(0, 10);
+}
+
+/** A day as the field writes it. */
+const shown = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;

@@ -11,5 +11,6 @@ export async function formCallsFollowFilter(tx: Tx, callId: string) {
   await tx.execute(sql`
     update calls f set is_user_filter_enable = c.is_user_filter_enable, user_filter_email = c.user_filter_email
       from grant_report_plans p join calls c on c.id = p.call_id
-     where p.call_id = ${callId}::uuid and f.id = p.form_call_id`);
+     where p.call_id = ${callId}::uuid and f.id = p.form_call_id
+       and (f.is_user_filter_enable, f.user_filter_email) is distinct from (c.is_user_filter_enable, c.user_filter_email)`);
 }

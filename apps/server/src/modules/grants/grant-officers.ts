@@ -30,9 +30,16 @@ export async function grantOfficers(db: Db | Tx, grantId: string) {
     db,
     sql`with given(grant_id) as (select ${grantId}::uuid)${OFFICERS}`,
   );
-  return found
-    .filter((o) => o.email.includes('@'))
-    .map((o) => ({ email: o.email.trim(), language: languageOr(o.language, DEFAULT_LANGUAGE) }));
+  // One mail an address, however its copies are written.
+  const byAddress = new Map(
+    found
+      .filter((o) => o.email.includes('@'))
+      .map((o) => [
+        o.email.trim().toLowerCase(),
+        { email: o.email.trim(), language: languageOr(o.language, DEFAULT_LANGUAGE) },
+      ]),
+  );
+  return [...byAddress.values()];
 }
 
 /** The mails about a grant that its officers get: each has a subject, a body and an action. */
@@ -90,8 +97,11 @@ export async function tellOfficers(
 
 /**
  * The notices to the grant's officers that its report was sent, rendered as rows of the outbox:
- * Submit inserts them in its own closing statement (close-statements.ts), with the report's PDF
- * attached as to the receipts. None when the submission is no grant's report.
+ * Submit inserts them in its own closing statement (close-statements.ts), so they commit with the
+ * report or not at all. Without the report's PDF (only receipts carry it): an address the roles
+ * still call an administrator's may belong to someone no longer at the funder (roles are read at
+ * sign-in), and the grant's page shows the report to whoever is. None when the submission is no
+ * grant's report.
  */
 export async function reportSentNotices(db: Db, submissionId: string, publicUrl: string) {
   const [report] = await rows<{ grant_id: string; call_id: string; organization_id: string; name: string }>(

@@ -321,14 +321,15 @@ describe('grant reports', () => {
     const receipt = receipts.find((m) => m.subject === 'Report receipt: Final');
     expect(receipt?.text).toContain('The PDF of the report as submitted is attached');
     expect(receipt?.text).not.toMatch(/submission id|application/i);
-    // The grant's officer hears the report was sent, with its PDF attached as to the receipts.
+    // The grant's officer hears the report was sent; only the receipts carry its PDF.
     const sentNotices = await mailsOf('report-sent');
     expect(sentNotices.map((m) => [m.to, m.subject])).toEqual([['officer@funder.test', 'Report sent: Final · Aurora']]);
-    const attached = await t.database.db
-      .select()
-      .from(emailAttachments)
-      .where(eq(emailAttachments.mailId, sentNotices[0]?.id ?? ''));
-    expect(attached.map((a) => a.contentType)).toEqual(['application/pdf']);
+    const attachedTo = async (mailId: string) =>
+      (await t.database.db.select().from(emailAttachments).where(eq(emailAttachments.mailId, mailId))).map(
+        (a) => a.contentType,
+      );
+    expect(await attachedTo(sentNotices[0]?.id ?? '')).toEqual([]);
+    expect(await attachedTo(receipt?.id ?? '')).toEqual(['application/pdf']);
     const events = await t.database.db.select().from(webhookDeliveries);
     const [event] = events;
     expect(events.map((e) => e.eventType)).toEqual(['report.submitted']);

@@ -134,7 +134,8 @@ export type LockedForClose = Pick<
  * The closing itself, after the lock, in one statement whose snapshot is taken after it: only if
  * the answers' versions are still those checked ($2: "step:version" in the steps' uuid order),
  * the answers kept in another form ($3), the submission closed, its record frozen ($7) and the
- * receipts queued ($8) with the record's PDF attached ($9). Returns no row when an answer
+ * mails queued ($8): the receipts with the record's PDF attached ($9), a report's notices to the
+ * grant's officers without it (they read it on the grant's page). Returns no row when an answer
  * changed meanwhile. $4 the moment, $5 the closer, $6 their e-mail, $10 the language, $11 the
  * stage submitted (stage 1 closes the submission, stage 2 its second stage: decision 0034), $12
  * the request for changes this Submit answers, or null (decision 0039: the submission stays
@@ -180,11 +181,12 @@ export const CLOSE = {
       select m."to", m.template, m.subject, m.text, m.html
       from json_to_recordset($8::json) m("to" text, template text, subject text, text text, html text)
       where exists (select 1 from closed)
-      returning id
+      returning id, template
     ),
     attached as (
       insert into email_attachments (mail_id, file_name, content_type, submission_record_id)
       select mails.id, $9::text, 'application/pdf', record.id from mails, record
+      where mails.template = 'submission-receipt'
     ),
     hooked as (
       ${deliveriesInsert({ eventId: '$13', type: '$14', payload: '$15', at: '$4', giveUp: '$16' }, ', closed')}

@@ -251,7 +251,7 @@ async function closeChecked(
       to: cleanHeader(mail.to),
       subject: cleanHeader(mail.subject),
     }));
-    // A grant's report: its officers hear it was sent, with it attached as to the receipts.
+    // A grant's report: its officers hear it was sent (the receipts alone carry its PDF).
     if (loaded.is_report) mails.push(...(await reportSentNotices(db, submissionId, publicUrl)));
     // In the order the database sorts uuids (byte order, as their lower-case text sorts).
     const checked = results
