@@ -62,6 +62,8 @@ export const ZGrant = z.object({
   status: ZGrantStatus,
   letterSentAt: z.string().nullable(),
   letterHash: z.string().nullable(),
+  /** The language the letter sent is written in (its contact's), whatever the reader's; null before it is sent. */
+  letterLanguage: ZLanguage.nullable().optional(),
   acceptedAt: z.string().nullable(),
   acceptedByName: z.string().nullable(),
   declinedAt: z.string().nullable(),

@@ -3,9 +3,7 @@ import { NativeSelect } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { switchLanguage } from '../lib/i18n/i18n';
-
-/** Language names are written in their own language, so anyone can find theirs. */
-const NATIVE_NAMES: Record<(typeof LANGUAGES)[number], string> = { it: 'Italiano', en: 'English', fr: 'Français' };
+import { NATIVE_NAMES } from '../lib/language-names';
 
 /**
  * The browser's own select: it works the same with a finger, a keyboard or a screen reader, and

@@ -114,9 +114,11 @@ describe('grants and award letters', () => {
     });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json()).toMatchObject({ amount: 48000.5, startsAt: '2027-01-01', endsAt: '2027-12-31' });
+    expect(updated.json().letterLanguage).toBeNull();
     const sent = await inject(admin, 'POST', 'Grant/SendAwardLetter', { grantId: grant.id });
     expect(sent.statusCode, sent.body).toBe(200);
-    expect(sent.json()).toMatchObject({ status: 'awaitingAcceptance' });
+    // Written in the contact's language (none saved: the default), said to readers of other languages.
+    expect(sent.json()).toMatchObject({ status: 'awaitingAcceptance', letterLanguage: 'it' });
     expect(sent.json().letterHash).toMatch(/^[0-9a-f]{64}$/);
     const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'award-letter'));
     expect(mails.map((m) => m.to).sort()).toEqual(['anna@aurora.example', 'giulia@aurora.example']);

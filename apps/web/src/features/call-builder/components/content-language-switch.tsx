@@ -3,9 +3,7 @@ import { Badge, Group, SegmentedControl, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNarrowScreen } from '../../../components/use-narrow-screen';
-
-/** Language names in their own language, as the interface's language select writes them. */
-const NATIVE_NAMES: Record<TLanguage, string> = { it: 'Italiano', en: 'English', fr: 'Français' };
+import { NATIVE_NAMES } from '../../../lib/language-names';
 
 type Props = {
   value: TLanguage;

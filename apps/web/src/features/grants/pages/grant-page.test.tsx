@@ -1,4 +1,4 @@
-import type { TConfig } from '@impact/domain';
+import type { TConfig, TGrant } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
@@ -44,5 +44,53 @@ describe('the grant page', () => {
     await waitFor(() =>
       expect(document.title).toBe('This grant does not exist or you cannot see it. · Grants · Impact Calls'),
     );
+  });
+
+  it('says in which language the letter is written when it is not the reader’s', async () => {
+    const grant: TGrant = {
+      id: '00000000-0000-4000-8000-000000000012',
+      submissionId: '00000000-0000-4000-8000-000000000013',
+      organizationId: '00000000-0000-4000-8000-000000000014',
+      organizationName: 'Aurora',
+      callId: '00000000-0000-4000-8000-000000000015',
+      callName: 'Orti in città',
+      amount: 20000,
+      currency: 'EUR',
+      startsAt: null,
+      endsAt: null,
+      conditions: '',
+      status: 'awaitingAcceptance',
+      letterSentAt: '2026-11-30T10:00:00.000Z',
+      letterHash: 'a'.repeat(64),
+      letterLanguage: 'it',
+      acceptedAt: null,
+      acceptedByName: null,
+      declinedAt: null,
+      declineReason: null,
+      closedAt: null,
+      createdAt: '2026-11-01T10:00:00.000Z',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => Response.json(String(url).includes('Grant/GetGrant?') ? grant : [])),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(configQueryKey, { name: 'Impact Calls' } as TConfig);
+    render(
+      <QueryClientProvider client={client}>
+        <MantineProvider>
+          <MemoryRouter initialEntries={[`/grants/${grant.id}`]}>
+            <Routes>
+              <Route path="/grants/:grantId" element={<GrantPage />} />
+            </Routes>
+          </MemoryRouter>
+        </MantineProvider>
+      </QueryClientProvider>,
+    );
+    const said = await screen.findByTestId('letter-language');
+    expect(said.textContent).toBe(
+      "The letter is written in Italiano, the language of your organization's contact: it is the text you accept.",
+    );
+    expect(said.querySelector('[lang="it"]')?.textContent).toBe('Italiano');
   });
 });

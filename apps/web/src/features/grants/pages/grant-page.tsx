@@ -22,6 +22,7 @@ import { Link, useParams } from 'react-router';
 import { useOrganizations } from '../../../lib/api/get-organizations';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { dateFormat } from '../../../lib/date-formats';
+import { NATIVE_NAMES } from '../../../lib/language-names';
 import { usePageTitle } from '../../../lib/page-title';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
 import { useSession } from '../../../lib/session-store';
@@ -124,6 +125,16 @@ function GrantView({ grant, RequestChanges }: { grant: TGrant; RequestChanges: R
         >
           {t('grants.letter.readPdf')}
         </Button>
+        {/* The letter is one text, in its contact's language (decision 0043): said when it is not the reader's. */}
+        {grant.letterLanguage && grant.letterLanguage !== i18n.language.slice(0, 2) && (
+          <Text size="sm" c="dimmed" mt="xs" data-testid="letter-language">
+            <Trans
+              i18nKey={funder ? 'grants.letter.inLanguageFunder' : 'grants.letter.inLanguage'}
+              values={{ language: NATIVE_NAMES[grant.letterLanguage] }}
+              components={[<span key="language" lang={grant.letterLanguage} />]}
+            />
+          </Text>
+        )}
       </Paper>
       {grant.status === 'awaitingAcceptance' && <AnswerForms grant={grant} />}
       {/* Where the answer forms were: answered on this page, the keyboard is taken to it. */}
