@@ -124,7 +124,7 @@ describe('the conversation of an application', () => {
     const waiting = toOfficer.filter((m) => m.nextAttemptAt.getTime() > Date.now());
     expect(waiting).toHaveLength(1);
     // The held mail may stand for several conversations: it names none.
-    expect(waiting[0]?.subject).toBe('Nuovi messaggi sulle candidature che segui');
+    expect(waiting[0]?.subject).toBe('Nuovi messaggi su candidature e relazioni che segui');
     expect(waiting[0]?.text).not.toContain('Aurora');
   });
 
