@@ -56,6 +56,8 @@ export const ZMessages = z.object({
   unread: z.number().int(),
   /** Whether the reader may write (a viewer of the organization reads only). */
   canWrite: z.boolean(),
+  /** Present (true) on a closed grant's report: read by both sides, written by neither. */
+  grantClosed: z.literal(true).optional(),
 });
 export type TMessages = z.infer<typeof ZMessages>;
 

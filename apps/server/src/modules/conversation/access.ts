@@ -1,8 +1,9 @@
 import { roleAllows, type TMessageSide } from '@impact/domain';
 import type { Db, Tx } from '../../db/client';
-import { forbidden } from '../../lib/app-error';
+import { conflict, forbidden } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { loadSubmissionFor } from '../submission-core/access';
+import { reportOfClosedGrant } from '../submission-core/approved-report';
 
 /**
  * The caller's side in an application's conversation: its organization's members are the
@@ -15,12 +16,23 @@ export async function conversationSide(
   user: SessionUser,
   submissionId: string,
   need: 'read' | 'write',
-): Promise<{ side: TMessageSide; organizationId: string; callId: string; canWrite: boolean }> {
-  const { submission, role } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true, need });
+): Promise<{
+  side: TMessageSide;
+  organizationId: string;
+  callId: string;
+  canWrite: boolean;
+  grantClosed: boolean;
+}> {
+  const { submission, call, role } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true, need });
   if (role && !roleAllows(role, need)) throw forbidden('errors.organizations.roleTooLow');
+  // A closed grant's report is no longer asked for (decision 0052): its messages are read, no
+  // longer written, by either side. Only a report's form call is a draft (decision 0044).
+  const grantClosed = call.draft && (await reportOfClosedGrant(db, submissionId));
+  if (grantClosed && need === 'write') throw conflict('errors.grantReports.closedForReports');
   return {
     side: role ? 'applicant' : 'funder',
-    canWrite: role ? roleAllows(role, 'write') : true,
+    canWrite: !grantClosed && (role ? roleAllows(role, 'write') : true),
+    grantClosed,
     organizationId: submission.organizationId,
     callId: submission.callId,
   };

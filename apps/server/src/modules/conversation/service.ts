@@ -16,7 +16,7 @@ import { queueConversationMails } from './notify';
 
 /** GET Conversation/GetMessages: the whole conversation, oldest first, and what the reader has not read. */
 export async function getMessages(db: Db, user: SessionUser, submissionId: string): Promise<TMessages> {
-  const { side, canWrite } = await conversationSide(db, user, submissionId, 'read');
+  const { side, canWrite, grantClosed } = await conversationSide(db, user, submissionId, 'read');
   const rows = await db
     .select({
       id: submissionMessages.id,
@@ -49,6 +49,7 @@ export async function getMessages(db: Db, user: SessionUser, submissionId: strin
     })),
     unread: rows.filter((r) => r.side !== side && (!readAt || r.createdAt > readAt)).length,
     canWrite,
+    ...(grantClosed ? { grantClosed: true as const } : {}),
   };
 }
 

@@ -623,6 +623,37 @@ describe('grant reports', () => {
       expect(sent.statusCode, sent.body).toBe(409);
       expect(sent.json().messageKey).toBe('errors.grantReports.closedForReports');
       expect((await byName('Closing')).status).toBe('notRequired');
+      // Its messages are read by both sides, written by neither (each message mailed the officers).
+      const read = (
+        await inject(vera, 'GET', `Conversation/GetMessages?submissionId=${started}`, undefined, aurora)
+      ).json();
+      expect(read).toMatchObject({ canWrite: false, grantClosed: true });
+      expect((await inject(admin, 'GET', `Conversation/GetMessages?submissionId=${started}`)).json()).toMatchObject({
+        canWrite: false,
+        grantClosed: true,
+      });
+      for (const [who, org] of [
+        [vera, aurora],
+        [admin, undefined],
+      ] as const) {
+        const wrote = await inject(
+          who,
+          'POST',
+          'Conversation/SendMessage',
+          { submissionId: started, text: 'Still here?' },
+          org,
+        );
+        expect(wrote.statusCode, wrote.body).toBe(409);
+        expect(wrote.json().messageKey).toBe('errors.grantReports.closedForReports');
+      }
+      // The wizard is told, and shows it read-only.
+      expect(
+        (await inject(vera, 'GET', `Call/GetSubmissionByID?submissionId=${started}`, undefined, aurora)).json()
+          .reportOfClosedGrant,
+      ).toBe(true);
+      expect(
+        (await inject(admin, 'GET', `Call/GetSubmissionByIDAdmin?submissionId=${started}`)).json().reportOfClosedGrant,
+      ).toBe(true);
     } finally {
       await t.database.db.delete(organizationMembers).where(eq(organizationMembers.userId, vera.user.id));
     }

@@ -206,6 +206,7 @@ export async function getSubmission(db: Db, user: SessionUser, submissionId: str
     ...shown,
     organizationName: org?.name ?? '',
     ...(org?.reportGrantId ? { reportGrantId: org.reportGrantId } : {}),
+    ...(closedGrant ? { reportOfClosedGrant: true as const } : {}),
   };
 }
 

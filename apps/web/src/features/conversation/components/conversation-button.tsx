@@ -41,7 +41,7 @@ export function ConversationButton({
       title={t(report ? 'conversation.titleReport' : 'conversation.title')}
       closeLabel={t('conversation.close')}
     >
-      {() => <ConversationPanel submissionId={submissionId} />}
+      {() => <ConversationPanel submissionId={submissionId} report={report} />}
     </DrawerButton>
   );
 }

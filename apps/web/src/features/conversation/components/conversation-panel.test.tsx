@@ -58,6 +58,27 @@ describe('the messages', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Messages' }));
     expect(await screen.findByRole('dialog', { name: 'Messages about this report' })).toBeTruthy();
+    expect(screen.getByText(/^Write to the funder about this report\./)).toBeTruthy();
+  });
+
+  it("of a closed grant's report are read, not written", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    client.setQueryData(conversationKey(submissionId), {
+      side: 'applicant',
+      messages: [],
+      unread: 0,
+      canWrite: false,
+      grantClosed: true,
+    });
+    render(
+      <QueryClientProvider client={client}>
+        <MantineProvider>
+          <ConversationPanel submissionId={submissionId} report />
+        </MantineProvider>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('The grant is closed: these messages can be read, no longer written.')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
   });
 
   it('name each author with their side, for the funder and for the applicant alike', () => {

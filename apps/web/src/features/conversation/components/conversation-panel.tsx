@@ -11,7 +11,7 @@ import { useKeptText } from '../../../lib/use-kept-text';
 import { downloadMessageFile, useMarkRead, useMessages, useSendMessage } from '../api/conversation';
 
 /** The messages, oldest first, and the form to write one; opening it marks everything read. */
-export function ConversationPanel({ submissionId }: { submissionId: string }) {
+export function ConversationPanel({ submissionId, report = false }: { submissionId: string; report?: boolean }) {
   const { t } = useTranslation();
   const messages = useMessages(submissionId);
   const { mutate: mark } = useMarkRead(submissionId);
@@ -27,10 +27,11 @@ export function ConversationPanel({ submissionId }: { submissionId: string }) {
   }, [unread, mark]);
   if (messages.isPending) return <Loader aria-label={t('conversation.loading')} />;
   if (messages.isError) return <Alert color="red">{problemText(t, messages.error)}</Alert>;
-  const { side, messages: list, canWrite } = messages.data;
+  const { side, messages: list, canWrite, grantClosed } = messages.data;
+  const intro = side === 'applicant' ? 'conversation.introApplicant' : 'conversation.introFunder';
   return (
     <Stack>
-      <Text size="sm">{t(side === 'applicant' ? 'conversation.introApplicant' : 'conversation.introFunder')}</Text>
+      <Text size="sm">{t(report ? `${intro}Report` : intro)}</Text>
       {list.length === 0 ? (
         <Text size="sm">{t('conversation.empty')}</Text>
       ) : (
@@ -45,7 +46,11 @@ export function ConversationPanel({ submissionId }: { submissionId: string }) {
           ))}
         </Stack>
       )}
-      {canWrite ? <MessageForm submissionId={submissionId} /> : <Text size="sm">{t('conversation.readOnly')}</Text>}
+      {canWrite ? (
+        <MessageForm submissionId={submissionId} />
+      ) : (
+        <Text size="sm">{t(grantClosed ? 'conversation.grantClosed' : 'conversation.readOnly')}</Text>
+      )}
     </Stack>
   );
 }
