@@ -50,13 +50,17 @@ describe('a day field', () => {
     fireEvent.blur(input);
     expect(input.value).toBe('01/02/2027');
     expect(days).toEqual([]);
-    expect(screen.getByText(/“3\/1\/26” is not a day/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        '“3/1/26” is not a valid date: write it as dd/mm/yyyy (for example 31/12/2027). The field keeps the day it had.',
+      ),
+    ).toBeTruthy();
     expect(input.getAttribute('aria-invalid')).toBe('true');
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: '03/01/2026' } });
     fireEvent.blur(input);
     expect(days.at(-1)).toBe('2026-01-03');
-    expect(screen.queryByText(/is not a day/)).toBeNull();
+    expect(screen.queryByText(/is not a valid date/)).toBeNull();
   });
 
   it('says so when the day typed is outside the days the field takes', () => {
@@ -76,5 +80,19 @@ describe('a day field', () => {
         '“01/01/2027” is after 30/11/2026, the last day this field takes. The field keeps the day it had.',
       ),
     ).toBeTruthy();
+  });
+
+  it('says an empty field stays empty when what is typed is no date', () => {
+    render(
+      <MantineProvider>
+        <DateField label="Due on" value="" onChange={() => {}} />
+      </MantineProvider>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Due on' }) as HTMLInputElement;
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '31/02/2028' } });
+    fireEvent.blur(input);
+    expect(input.value).toBe('');
+    expect(screen.getByText(/^“31\/02\/2028” is not a valid date: .* The field stays empty\.$/)).toBeTruthy();
   });
 });

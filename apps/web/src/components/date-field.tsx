@@ -35,9 +35,10 @@ export function DateField({ value, onChange, onBlur, error, ...props }: Props) {
   const why = (typed: string): string | null => {
     if (typed === '') return null;
     const day = parseDayMonthYear(typed);
-    if (day === null) return t('dateField.notADay', { typed });
-    if (min && day < min) return t('dateField.beforeMin', { typed, min: shown(min) });
-    if (max && day > max) return t('dateField.afterMax', { typed, max: shown(max) });
+    const after = t(value ? 'dateField.keeps' : 'dateField.staysEmpty');
+    if (day === null) return `${t('dateField.notADay', { typed })} ${after}`;
+    if (min && day < min) return `${t('dateField.beforeMin', { typed, min: shown(min) })} ${after}`;
+    if (max && day > max) return `${t('dateField.afterMax', { typed, max: shown(max) })} ${after}`;
     return null;
   };
   return (

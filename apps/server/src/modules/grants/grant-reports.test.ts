@@ -368,6 +368,8 @@ describe('grant reports', () => {
     // The grantee's contact and writers hear of the payment (not Vera, a viewer).
     const paidNotices = await mailsOf('tranche-paid');
     expect(paidNotices.map((m) => m.to).sort()).toEqual(['anna@aurora.example', 'giulia@aurora.example']);
+    // Named with the organization: a person in several hears which one's money it is.
+    expect(paidNotices[0]?.subject).toMatch(/^Pagamento effettuato: 4000,00\s€ · Aurora$/);
     // In each one's language (Italian here), the amount written in it.
     expect(paidNotices[0]?.text).toMatch(
       /Una tranche di 4000,00\s€ del contributo di Aurora .+ \(riferimento del pagamento: CRO-2\)/,

@@ -22,7 +22,7 @@ describe('the sign-in callback page', () => {
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign-in failed' })).toBeTruthy();
     expect(screen.getByText(/started at another address of this site/).textContent).toContain(window.location.host);
-    const again = screen.getByRole('link', { name: 'Sign in again' });
+    const again = screen.getByRole('link', { name: 'Log in again' });
     expect(again.getAttribute('href')).toMatch(/^\/api\/Auth\/.*lang=en/);
   });
 });

@@ -224,7 +224,10 @@ describe('the submission wizard', () => {
     const types: WizardStepTypes = { ...stepTypes, webStepType: () => ({ Step: Lock }) };
     renderWizard(`/call/${ids.submission}/0/0`, false, types, 'owner', false, { reportOfClosedGrant: true });
     await screen.findByText('locked');
-    expect(screen.getByTestId('submission-status').textContent).toBe('No longer required: the grant is closed');
+    expect(screen.getByTestId('submission-status').textContent).toBe('No longer required');
+    expect(screen.getByTestId('report-not-required').textContent).toBe(
+      'The grant is closed: this report is kept as it was left and can no longer be sent.',
+    );
     expect(screen.queryByRole('button', { name: /Submit/ })).toBeNull();
   });
 

@@ -384,6 +384,11 @@ export function SubmissionPage({
               )}
             </Badge>
           )}
+          {readOnly && !sent && reportClosed && (
+            <Text size="sm" mb="sm" data-testid="report-not-required">
+              {t('applying.status.reportNotRequiredWhy')}
+            </Text>
+          )}
           {stage === 2 && (
             <Stack gap={2} mb="sm" data-testid="wizard-stage">
               <Badge color="grape" variant="light">

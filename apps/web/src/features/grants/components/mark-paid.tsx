@@ -67,6 +67,8 @@ export function MarkPaid({
             // Its calendar inside this popover: drawn outside it, a click on a day closed the popover.
             popoverProps={{ withinPortal: false }}
             label={t('grants.tranches.paidAt')}
+            // Not in the future (the server allows the latest time zone's today; the reader's own is what they mean).
+            maxDate={todayHere()}
             value={paidAt}
             onChange={(day) => {
               setPaidAt(day);

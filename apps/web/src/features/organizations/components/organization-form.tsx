@@ -4,7 +4,6 @@ import {
   isLanguage,
   isOrganizationFormComplete,
   issueToFieldError,
-  latestFoundationDate,
   ORGANIZATION_LIMITS,
   ORGANIZATION_MIN_FOUNDATION_DATE,
   type TFieldError,
@@ -20,6 +19,7 @@ import { DateField } from '../../../components/date-field';
 import { useConfig } from '../../../lib/api/get-config';
 import { ApiError } from '../../../lib/api-client';
 import { countryOptions } from '../../../lib/countries';
+import { todayHere } from '../../../lib/day-month-year';
 import { consentLabel } from '../consent-label';
 
 type TextField = keyof typeof ORGANIZATION_LIMITS;
@@ -183,7 +183,8 @@ export function OrganizationForm({ organization, submitLabel, onSubmit, onCancel
                 onChange={(day) => set('date_of_foundation', day || null)}
                 defaultLevel={values.date_of_foundation ? 'month' : 'decade'}
                 minDate={ORGANIZATION_MIN_FOUNDATION_DATE}
-                maxDate={latestFoundationDate().slice(0, 10)}
+                // The reader's own today: the server's bound is the latest time zone's, a day ahead here.
+                maxDate={todayHere()}
                 leftSection={<IconCalendar size={16} aria-hidden />}
                 error={message('date_of_foundation')}
               />
