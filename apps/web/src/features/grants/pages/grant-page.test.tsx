@@ -47,50 +47,66 @@ describe('the grant page', () => {
   });
 
   it('says in which language the letter is written when it is not the reader’s', async () => {
-    const grant: TGrant = {
-      id: '00000000-0000-4000-8000-000000000012',
-      submissionId: '00000000-0000-4000-8000-000000000013',
-      organizationId: '00000000-0000-4000-8000-000000000014',
-      organizationName: 'Aurora',
-      callId: '00000000-0000-4000-8000-000000000015',
-      callName: 'Orti in città',
-      amount: 20000,
-      currency: 'EUR',
-      startsAt: null,
-      endsAt: null,
-      conditions: '',
-      status: 'awaitingAcceptance',
-      letterSentAt: '2026-11-30T10:00:00.000Z',
-      letterHash: 'a'.repeat(64),
-      letterLanguage: 'it',
-      acceptedAt: null,
-      acceptedByName: null,
-      declinedAt: null,
-      declineReason: null,
-      closedAt: null,
-      createdAt: '2026-11-01T10:00:00.000Z',
-    };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => Response.json(String(url).includes('Grant/GetGrant?') ? grant : [])),
-    );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    client.setQueryData(configQueryKey, { name: 'Impact Calls' } as TConfig);
-    render(
-      <QueryClientProvider client={client}>
-        <MantineProvider>
-          <MemoryRouter initialEntries={[`/grants/${grant.id}`]}>
-            <Routes>
-              <Route path="/grants/:grantId" element={<GrantPage />} />
-            </Routes>
-          </MemoryRouter>
-        </MantineProvider>
-      </QueryClientProvider>,
-    );
+    renderGrant(letterSent);
     const said = await screen.findByTestId('letter-language');
     expect(said.textContent).toBe(
       "The letter is written in Italiano, the language of your organization's contact: it is the text you accept.",
     );
     expect(said.querySelector('[lang="it"]')?.textContent).toBe('Italiano');
   });
+
+  it('shows a declined grant with the reason given', async () => {
+    renderGrant({
+      ...letterSent,
+      status: 'declined',
+      declinedAt: '2026-11-30T11:00:00.000Z',
+      declineReason: 'We found other funds',
+    });
+    expect((await screen.findByTestId('decline-reason')).textContent).toBe('The reason given: We found other funds');
+  });
 });
+
+const letterSent: TGrant = {
+  id: '00000000-0000-4000-8000-000000000012',
+  submissionId: '00000000-0000-4000-8000-000000000013',
+  organizationId: '00000000-0000-4000-8000-000000000014',
+  organizationName: 'Aurora',
+  callId: '00000000-0000-4000-8000-000000000015',
+  callName: 'Orti in città',
+  amount: 20000,
+  currency: 'EUR',
+  startsAt: null,
+  endsAt: null,
+  conditions: '',
+  status: 'awaitingAcceptance',
+  letterSentAt: '2026-11-30T10:00:00.000Z',
+  letterHash: 'a'.repeat(64),
+  letterLanguage: 'it',
+  acceptedAt: null,
+  acceptedByName: null,
+  declinedAt: null,
+  declineReason: null,
+  closedAt: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
+
+/** The grant page as a grantee reads it, the server answering with `grant` (and no tranches nor reports). */
+function renderGrant(grant: TGrant) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => Response.json(String(url).includes('Grant/GetGrant?') ? grant : [])),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(configQueryKey, { name: 'Impact Calls' } as TConfig);
+  render(
+    <QueryClientProvider client={client}>
+      <MantineProvider>
+        <MemoryRouter initialEntries={[`/grants/${grant.id}`]}>
+          <Routes>
+            <Route path="/grants/:grantId" element={<GrantPage />} />
+          </Routes>
+        </MemoryRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+}

@@ -154,6 +154,11 @@ function GrantView({ grant, RequestChanges }: { grant: TGrant; RequestChanges: R
       {grant.status === 'declined' && (
         <Alert color="gray" title={t('grants.page.declinedTitle')} role="note" ref={answer} tabIndex={-1}>
           {t('grants.page.declined', { when: when(grant.declinedAt) })}
+          {grant.declineReason && (
+            <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap' }} data-testid="decline-reason">
+              {t('grants.page.declineReason', { reason: grant.declineReason })}
+            </Text>
+          )}
         </Alert>
       )}
       {grant.status === 'closed' && (
