@@ -1,6 +1,6 @@
 import type { TStepType } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
@@ -89,5 +89,17 @@ describe("the call editor's steps", () => {
     expect(screen.getByLabelText('Step name')).toBeTruthy();
     expect(screen.queryByLabelText(/^Stage/)).toBeNull();
     expect(screen.queryByLabelText(/^Content/)).toBeNull();
+  });
+
+  it('a step moved to the bottom by keyboard keeps the focus on its other arrow', { timeout: 30_000 }, async () => {
+    const second = { ...stored, key: 'second', id: undefined, name: 'Budget', sort: 1 } as DraftStep;
+    render(<Harness initial={[stored, second]} />);
+    const down = screen.getByRole('button', { name: 'Move down: Project' });
+    down.focus();
+    fireEvent.click(down);
+    // Disabled at the bottom, the button lets the focus fall (as a browser does; jsdom needs telling).
+    expect((down as HTMLButtonElement).disabled).toBe(true);
+    down.blur();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move up: Project' })));
   });
 });

@@ -15,6 +15,7 @@ import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Text, Tooltip } 
 import { IconArrowDown, IconArrowUp, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { refocusIfLost } from '../../../lib/refocus-if-lost';
 import { type DraftStep, newKey } from '../call-draft';
 import { missingStepTexts } from '../content-language';
 import { stepTypeLabel } from './labels';
@@ -175,7 +176,11 @@ export function StepsTab({
                         variant="subtle"
                         disabled={index === 0}
                         aria-label={`${t('labelled', { label: t('callBuilder.steps.moveUp') })} ${label}`}
-                        onClick={() => onChange(moveStep(ordered, index, 'up'))}
+                        data-move="up"
+                        onClick={(e) => {
+                          onChange(moveStep(ordered, index, 'up'));
+                          keepMovingFocus(e.currentTarget, 'down');
+                        }}
                       >
                         <IconArrowUp size={18} />
                       </ActionIcon>
@@ -185,7 +190,11 @@ export function StepsTab({
                         variant="subtle"
                         disabled={index === ordered.length - 1}
                         aria-label={`${t('labelled', { label: t('callBuilder.steps.moveDown') })} ${label}`}
-                        onClick={() => onChange(moveStep(ordered, index, 'down'))}
+                        data-move="down"
+                        onClick={(e) => {
+                          onChange(moveStep(ordered, index, 'down'));
+                          keepMovingFocus(e.currentTarget, 'up');
+                        }}
                       >
                         <IconArrowDown size={18} />
                       </ActionIcon>
@@ -238,4 +247,13 @@ export function StepsTab({
       )}
     </Stack>
   );
+}
+
+/**
+ * A step moved to the top (or the bottom) disables the button just pressed, and the keyboard's
+ * focus fell to the page's top: it goes to the same step's other arrow instead.
+ */
+function keepMovingFocus(pressed: HTMLElement, other: 'up' | 'down') {
+  const arrows = pressed.parentElement;
+  refocusIfLost(() => arrows?.querySelector<HTMLElement>(`[data-move="${other}"]`));
 }
