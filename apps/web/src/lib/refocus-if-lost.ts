@@ -9,7 +9,8 @@
 export function refocusIfLost(element: () => HTMLElement | null | undefined, tries = 20) {
   setTimeout(() => {
     const focused = document.activeElement;
-    const lost = !focused || focused === document.body || !focused.isConnected;
+    // Kept on an element that became disabled (some browsers leave it there) is lost too.
+    const lost = !focused || focused === document.body || !focused.isConnected || focused.matches(':disabled');
     const target = element();
     if (!lost || !target?.isConnected) return;
     if (target.matches(':disabled')) {

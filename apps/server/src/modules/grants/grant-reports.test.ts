@@ -648,6 +648,9 @@ describe('grant reports', () => {
         expect(wrote.statusCode, wrote.body).toBe(409);
         expect(wrote.json().messageKey).toBe('errors.grantReports.closedForReports');
       }
+      // What was written stays read: marking it read still works.
+      const marked = await inject(vera, 'POST', 'Conversation/MarkRead', { submissionId: started }, aurora);
+      expect(marked.statusCode, marked.body).toBeLessThan(300);
       // The wizard is told, and shows it read-only.
       expect(
         (await inject(vera, 'GET', `Call/GetSubmissionByID?submissionId=${started}`, undefined, aurora)).json()

@@ -338,6 +338,8 @@ describe('grants and award letters', () => {
     );
     const told = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'grant-closed'));
     expect(told.map((m) => m.to).sort()).toEqual(['anna@aurora.example', 'giulia@aurora.example']);
+    // Named with the organization: a person in two grantees of the call tells the mails apart.
+    expect(told[0]?.subject).toBe('Contributo chiuso: Bando Futuro · Aurora');
     const [event] = await t.database.db
       .select()
       .from(webhookDeliveries)

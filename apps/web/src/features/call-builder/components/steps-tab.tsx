@@ -179,7 +179,7 @@ export function StepsTab({
                         data-move="up"
                         onClick={(e) => {
                           onChange(moveStep(ordered, index, 'up'));
-                          keepMovingFocus(e.currentTarget, 'down');
+                          if (index === 1) keepMovingFocus(e.currentTarget, 'down');
                         }}
                       >
                         <IconArrowUp size={18} />
@@ -193,7 +193,7 @@ export function StepsTab({
                         data-move="down"
                         onClick={(e) => {
                           onChange(moveStep(ordered, index, 'down'));
-                          keepMovingFocus(e.currentTarget, 'up');
+                          if (index === ordered.length - 2) keepMovingFocus(e.currentTarget, 'up');
                         }}
                       >
                         <IconArrowDown size={18} />
@@ -251,7 +251,8 @@ export function StepsTab({
 
 /**
  * A step moved to the top (or the bottom) disables the button just pressed, and the keyboard's
- * focus fell to the page's top: it goes to the same step's other arrow instead.
+ * focus fell to the page's top: it goes to the same step's other arrow instead. Only then: a
+ * browser that does not focus a clicked button leaves the focus elsewhere on every other move.
  */
 function keepMovingFocus(pressed: HTMLElement, other: 'up' | 'down') {
   const arrows = pressed.parentElement;

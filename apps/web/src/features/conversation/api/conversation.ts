@@ -16,7 +16,8 @@ export function useMessages(submissionId: string) {
   return useQuery({
     queryKey: conversationKey(submissionId),
     queryFn: async () => ZMessages.parse(await apiRequest('Conversation/GetMessages', { query: { submissionId } })),
-    refetchInterval: 60_000,
+    // A closed grant's report takes no more messages: nothing new to ask for.
+    refetchInterval: (query) => (query.state.data?.grantClosed ? false : 60_000),
     retry: false,
   });
 }

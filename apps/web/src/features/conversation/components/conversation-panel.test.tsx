@@ -77,7 +77,9 @@ describe('the messages', () => {
         </MantineProvider>
       </QueryClientProvider>,
     );
-    expect(screen.getByText('The grant is closed: these messages can be read, no longer written.')).toBeTruthy();
+    expect(
+      screen.getByText('The grant is closed: these messages can still be read, but no longer written.'),
+    ).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 

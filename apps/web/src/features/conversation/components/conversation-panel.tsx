@@ -31,7 +31,8 @@ export function ConversationPanel({ submissionId, report = false }: { submission
   const intro = side === 'applicant' ? 'conversation.introApplicant' : 'conversation.introFunder';
   return (
     <Stack>
-      <Text size="sm">{t(report ? `${intro}Report` : intro)}</Text>
+      {/* "Write to …" is no invitation where nothing can be written any more. */}
+      {!grantClosed && <Text size="sm">{t(report ? `${intro}Report` : intro)}</Text>}
       {list.length === 0 ? (
         <Text size="sm">{t('conversation.empty')}</Text>
       ) : (

@@ -129,7 +129,12 @@ function GrantView({ grant, RequestChanges }: { grant: TGrant; RequestChanges: R
         {grant.letterLanguage && grant.letterLanguage !== i18n.language.slice(0, 2) && (
           <Text size="sm" c="dimmed" mt="xs" data-testid="letter-language">
             <Trans
-              i18nKey={funder ? 'grants.letter.inLanguageFunder' : 'grants.letter.inLanguage'}
+              // "The text you accept" only while it waits for the grantee's answer.
+              i18nKey={
+                !funder && grant.status === 'awaitingAcceptance'
+                  ? 'grants.letter.inLanguage'
+                  : 'grants.letter.inLanguageFunder'
+              }
               values={{ language: NATIVE_NAMES[grant.letterLanguage] }}
               components={[<span key="language" lang={grant.letterLanguage} />]}
             />
