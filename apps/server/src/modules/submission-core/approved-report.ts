@@ -56,10 +56,11 @@ export function reportOfClosedGrantSql(submission: string): string {
 }
 
 /**
- * The same condition for Submit's lock (close-statements.ts), with the grant's row shared: a close
- * of the grant in progress is waited for, then read as it committed, so no report is sent, its
- * receipts queued and its tranche made payable beside the grant's closing (the plain condition,
- * read from the statement's snapshot, would let it through).
+ * The same condition with the grant's row shared, for Submit's lock (close-statements.ts) and a
+ * message's transaction (conversation/service.ts): a close of the grant in progress is waited
+ * for, then read as it committed, so no report is sent (its receipts queued, its tranche made
+ * payable) nor discussed beside the grant's closing; the plain condition, read from the
+ * statement's snapshot, would let it through.
  */
 export function reportOfClosedGrantLockingSql(submission: string): string {
   return `coalesce((select g.status = 'closed' from grant_reports gr join grants g on g.id = gr.grant_id
