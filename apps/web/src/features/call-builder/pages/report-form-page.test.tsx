@@ -65,4 +65,30 @@ describe('the report form page', () => {
     expect(sent).toHaveLength(1);
     expect(screen.getByRole('region', { name: 'Someone else saved this call' })).toBe(choice);
   });
+
+  it('names the form whose questions it edits (several reports may share it)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    const named = { ...callType, name: 'Relazione sul contributo' };
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    client.setQueryData(callBuilderKeys.call(form.id), form);
+    client.setQueryData([...callBuilderKeys.callTypes(), form.callTypeId], named);
+    client.setQueryData(callBuilderKeys.stepTypes(), []);
+    render(
+      <QueryClientProvider client={client}>
+        <MantineProvider>
+          <MemoryRouter initialEntries={[`/admin/report-forms/${form.id}`]}>
+            <Routes>
+              <Route path="/admin/report-forms/:formCallId" element={<ReportFormPage />} />
+            </Routes>
+          </MemoryRouter>
+        </MantineProvider>
+      </QueryClientProvider>,
+    );
+    expect((await screen.findByTestId('report-form-name')).textContent).toBe(
+      'Form: “Relazione sul contributo”. Every report of the plan that uses it asks these questions.',
+    );
+  });
 });

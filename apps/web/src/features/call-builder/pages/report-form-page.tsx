@@ -128,6 +128,12 @@ function FormEditor({
           <Text size="sm" c="dimmed">
             {t('callBuilder.reportForm.intro')}
           </Text>
+          {/* The questions are the form's, not this report's: another report on the same form asks them too. */}
+          {callType?.name.trim() && (
+            <Text size="sm" data-testid="report-form-name">
+              {t('callBuilder.reportForm.formName', { name: callType.name.trim() })}
+            </Text>
+          )}
         </Stack>
         <Button
           ref={saveButton}
