@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configQueryKey } from '../../../lib/api/get-config';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { PageAnnouncer } from '../../../lib/page-title';
+import { aTranche } from '../components/grants-test-data';
 import { GrantPage } from './grant-page';
 
 beforeAll(async () => {
@@ -63,6 +64,10 @@ describe('the grant page', () => {
       declineReason: 'We found other funds',
     });
     expect((await screen.findByTestId('decline-reason')).textContent).toBe('The reason given: We found other funds');
+    // Its tranches, still "pending" as planned, are said never to be paid.
+    expect((await screen.findByTestId('tranches-declined')).textContent).toBe(
+      'The grant was declined: none of these tranches will be paid.',
+    );
   });
 });
 
@@ -90,11 +95,19 @@ const letterSent: TGrant = {
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 
-/** The grant page as a grantee reads it, the server answering with `grant` (and no tranches nor reports). */
+/** The grant page as a grantee reads it, the server answering with `grant`, one pending tranche and no reports. */
 function renderGrant(grant: TGrant) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => Response.json(String(url).includes('Grant/GetGrant?') ? grant : [])),
+    vi.fn(async (url: string) =>
+      Response.json(
+        String(url).includes('Grant/GetGrant?')
+          ? grant
+          : String(url).includes('Grant/GetTranches')
+            ? [aTranche('pending', 0, { grantId: grant.id })]
+            : [],
+      ),
+    ),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(configQueryKey, { name: 'Impact Calls' } as TConfig);

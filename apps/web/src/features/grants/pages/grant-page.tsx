@@ -232,6 +232,12 @@ function Tranches({ grant }: { grant: TGrant }) {
       <Title order={2} size="h4" mb="sm" ref={heading} tabIndex={-1}>
         {t('grants.tranches.title')}
       </Title>
+      {/* Their statuses stay as planned ("pending"): the grant being declined, none will be paid. */}
+      {grant.status === 'declined' && (
+        <Text size="sm" mb="sm" data-testid="tranches-declined">
+          {t('grants.tranches.declined')}
+        </Text>
+      )}
       <TrancheList
         tranches={tranches.data}
         currency={grant.currency}
