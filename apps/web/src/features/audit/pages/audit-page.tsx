@@ -93,7 +93,14 @@ export function AuditPage() {
           onChange={(e) => filter(setTargetId)(e.currentTarget.value)}
         />
         <DateField label={t('audit.filters.from')} value={from} onChange={filter(setFrom)} clearable />
-        <DateField label={t('audit.filters.to')} value={to} onChange={filter(setTo)} clearable />
+        <DateField
+          label={t('audit.filters.to')}
+          value={to}
+          onChange={filter(setTo)}
+          clearable
+          // A range the wrong way round matches nothing: said here, not as "no changes".
+          error={from && to && to < from ? t('audit.filters.toBeforeFrom') : undefined}
+        />
       </SimpleGrid>
       {log.isPending ? (
         <Center mih={120}>
