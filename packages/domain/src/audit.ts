@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = [
   'member.remove',
   'member.leave',
   'grant.update',
+  'grant.close',
   'grant.letter',
   'grant.accept',
   'grant.decline',

@@ -340,6 +340,12 @@ describe('grants and award letters', () => {
     expect(told.map((m) => m.to).sort()).toEqual(['anna@aurora.example', 'giulia@aurora.example']);
     // Named with the organization: a person in two grantees of the call tells the mails apart.
     expect(told[0]?.subject).toBe('Contributo chiuso: Bando Futuro · Aurora');
+    // The audit trail names the close as such, not as a change of the grant's terms.
+    const entries = await t.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, grant.id), eq(auditLog.action, 'grant.close')));
+    expect(entries).toHaveLength(1);
     const [event] = await t.database.db
       .select()
       .from(webhookDeliveries)

@@ -162,7 +162,11 @@ export async function updateGrant(
         updatedAt: now,
       })
       .where(eq(grants.id, grant.id));
-    await audit(tx, actor, 'grant.update', grant.id, { ...fields, ...(status ? { status } : {}) });
+    // Closing is its own entry: it ends the grant, it does not change its terms.
+    await audit(tx, actor, status === 'closed' ? 'grant.close' : 'grant.update', grant.id, {
+      ...fields,
+      ...(status ? { status } : {}),
+    });
     if (status === 'closed') {
       // A request for changes still open on one of its reports is withdrawn: no more reports are
       // asked for, so it could not be answered, and the report it waits on could not be approved.
