@@ -197,6 +197,8 @@ function Editor({
                 label={t('grants.tranches.conditionOf', { n: paid.length + i + 1 })}
                 data={conditions}
                 value={row.condition}
+                // Wide enough for its longest choice in every language ("À l’approbation d’un rapport").
+                w={280}
                 allowDeselect={false}
                 onChange={(value) => value && setRow(i, { condition: value as TTrancheCondition })}
               />
