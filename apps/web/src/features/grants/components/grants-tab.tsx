@@ -199,7 +199,8 @@ export function GrantsTab({ callId, RequestChanges }: { callId: string; RequestC
         opened={paying !== null}
         onClose={closeAsking(() => setPaying(null))}
         title={paying ? t('grants.tranches.titleFor', { org: paying.organizationName }) : ''}
-        size="xl"
+        // A tranche on a report fits its amount, condition, report and bin on one line.
+        size="54rem"
       >
         {paying && <TranchesEditor grant={paying} onDirty={markUnsaved} />}
       </StackableModal>

@@ -198,7 +198,7 @@ function Editor({
                 data={conditions}
                 value={row.condition}
                 // Wide enough for its longest choice in every language ("À l’approbation d’un rapport").
-                w={280}
+                w={260}
                 allowDeselect={false}
                 onChange={(value) => value && setRow(i, { condition: value as TTrancheCondition })}
               />
