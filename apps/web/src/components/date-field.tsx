@@ -3,9 +3,13 @@ import 'dayjs/locale/it';
 import 'dayjs/locale/fr';
 import 'dayjs/locale/en';
 import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
+import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseDayMonthYear, todayHere } from '../lib/day-month-year';
+
+/** Day first in every language, as the call's dates (`DateTimeField`). */
+const FIELD_FORMAT = 'DD/MM/YYYY';
 
 type Props = Omit<DateInputProps, 'value' | 'onChange'> & {
   /** `YYYY-MM-DD`, or '' for none. */
@@ -44,7 +48,7 @@ export function DateField({ value, onChange, onBlur, error, ...props }: Props) {
   return (
     <ReaderDates>
       <DateInput
-        valueFormat="DD/MM/YYYY"
+        valueFormat={FIELD_FORMAT}
         placeholder={t('dateField.placeholder')}
         dateParser={parseDayMonthYear}
         value={value || null}
@@ -73,4 +77,4 @@ function dayOf(bound: DateInputProps['minDate']): string | null {
 }
 
 /** A day as the field writes it. */
-const shown = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+const shown = (day: string) => dayjs(day).format(FIELD_FORMAT);

@@ -22,17 +22,21 @@ export async function conversationSide(
   callId: string;
   canWrite: boolean;
   grantClosed: boolean;
+  /** A grant's report: only its form call is a draft (decision 0044). */
+  report: boolean;
 }> {
   const { submission, call, role } = await loadSubmissionFor(db, user, submissionId, { allowAdmin: true, need });
   if (role && !roleAllows(role, need)) throw forbidden('errors.organizations.roleTooLow');
   // A closed grant's report is no longer asked for (decision 0052): its messages are read, no
-  // longer written, by either side. Only a report's form call is a draft (decision 0044).
-  const grantClosed = call.draft && (await reportOfClosedGrant(db, submissionId));
+  // longer written, by either side.
+  const report = call.draft;
+  const grantClosed = report && (await reportOfClosedGrant(db, submissionId));
   if (grantClosed && need === 'write') throw conflict('errors.grantReports.closedForReports');
   return {
     side: role ? 'applicant' : 'funder',
     canWrite: !grantClosed && (role ? roleAllows(role, 'write') : true),
     grantClosed,
+    report,
     organizationId: submission.organizationId,
     callId: submission.callId,
   };

@@ -10,7 +10,7 @@ import { type Db, rows, type Tx } from '../../db/client';
 import { submissionMessageFiles, submissionMessageReads, submissionMessages, users } from '../../db/schema';
 import { conflict } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
-import { reportOfClosedGrantLockingSql } from '../submission-core/approved-report';
+import { reportOfClosedGrant } from '../submission-core/approved-report';
 import { conversationSide } from './access';
 import { filesOfMessages, type ReceivedFile } from './attachments';
 import { queueConversationMails } from './notify';
@@ -74,16 +74,14 @@ export async function sendMessage(
   /** Already stored and typed (attachments.ts); their rows join the message here. */
   files: ReceivedFile[] = [],
 ) {
-  const { side, organizationId } = await conversationSide(db, user, input.submissionId, 'write');
+  const { side, organizationId, report } = await conversationSide(db, user, input.submissionId, 'write');
   // A one-character answer after a deleted application is a 404 above; an empty text a 400 by its schema.
   return db.transaction(async (tx) => {
-    // Again with the grant's row shared: a close of the grant in progress is waited for, so no
-    // message slips in beside it (the check above read the grant without waiting).
-    const [report] = await rows<{ closed: boolean }>(
-      tx,
-      sql`select ${sql.raw(reportOfClosedGrantLockingSql('s.id'))} as closed from call_submissions s where s.id = ${input.submissionId}::uuid`,
-    );
-    if (report?.closed) throw conflict('errors.grantReports.closedForReports');
+    // A report's, again with the grant's row shared: a close of the grant in progress is waited
+    // for, so no message slips in beside it (the check above read the grant without waiting).
+    if (report && (await reportOfClosedGrant(tx, input.submissionId, { shareGrant: true }))) {
+      throw conflict('errors.grantReports.closedForReports');
+    }
     const message = await postMessage(tx, { submissionId: input.submissionId, author: user, side, text: input.text });
     if (files.length)
       await tx

@@ -33,8 +33,7 @@ export async function noticeGrantees(
   },
   publicUrl: string,
 ) {
-  const [call] = await tx.select().from(calls).where(eq(calls.id, grant.callId));
-  const { name: org, emails } = await grantees(tx, grant);
+  const { name: org, emails, call } = await grantees(tx, grant);
   for (const email of emails) {
     const language = await recipientLanguage(tx, email, DEFAULT_LANGUAGE);
     const t = translator(language);
@@ -56,17 +55,15 @@ export async function noticeGrantees(
 
 /**
  * The grantee organization's name and who hears of its grant: the contact, then the owners and
- * editors the grant's call still lets in (its e-mail filter, as for the grant's pages).
+ * editors the grant's call still lets in (its e-mail filter, as for the grant's pages); with the
+ * call, read for that filter, which the mails name.
  */
 export async function grantees(tx: Tx, grant: { organizationId: string; callId: string }) {
   const [org] = await tx
     .select({ name: organizations.name, contactEmail: organizations.contactEmail })
     .from(organizations)
     .where(eq(organizations.id, grant.organizationId));
-  const [filter] = await tx
-    .select({ isUserFilterEnable: calls.isUserFilterEnable, userFilterEmail: calls.userFilterEmail })
-    .from(calls)
-    .where(eq(calls.id, grant.callId));
+  const [call] = await tx.select().from(calls).where(eq(calls.id, grant.callId));
   const members = await tx
     .select({ email: users.email })
     .from(organizationMembers)
@@ -77,10 +74,10 @@ export async function grantees(tx: Tx, grant: { organizationId: string; callId: 
         inArray(organizationMembers.role, ['owner', 'editor']),
       ),
     );
-  const allowed = members.filter((m) => !filter || emailAllowedByFilter(filter, m.email));
+  const allowed = members.filter((m) => !call || emailAllowedByFilter(call, m.email));
   // An erased contact's pseudonym has no address: nothing to send.
   const emails = distinctAddresses([org?.contactEmail, ...allowed.map((m) => m.email)]);
-  return { name: org?.name ?? '', emails: [...emails.values()] };
+  return { name: org?.name ?? '', emails: [...emails.values()], call };
 }
 
 /** A notice about one of a grant's reports (its reminders, its approval): `report` and, given a due day, `date`. */

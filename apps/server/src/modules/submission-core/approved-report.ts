@@ -34,11 +34,19 @@ export async function isGrantReport(db: Db | Tx, submissionId: string): Promise<
   return found.length > 0;
 }
 
-/** Whether the submission is the report of a closed grant (`reportOfClosedGrantSql`, read on its own). */
-export async function reportOfClosedGrant(db: Db | Tx, submissionId: string): Promise<boolean> {
+/**
+ * Whether the submission is the report of a closed grant (`reportOfClosedGrantSql`, read on its
+ * own); `shareGrant` in a transaction that writes beside it (`reportOfClosedGrantLockingSql`).
+ */
+export async function reportOfClosedGrant(
+  db: Db | Tx,
+  submissionId: string,
+  options: { shareGrant?: boolean } = {},
+): Promise<boolean> {
+  const condition = options.shareGrant ? reportOfClosedGrantLockingSql('x.id') : reportOfClosedGrantSql('x.id');
   const [found] = await rows<{ closed: boolean }>(
     db,
-    sql`select ${sql.raw(reportOfClosedGrantSql('x.id'))} as closed from (select ${submissionId}::uuid as id) x`,
+    sql`select ${sql.raw(condition)} as closed from (select ${submissionId}::uuid as id) x`,
   );
   return found?.closed === true;
 }

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type Db, rows, type Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { submissionChangeRequests } from '../../db/schema';
-import { reportOfClosedGrantSql } from './approved-report';
+import { reportOfClosedGrant } from './approved-report';
 
 /*
  * The open request for changes of a submission (docs/decisions/0039-request-changes.md): neither
@@ -44,11 +44,11 @@ export async function withOpenChangeRequest<T extends { id: string }>(
   now = new Date(),
 ): Promise<T & { reopenedStepIds: string[]; reportOfClosedGrant: boolean }> {
   const open = await openChangeRequest(db, submission.id, now);
-  const [report] = await rows<{ closed: boolean }>(
-    db,
-    sql`select ${sql.raw(reportOfClosedGrantSql('s.id'))} as closed from call_submissions s where s.id = ${submission.id}::uuid`,
-  );
-  return { ...submission, reopenedStepIds: open?.stepIds ?? [], reportOfClosedGrant: report?.closed === true };
+  return {
+    ...submission,
+    reopenedStepIds: open?.stepIds ?? [],
+    reportOfClosedGrant: await reportOfClosedGrant(db, submission.id),
+  };
 }
 
 /** The rule `openChangeRequest` applies, in SQL, on the requests aliased `cr`. */
