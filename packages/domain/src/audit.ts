@@ -57,6 +57,7 @@ export const AUDIT_ACTIONS = [
   'grant.tranches',
   'grant.paid',
   'grant.reportingPlan',
+  'grant.reportForm',
   'grant.reportApprove',
   'job.retry',
 ] as const;

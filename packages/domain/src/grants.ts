@@ -68,6 +68,8 @@ export const ZGrant = z.object({
   acceptedByName: z.string().nullable(),
   declinedAt: z.string().nullable(),
   declineReason: z.string().nullable(),
+  /** Who declined, as their account names them now (null when the account is gone, and before a refusal). */
+  declinedByName: z.string().nullable().optional(),
   /** When an administrator closed the grant (status `closed`). */
   closedAt: z.string().nullable(),
   createdAt: z.string(),

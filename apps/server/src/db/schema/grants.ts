@@ -53,6 +53,8 @@ export const grants = pgTable(
     acceptedByName: text('accepted_by_name'),
     declinedAt: timestamp('declined_at', { withTimezone: true }),
     declineReason: text('decline_reason'),
+    /** Who declined: their name is read from their account (a pseudonym once erased, nothing once deleted). */
+    declinedByUserId: uuid('declined_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** When an administrator closed the active grant (its reports and payments are then done with). */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /**

@@ -199,7 +199,8 @@ export async function updateCall(db: Db, actor: AuditActor, input: UpdateCallInp
       ? input.callType.steps.length
       : (await tx.select({ id: steps.id }).from(steps).where(eq(steps.callTypeId, input.callTypeId)).limit(1)).length;
     // A report's form call stays a draft (hidden from every list) and on its plan item's call type.
-    const formCall = await isReportForm(tx, stored.id);
+    const formOf = await planOfReportForm(tx, stored.id);
+    const formCall = formOf !== null;
     if (formCall && input.callTypeId !== stored.callTypeId) throw conflict('errors.grantReports.formCallTypeFixed');
     const draft = formCall || (stored.draft && !(input.name.trim() !== '' && stepCount > 0));
     // Impact actuals measure a grant's application: in an application they would block every Submit.
@@ -261,10 +262,11 @@ export async function updateCall(db: Db, actor: AuditActor, input: UpdateCallInp
     if (!formCall) await formCallsFollowFilter(tx, input.id);
     // Pointed at another call type, a call must not take a report form's steps with it.
     if (input.callTypeId !== stored.callTypeId) await assertActualsOnlyInForms(tx, input.callTypeId, 'callTypeId');
-    await audit(tx, actor, 'call.update', input.id, {
-      name: formCall ? stored.name : input.name.trim(),
-      ...(input.callType ? { callTypeId: input.callType.id, steps: input.callType.steps.length } : {}),
-    });
+    const savedSteps = input.callType ? { callTypeId: input.callType.id, steps: input.callType.steps.length } : {};
+    // A report's form is logged as part of its application call's plan, where the trail's reader
+    // finds it beside the plan's own saves (its hidden call's id would lead nowhere).
+    if (formOf) await audit(tx, actor, 'grant.reportForm', formOf.callId, { name: stored.name, ...savedSteps });
+    else await audit(tx, actor, 'call.update', input.id, { name: input.name.trim(), ...savedSteps });
     return getCallByIdAdmin(tx, input.id);
   });
 }
@@ -302,13 +304,14 @@ export async function deleteCall(db: Db, actor: AuditActor, callId: string): Pro
   });
 }
 
-async function isReportForm(tx: Tx, callId: string) {
+/** The application call whose reporting plan uses this call as a report's form, or null for any other call. */
+async function planOfReportForm(tx: Tx, callId: string): Promise<{ callId: string } | null> {
   const [row] = await tx
-    .select({ id: grantReportPlans.id })
+    .select({ callId: grantReportPlans.callId })
     .from(grantReportPlans)
     .where(eq(grantReportPlans.formCallId, callId))
     .limit(1);
-  return row !== undefined;
+  return row ?? null;
 }
 
 async function isInReportingPlan(tx: Tx, callId: string) {

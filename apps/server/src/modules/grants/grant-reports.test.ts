@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -6,6 +6,7 @@ import { createOpenCall, createOrganization, submitToCall, updateCall } from '..
 import { POSTGRES_URL } from '../../../test/postgres-only';
 import { signInAs } from '../../../test/sign-in';
 import {
+  auditLog,
   emailAttachments,
   emailOutbox,
   grantReports,
@@ -196,6 +197,20 @@ describe('grant reports', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().name).toBe('Interim');
+    // The trail logs it as the plan's report form, under the application call, with the form's name.
+    const [logged] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'grant.reportForm'))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(logged).toMatchObject({ targetId: call.id, details: { name: 'Interim' } });
+    expect(
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'call.update'), eq(auditLog.targetId, formCallId))),
+    ).toEqual([]);
     const back = await inject(admin, 'PUT', 'Grant/SaveReportingPlan', {
       callId: call.id,
       reports: items.map((item, i) => (i === 0 ? { ...item, dueAfterMonths: 6 } : item)),

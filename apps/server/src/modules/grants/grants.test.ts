@@ -390,6 +390,11 @@ describe('grants and award letters', () => {
       reason: 'We found other funds',
     });
     expect(declined.json()).toMatchObject({ status: 'declined', declineReason: 'We found other funds' });
+    // The grant says who declined, to the funder as to the grantee's team.
+    const [asFunder] = (await grantsOfCall()).filter((g: { id: string }) => g.id === grant.id);
+    expect(asFunder.declinedByName).toBe('Otto User');
+    const mine = (await inject(otto, 'GET', 'Grant/GetMyGrants')).json();
+    expect(mine.find((g: { id: string }) => g.id === grant.id).declinedByName).toBe('Otto User');
     // The officer who sent the letter hears of it, with the reason given.
     const told = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'grant-declined'));
     expect(told.map((m) => [m.to, m.subject])).toEqual([['officer@funder.test', 'Award declined: Altrove']]);

@@ -4,6 +4,7 @@ import {
   emailAllowedByFilter,
   isLanguage,
   localisedCall,
+  personName,
   type TGrant,
   type TLanguage,
   type TUpdateGrantRequest,
@@ -18,6 +19,7 @@ import {
   organizationMembers,
   organizations,
   submissionChangeRequests,
+  users,
 } from '../../db/schema';
 import { conflict, invalid } from '../../lib/app-error';
 import { translator } from '../../lib/texts';
@@ -34,10 +36,20 @@ import { tellOfficers } from './grant-officers';
 import { grantees, noticeGrantees } from './grantee-notice';
 import { addReportsForGrant } from './reporting-plan';
 
-const listColumns = { grant: grants, organizationName: organizations.name, call: calls };
+const listColumns = {
+  grant: grants,
+  organizationName: organizations.name,
+  call: calls,
+  declinedBy: { firstName: users.firstName, lastName: users.lastName },
+};
 
 function toGrant(
-  row: { grant: GrantRow; organizationName: string; call: typeof calls.$inferSelect },
+  row: {
+    grant: GrantRow;
+    organizationName: string;
+    call: typeof calls.$inferSelect;
+    declinedBy: { firstName: string; lastName: string } | null;
+  },
   language: TLanguage,
 ): TGrant {
   const g = row.grant;
@@ -63,6 +75,7 @@ function toGrant(
     acceptedByName: g.acceptedByName,
     declinedAt: g.declinedAt?.toISOString() ?? null,
     declineReason: g.declineReason,
+    declinedByName: (row.declinedBy && personName(row.declinedBy)) || null,
     closedAt: g.closedAt?.toISOString() ?? null,
     createdAt: g.createdAt.toISOString(),
   };
@@ -73,7 +86,8 @@ function listQuery(db: Db | Tx) {
     .select(listColumns)
     .from(grants)
     .innerJoin(organizations, eq(organizations.id, grants.organizationId))
-    .innerJoin(calls, eq(calls.id, grants.callId));
+    .innerJoin(calls, eq(calls.id, grants.callId))
+    .leftJoin(users, eq(users.id, grants.declinedByUserId));
 }
 
 /** GET Grant/GetGrants: a call's grants for the admin, newest first. */
@@ -394,7 +408,13 @@ export async function declineAward(
     const now = new Date();
     await tx
       .update(grants)
-      .set({ status: 'declined', declinedAt: now, declineReason: input.reason, updatedAt: now })
+      .set({
+        status: 'declined',
+        declinedAt: now,
+        declineReason: input.reason,
+        declinedByUserId: user.id,
+        updatedAt: now,
+      })
       .where(eq(grants.id, grant.id));
     await audit(tx, user, 'grant.decline', grant.id, { ip, letterHash: grant.letterHash, reason: input.reason });
     await tellOfficers(tx, grant, 'grant-declined', 'mail.grantDeclined', { reason: input.reason }, publicUrl);

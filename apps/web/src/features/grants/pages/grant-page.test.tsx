@@ -56,13 +56,15 @@ describe('the grant page', () => {
     expect(said.querySelector('[lang="it"]')?.textContent).toBe('Italiano');
   });
 
-  it('shows a declined grant with the reason given', async () => {
+  it('shows a declined grant with who declined it and the reason given', async () => {
     renderGrant({
       ...letterSent,
       status: 'declined',
       declinedAt: '2026-11-30T11:00:00.000Z',
       declineReason: 'We found other funds',
+      declinedByName: 'Otto Neri',
     });
+    expect(await screen.findByText(/^Declined by Otto Neri on /)).toBeTruthy();
     expect((await screen.findByTestId('decline-reason')).textContent).toBe('The reason given: We found other funds');
     // Its tranches, still "pending" as planned, are said never to be paid.
     expect((await screen.findByTestId('tranches-declined')).textContent).toBe(

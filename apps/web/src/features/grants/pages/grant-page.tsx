@@ -158,7 +158,9 @@ function GrantView({ grant, RequestChanges }: { grant: TGrant; RequestChanges: R
       )}
       {grant.status === 'declined' && (
         <Alert color="gray" title={t('grants.page.declinedTitle')} role="note" ref={answer} tabIndex={-1}>
-          {t('grants.page.declined', { when: when(grant.declinedAt) })}
+          {grant.declinedByName
+            ? t('grants.page.declinedBy', { name: grant.declinedByName, when: when(grant.declinedAt) })
+            : t('grants.page.declined', { when: when(grant.declinedAt) })}
           {grant.declineReason && (
             <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap' }} data-testid="decline-reason">
               {t('grants.page.declineReason', { reason: grant.declineReason })}

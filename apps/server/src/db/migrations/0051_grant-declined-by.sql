@@ -1,0 +1,2 @@
+ALTER TABLE "grants" ADD COLUMN "declined_by_user_id" uuid;--> statement-breakpoint
+ALTER TABLE "grants" ADD CONSTRAINT "grants_declined_by_user_id_users_id_fk" FOREIGN KEY ("declined_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
