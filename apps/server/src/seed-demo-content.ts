@@ -330,7 +330,7 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
         content: text("<p>In poche righe: l'idea, per chi, con chi.</p>", 1500),
         translations: {
           en: { name: 'Expression of interest', question: '<p>In a few lines: the idea, for whom, with whom.</p>' },
-          fr: { name: "Manifestation d'intérêt", question: "<p>En quelques lignes : l'idée, pour qui, avec qui.</p>" },
+          fr: { name: "Manifestation d'intérêt", question: "<p>En quelques lignes : l'idée, pour qui, avec qui.</p>" },
         },
       },
       {

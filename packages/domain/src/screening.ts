@@ -186,7 +186,7 @@ export const NON_PROFIT_SCREENER = {
             title: {
               default: 'La tua organizzazione è senza scopo di lucro?',
               en: 'Is your organization a non-profit?',
-              fr: 'Votre organisation est-elle à but non lucratif ?',
+              fr: 'Votre organisation est-elle à but non lucratif ?',
             },
             isRequired: true,
           },

@@ -80,7 +80,7 @@ describe('comments on a draft', () => {
     // Only Bruno: naming oneself sends nothing.
     expect(mails.map((m) => m.to)).toEqual(['bruno@team.example']);
     expect(mails[0]?.subject).toBe('Anna Neri vous a mentionné dans un commentaire sur Bando Uno');
-    expect(mails[0]?.text).toContain('« Project »');
+    expect(mails[0]?.text).toContain('«\u00a0Project\u00a0»');
     expect(mails[0]?.text).toContain(`http://localhost:3000/call/${submissionId}/0/0`);
     expect(mails[0]?.text).not.toContain('secret-words-1');
   });

@@ -87,7 +87,7 @@ describe('mails in the language of whoever reads them', () => {
       'Ricevuta della candidatura: Bando Verde',
     );
     const contact = await mailTo('submission-receipt', 'giulia@aurora.example');
-    expect(contact?.subject).toBe('Accusé de réception de la candidature : Appel vert');
+    expect(contact?.subject).toBe('Accusé de réception de la candidature\u00a0: Appel vert');
     expect(contact?.html).toContain('lang="fr"');
   });
 
@@ -117,7 +117,7 @@ describe('mails in the language of whoever reads them', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await mailTo('review-invitation', 'rita@panel.example'))?.subject).toBe(
-      'Invitation à évaluer : Appel vert',
+      'Invitation à évaluer\u00a0: Appel vert',
     );
 
     // A declared conflict tells the admin who assigned, in the admin's language (it was always Italian).

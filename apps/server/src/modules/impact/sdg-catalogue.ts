@@ -16,7 +16,7 @@ const ROWS: Row[] = [
   [
     'Sconfiggere la fame',
     'Zero hunger',
-    'Faim « zéro »',
+    'Faim « zéro »',
     'Porre fine alla fame, raggiungere la sicurezza alimentare, migliorare la nutrizione e promuovere un’agricoltura sostenibile',
     'End hunger, achieve food security and improved nutrition and promote sustainable agriculture',
     'Éliminer la faim, assurer la sécurité alimentaire, améliorer la nutrition et promouvoir l’agriculture durable',

@@ -43,3 +43,21 @@ describe('translations', () => {
     }
   });
 });
+
+// French sets a non-breaking space before : ; ? ! and inside « »: a plain one lets the mark start
+// a line of its own on a narrow screen (a lone "»" or ":" at 390 px).
+describe('French typography', () => {
+  it('no plain space before high punctuation or inside guillemets', () => {
+    const loose: string[] = [];
+    for (const file of localeFiles().filter((f) => f.language === 'fr')) {
+      const walk = (tree: Tree, prefix: string) => {
+        for (const [k, v] of Object.entries(tree)) {
+          if (typeof v === 'object') walk(v, `${prefix}${k}.`);
+          else if (/ [:;?!»]|« /.test(v)) loose.push(`${file.path}: ${prefix}${k}`);
+        }
+      };
+      walk(file.tree, '');
+    }
+    expect(loose).toEqual([]);
+  });
+});
