@@ -47,6 +47,8 @@ const ZLetterHash = z.string().regex(/^[0-9a-f]{64}$/);
 
 export const ZGrant = z.object({
   id: z.uuid(),
+  /** What a letter, a page or a programme officer quotes: `grantReference` of the grant. */
+  reference: z.string(),
   submissionId: z.uuid(),
   organizationId: z.uuid(),
   organizationName: z.string(),
@@ -75,6 +77,14 @@ export const ZGrant = z.object({
   createdAt: z.string(),
 });
 export type TGrant = z.infer<typeof ZGrant>;
+
+/**
+ * A grant's reference in letters, pages and mails: the year it was made and its number, which
+ * counts every grant of the platform in order ("2026-0042"); never reused, gaps possible.
+ */
+export function grantReference(number: number, createdAt: Date | string): string {
+  return `${new Date(createdAt).getUTCFullYear()}-${String(number).padStart(4, '0')}`;
+}
 export const ZGrants = z.array(ZGrant);
 
 export const ZGrantsQuery = z.object({ callId: z.uuid() });

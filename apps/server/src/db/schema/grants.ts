@@ -28,6 +28,8 @@ export const grants = pgTable(
   'grants',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The grant's number, in the order grants are made: its reference (`grantReference`) in letters and pages. */
+    number: integer('number').notNull().unique().generatedByDefaultAsIdentity(),
     submissionId: uuid('submission_id')
       .notNull()
       .unique()

@@ -14,7 +14,7 @@ export function formatAmount(amount: number, currency: string, language: TLangua
  * stored, hashed and accepted: the PDF only lays it out.
  */
 export function composeAwardLetter(
-  fields: TAwardLetterFields & { grantId: string; date: string },
+  fields: TAwardLetterFields & { reference: string; date: string },
   language: TLanguage,
 ): string {
   const t = translator(language);
@@ -30,7 +30,7 @@ export function composeAwardLetter(
     : t('grantLetter.noConditions');
   return [
     t('grantLetter.title'),
-    `${t('grantLetter.reference', { id: fields.grantId })}\n${t('grantLetter.date', { date: longDay(fields.date, language) })}`,
+    `${t('grantLetter.reference', { id: fields.reference })}\n${t('grantLetter.date', { date: longDay(fields.date, language) })}`,
     t('grantLetter.salutation', { org: fields.organizationName }),
     t('grantLetter.body', { call: fields.callName }),
     `${t('grantLetter.amount', { amount: formatAmount(fields.amount, fields.currency, language) })}\n${period}`,

@@ -2,6 +2,7 @@ import {
   amountToCents,
   DEFAULT_LANGUAGE,
   emailAllowedByFilter,
+  grantReference,
   isLanguage,
   localisedCall,
   personName,
@@ -56,6 +57,7 @@ function toGrant(
   const call = localisedCall(row.call, language);
   return {
     id: g.id,
+    reference: grantReference(g.number, g.createdAt),
     submissionId: g.submissionId,
     organizationId: g.organizationId,
     organizationName: row.organizationName,
@@ -242,7 +244,7 @@ export async function composeLetterFor(
   if (!row) throw new Error('call vanished');
   const text = composeAwardLetter(
     {
-      grantId: grant.id,
+      reference: grantReference(grant.number, grant.createdAt),
       date: now.toISOString().slice(0, 10),
       organizationName: row.orgName,
       callName: localisedCall(row.call, language).name,

@@ -109,6 +109,9 @@ export function GrantsTab({ callId, RequestChanges }: { callId: string; RequestC
                       <Anchor component={Link} to={`/grants/${grant.id}`}>
                         {grant.organizationName}
                       </Anchor>
+                      <Text size="xs" c="dimmed">
+                        {t('grants.referenceShort', { reference: grant.reference })}
+                      </Text>
                     </Table.Td>
                     <Table.Td>{formatMoney(grant.amount, grant.currency, i18n.language)}</Table.Td>
                     <Table.Td>

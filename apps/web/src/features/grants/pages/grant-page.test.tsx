@@ -47,6 +47,12 @@ describe('the grant page', () => {
     );
   });
 
+  it('shows the grant’s reference among its facts', async () => {
+    renderGrant(letterSent);
+    expect(await screen.findByText('Reference')).toBeTruthy();
+    expect(screen.getByText('2026-0007')).toBeTruthy();
+  });
+
   it('says in which language the letter is written when it is not the reader’s', async () => {
     renderGrant(letterSent);
     const said = await screen.findByTestId('letter-language');
@@ -75,6 +81,7 @@ describe('the grant page', () => {
 
 const letterSent: TGrant = {
   id: '00000000-0000-4000-8000-000000000012',
+  reference: '2026-0007',
   submissionId: '00000000-0000-4000-8000-000000000013',
   organizationId: '00000000-0000-4000-8000-000000000014',
   organizationName: 'Aurora',

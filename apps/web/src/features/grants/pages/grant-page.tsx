@@ -103,7 +103,8 @@ function GrantView({ grant, RequestChanges }: { grant: TGrant; RequestChanges: R
         <GrantStatusBadge status={grant.status} />
       </Group>
       <Paper withBorder p="lg" radius="md">
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+          <Fact label={t('grants.columns.reference')} value={grant.reference} />
           <Fact label={t('grants.columns.organization')} value={grant.organizationName} />
           <Fact label={t('grants.columns.amount')} value={formatMoney(grant.amount, grant.currency, i18n.language)} />
           <Fact

@@ -56,6 +56,7 @@ export function MyGrantsPage() {
             key: grant.id,
             title: link(grant),
             details: [
+              { label: t('grants.columns.reference'), value: grant.reference },
               { label: t('grants.columns.organization'), value: grant.organizationName },
               { label: t('grants.columns.amount'), value: formatMoney(grant.amount, grant.currency, i18n.language) },
               { label: t('grants.columns.status'), value: <GrantStatusBadge status={grant.status} /> },
@@ -82,7 +83,12 @@ export function MyGrantsPage() {
             <Table.Tbody>
               {mine.data.map((grant) => (
                 <Table.Tr key={grant.id}>
-                  <Table.Td>{link(grant)}</Table.Td>
+                  <Table.Td>
+                    {link(grant)}
+                    <Text size="xs" c="dimmed">
+                      {t('grants.referenceShort', { reference: grant.reference })}
+                    </Text>
+                  </Table.Td>
                   <Table.Td>{grant.organizationName}</Table.Td>
                   <Table.Td>{formatMoney(grant.amount, grant.currency, i18n.language)}</Table.Td>
                   <Table.Td>
