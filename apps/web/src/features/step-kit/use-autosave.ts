@@ -215,7 +215,8 @@ export function useAutosave({ submissionId, stepId, initial, readOnly, takesNewe
   // A pending change is saved before the page goes away; the browser warns if it cannot be.
   useEffect(() => {
     const beforeUnload = (e: BeforeUnloadEvent) => {
-      if (dirty.current) e.preventDefault();
+      // Typing held back (an answer over its limit, a mistyped amount) is on screen only: warned too.
+      if (dirty.current || heldHere.current) e.preventDefault();
     };
     window.addEventListener('beforeunload', beforeUnload);
     mounted.current = true;

@@ -1,7 +1,7 @@
 import type { TUserStep } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, within } from '@testing-library/react';
+import { fireEvent, render, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { signInForTest } from '../../../lib/test-session';
@@ -72,5 +72,56 @@ describe('a text step with one question', () => {
     const one = { ...step, content: JSON.stringify({ question: '<p>Tell us about the project.</p>' }) };
     expect(show(false, one).getByRole('textbox', { name: 'Your answer' })).toBeTruthy();
     expect(show(false, one, true).getByRole('textbox', { name: 'Answer' })).toBeTruthy();
+  });
+});
+
+describe('an answer over its question’s limit', () => {
+  it('is held back and said not saved, while the step’s other answers are saved', async () => {
+    signInForTest();
+    const sent: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        const body = JSON.parse(String(init?.body ?? '{}'));
+        sent.push(body.content);
+        return Response.json({
+          id: '00000000-0000-4000-8000-000000000034',
+          callSubmissionId: body.callSubmissionId,
+          stepId: body.stepId,
+          content: body.content,
+          version: (body.version ?? 0) + 1,
+          score: null,
+          updatedAt: new Date().toISOString(),
+        });
+      }),
+    );
+    const limited = {
+      ...step,
+      content: JSON.stringify({
+        questions: [
+          { id: 'title', label: 'Project title', required: true, maxLength: 10 },
+          { id: 'partners', label: 'Partners', required: false },
+        ],
+      }),
+    };
+    const view = show(false, limited);
+    const title = view.getByRole('textbox', { name: /Project title/ });
+    fireEvent.change(title, { target: { value: 'Orti' } });
+    fireEvent.change(title, { target: { value: 'Orti in città 2027' } });
+    fireEvent.change(view.getByRole('textbox', { name: /Partners/ }), { target: { value: 'Comune' } });
+    await waitFor(() => expect(sent.length).toBeGreaterThan(0), { timeout: 5000 });
+    // The partners are saved; the title keeps its last answer within the limit.
+    expect(JSON.parse(sent.at(-1) ?? '{}')).toEqual({ answers: { title: 'Orti', partners: 'Comune' } });
+    expect((title as HTMLTextAreaElement).value).toBe('Orti in città 2027');
+    expect(
+      view.getByText(
+        '18 characters of the 10 allowed: this answer is not saved until you shorten it (the others are).',
+      ),
+    ).toBeTruthy();
+    // Shortened, it is saved.
+    fireEvent.change(title, { target: { value: 'Orti 2027' } });
+    await waitFor(() =>
+      expect(JSON.parse(sent.at(-1) ?? '{}')).toEqual({ answers: { title: 'Orti 2027', partners: 'Comune' } }),
+    );
   });
 });

@@ -7,7 +7,7 @@ import {
   textQuestions,
 } from '@impact/domain';
 import { Group, Stack } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { SafeHtml } from '../../../components/safe-html';
@@ -36,14 +36,30 @@ export function TextStep({ step, submissionId, result, readOnly, onContent, regi
   const several = asksSeveralQuestions(step.content);
   const questions = textQuestions(step.content);
   const autosave = useAutosave({ submissionId, stepId: step.id, initial: result, readOnly });
-  const answers = textAnswersOf(autosave.content);
+  const kept = textAnswersOf(autosave.content);
+  // An answer typed past its question's limit is shown and held back, by question: the server
+  // refuses a step with one, and the step's other answers must still be saved. The question keeps
+  // its last answer within the limit until this one is shortened.
+  const [overLimit, setOverLimit] = useState<Record<string, string>>({});
+  const answers = { ...kept, ...overLimit };
+  // Written in the shape the step asks for: `{ answer }` for one question, `{ answers }` for several.
+  const written = (all: Record<string, string>) =>
+    JSON.stringify(several ? { answers: all } : { answer: all[questions[0]?.id ?? ''] ?? '' });
+  const shown = Object.keys(overLimit).length > 0 ? written(answers) : autosave.content;
 
-  useEffect(() => onContent(autosave.content), [autosave.content, onContent]);
+  // The wizard judges what is on screen (an answer over its limit stops Next and Submit).
+  useEffect(() => onContent(shown), [shown, onContent]);
   useEffect(() => registerFlush(autosave.flush), [autosave.flush, registerFlush]);
 
-  // Written in the shape the step asks for: `{ answer }` for one question, `{ answers }` for several.
-  const change = (id: string, value: string) =>
-    autosave.change(JSON.stringify(several ? { answers: { ...answers, [id]: value } } : { answer: value }));
+  const change = (id: string, value: string) => {
+    const question = questions.find((q) => q.id === id);
+    const over = question?.maxLength !== undefined && value.length > question.maxLength;
+    const { [id]: _, ...others } = overLimit;
+    const held = over ? { ...others, [id]: value } : others;
+    setOverLimit(held);
+    autosave.holdTyping(Object.keys(held).length > 0);
+    if (!over) autosave.change(written({ ...kept, [id]: value }));
+  };
 
   return (
     <Stack gap="sm">
@@ -72,9 +88,11 @@ export function TextStep({ step, submissionId, result, readOnly, onContent, regi
         // Too long is said at once; a required answer missing, on its field, once Next or Submit asked.
         const problem = textQuestionProblem(q, answer);
         const error =
-          problem && (problem === 'applying.validation.textTooLong' || (problemsShown && !readOnly))
-            ? t(problem)
-            : undefined;
+          q.id in overLimit
+            ? t('applying.text.overLimitNotSaved', { count: answer.length, max: q.maxLength })
+            : problem && (problem === 'applying.validation.textTooLong' || (problemsShown && !readOnly))
+              ? t(problem)
+              : undefined;
         return (
           <GrowingTextarea
             key={q.id}
