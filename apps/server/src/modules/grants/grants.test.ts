@@ -380,6 +380,17 @@ describe('grants and award letters', () => {
   it('a grantee may decline a letter with a reason; no letter leaves while the results are locked', async () => {
     expect((await decide(otherSubmission, 'accepted')).statusCode).toBe(200);
     const grant = (await grantsOfCall()).find((g: { organizationId: string }) => g.organizationId === other);
+    // No letter offers 0,00 €: the amount is set in the terms first, and nothing is sent meanwhile.
+    const unset = await inject(admin, 'POST', 'Grant/SendAwardLetter', { grantId: grant.id });
+    expect(unset.statusCode).toBe(400);
+    expect(unset.json().messageKey).toBe('errors.grants.amountBeforeLetter');
+    expect((await grantsOfCall()).find((g: { id: string }) => g.id === grant.id)).toMatchObject({
+      status: 'draft',
+      letterSentAt: null,
+    });
+    expect((await inject(admin, 'PUT', 'Grant/UpdateGrant', { grantId: grant.id, amount: 12000 })).statusCode).toBe(
+      200,
+    );
     await t.database.db
       .update(calls)
       .set({ callLockEnd: new Date(Date.now() + 3_600_000) })

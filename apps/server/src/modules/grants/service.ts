@@ -275,6 +275,13 @@ export async function sendAwardLetter(
   return db.transaction(async (tx) => {
     const { grant } = await loadGrantFor(tx, actor, grantId, { need: 'write', forUpdate: true });
     if (grant.status !== 'draft' && grant.status !== 'awaitingAcceptance') throw conflict('errors.grants.termsFixed');
+    // A letter is an offer of money: one of 0,00 € (the amount never set) would be accepted as sent.
+    if (amountToCents(grant.amount) <= 0) {
+      throw invalid(
+        [{ path: 'amount', messageKey: 'errors.grants.amountBeforeLetter' }],
+        'errors.grants.amountBeforeLetter',
+      );
+    }
     const { name: orgName, emails } = await grantees(tx, grant);
     const [contact] = emails;
     const letterLanguage = contact ? await recipientLanguage(tx, contact, DEFAULT_LANGUAGE) : DEFAULT_LANGUAGE;
