@@ -58,6 +58,8 @@ export const ZImpactActualsAnswer = ZImpactActualsWrite.extend({
   forecast: ZActualsForecast.nullable().default(null),
   forecastSroi: ZSroiRatios.nullable().default(null),
   actualSroi: ZSroiRatios.nullable().default(null),
+  /** Kept by the server in a report whose application has no indicators: nothing to report, nothing missing. */
+  nothingToMeasure: z.literal(true).optional(),
 });
 export type TImpactActualsAnswer = z.infer<typeof ZImpactActualsAnswer>;
 

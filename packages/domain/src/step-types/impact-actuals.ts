@@ -8,13 +8,14 @@ import {
 import { anyContent, sameContent, type TStepTypeDefinition } from './definition';
 
 /**
- * What keeps a report's impact actuals from being submitted: no forecast (the submission is not a
- * grant's report, or its application has no impact answer), a value out of range (on the page,
- * which saves it empty), or an indicator without a value.
+ * What keeps a report's impact actuals from being submitted: no forecast because the submission is
+ * not a grant's report (a report whose application has no indicators has nothing to measure and
+ * is not held), a value out of range (on the page, which saves it empty), or an indicator without
+ * a value.
  */
 export function impactActualsProblems(content: string | undefined): string[] {
   const answer = parseImpactActualsAnswer(content);
-  if (!answer?.forecast) return [IMPACT_ACTUALS_ERRORS.notAReport];
+  if (!answer?.forecast) return answer?.nothingToMeasure ? [] : [IMPACT_ACTUALS_ERRORS.notAReport];
   // A value typed out of range (the page shows it, saving it empty) holds Next and Submit with its own words.
   const outOfRange = actualsWriteProblems(answer.forecast, answer.values).map((p) => p.messageKey);
   if (outOfRange.length > 0) return [...new Set(outOfRange)];

@@ -286,7 +286,7 @@ async function incompleteSteps(tx: Tx, callSteps: TStep[], stage: 1 | 2, submiss
   const out: Array<{ step: TStep; index: number }> = [];
   for (const [index, step] of steps.entries()) {
     if (step.stage !== stage) continue;
-    const problems = await serverStepTypeOf(step).missing(tx, step, answers.get(step.id));
+    const problems = await serverStepTypeOf(step).missing(tx, step, answers.get(step.id), undefined, { submissionId });
     if (problems.length) out.push({ step, index });
   }
   return out;

@@ -589,4 +589,66 @@ describe('impact actuals step', () => {
     const body = (await forecastOf(anna)).json();
     expect(body.forecast.indicators[0].targetValue).toBe(50);
   });
+  it('a report whose application chose no indicators has nothing to measure: it is sent without them', async () => {
+    const plain = await createCallWithSteps(t.app, admin, [
+      { name: 'Progetto', type: 'text', content: JSON.stringify({ question: '<p>Il progetto</p>' }) },
+    ]);
+    const applicationId = await answerAndClose(t.app, anna, organizationId, plain.id, {
+      [plain.stepIds[0] ?? '']: JSON.stringify({ answer: 'Orti' }),
+    });
+    const [formCall] = await t.database.db.select().from(calls).where(eq(calls.id, form.id));
+    const [secondForm] = await t.database.db
+      .insert(calls)
+      .values({
+        name: 'Rendiconto senza indicatori',
+        openingAt: new Date(Date.now() - 86_400_000),
+        closingAt: new Date(Date.now() + 30 * 86_400_000),
+        callTypeId: formCall?.callTypeId ?? '',
+      })
+      .returning({ id: calls.id });
+    const report = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/Call/UpsertCallSubmission',
+        headers: anna,
+        payload: { callId: secondForm?.id },
+      })
+    ).json().id as string;
+    const [grant] = await t.database.db
+      .insert(grants)
+      .values({ submissionId: applicationId, organizationId, callId: plain.id, status: 'awaitingAcceptance' })
+      .returning();
+    await t.database.db.insert(grantReportPlans).values({
+      callId: plain.id,
+      position: 0,
+      name: 'Finale',
+      dueAfterMonths: 12,
+      callTypeId: formCall?.callTypeId ?? '',
+      formCallId: secondForm?.id ?? '',
+    });
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/Grant/AcceptAward',
+      headers: anna,
+      payload: { grantId: grant?.id, fullName: 'Anna Rossi' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    await t.database.db
+      .update(grantReports)
+      .set({ submissionId: report })
+      .where(eq(grantReports.grantId, grant?.id ?? ''));
+    const said = await t.app.inject({
+      url: `/api/ImpactActuals/GetForecast?submissionId=${report}&stepId=${actualsStep()}`,
+      headers: anna,
+    });
+    expect(said.json().status).toBe('noImpactAnswer');
+    // Never opened, the step holds nothing back (it held the report for ever: no tranche waiting on it could be paid).
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/Call/CloseCallSubmission',
+      headers: anna,
+      payload: { submissionId: report },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+  });
 });

@@ -66,7 +66,9 @@ export const impactActualsServerType: ServerStepType<'impactActuals'> = {
       // Nothing can be measured: only an empty answer is kept, so nothing invalid is stored.
       if (values.some((v) => v.value !== null || v.note !== ''))
         throw invalid([{ path: 'content', messageKey: IMPACT_ACTUALS_ERRORS[status] }], IMPACT_ACTUALS_ERRORS[status]);
-      return { content: JSON.stringify({ values: [] }), score: null };
+      // A report whose application chose no indicators: kept as having nothing to measure.
+      const nothing = status === 'noImpactAnswer' ? { nothingToMeasure: true } : {};
+      return { content: JSON.stringify({ values: [], ...nothing }), score: null };
     }
     const problems = actualsWriteProblems(forecast, values);
     if (problems.length) throw invalid(problems, 'errors.impactActuals.answerInvalid');
@@ -82,9 +84,17 @@ export const impactActualsServerType: ServerStepType<'impactActuals'> = {
     };
     return { content: JSON.stringify(answer), score: actualSroi?.central ?? null };
   },
-  async missing(_db, step, content) {
+  async missing(db, step, content, _language, of) {
     const answer = parseImpactActualsAnswer(content);
-    const forecast = answer?.forecast ?? null;
+    if (answer?.nothingToMeasure) return [];
+    let forecast = answer?.forecast ?? null;
+    // An answer never saved is judged by the report it belongs to: an application without
+    // indicators leaves nothing to measure; one with indicators wants a value for each.
+    if (!forecast && of) {
+      const report = await forecastOfReport(db, of.submissionId);
+      if (report.status === 'noImpactAnswer') return [];
+      forecast = report.forecast;
+    }
     if (!forecast) return [{ path: step.id, messageKey: IMPACT_ACTUALS_ERRORS.notAReport }];
     return indicatorsWithoutValue(forecast, answer?.values ?? []).map((key) => ({
       path: `${step.id}.${key}`,

@@ -39,7 +39,14 @@ export type ServerStepType<TName extends string = string> = {
    * What keeps a submission with this answer from closing (SPEC 4 "Submission"); figures in the
    * problems' params are written in `language` (the applicant's; Italian without one).
    */
-  missing: (db: Db | Tx, step: TStep, content: string | undefined, language?: TLanguage) => Promise<TFieldError[]>;
+  missing: (
+    db: Db | Tx,
+    step: TStep,
+    content: string | undefined,
+    language?: TLanguage,
+    /** The submission judged, where the caller knows it (an answer never saved says nothing of it). */
+    of?: { submissionId: string },
+  ) => Promise<TFieldError[]>;
   /**
    * After an answer of this type was stored: what other answers of the same submission follow from
    * it (the budget's total cost is the impact step's investment; decision 0041). Returns the

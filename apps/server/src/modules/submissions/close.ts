@@ -70,14 +70,20 @@ export function closingFor(database: Database, parts: Pick<Closing, 'branding' |
  * answers to keep in another form once closed (a survey's, without what the applicant no longer
  * sees), with the score of what is kept.
  */
-export async function closingCheck(db: Db, steps: TStep[], answers: Map<string, string>, language?: TLanguage) {
+export async function closingCheck(
+  db: Db,
+  steps: TStep[],
+  answers: Map<string, string>,
+  language?: TLanguage,
+  of?: { submissionId: string },
+) {
   const problems: TFieldError[] = [];
   const rewrites: Array<{ step_id: string; content: string; score: number | null }> = [];
   for (const step of steps) {
     const type = serverStepTypeOf(step);
     const answer = answers.get(step.id);
     if (!type.closing) {
-      problems.push(...(await type.missing(db, step, answer, language)));
+      problems.push(...(await type.missing(db, step, answer, language, of)));
       continue;
     }
     const checked = await type.closing(db, step, answer, language);
@@ -211,7 +217,7 @@ async function closeChecked(
     const toCheck = wholeStage
       ? steps.filter((step) => step.stage === stage || request?.stepIds.includes(step.id))
       : steps.filter((step) => request?.stepIds.includes(step.id));
-    const { problems, rewrites } = await closingCheck(db, toCheck, answers, language);
+    const { problems, rewrites } = await closingCheck(db, toCheck, answers, language, { submissionId });
     if (problems.length) throw invalid(problems, 'errors.submissions.incomplete');
     const overspent = await spentOverReopenedBudget(db, steps, toCheck, answers);
     if (overspent.length) throw invalid(overspent, 'errors.budget.belowSpent');

@@ -7,7 +7,7 @@ import {
 } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
@@ -162,6 +162,13 @@ describe("a report's impact actuals in the wizard", () => {
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(stepProblems(step, contents.at(-1))).toEqual(['errors.impactActuals.notAReport']);
     expect(await violations(container)).toEqual([]);
+  });
+
+  it('in a report whose application chose no indicators, says there is nothing to fill in and holds nothing', async () => {
+    const { contents } = show({ status: 'noImpactAnswer', forecast: null, forecastSroi: null });
+    expect(screen.getByText(/there is nothing to fill in here/)).toBeTruthy();
+    await waitFor(() => expect(contents.length).toBeGreaterThan(0));
+    expect(stepProblems(step, contents.at(-1))).toEqual([]);
   });
 
   it('the reviewer sees forecast against actual per indicator and both ratios', () => {

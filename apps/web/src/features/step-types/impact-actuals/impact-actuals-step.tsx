@@ -37,16 +37,22 @@ export function ImpactActualsStep(props: Props) {
   const [epoch, setEpoch] = useState(0);
   const { onContent } = props;
   const status = forecast.data?.status;
-  // Without a forecast the step cannot be answered: the wizard's check says so.
+  // Without a forecast there is nothing to answer: outside a report the wizard's check says so; in
+  // a report whose application chose no indicators nothing is missing (the server judges alike).
   useEffect(() => {
-    if (status && status !== 'ok') onContent(JSON.stringify({ values: [] }));
+    if (status === 'noImpactAnswer') onContent(JSON.stringify({ values: [], nothingToMeasure: true }));
+    else if (status && status !== 'ok') onContent(JSON.stringify({ values: [] }));
   }, [status, onContent]);
   if (forecast.isPending) return <Loader aria-label={t('impactActuals.loading')} />;
   if (forecast.isError) return <Alert color="red">{t('errors.unexpected')}</Alert>;
   const data = forecast.data;
   if (data.status !== 'ok' || !data.forecast)
     return (
-      <Alert color="yellow" title={t('impactActuals.unavailableTitle')} data-testid="actuals-unavailable">
+      <Alert
+        color={data.status === 'notAReport' ? 'yellow' : 'blue'}
+        title={t('impactActuals.unavailableTitle')}
+        data-testid="actuals-unavailable"
+      >
         {t(`impactActuals.unavailable.${data.status === 'ok' ? 'noImpactAnswer' : data.status}`)}
       </Alert>
     );
