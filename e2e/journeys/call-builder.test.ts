@@ -143,8 +143,13 @@ describe('call builder', () => {
     await page.getByRole('combobox', { name: 'Promemoria 3: unità' }).click();
     await page.getByRole('option', { name: 'ore' }).click();
     await page.getByRole('checkbox', { name: /Sollecita le candidature/ }).check();
-    await page.getByRole('button', { name: 'Salva i promemoria' }).click();
+    // Pressed from the keyboard: the button is disabled while it saves, and gives the place back after.
+    await page.getByRole('button', { name: 'Salva i promemoria' }).focus();
+    await page.keyboard.press('Enter');
     await page.getByText('Promemoria salvati.').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? document.activeElement?.tagName))
+      .toBe('Salva i promemoria');
     await expectAccessible(page, 'call editor, reminders');
     if (process.env.SHOT_DIR)
       await page.screenshot({ path: `${process.env.SHOT_DIR}/call-editor-reminders.png`, fullPage: true });

@@ -18,8 +18,12 @@ import { rememberWantedCall } from './lib/wanted-call';
 // Sends the selected organization as X-Organization-Id on every request (SPEC 6).
 import './lib/selected-organization';
 import { configureApiClient } from './lib/api-client';
+import { keepFocusThroughDisabling } from './lib/keep-focus-through-disabling';
 
 const router = createRouter();
+
+// A button disabled while it saves gives the keyboard's place back when it is enabled again.
+keepFocusThroughDisabling();
 
 const queryClient = createQueryClient(() => void router.navigate('/'));
 
