@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateField } from '../../../components/date-field';
+import { ScrollTable } from '../../../components/scroll-table';
 import { dateFormat } from '../../../lib/date-formats';
 import { useAuditLog } from '../api/get-audit-log';
 import { detailsText } from '../details-text';
@@ -115,7 +116,7 @@ export function AuditPage() {
           <Text size="sm" c="dimmed" aria-live="polite">
             {t('audit.count', { count: log.data.total })}
           </Text>
-          <Table.ScrollContainer minWidth={760}>
+          <ScrollTable minWidth={760} label={t('audit.title')}>
             <Table striped verticalSpacing="xs" data-testid="audit-table">
               <Table.Thead>
                 <Table.Tr>
@@ -157,7 +158,7 @@ export function AuditPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           <Group justify="center">
             <Pagination total={pages} value={page} onChange={setPage} aria-label={t('audit.pages')} />
           </Group>

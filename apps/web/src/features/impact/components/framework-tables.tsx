@@ -1,6 +1,7 @@
 import type { TAddImpactFrameworkRequest } from '@impact/domain';
 import { Badge, Group, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../components/scroll-table';
 import { money } from '../../../lib/number-formats';
 
 type Outcome = Omit<TAddImpactFrameworkRequest['outcomes'][number], 'indicators'> & {
@@ -26,7 +27,7 @@ export function FrameworkTables({ outcomes, stakeholders }: Props) {
         </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="outcome">
-        <Table.ScrollContainer minWidth={700}>
+        <ScrollTable minWidth={700} label={t('impact.admin.tabs.outcome')}>
           <Table striped verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -75,7 +76,7 @@ export function FrameworkTables({ outcomes, stakeholders }: Props) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
         {outcomes.length > 500 && (
           <Text size="sm" c="dimmed">
             {t('impact.admin.moreRows', { count: outcomes.length - 500 })}

@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Card, Group, Table, Text, Title } from '@mantine
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ScrollTable } from '../../../components/scroll-table';
 import { countryName } from '../../../lib/countries';
 import { dateFormat } from '../../../lib/date-formats';
 import { useDashboardOrganizations } from '../api/get-dashboard-organizations';
@@ -40,7 +41,7 @@ export function OrganizationsTable({
           {t('reports.organizations.total', { count: page.data?.total ?? 0 })}
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={720}>
+      <ScrollTable minWidth={720} label={t('reports.organizations.title')}>
         <Table striped highlightOnHover aria-labelledby="report-organizations">
           <Table.Thead>
             <Table.Tr>
@@ -83,7 +84,7 @@ export function OrganizationsTable({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       <Group justify="flex-end" mt="sm" gap="xs">
         <Button
           variant="default"

@@ -26,6 +26,7 @@ import {
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ClipboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../components/scroll-table';
 import { ConflictBanner } from '../../step-kit/conflict-banner';
 import { SaveIndicator } from '../../step-kit/save-indicator';
 import type { StepProps } from '../../step-kit/step-props';
@@ -235,7 +236,7 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
             )}
             {rows.length > 0 && (
               // A column per period: at 320 px the lines scroll in their own box, not the page.
-              <Table.ScrollContainer type="native" minWidth={320 + 110 * def.periods.length}>
+              <ScrollTable minWidth={320 + 110 * def.periods.length} label={name}>
                 <Table aria-labelledby={headingId} data-testid={`budget-lines-${category.id}`}>
                   <Table.Thead>
                     <Table.Tr>
@@ -323,7 +324,7 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
                     })}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
             )}
             <Button
               variant="light"

@@ -1,6 +1,7 @@
 import type { TActualsForecast, TActualsValue, TSroiRatios } from '@impact/domain';
 import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../components/scroll-table';
 import { fixedNumber } from '../../../lib/number-formats';
 
 /** Numbers and ratios in the reader's language; a ratio always with two decimals. */
@@ -48,7 +49,7 @@ export function ActualsTable({ forecast, values }: { forecast: TActualsForecast;
   const { number } = useFigures();
   const byKey = new Map(values.map((v) => [v.key, v]));
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <ScrollTable minWidth={560} label={t('impactActuals.tableCaption')}>
       <Table striped>
         <Table.Caption>{t('impactActuals.tableCaption')}</Table.Caption>
         <Table.Thead>
@@ -78,6 +79,6 @@ export function ActualsTable({ forecast, values }: { forecast: TActualsForecast;
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

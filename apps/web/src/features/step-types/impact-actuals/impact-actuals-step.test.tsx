@@ -196,6 +196,9 @@ describe("a report's impact actuals in the wizard", () => {
       </MantineProvider>,
     );
     expect(screen.getByText('Open-ended contracts')).toBeTruthy();
+    // Its box scrolls sideways on a phone, and a keyboard can scroll it: named and focusable.
+    const box = screen.getByRole('region', { name: 'Target in the application and value achieved, per indicator' });
+    expect(box.tabIndex).toBe(0);
     expect(screen.getByText('1.70')).toBeTruthy();
     expect(screen.getByText('1.55')).toBeTruthy();
   });
