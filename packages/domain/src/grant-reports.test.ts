@@ -11,6 +11,12 @@ describe('reporting plan', () => {
       ZReportPlanItemInput.safeParse({ name: 'Both', dueAfterMonths: 6, dueAt: '2027-06-30', callTypeId }).success,
     ).toBe(false);
     expect(ZReportPlanItemInput.safeParse({ name: 'Neither', callTypeId }).success).toBe(false);
+    // Each told by its own words: a day left empty is not "both".
+    const said = (input: object) => ZReportPlanItemInput.safeParse(input).error?.issues.map((i) => i.message);
+    expect(said({ name: 'Neither', dueAt: null, callTypeId })).toEqual(['errors.grantReports.dueMissing']);
+    expect(said({ name: 'Both', dueAfterMonths: 6, dueAt: '2027-06-30', callTypeId })).toEqual([
+      'errors.grantReports.dueRequired',
+    ]);
     expect(ZReportPlanItemInput.safeParse({ name: ' ', dueAfterMonths: 6, callTypeId }).success).toBe(false);
   });
 

@@ -30,7 +30,12 @@ export const ZReportPlanItemInput = z
     /** The form: a call type whose steps the grantee fills in. */
     callTypeId: z.uuid(),
   })
-  .refine((r) => (r.dueAfterMonths != null) !== (r.dueAt != null), {
+  // Due so many months after the grant starts, or on a day: one of the two, said apart.
+  .refine((r) => r.dueAfterMonths != null || r.dueAt != null, {
+    message: 'errors.grantReports.dueMissing',
+    path: ['dueAfterMonths'],
+  })
+  .refine((r) => r.dueAfterMonths == null || r.dueAt == null, {
     message: 'errors.grantReports.dueRequired',
     path: ['dueAfterMonths'],
   });
