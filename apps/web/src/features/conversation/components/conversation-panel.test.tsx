@@ -99,6 +99,15 @@ describe('the messages', () => {
 });
 
 describe('the message being written', () => {
+  it('is counted, and at the limit says that a longer paste was cut', () => {
+    open();
+    const field = screen.getByLabelText(/Your message/) as HTMLTextAreaElement;
+    fireEvent.change(field, { target: { value: 'When is the deadline?' } });
+    expect(screen.getByText(/21 \/ 8000 characters$/)).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'x'.repeat(8000) } });
+    expect(screen.getByText(/8000 \/ 8000 characters: the most a message takes/)).toBeTruthy();
+  });
+
   it('is still there when the panel is closed and opened again, and forgotten once sent', async () => {
     const sent: string[] = [];
     vi.stubGlobal(

@@ -150,7 +150,11 @@ function MessageForm({ submissionId }: { submissionId: string }) {
         <Textarea
           ref={box}
           label={t('conversation.write')}
-          description={t('conversation.writeHint')}
+          // Counted as it is written; at the limit a paste's excess is cut by the field, and said so.
+          description={`${t('conversation.writeHint')} · ${t(
+            text.length >= MESSAGE_MAX_LENGTH ? 'conversation.counterFull' : 'conversation.counter',
+            { count: text.length, max: MESSAGE_MAX_LENGTH },
+          )}`}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           autosize
