@@ -51,6 +51,8 @@ describe('the grant page', () => {
     renderGrant(letterSent);
     expect(await screen.findByText('Reference')).toBeTruthy();
     expect(screen.getByText('2026-0007')).toBeTruthy();
+    // The page's title names the organization too (one person may read two grants of one call).
+    await waitFor(() => expect(document.title).toMatch(/^Grant: .+ · Aurora/));
   });
 
   it('says in which language the letter is written when it is not the reader’s', async () => {
@@ -127,6 +129,7 @@ function renderGrant(grant: TGrant) {
           <Routes>
             <Route path="/grants/:grantId" element={<GrantPage />} />
           </Routes>
+          <PageAnnouncer />
         </MemoryRouter>
       </MantineProvider>
     </QueryClientProvider>,

@@ -45,7 +45,8 @@ export function GrantPage({ RequestChanges }: { RequestChanges?: RequestChangesD
   const grant = useGrant(grantId);
   usePageTitle(
     grant.data
-      ? t('grants.page.title', { call: grant.data.callName })
+      ? // Named by its organization too: a person in two grantees of one call has two such pages.
+        t('grants.page.title', { call: grant.data.callName, org: grant.data.organizationName })
       : grant.isError
         ? `${problemText(t, grant.error)} · ${t('grants.mine.title')}`
         : t('grants.mine.title'),
