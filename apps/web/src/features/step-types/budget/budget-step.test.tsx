@@ -103,6 +103,22 @@ describe('the budget step', () => {
     expect(view.getByText('Write a description.')).toBeTruthy();
   });
 
+  it('takes the keyboard to a line added, and to its neighbour or "Add" when one is removed', () => {
+    window.localStorage.clear();
+    serverKeepingAnswers(submissionId, step.id);
+    const { view } = show();
+    fireEvent.click(view.getByTestId('budget-add-staff'));
+    expect(document.activeElement).toBe(view.getByLabelText('Description · item 2 of Staff'));
+    fireEvent.click(view.getByRole('button', { name: 'Remove item 2 of Staff' }));
+    expect(document.activeElement).toBe(view.getByLabelText('Description · item 1 of Staff'));
+    fireEvent.click(view.getByRole('button', { name: 'Remove item 1 of Staff' }));
+    expect(document.activeElement).toBe(view.getByTestId('budget-add-staff'));
+    fireEvent.click(view.getByTestId('budget-add-source'));
+    expect(document.activeElement).toBe(view.getByTestId('budget-source'));
+    fireEvent.click(view.getByRole('button', { name: /^Remove/ }));
+    expect(document.activeElement).toBe(view.getByTestId('budget-add-source'));
+  });
+
   it('leaves nothing holding the step once it is left (what is saved is what counts)', () => {
     const { view, unmount } = show();
     fireEvent.change(view.getByLabelText('2027 · item 1 of Staff'), { target: { value: 'mille' } });

@@ -27,6 +27,7 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-r
 import { type ClipboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '../../../components/scroll-table';
+import { neighbourOf, useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { ConflictBanner } from '../../step-kit/conflict-banner';
 import { SaveIndicator } from '../../step-kit/save-indicator';
 import type { StepProps } from '../../step-kit/step-props';
@@ -107,6 +108,7 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
   // Lines just added whose description field has not been left yet: "write a description" waits
   // until then (it showed the moment the line appeared). Submit still checks every line.
   const [fresh, setFresh] = useState<ReadonlySet<number>>(() => new Set());
+  const { root, focusSoon } = useFocusAfterRender<HTMLDivElement>();
 
   // A newer answer taken from the server (conflict) replaces what is on screen.
   useEffect(() => {
@@ -150,6 +152,7 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
   const addRow = (category: string) => {
     const k = key();
     setFresh((keys) => new Set(keys).add(k));
+    focusSoon(`[data-focus-key="row-${k}"]`);
     update({
       ...typed,
       rows: [...typed.rows, { key: k, category, description: '', amounts: def.periods.map(() => '') }],
@@ -161,7 +164,31 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
       next.delete(k);
       return next;
     });
-  const removeRow = (k: number) => update({ ...typed, rows: typed.rows.filter((r) => r.key !== k) });
+  const removeRow = (k: number) => {
+    const category = typed.rows.find((r) => r.key === k)?.category ?? '';
+    const next = neighbourOf(
+      typed.rows.filter((r) => r.category === category).map((r) => r.key),
+      k,
+    );
+    focusSoon(next === null ? `[data-focus-key="add-${category}"]` : `[data-focus-key="row-${next}"]`);
+    update({ ...typed, rows: typed.rows.filter((r) => r.key !== k) });
+  };
+  const addSource = () => {
+    const k = key();
+    focusSoon(`[data-focus-key="source-${k}"]`);
+    update({
+      ...typed,
+      sources: [...typed.sources, { key: k, source: '', kind: 'ownFunds', amount: '', confirmed: false }],
+    });
+  };
+  const removeSource = (k: number) => {
+    const next = neighbourOf(
+      typed.sources.map((x) => x.key),
+      k,
+    );
+    focusSoon(next === null ? '[data-focus-key="add-source"]' : `[data-focus-key="source-${next}"]`);
+    update({ ...typed, sources: typed.sources.filter((x) => x.key !== k) });
+  };
   /** Moves a line up or down among the lines of its category. */
   const moveRow = (k: number, by: -1 | 1) => {
     const row = typed.rows.find((r) => r.key === k);
@@ -206,7 +233,7 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
   };
 
   return (
-    <Stack gap="lg" data-testid="budget-step">
+    <Stack gap="lg" data-testid="budget-step" ref={root}>
       {autosave.status === 'conflict' && (
         <ConflictBanner onLoadNewer={autosave.loadNewer} onKeepMine={autosave.keepMine} newer={autosave.newer} />
       )}
@@ -264,6 +291,7 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
                               miw={200}
                               onChange={(e) => setRow(row.key, { description: e.currentTarget.value })}
                               onBlur={() => leftDescription(row.key)}
+                              data-focus-key={`row-${row.key}`}
                               error={
                                 !fresh.has(row.key) &&
                                 problems.some((p) => p.path === `lines.${typed.rows.indexOf(row)}.description`)
@@ -333,6 +361,7 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
               leftSection={<IconPlus size={14} />}
               onClick={() => addRow(category.id)}
               data-testid={`budget-add-${category.id}`}
+              data-focus-key={`add-${category.id}`}
             >
               {t('budgetStep.addLine', { category: name })}
             </Button>
@@ -360,6 +389,7 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
                 maxLength={1000}
                 onChange={(e) => setSource(s.key, { source: e.currentTarget.value })}
                 data-testid="budget-source"
+                data-focus-key={`source-${s.key}`}
               />
               <NativeSelect
                 label={t('budgetStep.kind')}
@@ -387,7 +417,7 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
                 color="red"
                 mb={4}
                 aria-label={t('budgetStep.removeSource', { source: label })}
-                onClick={() => update({ ...typed, sources: typed.sources.filter((x) => x.key !== s.key) })}
+                onClick={() => removeSource(s.key)}
               >
                 <IconTrash size={16} />
               </ActionIcon>
@@ -399,13 +429,9 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
           size="xs"
           mt="xs"
           leftSection={<IconPlus size={14} />}
-          onClick={() =>
-            update({
-              ...typed,
-              sources: [...typed.sources, { key: key(), source: '', kind: 'ownFunds', amount: '', confirmed: false }],
-            })
-          }
+          onClick={addSource}
           data-testid="budget-add-source"
+          data-focus-key="add-source"
         >
           {t('budgetStep.addSource')}
         </Button>

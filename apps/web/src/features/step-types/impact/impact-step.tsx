@@ -43,6 +43,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSdgName, useSdgs } from '../../../lib/api/impact-frameworks';
 import { amountSeparators, moneyInputProps } from '../../../lib/number-formats';
+import { neighbourOf, useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { ConflictBanner } from '../../step-kit/conflict-banner';
 import { SaveIndicator } from '../../step-kit/save-indicator';
 import type { StepProps } from '../../step-kit/step-props';
@@ -564,8 +565,20 @@ function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
   const { currency, symbol } = useImpactCurrency();
   const problems = problemsByPath(answer);
   const count = customOutcomeCount(answer);
+  const { root, focusSoon } = useFocusAfterRender<HTMLDivElement>();
+  const customKeys = answer.selectedOutcomes.flatMap((o) => (o.customKey === null ? [] : [o.customKey]));
+  const add = () => {
+    const added = newCustomOutcome();
+    focusSoon(`[data-focus-key="custom-${added.customKey}"]`);
+    update({ ...answer, selectedOutcomes: [...answer.selectedOutcomes, added] });
+  };
+  const remove = (index: number, customKey: string) => {
+    const next = neighbourOf(customKeys, customKey);
+    focusSoon(next === null ? '[data-focus-key="add-custom"]' : `[data-focus-key="custom-${next}"]`);
+    update({ ...answer, selectedOutcomes: answer.selectedOutcomes.filter((_, i) => i !== index) });
+  };
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={root}>
       <Text size="sm" c="dimmed">
         {t('impact.step.customHelp', { max: MAX_CUSTOM_OUTCOMES })}
       </Text>
@@ -585,29 +598,15 @@ function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
         return (
           <Paper key={o.customKey} withBorder radius="md" p="md" data-testid="custom-outcome">
             <Stack gap="sm">
-              <Group justify="space-between" align="flex-end">
-                <TextInput
-                  style={{ flex: 1 }}
-                  label={t('impact.step.customName')}
-                  value={o.outcomeName}
-                  onChange={(e) => update(replaceOutcome(answer, index, { ...o, outcomeName: e.currentTarget.value }))}
-                  readOnly={readOnly}
-                  required
-                  error={err(`${at}.outcomeName`)}
-                />
-                {!readOnly && (
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    leftSection={<IconTrash size={16} />}
-                    onClick={() =>
-                      update({ ...answer, selectedOutcomes: answer.selectedOutcomes.filter((_, i) => i !== index) })
-                    }
-                  >
-                    {t('impact.step.removeCustom')}
-                  </Button>
-                )}
-              </Group>
+              <TextInput
+                label={t('impact.step.customName')}
+                value={o.outcomeName}
+                onChange={(e) => update(replaceOutcome(answer, index, { ...o, outcomeName: e.currentTarget.value }))}
+                readOnly={readOnly}
+                required
+                error={err(`${at}.outcomeName`)}
+                data-focus-key={`custom-${o.customKey}`}
+              />
               <StakeholderSelect
                 outcome={o}
                 pickers={pickers}
@@ -658,6 +657,19 @@ function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
                   />
                 </SimpleGrid>
               )}
+              {/* Last in the card: the keyboard meets the outcome's fields before the way to remove it. */}
+              {!readOnly && (
+                <Group justify="flex-end">
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() => remove(index, o.customKey ?? '')}
+                  >
+                    {t('impact.step.removeCustom')}
+                  </Button>
+                </Group>
+              )}
             </Stack>
           </Paper>
         );
@@ -667,7 +679,8 @@ function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
           leftSection={<IconPlus size={16} />}
           variant="light"
           disabled={readOnly || count >= MAX_CUSTOM_OUTCOMES}
-          onClick={() => update({ ...answer, selectedOutcomes: [...answer.selectedOutcomes, newCustomOutcome()] })}
+          onClick={add}
+          data-focus-key="add-custom"
         >
           {t('impact.step.addCustom')}
         </Button>
