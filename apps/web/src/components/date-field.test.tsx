@@ -80,6 +80,11 @@ describe('a day field', () => {
         '“01/01/2027” is after 30/11/2026, the last day this field takes. The field keeps the day it had.',
       ),
     ).toBeTruthy();
+    // Shown how to write a day, with one it takes (a future example in a field that stops at today misled).
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '1.5.20' } });
+    fireEvent.blur(input);
+    expect(screen.getByText(/\(for example 30\/11\/2026\)/)).toBeTruthy();
   });
 
   it('says an empty field stays empty when what is typed is no date', () => {

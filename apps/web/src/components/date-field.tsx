@@ -10,6 +10,8 @@ import { parseDayMonthYear, todayHere } from '../lib/day-month-year';
 
 /** Day first in every language, as the call's dates (`DateTimeField`). */
 const FIELD_FORMAT = 'DD/MM/YYYY';
+/** The day an unreadable date is shown how to write, when the field takes it. */
+const EXAMPLE_DAY = '2027-12-31';
 
 type Props = Omit<DateInputProps, 'value' | 'onChange'> & {
   /** `YYYY-MM-DD`, or '' for none. */
@@ -40,7 +42,9 @@ export function DateField({ value, onChange, onBlur, error, ...props }: Props) {
     if (typed === '') return null;
     const day = parseDayMonthYear(typed);
     const after = t(value ? 'dateField.keeps' : 'dateField.staysEmpty');
-    if (day === null) return `${t('dateField.notADay', { typed })} ${after}`;
+    // The example is a day the field takes: a field that stops at today gets a past one.
+    const example = shown(max && max < EXAMPLE_DAY ? max : min && min > EXAMPLE_DAY ? min : EXAMPLE_DAY);
+    if (day === null) return `${t('dateField.notADay', { typed, example })} ${after}`;
     if (min && day < min) return `${t('dateField.beforeMin', { typed, min: shown(min) })} ${after}`;
     if (max && day > max) return `${t('dateField.afterMax', { typed, max: shown(max) })} ${after}`;
     return null;
