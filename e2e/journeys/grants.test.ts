@@ -111,6 +111,8 @@ describe('a grant after the award', () => {
     await tranches.getByLabel('Tranche 1: importo (€)').fill('36000');
     await tranches.getByRole('button', { name: 'Salva tranche' }).click();
     await tranches.getByText('Pagabile', { exact: true }).waitFor();
+    // Said, not only shown in the table above the form.
+    await b.getByText('Tranche salvate.').waitFor();
     await expectAccessible(b, 'tranches dialog');
     await shot(b, 'grant-tranches');
     // Paid from the grant's own page, where the funder follows it.

@@ -9,6 +9,7 @@ import {
   type TTrancheCondition,
 } from '@impact/domain';
 import { ActionIcon, Alert, Button, Group, Loader, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -164,6 +165,8 @@ function Editor({
                 onSuccess: () => {
                   setRows(null);
                   setSavedMeanwhile(false);
+                  // Said aloud too: only the table above changed, which a screen reader does not hear.
+                  notifications.show({ color: 'teal', message: t('grants.tranches.saved') });
                 },
                 // Disabled while it saved: the focus stays in the dialog, on the button pressed.
                 onSettled: () => refocusIfLost(() => saveButton.current),
