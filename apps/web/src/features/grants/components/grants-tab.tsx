@@ -158,7 +158,12 @@ export function GrantsTab({ callId, RequestChanges }: { callId: string; RequestC
                         <Button
                           size="xs"
                           variant="default"
-                          onClick={() => void downloadAwardLetter(grant.id, t('grants.letter.fileName'))}
+                          onClick={() =>
+                            void downloadAwardLetter(
+                              grant.id,
+                              t('grants.letter.fileName', { reference: grant.reference }),
+                            )
+                          }
                           aria-label={`${t('labelled', { label: t('grants.letter.read') })} ${grant.organizationName}`}
                         >
                           {t('grants.letter.read')}

@@ -123,7 +123,9 @@ function GrantView({ grant, RequestChanges }: { grant: TGrant; RequestChanges: R
           mt="md"
           variant="default"
           leftSection={<IconDownload size={16} aria-hidden />}
-          onClick={() => void downloadAwardLetter(grant.id, t('grants.letter.fileName'))}
+          onClick={() =>
+            void downloadAwardLetter(grant.id, t('grants.letter.fileName', { reference: grant.reference }))
+          }
         >
           {t('grants.letter.readPdf')}
         </Button>
