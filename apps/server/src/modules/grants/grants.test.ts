@@ -296,6 +296,34 @@ describe('grants and award letters', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('CRO 0001');
     expect(csv.body).toContain('Aurora');
+    // Read by an Italian officer: headers and words in Italian, as every other export.
+    const italian = await t.app.inject({
+      url: `/api/Grant/ExportTranches?callId=${call.id}&format=csv`,
+      headers: { ...admin.headers, 'accept-language': 'it' },
+    });
+    const [header = '', ...lines] = italian.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(header.split(',')).toEqual([
+      'Contributo (id)',
+      'Organizzazione',
+      'Codice fiscale / P. IVA',
+      'Tranche',
+      'Importo',
+      'Condizione',
+      'Scadenza',
+      'Stato',
+      'Pagata il',
+      'Riferimento del pagamento',
+    ]);
+    expect(lines.join('\n')).toMatch(/a una data,2026-01-01,pagabile/);
+    expect(csv.body).toMatch(/on a date,2026-01-01,payable/);
+    const folioItalian = await t.app.inject({
+      url: `/api/Report/ExportPortfolio?callId=${call.id}&format=csv`,
+      headers: { ...admin.headers, 'accept-language': 'it' },
+    });
+    expect(folioItalian.body).toMatch(/,attivo,/);
     const xlsx = await inject(admin, 'GET', `Grant/ExportTranches?callId=${call.id}&format=xlsx`);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
     // The portfolio: the grant with what was paid, filtered by call and year; others refused.

@@ -14,6 +14,7 @@ import {
 } from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
+import { translator } from '../../lib/texts';
 import type { Cell, ExportedRows } from '../reports/export-rows';
 import { twoDecimals } from '../step-types/export-columns';
 import { submissionsWithOpenChangeRequest } from '../submission-core/change-requests';
@@ -190,32 +191,36 @@ export function currenciesByUse(grants: readonly { currency: string }[]): string
   return [...count.keys()].sort((a, b) => (count.get(b) ?? 0) - (count.get(a) ?? 0) || a.localeCompare(b));
 }
 
-const HEADERS: Cell[] = [
-  'Grant',
-  'Call',
-  'Organization',
-  'Status',
-  'Starts',
-  'Awarded',
-  'Paid',
-  'SDGs',
-  'Forecast SROI',
-  'Actual SROI',
-  'Reports overdue',
-  'Currency',
-  'Indicators',
-  'Indicators reported',
-  'Indicators met',
-  'Actual SROI approved',
-];
+/** The export's columns, in order; each header is written in the reader's language (export.portfolioHeaders). */
+const COLUMNS = [
+  'grant',
+  'call',
+  'organization',
+  'status',
+  'starts',
+  'awarded',
+  'paid',
+  'sdgs',
+  'forecastSroi',
+  'actualSroi',
+  'reportsOverdue',
+  'currency',
+  'indicators',
+  'indicatorsReported',
+  'indicatorsMet',
+  'actualApproved',
+] as const;
 
 /** The portfolio's grants as export rows (the same filters as the page). */
-export function portfolioPages(data: TPortfolio): ExportedRows['pages'] {
+export function portfolioPages(data: TPortfolio, language: TLanguage): ExportedRows['pages'] {
+  // Words in the reader's language, as the submissions' export: an officer opens it in a spreadsheet.
+  const t = translator(language);
+  const headers: Cell[] = COLUMNS.map((column) => t(`export.portfolioHeaders.${column}`));
   const cells = data.grants.map((g): Cell[] => [
     g.id,
     g.callName,
     g.organizationName,
-    g.status,
+    t(`export.grantStatus.${g.status}`),
     g.startsAt ?? '',
     g.amount,
     g.paid,
@@ -228,9 +233,9 @@ export function portfolioPages(data: TPortfolio): ExportedRows['pages'] {
     g.indicators.promised,
     g.indicators.reported,
     g.indicators.met,
-    g.actualApproved === null ? '' : g.actualApproved ? 'yes' : 'no',
+    g.actualApproved === null ? '' : t(g.actualApproved ? 'export.yes' : 'export.no'),
   ]);
   return async function* pages(format) {
-    yield format([HEADERS, ...cells]);
+    yield format([headers, ...cells]);
   };
 }

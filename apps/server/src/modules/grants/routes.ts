@@ -219,7 +219,7 @@ export const grantRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
     },
     async (request, reply) => {
       const { callId, format } = request.query;
-      const pages = await tranchesExport(db, callId);
+      const pages = await tranchesExport(db, callId, requestLanguage(request));
       reply.header('cache-control', 'no-store');
       reply.header('content-disposition', attachmentDisposition(`tranches.${format}`, 'tranches'));
       if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(pages));
@@ -323,7 +323,8 @@ export const grantRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
       },
     },
     async (request, reply) => {
-      const pages = portfolioPages(await portfolio(db, request.query, requestLanguage(request)));
+      const language = requestLanguage(request);
+      const pages = portfolioPages(await portfolio(db, request.query, language), language);
       reply.header('cache-control', 'no-store');
       reply.header('content-disposition', attachmentDisposition(`portfolio.${request.query.format}`, 'portfolio'));
       if (request.query.format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(pages));

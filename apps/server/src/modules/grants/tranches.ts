@@ -2,6 +2,7 @@ import {
   amountToCents,
   sumAmounts,
   type TGrantStatus,
+  type TLanguage,
   type TSaveTranchesRequest,
   type TTranche,
   type TTrancheCondition,
@@ -12,6 +13,7 @@ import type { Db, Tx } from '../../db/client';
 import { grantReportPlans, grants, grantTranches, organizations } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
 import { longDay } from '../../lib/moments';
+import { translator } from '../../lib/texts';
 import type { SessionUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
 import type { Cell, ExportedRows } from '../reports/export-rows';
@@ -205,21 +207,25 @@ export async function markTranchePaid(
   });
 }
 
-const HEADERS: Cell[] = [
-  'Grant',
-  'Organization',
-  'Registration number',
-  'Tranche',
-  'Amount',
-  'Condition',
-  'Due',
-  'Status',
-  'Paid on',
-  'Payment reference',
-];
+/** The export's columns, in order; each header is written in the reader's language (export.tranchesHeaders). */
+const COLUMNS = [
+  'grant',
+  'organization',
+  'registrationNumber',
+  'tranche',
+  'amount',
+  'condition',
+  'due',
+  'status',
+  'paidOn',
+  'paymentReference',
+] as const;
 
 /** The accounting office's export of a call's tranches: one row each, in grant then tranche order. */
-export async function tranchesExport(db: Db, callId: string): Promise<ExportedRows['pages']> {
+export async function tranchesExport(db: Db, callId: string, language: TLanguage): Promise<ExportedRows['pages']> {
+  // Words in the reader's language: the accounting office reads it in a spreadsheet.
+  const t = translator(language);
+  const headers: Cell[] = COLUMNS.map((column) => t(`export.tranchesHeaders.${column}`));
   const rows = await db
     .select({
       tranche: grantTranches,
@@ -240,13 +246,13 @@ export async function tranchesExport(db: Db, callId: string): Promise<ExportedRo
     reg,
     tranche.position + 1,
     Number(tranche.amount),
-    tranche.condition,
+    t(`export.trancheCondition.${tranche.condition}`),
     tranche.dueAt ?? '',
-    statusOf({ ...tranche, approved }, grantStatus, today),
+    t(`export.trancheStatus.${statusOf({ ...tranche, approved }, grantStatus, today)}`),
     tranche.paidAt ?? '',
     tranche.paymentReference ?? '',
   ]);
   return async function* pages(format) {
-    yield format([HEADERS, ...cells]);
+    yield format([headers, ...cells]);
   };
 }

@@ -1,7 +1,8 @@
-import { rankingStats, type TPdfMiniDyi, type TRankingRow, weightedScore } from '@impact/domain';
+import { rankingStats, type TLanguage, type TPdfMiniDyi, type TRankingRow, weightedScore } from '@impact/domain';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { callSubmissions, organizations, reviewAssignments, reviewDecisions, submissionRecords } from '../../db/schema';
+import { type TTranslate, translator } from '../../lib/texts';
 import type { Cell, ExportedRows } from '../reports/export-rows';
 import { loadCall, requireRubric } from './rubric';
 
@@ -84,42 +85,46 @@ export async function ranking(
   return { callName: call.name, rows };
 }
 
-const HEADERS = [
-  'Submission',
-  'Organization',
-  'Mean score (0-100)',
-  'Spread',
-  'High disagreement',
-  'Reviews done',
-  'Reviewers assigned',
-  'Fund',
-  'Do not fund',
-  'Maybe',
-  'SROI',
-  'SROI low',
-  'SROI high',
-  'SDGs',
-  'Decision',
-  'Message',
-];
+/** The export's columns, in order; each header is written in the reader's language (export.rankingHeaders). */
+const COLUMNS = [
+  'submission',
+  'organization',
+  'mean',
+  'spread',
+  'disagreement',
+  'done',
+  'assigned',
+  'fund',
+  'doNotFund',
+  'maybe',
+  'sroi',
+  'sroiLow',
+  'sroiHigh',
+  'sdgs',
+  'outcome',
+  'message',
+] as const;
 
 /**
  * The ranking for the reports' CSV/XLSX writers (which neutralise formulas), as their one page: a
  * call's ranking is one row per submission and already in memory.
  */
-export function rankingPages(rows: TRankingRow[]): ExportedRows['pages'] {
+export function rankingPages(rows: TRankingRow[], language: TLanguage): ExportedRows['pages'] {
+  // Words in the reader's language, as the submissions' export: a committee reads it in a spreadsheet.
+  const t = translator(language);
+  const headers: Cell[] = COLUMNS.map((column) => t(`export.rankingHeaders.${column}`));
   return async function* pages(format) {
-    yield format([HEADERS, ...rows.map(rankingCells)]);
+    yield format([headers, ...rows.map((row) => rankingCells(row, t))]);
   };
 }
 
-function rankingCells(r: TRankingRow): Cell[] {
+function rankingCells(r: TRankingRow, t: TTranslate): Cell[] {
   return [
     r.submissionId,
     r.organizationName,
     r.mean,
     r.spread,
-    r.disagreement,
+    t(r.disagreement ? 'export.yes' : 'export.no'),
     r.done,
     r.assigned,
     r.recommendations.fund,
@@ -129,7 +134,7 @@ function rankingCells(r: TRankingRow): Cell[] {
     r.sroiLow,
     r.sroiHigh,
     r.sdgs.join(' '),
-    r.outcome ?? '',
+    r.outcome ? t(`export.outcome.${r.outcome}`) : '',
     r.message,
   ];
 }

@@ -448,8 +448,15 @@ describe('review and decisions', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toContain('Mean score (0-100)');
-    expect(lines[1]).toContain(`${annaSub},${ORG},70,60,true,2,2,1,1,0,2.5,1.75,3.25,3 11`);
+    // Headers and words in the reader's language (Italian, the default), as every export.
+    expect(lines[0]).toContain('Punteggio medio (0-100)');
+    expect(lines[1]).toContain(`${annaSub},${ORG},70,60,sì,2,2,1,1,0,2.5,1.75,3.25,3 11`);
+    const english = await t.app.inject({
+      url: `/api/Review/ExportRanking?callId=${call.id}&format=csv`,
+      headers: { ...admin, 'accept-language': 'en' },
+    });
+    expect(english.body).toContain('Mean score (0-100)');
+    expect(english.body).toContain(`${annaSub},${ORG},70,60,yes,`);
     expect(lines[2]).toContain(`,'=HYPERLINK`);
     const xlsx = await as(admin).get(`/api/Review/ExportRanking?callId=${call.id}&format=xlsx`);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');

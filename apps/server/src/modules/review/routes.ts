@@ -115,9 +115,10 @@ export const reviewAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
       const format = request.query.format;
       reply.header('cache-control', 'no-store');
       reply.header('content-disposition', attachmentDisposition(`${callName} - ranking.${format}`, 'ranking'));
-      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(rankingPages(rows)));
+      if (format === 'csv')
+        return reply.type('text/csv; charset=utf-8').send(csvStream(rankingPages(rows, requestLanguage(request))));
       reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      return reply.send(xlsxFileStream(rankingPages(rows), callName));
+      return reply.send(xlsxFileStream(rankingPages(rows, requestLanguage(request)), callName));
     },
   );
   app.post(

@@ -411,7 +411,7 @@ describe('impact actuals step', () => {
     expect(portfolio.grants[0].actualApproved).toBe(false);
     const csv = await t.app.inject({
       url: `/api/Report/ExportPortfolio?callId=${application.id}&format=csv`,
-      headers: admin,
+      headers: { ...admin, 'accept-language': 'en' },
     });
     const [header = '', row = ''] = csv.rawPayload.subarray(3).toString('utf8').trim().split(/\r?\n/);
     expect(header.split(',').slice(-4)).toEqual([
