@@ -7,6 +7,7 @@ import {
   ZGrantReports,
   ZGrants,
   ZGrantsQuery,
+  ZLanguage,
   ZMarkTranchePaidRequest,
   ZPortfolio,
   ZPortfolioQuery,
@@ -319,11 +320,12 @@ export const grantRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
       schema: {
         tags,
         summary: 'The portfolio, one row per grant, as CSV or XLSX',
-        querystring: ZPortfolioQuery.extend({ format: z.enum(['csv', 'xlsx']) }),
+        // `lang` fixes the headers' language for a dataset refreshed by a machine (docs/INTEGRATIONS.md).
+        querystring: ZPortfolioQuery.extend({ format: z.enum(['csv', 'xlsx']), lang: ZLanguage.optional() }),
       },
     },
     async (request, reply) => {
-      const language = requestLanguage(request);
+      const language = request.query.lang ?? requestLanguage(request);
       const pages = portfolioPages(await portfolio(db, request.query, language), language);
       reply.header('cache-control', 'no-store');
       reply.header('content-disposition', attachmentDisposition(`portfolio.${request.query.format}`, 'portfolio'));

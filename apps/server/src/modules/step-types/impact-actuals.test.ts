@@ -410,8 +410,9 @@ describe('impact actuals step', () => {
     // Its report sent, not yet approved: the page says so beside the figure.
     expect(portfolio.grants[0].actualApproved).toBe(false);
     const csv = await t.app.inject({
-      url: `/api/Report/ExportPortfolio?callId=${application.id}&format=csv`,
-      headers: { ...admin, 'accept-language': 'en' },
+      // A dataset's refresh names its language (`lang`): the English headers, whoever asks.
+      url: `/api/Report/ExportPortfolio?callId=${application.id}&format=csv&lang=en`,
+      headers: { ...admin, 'accept-language': 'it' },
     });
     const [header = '', row = ''] = csv.rawPayload.subarray(3).toString('utf8').trim().split(/\r?\n/);
     expect(header.split(',').slice(-4)).toEqual([
