@@ -9,6 +9,10 @@ type Tree = { [key: string]: string | Tree };
  */
 const COUNTERS = new Set([
   'applying.text.counter',
+  // Said only past the limit (always more than one character), and of a message at its limit.
+  'applying.text.overLimitNotSaved',
+  'conversation.counter',
+  'conversation.counterFull',
   'impact.step.chosenOf',
   'impact.step.customCount',
   'reports.survey.truncated',
