@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { useMembers } from '../../../lib/api/get-members';
 import { problemText } from '../../../lib/problem-text';
+import { useSession } from '../../../lib/session-store';
 import { useKeptText } from '../../../lib/use-kept-text';
 import { useAddStepComment } from './api/add-step-comment';
 
@@ -32,10 +33,12 @@ export function CommentForm({ submissionId, organizationId, stepId, parentId, on
   useEffect(() => {
     if (parentId) field.current?.focus();
   }, [parentId]);
-  const options = (members.data ?? []).map((m) => ({
-    value: m.userId,
-    label: personName(m) || m.email,
-  }));
+  const session = useSession();
+  const selfId = session.status === 'authenticated' ? session.user.id : null;
+  // The writer is not offered: mentioning oneself only mails oneself.
+  const options = (members.data ?? [])
+    .filter((m) => m.userId !== selfId)
+    .map((m) => ({ value: m.userId, label: personName(m) || m.email }));
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

@@ -87,6 +87,16 @@ describe('the comments panel', () => {
     expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Thread resolved.');
   });
 
+  it('offers the team but not the writer to mention', async () => {
+    signInForTest(ids.anna, 'Anna');
+    renderPanel();
+    const [mention] = screen.getAllByLabelText('Mention members') as [HTMLElement];
+    fireEvent.click(mention);
+    fireEvent.focus(mention);
+    expect(await screen.findByRole('option', { name: 'Bruno Sala', hidden: true })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'Anna Neri', hidden: true })).toBeNull();
+  });
+
   it('refuses an empty comment before sending, with the message tied to the field', () => {
     const fetchStub = vi.fn(() => new Promise<Response>(() => {}));
     vi.stubGlobal('fetch', fetchStub);
