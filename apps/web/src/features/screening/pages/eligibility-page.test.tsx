@@ -1,7 +1,7 @@
 import type { TApplicantScreener, TConfig } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configQueryKey } from '../../../lib/api/get-config';
@@ -85,6 +85,10 @@ describe('the eligibility page', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Answer again' }));
     expect(await screen.findByRole('button', { name: 'Check eligibility' })).toBeTruthy();
+    // The keyboard goes to the questions that replaced the verdict (it fell to the page's top).
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('region', { name: 'The eligibility questions' })),
+    );
   });
 
   it('names the site when the screener has no contact', async () => {

@@ -38,6 +38,18 @@ export function EligibilityPage() {
     focusResult.current = false;
     result.current.focus();
   });
+  /** Set by "Answer again": the next drawing puts the keyboard on the questions, which replace the verdict it held. */
+  const form = useRef<HTMLDivElement>(null);
+  const focusForm = useRef(false);
+  useEffect(() => {
+    if (!focusForm.current || !answering || !form.current) return;
+    focusForm.current = false;
+    form.current.focus();
+  });
+  const answerAgain = () => {
+    focusForm.current = true;
+    setAnswering(true);
+  };
   const registerReveal = useCallback((fn: () => void) => {
     reveal.current = fn;
     return () => {
@@ -129,7 +141,7 @@ export function EligibilityPage() {
                 <Button onClick={() => void startApplication().catch(() => undefined)} loading={start.isPending}>
                   {t('screening.applicant.start')}
                 </Button>
-                <Button variant="default" onClick={() => setAnswering(true)}>
+                <Button variant="default" onClick={answerAgain}>
                   {t('screening.applicant.answerAgain')}
                 </Button>
               </Group>
@@ -165,7 +177,7 @@ export function EligibilityPage() {
                 )}
               </Text>
               <Group>
-                <Button variant="default" onClick={() => setAnswering(true)}>
+                <Button variant="default" onClick={answerAgain}>
                   {t('screening.applicant.answerAgain')}
                 </Button>
               </Group>
@@ -179,11 +191,12 @@ export function EligibilityPage() {
         </Alert>
       )}
       {showForm && (
-        <Stack gap="md">
+        <Stack gap="md" ref={form} tabIndex={-1} aria-label={t('screening.applicant.questions')} role="region">
           <Suspense fallback={<Loader aria-label={t('screening.applicant.loading')} />}>
             <SurveyForm
               model={screener.data.model}
-              data={{}}
+              // Answered again: the answers just checked are the start (nothing else is kept of them).
+              data={answers.current}
               locale={i18n.language}
               readOnly={false}
               onData={(data) => {
