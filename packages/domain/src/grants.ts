@@ -83,7 +83,8 @@ export type TGrant = z.infer<typeof ZGrant>;
  * counts every grant of the platform in order ("2026-0042"); never reused, gaps possible.
  */
 export function grantReference(number: number, createdAt: Date | string): string {
-  return `${new Date(createdAt).getUTCFullYear()}-${String(number).padStart(4, '0')}`;
+  // The year as the server's clock reads it (the platform's time zone): made on 1 January in Rome is that year's.
+  return `${new Date(createdAt).getFullYear()}-${String(number).padStart(4, '0')}`;
 }
 export const ZGrants = z.array(ZGrant);
 

@@ -51,6 +51,26 @@ describe('the focus kept through a control disabled for its work', () => {
     expect(document.activeElement).toBe(document.body);
   });
 
+  it('lets go once the person clicks or types meanwhile, and of a control in a part being hidden', () => {
+    vi.useFakeTimers();
+    stop = keepFocusThroughDisabling();
+    document.body.innerHTML = '<button id="save">Save</button><div id="dialog"><button id="send">Send</button></div>';
+    const save = document.getElementById('save') as HTMLButtonElement;
+    save.focus();
+    disable(save);
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    save.disabled = false;
+    vi.advanceTimersByTime(100);
+    expect(document.activeElement).toBe(document.body);
+    const send = document.getElementById('send') as HTMLButtonElement;
+    send.focus();
+    disable(send);
+    document.getElementById('dialog')?.setAttribute('aria-hidden', 'true');
+    send.disabled = false;
+    vi.advanceTimersByTime(100);
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it('takes no part in a blur of a control still enabled (a click elsewhere)', () => {
     vi.useFakeTimers();
     stop = keepFocusThroughDisabling();

@@ -229,7 +229,7 @@ describe('grants and award letters', () => {
     expect(stored?.letterText).toContain('48.000,50');
     // The letter quotes the grant's reference (the year it was made and its number), as its pages do.
     const reference = accepted.json().reference;
-    expect(reference).toMatch(new RegExp(`^${new Date().getUTCFullYear()}-\\d{4}$`));
+    expect(reference).toMatch(new RegExp(`^${new Date().getFullYear()}-\\d{4}$`));
     expect(stored?.letterText).toContain(`Riferimento: ${reference}`);
     expect(row?.details).toMatchObject({ fullName: 'Anna Neri', letterHash: letterHash(stored?.letterText ?? '') });
     expect(row?.actorEmail).toBe('anna@aurora.example');

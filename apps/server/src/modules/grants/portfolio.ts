@@ -14,8 +14,8 @@ import {
 } from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
-import { translator } from '../../lib/texts';
 import type { Cell, ExportedRows } from '../reports/export-rows';
+import { exportWords } from '../reports/export-words';
 import { twoDecimals } from '../step-types/export-columns';
 import { submissionsWithOpenChangeRequest } from '../submission-core/change-requests';
 import { utcToday } from './tranches';
@@ -212,15 +212,15 @@ const COLUMNS = [
 ] as const;
 
 /** The portfolio's grants as export rows (the same filters as the page). */
-export function portfolioPages(data: TPortfolio, language: TLanguage): ExportedRows['pages'] {
+export function portfolioPages(data: TPortfolio, language: TLanguage | null): ExportedRows['pages'] {
   // Words in the reader's language, as the submissions' export: an officer opens it in a spreadsheet.
-  const t = translator(language);
-  const headers: Cell[] = COLUMNS.map((column) => t(`export.portfolioHeaders.${column}`));
+  const { header, word } = exportWords(language);
+  const headers: Cell[] = COLUMNS.map((column) => header(`export.portfolioHeaders.${column}`));
   const cells = data.grants.map((g): Cell[] => [
     g.id,
     g.callName,
     g.organizationName,
-    t(`export.grantStatus.${g.status}`),
+    word(`export.grantStatus.${g.status}`, g.status),
     g.startsAt ?? '',
     g.amount,
     g.paid,
@@ -233,7 +233,9 @@ export function portfolioPages(data: TPortfolio, language: TLanguage): ExportedR
     g.indicators.promised,
     g.indicators.reported,
     g.indicators.met,
-    g.actualApproved === null ? '' : t(g.actualApproved ? 'export.yes' : 'export.no'),
+    g.actualApproved === null
+      ? ''
+      : word(g.actualApproved ? 'export.yes' : 'export.no', g.actualApproved ? 'yes' : 'no'),
   ]);
   return async function* pages(format) {
     yield format([headers, ...cells]);

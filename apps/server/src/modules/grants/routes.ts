@@ -32,6 +32,7 @@ import { currentUser } from '../../plugins/authentication';
 import { sendPdf } from '../pdf/send-pdf';
 import { renderLetterFor } from '../pdf/service';
 import { csvStream, xlsxFileStream } from '../reports/export-files';
+import { exportLanguage } from '../reports/export-words';
 import { loadGrantFor } from './access';
 import { portfolio, portfolioPages } from './portfolio';
 import { readReportingPlan, saveReportingPlan } from './reporting-plan';
@@ -215,12 +216,13 @@ export const grantRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
       schema: {
         tags,
         summary: "A call's tranches for the accounting office, CSV or XLSX",
-        querystring: ZTranchesExportQuery,
+        // `lang`: the headers' and words' language, whoever asks (docs/INTEGRATIONS.md).
+        querystring: ZTranchesExportQuery.extend({ lang: ZLanguage.optional() }),
       },
     },
     async (request, reply) => {
       const { callId, format } = request.query;
-      const pages = await tranchesExport(db, callId, requestLanguage(request));
+      const pages = await tranchesExport(db, callId, exportLanguage(request, request.query.lang));
       reply.header('cache-control', 'no-store');
       reply.header('content-disposition', attachmentDisposition(`tranches.${format}`, 'tranches'));
       if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(pages));
@@ -325,8 +327,8 @@ export const grantRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
       },
     },
     async (request, reply) => {
-      const language = request.query.lang ?? requestLanguage(request);
-      const pages = portfolioPages(await portfolio(db, request.query, language), language);
+      const data = await portfolio(db, request.query, requestLanguage(request));
+      const pages = portfolioPages(data, exportLanguage(request, request.query.lang));
       reply.header('cache-control', 'no-store');
       reply.header('content-disposition', attachmentDisposition(`portfolio.${request.query.format}`, 'portfolio'));
       if (request.query.format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(pages));

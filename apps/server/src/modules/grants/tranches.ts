@@ -13,10 +13,10 @@ import type { Db, Tx } from '../../db/client';
 import { grantReportPlans, grants, grantTranches, organizations } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
 import { longDay } from '../../lib/moments';
-import { translator } from '../../lib/texts';
 import type { SessionUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
 import type { Cell, ExportedRows } from '../reports/export-rows';
+import { exportWords } from '../reports/export-words';
 import { loadGrantFor } from './access';
 import { formatAmount } from './award-letter';
 import { noticeGrantees } from './grantee-notice';
@@ -222,10 +222,14 @@ const COLUMNS = [
 ] as const;
 
 /** The accounting office's export of a call's tranches: one row each, in grant then tranche order. */
-export async function tranchesExport(db: Db, callId: string, language: TLanguage): Promise<ExportedRows['pages']> {
+export async function tranchesExport(
+  db: Db,
+  callId: string,
+  language: TLanguage | null,
+): Promise<ExportedRows['pages']> {
   // Words in the reader's language: the accounting office reads it in a spreadsheet.
-  const t = translator(language);
-  const headers: Cell[] = COLUMNS.map((column) => t(`export.tranchesHeaders.${column}`));
+  const { header, word } = exportWords(language);
+  const headers: Cell[] = COLUMNS.map((column) => header(`export.tranchesHeaders.${column}`));
   const rows = await db
     .select({
       tranche: grantTranches,
@@ -240,18 +244,21 @@ export async function tranchesExport(db: Db, callId: string, language: TLanguage
     .where(eq(grants.callId, callId))
     .orderBy(asc(organizations.name), asc(grants.id), asc(grantTranches.position));
   const today = utcToday();
-  const cells = rows.map(({ tranche, grantStatus, approved, org, reg }): Cell[] => [
-    tranche.grantId,
-    org,
-    reg,
-    tranche.position + 1,
-    Number(tranche.amount),
-    t(`export.trancheCondition.${tranche.condition}`),
-    tranche.dueAt ?? '',
-    t(`export.trancheStatus.${statusOf({ ...tranche, approved }, grantStatus, today)}`),
-    tranche.paidAt ?? '',
-    tranche.paymentReference ?? '',
-  ]);
+  const cells = rows.map(({ tranche, grantStatus, approved, org, reg }): Cell[] => {
+    const status = statusOf({ ...tranche, approved }, grantStatus, today);
+    return [
+      tranche.grantId,
+      org,
+      reg,
+      tranche.position + 1,
+      Number(tranche.amount),
+      word(`export.trancheCondition.${tranche.condition}`, tranche.condition),
+      tranche.dueAt ?? '',
+      word(`export.trancheStatus.${status}`, status),
+      tranche.paidAt ?? '',
+      tranche.paymentReference ?? '',
+    ];
+  });
   return async function* pages(format) {
     yield format([headers, ...cells]);
   };

@@ -2,8 +2,8 @@ import { rankingStats, type TLanguage, type TPdfMiniDyi, type TRankingRow, weigh
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { callSubmissions, organizations, reviewAssignments, reviewDecisions, submissionRecords } from '../../db/schema';
-import { type TTranslate, translator } from '../../lib/texts';
 import type { Cell, ExportedRows } from '../reports/export-rows';
+import { exportWords } from '../reports/export-words';
 import { loadCall, requireRubric } from './rubric';
 
 /** The impact design of each submission as submitted (its latest record), without the rest of the record. */
@@ -109,22 +109,22 @@ const COLUMNS = [
  * The ranking for the reports' CSV/XLSX writers (which neutralise formulas), as their one page: a
  * call's ranking is one row per submission and already in memory.
  */
-export function rankingPages(rows: TRankingRow[], language: TLanguage): ExportedRows['pages'] {
+export function rankingPages(rows: TRankingRow[], language: TLanguage | null): ExportedRows['pages'] {
   // Words in the reader's language, as the submissions' export: a committee reads it in a spreadsheet.
-  const t = translator(language);
-  const headers: Cell[] = COLUMNS.map((column) => t(`export.rankingHeaders.${column}`));
+  const words = exportWords(language);
+  const headers: Cell[] = COLUMNS.map((column) => words.header(`export.rankingHeaders.${column}`));
   return async function* pages(format) {
-    yield format([headers, ...rows.map((row) => rankingCells(row, t))]);
+    yield format([headers, ...rows.map((row) => rankingCells(row, words.word))]);
   };
 }
 
-function rankingCells(r: TRankingRow, t: TTranslate): Cell[] {
+function rankingCells(r: TRankingRow, word: ReturnType<typeof exportWords>['word']): Cell[] {
   return [
     r.submissionId,
     r.organizationName,
     r.mean,
     r.spread,
-    t(r.disagreement ? 'export.yes' : 'export.no'),
+    word(r.disagreement ? 'export.yes' : 'export.no', r.disagreement),
     r.done,
     r.assigned,
     r.recommendations.fund,
@@ -134,7 +134,7 @@ function rankingCells(r: TRankingRow, t: TTranslate): Cell[] {
     r.sroiLow,
     r.sroiHigh,
     r.sdgs.join(' '),
-    r.outcome ? t(`export.outcome.${r.outcome}`) : '',
+    r.outcome ? word(`export.outcome.${r.outcome}`, r.outcome) : '',
     r.message,
   ];
 }

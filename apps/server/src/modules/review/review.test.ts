@@ -448,14 +448,20 @@ describe('review and decisions', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
-    // Headers and words in the reader's language (Italian, the default), as every export.
-    expect(lines[0]).toContain('Punteggio medio (0-100)');
-    expect(lines[1]).toContain(`${annaSub},${ORG},70,60,sì,2,2,1,1,0,2.5,1.75,3.25,3 11`);
-    const english = await t.app.inject({
+    // Asked with no language (a script): the English headers and the codes it always had.
+    expect(lines[0]).toContain('Mean score (0-100)');
+    expect(lines[1]).toContain(`${annaSub},${ORG},70,60,true,2,2,1,1,0,2.5,1.75,3.25,3 11`);
+    // A person's page states theirs: headers and words in it; `lang` fixes one whoever asks.
+    const italian = await t.app.inject({
       url: `/api/Review/ExportRanking?callId=${call.id}&format=csv`,
-      headers: { ...admin, 'accept-language': 'en' },
+      headers: { ...admin, 'accept-language': 'it' },
     });
-    expect(english.body).toContain('Mean score (0-100)');
+    expect(italian.body).toContain('Punteggio medio (0-100)');
+    expect(italian.body).toContain(`${annaSub},${ORG},70,60,sì,`);
+    const english = await t.app.inject({
+      url: `/api/Review/ExportRanking?callId=${call.id}&format=csv&lang=en`,
+      headers: { ...admin, 'accept-language': 'it' },
+    });
     expect(english.body).toContain(`${annaSub},${ORG},70,60,yes,`);
     expect(lines[2]).toContain(`,'=HYPERLINK`);
     const xlsx = await as(admin).get(`/api/Review/ExportRanking?callId=${call.id}&format=xlsx`);

@@ -30,6 +30,7 @@ import { currentUser } from '../../plugins/authentication';
 import { sendStoredFile } from '../files/storage/send';
 import { sendPdf } from '../pdf/send-pdf';
 import { csvStream, xlsxFileStream } from '../reports/export-files';
+import { exportLanguage } from '../reports/export-words';
 import { assignReviewer, autoAssign, listAssignments, unassignReviewer } from './assignments';
 import { recordDecisions } from './decisions';
 import { ranking, rankingPages } from './ranking';
@@ -108,17 +109,22 @@ export const reviewAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     '/Review/ExportRanking',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'The ranking as CSV or XLSX', querystring: ZRankingExportQuery },
+      schema: {
+        tags,
+        summary: 'The ranking as CSV or XLSX',
+        // `lang`: the headers' and words' language, whoever asks (docs/INTEGRATIONS.md).
+        querystring: ZRankingExportQuery.extend({ lang: ZLanguage.optional() }),
+      },
     },
     async (request, reply) => {
       const { callName, rows } = await ranking(db, request.query.callId, stageOf(request.query.stage));
       const format = request.query.format;
+      const pages = rankingPages(rows, exportLanguage(request, request.query.lang));
       reply.header('cache-control', 'no-store');
       reply.header('content-disposition', attachmentDisposition(`${callName} - ranking.${format}`, 'ranking'));
-      if (format === 'csv')
-        return reply.type('text/csv; charset=utf-8').send(csvStream(rankingPages(rows, requestLanguage(request))));
+      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(pages));
       reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      return reply.send(xlsxFileStream(rankingPages(rows, requestLanguage(request)), callName));
+      return reply.send(xlsxFileStream(pages, callName));
     },
   );
   app.post(

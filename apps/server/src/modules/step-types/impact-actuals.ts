@@ -86,15 +86,15 @@ export const impactActualsServerType: ServerStepType<'impactActuals'> = {
   },
   async missing(db, step, content, _language, of) {
     const answer = parseImpactActualsAnswer(content);
-    if (answer?.nothingToMeasure) return [];
     let forecast = answer?.forecast ?? null;
-    // An answer never saved is judged by the report it belongs to: an application without
-    // indicators leaves nothing to measure; one with indicators wants a value for each.
+    // An answer without a forecast (never saved, or saved when there was nothing to measure) is
+    // judged by its report as it is now: an application reopened since may have chosen
+    // indicators, which then want a value each; still none, nothing is missing.
     if (!forecast && of) {
       const report = await forecastOfReport(db, of.submissionId);
       if (report.status === 'noImpactAnswer') return [];
       forecast = report.forecast;
-    }
+    } else if (!forecast && answer?.nothingToMeasure) return [];
     if (!forecast) return [{ path: step.id, messageKey: IMPACT_ACTUALS_ERRORS.notAReport }];
     return indicatorsWithoutValue(forecast, answer?.values ?? []).map((key) => ({
       path: `${step.id}.${key}`,

@@ -181,6 +181,19 @@ describe('the call editor', () => {
     await screen.findByText('another page');
   });
 
+  it('takes the keyboard to the first field a save stopped on', async () => {
+    const fetchStub = vi.fn(() => new Promise<Response>(() => {}));
+    vi.stubGlobal('fetch', fetchStub);
+    const call = { ...draftCall, name: 'Bando', draft: false };
+    const view = within(showEditor(loadedWith(call)).container);
+    const years = await view.findByRole('textbox', { name: /years/i });
+    fireEvent.change(years, { target: { value: '0' } });
+    fireEvent.click(view.getByRole('button', { name: 'Save call' }));
+    await waitFor(() => expect(document.activeElement).toBe(years));
+    expect(years.getAttribute('aria-invalid')).toBe('true');
+    expect(fetchStub).not.toHaveBeenCalledWith(expect.stringContaining('UpdateCall'), expect.anything());
+  });
+
   it('leaves without asking when every tab was opened and nothing changed', async () => {
     vi.stubGlobal(
       'fetch',

@@ -24,7 +24,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, Suspense, useMemo, useRef, useState } from 'react';
+import { type ComponentType, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
@@ -150,6 +150,15 @@ function CallEditor({
       );
   };
   const [showErrors, setShowErrors] = useState(false);
+  const problemToFocus = useRef(false);
+  useEffect(() => {
+    if (!problemToFocus.current) return;
+    problemToFocus.current = false;
+    // In the tab shown (the others stay mounted, hidden).
+    document
+      .querySelector<HTMLElement>('[role="tabpanel"]:not([style*="display: none"]) [aria-invalid="true"]')
+      ?.focus();
+  });
   const [language, setLanguage] = useState<TLanguage>(DEFAULT_LANGUAGE);
   const missing = Object.fromEntries(LANGUAGES.map((l) => [l, missingTexts(draft, l).length])) as Record<
     TLanguage,
@@ -198,6 +207,9 @@ function CallEditor({
     if (!stopping) return false;
     setShowErrors(true);
     setTab(stopping);
+    // The keyboard (and the eye) go to the first field the save stopped on: its error could sit
+    // below the fold with the focus left on Save.
+    problemToFocus.current = true;
     return true;
   };
   const save = () => {

@@ -14,7 +14,6 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
-import { refocusIfLost } from '../../../lib/refocus-if-lost';
 import { useCallByIdAdmin } from '../api/get-call-by-id-admin';
 import { useCallType } from '../api/get-call-type';
 import { useStepTypes } from '../api/get-step-types';
@@ -81,7 +80,6 @@ function FormEditor({
     setDraft(callToDraft(fresh));
     setLoads((n) => n + 1);
   });
-  const saveButton = useRef<HTMLButtonElement>(null);
   const [showErrors, setShowErrors] = useState(false);
   const [language, setLanguage] = useState<TLanguage>(DEFAULT_LANGUAGE);
   const missing = Object.fromEntries(
@@ -103,8 +101,6 @@ function FormEditor({
         notifications.show({ color: 'teal', message: t('callBuilder.reportForm.saved') });
       },
       onError: meanwhile.failed,
-      // The button is disabled while it saves: the keyboard comes back to it, not to the page's top.
-      onSettled: () => refocusIfLost(() => saveButton.current),
     });
   };
   // The same check as Save, on the draft as it is now; the choice stays offered when it stops it.
@@ -135,12 +131,7 @@ function FormEditor({
             </Text>
           )}
         </Stack>
-        <Button
-          ref={saveButton}
-          leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-          onClick={save}
-          loading={update.isPending}
-        >
+        <Button leftSection={<IconDeviceFloppy size={18} aria-hidden />} onClick={save} loading={update.isPending}>
           {t('callBuilder.reportForm.save')}
         </Button>
       </Group>

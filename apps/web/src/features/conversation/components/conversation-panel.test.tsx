@@ -99,7 +99,7 @@ describe('the messages', () => {
 });
 
 describe('the message being written', () => {
-  it('is counted, and at the limit says that a longer paste was cut', () => {
+  it('is counted, and at the limit says that nothing beyond it goes in', () => {
     open();
     const field = screen.getByLabelText(/Your message/) as HTMLTextAreaElement;
     fireEvent.change(field, { target: { value: 'When is the deadline?' } });

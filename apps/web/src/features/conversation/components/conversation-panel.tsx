@@ -150,7 +150,7 @@ function MessageForm({ submissionId }: { submissionId: string }) {
         <Textarea
           ref={box}
           label={t('conversation.write')}
-          // Counted as it is written; at the limit a paste's excess is cut by the field, and said so.
+          // Counted as it is written; at the limit the field takes no more (a longer paste is cut), and says so.
           description={`${t('conversation.writeHint')} · ${t(
             text.length >= MESSAGE_MAX_LENGTH ? 'conversation.counterFull' : 'conversation.counter',
             { count: text.length, max: MESSAGE_MAX_LENGTH },

@@ -17,13 +17,12 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateField } from '../../../components/date-field';
 import { ApiError } from '../../../lib/api-client';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
-import { refocusIfLost } from '../../../lib/refocus-if-lost';
 import { useCallTypes, useCreateReportForm } from '../api/call-types';
 import { useReportingPlan, useSaveReportingPlan } from '../api/grant-reports';
 import { emptyRow, itemToRow, type PlanRow, type RowProblems, rowProblems, rowToInput } from './report-plan-rows';
@@ -48,7 +47,6 @@ export function ReportingPlan({ callId }: { callId: string }) {
 function PlanEditor({ callId, saved }: { callId: string; saved: TReportPlanItem[] }) {
   const { t } = useTranslation();
   const save = useSaveReportingPlan(callId);
-  const saveButton = useRef<HTMLButtonElement>(null);
   const callTypes = useCallTypes();
   const createForm = useCreateReportForm();
   const [rows, setRows] = useState<PlanRow[]>(() => saved.map(itemToRow));
@@ -89,17 +87,14 @@ function PlanEditor({ callId, saved }: { callId: string; saved: TReportPlanItem[
           setRows(items.map(itemToRow));
           notifications.show({ color: 'teal', message: t('grantReports.plan.saved') });
         },
-        // Disabled while it saved: the keyboard comes back to the button pressed.
-        onSettled: () => refocusIfLost(() => saveButton.current),
       },
     );
   };
 
-  const newForm = (i: number, button: HTMLButtonElement) =>
+  const newForm = (i: number) =>
     createForm.mutate(rows[i]?.name.trim() || t('grantReports.plan.defaultFormName'), {
       onSuccess: (callType) => setRow(i, { callTypeId: callType.id }),
       onError: (e) => notifications.show({ color: 'red', message: problemText(t, e) }),
-      onSettled: () => refocusIfLost(() => button),
     });
 
   return (
@@ -192,7 +187,7 @@ function PlanEditor({ callId, saved }: { callId: string; saved: TReportPlanItem[
                 />
                 <Button
                   variant="default"
-                  onClick={(e) => newForm(i, e.currentTarget)}
+                  onClick={() => newForm(i)}
                   loading={
                     createForm.isPending &&
                     createForm.variables === (row.name.trim() || t('grantReports.plan.defaultFormName'))
@@ -220,7 +215,7 @@ function PlanEditor({ callId, saved }: { callId: string; saved: TReportPlanItem[
         >
           {t('grantReports.plan.add')}
         </Button>
-        <Button type="submit" loading={save.isPending} ref={saveButton}>
+        <Button type="submit" loading={save.isPending}>
           {t('grantReports.plan.save')}
         </Button>
       </Group>

@@ -16,7 +16,6 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
 import { amountSeparators } from '../../../lib/number-formats';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
-import { refocusIfLost } from '../../../lib/refocus-if-lost';
 import { useReportingPlan } from '../api/grant-reports';
 import { useSaveTranches, useTranches } from '../api/grants';
 import { MarkPaid } from './mark-paid';
@@ -91,7 +90,6 @@ function Editor({
     if (paidHere > 0) list.current?.querySelector<HTMLElement>('[role="region"], [role="list"]')?.focus();
   }, [paidHere]);
   const save = useSaveTranches(grant.id);
-  const saveButton = useRef<HTMLButtonElement>(null);
   const paid = tranches.filter((tr) => tr.status === 'paid');
   const savedRows = tranches.filter((tr) => tr.status !== 'paid').map(toRow);
   // The rows as typed; null while nothing is typed since the last save: the plan as saved then,
@@ -168,8 +166,6 @@ function Editor({
                   // Said aloud too: only the table above changed, which a screen reader does not hear.
                   notifications.show({ color: 'teal', message: t('grants.tranches.saved') });
                 },
-                // Disabled while it saved: the focus stays in the dialog, on the button pressed.
-                onSettled: () => refocusIfLost(() => saveButton.current),
               },
             );
           }}
@@ -259,7 +255,7 @@ function Editor({
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending} ref={saveButton}>
+            <Button type="submit" loading={save.isPending}>
               {t('grants.tranches.save')}
             </Button>
           </Group>

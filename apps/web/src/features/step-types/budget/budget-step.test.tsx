@@ -64,7 +64,11 @@ function show() {
 beforeAll(async () => {
   await initI18n('en');
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // A test's draft copy (kept in the browser as lines are added and removed) is not the next one's.
+  window.localStorage.clear();
+});
 
 describe('the budget step', () => {
   it('a mistyped amount is saved empty and shown with its error; the rest typed meanwhile is saved', async () => {

@@ -7,10 +7,11 @@ import {
   textQuestions,
 } from '@impact/domain';
 import { Group, Stack } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { SafeHtml } from '../../../components/safe-html';
+import { useKeptText } from '../../../lib/use-kept-text';
 import { ConflictBanner } from '../../step-kit/conflict-banner';
 import { SaveIndicator } from '../../step-kit/save-indicator';
 import { SavedBy } from '../../step-kit/saved-by';
@@ -18,6 +19,25 @@ import type { StepProps } from '../../step-kit/step-props';
 import { useAutosave } from '../../step-kit/use-autosave';
 
 type Props = Omit<StepProps, 'subStep'>;
+
+const isOverLimit = (question: TTextQuestion, text: string | undefined) =>
+  question.maxLength !== undefined && (text ?? '').length > question.maxLength;
+
+/** The answers held back over their limits, as kept in the browser (questions the step still asks, still over). */
+function heldAnswers(kept: string, questions: TTextQuestion[]): Record<string, string> {
+  let parsed: unknown;
+  try {
+    parsed = kept ? JSON.parse(kept) : {};
+  } catch {
+    return {};
+  }
+  const held: Record<string, string> = {};
+  for (const question of questions) {
+    const text = (parsed as Record<string, unknown> | null)?.[question.id];
+    if (typeof text === 'string' && isOverLimit(question, text)) held[question.id] = text;
+  }
+  return held;
+}
 
 /** Every answer of the step as one text, for the conflict banner's side-by-side view. */
 function allAnswers(questions: TTextQuestion[], answers: Record<string, string>, several: boolean): string {
@@ -39,26 +59,47 @@ export function TextStep({ step, submissionId, result, readOnly, onContent, regi
   const kept = textAnswersOf(autosave.content);
   // An answer typed past its question's limit is shown and held back, by question: the server
   // refuses a step with one, and the step's other answers must still be saved. The question keeps
-  // its last answer within the limit until this one is shortened.
-  const [overLimit, setOverLimit] = useState<Record<string, string>>({});
+  // its last answer within the limit until this one is shortened; the held text is kept in the
+  // browser meanwhile (another step, another page, a reload bring it back).
+  const [heldText, setHeldText] = useKeptText(`textOverLimit.${submissionId}.${step.id}`);
+  const overLimit = readOnly ? {} : heldAnswers(heldText, questions);
+  const hold = (held: Record<string, string>) => setHeldText(Object.keys(held).length ? JSON.stringify(held) : '');
   const answers = { ...kept, ...overLimit };
+  const holding = questions.some((q) => isOverLimit(q, answers[q.id]));
   // Written in the shape the step asks for: `{ answer }` for one question, `{ answers }` for several.
   const written = (all: Record<string, string>) =>
     JSON.stringify(several ? { answers: all } : { answer: all[questions[0]?.id ?? ''] ?? '' });
   const shown = Object.keys(overLimit).length > 0 ? written(answers) : autosave.content;
+  // What a save may carry of a question: an answer within its limit, else the stored one (if it is).
+  const stored = textAnswersOf(result?.content);
+  const withinLimits = (all: Record<string, string>) =>
+    Object.fromEntries(
+      Object.entries(all).map(([id, text]) => {
+        const question = questions.find((q) => q.id === id);
+        if (!question || !isOverLimit(question, text)) return [id, text];
+        return [id, isOverLimit(question, stored[id]) ? '' : (stored[id] ?? '')];
+      }),
+    );
 
   // The wizard judges what is on screen (an answer over its limit stops Next and Submit).
   useEffect(() => onContent(shown), [shown, onContent]);
   useEffect(() => registerFlush(autosave.flush), [autosave.flush, registerFlush]);
+  // A teammate's newer answer must not be replaced by what is on screen only.
+  useEffect(() => autosave.holdTyping(holding), [holding, autosave.holdTyping]);
+  // The newer answer taken in a conflict replaces what was held too.
+  const loads = useRef(autosave.loads);
+  useEffect(() => {
+    if (autosave.loads === loads.current) return;
+    loads.current = autosave.loads;
+    setHeldText('');
+  }, [autosave.loads, setHeldText]);
 
   const change = (id: string, value: string) => {
     const question = questions.find((q) => q.id === id);
-    const over = question?.maxLength !== undefined && value.length > question.maxLength;
+    const over = question !== undefined && isOverLimit(question, value);
     const { [id]: _, ...others } = overLimit;
-    const held = over ? { ...others, [id]: value } : others;
-    setOverLimit(held);
-    autosave.holdTyping(Object.keys(held).length > 0);
-    if (!over) autosave.change(written({ ...kept, [id]: value }));
+    hold(over ? { ...others, [id]: value } : others);
+    if (!over) autosave.change(written(withinLimits({ ...kept, [id]: value })));
   };
 
   return (
@@ -88,7 +129,7 @@ export function TextStep({ step, submissionId, result, readOnly, onContent, regi
         // Too long is said at once; a required answer missing, on its field, once Next or Submit asked.
         const problem = textQuestionProblem(q, answer);
         const error =
-          q.id in overLimit
+          !readOnly && isOverLimit(q, answer)
             ? t('applying.text.overLimitNotSaved', { count: answer.length, max: q.maxLength })
             : problem && (problem === 'applying.validation.textTooLong' || (problemsShown && !readOnly))
               ? t(problem)
