@@ -116,6 +116,8 @@ describe('the submission wizard', () => {
     expect(screen.getByText('Submitted')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /previous/i })).toBeNull();
     expect(screen.queryByRole('button', { name: /next/i })).toBeNull();
+    // Read, not written: a way back to the calls.
+    expect(screen.getByRole('link', { name: /Back to calls/ }).getAttribute('href')).toBe('/calls');
   });
 
   it('opens at the first step not done when arriving without a position (Resume), the address naming it', async () => {

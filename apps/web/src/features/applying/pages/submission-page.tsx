@@ -355,10 +355,17 @@ export function SubmissionPage({
           "Documenti" mid-word. */}
       <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
         <Paper withBorder radius="md" p="sm">
-          {readOnlyView && admin && (
+          {readOnlyView && admin ? (
             <Anchor component={Link} to={words.readerBackTo} size="sm" mb={4} display="inline-block">
               <IconArrowLeft size={14} aria-hidden /> {t(words.readerBack)}
             </Anchor>
+          ) : (
+            readOnly && (
+              // Read, not written: the way back to the calls (or the grant) is not Submit's closing page.
+              <Anchor component={Link} to={words.backTo} size="sm" mb={4} display="inline-block">
+                <IconArrowLeft size={14} aria-hidden /> {t(words.back)}
+              </Anchor>
+            )
           )}
           <Title order={1} size="h4" mb="xs">
             <bdi lang={call.data.textLanguages?.name}>{call.data.name}</bdi>
