@@ -1,10 +1,14 @@
-import { Badge, Loader } from '@mantine/core';
+import { Badge, Group, Loader, Text } from '@mantine/core';
 import { IconCheck, IconCloud, IconCloudOff, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { problemText } from '../../lib/problem-text';
 import type { SaveStatus } from './use-autosave';
 
-/** Always tells the applicant whether their words are safe. */
-export function SaveIndicator({ status }: { status: SaveStatus }) {
+/**
+ * Always tells the applicant whether their words are safe, and when a save was refused, why (the
+ * server's own words: "Saving failed" alone left the person guessing which answer to mend).
+ */
+export function SaveIndicator({ status, failure }: { status: SaveStatus; failure?: unknown }) {
   const { t } = useTranslation();
   const look = {
     empty: { color: 'gray', icon: <IconCloud size={14} /> },
@@ -17,7 +21,7 @@ export function SaveIndicator({ status }: { status: SaveStatus }) {
     closed: { color: 'red', icon: <IconCloudOff size={14} /> },
     error: { color: 'red', icon: <IconCloudOff size={14} /> },
   }[status];
-  return (
+  const badge = (
     <Badge
       variant="light"
       color={look.color}
@@ -29,5 +33,14 @@ export function SaveIndicator({ status }: { status: SaveStatus }) {
     >
       {t(`applying.save.${status}`)}
     </Badge>
+  );
+  if (status !== 'error' || !failure) return badge;
+  return (
+    <Group gap="xs" wrap="wrap" justify="flex-end">
+      <Text size="sm" c="red.8" data-testid="save-failure">
+        {problemText(t, failure)}
+      </Text>
+      {badge}
+    </Group>
   );
 }

@@ -81,6 +81,8 @@ export function useAutosave({ submissionId, stepId, initial, readOnly, takesNewe
   const choosing = useRef(restored?.stale ?? false);
   /** Typing the step holds back from saving (a number out of range, a mistyped amount): not to be replaced. */
   const heldHere = useRef(false);
+  /** Why the last save was refused (a rule of the answer's), said beside "Saving failed"; null after a save. */
+  const [failure, setFailure] = useState<unknown>(null);
   /** Counts the newer answers taken: a form that keeps its own state starts again from each. */
   const [loads, setLoads] = useState(0);
   const queryClient = useQueryClient();
@@ -104,6 +106,7 @@ export function useAutosave({ submissionId, stepId, initial, readOnly, takesNewe
           }),
         );
         version.current = result.version;
+        setFailure(null);
         setLastSave({ by: result.updatedBy ?? null, at: result.updatedAt });
         rememberSaved(queryClient, submissionId, result);
         if (latest.current === sending) {
@@ -144,6 +147,7 @@ export function useAutosave({ submissionId, stepId, initial, readOnly, takesNewe
           setStatus('closed');
           return false;
         }
+        setFailure(err);
         setStatus('error');
         return false;
       } finally {
@@ -240,7 +244,7 @@ export function useAutosave({ submissionId, stepId, initial, readOnly, takesNewe
     return () => window.removeEventListener('online', online);
   }, [save]);
 
-  return { content, change, status, flush: save, newer, loadNewer, keepMine, lastSave, loads, holdTyping };
+  return { content, change, status, failure, flush: save, newer, loadNewer, keepMine, lastSave, loads, holdTyping };
 }
 
 /**

@@ -452,7 +452,7 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
         </Alert>
       )}
       <Group justify="flex-end">
-        <SaveIndicator status={autosave.status} />
+        <SaveIndicator status={autosave.status} failure={autosave.failure} />
       </Group>
     </Stack>
   );

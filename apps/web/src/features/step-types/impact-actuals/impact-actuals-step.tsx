@@ -238,7 +238,7 @@ function ActualsEditor({
         );
       })}
       <RatiosPanel forecast={forecastSroi} actual={actual} />
-      <SaveIndicator status={autosave.status} />
+      <SaveIndicator status={autosave.status} failure={autosave.failure} />
     </Stack>
   );
 }

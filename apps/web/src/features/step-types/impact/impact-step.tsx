@@ -143,7 +143,7 @@ export function ImpactStep({
           <Badge variant="light">
             {t('impact.step.subStepOf', { n: subStep + 1, total: 6 })} · {t(`impact.step.titles.${subStep}`)}
           </Badge>
-          {!readOnly && <SaveIndicator status={autosave.status} />}
+          {!readOnly && <SaveIndicator status={autosave.status} failure={autosave.failure} />}
         </Group>
         <Title order={3}>{t(`impact.step.titles.${subStep}`)}</Title>
         {subStep === SUB.introduction && <Introduction linked={linkedCost !== undefined} />}

@@ -64,7 +64,7 @@ export function SurveyStep({ step, submissionId, result, readOnly, onContent, re
       {!readOnly && (
         <Group justify="flex-end">
           <SavedBy author={autosave.lastSave.by} at={autosave.lastSave.at} />
-          <SaveIndicator status={autosave.status} />
+          <SaveIndicator status={autosave.status} failure={autosave.failure} />
         </Group>
       )}
     </Stack>

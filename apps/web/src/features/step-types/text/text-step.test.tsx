@@ -131,3 +131,29 @@ describe('an answer over its question’s limit', () => {
     expect(again.queryByText(/allowed/)).toBeNull();
   });
 });
+
+describe('a save the server refuses', () => {
+  it('says why beside "Saving failed"', async () => {
+    signInForTest();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json(
+          {
+            type: '/problems/validation',
+            title: 'The request is not valid',
+            status: 400,
+            messageKey: 'errors.validation',
+            errors: [{ path: 'content.answers.title', messageKey: 'errors.field.tooBig', params: { maximum: 10 } }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const view = show(false);
+    fireEvent.change(view.getByRole('textbox', { name: /Project title/ }), { target: { value: 'Orti' } });
+    expect((await view.findByTestId('save-failure', undefined, { timeout: 5000 })).textContent).toBe(
+      'The maximum is 10',
+    );
+  });
+});

@@ -155,7 +155,7 @@ export function TextStep({ step, submissionId, result, readOnly, onContent, regi
       {!readOnly && (
         <Group justify="flex-end">
           <SavedBy author={autosave.lastSave.by} at={autosave.lastSave.at} />
-          <SaveIndicator status={autosave.status} />
+          <SaveIndicator status={autosave.status} failure={autosave.failure} />
         </Group>
       )}
     </Stack>
