@@ -2,6 +2,7 @@ import type { TJsonObject } from '@impact/domain';
 import { ActionIcon, Badge, Button, Group, SegmentedControl, Text, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { NATIVE_NAMES } from '../../../../lib/language-names';
 import type { THistory } from '../model/history';
 import { SURVEY_LANGUAGES, type TSurveyLanguage } from '../model/localised';
 import { addPage } from '../model/operations';
@@ -32,7 +33,15 @@ export function BuilderToolbar({ history, onUndo, onRedo, onLanguage }: Props) {
           aria-labelledby="builder-language-label"
           value={lang}
           onChange={(v) => onLanguage(v as TSurveyLanguage)}
-          data={SURVEY_LANGUAGES.map((l) => ({ value: l, label: t(`surveys.builder.languages.${l}`) }))}
+          // Each language by its own name, as the call editor's switch names them.
+          data={SURVEY_LANGUAGES.map((l) => ({
+            value: l,
+            label: (
+              <span lang={l} key={l}>
+                {NATIVE_NAMES[l]}
+              </span>
+            ),
+          }))}
         />
       </Group>
       <Group gap={4} wrap="wrap">
