@@ -228,6 +228,8 @@ export const ZPortfolioQuery = z.object({
 export type TPortfolioQuery = z.infer<typeof ZPortfolioQuery>;
 export const ZPortfolioGrant = z.object({
   id: z.uuid(),
+  /** The grant's reference (`grantReference`), as its letter quotes it. */
+  reference: z.string().optional(),
   callId: z.uuid(),
   callName: z.string(),
   organizationName: z.string(),

@@ -307,6 +307,7 @@ describe('grants and award letters', () => {
       .split(/\r?\n/);
     expect(header.split(',')).toEqual([
       'Contributo (id)',
+      'Riferimento',
       'Organizzazione',
       'Codice fiscale / P. IVA',
       'Tranche',
@@ -318,6 +319,8 @@ describe('grants and award letters', () => {
       'Riferimento del pagamento',
     ]);
     expect(lines.join('\n')).toMatch(/a una data,2026-01-01,pagabile/);
+    // Each grant named by its reference too, as its letter quotes it.
+    expect(lines[0]?.split(',')[1]).toMatch(/^\d{4}-\d{4}$/);
     expect(csv.body).toMatch(/on a date,2026-01-01,payable/);
     const folioItalian = await t.app.inject({
       url: `/api/Report/ExportPortfolio?callId=${call.id}&format=csv`,

@@ -3,6 +3,7 @@ import {
   EMPTY_INDICATOR_TALLY,
   GRANT_STATUSES,
   grantAccepted,
+  grantReference,
   indicatorTallies,
   nameIn,
   sumAmounts,
@@ -22,6 +23,8 @@ import { utcToday } from './tranches';
 
 type GrantLine = {
   id: string;
+  number: number;
+  created_at: Date | string;
   call_id: string;
   call_name: string;
   call_translations: Record<string, { name?: string }> | null;
@@ -53,7 +56,7 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
   const lines = await rows<GrantLine>(
     db,
     sql`with g as (
-          select g.id, g.call_id, g.organization_id, g.status, g.amount, g.currency, g.starts_at, ia.sdgs, ia.sroi
+          select g.id, g.number, g.created_at, g.call_id, g.organization_id, g.status, g.amount, g.currency, g.starts_at, ia.sdgs, ia.sroi
             from grants g
             left join lateral (select r.sdgs, r.sroi from report_impact_answers r
                                 where r.call_submission_id = g.submission_id limit 1) ia on true
@@ -89,7 +92,7 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
            where r.actual_values is not null
            order by r.grant_id, r.submitted_at desc
         )
-        select g.id, g.call_id, c.name as call_name, c.translations as call_translations,
+        select g.id, g.number, g.created_at, g.call_id, c.name as call_name, c.translations as call_translations,
                o.name as organization_name, g.status, g.amount::text as amount, g.currency,
                coalesce(p.paid, 0)::text as paid, g.starts_at::text as starts_at, g.sdgs, g.sroi as forecast_sroi,
                a.actual_sroi, a.approved as actual_approved, coalesce(od.n, 0)::int as reports_overdue,
@@ -109,6 +112,7 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
   const tallies = new Map(lines.map((l) => [l.id, tallyOf(l)]));
   const grants = lines.map((l) => ({
     id: l.id,
+    reference: grantReference(l.number, l.created_at),
     callId: l.call_id,
     callName: nameIn({ name: l.call_name, translations: l.call_translations }, language),
     organizationName: l.organization_name,
@@ -215,9 +219,12 @@ const COLUMNS = [
 export function portfolioPages(data: TPortfolio, language: TLanguage | null): ExportedRows['pages'] {
   // Words in the reader's language, as the submissions' export: an officer opens it in a spreadsheet.
   const { header, word } = exportWords(language);
-  const headers: Cell[] = COLUMNS.map((column) => header(`export.portfolioHeaders.${column}`));
+  // A person's export names each grant by its reference too; a script's keeps the columns it always had.
+  const columns = language === null ? COLUMNS : [COLUMNS[0], 'reference' as const, ...COLUMNS.slice(1)];
+  const headers: Cell[] = columns.map((column) => header(`export.portfolioHeaders.${column}`));
   const cells = data.grants.map((g): Cell[] => [
     g.id,
+    ...(language === null ? [] : [g.reference ?? '']),
     g.callName,
     g.organizationName,
     word(`export.grantStatus.${g.status}`, g.status),

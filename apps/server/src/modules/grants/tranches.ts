@@ -1,5 +1,6 @@
 import {
   amountToCents,
+  grantReference,
   sumAmounts,
   type TGrantStatus,
   type TLanguage,
@@ -229,11 +230,15 @@ export async function tranchesExport(
 ): Promise<ExportedRows['pages']> {
   // Words in the reader's language: the accounting office reads it in a spreadsheet.
   const { header, word } = exportWords(language);
-  const headers: Cell[] = COLUMNS.map((column) => header(`export.tranchesHeaders.${column}`));
+  // A person's export names each grant by its reference too; a script's keeps the columns it always had.
+  const columns = language === null ? COLUMNS : [COLUMNS[0], 'reference' as const, ...COLUMNS.slice(1)];
+  const headers: Cell[] = columns.map((column) => header(`export.tranchesHeaders.${column}`));
   const rows = await db
     .select({
       tranche: grantTranches,
       grantStatus: grants.status,
+      grantNumber: grants.number,
+      grantMade: grants.createdAt,
       approved: reportApproved,
       org: organizations.name,
       reg: organizations.regNumber,
@@ -244,10 +249,11 @@ export async function tranchesExport(
     .where(eq(grants.callId, callId))
     .orderBy(asc(organizations.name), asc(grants.id), asc(grantTranches.position));
   const today = utcToday();
-  const cells = rows.map(({ tranche, grantStatus, approved, org, reg }): Cell[] => {
+  const cells = rows.map(({ tranche, grantStatus, grantNumber, grantMade, approved, org, reg }): Cell[] => {
     const status = statusOf({ ...tranche, approved }, grantStatus, today);
     return [
       tranche.grantId,
+      ...(language === null ? [] : [grantReference(grantNumber, grantMade)]),
       org,
       reg,
       tranche.position + 1,
