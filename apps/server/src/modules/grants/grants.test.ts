@@ -307,7 +307,6 @@ describe('grants and award letters', () => {
       .split(/\r?\n/);
     expect(header.split(',')).toEqual([
       'Contributo (id)',
-      'Riferimento',
       'Organizzazione',
       'Codice fiscale / P. IVA',
       'Tranche',
@@ -317,22 +316,44 @@ describe('grants and award letters', () => {
       'Stato',
       'Pagata il',
       'Riferimento del pagamento',
+      'Riferimento',
     ]);
     expect(lines.join('\n')).toMatch(/a una data,2026-01-01,pagabile/);
-    // Each grant named by its reference too, as its letter quotes it.
-    expect(lines[0]?.split(',')[1]).toMatch(/^\d{4}-\d{4}$/);
+    // Each grant named by its reference too, last, as its letter quotes it.
+    expect(lines[0]?.split(',').at(-1)).toMatch(/^\d{4}-\d{4}$/);
+    // Asked with no language (a script): the English headers and codes, the columns it always had.
+    const scripted = await t.app.inject({
+      url: `/api/Grant/ExportTranches?callId=${call.id}&format=csv`,
+      headers: admin.headers,
+    });
+    const [scriptHeader = ''] = scripted.body.replace(/^\uFEFF/, '').split(/\r?\n/);
+    expect(scriptHeader.split(',')).toEqual([
+      'Grant',
+      'Organization',
+      'Registration number',
+      'Tranche',
+      'Amount',
+      'Condition',
+      'Due',
+      'Status',
+      'Paid on',
+      'Payment reference',
+    ]);
+    expect(scripted.body).toMatch(/onDate,2026-01-01,payable/);
     expect(csv.body).toMatch(/on a date,2026-01-01,payable/);
     const folioItalian = await t.app.inject({
       url: `/api/Report/ExportPortfolio?callId=${call.id}&format=csv`,
       headers: { ...admin.headers, 'accept-language': 'it' },
     });
     expect(folioItalian.body).toMatch(/,attivo,/);
+    expect(folioItalian.body.split(/\r?\n/)[0]?.split(',').at(-1)).toBe('Riferimento');
     const xlsx = await inject(admin, 'GET', `Grant/ExportTranches?callId=${call.id}&format=xlsx`);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
     // The portfolio: the grant with what was paid, filtered by call and year; others refused.
     const folio = (await inject(admin, 'GET', `Report/GetPortfolio?callId=${call.id}`)).json();
     expect(folio.totals).toMatchObject({ grants: 1, awarded: 48000.5, paid: 40000 });
     expect(folio.totals.byStatus).toMatchObject({ active: 1, draft: 0 });
+    expect(folio.grants[0].reference).toMatch(/^\d{4}-\d{4}$/);
     expect(folio.grants[0]).toMatchObject({
       organizationName: 'Aurora',
       amount: 48000.5,

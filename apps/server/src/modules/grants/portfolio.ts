@@ -219,12 +219,12 @@ const COLUMNS = [
 export function portfolioPages(data: TPortfolio, language: TLanguage | null): ExportedRows['pages'] {
   // Words in the reader's language, as the submissions' export: an officer opens it in a spreadsheet.
   const { header, word } = exportWords(language);
-  // A person's export names each grant by its reference too; a script's keeps the columns it always had.
-  const columns = language === null ? COLUMNS : [COLUMNS[0], 'reference' as const, ...COLUMNS.slice(1)];
+  // A person's export names each grant by its reference too, last (the columns before keep their
+  // places); a script's, asked with no language, keeps the columns it always had.
+  const columns = language === null ? COLUMNS : [...COLUMNS, 'reference' as const];
   const headers: Cell[] = columns.map((column) => header(`export.portfolioHeaders.${column}`));
   const cells = data.grants.map((g): Cell[] => [
     g.id,
-    ...(language === null ? [] : [g.reference ?? '']),
     g.callName,
     g.organizationName,
     word(`export.grantStatus.${g.status}`, g.status),
@@ -243,6 +243,7 @@ export function portfolioPages(data: TPortfolio, language: TLanguage | null): Ex
     g.actualApproved === null
       ? ''
       : word(g.actualApproved ? 'export.yes' : 'export.no', g.actualApproved ? 'yes' : 'no'),
+    ...(language === null ? [] : [g.reference ?? '']),
   ]);
   return async function* pages(format) {
     yield format([headers, ...cells]);

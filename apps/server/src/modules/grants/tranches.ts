@@ -230,8 +230,9 @@ export async function tranchesExport(
 ): Promise<ExportedRows['pages']> {
   // Words in the reader's language: the accounting office reads it in a spreadsheet.
   const { header, word } = exportWords(language);
-  // A person's export names each grant by its reference too; a script's keeps the columns it always had.
-  const columns = language === null ? COLUMNS : [COLUMNS[0], 'reference' as const, ...COLUMNS.slice(1)];
+  // A person's export names each grant by its reference too, last (the columns before keep their
+  // places); a script's, asked with no language, keeps the columns it always had.
+  const columns = language === null ? COLUMNS : [...COLUMNS, 'reference' as const];
   const headers: Cell[] = columns.map((column) => header(`export.tranchesHeaders.${column}`));
   const rows = await db
     .select({
@@ -253,7 +254,6 @@ export async function tranchesExport(
     const status = statusOf({ ...tranche, approved }, grantStatus, today);
     return [
       tranche.grantId,
-      ...(language === null ? [] : [grantReference(grantNumber, grantMade)]),
       org,
       reg,
       tranche.position + 1,
@@ -263,6 +263,7 @@ export async function tranchesExport(
       word(`export.trancheStatus.${status}`, status),
       tranche.paidAt ?? '',
       tranche.paymentReference ?? '',
+      ...(language === null ? [] : [grantReference(grantNumber, grantMade)]),
     ];
   });
   return async function* pages(format) {

@@ -21,26 +21,17 @@ export function SaveIndicator({ status, failure }: { status: SaveStatus; failure
     closed: { color: 'red', icon: <IconCloudOff size={14} /> },
     error: { color: 'red', icon: <IconCloudOff size={14} /> },
   }[status];
-  const badge = (
-    <Badge
-      variant="light"
-      color={look.color}
-      leftSection={look.icon}
-      role="status"
-      aria-live="polite"
-      data-testid="save-status"
-      data-status={status}
-    >
-      {t(`applying.save.${status}`)}
-    </Badge>
-  );
-  if (status !== 'error' || !failure) return badge;
+  // One live region, always there, so each change of its words is read out (the reason with them).
   return (
-    <Group gap="xs" wrap="wrap" justify="flex-end">
-      <Text size="sm" c="red.8" data-testid="save-failure">
-        {problemText(t, failure)}
-      </Text>
-      {badge}
+    <Group gap="xs" wrap="wrap" justify="flex-end" role="status" aria-live="polite">
+      {status === 'error' && failure !== null && failure !== undefined && (
+        <Text size="sm" c="red.8" data-testid="save-failure">
+          {problemText(t, failure)}
+        </Text>
+      )}
+      <Badge variant="light" color={look.color} leftSection={look.icon} data-testid="save-status" data-status={status}>
+        {t(`applying.save.${status}`)}
+      </Badge>
     </Group>
   );
 }

@@ -346,6 +346,8 @@ export function SubmissionPage({
   // SPEC 2: a sent application shows no Previous/Next (its step menu still moves between steps),
   // whatever the address says; only the explicit read-only view pages like the wizard, without Submit.
   const sentNotReadOnlyView = sent && !readOnlyView;
+  // One way back per page: below the steps while writing (and from a sent report), else at the top.
+  const backBelow = !sent || Boolean(call.data.reportGrantId && !readOnlyView);
   const showNav = !sentNotReadOnlyView && navSteps.reduce((n, s) => n + subStepCount(s), 0) > 1;
   const atLast = isLastPosition(position, navSteps);
 
@@ -360,7 +362,8 @@ export function SubmissionPage({
               <IconArrowLeft size={14} aria-hidden /> {t(words.readerBack)}
             </Anchor>
           ) : (
-            readOnly && (
+            readOnly &&
+            !backBelow && (
               // Read, not written: the way back to the calls (or the grant) is not Submit's closing page.
               <Anchor component={Link} to={words.backTo} size="sm" mb={4} display="inline-block">
                 <IconArrowLeft size={14} aria-hidden /> {t(words.back)}
@@ -467,7 +470,7 @@ export function SubmissionPage({
             />
           )}
           {/* A sent application is left from its call's card; a sent report, back to its grant. */}
-          {(!sent || (call.data.reportGrantId && !readOnlyView)) && (
+          {backBelow && (
             <Button
               component={Link}
               to={words.backTo}

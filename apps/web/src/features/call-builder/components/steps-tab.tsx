@@ -102,7 +102,12 @@ export function StepsTab({
           {t('callBuilder.steps.add')}
         </Button>
       </Group>
-      {showErrors && missingType && <Alert color="red">{t('errors.calls.stepTypeRequired')}</Alert>}
+      {showErrors && missingType && (
+        // Focusable: a Save it stopped takes the keyboard here (the call editor).
+        <Alert color="red" tabIndex={-1} data-save-problem>
+          {t('errors.calls.stepTypeRequired')}
+        </Alert>
+      )}
       {!reportForm && stagesInterleaved(ordered.map((step) => ({ stage: step.stage ?? 1 }))) && (
         <Alert color="yellow" data-testid="stages-interleaved">
           {t('callBuilder.steps.stagesInterleaved')}

@@ -154,10 +154,10 @@ function CallEditor({
   useEffect(() => {
     if (!problemToFocus.current) return;
     problemToFocus.current = false;
-    // In the tab shown (the others stay mounted, hidden).
-    document
-      .querySelector<HTMLElement>('[role="tabpanel"]:not([style*="display: none"]) [aria-invalid="true"]')
-      ?.focus();
+    // In the tab shown (the others stay mounted, hidden): a field in error, or the steps' alert
+    // (a step without a type is said there, not on a field).
+    const shown = '[role="tabpanel"]:not([style*="display: none"])';
+    document.querySelector<HTMLElement>(`${shown} [aria-invalid="true"], ${shown} [data-save-problem]`)?.focus();
   });
   const [language, setLanguage] = useState<TLanguage>(DEFAULT_LANGUAGE);
   const missing = Object.fromEntries(LANGUAGES.map((l) => [l, missingTexts(draft, l).length])) as Record<

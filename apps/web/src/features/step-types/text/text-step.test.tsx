@@ -155,5 +155,9 @@ describe('a save the server refuses', () => {
     expect((await view.findByTestId('save-failure', undefined, { timeout: 5000 })).textContent).toBe(
       'The maximum is 10',
     );
+    // Read out with "Saving failed", in the one live region that was there all along.
+    expect(view.getByTestId('save-failure').closest('[role="status"]')?.textContent).toMatch(
+      /The maximum is 10.*failed/i,
+    );
   });
 });
