@@ -194,6 +194,33 @@ describe('the call editor', () => {
     expect(fetchStub).not.toHaveBeenCalledWith(expect.stringContaining('UpdateCall'), expect.anything());
   });
 
+  it('takes the keyboard to the steps’ alert when a save stops on a step without a type', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    const untyped: TCall['steps'][number] = {
+      id: '00000000-0000-4000-8000-0000000000c1',
+      name: 'Progetto',
+      description: '',
+      content: '',
+      sort: 0,
+      stepTypeId: '00000000-0000-0000-0000-000000000000',
+      stepType: null,
+      expectedAnswers: null,
+      subSteps: [],
+      translations: {},
+      stage: 1,
+    };
+    const view = within(
+      showEditor(loadedWith({ ...draftCall, name: 'Bando', draft: false, steps: [untyped] })).container,
+    );
+    fireEvent.click(await view.findByRole('button', { name: 'Save call' }));
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('Every step needs a type.'), {
+      timeout: 3000,
+    });
+  });
+
   it('leaves without asking when every tab was opened and nothing changed', async () => {
     vi.stubGlobal(
       'fetch',

@@ -24,7 +24,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentType, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
@@ -64,6 +64,17 @@ type Props = {
 };
 
 /** /admin/calls/:callId — the call editor (SPEC 2): General Info, steps, PowerBI. */
+/** Tries over the next frames (the tab it switched to draws, lazily, first): a field in error in the tab
+ * shown (the others stay mounted, hidden), or the steps' alert (a step without a type is said there). */
+function focusFirstProblem(tries = 80) {
+  setTimeout(() => {
+    const shown = '[role="tabpanel"]:not([style*="display: none"])';
+    const target = document.querySelector<HTMLElement>(`${shown} [aria-invalid="true"], ${shown} [data-save-problem]`);
+    if (target) target.focus();
+    else if (tries > 1) focusFirstProblem(tries - 1);
+  }, 25);
+}
+
 export function CallEditorPage(tabs: Props) {
   const { callId = '' } = useParams();
   const { t } = useTranslation();
@@ -150,15 +161,6 @@ function CallEditor({
       );
   };
   const [showErrors, setShowErrors] = useState(false);
-  const problemToFocus = useRef(false);
-  useEffect(() => {
-    if (!problemToFocus.current) return;
-    problemToFocus.current = false;
-    // In the tab shown (the others stay mounted, hidden): a field in error, or the steps' alert
-    // (a step without a type is said there, not on a field).
-    const shown = '[role="tabpanel"]:not([style*="display: none"])';
-    document.querySelector<HTMLElement>(`${shown} [aria-invalid="true"], ${shown} [data-save-problem]`)?.focus();
-  });
   const [language, setLanguage] = useState<TLanguage>(DEFAULT_LANGUAGE);
   const missing = Object.fromEntries(LANGUAGES.map((l) => [l, missingTexts(draft, l).length])) as Record<
     TLanguage,
@@ -209,7 +211,7 @@ function CallEditor({
     setTab(stopping);
     // The keyboard (and the eye) go to the first field the save stopped on: its error could sit
     // below the fold with the focus left on Save.
-    problemToFocus.current = true;
+    focusFirstProblem();
     return true;
   };
   const save = () => {
