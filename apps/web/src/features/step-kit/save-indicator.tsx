@@ -1,6 +1,7 @@
 import { Badge, Group, Loader, Text } from '@mantine/core';
 import { IconCheck, IconCloud, IconCloudOff, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
 import { problemText } from '../../lib/problem-text';
 import type { SaveStatus } from './use-autosave';
 
@@ -8,8 +9,25 @@ import type { SaveStatus } from './use-autosave';
  * Always tells the applicant whether their words are safe, and when a save was refused, why (the
  * server's own words: "Saving failed" alone left the person guessing which answer to mend).
  */
-export function SaveIndicator({ status, failure }: { status: SaveStatus; failure?: unknown }) {
+export function SaveIndicator({
+  status,
+  failure,
+  labelOf,
+}: {
+  status: SaveStatus;
+  failure?: unknown;
+  /** The name of the field a refusal's path points at (a step with several questions names it). */
+  labelOf?: (path: string) => string | undefined;
+}) {
   const { t } = useTranslation();
+  const path = failure instanceof ApiError ? failure.problem.errors?.[0]?.path : undefined;
+  const field = path ? labelOf?.(path) : undefined;
+  const reason =
+    failure === null || failure === undefined
+      ? ''
+      : field
+        ? t('applying.save.failedOn', { field, reason: problemText(t, failure) })
+        : problemText(t, failure);
   const look = {
     empty: { color: 'gray', icon: <IconCloud size={14} /> },
     saved: { color: 'teal', icon: <IconCheck size={14} /> },
@@ -24,9 +42,9 @@ export function SaveIndicator({ status, failure }: { status: SaveStatus; failure
   // One live region, always there, so each change of its words is read out (the reason with them).
   return (
     <Group gap="xs" wrap="wrap" justify="flex-end" role="status" aria-live="polite">
-      {status === 'error' && failure !== null && failure !== undefined && (
+      {status === 'error' && reason && (
         <Text size="sm" c="red.8" data-testid="save-failure">
-          {problemText(t, failure)}
+          {reason}
         </Text>
       )}
       <Badge variant="light" color={look.color} leftSection={look.icon} data-testid="save-status" data-status={status}>

@@ -152,8 +152,9 @@ describe('a save the server refuses', () => {
     );
     const view = show(false);
     fireEvent.change(view.getByRole('textbox', { name: /Project title/ }), { target: { value: 'Orti' } });
+    // Naming the question it is about (the step asks several).
     expect((await view.findByTestId('save-failure', undefined, { timeout: 5000 })).textContent).toBe(
-      'The maximum is 10',
+      '“Project title”: The maximum is 10',
     );
     // Read out with "Saving failed", in the one live region that was there all along.
     expect(view.getByTestId('save-failure').closest('[role="status"]')?.textContent).toMatch(

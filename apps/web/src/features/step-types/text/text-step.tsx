@@ -155,7 +155,12 @@ export function TextStep({ step, submissionId, result, readOnly, onContent, regi
       {!readOnly && (
         <Group justify="flex-end">
           <SavedBy author={autosave.lastSave.by} at={autosave.lastSave.at} />
-          <SaveIndicator status={autosave.status} failure={autosave.failure} />
+          <SaveIndicator
+            status={autosave.status}
+            failure={autosave.failure}
+            // The server names a question by its id in the path (`content.answers.<id>`).
+            labelOf={(path) => (several ? questions.find((q) => path === `content.answers.${q.id}`)?.label : undefined)}
+          />
         </Group>
       )}
     </Stack>
