@@ -28,6 +28,10 @@ describe('an audit entry’s details', () => {
     expect(detailsText(t, 'it', { totalCents: 1500000, fullName: 'Anna Neri', conditionsAccepted: true })).toBe(
       'Totale: 15.000,00 · Nome digitato: Anna Neri · Condizioni accettate: sì',
     );
+    // An amount reads as the others do; a record's id as the Record column shows one.
+    expect(
+      detailsText(t, 'it', { trancheId: 'b39d8ab2-1c2d-4e5f-8a9b-0c1d2e3f4a5b', amount: 16000, paidAt: '2027-03-01' }),
+    ).toMatch(/^[^·]+: b39d8ab2 · Importo: 16\.000,00 · /);
     // A field without a label keeps its name.
     expect(detailsText(t, 'it', { somethingNew: 'abc' })).toBe('somethingNew: abc');
   });

@@ -7,6 +7,9 @@ const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const CODED = new Set(['outcome', 'role', 'from', 'to', 'status', 'language']);
 /** Fields kept in cents (exact), said as the amount they are. */
 const CENTS = new Set(['totalCents']);
+/** Fields that are an amount of money, said as the others are ("16.000,00", not "16000"). */
+const AMOUNTS = new Set(['amount']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * An audit entry's details in words: each field by its label (`audit.fields.<name>`, else its
@@ -28,8 +31,12 @@ export function detailsText(t: TFunction, language: string, details: Record<stri
   };
   const fieldValue = (key: string, v: unknown) => {
     if (CODED.has(key) && typeof v === 'string') return t(`audit.codes.${v}`, { defaultValue: v });
+    const money = (n: number) => new Intl.NumberFormat(language, { minimumFractionDigits: 2 }).format(n);
     if (CENTS.has(key) && (typeof v === 'number' || typeof v === 'string') && Number.isFinite(Number(v)))
-      return new Intl.NumberFormat(language, { minimumFractionDigits: 2 }).format(Number(v) / 100);
+      return money(Number(v) / 100);
+    if (AMOUNTS.has(key) && typeof v === 'number' && Number.isFinite(v)) return money(v);
+    // A record's id, as the Record column shows one: its first eight characters are enough to find it.
+    if (typeof v === 'string' && UUID.test(v)) return v.slice(0, 8);
     return value(v);
   };
   const fields = (entries: Array<[string, unknown]>, separator: string) =>
