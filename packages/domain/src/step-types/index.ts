@@ -21,6 +21,7 @@ export {
   textAnswerOf,
   textAnswersOf,
   textDefinition,
+  textOverLimit,
   textQuestionProblem,
   textQuestions,
 } from './text';

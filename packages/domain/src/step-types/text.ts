@@ -57,8 +57,13 @@ export function textAnswerOf(content: string | undefined): string {
 export function textQuestionProblem(question: TTextQuestion, answer: string | undefined): string | null {
   const text = answer ?? '';
   if (question.required && !text.trim()) return 'applying.validation.textRequired';
-  if (question.maxLength && text.length > question.maxLength) return 'applying.validation.textTooLong';
+  if (textOverLimit(question, text)) return 'applying.validation.textTooLong';
   return null;
+}
+
+/** Whether an answer is longer than its question takes (the server refuses it; the page holds it back). */
+export function textOverLimit(question: TTextQuestion, answer: string | undefined): boolean {
+  return question.maxLength !== undefined && (answer ?? '').length > question.maxLength;
 }
 
 /** Free-text answers: one question (the original shape) or several, each required or not, within its limit. */

@@ -4,6 +4,7 @@ import {
   STEP_TYPES,
   type TTextStepContent,
   textAnswersOf,
+  textOverLimit,
   textQuestionProblem,
   textQuestions,
   ZTextAnswer,
@@ -36,7 +37,7 @@ export const textServerType: ServerStepType<'text'> = {
       );
     }
     // Each question's own limit, checked here whatever the page showed.
-    const tooLong = questions.filter((q) => q.maxLength && (answers[q.id] ?? '').length > q.maxLength);
+    const tooLong = questions.filter((q) => textOverLimit(q, answers[q.id]));
     if (tooLong.length > 0) {
       throw invalid(
         tooLong.map((q) => ({

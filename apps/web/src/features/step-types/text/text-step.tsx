@@ -3,6 +3,7 @@ import {
   type TTextQuestion,
   textAnswersOf,
   textDefinition,
+  textOverLimit,
   textQuestionProblem,
   textQuestions,
 } from '@impact/domain';
@@ -20,9 +21,6 @@ import { useAutosave } from '../../step-kit/use-autosave';
 
 type Props = Omit<StepProps, 'subStep'>;
 
-const isOverLimit = (question: TTextQuestion, text: string | undefined) =>
-  question.maxLength !== undefined && (text ?? '').length > question.maxLength;
-
 /** The answers held back over their limits, as kept in the browser (questions the step still asks, still over). */
 function heldAnswers(kept: string, questions: TTextQuestion[]): Record<string, string> {
   let parsed: unknown;
@@ -34,7 +32,7 @@ function heldAnswers(kept: string, questions: TTextQuestion[]): Record<string, s
   const held: Record<string, string> = {};
   for (const question of questions) {
     const text = (parsed as Record<string, unknown> | null)?.[question.id];
-    if (typeof text === 'string' && isOverLimit(question, text)) held[question.id] = text;
+    if (typeof text === 'string' && textOverLimit(question, text)) held[question.id] = text;
   }
   return held;
 }
@@ -65,7 +63,7 @@ export function TextStep({ step, submissionId, result, readOnly, onContent, regi
   const overLimit = readOnly ? {} : heldAnswers(heldText, questions);
   const hold = (held: Record<string, string>) => setHeldText(Object.keys(held).length ? JSON.stringify(held) : '');
   const answers = { ...kept, ...overLimit };
-  const holding = questions.some((q) => isOverLimit(q, answers[q.id]));
+  const holding = questions.some((q) => textOverLimit(q, answers[q.id]));
   // Written in the shape the step asks for: `{ answer }` for one question, `{ answers }` for several.
   const written = (all: Record<string, string>) =>
     JSON.stringify(several ? { answers: all } : { answer: all[questions[0]?.id ?? ''] ?? '' });
@@ -76,8 +74,8 @@ export function TextStep({ step, submissionId, result, readOnly, onContent, regi
     Object.fromEntries(
       Object.entries(all).map(([id, text]) => {
         const question = questions.find((q) => q.id === id);
-        if (!question || !isOverLimit(question, text)) return [id, text];
-        return [id, isOverLimit(question, stored[id]) ? '' : (stored[id] ?? '')];
+        if (!question || !textOverLimit(question, text)) return [id, text];
+        return [id, textOverLimit(question, stored[id]) ? '' : (stored[id] ?? '')];
       }),
     );
 
@@ -96,7 +94,7 @@ export function TextStep({ step, submissionId, result, readOnly, onContent, regi
 
   const change = (id: string, value: string) => {
     const question = questions.find((q) => q.id === id);
-    const over = question !== undefined && isOverLimit(question, value);
+    const over = question !== undefined && textOverLimit(question, value);
     const { [id]: _, ...others } = overLimit;
     hold(over ? { ...others, [id]: value } : others);
     if (!over) autosave.change(written(withinLimits({ ...kept, [id]: value })));
@@ -129,7 +127,7 @@ export function TextStep({ step, submissionId, result, readOnly, onContent, regi
         // Too long is said at once; a required answer missing, on its field, once Next or Submit asked.
         const problem = textQuestionProblem(q, answer);
         const error =
-          !readOnly && isOverLimit(q, answer)
+          !readOnly && textOverLimit(q, answer)
             ? t('applying.text.overLimitNotSaved', { count: answer.length, max: q.maxLength })
             : problem && (problem === 'applying.validation.textTooLong' || (problemsShown && !readOnly))
               ? t(problem)
