@@ -1,11 +1,12 @@
 import { Alert, Anchor, Button, Center, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useConfig } from '../../../lib/api/get-config';
 import { usePageTitle } from '../../../lib/page-title';
 import { problemText } from '../../../lib/problem-text';
 import { useSelectedOrganizationId } from '../../../lib/selected-organization';
+import { useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { useApplicantScreener } from '../api/get-screener';
 import { useScreen } from '../api/screen';
 import { useStartApplication } from '../api/start-application';
@@ -30,24 +31,11 @@ export function EligibilityPage() {
   const answers = useRef<Record<string, unknown>>({});
   const problems = useRef<string[]>([]);
   const reveal = useRef<(() => void) | null>(null);
-  const result = useRef<HTMLDivElement>(null);
-  /** Set by a verdict just given: the next drawing puts the keyboard on it. */
-  const focusResult = useRef(false);
-  useEffect(() => {
-    if (!focusResult.current || answering || !result.current) return;
-    focusResult.current = false;
-    result.current.focus();
-  });
-  /** Set by "Answer again": the next drawing puts the keyboard on the questions, which replace the verdict it held. */
-  const form = useRef<HTMLDivElement>(null);
-  const focusForm = useRef(false);
-  useEffect(() => {
-    if (!focusForm.current || !answering || !form.current) return;
-    focusForm.current = false;
-    form.current.focus();
-  });
+  // The keyboard goes to what replaced the part it was in: the verdict just given (the form held
+  // it), or the questions after "Answer again" (the verdict held it).
+  const { root, focusSoon } = useFocusAfterRender<HTMLDivElement>();
   const answerAgain = () => {
-    focusForm.current = true;
+    focusSoon('[data-focus-key="screening-questions"]');
     setAnswering(true);
   };
   const registerReveal = useCallback((fn: () => void) => {
@@ -87,7 +75,7 @@ export function EligibilityPage() {
     if (problems.current.length) return reveal.current?.();
     screen.mutate(answers.current, {
       onSuccess: () => {
-        focusResult.current = true;
+        focusSoon('[data-testid="screening-verdict"]');
         setAnswering(false);
       },
     });
@@ -99,7 +87,7 @@ export function EligibilityPage() {
   };
 
   return (
-    <Stack gap="lg" maw={760}>
+    <Stack gap="lg" maw={760} ref={root}>
       <Anchor component={Link} to="/calls" size="sm">
         {t('screening.applicant.backToCalls')}
       </Anchor>
@@ -121,7 +109,6 @@ export function EligibilityPage() {
       )}
       {/* The verdict takes the keyboard once given: the form it replaces held it. */}
       <div
-        ref={result}
         tabIndex={-1}
         data-testid="screening-verdict"
         {...(!showForm && latest
@@ -191,7 +178,13 @@ export function EligibilityPage() {
         </Alert>
       )}
       {showForm && (
-        <Stack gap="md" ref={form} tabIndex={-1} aria-label={t('screening.applicant.questions')} role="region">
+        <Stack
+          gap="md"
+          tabIndex={-1}
+          aria-label={t('screening.applicant.questions')}
+          role="region"
+          data-focus-key="screening-questions"
+        >
           <Suspense fallback={<Loader aria-label={t('screening.applicant.loading')} />}>
             <SurveyForm
               model={screener.data.model}
