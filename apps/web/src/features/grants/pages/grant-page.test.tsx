@@ -26,20 +26,7 @@ describe('the grant page', () => {
         ),
       ),
     );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    client.setQueryData(configQueryKey, { name: 'Impact Calls' } as TConfig);
-    render(
-      <QueryClientProvider client={client}>
-        <MantineProvider>
-          <MemoryRouter initialEntries={['/grants/00000000-0000-4000-8000-000000000099']}>
-            <Routes>
-              <Route path="/grants/:grantId" element={<GrantPage />} />
-            </Routes>
-            <PageAnnouncer />
-          </MemoryRouter>
-        </MantineProvider>
-      </QueryClientProvider>,
-    );
+    showGrantPage('00000000-0000-4000-8000-000000000099');
     await screen.findByRole('heading', { level: 1, name: 'Grants' });
     expect(screen.getByRole('alert').textContent).toBe('This grant does not exist or you cannot see it.');
     await waitFor(() =>
@@ -120,12 +107,17 @@ function renderGrant(grant: TGrant) {
       ),
     ),
   );
+  showGrantPage(grant.id);
+}
+
+/** The grant page of `grantId` as the app routes it, with the page title's announcer, on what fetch answers. */
+function showGrantPage(grantId: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(configQueryKey, { name: 'Impact Calls' } as TConfig);
   render(
     <QueryClientProvider client={client}>
       <MantineProvider>
-        <MemoryRouter initialEntries={[`/grants/${grant.id}`]}>
+        <MemoryRouter initialEntries={[`/grants/${grantId}`]}>
           <Routes>
             <Route path="/grants/:grantId" element={<GrantPage />} />
           </Routes>
