@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMPTY_INDICATOR_TALLY, ZIndicatorTally } from './impact-actuals';
 import { ZLanguage } from './languages';
+import { EMPTY_PAYMENT_FORECAST, ZPaymentForecast } from './payment-forecast';
 
 /*
  * Grants after the award (docs/decisions/0043-grants-and-award-letters.md): an accepted decision
@@ -277,5 +278,7 @@ export const ZPortfolio = z.object({
     }),
   ),
   grants: z.array(ZPortfolioGrant),
+  /** The tranches still to pay of the grants shown, by when (forecastPayments). */
+  payments: ZPaymentForecast.default(EMPTY_PAYMENT_FORECAST),
 });
 export type TPortfolio = z.infer<typeof ZPortfolio>;

@@ -364,6 +364,21 @@ describe('grants and award letters', () => {
     expect((await inject(admin, 'GET', `Report/GetPortfolio?callId=${call.id}&year=2027`)).json().grants).toHaveLength(
       1,
     );
+    // Payments ahead: the tranche due and unpaid is payable now, committed (the grant was accepted).
+    expect(folio.payments).toEqual({
+      currency: 'EUR',
+      payableNow: { tranches: 1, amount: 8000.5, committed: 8000.5 },
+      byMonth: [],
+      undated: { tranches: 0, amount: 0, committed: 0 },
+    });
+    // Dated later, it is expected in its month; the paid tranche stays out.
+    await save([
+      { amount: 4000.25, condition: 'onDate', dueAt: '2099-03-10' },
+      { amount: 4000.25, condition: 'onDate', dueAt: '2099-03-31' },
+    ]);
+    const ahead = (await inject(admin, 'GET', `Report/GetPortfolio?callId=${call.id}`)).json().payments;
+    expect(ahead.payableNow.tranches).toBe(0);
+    expect(ahead.byMonth).toEqual([{ month: '2099-03', tranches: 2, amount: 8000.5, committed: 8000.5 }]);
     expect((await inject(anna, 'GET', 'Report/GetPortfolio')).statusCode).toBe(403);
     const folioCsv = await inject(admin, 'GET', `Report/ExportPortfolio?callId=${call.id}&format=csv`);
     expect(folioCsv.body).toContain('48000.5');

@@ -1,6 +1,7 @@
 import {
   addTallies,
   EMPTY_INDICATOR_TALLY,
+  forecastPayments,
   GRANT_STATUSES,
   grantAccepted,
   grantReference,
@@ -12,6 +13,7 @@ import {
   type TLanguage,
   type TPortfolio,
   type TPortfolioQuery,
+  type TTrancheCondition,
 } from '@impact/domain';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
@@ -41,12 +43,15 @@ type GrantLine = {
   reports_overdue: number;
   targets: Array<[string, number | null, number]> | null;
   actual_values: Record<string, number | null> | null;
+  /** The tranches not yet paid: [amount, condition, own day, its report's due day, report approved]. */
+  unpaid: Array<[string, TTrancheCondition, string | null, string | null, boolean | null]> | null;
 };
 
 /**
  * GET Report/GetPortfolio (admin): the grants across calls, filtered by call, SDG and year, in one
  * statement (grants, the sum of their paid tranches, the application's impact answer, the reports
- * overdue and the latest actual SROI), and the totals and the by-SDG view folded from its rows.
+ * overdue, the latest actual SROI and the tranches still to pay), and the totals, the by-SDG view
+ * and the payments ahead folded from its rows.
  * Declined grants count in the statuses but not in the amounts. The tranches and reports are
  * aggregated once for all the chosen grants rather than read again for each grant, which took
  * twice as long with 1,000 grants and 10,000 reports (docs/OPERATIONS.md, "The funder's portfolio").
@@ -99,7 +104,13 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
                ac.actual_values,
                -- Only what the counts need of the forecast kept at acceptance: [key, sdg, target].
                (select jsonb_agg(jsonb_build_array(i->'key', i->'sdg', i->'targetValue'))
-                  from grants gf, jsonb_array_elements(gf.impact_forecast->'indicators') i where gf.id = g.id) as targets
+                  from grants gf, jsonb_array_elements(gf.impact_forecast->'indicators') i where gf.id = g.id) as targets,
+               -- What is still to pay, with the report a tranche may wait for (its own grant's).
+               (select json_agg(json_build_array(t.amount::text, t.condition, t.due_at::text, r.due_at::text,
+                                                 r.approved_at is not null) order by t.position)
+                  from grant_tranches t
+                  left join grant_reports r on r.grant_id = t.grant_id and r.plan_id = t.report_plan_id
+                 where t.grant_id = g.id and t.paid_at is null) as unpaid
           from g
           join calls c on c.id = g.call_id
           join organizations o on o.id = g.organization_id
@@ -171,6 +182,21 @@ export async function portfolio(db: Db, query: TPortfolioQuery, language: TLangu
           .reduce(addTallies, EMPTY_INDICATOR_TALLY),
       })),
     grants,
+    payments: forecastPayments(
+      lines.flatMap((l) =>
+        (l.unpaid ?? []).map(([amount, condition, dueAt, reportDueAt, reportApproved]) => ({
+          amount,
+          currency: l.currency,
+          condition,
+          dueAt,
+          paidAt: null,
+          grantStatus: l.status,
+          report: reportDueAt === null ? null : { dueAt: reportDueAt, approved: reportApproved === true },
+        })),
+      ),
+      currencies[0] ?? null,
+      today,
+    ),
   };
 }
 

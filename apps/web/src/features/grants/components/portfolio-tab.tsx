@@ -29,6 +29,7 @@ import { problemText } from '../../../lib/problem-text';
 import { downloadPortfolio, usePortfolio } from '../api/grants';
 import { GrantStatusBadge } from './grant-status-badge';
 import { formatMoney } from './money';
+import { PaymentsAhead } from './payments-ahead';
 
 const SDGS = Array.from({ length: 17 }, (_, i) => i + 1);
 const thisYear = new Date().getUTCFullYear();
@@ -50,7 +51,8 @@ export function portfolioFilters(search: URLSearchParams): TPortfolioQuery {
 /**
  * The admin's portfolio: every grant across calls by status, awarded and paid, by SDG with the
  * applications' forecast SROI against the reported one and the indicators' targets met, filtered
- * by SDG and year, exported as CSV or XLSX (decisions 0043, 0051).
+ * by SDG and year, exported as CSV or XLSX, with the payments still to make by month (decisions
+ * 0043, 0051, 0059).
  */
 export function PortfolioTab() {
   const { t } = useTranslation();
@@ -143,6 +145,7 @@ function PortfolioView({ data, filtered }: { data: TPortfolio; filtered: boolean
           </Group>
         ))}
       </Group>
+      <PaymentsAhead payments={data.payments} />
       <Title order={3} size="h4">
         {t('grants.portfolio.bySdg')}
       </Title>
