@@ -15,7 +15,8 @@ import { createScratchDatabase } from './scale-data';
  * generator in the process) on a scratch PostgreSQL database, with the CPU time of this process
  * and of the database's backends per close. PROFILE_OUT=file.cpuprofile adds where this process
  * spends it during the measured closes only (`--cpu-prof` would mostly show loading and seeding);
- * PROFILE_SURVEY=1 adds a survey step to the call. Not a budget: the close-storm bench is.
+ * PROFILE_SURVEY=1 adds a survey step to the call; PROFILE_KEEP=1 keeps the scratch database and
+ * prints its address (to EXPLAIN the closing statements on what the closes left). Not a budget: the close-storm bench is.
  */
 const CLOSES = Number(process.env.PROFILE_CLOSES ?? 500);
 const WARMUP = 100;
@@ -95,5 +96,6 @@ try {
   await app.close();
 } finally {
   await db.close();
-  await database.drop();
+  if (process.env.PROFILE_KEEP) console.log(database.url);
+  else await database.drop();
 }
