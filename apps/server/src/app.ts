@@ -12,6 +12,7 @@ import { loggerOptions } from './lib/log-safety';
 import { setTimeZone } from './lib/moments';
 import { getOrCreateSecret, randomSecret } from './lib/secrets';
 import { adminFileRoutes } from './modules/admin-files/routes';
+import { applicantHistoryRoutes } from './modules/applicant-history/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { AccessTokens } from './modules/auth/access-tokens';
 import { CallerLookups } from './modules/auth/caller-lookups';
@@ -160,6 +161,7 @@ export async function buildApp(
       await api.register(commentRoutes, deps);
       await api.register(conversationRoutes, deps);
       await api.register(changeRequestRoutes, deps);
+      await api.register(applicantHistoryRoutes, deps);
       await api.register(stepHistoryRoutes, deps);
       await api.register(fileRoutes, deps);
       await api.register(impactRoutes, deps);

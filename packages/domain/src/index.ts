@@ -1,4 +1,5 @@
 export * from './admin-files';
+export * from './applicant-history';
 export * from './audit';
 export * from './auth';
 export * from './calls';

@@ -1,3 +1,4 @@
+import { ApplicantHistoryPanel } from '../features/applicant-history/applicant-history-panel';
 import { SubmissionPage } from '../features/applying/pages/submission-page';
 import { ChangeRequestsPanel } from '../features/change-requests/components/change-requests-panel';
 import { ConversationButton } from '../features/conversation/components/conversation-button';
@@ -14,7 +15,8 @@ const stepTypes: WizardStepTypes = { webStepType, preloadStepTypes, stepProblems
  * /call/:submissionId/*: the applicant's wizard (features/applying) with the step types
  * (features/step-types), the team's comments (features/team/comments), each step's version
  * history (features/team/history), the conversation with the funder (features/conversation) and
- * the requests for changes (features/change-requests).
+ * the requests for changes (features/change-requests), and for an administrator the applicant's
+ * history (features/applicant-history).
  */
 export function WizardPage() {
   return (
@@ -25,6 +27,7 @@ export function WizardPage() {
       Presence={PresenceBar}
       Conversation={ConversationButton}
       ChangeRequests={ChangeRequestsPanel}
+      ApplicantHistory={ApplicantHistoryPanel}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -16,6 +17,14 @@ export const organizations = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     regNumber: text('reg_number').notNull(),
+    /**
+     * The registration number as two registrations of one body are compared (the applicant history's
+     * lookalikes): letters and digits only, in capitals, without the organization's own country
+     * prefix ("IT 012.345" and "012345" of an Italian body are one number); null when fewer than four
+     * remain (a placeholder such as "-" or "0" says nothing). Kept by the database: the rule is the
+     * SQL function `reg_number_key` (migration 0053), its one place.
+     */
+    regNumberKey: text('reg_number_key').generatedAlwaysAs(sql`reg_number_key(reg_number, country)`),
     streetName: text('street_name').notNull(),
     cityName: text('city_name').notNull(),
     /** ISO 3166-1 alpha-2 code. */
@@ -35,5 +44,5 @@ export const organizations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('organizations_owner').on(t.ownerUserId)],
+  (t) => [index('organizations_owner').on(t.ownerUserId), index('organizations_reg_number_key').on(t.regNumberKey)],
 );

@@ -58,6 +58,7 @@ export function SubmissionPage({
   Presence,
   Conversation,
   ChangeRequests,
+  ApplicantHistory,
 }: {
   stepTypes: WizardStepTypes;
   comments?: WizardComments;
@@ -74,6 +75,8 @@ export function SubmissionPage({
     admin: boolean;
     submitted: boolean;
   }>;
+  /** What the funder already knows of the applicant, for an administrator reading an application (features/applicant-history). */
+  ApplicantHistory?: ComponentType<{ submissionId: string }>;
 }) {
   const { preloadStepTypes, stepProblems, stepsDone, ClosingSummary } = stepTypes;
   const { t, i18n } = useTranslation();
@@ -461,6 +464,10 @@ export function SubmissionPage({
             </Stack>
           )}
           {readOnlyView && admin && <SubmissionRecords submissionId={submissionId} />}
+          {/* An application's, not a report's: a grant's page tells its grantee's story. */}
+          {ApplicantHistory && readOnlyView && admin && !(call.data.reportGrantId ?? submission.data.reportGrantId) && (
+            <ApplicantHistory submissionId={submissionId} />
+          )}
           {ChangeRequests && (!readOnlyView || admin) && (
             <ChangeRequests
               submissionId={submissionId}
