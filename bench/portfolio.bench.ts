@@ -83,8 +83,14 @@ export async function benchPortfolio(): Promise<BenchResult[]> {
     bare = await forkYardstick('bare-portfolio-server.ts', '/bare-sql', { DATABASE_URL: database.url });
     const yardstick = bare;
     const bareBody = await (await fetch(yardstick.url)).text();
-    if (JSON.stringify(JSON.parse(bareBody)) !== JSON.stringify(whole))
-      throw new Error('the bare + SQL route does not send the same portfolio');
+    const bareText = JSON.stringify(JSON.parse(bareBody));
+    const ourText = JSON.stringify(whole);
+    if (bareText !== ourText) {
+      const at = [...bareText].findIndex((c, i) => c !== ourText[i]);
+      throw new Error(
+        `the bare + SQL route does not send the same portfolio: at ${at}, ${bareText.slice(at - 80, at + 80)} against ${ourText.slice(at - 80, at + 80)}`,
+      );
+    }
     const answers = await Promise.all(
       views.map(
         async (v) =>

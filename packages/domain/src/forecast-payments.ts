@@ -47,7 +47,7 @@ export function forecastPayments(
     payableNow: bucket(now),
     byMonth: [...months.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([month, list]) => ({ month, ...bucket(list) })),
+      .map(([month, list]) => ({ ...bucket(list), month })),
     undated: bucket(undated),
   };
 }

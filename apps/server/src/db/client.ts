@@ -48,6 +48,11 @@ export async function openDatabase(
       // Client-side too: a server that stopped answering cannot cancel its own statement.
       query_timeout: timeouts.statementMs + 1_000,
       idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+      // No JIT compilation: every statement here answers a person within a budget of milliseconds,
+      // and one whose estimate passes jit_above_cost (100,000) spends more compiling than running:
+      // the portfolio's with the unpaid tranches in it ran in 45 ms and compiled for 82 ms on the
+      // 2-core machine (docs/OPERATIONS.md, "The funder's portfolio").
+      options: '-c jit=off',
       // Statements queued on one connection go out without waiting for the one before (each keeps
       // its own result and error): what textTransaction sends together. Awaited one by one, as
       // everywhere else, they run exactly as without it.
