@@ -30,8 +30,6 @@ export function dateFormat(language: string, options: Intl.DateTimeFormatOptions
 
 /** A moment as pages write it: "12 mar 2027, 10:30". */
 export const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
-/** Where room is short (a comment's header). */
-export const DATE_TIME_SHORT: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
 
 /** A calendar day (`YYYY-MM-DD`) in the reader's language ("29 nov 2026"), read as the day it names. */
 export function calendarDay(day: string, language: string): string {

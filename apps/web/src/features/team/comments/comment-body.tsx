@@ -1,7 +1,7 @@
 import type { TStepComment } from '@impact/domain';
 import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DATE_TIME_SHORT, dateFormat } from '../../../lib/date-formats';
+import { DATE_TIME, dateFormat } from '../../../lib/date-formats';
 
 /** One comment: who, when, the words (plain text, line breaks kept) and whom it names. */
 export function CommentBody({ comment }: { comment: TStepComment }) {
@@ -14,7 +14,7 @@ export function CommentBody({ comment }: { comment: TStepComment }) {
           {author}
         </Text>
         <Text size="xs" c="dimmed" component="time" dateTime={comment.createdAt}>
-          {dateFormat(i18n.language, DATE_TIME_SHORT).format(new Date(comment.createdAt))}
+          {dateFormat(i18n.language, DATE_TIME).format(new Date(comment.createdAt))}
         </Text>
       </Group>
       {comment.body ? (

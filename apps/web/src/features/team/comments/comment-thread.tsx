@@ -3,7 +3,7 @@ import { Badge, Button, Group, Paper, Stack } from '@mantine/core';
 import { IconCheck, IconMessageReply, IconRotate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_TIME_SHORT, dateFormat } from '../../../lib/date-formats';
+import { DATE_TIME, dateFormat } from '../../../lib/date-formats';
 import { problemText } from '../../../lib/problem-text';
 import { useResolveStepComment } from './api/resolve-step-comment';
 import { CommentBody } from './comment-body';
@@ -33,7 +33,7 @@ export function CommentThread({ thread, submissionId, organizationId, readOnly, 
     );
   const label = t('teamComments.threadLabel', {
     name: thread.author?.name ?? t('teamComments.formerMember'),
-    time: dateFormat(i18n.language, DATE_TIME_SHORT).format(new Date(thread.createdAt)),
+    time: dateFormat(i18n.language, DATE_TIME).format(new Date(thread.createdAt)),
   });
 
   return (

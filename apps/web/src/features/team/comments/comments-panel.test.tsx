@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { membersQuery } from '../../../lib/api/get-members';
+import { DATE_TIME, dateFormat } from '../../../lib/date-formats';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { signInForTest } from '../../../lib/test-session';
 import { stepCommentsQuery } from './api/get-step-comments';
@@ -85,6 +86,18 @@ describe('the comments panel', () => {
     expect(String(url)).toContain('/api/Call/ResolveStepComment');
     expect(JSON.parse(String(init.body))).toEqual({ commentId: ids.thread, resolved: true });
     expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Thread resolved.');
+  });
+
+  it('writes when each comment was made as every other page writes a moment', () => {
+    renderPanel();
+    const thread = screen.getByRole('article', { name: /Thread started by Anna Neri/ });
+    const asElsewhere = (iso: string) => dateFormat('en', DATE_TIME).format(new Date(iso));
+    const times = within(thread).getAllByText((_, element) => element?.tagName === 'TIME');
+    expect(times.map((time) => time.textContent)).toEqual([
+      asElsewhere('2026-11-20T10:00:00Z'),
+      asElsewhere('2026-11-20T11:00:00Z'),
+    ]);
+    expect(thread.getAttribute('aria-label')).toContain(asElsewhere('2026-11-20T10:00:00Z'));
   });
 
   it('offers the team but not the writer to mention', async () => {
