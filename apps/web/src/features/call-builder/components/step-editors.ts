@@ -36,3 +36,13 @@ export function registerStepEditor(name: string, editor: ComponentType<StepEdito
 export function stepEditorOf(name: string | undefined): ComponentType<StepEditorProps> | null | undefined {
   return name && Object.hasOwn(editors, name) ? editors[name] : undefined;
 }
+
+/**
+ * The editors that say what is wrong in their content at the field to mend (the impact step's
+ * framework): the step form adds no message of its own for them, which said the same thing twice.
+ */
+const namingTheirProblems: ReadonlySet<string> = new Set<TStepTypeName>(['miniDyi']);
+
+export function editorNamesContentProblems(name: string | undefined): boolean {
+  return name !== undefined && namingTheirProblems.has(name);
+}

@@ -12,10 +12,11 @@ import { Alert, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, 
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import type { DraftStep } from '../call-draft';
 import { stepTypeLabel } from './labels';
 import { RichTextField } from './rich-text-field';
-import { stepEditorOf } from './step-editors';
+import { editorNamesContentProblems, stepEditorOf } from './step-editors';
 import { StepTextsInLanguage } from './step-texts-in-language';
 
 type Props = {
@@ -48,6 +49,7 @@ export function StepForm({
   useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(step));
   const [showErrors, setShowErrors] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
+  const { root, focusSoon } = useFocusAfterRender<HTMLElement>();
   // Keyboard users land in the form that just opened, wherever it sits on the page.
   useEffect(() => {
     nameRef.current?.focus({ preventScroll: true });
@@ -69,8 +71,8 @@ export function StepForm({
   const typeMissing = isEmptyId(values.stepTypeId) || !typeName;
   const contentCheck = typeName ? parseStepContent(typeName, values.content) : null;
   const contentOk = contentCheck?.ok ?? false;
-  // What the type says is wrong when it names it (the impact step: no framework chosen); a field's
-  // shape ("too big") says less than "not valid for its type" here, away from the field.
+  // What the type says is wrong when it names it; a field's shape ("too big") says less than "not
+  // valid for its type" here, away from the field. Editors that mark their own fields say it there.
   const contentIssue =
     contentCheck && !contentCheck.ok
       ? contentCheck.issues.find((issue) => issue.messageKey && !issue.messageKey.startsWith('errors.field.'))
@@ -79,6 +81,8 @@ export function StepForm({
   const save = () => {
     if (typeMissing || !contentOk) {
       setShowErrors(true);
+      // The keyboard goes to the first field to mend, whose message is read with it.
+      focusSoon('[aria-invalid="true"]');
       return;
     }
     onSave(values);
@@ -99,7 +103,7 @@ export function StepForm({
   );
   /** The form's frame in every language: its title above, the buttons below. */
   const frame = (fields: ReactNode) => (
-    <Paper withBorder p="md" radius="md" shadow="xs" component="section" aria-labelledby="step-form-title">
+    <Paper withBorder p="md" radius="md" shadow="xs" component="section" aria-labelledby="step-form-title" ref={root}>
       <Stack gap="md">
         <Title order={3} id="step-form-title" size="h4">
           {t('callBuilder.steps.formTitle', { n: position })}
@@ -187,7 +191,7 @@ export function StepForm({
           ff="monospace"
         />
       )}
-      {showErrors && !typeMissing && !contentOk && (
+      {showErrors && !typeMissing && !contentOk && !editorNamesContentProblems(typeName) && (
         <Alert color="red">
           {t(contentIssue?.messageKey ?? 'errors.calls.stepContentInvalid', contentIssue?.params)}
         </Alert>
