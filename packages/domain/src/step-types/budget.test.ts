@@ -4,6 +4,8 @@ import {
   budgetAnswerWithTotals,
   budgetCents,
   budgetProblems,
+  DEFAULT_BUDGET_CATEGORIES,
+  DEFAULT_BUDGET_CONTENT,
   formatMoney,
   readAmount,
   stepTypeDefinition,
@@ -138,5 +140,17 @@ describe('budget rules', () => {
     expect(value.categories.map((c) => c.id)).toEqual(['staff', 'travel', 'equipment', 'services', 'overheads']);
     expect(value.categories.find((c) => c.id === 'overheads')?.maxShare).toBe(0.1);
     expect(def.answerProblems({ content: JSON.stringify(content) }, undefined)).toEqual([BUDGET_ERRORS.noLines]);
+  });
+
+  it('names the second category that repeats an identifier at its identifier', () => {
+    const def = stepTypeDefinition('budget');
+    const twice = {
+      ...DEFAULT_BUDGET_CONTENT,
+      categories: [...DEFAULT_BUDGET_CATEGORIES, DEFAULT_BUDGET_CATEGORIES[0]],
+    };
+    expect(def.parseContent(JSON.stringify(twice))).toEqual({
+      ok: false,
+      issues: [{ path: 'categories.5.id', messageKey: 'errors.budget.duplicateCategory' }],
+    });
   });
 });

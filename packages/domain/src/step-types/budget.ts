@@ -65,9 +65,14 @@ export const ZBudgetContent = z
     minCoFundingShare: z.number().min(0).max(1).nullable().optional(),
     categories: z.array(ZBudgetCategory).min(1).max(BUDGET_LIMITS.categories),
   })
-  .refine((c) => new Set(c.categories.map((k) => k.id)).size === c.categories.length, {
-    path: ['categories'],
-    message: 'errors.budget.duplicateCategory',
+  .superRefine((c, ctx) => {
+    // The repeated identifier is named where it is typed, so the editor marks that field.
+    const seen = new Set<string>();
+    c.categories.forEach((category, i) => {
+      if (seen.has(category.id))
+        ctx.addIssue({ code: 'custom', path: ['categories', i, 'id'], message: 'errors.budget.duplicateCategory' });
+      seen.add(category.id);
+    });
   });
 export type TBudgetContent = z.infer<typeof ZBudgetContent>;
 

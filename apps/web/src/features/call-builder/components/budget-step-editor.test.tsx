@@ -51,4 +51,17 @@ describe("the call editor's budget step", () => {
     expect(content.categories.find((c) => c.id === 'overheads')?.maxShare).toBe(0.1);
     expect(content.categories[5]?.name).toEqual({ it: 'Comunicazione', en: 'Communication', fr: 'Communication' });
   });
+
+  it('says at each field what is wrong: an empty period list, a repeated identifier', { timeout: 30_000 }, () => {
+    render(<Harness />);
+    fireEvent.click(screen.getByRole('button', { name: 'Use the default categories' }));
+    fireEvent.change(screen.getByRole('textbox', { name: /^Periods/ }), { target: { value: '' } });
+    const ids = screen.getAllByRole('textbox', { name: 'Identifier' });
+    fireEvent.change(ids[1] as HTMLElement, { target: { value: 'staff' } });
+    expect(screen.getByRole('textbox', { name: /^Periods/ }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Enter at least one period.')).toBeTruthy();
+    expect(ids[0]?.getAttribute('aria-invalid')).not.toBe('true');
+    expect(ids[1]?.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Two categories have the same identifier.')).toBeTruthy();
+  });
 });

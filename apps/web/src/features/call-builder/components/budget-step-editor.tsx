@@ -1,14 +1,15 @@
 import {
+  BUDGET_LIMITS,
   DEFAULT_BUDGET_CONTENT,
   parseJson,
   type TBudgetCategory,
   type TBudgetContent,
-  ZBudgetContent,
 } from '@impact/domain';
 import { ActionIcon, Alert, Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { amountSeparators } from '../../../lib/number-formats';
+import { budgetFieldErrors } from './budget-field-errors';
 import type { StepEditorProps } from './step-editor-props';
 
 const LANGUAGES = ['it', 'en', 'fr'] as const;
@@ -39,7 +40,7 @@ export function BudgetStepEditor({ content, onChange, showErrors }: StepEditorPr
   const { t, i18n } = useTranslation();
   const def = readContent(content);
   const write = (next: TBudgetContent) => onChange(JSON.stringify(next));
-  const valid = ZBudgetContent.safeParse(def).success;
+  const errors = showErrors ? budgetFieldErrors(def, t) : new Map<string, string>();
   const setCategory = (i: number, change: Partial<TBudgetCategory>) =>
     write({ ...def, categories: def.categories.map((c, n) => (n === i ? { ...c, ...change } : c)) });
   return (
@@ -63,17 +64,14 @@ export function BudgetStepEditor({ content, onChange, showErrors }: StepEditorPr
                 .filter((p, i, all) => p !== '' || i === all.length - 1),
             })
           }
-          error={
-            showErrors && def.periods.filter((p) => p).length === 0
-              ? t('callBuilder.budget.periodsRequired')
-              : undefined
-          }
+          error={errors.get('periods')}
         />
         <TextInput
           label={t('callBuilder.budget.currency')}
           value={def.currency}
           maxLength={3}
           onChange={(e) => write({ ...def, currency: e.currentTarget.value.toUpperCase() })}
+          error={errors.get('currency')}
         />
         <NumberInput
           label={t('callBuilder.budget.maxRequested')}
@@ -85,6 +83,7 @@ export function BudgetStepEditor({ content, onChange, showErrors }: StepEditorPr
           {...amountSeparators(i18n.language)}
           value={def.maxRequested ?? ''}
           onChange={(v) => write({ ...def, maxRequested: v === '' ? null : Number(v) })}
+          error={errors.get('maxRequested')}
         />
         <NumberInput
           label={t('callBuilder.budget.minCoFundingShare')}
@@ -95,6 +94,7 @@ export function BudgetStepEditor({ content, onChange, showErrors }: StepEditorPr
           allowNegative={false}
           value={percent(def.minCoFundingShare)}
           onChange={(v) => write({ ...def, minCoFundingShare: share(v) })}
+          error={errors.get('minCoFundingShare')}
         />
       </SimpleGrid>
       {def.categories.map((c, i) => (
@@ -104,7 +104,9 @@ export function BudgetStepEditor({ content, onChange, showErrors }: StepEditorPr
             <TextInput
               label={t('callBuilder.budget.categoryId')}
               value={c.id}
+              maxLength={40}
               onChange={(e) => setCategory(i, { id: e.currentTarget.value.replace(/[^A-Za-z0-9_-]/g, '') })}
+              error={errors.get(`categories.${i}.id`)}
             />
             <NumberInput
               label={t('callBuilder.budget.maxShare')}
@@ -119,6 +121,7 @@ export function BudgetStepEditor({ content, onChange, showErrors }: StepEditorPr
                 const { maxShare: _drop, ...rest } = c;
                 setCategory(i, next === null ? { ...rest, maxShare: undefined } : { maxShare: next });
               }}
+              error={errors.get(`categories.${i}.maxShare`)}
             />
             <ActionIcon
               variant="subtle"
@@ -137,8 +140,12 @@ export function BudgetStepEditor({ content, onChange, showErrors }: StepEditorPr
                 key={lang}
                 label={t('callBuilder.budget.name', { language: lang.toUpperCase() })}
                 value={c.name?.[lang] ?? ''}
+                maxLength={200}
                 onChange={(e) => setCategory(i, { name: { ...c.name, [lang]: e.currentTarget.value } })}
-                error={showErrors && !c.name?.[lang]?.trim() ? t('callBuilder.budget.nameRequired') : undefined}
+                error={
+                  errors.get(`categories.${i}.name.${lang}`) ??
+                  (showErrors && !c.name?.[lang]?.trim() ? t('callBuilder.budget.nameRequired') : undefined)
+                }
               />
             ))}
             {LANGUAGES.map((lang) => (
@@ -146,6 +153,8 @@ export function BudgetStepEditor({ content, onChange, showErrors }: StepEditorPr
                 key={`help-${lang}`}
                 label={t('callBuilder.budget.help', { language: lang.toUpperCase() })}
                 value={c.help?.[lang] ?? ''}
+                maxLength={2000}
+                error={errors.get(`categories.${i}.help.${lang}`)}
                 onChange={(e) =>
                   setCategory(i, { help: { it: '', en: '', fr: '', ...c.help, [lang]: e.currentTarget.value } })
                 }
@@ -158,6 +167,7 @@ export function BudgetStepEditor({ content, onChange, showErrors }: StepEditorPr
         variant="light"
         leftSection={<IconPlus size={16} />}
         style={{ alignSelf: 'flex-start' }}
+        disabled={def.categories.length >= BUDGET_LIMITS.categories}
         onClick={() =>
           write({
             ...def,
@@ -170,7 +180,7 @@ export function BudgetStepEditor({ content, onChange, showErrors }: StepEditorPr
       >
         {t('callBuilder.budget.addCategory')}
       </Button>
-      {showErrors && !valid && <Alert color="red">{t('callBuilder.budget.invalid')}</Alert>}
+      {errors.has('categories') && <Alert color="red">{errors.get('categories')}</Alert>}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import type { TStepType } from '@impact/domain';
+import { DEFAULT_BUDGET_CONTENT, type TStepType } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
@@ -52,5 +52,15 @@ describe("the call editor's step form", () => {
     const field = screen.getByLabelText(/^Impact framework/, { selector: 'input' });
     expect(document.activeElement).toBe(field);
     expect(field.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('names the budget field that is wrong, at that field, and takes the keyboard there', () => {
+    const onSave = renderForm(budgetType, JSON.stringify({ ...DEFAULT_BUDGET_CONTENT, currency: 'EU' }));
+    expect(onSave).not.toHaveBeenCalled();
+    const currency = screen.getByRole('textbox', { name: 'Currency' });
+    expect(document.activeElement).toBe(currency);
+    const message = document.getElementById(currency.getAttribute('aria-describedby')?.split(' ').pop() ?? '');
+    expect(message?.textContent).toBe('Write the currency as its three-letter code in capitals, for example EUR.');
+    expect(screen.queryByText(/not valid for its type/)).toBeNull();
   });
 });
