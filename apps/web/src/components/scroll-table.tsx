@@ -8,7 +8,18 @@ import './scroll-table.css';
  * of plain figures holds nothing else to focus, and in one with buttons the box is one more stop,
  * named, before them).
  */
-export function ScrollTable({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
+export function ScrollTable({
+  label,
+  minWidth,
+  stickyFirstColumn = false,
+  children,
+}: {
+  label: string;
+  minWidth: number;
+  /** The first column (the rows' names) stays in view while the figures scroll beside it. */
+  stickyFirstColumn?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Table.ScrollContainer
       type="native"
@@ -16,7 +27,7 @@ export function ScrollTable({ label, minWidth, children }: { label: string; minW
       tabIndex={0}
       role="region"
       aria-label={label}
-      className="scroll-table"
+      className={stickyFirstColumn ? 'scroll-table scroll-table-sticky-first' : 'scroll-table'}
     >
       {children}
     </Table.ScrollContainer>

@@ -130,4 +130,23 @@ describe('the budget step', () => {
     unmount();
     expect(stepProblems(step, saved.content)).toEqual([]);
   });
+
+  it('on a phone, shows each line as a card: its description, then each period’s amount under its name', () => {
+    window.localStorage.clear();
+    serverKeepingAnswers(submissionId, step.id);
+    // Every media query asking for at most 40em matches, as on a 390 px phone.
+    const real = window.matchMedia;
+    vi.stubGlobal('matchMedia', (query: string) => ({ ...real(query), matches: query.includes('max-width: 40em') }));
+    const { view } = show();
+    expect(view.queryByTestId('budget-lines-staff')).toBeNull();
+    const card = within(view.getByRole('list', { name: 'Staff' })).getByRole('listitem');
+    expect((within(card).getByLabelText('Description · item 1 of Staff') as HTMLInputElement).value).toBe(
+      'Coordinator',
+    );
+    // Each amount's period is written above it, not in a column head off to the side.
+    const amount2028 = within(card).getByLabelText('2028 · item 1 of Staff') as HTMLInputElement;
+    expect(amount2028.value).toBe('2000');
+    expect(within(card).getByText('2028').tagName).toBe('LABEL');
+    expect(within(card).getByRole('button', { name: 'Remove item 1 of Staff' })).toBeTruthy();
+  });
 });

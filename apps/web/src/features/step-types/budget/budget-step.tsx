@@ -17,16 +17,13 @@ import {
   List,
   NativeSelect,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ClipboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScrollTable } from '../../../components/scroll-table';
 import { neighbourOf, useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { ConflictBanner } from '../../step-kit/conflict-banner';
 import { SaveIndicator } from '../../step-kit/save-indicator';
@@ -34,14 +31,13 @@ import type { StepProps } from '../../step-kit/step-props';
 import { useAutosave } from '../../step-kit/use-autosave';
 import { pageProblems } from '../page-problems';
 import { amountForInput, parseTypedAmount, pastedRows, typedAmountError } from './amounts';
+import { BudgetLines, type BudgetRow } from './budget-lines';
 import { BudgetReadOnly, BudgetTotals, categoryName, contentLanguage } from './budget-table';
 
 type Props = Omit<StepProps, 'subStep'>;
 
-/** A line as typed: amounts as the applicant wrote them, in their language; a key to keep focus on reorder. */
-type Row = { key: number; category: string; description: string; amounts: string[] };
 type Source = { key: number; source: string; kind: TCoFundingKind; amount: string; confirmed: boolean };
-type Typed = { rows: Row[]; sources: Source[] };
+type Typed = { rows: BudgetRow[]; sources: Source[] };
 
 let nextKey = 1;
 const key = () => nextKey++;
@@ -147,7 +143,7 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
   if (readOnly) return <BudgetReadOnly def={def} answer={answerOf(typed, language)} />;
 
   const problems = answer.lines.length ? budgetProblems(def, answer, language) : [];
-  const setRow = (k: number, change: Partial<Row>) =>
+  const setRow = (k: number, change: Partial<BudgetRow>) =>
     update({ ...typed, rows: typed.rows.map((r) => (r.key === k ? { ...r, ...change } : r)) });
   const addRow = (category: string) => {
     const k = key();
@@ -222,7 +218,7 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
       description: p.description,
       amounts: def.periods.map((_, i) => p.amounts[i] ?? ''),
     }));
-    const empty = (r: Row) => !r.description.trim() && r.amounts.every((a) => !a.trim());
+    const empty = (r: BudgetRow) => !r.description.trim() && r.amounts.every((a) => !a.trim());
     update({ ...typed, rows: [...typed.rows.filter((r) => !empty(r)), ...pasted] });
   };
   const setSource = (k: number, change: Partial<Source>) =>
@@ -261,99 +257,23 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
                 {category.help[language]}
               </Text>
             )}
-            {rows.length > 0 && (
-              // A column per period: at 320 px the lines scroll in their own box, not the page.
-              <ScrollTable minWidth={320 + 110 * def.periods.length} label={name}>
-                <Table aria-labelledby={headingId} data-testid={`budget-lines-${category.id}`}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">{t('budgetStep.description')}</Table.Th>
-                      {def.periods.map((p) => (
-                        <Table.Th key={p} scope="col">
-                          {p}
-                        </Table.Th>
-                      ))}
-                      <Table.Th scope="col">
-                        <VisuallyHidden>{t('budgetStep.actions')}</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {rows.map((row, n) => {
-                      const lineLabel = t('budgetStep.lineOf', { n: n + 1, category: name });
-                      return (
-                        <Table.Tr key={row.key}>
-                          <Table.Td>
-                            <TextInput
-                              aria-label={`${t('budgetStep.description')} · ${lineLabel}`}
-                              value={row.description}
-                              maxLength={1000}
-                              miw={200}
-                              onChange={(e) => setRow(row.key, { description: e.currentTarget.value })}
-                              onBlur={() => leftDescription(row.key)}
-                              data-focus-key={`row-${row.key}`}
-                              error={
-                                !fresh.has(row.key) &&
-                                problems.some((p) => p.path === `lines.${typed.rows.indexOf(row)}.description`)
-                                  ? t('budgetStep.descriptionRequired')
-                                  : undefined
-                              }
-                              data-testid="budget-description"
-                            />
-                          </Table.Td>
-                          {def.periods.map((period, i) => (
-                            <Table.Td key={period}>
-                              <TextInput
-                                aria-label={`${period} · ${lineLabel}`}
-                                inputMode="decimal"
-                                value={row.amounts[i] ?? ''}
-                                onChange={(e) => {
-                                  const amounts = [...row.amounts];
-                                  amounts[i] = e.currentTarget.value;
-                                  setRow(row.key, { amounts });
-                                }}
-                                error={amountError(row.amounts[i] ?? '')}
-                                styles={{ input: { textAlign: 'right' } }}
-                                miw={100}
-                                data-testid={`budget-amount-${i}`}
-                              />
-                            </Table.Td>
-                          ))}
-                          <Table.Td>
-                            <Group gap={2} wrap="nowrap">
-                              <ActionIcon
-                                variant="subtle"
-                                aria-label={t('budgetStep.moveUp', { line: lineLabel })}
-                                disabled={n === 0}
-                                onClick={() => moveRow(row.key, -1)}
-                              >
-                                <IconArrowUp size={16} />
-                              </ActionIcon>
-                              <ActionIcon
-                                variant="subtle"
-                                aria-label={t('budgetStep.moveDown', { line: lineLabel })}
-                                disabled={n === rows.length - 1}
-                                onClick={() => moveRow(row.key, 1)}
-                              >
-                                <IconArrowDown size={16} />
-                              </ActionIcon>
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label={t('budgetStep.remove', { line: lineLabel })}
-                                onClick={() => removeRow(row.key)}
-                              >
-                                <IconTrash size={16} />
-                              </ActionIcon>
-                            </Group>
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
-              </ScrollTable>
-            )}
+            <BudgetLines
+              name={name}
+              headingId={headingId}
+              category={category.id}
+              periods={def.periods}
+              rows={rows}
+              descriptionError={(row) =>
+                !fresh.has(row.key) && problems.some((p) => p.path === `lines.${typed.rows.indexOf(row)}.description`)
+                  ? t('budgetStep.descriptionRequired')
+                  : undefined
+              }
+              amountError={amountError}
+              onRow={setRow}
+              onLeaveDescription={leftDescription}
+              onMove={moveRow}
+              onRemove={removeRow}
+            />
             <Button
               variant="light"
               size="xs"

@@ -32,9 +32,10 @@ export function BudgetTotals({ def, answer }: { def: TBudgetContent; answer: TBu
   const { totals } = budgetAnswerWithTotals(def, answer);
   const perPeriod = budgetCents(def.periods.length, answer).byCategoryAndPeriod;
   const money = (v: string) => formatMoney(v, language, def.currency);
-  // A column per period: at 320 px the table scrolls in its own box, not the page (WCAG 1.4.10).
+  // A column per period: at 320 px the table scrolls in its own box, not the page (WCAG 1.4.10),
+  // each row's name kept in view beside its figures.
   return (
-    <ScrollTable label={t('budgetStep.totals')} minWidth={360 + 90 * def.periods.length}>
+    <ScrollTable label={t('budgetStep.totals')} minWidth={360 + 90 * def.periods.length} stickyFirstColumn>
       <Table withTableBorder data-testid="budget-totals" aria-label={t('budgetStep.totals')}>
         <Table.Thead>
           <Table.Tr>
@@ -116,7 +117,7 @@ export function BudgetReadOnly({ def, answer }: { def: TBudgetContent; answer: T
   const money = (v: string | null) => (v === null ? '' : formatMoney(v, language, def.currency));
   return (
     <Stack gap="sm" data-testid="budget-read-only">
-      <ScrollTable label={t('budgetStep.lines')} minWidth={400 + 90 * def.periods.length}>
+      <ScrollTable label={t('budgetStep.lines')} minWidth={400 + 90 * def.periods.length} stickyFirstColumn>
         <Table withTableBorder aria-label={t('budgetStep.lines')}>
           <Table.Thead>
             <Table.Tr>
