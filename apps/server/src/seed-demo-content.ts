@@ -163,7 +163,14 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
           question: '<p>Poche risposte brevi, per orientare chi legge la domanda.</p>',
           questions: [
             { id: 'title', label: 'Titolo del progetto', maxLength: 120, required: true },
-            { id: 'months', label: 'Durata in mesi', help: 'Da 6 a 24 mesi.', maxLength: 20, required: true },
+            {
+              id: 'months',
+              label: 'Durata in mesi',
+              help: 'Da 6 a 24 mesi.',
+              maxLength: 20,
+              required: true,
+              kind: 'number',
+            },
             {
               id: 'amount',
               label: 'Contributo richiesto (€)',

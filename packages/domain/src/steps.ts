@@ -44,6 +44,8 @@ export const ZTextQuestion = z.object({
   help: z.string().max(2_000).optional(),
   maxLength: z.number().int().positive().max(100_000).optional(),
   required: z.boolean(),
+  /** What the answer is: free text (without it), or a number written in digits. */
+  kind: z.enum(['text', 'number']).optional(),
 });
 export type TTextQuestion = z.infer<typeof ZTextQuestion>;
 

@@ -21,6 +21,7 @@ export {
   textAnswerOf,
   textAnswersOf,
   textDefinition,
+  textNotANumber,
   textOverLimit,
   textQuestionProblem,
   textQuestions,

@@ -75,6 +75,18 @@ describe('text with several questions', () => {
     ]);
   });
 
+  it('takes only digits for a number question: "twelve" blocks, "12" and "2,5" pass', () => {
+    const months = JSON.stringify({ questions: [{ id: 'months', label: 'Mesi', required: true, kind: 'number' }] });
+    const problems = (answer: string) =>
+      def.answerProblems(step(months), JSON.stringify({ answers: { months: answer } }));
+    expect(def.parseContent(months).ok).toBe(true);
+    expect(problems('twelve')).toEqual(['applying.validation.numberInvalid']);
+    expect(problems('12 mesi')).toEqual(['applying.validation.numberInvalid']);
+    expect(problems(' 12 ')).toEqual([]);
+    expect(problems('2,5')).toEqual([]);
+    expect(problems('')).toEqual(['applying.validation.textRequired']);
+  });
+
   it('refuses two questions with one id, a blank label and an empty list', () => {
     const twice = {
       questions: [

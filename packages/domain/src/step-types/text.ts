@@ -58,7 +58,17 @@ export function textQuestionProblem(question: TTextQuestion, answer: string | un
   const text = answer ?? '';
   if (question.required && !text.trim()) return 'applying.validation.textRequired';
   if (textOverLimit(question, text)) return 'applying.validation.textTooLong';
+  if (textNotANumber(question, text)) return 'applying.validation.numberInvalid';
   return null;
+}
+
+/** Digits, with an optional sign and one decimal point or comma ("12", "-3", "2,5"). */
+const NUMBER = /^[+-]?\d+(?:[.,]\d+)?$/;
+
+/** Whether a number question's answer is something else than a number (an empty one is not: that is `required`'s). */
+export function textNotANumber(question: TTextQuestion, answer: string | undefined): boolean {
+  const text = (answer ?? '').trim();
+  return question.kind === 'number' && text !== '' && !NUMBER.test(text);
 }
 
 /** Whether an answer is longer than its question takes (the server refuses it; the page holds it back). */

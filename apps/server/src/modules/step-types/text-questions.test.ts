@@ -15,7 +15,7 @@ const SEVERAL = {
   question: '<p>Poche risposte brevi.</p>',
   questions: [
     { id: 'title', label: 'Titolo del progetto', maxLength: 40, required: true },
-    { id: 'months', label: 'Durata in mesi', help: 'Da 6 a 24', maxLength: 5, required: true },
+    { id: 'months', label: 'Durata in mesi', help: 'Da 6 a 24', maxLength: 5, required: true, kind: 'number' },
     { id: 'team', label: 'Il gruppo di lavoro', required: false },
   ],
 };
@@ -253,5 +253,55 @@ describe('a text step with several questions, beside one of the original shape',
     const englishPdf = await pdf('en');
     expect(englishPdf).toContain('Project title Orti in città');
     expect(englishPdf).toContain('Months From 6 to 24 12');
+  });
+
+  it('a number question takes digits only; an answer kept from before it asked for a number stays until mended', async () => {
+    // Another organization's application: this one was sent by the test before.
+    const signedIn = await signInAs(t.database.db, { email: 'bruno@ente.example' });
+    const bruno = { ...signedIn.headers, 'x-organization-id': await createOrganization(t.app, signedIn.headers) };
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/Call/UpsertCallSubmission',
+      headers: bruno,
+      payload: { callId: call.id },
+    });
+    const brunoSubmission: string = started.json().id;
+    const writeAsBruno = (answers: Record<string, string>, version: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/Call/UpsertCallStepResult',
+        headers: bruno,
+        payload: {
+          callSubmissionId: brunoSubmission,
+          stepId: several(),
+          content: JSON.stringify({ answers }),
+          version,
+        },
+      });
+    const keptRow = () =>
+      t.database.db
+        .select()
+        .from(stepResults)
+        .where(and(eq(stepResults.callSubmissionId, brunoSubmission), eq(stepResults.stepId, several())));
+
+    const word = await writeAsBruno({ title: 'Orti', months: 'nove' }, 0);
+    expect(word.statusCode).toBe(400);
+    expect(word.json().errors).toEqual([
+      expect.objectContaining({ path: 'content.answers.months', messageKey: 'errors.textStep.notANumber' }),
+    ]);
+    expect(await keptRow()).toEqual([]);
+    expect((await writeAsBruno({ title: 'Orti', months: '12' }, 0)).statusCode).toBe(200);
+
+    // An answer written when the question took any text: saving the others beside it keeps it.
+    await t.database.db
+      .update(stepResults)
+      .set({ content: JSON.stringify({ answers: { title: 'Orti', months: 'nove' } }) })
+      .where(and(eq(stepResults.callSubmissionId, brunoSubmission), eq(stepResults.stepId, several())));
+    const beside = await writeAsBruno({ title: 'Orti urbani', months: 'nove' }, 1);
+    expect(beside.statusCode, beside.body).toBe(200);
+    const [row] = await keptRow();
+    expect(JSON.parse(row?.content ?? '')).toEqual({ answers: { title: 'Orti urbani', months: 'nove' } });
+    // Changed to another word, it is refused as any new one.
+    expect((await writeAsBruno({ title: 'Orti urbani', months: 'otto' }, 2)).statusCode).toBe(400);
   });
 });

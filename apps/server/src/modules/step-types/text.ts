@@ -2,18 +2,22 @@ import {
   asksSeveralQuestions,
   SINGLE_TEXT_QUESTION_ID,
   STEP_TYPES,
+  type TStep,
   type TTextStepContent,
   textAnswersOf,
+  textNotANumber,
   textOverLimit,
   textQuestionProblem,
   textQuestions,
   ZTextAnswer,
 } from '@impact/domain';
+import type { Db, Tx } from '../../db/client';
 import { invalid } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
+import { stepResultWithAuthor } from '../submission-core/step-authors';
 import { columnLabel, parsedAnswer } from './export-columns';
 import { parseAnswer } from './invalid-answer';
-import type { ServerStepType } from './types';
+import type { ServerStepType, WriteContext } from './types';
 
 const shared = STEP_TYPES.text;
 
@@ -24,7 +28,7 @@ const shared = STEP_TYPES.text;
  */
 export const textServerType: ServerStepType<'text'> = {
   name: shared.name,
-  async write(_db, step, content) {
+  async write(db, step, content, ctx) {
     parseAnswer(ZTextAnswer, content);
     const answers = textAnswersOf(content);
     const questions = textQuestions(step.content);
@@ -47,6 +51,7 @@ export const textServerType: ServerStepType<'text'> = {
         })),
       );
     }
+    await refuseNonNumbers(db, step, answers, several, ctx);
     // Re-serialised, so nothing but the answers is kept, in the shape the step asks for.
     if (!several) {
       return { content: JSON.stringify({ answer: answers[SINGLE_TEXT_QUESTION_ID] ?? '' }), score: null };
@@ -90,3 +95,30 @@ export const textServerType: ServerStepType<'text'> = {
     }));
   },
 };
+
+/**
+ * A number question takes digits only, whatever the page showed. An answer kept from before the
+ * question asked for a number stays as it was (it is not lost: the applicant sees it with its error
+ * and mends it, and Submit waits until then); only a new text that is not a number is refused.
+ * The stored answer is read only when there is such a text.
+ */
+async function refuseNonNumbers(
+  db: Db | Tx,
+  step: TStep,
+  answers: Record<string, string>,
+  several: boolean,
+  ctx: WriteContext | undefined,
+) {
+  const suspects = textQuestions(step.content).filter((q) => textNotANumber(q, answers[q.id]));
+  if (suspects.length === 0) return;
+  const stored = ctx ? await stepResultWithAuthor(db, ctx.submissionId, step.id) : undefined;
+  const kept = textAnswersOf(stored?.row.content);
+  const refused = suspects.filter((q) => answers[q.id] !== kept[q.id]);
+  if (refused.length === 0) return;
+  throw invalid(
+    refused.map((q) => ({
+      path: several ? `content.answers.${q.id}` : 'content',
+      messageKey: 'errors.textStep.notANumber',
+    })),
+  );
+}

@@ -120,12 +120,23 @@ export function TextQuestionsEditor({ questions, onChange, showErrors }: Props) 
                   value={q.maxLength ?? ''}
                   onChange={(v) => onChange(questions.map((x, i) => (i === index ? withMaxLength(q, v) : x)))}
                 />
-                <Checkbox
-                  mt={{ sm: 'xl' }}
-                  label={t('callBuilder.text.required')}
-                  checked={q.required}
-                  onChange={(e) => update(index, { required: e.currentTarget.checked })}
-                />
+                <Stack gap="xs" mt={{ sm: 'xl' }}>
+                  <Checkbox
+                    label={t('callBuilder.text.required')}
+                    checked={q.required}
+                    onChange={(e) => update(index, { required: e.currentTarget.checked })}
+                  />
+                  <Checkbox
+                    label={t('callBuilder.text.numberOnly')}
+                    description={t('callBuilder.text.numberOnlyHelp')}
+                    checked={q.kind === 'number'}
+                    onChange={(e) => {
+                      const { kind: _old, ...rest } = q;
+                      const next = e.currentTarget.checked ? { ...rest, kind: 'number' as const } : rest;
+                      onChange(questions.map((x, i) => (i === index ? next : x)));
+                    }}
+                  />
+                </Stack>
               </SimpleGrid>
             </Stack>
           </Paper>

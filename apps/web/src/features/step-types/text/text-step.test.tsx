@@ -1,4 +1,4 @@
-import type { TUserStep } from '@impact/domain';
+import type { TStepResult, TUserStep } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
@@ -25,14 +25,14 @@ const step: TUserStep = {
   stage: 1,
 };
 
-function show(problemsShown: boolean, shown: TUserStep = step, readOnly = false) {
+function show(problemsShown: boolean, shown: TUserStep = step, readOnly = false, result?: TStepResult) {
   const view = render(
     <MantineProvider>
       <QueryClientProvider client={new QueryClient()}>
         <TextStep
           step={shown}
           submissionId="00000000-0000-4000-8000-000000000033"
-          result={undefined}
+          result={result}
           readOnly={readOnly}
           onContent={() => {}}
           registerFlush={() => {}}
@@ -129,6 +129,64 @@ describe('an answer over its question’s limit', () => {
     // (Drawn again without the stored answer here: only the title is on screen to save.)
     await waitFor(() => expect(JSON.parse(sent.at(-1) ?? '{}').answers.title).toBe('Orti 2027'));
     expect(again.queryByText(/allowed/)).toBeNull();
+  });
+});
+
+describe('a number question', () => {
+  it('offers the digits, holds back a word typed with its error, and keeps a word saved before, to mend', async () => {
+    signInForTest();
+    const sent: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        const body = JSON.parse(String(init?.body ?? '{}'));
+        sent.push(body.content);
+        return Response.json({ ...stored, content: body.content, version: (body.version ?? 0) + 1 });
+      }),
+    );
+    const months = {
+      ...step,
+      content: JSON.stringify({
+        questions: [
+          { id: 'title', label: 'Project title', required: true },
+          { id: 'months', label: 'Duration in months', required: true, kind: 'number' },
+          { id: 'people', label: 'People reached', required: false, kind: 'number' },
+        ],
+      }),
+    };
+    // Written when the question took any text.
+    const stored = {
+      id: '00000000-0000-4000-8000-000000000035',
+      callSubmissionId: '00000000-0000-4000-8000-000000000033',
+      stepId: step.id,
+      content: JSON.stringify({ answers: { title: 'Orti', months: 'twelve' } }),
+      score: null,
+      version: 1,
+      updatedAt: '2027-01-01T00:00:00Z',
+    } as TStepResult;
+    const view = show(false, months, false, stored);
+    const duration = view.getByRole('textbox', { name: /Duration in months/ }) as HTMLInputElement;
+    expect(duration.tagName).toBe('INPUT');
+    expect(duration.getAttribute('inputmode')).toBe('decimal');
+    // The old answer is there, with what to do about it.
+    expect(duration.value).toBe('twelve');
+    expect(duration.getAttribute('aria-invalid')).toBe('true');
+    expect(view.getByText('Write a number, in digits (for example 12).')).toBeTruthy();
+    // A word typed in another number question is not sent; the title beside it is, the old word unchanged.
+    const people = view.getByRole('textbox', { name: /People reached/ });
+    fireEvent.change(people, { target: { value: 'many' } });
+    expect(
+      view.getByText(
+        'Write a number, in digits (for example 12): this answer is not saved until then (the others are).',
+      ),
+    ).toBeTruthy();
+    fireEvent.change(view.getByRole('textbox', { name: /Project title/ }), { target: { value: 'Orti urbani' } });
+    await waitFor(() => expect(sent.length).toBeGreaterThan(0), { timeout: 5000 });
+    expect(JSON.parse(sent.at(-1) ?? '{}')).toEqual({ answers: { title: 'Orti urbani', months: 'twelve' } });
+    // Mended, it is saved.
+    fireEvent.change(duration, { target: { value: '12' } });
+    await waitFor(() => expect(JSON.parse(sent.at(-1) ?? '{}').answers.months).toBe('12'), { timeout: 5000 });
+    expect(duration.getAttribute('aria-invalid')).not.toBe('true');
   });
 });
 

@@ -3,11 +3,12 @@ import {
   type TTextQuestion,
   textAnswersOf,
   textDefinition,
+  textNotANumber,
   textOverLimit,
   textQuestionProblem,
   textQuestions,
 } from '@impact/domain';
-import { Group, Stack } from '@mantine/core';
+import { Group, Stack, TextInput } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GrowingTextarea } from '../../../components/growing-textarea';
@@ -21,7 +22,11 @@ import { useAutosave } from '../../step-kit/use-autosave';
 
 type Props = Omit<StepProps, 'subStep'>;
 
-/** The answers held back over their limits, as kept in the browser (questions the step still asks, still over). */
+/** What the server refuses of an answer (too long, or not a number): the page holds it back instead of sending it. */
+const refused = (question: TTextQuestion, text: string | undefined) =>
+  textOverLimit(question, text) || textNotANumber(question, text);
+
+/** The answers held back, as kept in the browser (questions the step still asks, still refused). */
 function heldAnswers(kept: string, questions: TTextQuestion[]): Record<string, string> {
   let parsed: unknown;
   try {
@@ -32,7 +37,7 @@ function heldAnswers(kept: string, questions: TTextQuestion[]): Record<string, s
   const held: Record<string, string> = {};
   for (const question of questions) {
     const text = (parsed as Record<string, unknown> | null)?.[question.id];
-    if (typeof text === 'string' && textOverLimit(question, text)) held[question.id] = text;
+    if (typeof text === 'string' && refused(question, text)) held[question.id] = text;
   }
   return held;
 }
@@ -55,26 +60,27 @@ export function TextStep({ step, submissionId, result, readOnly, onContent, regi
   const questions = textQuestions(step.content);
   const autosave = useAutosave({ submissionId, stepId: step.id, initial: result, readOnly });
   const kept = textAnswersOf(autosave.content);
-  // An answer typed past its question's limit is shown and held back, by question: the server
-  // refuses a step with one, and the step's other answers must still be saved. The question keeps
-  // its last answer within the limit until this one is shortened; the held text is kept in the
-  // browser meanwhile (another step, another page, a reload bring it back).
+  // An answer typed past its question's limit, or not a number where one is asked, is shown and held
+  // back, by question: the server refuses a step with one, and the step's other answers must still
+  // be saved. The question keeps its last saved answer until this one is mended; the held text is
+  // kept in the browser meanwhile (another step, another page, a reload bring it back).
   const [heldText, setHeldText] = useKeptText(`textOverLimit.${submissionId}.${step.id}`);
-  const overLimit = readOnly ? {} : heldAnswers(heldText, questions);
+  const heldBack = readOnly ? {} : heldAnswers(heldText, questions);
   const hold = (held: Record<string, string>) => setHeldText(Object.keys(held).length ? JSON.stringify(held) : '');
-  const answers = { ...kept, ...overLimit };
-  const holding = questions.some((q) => textOverLimit(q, answers[q.id]));
+  const answers = { ...kept, ...heldBack };
+  const holding = Object.keys(heldBack).length > 0 || questions.some((q) => textOverLimit(q, answers[q.id]));
   // Written in the shape the step asks for: `{ answer }` for one question, `{ answers }` for several.
   const written = (all: Record<string, string>) =>
     JSON.stringify(several ? { answers: all } : { answer: all[questions[0]?.id ?? ''] ?? '' });
-  const shown = Object.keys(overLimit).length > 0 ? written(answers) : autosave.content;
-  // What a save may carry of a question: an answer within its limit, else the stored one (if it is).
+  const shown = Object.keys(heldBack).length > 0 ? written(answers) : autosave.content;
+  // What a save may carry of a question: an answer the server takes, else the stored one (within its
+  // limit: a text kept from before the question asked for a number is taken unchanged).
   const stored = textAnswersOf(result?.content);
   const withinLimits = (all: Record<string, string>) =>
     Object.fromEntries(
       Object.entries(all).map(([id, text]) => {
         const question = questions.find((q) => q.id === id);
-        if (!question || !textOverLimit(question, text)) return [id, text];
+        if (!question || !refused(question, text)) return [id, text];
         return [id, textOverLimit(question, stored[id]) ? '' : (stored[id] ?? '')];
       }),
     );
@@ -94,10 +100,10 @@ export function TextStep({ step, submissionId, result, readOnly, onContent, regi
 
   const change = (id: string, value: string) => {
     const question = questions.find((q) => q.id === id);
-    const over = question !== undefined && textOverLimit(question, value);
-    const { [id]: _, ...others } = overLimit;
-    hold(over ? { ...others, [id]: value } : others);
-    if (!over) autosave.change(written(withinLimits({ ...kept, [id]: value })));
+    const held = question !== undefined && refused(question, value);
+    const { [id]: _, ...others } = heldBack;
+    hold(held ? { ...others, [id]: value } : others);
+    if (!held) autosave.change(written(withinLimits({ ...kept, [id]: value })));
   };
 
   return (
@@ -126,27 +132,47 @@ export function TextStep({ step, submissionId, result, readOnly, onContent, regi
         const short = several && q.maxLength !== undefined && q.maxLength <= 200;
         // Too long is said at once; a required answer missing, on its field, once Next or Submit asked.
         const problem = textQuestionProblem(q, answer);
+        // Not a number is said at once too: typed, it is not saved; kept from before, it is to mend.
         const error =
           !readOnly && textOverLimit(q, answer)
             ? t('applying.text.overLimitNotSaved', { count: answer.length, max: q.maxLength })
-            : problem && (problem === 'applying.validation.textTooLong' || (problemsShown && !readOnly))
-              ? t(problem)
-              : undefined;
+            : !readOnly && textNotANumber(q, answer) && answer !== kept[q.id]
+              ? t('applying.text.notANumberNotSaved')
+              : problem &&
+                  (problem === 'applying.validation.textTooLong' ||
+                    problem === 'applying.validation.numberInvalid' ||
+                    (problemsShown && !readOnly))
+                ? t(problem)
+                : undefined;
+        const field = {
+          // Read by others too once read-only (the funder, a reviewer): "Answer", not "Your answer".
+          label: several ? q.label : t(readOnly ? 'applying.text.answerLabelRead' : 'applying.text.answerLabel'),
+          withAsterisk: several && q.required,
+          required: several && q.required,
+          value: answer,
+          readOnly,
+          error,
+          description: help || undefined,
+          'data-testid': several ? `text-answer-${q.id}` : 'text-answer',
+        };
+        // A number is typed on one line, the phone offering its digits; a text that is not a number
+        // (kept from before the question asked for one) still shows, to be mended.
+        if (q.kind === 'number')
+          return (
+            <TextInput
+              key={q.id}
+              {...field}
+              inputMode="decimal"
+              onChange={(e) => change(q.id, e.currentTarget.value)}
+            />
+          );
         return (
           <GrowingTextarea
             key={q.id}
-            // Read by others too once read-only (the funder, a reviewer): "Answer", not "Your answer".
-            label={several ? q.label : t(readOnly ? 'applying.text.answerLabelRead' : 'applying.text.answerLabel')}
-            withAsterisk={several && q.required}
-            required={several && q.required}
-            value={answer}
+            {...field}
             onChange={(e) => change(q.id, e.currentTarget.value)}
-            readOnly={readOnly}
             minRows={short ? 1 : several ? 4 : 8}
             maxRows={24}
-            error={error}
-            description={help || undefined}
-            data-testid={several ? `text-answer-${q.id}` : 'text-answer'}
           />
         );
       })}
