@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE, type TLanguage } from './languages';
 import type { TFieldError } from './problem';
 import { estimateSroi, type TSroiEstimate, type TSroiParams, ZSroiParams } from './sroi';
 
@@ -67,6 +68,15 @@ export type TProxy = z.infer<typeof ZProxy>;
 export type TIndicator = z.infer<typeof ZIndicator>;
 export type TOutcome = z.infer<typeof ZOutcome>;
 export type TStakeholder = z.infer<typeof ZStakeholder>;
+
+/**
+ * The language a framework's texts (outcomes, stakeholders, indicators, proxies) are written in.
+ * A framework keeps no language of its own and no translations: it is imported whole from one
+ * workbook into main fields, and main fields hold the platform's default language (Italian), as
+ * every text without a translation does (the call's texts too). Pages in another language mark
+ * these texts with it, so a screen reader reads them in Italian (WCAG 3.1.2).
+ */
+export const IMPACT_FRAMEWORK_LANGUAGE: TLanguage = DEFAULT_LANGUAGE;
 
 export const ZImpactFramework = z.object({
   id: z.uuid(),

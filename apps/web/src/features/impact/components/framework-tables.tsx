@@ -1,4 +1,4 @@
-import type { TAddImpactFrameworkRequest } from '@impact/domain';
+import { IMPACT_FRAMEWORK_LANGUAGE, type TAddImpactFrameworkRequest } from '@impact/domain';
 import { Badge, Group, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '../../../components/scroll-table';
@@ -13,7 +13,10 @@ type Outcome = Omit<TAddImpactFrameworkRequest['outcomes'][number], 'indicators'
 };
 type Props = { outcomes: Outcome[]; stakeholders: Array<{ name: string; description: string }> };
 
-/** SPEC 2 "impact-framework/{id}": tabs Outcome and Stakeholder (also the import preview). */
+/**
+ * SPEC 2 "impact-framework/{id}": tabs Outcome and Stakeholder (also the import preview); the
+ * framework's texts are marked with the language they are written in.
+ */
 export function FrameworkTables({ outcomes, stakeholders }: Props) {
   const { t, i18n } = useTranslation();
   return (
@@ -40,7 +43,7 @@ export function FrameworkTables({ outcomes, stakeholders }: Props) {
               {outcomes.slice(0, 500).map((o, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no id yet
                 <Table.Tr key={i}>
-                  <Table.Td>
+                  <Table.Td lang={IMPACT_FRAMEWORK_LANGUAGE}>
                     <Text fw={600} size="sm">
                       {o.name}
                     </Text>
@@ -57,7 +60,8 @@ export function FrameworkTables({ outcomes, stakeholders }: Props) {
                       ))}
                     </Group>
                   </Table.Td>
-                  <Table.Td>
+                  {/* The figures in it are the page's language's; a number reads the same in both. */}
+                  <Table.Td lang={IMPACT_FRAMEWORK_LANGUAGE}>
                     <Stack gap={6}>
                       {o.indicators.map((ind) => (
                         <div key={ind.name}>
@@ -94,8 +98,8 @@ export function FrameworkTables({ outcomes, stakeholders }: Props) {
           <Table.Tbody>
             {stakeholders.map((s) => (
               <Table.Tr key={s.name}>
-                <Table.Td>{s.name}</Table.Td>
-                <Table.Td>{s.description}</Table.Td>
+                <Table.Td lang={IMPACT_FRAMEWORK_LANGUAGE}>{s.name}</Table.Td>
+                <Table.Td lang={IMPACT_FRAMEWORK_LANGUAGE}>{s.description}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

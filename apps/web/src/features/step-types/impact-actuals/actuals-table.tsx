@@ -1,8 +1,17 @@
-import type { TActualsForecast, TActualsValue, TSroiRatios } from '@impact/domain';
+import {
+  IMPACT_FRAMEWORK_LANGUAGE,
+  type TActualsForecast,
+  type TActualsIndicator,
+  type TActualsValue,
+  type TSroiRatios,
+} from '@impact/domain';
 import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '../../../components/scroll-table';
 import { fixedNumber } from '../../../lib/number-formats';
+
+/** An indicator's names are the framework's, unless its outcome is the applicant's own (no SDG). */
+const frameworkLang = (i: TActualsIndicator) => (i.sdg === null ? undefined : IMPACT_FRAMEWORK_LANGUAGE);
 
 /** Numbers and ratios in the reader's language; a ratio always with two decimals. */
 export function useFigures() {
@@ -68,8 +77,8 @@ export function ActualsTable({ forecast, values }: { forecast: TActualsForecast;
         <Table.Tbody>
           {forecast.indicators.map((i) => (
             <Table.Tr key={i.key}>
-              <Table.Td>{i.outcomeName}</Table.Td>
-              <Table.Th scope="row" fw={500}>
+              <Table.Td lang={frameworkLang(i)}>{i.outcomeName}</Table.Td>
+              <Table.Th scope="row" fw={500} lang={frameworkLang(i)}>
                 {i.indicatorName}
               </Table.Th>
               <Table.Td ta="right">{number(i.targetValue)}</Table.Td>

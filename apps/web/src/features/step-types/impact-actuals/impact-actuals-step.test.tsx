@@ -87,16 +87,35 @@ async function violations(container: HTMLElement) {
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
 }
 
+/** A paragraph whose whole text matches (a framework's name in it is an element of its own). */
+const inParagraph = (pattern: RegExp) => (_: string, element: Element | null) =>
+  element?.tagName === 'P' && pattern.test(element.textContent ?? '');
+
 beforeAll(async () => {
   await initI18n('en');
 });
 afterEach(() => vi.unstubAllGlobals());
 
 describe("a report's impact actuals in the wizard", () => {
+  it('leaves the names of an outcome the applicant wrote unmarked: they are not the framework’s', () => {
+    const [first] = forecast.indicators;
+    if (!first) throw new Error('no indicator');
+    const own = { ...first, key: '1-0', outcomeName: 'Quartiere', indicatorName: 'Vicini', sdg: null };
+    show({ status: 'ok', forecast: { ...forecast, indicators: [own] }, forecastSroi: null });
+    expect(screen.getByRole('heading', { name: 'Vicini' }).querySelector('[lang]')).toBeNull();
+    expect(screen.getByText('Quartiere').getAttribute('lang')).toBeNull();
+    // Its stakeholder was picked from the framework.
+    expect(screen.getByText('Youth').getAttribute('lang')).toBe('it');
+  });
+
   it('lists each indicator with its target read only, a labelled value, note and evidence; axe finds nothing', async () => {
     const { container, contents } = show({ status: 'ok', forecast, forecastSroi: { low: 0.5, central: 1.7, high: 2 } });
     expect(screen.getByText(/Yearly target in the application: 50 ·/)).toBeTruthy();
-    expect(screen.getByText(/“Wage”: €1,000.00 per unit/)).toBeTruthy();
+    expect(screen.getByText(inParagraph(/“Wage”: €1,000.00 per unit/))).toBeTruthy();
+    // The framework's names are in its language (Italian) on this English page, and say so.
+    expect(screen.getByText('Wage').getAttribute('lang')).toBe('it');
+    expect(screen.getByRole('heading', { name: 'People hired' }).querySelector('[lang="it"]')).toBeTruthy();
+    expect(screen.getAllByText('Youth').map((e) => e.getAttribute('lang'))).toEqual(['it', 'it']);
     expect(screen.getByText(/Yearly target in the application: 20 ·/)).toBeTruthy();
     expect(screen.getByLabelText(/Value achieved in the period: People hired/)).toBeTruthy();
     expect(screen.getByLabelText('Note on People trained')).toBeTruthy();
@@ -205,6 +224,6 @@ describe("a report's impact actuals in the wizard", () => {
 
   it('writes the proxies in the grant’s currency', () => {
     show({ status: 'ok', forecast, forecastSroi: null, currency: 'GBP' });
-    expect(screen.getByText(/“Wage”: £1,000.00 per unit/)).toBeTruthy();
+    expect(screen.getByText(inParagraph(/“Wage”: £1,000.00 per unit/))).toBeTruthy();
   });
 });

@@ -10,6 +10,7 @@ import {
 import { Alert, Card, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FrameworkText, WithFrameworkNames } from '../../../components/framework-text';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { amountSeparators, money } from '../../../lib/number-formats';
 import { ConflictBanner } from '../../step-kit/conflict-banner';
@@ -190,25 +191,38 @@ function ActualsEditor({
       {forecast.indicators.map((i) => {
         const current = typed[i.key];
         const error = valueError(current?.value ?? null);
+        // A custom outcome's names are the applicant's (no SDG), the others the framework's.
+        const fromFramework = i.sdg !== null;
         return (
           <Card key={i.key} withBorder radius="md" padding="md" data-testid={`actuals-${i.key}`}>
             <Stack gap="xs">
               <Title order={3} size="h5">
-                {i.indicatorName}
+                <FrameworkText fromFramework={fromFramework}>{i.indicatorName}</FrameworkText>
               </Title>
               <Text size="sm" c="dimmed">
-                {t('impactActuals.outcomeOf', { outcome: i.outcomeName, stakeholder: i.stakeholderName })}
+                <WithFrameworkNames
+                  i18nKey="impactActuals.outcomeOf"
+                  values={{ outcome: i.outcomeName, stakeholder: i.stakeholderName }}
+                  fromFramework={[fromFramework, true]}
+                />
               </Text>
               <Text size="sm">
                 {t('impactActuals.targetIs', { target: number(i.targetValue) })}
                 {' · '}
-                {t('impactActuals.proxyIs', {
-                  proxy: i.proxyName,
-                  value: money(i.proxyValue, i18n.language, currency),
-                })}
+                <WithFrameworkNames
+                  i18nKey="impactActuals.proxyIs"
+                  values={{ proxy: i.proxyName, value: money(i.proxyValue, i18n.language, currency) }}
+                  fromFramework={[fromFramework]}
+                />
               </Text>
               <NumberInput
-                label={t('impactActuals.achievedOf', { indicator: i.indicatorName })}
+                label={
+                  <WithFrameworkNames
+                    i18nKey="impactActuals.achievedOf"
+                    values={{ indicator: i.indicatorName }}
+                    fromFramework={[fromFramework]}
+                  />
+                }
                 description={t('impactActuals.achievedHelp')}
                 value={current?.value ?? ''}
                 onChange={(v) => update(i.key, { value: v === '' ? null : Number(v) })}
@@ -218,7 +232,13 @@ function ActualsEditor({
                 required
               />
               <GrowingTextarea
-                label={t('impactActuals.noteOf', { indicator: i.indicatorName })}
+                label={
+                  <WithFrameworkNames
+                    i18nKey="impactActuals.noteOf"
+                    values={{ indicator: i.indicatorName }}
+                    fromFramework={[fromFramework]}
+                  />
+                }
                 value={current?.note ?? ''}
                 onChange={(e) => update(i.key, { note: e.currentTarget.value.slice(0, 2000) })}
                 minRows={1}

@@ -1,6 +1,7 @@
 import { recordCurrency } from '@impact/domain';
 import { List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FrameworkText } from '../../../components/framework-text';
 import { fixedNumber, money } from '../../../lib/number-formats';
 import type { ReviewSectionProps } from '../../step-kit/review-sections';
 
@@ -24,7 +25,8 @@ export function ImpactReview({ section, workspace }: ReviewSectionProps) {
       <List size="sm">
         {design.selectedOutcomes.map((o) => (
           <List.Item key={`${o.stakeholderName}-${o.outcomeName}`}>
-            {o.stakeholderName}: {o.outcomeName}
+            <FrameworkText>{o.stakeholderName}</FrameworkText>:{' '}
+            <FrameworkText fromFramework={o.sdg !== null}>{o.outcomeName}</FrameworkText>
           </List.Item>
         ))}
       </List>

@@ -1,4 +1,4 @@
-import { MINI_DYI_SUB, type TUserStep } from '@impact/domain';
+import { MINI_DYI_SUB, type TStepResult, type TUserStep } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, within } from '@testing-library/react';
@@ -100,5 +100,75 @@ describe('the impact step’s own outcomes', () => {
     expect(document.activeElement).toBe(view.getByRole('textbox', { name: /Outcome name/ }));
     fireEvent.click(view.getByRole('button', { name: 'Remove' }));
     expect(document.activeElement).toBe(add);
+  });
+});
+
+describe('the framework’s texts on a page in another language', () => {
+  const ids = { outcome: '00000000-0000-4000-8000-000000000046', youth: '00000000-0000-4000-8000-000000000047' };
+  const chosen = {
+    outcomeId: ids.outcome,
+    sdg: 8,
+    outcomeName: 'Occupazione giovanile',
+    stakeholderId: ids.youth,
+    stakeholderName: 'Giovani',
+    customKey: null,
+    indicators: [],
+  };
+  const own = { ...chosen, outcomeId: null, sdg: null, outcomeName: 'Vicinato', customKey: 'own1' };
+  const result = {
+    id: '00000000-0000-4000-8000-000000000048',
+    callSubmissionId: '00000000-0000-4000-8000-000000000049',
+    stepId: step.id,
+    content: JSON.stringify({ budget: null, budgetSpent: null, sdg: [8], selectedOutcomes: [chosen, own] }),
+    score: null,
+    version: 1,
+    updatedAt: '2027-01-01T00:00:00Z',
+  } as TStepResult;
+  const showAt = (subStep: number) => {
+    const client = new QueryClient();
+    client.setQueryData(impactKeys.pickers('00000000-0000-4000-8000-000000000042'), {
+      outcomes: [{ id: ids.outcome, name: 'Occupazione giovanile', description: 'Lavoro stabile', sdg: [8] }],
+      indicators: [],
+      stakeholders: [{ id: ids.youth, name: 'Giovani', description: '' }],
+    });
+    return within(
+      render(
+        <MantineProvider>
+          <QueryClientProvider client={client}>
+            <ImpactStep
+              step={step}
+              submissionId={result.callSubmissionId}
+              result={result}
+              readOnly={false}
+              subStep={subStep}
+              onContent={() => {}}
+              registerFlush={() => {}}
+            />
+          </QueryClientProvider>
+        </MantineProvider>,
+      ).container,
+    );
+  };
+
+  it('marks an outcome, its description and its stakeholder as Italian, and leaves the applicant’s own unmarked', () => {
+    signInForTest();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
+    const outcomes = showAt(MINI_DYI_SUB.outcomes);
+    // In the checkbox's label, and in the stakeholder picker's label that names it.
+    const named = outcomes.getAllByText('Occupazione giovanile', { selector: 'span' });
+    expect(named.map((e) => e.getAttribute('lang'))).toEqual(['it', 'it']);
+    expect(outcomes.getByText('Lavoro stabile').getAttribute('lang')).toBe('it');
+    // The stakeholder's picker: its label names the outcome in Italian, its value is Italian.
+    const stakeholder = outcomes.getByLabelText(/Stakeholder for/, { selector: 'input' });
+    expect(stakeholder.getAttribute('lang')).toBe('it');
+    expect((stakeholder as HTMLInputElement).value).toBe('Giovani');
+    const custom = showAt(MINI_DYI_SUB.custom);
+    const ownPicker = custom.getByLabelText(/Stakeholder for/, { selector: 'input' }) as HTMLInputElement;
+    const ownLabel = ownPicker.labels?.[0];
+    expect(ownLabel?.textContent).toContain('Vicinato');
+    expect(ownLabel?.querySelector('[lang]')).toBeNull();
   });
 });

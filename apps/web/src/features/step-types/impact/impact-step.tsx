@@ -3,6 +3,8 @@ import {
   callCurrency,
   customOutcomeCount,
   formatMoney,
+  IMPACT_FRAMEWORK_LANGUAGE,
+  isCustomOutcome,
   MAX_CUSTOM_OUTCOMES,
   MAX_OUTCOMES_PER_SDG,
   MAX_SDGS,
@@ -41,6 +43,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FrameworkText, frameworkOption, WithFrameworkNames } from '../../../components/framework-text';
 import { useSdgName, useSdgs } from '../../../lib/api/impact-frameworks';
 import { amountSeparators, moneyInputProps } from '../../../lib/number-formats';
 import { neighbourOf, useFocusAfterRender } from '../../../lib/use-focus-after-render';
@@ -357,9 +360,18 @@ function StakeholderSelect({
   const { t } = useTranslation();
   return (
     <Select
-      label={t('impact.step.stakeholderFor', { outcome: outcome.outcomeName || '…' })}
+      label={
+        <WithFrameworkNames
+          i18nKey="impact.step.stakeholderFor"
+          values={{ outcome: outcome.outcomeName || '…' }}
+          fromFramework={[!isCustomOutcome(outcome)]}
+        />
+      }
       placeholder={t('impact.step.stakeholderPlaceholder')}
       data={pickers.stakeholders.map((s) => ({ value: s.id, label: s.name }))}
+      renderOption={frameworkOption}
+      // The stakeholder chosen is the framework's text; the placeholder before it is the page's.
+      lang={outcome.stakeholderId ? IMPACT_FRAMEWORK_LANGUAGE : undefined}
       value={outcome.stakeholderId || null}
       onChange={(id) => onPick(id ?? '', pickers.stakeholders.find((s) => s.id === id)?.name ?? '')}
       readOnly={readOnly}
@@ -411,8 +423,8 @@ function Outcomes({ answer, update, readOnly, pickers }: PickerProps) {
                       checked={index >= 0}
                       disabled={readOnly || (index < 0 && chosen >= MAX_OUTCOMES_PER_SDG)}
                       onChange={() => update(toggleOutcome(answer, code, o))}
-                      label={o.name}
-                      description={o.description}
+                      label={<FrameworkText>{o.name}</FrameworkText>}
+                      description={o.description && <FrameworkText>{o.description}</FrameworkText>}
                     />
                     {selected && (
                       <div style={{ marginLeft: 32 }}>
@@ -456,10 +468,11 @@ function IndicatorFields({
   const { t, i18n } = useTranslation();
   const { currency, symbol } = useImpactCurrency();
   const err = (field: string) => problemAt(t, problems, `${path}.${field}`);
+  const source = proxies.find((p) => p.id === indicator.proxyId)?.sourceName;
   return (
     <SimpleGrid cols={{ base: 1, sm: proxies.length > 1 ? 3 : 2 }} ml={32}>
       <NumberInput
-        label={t('impact.step.target', { indicator: indicator.indicatorName })}
+        label={<WithFrameworkNames i18nKey="impact.step.target" values={{ indicator: indicator.indicatorName }} />}
         description={t('impact.step.targetHelp')}
         value={indicator.indicatorTargetValue ?? ''}
         onChange={(v) => onChange({ ...indicator, indicatorTargetValue: toNumber(v) })}
@@ -475,6 +488,8 @@ function IndicatorFields({
         <Select
           label={t('impact.step.proxy')}
           data={proxies.map((p) => ({ value: p.id, label: p.name }))}
+          renderOption={frameworkOption}
+          lang={IMPACT_FRAMEWORK_LANGUAGE}
           value={indicator.proxyId}
           onChange={(id) => {
             const p = proxies.find((x) => x.id === id);
@@ -485,8 +500,13 @@ function IndicatorFields({
         />
       )}
       <NumberInput
-        label={t('impact.step.proxyValue', { proxy: indicator.proxyName, currency: symbol })}
-        description={proxies.find((p) => p.id === indicator.proxyId)?.sourceName || t('impact.step.proxyValueHelp')}
+        label={
+          <WithFrameworkNames
+            i18nKey="impact.step.proxyValue"
+            values={{ proxy: indicator.proxyName, currency: symbol }}
+          />
+        }
+        description={source ? <FrameworkText>{source}</FrameworkText> : t('impact.step.proxyValueHelp')}
         value={indicator.proxyValue ?? ''}
         onChange={(v) => onChange({ ...indicator, proxyValue: toNumber(v) })}
         min={0}
@@ -513,11 +533,16 @@ function Indicators({ answer, update, readOnly, pickers }: PickerProps) {
         const stakeholderError = problems.get(`selectedOutcomes.${index}.stakeholderId`);
         return (
           <Paper key={`${o.sdg}-${o.outcomeId}`} withBorder radius="md" p="md">
-            <Title order={4}>{o.outcomeName}</Title>
+            <Title order={4}>
+              <FrameworkText>{o.outcomeName}</FrameworkText>
+            </Title>
             <Text size="sm" c={stakeholderError ? 'red' : 'dimmed'} mb="sm">
               {stakeholderError
                 ? t(stakeholderError)
-                : `${t('labelled', { label: t('impact.step.stakeholder') })} ${o.stakeholderName}`}
+                : [
+                    `${t('labelled', { label: t('impact.step.stakeholder') })} `,
+                    <FrameworkText key="name">{o.stakeholderName}</FrameworkText>,
+                  ]}
             </Text>
             <Stack gap="sm">
               {indicators.map((ind) => {
@@ -529,8 +554,8 @@ function Indicators({ answer, update, readOnly, pickers }: PickerProps) {
                       checked={j >= 0}
                       disabled={readOnly}
                       onChange={() => update(replaceOutcome(answer, index, toggleIndicator(o, ind)))}
-                      label={ind.name}
-                      description={ind.description}
+                      label={<FrameworkText>{ind.name}</FrameworkText>}
+                      description={ind.description && <FrameworkText>{ind.description}</FrameworkText>}
                     />
                     {chosen && (
                       <IndicatorFields
