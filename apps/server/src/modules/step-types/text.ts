@@ -11,10 +11,8 @@ import {
   textQuestions,
   ZTextAnswer,
 } from '@impact/domain';
-import type { Db, Tx } from '../../db/client';
 import { invalid } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { stepResultWithAuthor } from '../submission-core/step-authors';
 import { columnLabel, parsedAnswer } from './export-columns';
 import { parseAnswer } from './invalid-answer';
 import type { ServerStepType, WriteContext } from './types';
@@ -28,7 +26,7 @@ const shared = STEP_TYPES.text;
  */
 export const textServerType: ServerStepType<'text'> = {
   name: shared.name,
-  async write(db, step, content, ctx) {
+  async write(_db, step, content, ctx) {
     parseAnswer(ZTextAnswer, content);
     const answers = textAnswersOf(content);
     const questions = textQuestions(step.content);
@@ -51,7 +49,7 @@ export const textServerType: ServerStepType<'text'> = {
         })),
       );
     }
-    await refuseNonNumbers(db, step, answers, several, ctx);
+    await refuseNonNumbers(step, answers, several, ctx);
     // Re-serialised, so nothing but the answers is kept, in the shape the step asks for.
     if (!several) {
       return { content: JSON.stringify({ answer: answers[SINGLE_TEXT_QUESTION_ID] ?? '' }), score: null };
@@ -103,7 +101,6 @@ export const textServerType: ServerStepType<'text'> = {
  * The stored answer is read only when there is such a text.
  */
 async function refuseNonNumbers(
-  db: Db | Tx,
   step: TStep,
   answers: Record<string, string>,
   several: boolean,
@@ -111,8 +108,7 @@ async function refuseNonNumbers(
 ) {
   const suspects = textQuestions(step.content).filter((q) => textNotANumber(q, answers[q.id]));
   if (suspects.length === 0) return;
-  const stored = ctx ? await stepResultWithAuthor(db, ctx.submissionId, step.id) : undefined;
-  const kept = textAnswersOf(stored?.row.content);
+  const kept = textAnswersOf(await ctx?.storedContent?.());
   const refused = suspects.filter((q) => answers[q.id] !== kept[q.id]);
   if (refused.length === 0) return;
   throw invalid(

@@ -116,7 +116,11 @@ export type ServerStepType<TName extends string = string> = {
 };
 
 /** Whose answer is written: the submission (absent when a write is only checked). */
-export type WriteContext = { submissionId: string };
+export type WriteContext = {
+  submissionId: string;
+  /** The step's answer as stored now (read only when asked: most writes never need it). */
+  storedContent?: () => Promise<string | undefined>;
+};
 /** An answer of a submission written, by its step, and its new version. */
 export type StepVersion = { stepId: string; version: number };
 

@@ -249,6 +249,8 @@ export async function upsertStepResult(
     // the server, never taken from the applicant (input.score is ignored).
     answer = await serverStepTypeOf(cached.step).write(db, cached.step, input.content, {
       submissionId: input.callSubmissionId,
+      storedContent: async () =>
+        (await stepResultWithAuthor(db, input.callSubmissionId, input.stepId))?.row.content ?? undefined,
     });
   } catch (err) {
     // Someone else's submission is a 404 first: a refusal must not describe another call's step.
