@@ -3,6 +3,7 @@ import {
   BUDGET_ERRORS,
   budgetAnswerWithTotals,
   budgetCents,
+  budgetContentOf,
   budgetProblems,
   DEFAULT_BUDGET_CATEGORIES,
   DEFAULT_BUDGET_CONTENT,
@@ -152,5 +153,23 @@ describe('budget rules', () => {
       ok: false,
       issues: [{ path: 'categories.5.id', messageKey: 'errors.budget.duplicateCategory' }],
     });
+  });
+
+  it('saves a category only when it is named in every language, and still reads one saved before without', () => {
+    const def = stepTypeDefinition('budget');
+    const [staff, ...others] = DEFAULT_BUDGET_CATEGORIES;
+    const unnamed = {
+      ...DEFAULT_BUDGET_CONTENT,
+      categories: [...others, { ...staff, id: 'new', name: { it: 'Nuova', en: ' ', fr: '' } }],
+    };
+    expect(def.parseContent(JSON.stringify(unnamed))).toEqual({
+      ok: false,
+      issues: [
+        { path: `categories.${others.length}.name.en`, messageKey: 'errors.budget.categoryNameRequired' },
+        { path: `categories.${others.length}.name.fr`, messageKey: 'errors.budget.categoryNameRequired' },
+      ],
+    });
+    // A call saved before the rule keeps working: the applicant's wizard reads its settings.
+    expect(budgetContentOf(JSON.stringify(unnamed))?.categories).toHaveLength(others.length + 1);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TLanguage } from '../languages';
+import { LANGUAGES, type TLanguage } from '../languages';
 import { sameContent, type TStepTypeDefinition } from './definition';
 import { parseJson } from './json';
 import { parseWithSchema } from './parse-with-schema';
@@ -75,6 +75,23 @@ export const ZBudgetContent = z
     });
   });
 export type TBudgetContent = z.infer<typeof ZBudgetContent>;
+
+/**
+ * The settings as an administrator saves them: each category named in every language, since the
+ * applicant reads it in theirs (no fallback). Only the save asks it: content saved before is read
+ * as it is.
+ */
+export const ZBudgetContentToSave = ZBudgetContent.superRefine((c, ctx) => {
+  c.categories.forEach((category, i) => {
+    for (const language of LANGUAGES)
+      if (!category.name[language].trim())
+        ctx.addIssue({
+          code: 'custom',
+          path: ['categories', i, 'name', language],
+          message: 'errors.budget.categoryNameRequired',
+        });
+  });
+});
 
 const names = (it: string, en: string, fr: string) => ({ it, en, fr });
 
@@ -401,7 +418,7 @@ export const budgetStepType: TStepTypeDefinition<'budget'> = {
   subSteps: [],
   hiddenInPicker: false,
   defaultContent: JSON.stringify(DEFAULT_BUDGET_CONTENT),
-  parseContent: (content) => parseWithSchema(ZBudgetContent, content),
+  parseContent: (content) => parseWithSchema(ZBudgetContentToSave, content),
   answerSchema: ZBudgetAnswer,
   serverKeptAnswer: false,
   answerProblems: (step, answer) => {

@@ -1,4 +1,4 @@
-import { BUDGET_LIMITS, issueToFieldError, type TBudgetContent, ZBudgetContent } from '@impact/domain';
+import { BUDGET_LIMITS, issueToFieldError, type TBudgetContent, ZBudgetContentToSave } from '@impact/domain';
 import type { TFunction } from 'i18next';
 
 /**
@@ -9,7 +9,7 @@ import type { TFunction } from 'i18next';
  */
 export function budgetFieldErrors(def: TBudgetContent, t: TFunction): Map<string, string> {
   const errors = new Map<string, string>();
-  const parsed = ZBudgetContent.safeParse(def);
+  const parsed = ZBudgetContentToSave.safeParse(def);
   if (parsed.success) return errors;
   for (const issue of parsed.error.issues) {
     const [head, at, part, language] = issue.path.map(String);
