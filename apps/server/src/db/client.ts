@@ -48,11 +48,6 @@ export async function openDatabase(
       // Client-side too: a server that stopped answering cannot cancel its own statement.
       query_timeout: timeouts.statementMs + 1_000,
       idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
-      // No JIT compilation: every statement here answers a person within a budget of milliseconds,
-      // and one whose estimate passes jit_above_cost (100,000) spends more compiling than running:
-      // the portfolio's with the unpaid tranches in it ran in 45 ms and compiled for 82 ms on the
-      // 2-core machine (docs/OPERATIONS.md, "The funder's portfolio").
-      options: '-c jit=off',
       // Statements queued on one connection go out without waiting for the one before (each keeps
       // its own result and error): what textTransaction sends together. Awaited one by one, as
       // everywhere else, they run exactly as without it.
@@ -65,6 +60,13 @@ export async function openDatabase(
     pool.on('error', (err) => onConnectionError(err));
     pool.on('connect', (client) => {
       client.on('error', (err) => onConnectionError(err));
+      // No JIT compilation: every statement here answers a person within a budget of milliseconds,
+      // and one whose estimate passes jit_above_cost (100,000) spends more compiling than running:
+      // the portfolio's with the unpaid tranches in it ran in 45 ms and compiled for 82 ms on the
+      // 2-core machine (docs/OPERATIONS.md, "The funder's portfolio"). Sent first on each new
+      // connection rather than as a startup option, which PgBouncer refuses and a DATABASE_URL's
+      // own `options` replace; behind a transaction-mode pooler the role's setting does it.
+      client.query('set jit = off').catch((err: unknown) => onConnectionError(err as Error));
     });
     let ended = false;
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;

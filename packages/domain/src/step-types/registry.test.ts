@@ -84,6 +84,11 @@ describe('text with several questions', () => {
     expect(problems('12 mesi')).toEqual(['applying.validation.numberInvalid']);
     expect(problems(' 12 ')).toEqual([]);
     expect(problems('2,5')).toEqual([]);
+    expect(problems('1.25')).toEqual([]);
+    // Thousands in Italian, decimals in English: refused rather than guessed.
+    expect(problems('80.000')).toEqual(['applying.validation.numberInvalid']);
+    expect(problems('1,000')).toEqual(['applying.validation.numberInvalid']);
+    expect(problems('80000')).toEqual([]);
     expect(problems('')).toEqual(['applying.validation.textRequired']);
   });
 

@@ -62,8 +62,13 @@ export function textQuestionProblem(question: TTextQuestion, answer: string | un
   return null;
 }
 
-/** Digits, with an optional sign and one decimal point or comma ("12", "-3", "2,5"). */
-const NUMBER = /^[+-]?\d+(?:[.,]\d+)?$/;
+/**
+ * Digits, with an optional sign and one decimal point or comma ("12", "-3", "2,5"); not a
+ * separator followed by exactly three digits, which reads as thousands in one language and as
+ * decimals in another ("80.000": eighty thousand in Italian, eighty in English), so it is refused
+ * rather than guessed.
+ */
+const NUMBER = /^[+-]?\d+(?:[.,](?!\d{3}$)\d+)?$/;
 
 /** Whether a number question's answer is something else than a number (an empty one is not: that is `required`'s). */
 export function textNotANumber(question: TTextQuestion, answer: string | undefined): boolean {

@@ -44,5 +44,11 @@ export const organizations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('organizations_owner').on(t.ownerUserId), index('organizations_reg_number_key').on(t.regNumberKey)],
+  (t) => [
+    index('organizations_owner').on(t.ownerUserId),
+    // The applicant history's lookalikes: one body's registration number, name or contact compared.
+    index('organizations_reg_number_key').on(t.regNumberKey),
+    index('organizations_name_key').on(sql`lower(btrim(${t.name}))`),
+    index('organizations_contact_email_key').on(sql`lower(btrim(${t.contactEmail}))`),
+  ],
 );

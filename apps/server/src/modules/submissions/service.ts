@@ -249,8 +249,13 @@ export async function upsertStepResult(
     // the server, never taken from the applicant (input.score is ignored).
     answer = await serverStepTypeOf(cached.step).write(db, cached.step, input.content, {
       submissionId: input.callSubmissionId,
-      storedContent: async () =>
-        (await stepResultWithAuthor(db, input.callSubmissionId, input.stepId))?.row.content ?? undefined,
+      storedContent: async () => {
+        const stored = await stepResultWithAuthor(db, input.callSubmissionId, input.stepId);
+        // A write based on an older version is refused as stale further on (409, with the newer
+        // answer to take): no check against what it never saw answers before that.
+        if (stored && stored.row.version !== input.version) return input.content;
+        return stored?.row.content ?? undefined;
+      },
     });
   } catch (err) {
     // Someone else's submission is a 404 first: a refusal must not describe another call's step.

@@ -1,7 +1,7 @@
 import type { TApplicantHistory } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { initI18n } from '../../lib/i18n/i18n';
@@ -62,15 +62,18 @@ function renderPanel() {
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
   client.setQueryData(['applicant-history', uuid(10)], history);
-  render(
+  client.setQueryData(['applicant-history', uuid(11)], history);
+  const panel = (submissionId: string) => (
     <QueryClientProvider client={client}>
       <MantineProvider env="test">
         <MemoryRouter>
-          <ApplicantHistoryPanel submissionId={uuid(10)} />
+          <ApplicantHistoryPanel submissionId={submissionId} />
         </MemoryRouter>
       </MantineProvider>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  const view = render(panel(uuid(10)));
+  return { openOther: () => view.rerender(panel(uuid(11))) };
 }
 
 describe("the applicant's history", () => {
@@ -99,5 +102,14 @@ describe("the applicant's history", () => {
     within(dialog).getByText('Also applied to this call');
     within(dialog).getByText('Same registration number');
     within(dialog).getByText('Same contact e-mail');
+  });
+
+  it('closes its dialog when another application is opened from it', async () => {
+    await initI18n('en');
+    const { openOther } = renderPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'Applicant history' }));
+    await screen.findByRole('dialog');
+    openOther();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

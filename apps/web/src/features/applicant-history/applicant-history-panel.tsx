@@ -17,6 +17,11 @@ import { useApplicantHistory } from './api';
  * body, in a dialog (docs/decisions/0060). Never shown to reviewers.
  */
 export function ApplicantHistoryPanel({ submissionId }: { submissionId: string }) {
+  // One panel per application: its dialog does not stay open over the next one opened from it.
+  return <HistoryPanel key={submissionId} submissionId={submissionId} />;
+}
+
+function HistoryPanel({ submissionId }: { submissionId: string }) {
   const { t } = useTranslation();
   const history = useApplicantHistory(submissionId);
   const [open, setOpen] = useState(false);

@@ -171,13 +171,15 @@ describe('a number question', () => {
     // The old answer is there, with what to do about it.
     expect(duration.value).toBe('twelve');
     expect(duration.getAttribute('aria-invalid')).toBe('true');
-    expect(view.getByText('Write a number, in digits (for example 12).')).toBeTruthy();
+    expect(
+      view.getByText('Write a number in digits, without thousands separators (for example 12 or 80000).'),
+    ).toBeTruthy();
     // A word typed in another number question is not sent; the title beside it is, the old word unchanged.
     const people = view.getByRole('textbox', { name: /People reached/ });
     fireEvent.change(people, { target: { value: 'many' } });
     expect(
       view.getByText(
-        'Write a number, in digits (for example 12): this answer is not saved until then (the others are).',
+        'Write a number in digits, without thousands separators (for example 12 or 80000): this answer is not saved until then (the others are).',
       ),
     ).toBeTruthy();
     fireEvent.change(view.getByRole('textbox', { name: /Project title/ }), { target: { value: 'Orti urbani' } });

@@ -1,0 +1,2 @@
+CREATE INDEX "organizations_name_key" ON "organizations" USING btree (lower(btrim("name")));--> statement-breakpoint
+CREATE INDEX "organizations_contact_email_key" ON "organizations" USING btree (lower(btrim("contact_email")));
