@@ -89,6 +89,9 @@ describe('text with several questions', () => {
     expect(problems('80.000')).toEqual(['applying.validation.numberInvalid']);
     expect(problems('1,000')).toEqual(['applying.validation.numberInvalid']);
     expect(problems('80000')).toEqual([]);
+    // Three decimals that cannot be thousands pass.
+    expect(problems('0,125')).toEqual([]);
+    expect(problems('1234.567')).toEqual([]);
     expect(problems('')).toEqual(['applying.validation.textRequired']);
   });
 

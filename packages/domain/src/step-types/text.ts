@@ -62,18 +62,19 @@ export function textQuestionProblem(question: TTextQuestion, answer: string | un
   return null;
 }
 
+/** Digits, with an optional sign and one decimal point or comma ("12", "-3", "2,5", "0,125"). */
+const NUMBER = /^[+-]?\d+(?:[.,]\d+)?$/;
 /**
- * Digits, with an optional sign and one decimal point or comma ("12", "-3", "2,5"); not a
- * separator followed by exactly three digits, which reads as thousands in one language and as
- * decimals in another ("80.000": eighty thousand in Italian, eighty in English), so it is refused
- * rather than guessed.
+ * One to three digits (not starting with 0), then a point or comma and exactly three digits: thousands in one
+ * language and decimals in another ("80.000": eighty thousand in Italian, eighty in English), so
+ * refused rather than guessed. "0,125" and "1234.567" can only be decimals, and pass.
  */
-const NUMBER = /^[+-]?\d+(?:[.,](?!\d{3}$)\d+)?$/;
+const THOUSANDS_OR_DECIMALS = /^[+-]?[1-9]\d{0,2}[.,]\d{3}$/;
 
 /** Whether a number question's answer is something else than a number (an empty one is not: that is `required`'s). */
 export function textNotANumber(question: TTextQuestion, answer: string | undefined): boolean {
   const text = (answer ?? '').trim();
-  return question.kind === 'number' && text !== '' && !NUMBER.test(text);
+  return question.kind === 'number' && text !== '' && (!NUMBER.test(text) || THOUSANDS_OR_DECIMALS.test(text));
 }
 
 /** Whether an answer is longer than its question takes (the server refuses it; the page holds it back). */

@@ -303,5 +303,10 @@ describe('a text step with several questions, beside one of the original shape',
     expect(JSON.parse(row?.content ?? '')).toEqual({ answers: { title: 'Orti urbani', months: 'nove' } });
     // Changed to another word, it is refused as any new one.
     expect((await writeAsBruno({ title: 'Orti urbani', months: 'otto' }, 2)).statusCode).toBe(400);
+    // A tab that still shows an older version hears of the newer answer (409), not of the number.
+    const stale = await writeAsBruno({ title: 'Orti', months: 'dieci' }, 1);
+    expect(stale.statusCode, stale.body).toBe(409);
+    // A version ahead of the stored one is checked as any write: it cannot slip a word in.
+    expect((await writeAsBruno({ title: 'Orti urbani', months: 'sette' }, 3)).statusCode).toBe(400);
   });
 });

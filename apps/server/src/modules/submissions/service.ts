@@ -252,8 +252,9 @@ export async function upsertStepResult(
       storedContent: async () => {
         const stored = await stepResultWithAuthor(db, input.callSubmissionId, input.stepId);
         // A write based on an older version is refused as stale further on (409, with the newer
-        // answer to take): no check against what it never saw answers before that.
-        if (stored && stored.row.version !== input.version) return input.content;
+        // answer to take): no check against what it never saw answers before that. Versions only
+        // grow, so that 409 is certain; one based on a version ahead is checked as any write.
+        if (stored && stored.row.version > input.version) return input.content;
         return stored?.row.content ?? undefined;
       },
     });
