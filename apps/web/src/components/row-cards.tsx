@@ -1,6 +1,7 @@
 import { Box, Paper, Stack, Text } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainList } from './plain-list';
 
 export type RowCard = {
   key: string;
@@ -14,18 +15,8 @@ export type RowCard = {
 export function RowCards({ label, rows }: { label: string; rows: RowCard[] }) {
   const { t } = useTranslation();
   return (
-    // role="list": Safari drops a list's meaning when its bullets are hidden. Focusable by script
-    // only, for the keyboard to land on when the button it was on leaves with its row.
-    <Stack
-      component="ul"
-      role="list"
-      tabIndex={-1}
-      aria-label={label}
-      gap="sm"
-      p={0}
-      m={0}
-      style={{ listStyle: 'none' }}
-    >
+    // Focusable by script only, for the keyboard to land on when the button it was on leaves with its row.
+    <PlainList tabIndex={-1} aria-label={label} gap="sm">
       {rows.map((row) => (
         <Paper component="li" key={row.key} withBorder p="sm">
           <Stack gap={6}>
@@ -51,6 +42,6 @@ export function RowCards({ label, rows }: { label: string; rows: RowCard[] }) {
           </Stack>
         </Paper>
       ))}
-    </Stack>
+    </PlainList>
   );
 }

@@ -1,10 +1,11 @@
-import type { TApplicantHistory } from '@impact/domain';
+import { parseServerDate, type TApplicantHistory } from '@impact/domain';
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OutcomeBadge } from '../../components/outcome-badge';
+import { PlainList } from '../../components/plain-list';
 import { mediumDateTime } from '../../lib/local-dates';
 import { money } from '../../lib/number-formats';
 import { problemText } from '../../lib/problem-text';
@@ -75,7 +76,7 @@ function HistoryDetails({ data }: { data: TApplicantHistory }) {
       <Title order={3} size="h5">
         {t('applicantHistory.applications')}
       </Title>
-      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      <PlainList gap="xs">
         {data.submissions.map((s) => (
           <Paper component="li" key={s.id} withBorder p="xs">
             <Group justify="space-between" wrap="wrap" gap="xs">
@@ -96,19 +97,21 @@ function HistoryDetails({ data }: { data: TApplicantHistory }) {
             </Group>
             <Text size="xs" c="dimmed">
               {s.submittedAt
-                ? t('applicantHistory.submittedOn', { date: mediumDateTime(new Date(s.submittedAt), i18n.language) })
-                : t('applicantHistory.started', { date: mediumDateTime(new Date(s.startedAt), i18n.language) })}
+                ? t('applicantHistory.submittedOn', {
+                    date: mediumDateTime(parseServerDate(s.submittedAt), i18n.language),
+                  })
+                : t('applicantHistory.started', { date: mediumDateTime(parseServerDate(s.startedAt), i18n.language) })}
             </Text>
           </Paper>
         ))}
-      </Stack>
+      </PlainList>
       <Title order={3} size="h5">
         {t('applicantHistory.grants')}
       </Title>
       {data.grants.length === 0 ? (
         <Text size="sm">{t('applicantHistory.noGrants')}</Text>
       ) : (
-        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        <PlainList gap="xs">
           {data.grants.map((g) => (
             <Paper component="li" key={g.id} withBorder p="xs">
               <Group justify="space-between" wrap="wrap" gap="xs">
@@ -127,7 +130,7 @@ function HistoryDetails({ data }: { data: TApplicantHistory }) {
               <Text size="sm">{money(g.amount, i18n.language, g.currency)}</Text>
             </Paper>
           ))}
-        </Stack>
+        </PlainList>
       )}
       <Title order={3} size="h5">
         {t('applicantHistory.lookalikes')}
@@ -137,7 +140,7 @@ function HistoryDetails({ data }: { data: TApplicantHistory }) {
       ) : (
         <>
           <Text size="sm">{t('applicantHistory.lookalikesHelp')}</Text>
-          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          <PlainList gap="xs">
             {data.lookalikes.map((o) => (
               <Paper component="li" key={o.id} withBorder p="xs">
                 <Group justify="space-between" wrap="wrap" gap="xs">
@@ -160,7 +163,7 @@ function HistoryDetails({ data }: { data: TApplicantHistory }) {
                 </Group>
               </Paper>
             ))}
-          </Stack>
+          </PlainList>
         </>
       )}
     </Stack>

@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Paper, SimpleGrid, Stack, Table, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PlainList } from '../../../components/plain-list';
 import { ScrollTable } from '../../../components/scroll-table';
 import { useNarrowScreen } from '../../../components/use-narrow-screen';
 
@@ -34,7 +35,7 @@ export function BudgetLines(props: Props) {
   if (rows.length === 0) return null;
   if (narrow)
     return (
-      <Stack component="ol" gap="xs" p={0} m={0} aria-labelledby={headingId} style={{ listStyle: 'none' }}>
+      <PlainList ordered gap="xs" aria-labelledby={headingId}>
         {rows.map((row, n) => (
           <Paper component="li" key={row.key} withBorder p="sm" radius="md" data-testid={`budget-line-${category}`}>
             <Stack gap="xs">
@@ -48,7 +49,7 @@ export function BudgetLines(props: Props) {
             </Stack>
           </Paper>
         ))}
-      </Stack>
+      </PlainList>
     );
   // A column per period: past the screen's width the lines scroll in their own box, not the page.
   return (
