@@ -13,14 +13,14 @@ const ROWS = 10_000;
  * on the embedded database, or on PostgreSQL when BENCH_DATABASE_URL is set.
  */
 export async function benchImpactImport(): Promise<BenchResult> {
-  const bytes = largeFrameworkWorkbook(ROWS);
+  const bytes = await largeFrameworkWorkbook(ROWS);
   const database = process.env.BENCH_DATABASE_URL
     ? await openDatabase({ kind: 'postgres', url: process.env.BENCH_DATABASE_URL, poolSize: 2 })
     : await openDatabase({ kind: 'pglite', dataDir: null });
   try {
     await runMigrations(database);
     const start = performance.now();
-    const parsed = parseWorkbook(bytes);
+    const parsed = await parseWorkbook(bytes);
     const parsedAt = performance.now();
     if (parsed.problems.length) throw new Error(`bench workbook has problems: ${parsed.problems.length}`);
     await addFramework(database.db, null, {

@@ -79,6 +79,14 @@ describe('the import check', () => {
 
   it('refuses a package loaded on use imported at start by the server, and allows import(), import type and tests', () => {
     const root = fixture({
+      'apps/server/src/main.ts': [
+        "import './modules/files/eager';",
+        "import './modules/files/inline-type';",
+        "import './modules/files/lazy';",
+        "import './modules/files/side-effect';",
+        "import './modules/files/other-package';",
+        '',
+      ].join('\n'),
       'apps/server/src/modules/files/eager.ts': "import { S3Client } from '@aws-sdk/client-s3';\n",
       'apps/server/src/modules/files/inline-type.ts': "import { type S3Client } from '@aws-sdk/client-s3';\n",
       'apps/server/src/modules/files/lazy.ts':
@@ -99,6 +107,28 @@ describe('the import check', () => {
         /^server: apps\/server\/src\/modules\/files\/other-package\.ts imports @aws-sdk\/lib-storage/,
       ),
       expect.stringMatching(/^server: apps\/server\/src\/modules\/files\/side-effect\.ts imports @aws-sdk\/client-s3/),
+    ]);
+  });
+
+  it('lets a thread import a package loaded on use, and refuses it in whatever the main thread reaches', () => {
+    const root = fixture({
+      'apps/server/src/main.ts': "import { app } from './app';\nexport default app;\n",
+      'apps/server/src/app.ts': "import { quiz } from './modules/step-types/quiz';\nexport const app = quiz;\n",
+      'apps/server/src/modules/step-types/quiz.ts':
+        "import type { Model } from 'survey-core';\nimport { titles } from './survey-runner';\nexport const quiz = titles;\nexport type M = Model;\n",
+      'apps/server/src/modules/step-types/survey-runner.ts':
+        "import { Model } from 'survey-core';\nexport const titles = Model;\n",
+      'apps/server/src/modules/step-types/survey-check-worker.ts':
+        "import { titles } from './survey-runner';\nimport { read } from '@e965/xlsx';\nexport default [titles, read];\n",
+      'apps/server/src/modules/impact/workbook.ts':
+        "export const sheetJs = () => import('@e965/xlsx');\nexport const later = () => import('./sheet-reader');\n",
+      'apps/server/src/modules/impact/sheet-reader.ts': "import { read } from '@e965/xlsx';\nexport default read;\n",
+    });
+    // survey-runner is reached through app and quiz; the worker and what import() loads are not.
+    expect(importRuleProblems(root).problems).toEqual([
+      expect.stringMatching(
+        /^server: apps\/server\/src\/modules\/step-types\/survey-runner\.ts imports survey-core at start \(main\.ts reaches it/,
+      ),
     ]);
   });
 

@@ -11,7 +11,9 @@
  *   composed (`app.ts`, `background-jobs.ts`).
  * - no cycle between web features or server modules, nor between server files (tests left out:
  *   nothing imports a test, and a test may reach into several modules).
- * - the server's code imports a package of LOADED_ON_USE only with `import()` or `import type`.
+ * - the server's main thread loads no package of LOADED_ON_USE at start: a file that `main.ts`
+ *   reaches by static imports imports such a package only with `import()` or `import type` (a
+ *   thread's own files, `*-worker.ts` and what only they import, may import it as they like).
  *
  * Each forbidden import is listed as an edge, file to file. Cycles that existed when the rule
  * arrived are listed in KNOWN_CYCLES with the reason they stay; any other cycle, or one of those
@@ -52,11 +54,14 @@ export const INFRASTRUCTURE_MODULES = [
 export const DOMAIN_MODULES = ['pdf', 'reports', 'review', 'submissions'];
 
 /**
- * Packages the server loads only where they are used (`import()`; `import type` is erased), by
- * name or name prefix: the AWS SDK (the S3 client is about 5 MB of memory that an install keeping
- * its files in PostgreSQL never uses, docs/OPERATIONS.md). Tests may import them as they like.
+ * Packages the server's main thread loads only where they are used (`import()`; `import type` is
+ * erased), by name or name prefix: the AWS SDK (the S3 client is about 5 MB of memory that an
+ * install keeping its files in PostgreSQL never uses, docs/OPERATIONS.md); SurveyJS and SheetJS,
+ * which the survey checks, the PDF and the framework workbook use on their threads (together
+ * about 10 MB of the main thread's memory, measured with both loaded against neither). Tests may
+ * import them as they like.
  */
-export const LOADED_ON_USE = ['@aws-sdk/'];
+export const LOADED_ON_USE = ['@aws-sdk/', 'survey-core', '@e965/xlsx'];
 const loadedOnUse = (spec: string) => LOADED_ON_USE.some((p) => (p.endsWith('/') ? spec.startsWith(p) : spec === p));
 
 const IMPORT =
@@ -96,19 +101,37 @@ function resolveImport(from: string, spec: string): string | null {
  * Every file's imports. `runtimeOnly` leaves out `import type`, which is erased and cannot loop at
  * run time (between features and modules it still couples them: it counts there).
  */
-function importGraph(dir: string, options: { runtimeOnly?: boolean; withTests?: boolean } = {}) {
+function importGraph(dir: string, options: { runtimeOnly?: boolean; withTests?: boolean; staticOnly?: boolean } = {}) {
   const graph = new Map<string, Set<string>>();
   for (const file of sourceFiles(dir, options.withTests ?? false)) {
     const text = fs.readFileSync(file, 'utf8');
     const targets = new Set<string>();
     for (const m of text.matchAll(IMPORT)) {
       if (options.runtimeOnly && m[1]) continue;
+      if (options.staticOnly && m[3]) continue;
       const target = resolveImport(file, m[2] ?? m[3] ?? m[4] ?? '');
       if (target) targets.add(target);
     }
     graph.set(file, targets);
   }
   return graph;
+}
+
+/**
+ * The files the server's main thread loads when it starts: `main.ts` and every file it reaches by
+ * static imports that stay at run time. A thread's entry (`*-worker.ts`) is loaded by its path,
+ * never imported, so it and what only it imports are left out; so is what `import()` loads.
+ */
+function loadedAtStart(serverSrc: string): Set<string> {
+  const graph = importGraph(serverSrc, { runtimeOnly: true, staticOnly: true });
+  const seen = new Set<string>();
+  const next = [path.join(serverSrc, 'main.ts')].filter((entry) => graph.has(entry));
+  for (let file = next.pop(); file !== undefined; file = next.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    next.push(...(graph.get(file) ?? []));
+  }
+  return seen;
 }
 
 /** Tarjan's strongly connected components: every group of nodes that reach each other. */
@@ -230,12 +253,14 @@ export function importRuleProblems(root: string): { problems: string[]; webFiles
   const web = checkRoot('web', path.join(root, 'apps/web/src'), webImportProblem, 'features');
   const serverSrc = path.join(root, 'apps/server/src');
   const server = checkRoot('server', serverSrc, serverImportProblem, 'modules');
-  for (const file of sourceFiles(serverSrc, false)) {
+  for (const file of loadedAtStart(serverSrc)) {
     for (const m of fs.readFileSync(file, 'utf8').matchAll(IMPORT)) {
       // A static import that is not `import type` (m[2]), or a bare `import 'x'` (m[4]).
       const spec = (m[1] ? undefined : m[2]) ?? m[4];
       if (spec && loadedOnUse(spec))
-        problems.push(`server: ${rel(file)} imports ${spec} at start (load it with import() where it is used)`);
+        problems.push(
+          `server: ${rel(file)} imports ${spec} at start (main.ts reaches it: load it with import() where it is used, or on a thread)`,
+        );
     }
   }
   reportCycles(

@@ -1,4 +1,3 @@
-import * as XLSX from '@e965/xlsx';
 import { ACCEPTED_MIME, type TUploadFileType } from '@impact/domain';
 import { fileTypeFromBuffer } from 'file-type';
 
@@ -26,21 +25,23 @@ export function isAccepted(kind: TUploadFileType, mime: string | null, fileName:
  * more: an Excel file holds a `Workbook` (or `Book`, Excel 5) stream, a Word file `WordDocument`
  * (a bare container renamed .xls or .doc must not pass). The directory is read, not the streams.
  */
-export function isAcceptedContainer(
+export async function isAcceptedContainer(
   kind: TUploadFileType,
   mime: string | null,
   fileName: string,
   bytes: Buffer,
-): boolean {
+): Promise<boolean> {
   if (!isAccepted(kind, mime, fileName)) return false;
   if (mime !== 'application/x-cfb') return true;
-  const names = oleStreamNames(bytes);
+  const names = await oleStreamNames(bytes);
   return kind === 'excel' ? names.has('Workbook') || names.has('Book') : names.has('WordDocument');
 }
 
-function oleStreamNames(bytes: Buffer): Set<string> {
+async function oleStreamNames(bytes: Buffer): Promise<Set<string>> {
+  // SheetJS is loaded on the first legacy Office file only: the main thread never needs it otherwise.
+  const { CFB } = await import('@e965/xlsx');
   try {
-    const container = XLSX.CFB.read(bytes, { type: 'buffer' }) as { FileIndex: Array<{ name: string }> };
+    const container = CFB.read(bytes, { type: 'buffer' }) as { FileIndex: Array<{ name: string }> };
     return new Set(container.FileIndex.map((entry) => entry.name));
   } catch {
     return new Set();

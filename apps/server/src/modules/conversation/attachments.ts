@@ -32,8 +32,9 @@ import { conversationSide } from './access';
 const KINDS = Object.keys(ACCEPTED_MIME) as TUploadFileType[];
 
 /** Any kind the upload step accepts: PDF, Excel, Word, images (an Office container must hold a workbook or document). */
-function acceptedAttachment(mime: string | null, fileName: string, head: Buffer): boolean {
-  return KINDS.some((kind) => isAcceptedContainer(kind, mime, fileName, head));
+async function acceptedAttachment(mime: string | null, fileName: string, head: Buffer): Promise<boolean> {
+  for (const kind of KINDS) if (await isAcceptedContainer(kind, mime, fileName, head)) return true;
+  return false;
 }
 
 export type ReceivedFile = { fileName: string; mimeType: string; size: number; storage: string; storageKey: string };
@@ -88,8 +89,8 @@ export async function receiveMessageParts(
           prefix: 'messages',
           id: randomUUID(),
           maxBytes: MESSAGE_FILE_MAX_BYTES,
-          accept: (mime, head) => {
-            if (!acceptedAttachment(mime, fileName, head))
+          accept: async (mime, head) => {
+            if (!(await acceptedAttachment(mime, fileName, head)))
               throw invalid(
                 [
                   {

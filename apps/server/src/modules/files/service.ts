@@ -82,11 +82,11 @@ export async function uploadSubmissionFile(
     prefix: 'files',
     id,
     maxBytes: slot.dimensions,
-    accept: (mime, head) => {
+    accept: async (mime, head) => {
       // An old-Office container must hold a workbook or document stream (MSI installers share it);
       // its directory is read from the first MiB, so a larger .xls/.doc whose directory lies
       // further in is refused (docs/SECURITY.md: save it as .xlsx/.docx).
-      if (!isAcceptedContainer(slot.file_type, mime, upload.fileName, head)) {
+      if (!(await isAcceptedContainer(slot.file_type, mime, upload.fileName, head))) {
         throw new AppError('unsupportedMediaType', {
           messageKey: 'errors.files.wrongType',
           errors: [{ path: 'File', messageKey: 'errors.files.wrongType', params: { expected: slot.file_type } }],

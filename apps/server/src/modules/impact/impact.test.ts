@@ -113,7 +113,7 @@ describe('impact design (SPEC 3, 4, 5, 7)', () => {
   });
 
   it('imports the sample workbook: parse, preview, save; lists and reads it back', async () => {
-    const parsed = await parse(admin, sampleWorkbook());
+    const parsed = await parse(admin, await sampleWorkbook());
     expect(parsed.statusCode, parsed.body).toBe(200);
     const body = parsed.json();
     expect(body.problems).toEqual([]);
@@ -141,7 +141,7 @@ describe('impact design (SPEC 3, 4, 5, 7)', () => {
       headers: admin.headers,
     });
     expect(read.json().outcomes[0].indicators[0].proxies[0].id).toBeTruthy();
-    const xls = await parse(admin, sampleWorkbook('xls'), 'framework.xls');
+    const xls = await parse(admin, await sampleWorkbook('xls'), 'framework.xls');
     expect(xls.statusCode, xls.body).toBe(200);
     expect(xls.json().outcomes).toHaveLength(body.outcomes.length);
   });
@@ -189,7 +189,7 @@ describe('impact design (SPEC 3, 4, 5, 7)', () => {
       payload: { name: 'x', description: 'x', stakeholders: [], outcomes: [] },
     });
     expect(add.statusCode).toBe(403);
-    expect((await parse(anna, sampleWorkbook())).statusCode).toBe(403);
+    expect((await parse(anna, await sampleWorkbook())).statusCode).toBe(403);
     expect(await frameworkCount()).toBe(1);
   });
 
@@ -200,7 +200,7 @@ describe('impact design (SPEC 3, 4, 5, 7)', () => {
     expect(notWorkbook.json().messageKey).toBe('errors.impact.notAWorkbook');
     const zipButNot = await parse(admin, Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100)]));
     expect(zipButNot.json().messageKey).toBe('errors.impact.notAWorkbook');
-    const wrongName = await parse(admin, sampleWorkbook(), 'framework.exe');
+    const wrongName = await parse(admin, await sampleWorkbook(), 'framework.exe');
     expect(wrongName.statusCode).toBe(400);
 
     const wrongSheets = await parse(admin, buildWorkbookWithSheet('Foglio1'));
@@ -208,7 +208,7 @@ describe('impact design (SPEC 3, 4, 5, 7)', () => {
     expect(wrongSheets.json()).toMatchObject({ messageKey: 'errors.impact.sheetMissing' });
 
     const huge = Array.from({ length: 20_050 }, () => ['Lavoro', '', '8', 'Ind', '', 'Proxy', 1]);
-    const tooBig = await parse(admin, buildWorkbook([IMPACT_HEADER, ...huge], [STAKEHOLDER_HEADER, ['A', '']]));
+    const tooBig = await parse(admin, await buildWorkbook([IMPACT_HEADER, ...huge], [STAKEHOLDER_HEADER, ['A', '']]));
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.json().messageKey).toBe('errors.impact.tooManyRows');
     const oversized = await parse(admin, Buffer.alloc(7 * 1024 * 1024, 0x50));
@@ -222,7 +222,7 @@ describe('impact design (SPEC 3, 4, 5, 7)', () => {
       ['Salute', '', '3', 'Visite', '', '', '', '', ''],
       ['Clima', '', '99', 'CO2', '', 'Tonnellate', 5, '', ''],
     ];
-    const bytes = buildWorkbook(impact, [STAKEHOLDER_HEADER]);
+    const bytes = await buildWorkbook(impact, [STAKEHOLDER_HEADER]);
     const broken = await parse(admin, bytes);
     expect(broken.statusCode).toBe(200);
     const problems = broken.json().problems as Array<{ messageKey: string; row?: number; name?: string }>;
@@ -235,7 +235,9 @@ describe('impact design (SPEC 3, 4, 5, 7)', () => {
         expect.objectContaining({ messageKey: 'errors.impact.invalidSdg', row: 5 }),
       ]),
     );
-    const noOutcomes = (await parse(admin, buildWorkbook([IMPACT_HEADER], [STAKEHOLDER_HEADER, ['A', '']]))).json();
+    const noOutcomes = (
+      await parse(admin, await buildWorkbook([IMPACT_HEADER], [STAKEHOLDER_HEADER, ['A', '']]))
+    ).json();
     expect(noOutcomes.problems).toEqual([expect.objectContaining({ messageKey: 'errors.impact.missingOutcomes' })]);
     const formula = (await parse(admin, workbookWithFormula())).json();
     expect(formula.problems).toEqual([]);
@@ -480,7 +482,7 @@ describe('impact design (SPEC 3, 4, 5, 7)', () => {
   });
 
   it('a framework no step uses can be deleted', async () => {
-    const parsed = (await parse(admin, sampleWorkbook())).json();
+    const parsed = (await parse(admin, await sampleWorkbook())).json();
     const added = await t.app.inject({
       method: 'PUT',
       url: '/api/ImpactFramework/AddImpactFrameworkSet',

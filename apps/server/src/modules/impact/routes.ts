@@ -196,6 +196,6 @@ export const impactAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', attachmentDisposition('impact-framework-template.xlsx'))
-      .send(sampleWorkbook()),
+      .send(await sampleWorkbook()),
   );
 };

@@ -238,7 +238,7 @@ export const SAMPLE_STAKEHOLDERS: string[][] = [
   ['Comunità locale', 'Abitanti e associazioni del territorio'],
 ];
 
-export function sampleWorkbook(bookType: 'xlsx' | 'xls' = 'xlsx'): Buffer {
+export function sampleWorkbook(bookType: 'xlsx' | 'xls' = 'xlsx'): Promise<Buffer> {
   const impact = [
     IMPACT_HEADER,
     ...SAMPLE_LINES.map(([o, od, sdg, i, id, p, v, [sn, su]]) => [o, od, sdg, i, id, p, v, sn, su]),
@@ -253,15 +253,17 @@ if (runAsScript && process.argv[1] && path.resolve(process.argv[1]) === fileURLT
     path.dirname(fileURLToPath(import.meta.url)),
     '../../../../../docs/sample-impact-framework.xlsx',
   );
-  fs.writeFileSync(out, sampleWorkbook());
-  console.log(`wrote ${out}`);
+  void sampleWorkbook().then((bytes) => {
+    fs.writeFileSync(out, bytes);
+    console.log(`wrote ${out}`);
+  });
 }
 
 /**
  * A large generated framework (benches and load tests): rows / 5 outcomes × 5 indicator/proxy
  * rows, 50 stakeholders; 10,000 rows make a 4 MB workbook.
  */
-export function largeFrameworkWorkbook(rows: number): Buffer {
+export function largeFrameworkWorkbook(rows: number): Promise<Buffer> {
   const impact: unknown[][] = [IMPACT_HEADER];
   for (let r = 0; r < rows; r++) {
     const o = Math.floor(r / 5);

@@ -48,7 +48,7 @@ export async function seedImpact(db: Db, config: Pick<AppConfig, 'seedDemo'>) {
   if (!config.seedDemo) return;
   const [existing] = await db.select({ id: impactFrameworks.id }).from(impactFrameworks).limit(1);
   if (existing) return;
-  const parsed = parseWorkbook(sampleWorkbook());
+  const parsed = await parseWorkbook(await sampleWorkbook());
   if (parsed.problems.length) throw new Error(`sample framework has problems: ${JSON.stringify(parsed.problems)}`);
   await addFramework(db, null, { ...SAMPLE_FRAMEWORK, stakeholders: parsed.stakeholders, outcomes: parsed.outcomes });
 }

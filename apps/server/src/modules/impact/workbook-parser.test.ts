@@ -32,7 +32,7 @@ describe('framework workbooks are read on a capped worker thread', () => {
   it('gives the same framework as reading in the process, and refuses what is not a workbook', async () => {
     const parser = new WorkbookParser(128);
     try {
-      expect(await parser.parse(sampleWorkbook())).toEqual(parseWorkbook(sampleWorkbook()));
+      expect(await parser.parse(await sampleWorkbook())).toEqual(await parseWorkbook(await sampleWorkbook()));
       expect(await refusal(parser.parse(Buffer.from('not a workbook at all')))).toBe('errors.impact.notAWorkbook');
     } finally {
       await parser.close();
@@ -44,7 +44,7 @@ describe('framework workbooks are read on a capped worker thread', () => {
     try {
       expect(await refusal(parser.parse(heavyWorkbook(6000)))).toBe('errors.impact.workbookTooHeavy');
       // The thread that ran out of memory was replaced.
-      expect((await parser.parse(sampleWorkbook())).outcomes.length).toBeGreaterThan(0);
+      expect((await parser.parse(await sampleWorkbook())).outcomes.length).toBeGreaterThan(0);
     } finally {
       await parser.close();
     }
@@ -53,7 +53,7 @@ describe('framework workbooks are read on a capped worker thread', () => {
   it('refuses a workbook that takes longer than the timeout', async () => {
     const parser = new WorkbookParser(128, { timeoutMs: 1 });
     try {
-      expect(await refusal(parser.parse(sampleWorkbook()))).toBe('errors.impact.workbookTooHeavy');
+      expect(await refusal(parser.parse(await sampleWorkbook()))).toBe('errors.impact.workbookTooHeavy');
     } finally {
       await parser.close();
     }
@@ -62,9 +62,9 @@ describe('framework workbooks are read on a capped worker thread', () => {
   it('reads one workbook at a time with a bounded queue behind it', async () => {
     const parser = new WorkbookParser(128, { maxWaiting: 1 });
     try {
-      const running = parser.parse(sampleWorkbook());
-      const waiting = parser.parse(sampleWorkbook());
-      await expect(parser.parse(sampleWorkbook())).rejects.toBeInstanceOf(WorkbookParserBusy);
+      const running = parser.parse(await sampleWorkbook());
+      const waiting = parser.parse(await sampleWorkbook());
+      await expect(parser.parse(await sampleWorkbook())).rejects.toBeInstanceOf(WorkbookParserBusy);
       expect((await running).outcomes.length).toBeGreaterThan(0);
       expect((await waiting).outcomes.length).toBeGreaterThan(0);
     } finally {
@@ -81,7 +81,7 @@ describe('POST ImpactFramework/ParseWorkbook under load', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     admin = await signInAs(t.database.db, { email: 'admin@example.org', roles: ['admin'] });
-    large = largeFrameworkWorkbook(10_000);
+    large = await largeFrameworkWorkbook(10_000);
   });
   afterAll(() => t?.close());
 

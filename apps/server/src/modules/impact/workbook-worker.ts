@@ -9,9 +9,9 @@ import { parseWorkbook, WorkbookRefused } from './workbook';
  */
 export type WorkbookReply = { result: TParseWorkbookResponse } | { refused: TWorkbookProblem };
 
-export default function readWorkbook(bytes: Uint8Array): WorkbookReply {
+export default async function readWorkbook(bytes: Uint8Array): Promise<WorkbookReply> {
   try {
-    return { result: parseWorkbook(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) };
+    return { result: await parseWorkbook(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) };
   } catch (err) {
     if (err instanceof WorkbookRefused) return { refused: err.problem };
     throw err;

@@ -1,5 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
-import * as XLSX from '@e965/xlsx';
+import type * as XLSX from '@e965/xlsx';
 import {
   IMPACT_SHEET,
   STAKEHOLDER_SHEET,
@@ -87,8 +87,15 @@ export class WorkbookRefused extends Error {
 const refuse = (messageKey: string, extra: Omit<TWorkbookProblem, 'messageKey'> = {}) =>
   new WorkbookRefused({ messageKey, ...extra });
 
+/**
+ * SheetJS, loaded where a workbook is read or written: on the workbook thread, or on the main
+ * thread only for the template's download and the demo's seed (tools/check-imports.ts keeps it
+ * out of the main thread's start).
+ */
+const sheetJs = () => import('@e965/xlsx');
+
 /** Reads the bytes as a workbook, or refuses them (not a workbook by its bytes, too big, unreadable). */
-export function readWorkbook(bytes: Buffer): XLSX.WorkBook {
+export async function readWorkbook(bytes: Buffer): Promise<XLSX.WorkBook> {
   if (bytes.length === 0 || bytes.length > WORKBOOK_MAX_BYTES) throw refuse('errors.impact.workbookTooBig');
   const zip = startsWith(bytes, ZIP);
   if (!zip && !startsWith(bytes, CFB)) throw refuse('errors.impact.notAWorkbook');
@@ -97,8 +104,9 @@ export function readWorkbook(bytes: Buffer): XLSX.WorkBook {
     if (size === null) throw refuse('errors.impact.notAWorkbook');
     if (size > MAX_UNZIPPED_BYTES) throw refuse('errors.impact.workbookTooBig');
   }
+  const { read } = await sheetJs();
   try {
-    return XLSX.read(bytes, {
+    return read(bytes, {
       type: 'buffer',
       cellFormula: false,
       cellHTML: false,
@@ -116,16 +124,16 @@ export function readWorkbook(bytes: Buffer): XLSX.WorkBook {
 
 type Row = { row: number; cells: Record<string, unknown> };
 
-function rowsOf(wb: XLSX.WorkBook, sheetName: string): Row[] {
+function rowsOf(utils: typeof XLSX.utils, wb: XLSX.WorkBook, sheetName: string): Row[] {
   const sheet = wb.Sheets[sheetName];
   if (!sheet) throw refuse('errors.impact.sheetMissing', { sheet: sheetName });
   const full = (sheet['!fullref'] as string | undefined) ?? sheet['!ref'];
   if (full) {
-    const range = XLSX.utils.decode_range(full);
+    const range = utils.decode_range(full);
     if (range.e.r - range.s.r > WORKBOOK_MAX_ROWS) throw refuse('errors.impact.tooManyRows', { sheet: sheetName });
     if (range.e.c - range.s.c > 60) throw refuse('errors.impact.tooManyColumns', { sheet: sheetName });
   }
-  const matrix = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, blankrows: true, defval: null });
+  const matrix = utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, blankrows: true, defval: null });
   const [header, ...body] = matrix;
   const keys = (header ?? []).map((h) => (h === null || h === undefined ? '' : camelHeader(String(h))));
   const rows: Row[] = [];
@@ -174,11 +182,12 @@ type Outcome = TAddImpactFrameworkRequest['outcomes'][number];
 type Indicator = Outcome['indicators'][number];
 
 /** Parses a workbook into a framework's stakeholders and outcomes, with every problem found. */
-export function parseWorkbook(bytes: Buffer): TParseWorkbookResponse {
-  const wb = readWorkbook(bytes);
+export async function parseWorkbook(bytes: Buffer): Promise<TParseWorkbookResponse> {
+  const wb = await readWorkbook(bytes);
+  const { utils } = await sheetJs();
   const problems: TWorkbookProblem[] = [];
-  const impactRows = rowsOf(wb, IMPACT_SHEET);
-  const stakeholderRows = rowsOf(wb, STAKEHOLDER_SHEET);
+  const impactRows = rowsOf(utils, wb, IMPACT_SHEET);
+  const stakeholderRows = rowsOf(utils, wb, STAKEHOLDER_SHEET);
 
   const impactHeader = Object.keys(impactRows[0]?.cells ?? {});
   for (const [label, keys] of [
@@ -297,15 +306,16 @@ export function parseWorkbook(bytes: Buffer): TParseWorkbookResponse {
 }
 
 /** Bytes of a workbook with the two sheets, from rows of cells (used by the sample and the tests). */
-export function buildWorkbook(
+export async function buildWorkbook(
   impact: unknown[][],
   stakeholders: unknown[][],
   bookType: 'xlsx' | 'xls' = 'xlsx',
-): Buffer {
-  const wb = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(impact), IMPACT_SHEET);
-  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(stakeholders), STAKEHOLDER_SHEET);
-  return XLSX.write(wb, { type: 'buffer', bookType }) as Buffer;
+): Promise<Buffer> {
+  const { utils, write } = await sheetJs();
+  const wb = utils.book_new();
+  utils.book_append_sheet(wb, utils.aoa_to_sheet(impact), IMPACT_SHEET);
+  utils.book_append_sheet(wb, utils.aoa_to_sheet(stakeholders), STAKEHOLDER_SHEET);
+  return write(wb, { type: 'buffer', bookType }) as Buffer;
 }
 
 export const IMPACT_HEADER = [

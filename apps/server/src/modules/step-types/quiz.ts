@@ -11,7 +11,7 @@ import { surveyModelColumns } from './export-columns';
 import { parseAnswer } from './invalid-answer';
 import { surveyServerType } from './survey';
 import { assertAnswerWithinBounds } from './survey-answer-check';
-import { questionTitles } from './survey-runner';
+import { questionTitlesOffThread } from './survey-check-pool';
 import { keepContent, type ServerStepType } from './types';
 
 const shared = STEP_TYPES.quiz;
@@ -36,11 +36,11 @@ export const quizServerType: ServerStepType<'quiz'> = {
   contentIssues: surveyServerType.contentIssues,
   prepareContent: keepContent,
   // SPEC 3 "Quiz result": right or wrong per question, and the count.
-  results(step, content, locale) {
+  async results(step, content, locale) {
     const answer = surveyAnswerOf(content);
     if (!answer) return null;
     const outcome = quizOutcome(step, answer);
-    const titles = questionTitles(parseSurveyModel(step.content), locale);
+    const titles = await questionTitlesOffThread({ model: parseSurveyModel(step.content), locale });
     const recap = Object.entries(outcome.recap).map(([name, correct]) => ({
       name,
       title: titles.get(name) ?? name,

@@ -16,14 +16,14 @@ export async function receiveUpload(
     id: string;
     maxBytes: number;
     /** `head`: the first bytes (the whole file when it is under 1 MiB), for checks inside containers. */
-    accept(mime: string | null, head: Buffer): void;
+    accept(mime: string | null, head: Buffer): void | Promise<void>;
     tooLarge(): Error;
   },
 ): Promise<StoredBlob & { mime: string }> {
   const { head, body, drain } = await peek(source.file, HEAD_BYTES);
   const mime = await detectMime(head);
   try {
-    opts.accept(mime, head);
+    await opts.accept(mime, head);
   } catch (err) {
     drain(); // read the refused body to its end so the connection stays usable
     throw err;
