@@ -20,12 +20,19 @@ describe('call builder', () => {
     await page.getByRole('button', { name: 'Nuovo bando', exact: true }).waitFor();
     await expectAccessible(page, 'admin calls tab');
 
-    // New call: an empty call type and a call opening in a month, then the editor.
+    // New call: its name first (a change of mind leaves nothing), then an empty call type and a
+    // call opening in a month, in the editor.
     await page.getByRole('button', { name: 'Nuovo bando', exact: true }).click();
+    const newCall = page.getByRole('dialog', { name: 'Nuovo bando' });
+    await newCall.getByRole('textbox', { name: 'Nome del bando' }).waitFor();
+    await expectAccessible(page, 'new call dialog');
+    await newCall.getByRole('textbox', { name: 'Nome del bando' }).fill(`${name} bozza`);
+    await newCall.getByRole('button', { name: 'Crea il bando' }).click();
     await page.waitForURL(/\/admin\/calls\/[0-9a-f-]{36}$/);
     const editorUrl = page.url();
     // A new call is a draft: nothing is announced as created yet, the page says what it is.
     await page.getByRole('heading', { name: 'Nuovo bando', level: 1 }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Nome del bando', exact: true }).inputValue()).toBe(`${name} bozza`);
     expect(await page.getByText('Bando creato').count()).toBe(0);
     await expectAccessible(page, 'call editor, new draft');
     const nameInput = page.getByRole('textbox', { name: 'Nome del bando', exact: true });
@@ -159,10 +166,11 @@ describe('call builder', () => {
   it('the calls tab toggles closed calls and deletes a call after confirmation', async () => {
     const { context, page } = await browser.newPage();
     await signIn(page, DEMO.admin, '/admin?tab=calls');
-    await page.getByRole('button', { name: 'Nuovo bando', exact: true }).click();
-    await page.waitForURL(/\/admin\/calls\/[0-9a-f-]{36}$/);
     const name = `Da eliminare ${Date.now().toString(36)}`;
-    await page.getByRole('textbox', { name: 'Nome del bando', exact: true }).fill(name);
+    await page.getByRole('button', { name: 'Nuovo bando', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Nuovo bando' }).getByRole('textbox', { name: 'Nome del bando' }).fill(name);
+    await page.getByRole('button', { name: 'Crea il bando' }).click();
+    await page.waitForURL(/\/admin\/calls\/[0-9a-f-]{36}$/);
     await page.getByRole('button', { name: 'Salva bando' }).click();
     const row = page.getByTestId('call-row').filter({ hasText: name });
     await row.waitFor();

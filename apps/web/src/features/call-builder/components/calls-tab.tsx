@@ -19,12 +19,12 @@ import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPencil, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { listedCallName, useCallList } from '../../../lib/api/get-call-list';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
-import { useCreateNewCall } from '../api/create-call';
 import { useDeleteCall } from '../api/delete-call';
 import { errorMessage, formatDateTime } from './labels';
+import { NewCallDialog } from './new-call-dialog';
 
 function StatusBadge({ call }: { call: TCallListItem }) {
   const { t } = useTranslation();
@@ -48,25 +48,11 @@ function StatusBadge({ call }: { call: TCallListItem }) {
 /** Admin index, calls tab (SPEC 2): every call with status, dates and actions. */
 export function CallsTab() {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const list = useCallList();
-  const createCall = useCreateNewCall();
   const deleteCall = useDeleteCall();
   const [showClosed, setShowClosed] = useState(true);
 
-  const onNewCall = () =>
-    createCall.mutate(t('callBuilder.newCallName'), {
-      // The new call is a draft until saved with a name and steps: nothing to announce yet.
-      onSuccess: (call) => {
-        void navigate(`/admin/calls/${call.id}`);
-      },
-      onError: (error) =>
-        notifications.show({
-          color: 'red',
-          title: t('callBuilder.notifications.createError'),
-          message: errorMessage(t, error),
-        }),
-    });
+  const [creating, setCreating] = useState(false);
 
   const onDelete = (call: TCallListItem) =>
     openConfirmDialog({
@@ -91,6 +77,7 @@ export function CallsTab() {
 
   return (
     <Stack gap="md">
+      <NewCallDialog opened={creating} onClose={() => setCreating(false)} />
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>{t('callBuilder.list.title')}</Title>
         <Group gap="sm">
@@ -118,7 +105,7 @@ export function CallsTab() {
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
-          <Button leftSection={<IconPlus size={16} />} onClick={onNewCall} loading={createCall.isPending}>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
             {t('callBuilder.list.newCall')}
           </Button>
         </Group>
