@@ -44,31 +44,33 @@ export function NewCallDialog({ opened, onClose }: { opened: boolean; onClose: (
 
   return (
     <Modal opened={opened} onClose={close} title={t('callBuilder.newCallDialog.title')}>
-      <Stack component="form" gap="md" onSubmit={submit} noValidate>
-        <Text size="sm">{t('callBuilder.newCallDialog.intro')}</Text>
-        <TextInput
-          label={t('callBuilder.newCallDialog.name')}
-          description={t('callBuilder.newCallDialog.nameHelp')}
-          required
-          data-autofocus
-          ref={nameField}
-          maxLength={NAME_MAX}
-          value={name}
-          onChange={(e) => {
-            setName(e.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {t('callBuilder.cancel')}
-          </Button>
-          <Button type="submit" loading={createCall.isPending}>
-            {t('callBuilder.newCallDialog.create')}
-          </Button>
-        </Group>
-      </Stack>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm">{t('callBuilder.newCallDialog.intro')}</Text>
+          <TextInput
+            label={t('callBuilder.newCallDialog.name')}
+            description={t('callBuilder.newCallDialog.nameHelp')}
+            required
+            data-autofocus
+            ref={nameField}
+            maxLength={NAME_MAX}
+            value={name}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('callBuilder.cancel')}
+            </Button>
+            <Button type="submit" loading={createCall.isPending}>
+              {t('callBuilder.newCallDialog.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }
