@@ -1,5 +1,5 @@
 import { Stack, type StackProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 type Props = StackProps & {
   /** Numbered (`ol`): the order means something (a budget's lines); else `ul`. */
@@ -8,6 +8,7 @@ type Props = StackProps & {
   'aria-label'?: string;
   'aria-labelledby'?: string;
   tabIndex?: number;
+  ref?: Ref<HTMLDivElement>;
 };
 
 /**

@@ -15,6 +15,7 @@ import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Text, Tooltip } 
 import { IconArrowDown, IconArrowUp, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainList } from '../../../components/plain-list';
 import { refocusIfLost } from '../../../lib/refocus-if-lost';
 import { type DraftStep, newKey } from '../call-draft';
 import { missingStepTexts } from '../content-language';
@@ -116,15 +117,7 @@ export function StepsTab({
       {ordered.length === 0 ? (
         <Text c="dimmed">{t(reportForm ? 'callBuilder.reportForm.empty' : 'callBuilder.steps.empty')}</Text>
       ) : (
-        <Stack
-          ref={list}
-          gap="xs"
-          component="ol"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label={t('callBuilder.steps.listLabel')}
-        >
+        <PlainList ref={list} ordered gap="xs" aria-label={t('callBuilder.steps.listLabel')}>
           {ordered.map((step, index) => {
             const label =
               translatedOr(textsIn(step.translations, language)?.name, step.name).trim() ||
@@ -233,7 +226,7 @@ export function StepsTab({
               </Paper>
             );
           })}
-        </Stack>
+        </PlainList>
       )}
       {editing && (
         <StepForm

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../components/date-time-field';
+import { PlainList } from '../../../components/plain-list';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { DATE_TIME_FIELD_FORMAT } from '../../../lib/date-formats';
 import { mediumDateTime } from '../../../lib/local-dates';
@@ -86,7 +87,7 @@ export function ChangeRequestsPanel({ submissionId, steps, admin, submitted }: P
           {t('changeRequests.none')}
         </Text>
       ) : (
-        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        <PlainList gap="xs">
           {requests.map((request) => (
             <Paper component="li" key={request.id} withBorder p="xs" data-testid="change-request">
               <Group justify="space-between" gap="xs">
@@ -123,7 +124,7 @@ export function ChangeRequestsPanel({ submissionId, steps, admin, submitted }: P
               )}
             </Paper>
           ))}
-        </Stack>
+        </PlainList>
       )}
       {asking && (
         <RequestDialog

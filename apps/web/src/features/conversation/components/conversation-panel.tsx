@@ -3,6 +3,7 @@ import { Alert, Button, FileInput, Group, Loader, Paper, Stack, Text, Textarea }
 import { IconPaperclip } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainList } from '../../../components/plain-list';
 import { ApiError } from '../../../lib/api-client';
 import { DATE_TIME, dateFormat } from '../../../lib/date-formats';
 import { problemText } from '../../../lib/problem-text';
@@ -36,16 +37,11 @@ export function ConversationPanel({ submissionId, report = false }: { submission
       {list.length === 0 ? (
         <Text size="sm">{t('conversation.empty')}</Text>
       ) : (
-        <Stack
-          gap="sm"
-          component="ol"
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          aria-label={t('conversation.list')}
-        >
+        <PlainList ordered gap="sm" aria-label={t('conversation.list')}>
           {list.map((m) => (
             <MessageItem key={m.id} message={m} readerSide={side} />
           ))}
-        </Stack>
+        </PlainList>
       )}
       {canWrite ? (
         <MessageForm submissionId={submissionId} />

@@ -1,6 +1,7 @@
 import type { TInvitation } from '@impact/domain';
-import { Button, Group, List, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PlainList } from '../../../components/plain-list';
 import { dateFormat } from '../../../lib/date-formats';
 
 /** The open invitations, each with its role, its end and a way to withdraw it. */
@@ -14,9 +15,9 @@ export function InvitationList({
   const { t, i18n } = useTranslation();
   if (!invitations.length) return <Text c="dimmed">{t('organizations.members.noInvitations')}</Text>;
   return (
-    <List listStyleType="none" spacing="xs" aria-labelledby="invitations-title">
+    <PlainList gap="xs" aria-labelledby="invitations-title">
       {invitations.map((i) => (
-        <List.Item key={i.id}>
+        <li key={i.id}>
           <Group gap="sm" wrap="wrap">
             <Text>
               <bdi>{i.email}</bdi> · {t(`organizations.roles.${i.role}`)} ·{' '}
@@ -34,8 +35,8 @@ export function InvitationList({
               {t('organizations.members.withdraw')}
             </Button>
           </Group>
-        </List.Item>
+        </li>
       ))}
-    </List>
+    </PlainList>
   );
 }

@@ -3,6 +3,7 @@ import { Badge, Button, Group, Paper, Stack } from '@mantine/core';
 import { IconCheck, IconMessageReply, IconRotate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainList } from '../../../components/plain-list';
 import { DATE_TIME, dateFormat } from '../../../lib/date-formats';
 import { problemText } from '../../../lib/problem-text';
 import { useResolveStepComment } from './api/resolve-step-comment';
@@ -48,20 +49,13 @@ export function CommentThread({ thread, submissionId, organizationId, readOnly, 
           </Badge>
         )}
         {thread.replies.length > 0 && (
-          <Stack
-            component="ul"
-            gap="xs"
-            pl="md"
-            m={0}
-            aria-label={t('teamComments.replies')}
-            style={{ listStyle: 'none' }}
-          >
+          <PlainList gap="xs" pl="md" aria-label={t('teamComments.replies')}>
             {thread.replies.map((reply) => (
               <li key={reply.id}>
                 <CommentBody comment={reply} />
               </li>
             ))}
-          </Stack>
+          </PlainList>
         )}
         {!readOnly &&
           (replying ? (

@@ -1,7 +1,8 @@
 import { personName, type TStepHistory } from '@impact/domain';
-import { Badge, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Paper, Text } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PlainList } from '../../../components/plain-list';
 import { DATE_TIME, dateFormat } from '../../../lib/date-formats';
 
 type Props = {
@@ -27,7 +28,7 @@ export function VersionList({ history, selected, onToggle, onRestore }: Props) {
   ].sort((a, b) => b.at.localeCompare(a.at) || Number(a.version !== null) - Number(b.version !== null));
 
   return (
-    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('team.history.listLabel')}>
+    <PlainList gap="xs" aria-label={t('team.history.listLabel')}>
       {entries.map(({ version: v, milestone: m }) =>
         v ? (
           <Paper component="li" key={`v${v.version}`} withBorder p="xs">
@@ -73,6 +74,6 @@ export function VersionList({ history, selected, onToggle, onRestore }: Props) {
           </Paper>
         ) : null,
       )}
-    </Stack>
+    </PlainList>
   );
 }

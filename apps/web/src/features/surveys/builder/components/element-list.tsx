@@ -1,6 +1,7 @@
 import type { TJsonObject } from '@impact/domain';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PlainList } from '../../../../components/plain-list';
 import { moveElementTo } from '../model/operations';
 import { childrenOf, type TElementPath } from '../model/tree';
 import { AddQuestionMenu } from './add-question-menu';
@@ -21,7 +22,7 @@ export function ElementList({ containerPath, elements, label }: Props) {
           {t('surveys.builder.emptyContainer')}
         </Text>
       )}
-      <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
+      <PlainList ordered gap="xs" aria-label={label}>
         {children.map((element, i) => {
           const path = [...containerPath, i];
           return (
@@ -34,7 +35,7 @@ export function ElementList({ containerPath, elements, label }: Props) {
             />
           );
         })}
-      </Stack>
+      </PlainList>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the mouse; the move buttons do the same from the keyboard */}
       <div
         onDragOver={(e) => {
