@@ -7,9 +7,12 @@ import {
   type FileInputProps,
   type MantineColorsTuple,
   type ModalProps,
+  type MultiSelectProps,
   Notification,
   type PaginationProps,
+  type SelectProps,
 } from '@mantine/core';
+import { keepEnterInSelect } from '../lib/select-enter';
 
 /**
  * WCAG 2.2 AA contrast (1.4.3, 4.5:1) is fixed here, once, so every page inherits it.
@@ -70,6 +73,10 @@ export const theme = createTheme({
     // menu may hold only (axe: aria-required-children, critical): opened, the first item takes focus.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     DrawerHeader: { defaultProps: { role: 'presentation' } },
+    // Enter in a closed select does not submit its form (lib/select-enter.ts). Named by key, so the
+    // selects stay out of the first script.
+    Select: { defaultProps: { onKeyDown: keepEnterInSelect } satisfies Partial<SelectProps> },
+    MultiSelect: { defaultProps: { onKeyDown: keepEnterInSelect } satisfies Partial<MultiSelectProps> },
     // WCAG 1.4.10/1.4.4: at 320 px or 200 % text a long label wraps instead of being cut off.
     Button: Button.extend({
       styles: {
