@@ -1,5 +1,7 @@
 import {
   isEmptyId,
+  miniDyiStepType,
+  parseImpactStepContent,
   parseStepContent,
   type TCallType,
   type TFieldError,
@@ -8,7 +10,7 @@ import {
 } from '@impact/domain';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { type Db, rows, type Tx } from '../../db/client';
-import { callTypes, stepResults, steps, stepTypes } from '../../db/schema';
+import { callTypes, impactFrameworks, stepResults, steps, stepTypes } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { type AuditActor, audit } from '../audit/record';
@@ -133,8 +135,46 @@ async function prepareSteps(db: Db, input: TStepInput[], prefix: string, stored:
       stage: step.stage,
     };
   });
+  errors.push(...(await missingFrameworks(db, input, prefix, typeNames, stored)));
   if (errors.length > 0) throw invalid(errors);
   return prepared;
+}
+
+/**
+ * An impact step written or changed here must name a framework that exists, and the framework is
+ * held (FOR KEY SHARE) until the save commits: a framework deleted meanwhile either waits for the
+ * save and then finds the step using it (409), or went first and the save is refused here. A step
+ * sent back unchanged is already counted by the framework's deletion, and is not read again.
+ */
+async function missingFrameworks(
+  db: Db | Tx,
+  input: TStepInput[],
+  prefix: string,
+  typeNames: Map<string, string>,
+  stored: StoredSteps,
+): Promise<TFieldError[]> {
+  const named = input.flatMap((step, i) => {
+    const before = step.id ? stored.get(step.id) : undefined;
+    if (before?.stepTypeId === step.stepTypeId && before.content === step.content) return [];
+    if (typeNames.get(step.stepTypeId) !== miniDyiStepType.name) return [];
+    const frameworkId = parseImpactStepContent(step.content)?.frameworkId;
+    return frameworkId ? [{ frameworkId, path: `${prefix}.${i}.content.frameworkId` }] : [];
+  });
+  if (named.length === 0) return [];
+  const found = await db
+    .select({ id: impactFrameworks.id })
+    .from(impactFrameworks)
+    .where(
+      inArray(
+        impactFrameworks.id,
+        named.map((n) => n.frameworkId),
+      ),
+    )
+    .for('key share');
+  const exists = new Set(found.map((f) => f.id));
+  return named
+    .filter((n) => !exists.has(n.frameworkId))
+    .map((n) => ({ path: n.path, messageKey: 'errors.calls.frameworkGone' }));
 }
 
 /**

@@ -8,10 +8,12 @@ import {
   ZCallType,
 } from '@impact/domain';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { POSTGRES_URL } from '../../../test/postgres-only';
 import { signInAs } from '../../../test/sign-in';
-import { calls, steps as stepsTable } from '../../db/schema';
+import { calls, impactFrameworks, steps as stepsTable } from '../../db/schema';
 import { seedStepTypes } from './step-types';
 
 const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
@@ -513,6 +515,72 @@ describe('call builder API', () => {
     });
     expect(edited.statusCode).toBe(400);
   });
+
+  const aFramework = async () => {
+    const [row] = await t.database.db
+      .insert(impactFrameworks)
+      .values({ name: 'Quadro', stakeholders: [], outcomes: [] })
+      .returning({ id: impactFrameworks.id });
+    if (!row) throw new Error('no framework');
+    return row.id;
+  };
+  const impactStepsOf = (callTypeId: string, frameworkId: string) => ({
+    id: callTypeId,
+    name: 'Tipo',
+    description: '',
+    steps: [
+      {
+        name: 'Impatto',
+        description: '',
+        content: JSON.stringify({ frameworkId }),
+        sort: 0,
+        stepTypeId: types.get('miniDyi'),
+      },
+    ],
+  });
+
+  it('an impact step naming a framework that no longer exists is refused, with the field named', async () => {
+    const { callType } = await newCall();
+    const gone = await aFramework();
+    await t.database.db.delete(impactFrameworks).where(eq(impactFrameworks.id, gone));
+    const res = await inject('PUT', '/api/Call/UpsertCallType', impactStepsOf(callType.id, gone));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      expect.objectContaining({ path: 'steps.0.content.frameworkId', messageKey: 'errors.calls.frameworkGone' }),
+    ]);
+    expect((await inject('GET', `/api/Step/GetSteps?callTypeId=${callType.id}`)).json()).toEqual([]);
+    const kept = await inject('PUT', '/api/Call/UpsertCallType', impactStepsOf(callType.id, await aFramework()));
+    expect(kept.statusCode, kept.body).toBe(200);
+  });
+
+  // Two transactions at once: PostgreSQL only (the embedded database takes them in turn).
+  it.skipIf(!POSTGRES_URL)(
+    'a save naming a framework being deleted waits for the deletion, then is refused',
+    async () => {
+      const { callType } = await newCall();
+      const frameworkId = await aFramework();
+      // The deletion in progress: its row locked, not yet committed.
+      const deleting = new pg.Client({ connectionString: t.url ?? '' });
+      await deleting.connect();
+      try {
+        await deleting.query('begin');
+        await deleting.query('select id from impact_frameworks where id = $1 for update', [frameworkId]);
+        let settled = false;
+        const saved = inject('PUT', '/api/Call/UpsertCallType', impactStepsOf(callType.id, frameworkId)).finally(() => {
+          settled = true;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(settled, 'the save went on beside the deletion').toBe(false);
+        await deleting.query('delete from impact_frameworks where id = $1', [frameworkId]);
+        await deleting.query('commit');
+        const answer = await saved;
+        expect(answer.statusCode, answer.body).toBe(400);
+        expect(answer.json().errors[0]).toMatchObject({ messageKey: 'errors.calls.frameworkGone' });
+      } finally {
+        await deleting.end();
+      }
+    },
+  );
 
   it('a step without a type, or a type-mismatched call type, is refused', async () => {
     const { call, callType } = await newCall();
