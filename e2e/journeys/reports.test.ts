@@ -16,7 +16,7 @@ const SURVEY = {
   ],
 };
 
-const impact = (sdg: number[], budget: number, proxy: number) => ({
+const impact = (sdg: number[], budget: number, proxy: number, stakeholderId: string) => ({
   budget,
   budgetSpent: 0,
   sdg,
@@ -25,7 +25,7 @@ const impact = (sdg: number[], budget: number, proxy: number) => ({
       outcomeId: null,
       sdg: null,
       outcomeName: 'Nuovi posti di lavoro',
-      stakeholderId: 's-giovani',
+      stakeholderId,
       stakeholderName: 'Giovani',
       customKey: 'Abcdefghijk1',
       indicators: [
@@ -50,6 +50,31 @@ describe('reports', () => {
     const api = await apiAs(browser.baseUrl);
     const types = await api<Array<{ id: string; name: string }>>('Step/GetStepTypes');
     const typeId = (n: string) => types.find((t) => t.name === n)?.id;
+    // The impact step's framework: its stakeholder is the one the answers name.
+    const framework = await api<{ id: string; stakeholders: Array<{ id: string }> }>(
+      'ImpactFramework/AddImpactFrameworkSet',
+      'PUT',
+      {
+        name: `Lavoro ${stamp}`,
+        description: 'Lavoro',
+        stakeholders: [{ name: 'Giovani', description: '' }],
+        outcomes: [
+          {
+            name: 'Occupazione',
+            description: '',
+            sdg: [3],
+            indicators: [
+              {
+                name: 'Assunti',
+                description: '',
+                proxies: [{ name: 'Salario', defaultValue: 1000, sourceName: '', sourceUrl: '' }],
+              },
+            ],
+          },
+        ],
+      },
+    );
+    const giovani = framework.stakeholders[0]?.id ?? '';
     const callType = await api<{ id: string }>('Call/CreateCallType', 'POST', {
       name: `Report ${stamp}`,
       description: 'Report',
@@ -64,7 +89,7 @@ describe('reports', () => {
         {
           name: 'Impatto',
           description: '',
-          content: JSON.stringify({ frameworkId: '00000000-0000-4000-8000-000000000001' }),
+          content: JSON.stringify({ frameworkId: framework.id }),
           sort: 1,
           stepTypeId: typeId('miniDyi'),
         },
@@ -102,7 +127,7 @@ describe('reports', () => {
       });
       for (const [stepId, content] of [
         [surveyStep?.id, { nps, why: `Motivo ${i}` }],
-        [impactStep?.id, impact(i === 0 ? [3, 5] : [3], 10_000, i === 2 ? 5000 : 100)],
+        [impactStep?.id, impact(i === 0 ? [3, 5] : [3], 10_000, i === 2 ? 5000 : 100, giovani)],
       ] as const) {
         await me('Call/UpsertCallStepResult', 'POST', {
           callSubmissionId: sub.id,

@@ -1,6 +1,9 @@
 import type { TImpactFramework } from '@impact/domain';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { Db } from '../src/db/client';
+import { impactFrameworks } from '../src/db/schema';
 
 type Headers = Record<string, string>;
 
@@ -287,8 +290,27 @@ export async function createImpactFramework(app: FastifyInstance, adminHeaders: 
   return res.json() as TImpactFramework;
 }
 
+const GONE_FRAMEWORK_ID = '00000000-0000-4000-8000-00000000f00d';
+
 /**
  * An impact step's content naming a framework since deleted: its answers are checked for their
  * shape only, not against a framework's outcomes (for tests whose answers name made-up ones).
+ * A save refuses a framework that does not exist, so save such a step inside `withFrameworkGone`.
  */
-export const FRAMEWORK_GONE = JSON.stringify({ frameworkId: '00000000-0000-4000-8000-00000000f00d' });
+export const FRAMEWORK_GONE = JSON.stringify({ frameworkId: GONE_FRAMEWORK_ID });
+
+/**
+ * Runs `save` (which saves steps naming FRAMEWORK_GONE) while that framework exists, then deletes
+ * it behind the server's back, as a framework deleted before the rule that keeps one in use would be.
+ */
+export async function withFrameworkGone<T>(db: Db, save: () => Promise<T>): Promise<T> {
+  await db
+    .insert(impactFrameworks)
+    .values({ id: GONE_FRAMEWORK_ID, name: 'Gone', stakeholders: [], outcomes: [] })
+    .onConflictDoNothing();
+  try {
+    return await save();
+  } finally {
+    await db.delete(impactFrameworks).where(eq(impactFrameworks.id, GONE_FRAMEWORK_ID));
+  }
+}

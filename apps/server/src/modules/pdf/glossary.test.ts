@@ -5,7 +5,7 @@ import type { TLanguage } from '@impact/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createCallWithSteps, createOrganization, FRAMEWORK_GONE } from '../../../test/fixtures';
+import { createCallWithSteps, createOrganization, FRAMEWORK_GONE, withFrameworkGone } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
 import { emailOutbox } from '../../db/schema';
 
@@ -76,9 +76,9 @@ describe('the PDF and the receipt speak the glossary, in it, en and fr', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const admin = await signInAs(t.database.db, { email: 'admin@example.org', roles: ['admin'] });
-    const call = await createCallWithSteps(t.app, admin.headers, [
-      { name: 'Impatto', type: 'miniDyi', content: FRAMEWORK_GONE },
-    ]);
+    const call = await withFrameworkGone(t.database.db, () =>
+      createCallWithSteps(t.app, admin.headers, [{ name: 'Impatto', type: 'miniDyi', content: FRAMEWORK_GONE }]),
+    );
     for (const language of ['it', 'en', 'fr'] as const) {
       const who = await signInAs(t.database.db, { email: APPLICANTS[language] });
       const org = await createOrganization(t.app, who.headers, `Cooperativa Orti ${language.toUpperCase()}`);

@@ -10,6 +10,7 @@ import {
   PDF_BYTES,
   TEXT_QUESTION,
   UPLOAD_SLOTS,
+  withFrameworkGone,
 } from '../../../test/fixtures';
 import { signInAs } from '../../../test/sign-in';
 import { emailAttachments, emailOutbox, submissionRecords } from '../../db/schema';
@@ -95,21 +96,23 @@ describe('the application PDF', () => {
       sort,
       stepTypeId: typeId(type),
     });
-    const ct = await t.app.inject({
-      method: 'POST',
-      url: '/api/Call/CreateCallType',
-      headers: admin.headers,
-      payload: {
-        name: 'PDF',
-        description: 'PDF',
-        steps: [
-          step('Il progetto', 'text', JSON.stringify(TEXT_QUESTION), 0),
-          step('Documenti', 'upload', JSON.stringify(UPLOAD_SLOTS), 1),
-          step('Questionario', 'survey', JSON.stringify(SURVEY), 2),
-          step('Impatto', 'miniDyi', FRAMEWORK_GONE, 3),
-        ],
-      },
-    });
+    const ct = await withFrameworkGone(t.database.db, () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/Call/CreateCallType',
+        headers: admin.headers,
+        payload: {
+          name: 'PDF',
+          description: 'PDF',
+          steps: [
+            step('Il progetto', 'text', JSON.stringify(TEXT_QUESTION), 0),
+            step('Documenti', 'upload', JSON.stringify(UPLOAD_SLOTS), 1),
+            step('Questionario', 'survey', JSON.stringify(SURVEY), 2),
+            step('Impatto', 'miniDyi', FRAMEWORK_GONE, 3),
+          ],
+        },
+      }),
+    );
     expect(ct.statusCode, ct.body).toBeLessThan(300);
     const day = 86_400_000;
     const call = await t.app.inject({

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { FRAMEWORK_GONE, withFrameworkGone } from '../../../test/fixtures';
+import type { Db } from '../../db/client';
 
 type Headers = Record<string, string>;
 
@@ -38,38 +40,40 @@ export const SURVEY_MODEL = {
   ],
 };
 
-/** An open call whose type has a survey step and an impact (miniDyi) step without a framework. */
-export async function createReportCall(app: FastifyInstance, admin: Headers, name = 'Bando Città 2027') {
+/** An open call whose type has a survey step and an impact (miniDyi) step whose framework is gone. */
+export async function createReportCall(db: Db, app: FastifyInstance, admin: Headers, name = 'Bando Città 2027') {
   const types = (await app.inject({ url: '/api/Step/GetStepTypes', headers: admin })).json() as Array<{
     id: string;
     name: string;
   }>;
   const typeId = (n: string) => types.find((t) => t.name === n)?.id ?? '';
-  const ct = await app.inject({
-    method: 'POST',
-    url: '/api/Call/CreateCallType',
-    headers: admin,
-    payload: {
-      name: 'Survey and impact',
-      description: 'x',
-      steps: [
-        {
-          name: 'Questionario',
-          description: '',
-          content: JSON.stringify(SURVEY_MODEL),
-          sort: 0,
-          stepTypeId: typeId('survey'),
-        },
-        {
-          name: 'Impatto',
-          description: '',
-          content: JSON.stringify({ frameworkId: '00000000-0000-4000-8000-000000000001' }),
-          sort: 1,
-          stepTypeId: typeId('miniDyi'),
-        },
-      ],
-    },
-  });
+  const ct = await withFrameworkGone(db, () =>
+    app.inject({
+      method: 'POST',
+      url: '/api/Call/CreateCallType',
+      headers: admin,
+      payload: {
+        name: 'Survey and impact',
+        description: 'x',
+        steps: [
+          {
+            name: 'Questionario',
+            description: '',
+            content: JSON.stringify(SURVEY_MODEL),
+            sort: 0,
+            stepTypeId: typeId('survey'),
+          },
+          {
+            name: 'Impatto',
+            description: '',
+            content: FRAMEWORK_GONE,
+            sort: 1,
+            stepTypeId: typeId('miniDyi'),
+          },
+        ],
+      },
+    }),
+  );
   expect(ct.statusCode, ct.body).toBeLessThan(300);
   const day = 86_400_000;
   const call = await app.inject({

@@ -24,7 +24,7 @@ describe('reports', () => {
     t = await buildTestApp();
     admin = await signInAs(t.database.db, { email: 'admin@ente.example', roles: ['admin'] });
     anna = await signInAs(t.database.db, { email: 'anna@ente.example' });
-    call = await createReportCall(t.app, admin.headers);
+    call = await createReportCall(t.database.db, t.app, admin.headers);
     const people = [
       { email: 'a@x.example', org: 'Società Àurora', nps: 9, close: true },
       { email: 'b@x.example', org: '=HYPERLINK("http://evil.example","clic")', nps: 7, close: true },
@@ -326,7 +326,7 @@ describe('reports', () => {
   });
 
   it('a call without survey steps lists none; a survey without answers reports no submissions', async () => {
-    const other = await createReportCall(t.app, admin.headers, 'Vuoto');
+    const other = await createReportCall(t.database.db, t.app, admin.headers, 'Vuoto');
     const report = (await get(`/api/Report/GetSurveyReport?callId=${other.id}&stepId=${other.surveyStepId}`)).json();
     expect(report.submissions).toBe(0);
     // The survey step belongs to another call type: not this call's step.
@@ -336,7 +336,7 @@ describe('reports', () => {
   });
 
   it('names the call and its survey step in the reader’s language, the default’s where not written', async () => {
-    const named = await createReportCall(t.app, admin.headers, 'Bando tradotto');
+    const named = await createReportCall(t.database.db, t.app, admin.headers, 'Bando tradotto');
     await t.database.db
       .update(calls)
       .set({ translations: { fr: { name: 'Appel traduit' } } })
