@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { utcToday } from '../grants/tranches';
+import { LOOKALIKE, sharingAMember } from './lookalike-rule';
 import { isStageSubmitted } from '../submission-core/access';
 
 type CallName = { call_name: string; call_translations: Record<string, { name?: string }> | null };
@@ -148,10 +149,13 @@ function grantsOf(db: Db, organizationId: string) {
   );
 }
 
+/** Aliases of the lookalike query's two organizations: another one, and this one. */
+const o = sql.raw('o');
+const me = sql.raw('me');
+
 /**
- * Other organizations that share with this one what one body would: its registration number as
- * compared (`reg_number_key`, kept by the database), its contact's e-mail address, its name (case
- * and spaces aside) or a member. Each says why; those that applied to the same call first.
+ * Other organizations that share with this one what one body would (lookalike-rule.ts), each with
+ * why; those that applied to the same call first.
  */
 function lookalikesOf(db: Db, organizationId: string, callId: string) {
   return rows<{
@@ -167,22 +171,18 @@ function lookalikesOf(db: Db, organizationId: string, callId: string) {
   }>(
     db,
     sql`with me as (
-          select id, reg_number_key, lower(btrim(contact_email)) as email, lower(btrim(name)) as name
-            from organizations where id = ${organizationId}::uuid
-        ), people as (
-          select user_id from organization_members where organization_id = ${organizationId}::uuid
+          select * from organizations where id = ${organizationId}::uuid
         ), candidates as (
-          select o.id from organizations o, me where o.reg_number_key = me.reg_number_key
-          union select o.id from organizations o, me where lower(btrim(o.contact_email)) = me.email
-          union select o.id from organizations o, me where lower(btrim(o.name)) = me.name
-          union select m.organization_id from organization_members m where m.user_id in (select user_id from people)
+          select o.id from organizations o, me where ${LOOKALIKE.sameRegNumber(o, me)}
+          union select o.id from organizations o, me where ${LOOKALIKE.sameContactEmail(o, me)}
+          union select o.id from organizations o, me where ${LOOKALIKE.sameName(o, me)}
+          union ${sharingAMember(sql`${organizationId}::uuid`)}
         )
         select o.id, o.name, o.reg_number,
-               coalesce(o.reg_number_key = me.reg_number_key, false) as same_reg_number,
-               lower(btrim(o.contact_email)) = me.email as same_contact_email,
-               lower(btrim(o.name)) = me.name as same_name,
-               exists (select 1 from organization_members m
-                        where m.organization_id = o.id and m.user_id in (select user_id from people)) as shared_member,
+               coalesce(${LOOKALIKE.sameRegNumber(o, me)}, false) as same_reg_number,
+               ${LOOKALIKE.sameContactEmail(o, me)} as same_contact_email,
+               ${LOOKALIKE.sameName(o, me)} as same_name,
+               ${LOOKALIKE.sharedMember(o, me)} as shared_member,
                (select count(*) from call_submissions s where s.organization_id = o.id and ${NOT_A_REPORT})::int as applications,
                exists (select 1 from call_submissions s where s.organization_id = o.id and s.call_id = ${callId}::uuid
                          and ${NOT_A_REPORT}) as same_call

@@ -1,9 +1,9 @@
 import { currencySymbol, type TGrant } from '@impact/domain';
-import { Button, Group, NumberInput, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AmountInput } from '../../../components/amount-input';
 import { DateField } from '../../../components/date-field';
-import { amountSeparators } from '../../../lib/number-formats';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
 import { useUpdateGrant } from '../api/grants';
 
@@ -31,7 +31,10 @@ export function GrantTermsForm({
     conditions !== grant.conditions;
   useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
   const error = (path: string) => fieldErrorText(t, update.error, path);
-  const save = () =>
+  // An empty amount (or one that could not be read) is asked for, never sent as 0.
+  const [amountMissing, setAmountMissing] = useState(false);
+  const save = () => {
+    if (amount === '') return setAmountMissing(true);
     update.mutate(
       {
         grantId: grant.id,
@@ -42,6 +45,7 @@ export function GrantTermsForm({
       },
       { onSuccess: onDone },
     );
+  };
   return (
     <Stack
       component="form"
@@ -50,14 +54,15 @@ export function GrantTermsForm({
         save();
       }}
     >
-      <NumberInput
+      <AmountInput
         label={t('grants.terms.amount', { currency: currencySymbol(grant.currency, i18n.language) })}
-        value={amount}
-        onChange={setAmount}
-        min={0}
-        decimalScale={2}
-        {...amountSeparators(i18n.language)}
-        error={error('amount')}
+        value={amount === '' ? null : Number(amount)}
+        onChange={(value) => {
+          setAmount(value ?? '');
+          setAmountMissing(false);
+        }}
+        required
+        error={amountMissing ? t('errors.field.required') : error('amount')}
       />
       <Group grow>
         <DateField

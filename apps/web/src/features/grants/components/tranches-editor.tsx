@@ -8,13 +8,13 @@ import {
   type TTranche,
   type TTrancheCondition,
 } from '@impact/domain';
-import { ActionIcon, Alert, Button, Group, Loader, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AmountInput } from '../../../components/amount-input';
 import { DateField } from '../../../components/date-field';
-import { amountSeparators } from '../../../lib/number-formats';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
 import { useReportingPlan } from '../api/grant-reports';
 import { useSaveTranches, useTranches } from '../api/grants';
@@ -181,16 +181,13 @@ function Editor({
           {rows.map((row, i) => (
             // A row added here has no id until saved: its place is its identity.
             <Group key={row.id ?? `new-${i}`} align="flex-end" wrap="wrap">
-              <NumberInput
+              <AmountInput
                 label={t('grants.tranches.amountOf', {
                   n: paid.length + i + 1,
                   currency: currencySymbol(grant.currency, i18n.language),
                 })}
-                value={row.amount}
-                onChange={(amount) => setRow(i, { amount })}
-                min={0}
-                decimalScale={2}
-                {...amountSeparators(i18n.language)}
+                value={row.amount === '' ? null : Number(row.amount)}
+                onChange={(amount) => setRow(i, { amount: amount ?? '' })}
               />
               <Select
                 label={t('grants.tranches.conditionOf', { n: paid.length + i + 1 })}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amountForInput, parseTypedAmount, pastedRows, typedAmountError } from './amounts';
+import { amountForInput, parseTypedAmount } from '../../../lib/typed-amount';
+import { pastedRows, typedAmountError } from './amounts';
 
 describe('amounts as the applicant types them', () => {
   it('reads each language’s marks, and a spreadsheet’s dot decimal', () => {

@@ -24,13 +24,14 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ClipboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { amountForInput, parseTypedAmount } from '../../../lib/typed-amount';
 import { neighbourOf, useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { ConflictBanner } from '../../step-kit/conflict-banner';
 import { SaveIndicator } from '../../step-kit/save-indicator';
 import type { StepProps } from '../../step-kit/step-props';
 import { useAutosave } from '../../step-kit/use-autosave';
 import { pageProblems } from '../page-problems';
-import { amountForInput, parseTypedAmount, pastedRows, typedAmountError } from './amounts';
+import { pastedRows, typedAmountError } from './amounts';
 import { BudgetLines, type BudgetRow } from './budget-lines';
 import { BudgetReadOnly, BudgetTotals, categoryName, contentLanguage } from './budget-table';
 

@@ -138,10 +138,12 @@ describe("a report's impact actuals in the wizard", () => {
       const { container, contents } = show({ status: 'ok', forecast, forecastSroi: null });
       const view = within(container);
       const values = () => JSON.parse(contents.at(-1) ?? '{}').values.map((v: { value: number }) => v.value);
-      // Pasted with its unit, as people do: the comma is the decimal mark, the letters are left out.
-      fireEvent.change(view.getByLabelText(/Valore raggiunto nel periodo: People hired/), {
-        target: { value: '2,5t' },
-      });
+      // The comma is the decimal mark; a unit pasted with it is not guessed away ("2,5k" is no 2,5).
+      const hired = view.getByLabelText(/Valore raggiunto nel periodo: People hired/);
+      fireEvent.change(hired, { target: { value: '2,5t' } });
+      expect(values()[0]).toBeNull();
+      expect(hired.getAttribute('aria-invalid')).toBe('true');
+      fireEvent.change(hired, { target: { value: '2,5' } });
       expect(values()[0]).toBe(2.5);
       fireEvent.change(view.getByLabelText(/Valore raggiunto nel periodo: People trained/), {
         target: { value: '1.250' },

@@ -7,12 +7,13 @@ import {
   type TActualsValue,
   type TSroiRatios,
 } from '@impact/domain';
-import { Alert, Card, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AmountInput } from '../../../components/amount-input';
 import { FrameworkText, WithFrameworkNames } from '../../../components/framework-text';
 import { GrowingTextarea } from '../../../components/growing-textarea';
-import { amountSeparators, money } from '../../../lib/number-formats';
+import { money } from '../../../lib/number-formats';
 import { ConflictBanner } from '../../step-kit/conflict-banner';
 import { SaveIndicator } from '../../step-kit/save-indicator';
 import type { StepProps } from '../../step-kit/step-props';
@@ -215,7 +216,7 @@ function ActualsEditor({
                   fromFramework={[fromFramework]}
                 />
               </Text>
-              <NumberInput
+              <AmountInput
                 label={
                   <WithFrameworkNames
                     i18nKey="impactActuals.achievedOf"
@@ -224,10 +225,8 @@ function ActualsEditor({
                   />
                 }
                 description={t('impactActuals.achievedHelp')}
-                value={current?.value ?? ''}
-                onChange={(v) => update(i.key, { value: v === '' ? null : Number(v) })}
-                {...amountSeparators(i18n.language)}
-                allowNegative
+                value={current?.value}
+                onChange={(value) => update(i.key, { value })}
                 error={error ? t(error, { maximum: number(MINI_DYI_MAXIMUM.indicatorTargetValue) }) : undefined}
                 required
               />

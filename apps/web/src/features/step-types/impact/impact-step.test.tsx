@@ -55,7 +55,7 @@ describe('the impact step’s amounts', () => {
     const spent = view.getByRole('textbox', { name: /already spent/i }) as HTMLInputElement;
     fireEvent.change(spent, { target: { value: '-500' } });
     fireEvent.blur(spent);
-    expect(spent.value).toBe('-€500');
+    expect(spent.value).toBe('-500');
     expect(spent.getAttribute('aria-invalid')).toBe('true');
     expect(view.getByText('The value must be zero or more.')).toBeTruthy();
   });
@@ -170,5 +170,63 @@ describe('the framework’s texts on a page in another language', () => {
     const ownLabel = ownPicker.labels?.[0];
     expect(ownLabel?.textContent).toContain('Vicinato');
     expect(ownLabel?.querySelector('[lang]')).toBeNull();
+  });
+});
+
+describe('the impact step’s figures as people type them', () => {
+  const budgetPage = () => {
+    signInForTest();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
+    const contents: string[] = [];
+    const view = within(
+      render(
+        <MantineProvider>
+          <QueryClientProvider client={new QueryClient()}>
+            <ImpactStep
+              step={step}
+              submissionId="00000000-0000-4000-8000-000000000045"
+              result={undefined}
+              readOnly={false}
+              subStep={MINI_DYI_SUB.budget}
+              onContent={(content) => {
+                contents.push(content);
+              }}
+              registerFlush={() => {}}
+            />
+          </QueryClientProvider>
+        </MantineProvider>,
+      ).container,
+    );
+    return { view, spent: () => JSON.parse(contents.at(-1) ?? '{}').budgetSpent };
+  };
+
+  it('reads "1.000,50" typed in French as a thousand and fifty cents, never as 1', async () => {
+    await initI18n('fr');
+    try {
+      const { view, spent } = budgetPage();
+      const field = view.getByRole('textbox', { name: /déjà dépensé/i }) as HTMLInputElement;
+      fireEvent.change(field, { target: { value: '1.000,50' } });
+      expect(spent()).toBe(1000.5);
+      fireEvent.blur(field);
+      expect(field.value).toBe('1000,50');
+      fireEvent.change(field, { target: { value: '1\u202f200' } });
+      expect(spent()).toBe(1200);
+    } finally {
+      await initI18n('en');
+    }
+  });
+
+  it('says a figure it cannot read without guessing, keeps it as typed, and stores no number for it', () => {
+    const { view, spent } = budgetPage();
+    const field = view.getByRole('textbox', { name: /already spent/i }) as HTMLInputElement;
+    fireEvent.change(field, { target: { value: '12,34' } });
+    fireEvent.blur(field);
+    expect(field.value).toBe('12,34');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(view.getByText(/not a number we can read without guessing/)).toBeTruthy();
+    expect(spent()).toBeNull();
   });
 });

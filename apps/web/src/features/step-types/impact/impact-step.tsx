@@ -8,7 +8,6 @@ import {
   MAX_CUSTOM_OUTCOMES,
   MAX_OUTCOMES_PER_SDG,
   MAX_SDGS,
-  MINI_DYI_MAXIMUM,
   miniDyiDraftProblems,
   newCustomOutcome,
   parseImpactStepContent,
@@ -30,7 +29,6 @@ import {
   Group,
   List,
   Loader,
-  NumberInput,
   Paper,
   Select,
   SimpleGrid,
@@ -43,9 +41,9 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AmountInput } from '../../../components/amount-input';
 import { FrameworkText, frameworkOption, WithFrameworkNames } from '../../../components/framework-text';
 import { useSdgName, useSdgs } from '../../../lib/api/impact-frameworks';
-import { amountSeparators, moneyInputProps } from '../../../lib/number-formats';
 import { neighbourOf, useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { ConflictBanner } from '../../step-kit/conflict-banner';
 import { SaveIndicator } from '../../step-kit/save-indicator';
@@ -56,13 +54,6 @@ import { SroiPanel } from './sroi-panel';
 import { type TFrameworkPickers, useFrameworkPickers } from './step-data';
 import { answerOf, problemsByPath, SUB } from './validation';
 
-/**
- * A number out of its range stays as typed and the field says why (the step's rules hold Next and
- * Submit): Mantine's default moved it into range when the field was left, silently (a negative
- * target became 0, a budget above the limit the limit).
- */
-const SAID_NOT_CLAMPED = { clampBehavior: 'none' } as const;
-
 /** What the step's rules (problemsByPath) say of one field of the answer, in the reader's words. */
 function problemAt(t: TFunction, problems: ReadonlyMap<string, string>, path: string) {
   const key = problems.get(path);
@@ -70,8 +61,6 @@ function problemAt(t: TFunction, problems: ReadonlyMap<string, string>, path: st
 }
 
 type Props = StepProps;
-
-const toNumber = (v: string | number): number | null => (v === '' || v === null ? null : Number(v));
 
 /**
  * SPEC 2, 4, 5: the impact step (miniDyi) in six sub-steps. The answer autosaves like every step,
@@ -215,34 +204,28 @@ function Introduction({ linked }: { linked: boolean }) {
 }
 
 function Budget({ answer, update, readOnly }: PartProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { currency, symbol } = useImpactCurrency();
   const problems = problemsByPath(answer);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      <NumberInput
+      <AmountInput
         label={t('impact.step.budget', { currency: symbol })}
         description={t('impact.step.budgetHelp')}
-        value={answer.budget ?? ''}
-        onChange={(v) => update({ ...answer, budget: toNumber(v) })}
-        min={0}
-        {...SAID_NOT_CLAMPED}
-        {...moneyInputProps(i18n.language, currency)}
+        value={answer.budget}
+        onChange={(budget) => update({ ...answer, budget })}
+        currency={currency}
         readOnly={readOnly}
         required
-        max={MINI_DYI_MAXIMUM.budget}
         error={problemAt(t, problems, 'budget')}
       />
-      <NumberInput
+      <AmountInput
         label={t('impact.step.budgetSpent', { currency: symbol })}
         description={t('impact.step.budgetSpentHelp')}
-        value={answer.budgetSpent ?? ''}
-        onChange={(v) => update({ ...answer, budgetSpent: toNumber(v) })}
-        min={0}
-        {...SAID_NOT_CLAMPED}
-        {...moneyInputProps(i18n.language, currency)}
+        value={answer.budgetSpent}
+        onChange={(budgetSpent) => update({ ...answer, budgetSpent })}
+        currency={currency}
         readOnly={readOnly}
-        max={MINI_DYI_MAXIMUM.budgetSpent}
         error={problemAt(t, problems, 'budgetSpent')}
       />
     </SimpleGrid>
@@ -273,16 +256,13 @@ function LinkedBudget({
           </Anchor>
         )}
       </Alert>
-      <NumberInput
+      <AmountInput
         label={t('impact.step.budgetSpent', { currency: symbol })}
         description={t('impact.step.budgetSpentHelp')}
-        value={answer.budgetSpent ?? ''}
-        onChange={(v) => update({ ...answer, budgetSpent: toNumber(v) })}
-        min={0}
-        {...SAID_NOT_CLAMPED}
-        {...moneyInputProps(i18n.language, currency)}
+        value={answer.budgetSpent}
+        onChange={(budgetSpent) => update({ ...answer, budgetSpent })}
+        currency={currency}
         readOnly={readOnly}
-        max={MINI_DYI_MAXIMUM.budgetSpent}
         error={problemAt(t, problemsByPath(answer), 'budgetSpent')}
         maw={320}
       />
@@ -465,23 +445,19 @@ function IndicatorFields({
   problems: Map<string, string>;
   onChange: (next: TMiniDyiIndicator) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { currency, symbol } = useImpactCurrency();
   const err = (field: string) => problemAt(t, problems, `${path}.${field}`);
   const source = proxies.find((p) => p.id === indicator.proxyId)?.sourceName;
   return (
     <SimpleGrid cols={{ base: 1, sm: proxies.length > 1 ? 3 : 2 }} ml={32}>
-      <NumberInput
+      <AmountInput
         label={<WithFrameworkNames i18nKey="impact.step.target" values={{ indicator: indicator.indicatorName }} />}
         description={t('impact.step.targetHelp')}
-        value={indicator.indicatorTargetValue ?? ''}
-        onChange={(v) => onChange({ ...indicator, indicatorTargetValue: toNumber(v) })}
-        {...amountSeparators(i18n.language)}
-        min={0}
-        {...SAID_NOT_CLAMPED}
+        value={indicator.indicatorTargetValue}
+        onChange={(indicatorTargetValue) => onChange({ ...indicator, indicatorTargetValue })}
         required
         readOnly={readOnly}
-        max={MINI_DYI_MAXIMUM.indicatorTargetValue}
         error={err('indicatorTargetValue')}
       />
       {proxies.length > 1 && (
@@ -499,7 +475,7 @@ function IndicatorFields({
           allowDeselect={false}
         />
       )}
-      <NumberInput
+      <AmountInput
         label={
           <WithFrameworkNames
             i18nKey="impact.step.proxyValue"
@@ -507,13 +483,10 @@ function IndicatorFields({
           />
         }
         description={source ? <FrameworkText>{source}</FrameworkText> : t('impact.step.proxyValueHelp')}
-        value={indicator.proxyValue ?? ''}
-        onChange={(v) => onChange({ ...indicator, proxyValue: toNumber(v) })}
-        min={0}
-        {...SAID_NOT_CLAMPED}
-        {...moneyInputProps(i18n.language, currency)}
+        value={indicator.proxyValue}
+        onChange={(proxyValue) => onChange({ ...indicator, proxyValue })}
+        currency={currency}
         readOnly={readOnly}
-        max={MINI_DYI_MAXIMUM.proxyValue}
         error={err('proxyValue')}
       />
     </SimpleGrid>
@@ -586,7 +559,7 @@ function Indicators({ answer, update, readOnly, pickers }: PickerProps) {
 }
 
 function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { currency, symbol } = useImpactCurrency();
   const problems = problemsByPath(answer);
   const count = customOutcomeCount(answer);
@@ -651,16 +624,12 @@ function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
                     required
                     error={err(`${at}.indicators.0.indicatorName`)}
                   />
-                  <NumberInput
+                  <AmountInput
                     label={t('impact.step.customTarget')}
-                    value={ind.indicatorTargetValue ?? ''}
-                    onChange={(v) => setInd({ indicatorTargetValue: toNumber(v) })}
-                    {...amountSeparators(i18n.language)}
-                    min={0}
-                    {...SAID_NOT_CLAMPED}
+                    value={ind.indicatorTargetValue}
+                    onChange={(indicatorTargetValue) => setInd({ indicatorTargetValue })}
                     readOnly={readOnly}
                     required
-                    max={MINI_DYI_MAXIMUM.indicatorTargetValue}
                     error={err(`${at}.indicators.0.indicatorTargetValue`)}
                   />
                   <TextInput
@@ -669,15 +638,12 @@ function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
                     onChange={(e) => setInd({ proxyName: e.currentTarget.value })}
                     readOnly={readOnly}
                   />
-                  <NumberInput
+                  <AmountInput
                     label={t('impact.step.customProxyValue', { currency: symbol })}
-                    value={ind.proxyValue ?? ''}
-                    onChange={(v) => setInd({ proxyValue: toNumber(v) })}
-                    min={0}
-                    {...SAID_NOT_CLAMPED}
-                    {...moneyInputProps(i18n.language, currency)}
+                    value={ind.proxyValue}
+                    onChange={(proxyValue) => setInd({ proxyValue })}
+                    currency={currency}
                     readOnly={readOnly}
-                    max={MINI_DYI_MAXIMUM.proxyValue}
                     error={err(`${at}.indicators.0.proxyValue`)}
                   />
                 </SimpleGrid>

@@ -1,0 +1,79 @@
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { amountForInput, marks, parseTypedAmount } from '../lib/typed-amount';
+
+type Props = Omit<TextInputProps, 'value' | 'onChange' | 'error' | 'inputMode'> & {
+  value: number | null | undefined;
+  /** The number read, or null when the field is empty or what it holds is not a number. */
+  onChange: (value: number | null) => void;
+  /** Money in this currency: its symbol stands beside the figure. */
+  currency?: string;
+  error?: ReactNode;
+};
+
+/** Where a language writes the currency's symbol: before the figure ("€1.5", "£2") or after ("1,5 €"). */
+function currencySymbol(language: string, currency: string) {
+  const parts = new Intl.NumberFormat(language, { style: 'currency', currency }).formatToParts(1);
+  const at = parts.findIndex((p) => p.type === 'currency');
+  return { symbol: parts[at]?.value ?? currency, before: at < parts.findIndex((p) => p.type === 'integer') };
+}
+
+/**
+ * A figure as the applicant types it in their language, read by the same rule as the budget's
+ * amounts (lib/typed-amount.ts): "1.000,50" in Italian or French is a thousand and fifty cents,
+ * "1,000.50" in English; "1 000,50" and "1000,5" too. What cannot be read without guessing
+ * ("12,345" in Italian, "1.2.3") is said at the field, and the value becomes empty rather than
+ * a number the person did not mean: the step's own check then asks for it, and nothing wrong
+ * reaches the SROI. A number field (react-number-format) took "1.000,50" typed in French as 1,00.
+ */
+export function AmountInput({ value, onChange, currency, error, onBlur, ...props }: Props) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const stored =
+    value === null || value === undefined
+      ? ''
+      : Number.isInteger(value * 100)
+        ? amountForInput(String(value), language)
+        : String(value).replace('.', marks(language).decimal);
+  const [text, setText] = useState(stored);
+  const read = (typed: string) => {
+    const parsed = parseTypedAmount(typed, language);
+    return parsed === null || parsed === '' ? null : Number(parsed);
+  };
+  // A value changed elsewhere (a teammate's save, a conflict resolved) replaces the text; the
+  // value this field gave (what the text reads as, null for what cannot be read) keeps it, so a
+  // figure being typed, or one to mend, stays as typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new value from outside resets the text
+  useEffect(() => {
+    if (read(text) !== (value ?? null)) setText(stored);
+  }, [stored]);
+  const unreadable = parseTypedAmount(text, language) === null;
+  const money = currency ? currencySymbol(language, currency) : null;
+  const symbol = money ? (
+    <span aria-hidden style={{ color: 'var(--mantine-color-dimmed)' }}>
+      {money.symbol}
+    </span>
+  ) : undefined;
+  return (
+    <TextInput
+      {...props}
+      inputMode="decimal"
+      autoComplete="off"
+      value={text}
+      onChange={(event) => {
+        const typed = event.currentTarget.value;
+        setText(typed);
+        onChange(read(typed));
+      }}
+      onBlur={(event) => {
+        // Left, a readable figure is written as the language writes it ("1.000,5" → "1000,50").
+        if (!unreadable) setText(stored);
+        onBlur?.(event);
+      }}
+      leftSection={money?.before ? symbol : undefined}
+      rightSection={money && !money.before ? symbol : undefined}
+      error={unreadable ? t('errors.amount.unreadable') : error}
+    />
+  );
+}
