@@ -11,8 +11,8 @@ import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { utcToday } from '../grants/tranches';
-import { LOOKALIKE, sharingAMember } from './lookalike-rule';
 import { isStageSubmitted } from '../submission-core/access';
+import { LOOKALIKE, sharingAMember } from './lookalike-rule';
 
 type CallName = { call_name: string; call_translations: Record<string, { name?: string }> | null };
 

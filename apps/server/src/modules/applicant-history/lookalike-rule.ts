@@ -6,7 +6,8 @@ import { type SQL, sql } from 'drizzle-orm';
  * separators and the country prefix aside, a placeholder is null and matches nothing), the same
  * contact e-mail or the same name (case and spaces aside; an empty one matches nothing), or a
  * member in common. `other` and `me` are SQL aliases of `organizations` rows. Each reason reads an
- * index (migrations 0053, 0054; organization_members by user and by organization).
+ * index (migrations 0053, 0054; organization_members by user and by organization). The applicant
+ * history lists them with their reasons (history.ts).
  */
 export const LOOKALIKE = {
   sameRegNumber: (other: SQL, me: SQL) => sql`${other}.reg_number_key = ${me}.reg_number_key`,
@@ -23,18 +24,3 @@ export const sharingAMember = (organizationId: SQL) =>
   sql`select theirs.organization_id from organization_members mine
         join organization_members theirs on theirs.user_id = mine.user_id
        where mine.organization_id = ${organizationId}`;
-
-/**
- * Whether any other organization looks like the one whose id is `organizationId` (an SQL
- * expression): one EXISTS per reason, so each stops at its first match on its own index.
- */
-export function hasLookalike(organizationId: SQL): SQL<boolean> {
-  const me = sql.raw('lk_me');
-  const other = sql.raw('lk_other');
-  const byColumns = [LOOKALIKE.sameRegNumber, LOOKALIKE.sameContactEmail, LOOKALIKE.sameName].map(
-    (reason) => sql`exists (select 1 from organizations ${other} where ${reason(other, me)} and ${other}.id <> ${me}.id)`,
-  );
-  return sql<boolean>`(select ${sql.join(byColumns, sql` or `)}
-      or exists (${sharingAMember(sql`${me}.id`)} and theirs.organization_id <> ${me}.id)
-    from organizations ${me} where ${me}.id = ${organizationId})`;
-}
