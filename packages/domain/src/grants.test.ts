@@ -27,7 +27,8 @@ describe('a tranche', () => {
     const save = (tranche: object) =>
       ZSaveTranchesRequest.safeParse({ grantId: crypto.randomUUID(), tranches: [tranche] });
     expect(save({ amount: 100, condition: 'onDate' }).success).toBe(false);
-    expect(save({ amount: 0, condition: 'onAcceptance' }).success).toBe(false);
+    const zero = save({ amount: 0, condition: 'onAcceptance' });
+    expect(zero.error?.issues.map((issue) => issue.message)).toEqual(['errors.grants.trancheAmountPositive']);
     expect(save({ amount: 10.001, condition: 'onAcceptance' }).success).toBe(false);
     expect(save({ amount: 10.01, condition: 'onAcceptance' }).success).toBe(true);
     expect(save({ amount: 10, condition: 'onDate', dueAt: '2027-01-01' }).success).toBe(true);

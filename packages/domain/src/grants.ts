@@ -169,7 +169,7 @@ export const ZTranches = z.array(ZTranche);
 
 export const ZTrancheInput = z
   .object({
-    amount: ZAmount.refine((n) => n > 0, { message: 'errors.grants.amountRange' }),
+    amount: ZAmount.refine((n) => n > 0, { message: 'errors.grants.trancheAmountPositive' }),
     condition: ZTrancheCondition,
     dueAt: ZDay.nullable().default(null),
     reportPlanId: z.uuid().nullable().default(null),

@@ -188,6 +188,7 @@ function Editor({
                 })}
                 value={row.amount === '' ? null : Number(row.amount)}
                 onChange={(amount) => setRow(i, { amount: amount ?? '' })}
+                error={fieldErrorText(t, save.error, `tranches.${i}.amount`)}
               />
               <Select
                 label={t('grants.tranches.conditionOf', { n: paid.length + i + 1 })}

@@ -22,7 +22,7 @@ import { Link, useParams } from 'react-router';
 import { useOrganizations } from '../../../lib/api/get-organizations';
 import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { dateFormat } from '../../../lib/date-formats';
-import { NATIVE_NAMES } from '../../../lib/language-names';
+import { languageNameIn } from '../../../lib/language-names';
 import { usePageTitle } from '../../../lib/page-title';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
 import { useSession } from '../../../lib/session-store';
@@ -139,8 +139,9 @@ function GrantView({ grant, RequestChanges }: { grant: TGrant; RequestChanges: R
                   ? 'grants.letter.inLanguage'
                   : 'grants.letter.inLanguageFunder'
               }
-              values={{ language: NATIVE_NAMES[grant.letterLanguage] }}
-              components={[<span key="language" lang={grant.letterLanguage} />]}
+              // The language named in the reader's words ("italien" in a French sentence).
+              values={{ language: languageNameIn(i18n.language, grant.letterLanguage) }}
+              components={[<span key="language" />]}
             />
           </Text>
         )}
