@@ -1,10 +1,4 @@
-import {
-  DECISION_OUTCOMES,
-  SUBMISSIONS_PAGE_SIZE,
-  type TDecisionOutcome,
-  type TSubmissionListItem,
-  type TSubmissionStatusFilter,
-} from '@impact/domain';
+import { DECISION_OUTCOMES, SUBMISSIONS_PAGE_SIZE, type TSubmissionListItem } from '@impact/domain';
 import {
   ActionIcon,
   Button,
@@ -31,6 +25,7 @@ import { listedCallName, useCallList } from '../../lib/api/get-call-list';
 import { openConfirmDialog } from '../../lib/confirm-dialog';
 import { DATE_TIME, dateFormat } from '../../lib/date-formats';
 import { useAdminSubmissions, useDeleteSubmission, useIsTwoStageCall, useReopenSubmission } from './api';
+import { useSubmissionFilterParams } from './filter-params';
 import { InviteDialog } from './invite-dialog';
 import { StageCell } from './stage-cell';
 import { SubmissionStatus } from './status-badge';
@@ -39,15 +34,11 @@ import { SubmissionStatus } from './status-badge';
 /** `UnreadMessages`: the applicants' unread messages on a row (features/conversation, given by app/admin-page.tsx). */
 export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentType<{ submissionId: string }> } = {}) {
   const { t, i18n } = useTranslation();
-  const [callId, setCallId] = useState<string | null>(null);
-  const [status, setStatus] = useState<TSubmissionStatusFilter | null>(null);
-  const [outcome, setOutcome] = useState<TDecisionOutcome | 'none' | null>(null);
-  const [stage, setStage] = useState<string | null>(null);
+  const { callId, status, outcome, stage, query, set: setFilter } = useSubmissionFilterParams();
   // A call in two stages (decision 0034): its closed stage-1 submissions may be invited, one or many.
   const twoStage = useIsTwoStageCall(callId).data === true;
   const [selected, setSelected] = useState<Map<string, TSubmissionListItem>>(new Map());
   const [invitees, setInvitees] = useState<TSubmissionListItem[] | null>(null);
-  const [query, setQuery] = useState('');
   const [search] = useDebouncedValue(query.trim(), 300);
   // Keyset paging: the cursors of the pages before this one, so Previous goes back exactly.
   const [cursors, setCursors] = useState<Array<string | null>>([null]);
@@ -143,7 +134,7 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
           label={t('adminSubmissions.filters.call')}
           data={calls}
           value={callId}
-          onChange={setCallId}
+          onChange={(value) => setFilter('call', value)}
           clearable
           searchable
           w={260}
@@ -159,7 +150,7 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
             { value: 'changesRequested', label: t('adminSubmissions.status.changesRequested') },
           ]}
           value={status}
-          onChange={(value) => setStatus(value as TSubmissionStatusFilter | null)}
+          onChange={(value) => setFilter('status', value)}
           clearable
           w={200}
         />
@@ -170,7 +161,7 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
             { value: 'none', label: t('adminSubmissions.outcome.none') },
           ]}
           value={outcome}
-          onChange={(value) => setOutcome(value as TDecisionOutcome | 'none' | null)}
+          onChange={(value) => setFilter('outcome', value)}
           clearable
           w={180}
         />
@@ -182,7 +173,7 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
               { value: '2', label: t('adminSubmissions.stage.filter2') },
             ]}
             value={stage}
-            onChange={setStage}
+            onChange={(value) => setFilter('stage', value)}
             clearable
             w={200}
           />
@@ -191,7 +182,7 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
           label={t('adminSubmissions.filters.search')}
           leftSection={<IconSearch size={16} />}
           value={query}
-          onChange={(e) => setQuery(e.currentTarget.value)}
+          onChange={(e) => setFilter('q', e.currentTarget.value)}
           w={260}
         />
         {twoStage && (
