@@ -28,7 +28,16 @@ export const ZReportPlanItemInput = z
     dueAfterMonths: z.number().int().min(1).max(REPORT_DUE_MONTHS_MAX).nullable().optional(),
     dueAt: ZDay.nullable().optional(),
     /** The form: a call type whose steps the grantee fills in. */
-    callTypeId: z.uuid(),
+    callTypeId: z.uuid().optional(),
+    /**
+     * Instead of `callTypeId`: a new, empty form named after the report, made with the plan (so
+     * a form asked for and then not saved leaves nothing behind).
+     */
+    newForm: z.literal(true).optional(),
+  })
+  .refine((r) => (r.callTypeId === undefined) !== (r.newForm === undefined), {
+    message: 'errors.grantReports.formRequired',
+    path: ['callTypeId'],
   })
   // Due so many months after the grant starts, or on a day: one of the two, said apart.
   .refine((r) => r.dueAfterMonths != null || r.dueAt != null, {

@@ -157,6 +157,39 @@ describe('grant reports', () => {
     expect(listed.find((ct) => ct.id === applicationTypeId)?.applicationForm).toBe(true);
     expect(listed.find((ct) => ct.id === formTypeId)?.applicationForm).toBe(false);
     expect((await inject(admin, 'GET', `Grant/GetReportingPlan?callId=${call.id}`)).json()).toEqual([]);
+
+    // A new form is made with the plan: a plan refused makes none; a form and a new one is refused.
+    const formsNamed = async (name: string) =>
+      ((await inject(admin, 'GET', 'Call/GetCallTypes')).json() as Array<{ name: string }>).filter(
+        (ct) => ct.name === name,
+      ).length;
+    const refused = await inject(admin, 'PUT', 'Grant/SaveReportingPlan', {
+      callId: call.id,
+      reports: [
+        { name: 'Midway', dueAfterMonths: 3, newForm: true },
+        { name: 'Broken', dueAfterMonths: 3, callTypeId: '00000000-0000-4000-8000-000000000009' },
+      ],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await formsNamed('Midway')).toBe(0);
+    const twoForms = await inject(admin, 'PUT', 'Grant/SaveReportingPlan', {
+      callId: call.id,
+      reports: [{ name: 'Midway', dueAfterMonths: 3, newForm: true, callTypeId: formTypeId }],
+    });
+    expect(twoForms.statusCode).toBe(400);
+    expect(twoForms.json().errors[0]).toMatchObject({
+      path: 'reports.0.callTypeId',
+      messageKey: 'errors.grantReports.formRequired',
+    });
+    const withNew = await inject(admin, 'PUT', 'Grant/SaveReportingPlan', {
+      callId: call.id,
+      reports: [{ name: 'Midway', dueAfterMonths: 3, newForm: true }],
+    });
+    expect(withNew.statusCode, withNew.body).toBe(200);
+    const [midway] = withNew.json() as Array<{ callTypeId: string }>;
+    expect(await formsNamed('Midway')).toBe(1);
+    expect(midway?.callTypeId).not.toBe(formTypeId);
+
     const body = {
       callId: call.id,
       reports: [

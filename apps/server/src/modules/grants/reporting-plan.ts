@@ -1,4 +1,4 @@
-import type { TFieldError, TReportPlanItem, TSaveReportingPlanRequest } from '@impact/domain';
+import type { TFieldError, TReportPlanItem, TReportPlanItemInput, TSaveReportingPlanRequest } from '@impact/domain';
 import { and, asc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { calls, callTypes, grantReportPlans, grantReports, grantTranches } from '../../db/schema';
@@ -83,6 +83,28 @@ export async function addReportsForGrant(tx: Tx, grantId: string, callId: string
 }
 
 /**
+ * The plan's items with a form each: an item asking for a new one gets an empty call type named
+ * after the report, made in the plan's own transaction (refused, the plan leaves none behind).
+ */
+async function withNewForms(
+  tx: Tx,
+  reports: TReportPlanItemInput[],
+): Promise<Array<Omit<TReportPlanItemInput, 'newForm'> & { callTypeId: string }>> {
+  return Promise.all(
+    reports.map(async ({ newForm, ...item }) => {
+      // Neither is refused by the request's schema; an empty id is then "no such form" below.
+      if (!newForm) return { ...item, callTypeId: item.callTypeId ?? '' };
+      const [form] = await tx
+        .insert(callTypes)
+        .values({ name: item.name, description: item.name })
+        .returning({ id: callTypes.id });
+      if (!form) throw new Error('insert returned nothing');
+      return { ...item, callTypeId: form.id };
+    }),
+  );
+}
+
+/**
  * PUT Grant/SaveReportingPlan (admin): the call's plan becomes the list given. An item sent with
  * its id is kept (its reports follow a changed due day unless already sent); an item left out is
  * removed with its reports, unless one was started or a tranche waits for it (409); a new item
@@ -96,8 +118,9 @@ export async function saveReportingPlan(
   return db.transaction(async (tx) => {
     await applicationCall(tx, input.callId, true);
     const existing = new Map((await planRows(tx, input.callId)).map((row) => [row.id, row]));
+    const reports = await withNewForms(tx, input.reports);
     const errors: TFieldError[] = [];
-    const typeIds = [...new Set(input.reports.map((r) => r.callTypeId))];
+    const typeIds = [...new Set(reports.flatMap((r) => (r.callTypeId ? [r.callTypeId] : [])))];
     const knownTypes = new Set(
       typeIds.length
         ? (await tx.select({ id: callTypes.id }).from(callTypes).where(inArray(callTypes.id, typeIds))).map((t) => t.id)
@@ -119,7 +142,7 @@ export async function saveReportingPlan(
           ).map((c) => c.id)
         : [],
     );
-    input.reports.forEach((item, index) => {
+    reports.forEach((item, index) => {
       if (!knownTypes.has(item.callTypeId)) {
         errors.push({ path: `reports.${index}.callTypeId`, messageKey: 'errors.calls.callTypeNotFound' });
       } else if (applicationTypes.has(item.callTypeId) && existing.get(item.id ?? '')?.callTypeId !== item.callTypeId) {
@@ -130,14 +153,14 @@ export async function saveReportingPlan(
         errors.push({ path: `reports.${index}.id`, messageKey: 'errors.grantReports.planItemNotFound' });
       }
     });
-    if (new Set(input.reports.flatMap((r) => (r.id ? [r.id] : []))).size !== input.reports.filter((r) => r.id).length) {
+    if (new Set(reports.flatMap((r) => (r.id ? [r.id] : []))).size !== reports.filter((r) => r.id).length) {
       errors.push({ path: 'reports', messageKey: 'errors.grantReports.planItemTwice' });
     }
     if (errors.length) throw invalid(errors);
 
-    const keptIds = new Set(input.reports.flatMap((r) => (r.id ? [r.id] : [])));
+    const keptIds = new Set(reports.flatMap((r) => (r.id ? [r.id] : [])));
     const removed = [...existing.values()].filter((row) => !keptIds.has(row.id));
-    const changedForm = input.reports.filter((r) => r.id && existing.get(r.id)?.callTypeId !== r.callTypeId);
+    const changedForm = reports.filter((r) => r.id && existing.get(r.id)?.callTypeId !== r.callTypeId);
     const guarded = [...removed.map((r) => r.id), ...changedForm.flatMap((r) => (r.id ? [r.id] : []))];
     if (guarded.length) {
       const [started] = await tx
@@ -165,7 +188,7 @@ export async function saveReportingPlan(
       );
     }
 
-    for (const [position, item] of input.reports.entries()) {
+    for (const [position, item] of reports.entries()) {
       const due = { dueAfterMonths: item.dueAfterMonths ?? null, dueAt: item.dueAt ?? null };
       const stored = item.id ? existing.get(item.id) : undefined;
       if (stored) {

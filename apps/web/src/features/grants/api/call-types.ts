@@ -1,5 +1,5 @@
-import { type TCallType, ZCallType } from '@impact/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ZCallType } from '@impact/domain';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -10,17 +10,5 @@ export function useCallTypes() {
   return useQuery({
     queryKey: callTypesKey,
     queryFn: async () => z.array(ZCallType).parse(await apiRequest('Call/GetCallTypes')),
-  });
-}
-
-/** A new, empty form for a report: its questions are then built on the item's form call. */
-export function useCreateReportForm() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (name: string): Promise<TCallType> =>
-      ZCallType.parse(
-        await apiRequest('Call/CreateCallType', { method: 'POST', body: { name, description: name, steps: [] } }),
-      ),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: callTypesKey }),
   });
 }

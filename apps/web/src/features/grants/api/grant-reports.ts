@@ -32,6 +32,8 @@ export function useSaveReportingPlan(callId: string) {
     onSuccess: (plan) => {
       queryClient.setQueryData(reportKeys.plan(callId), plan);
       void queryClient.invalidateQueries({ queryKey: ['grants', 'reports'] });
+      // A form asked for with the plan (newForm) exists now: the forms' list names it.
+      void queryClient.invalidateQueries({ queryKey: ['grants', 'call-types'] });
     },
   });
 }

@@ -13,6 +13,8 @@ export type PlanRow = {
   dueAfterMonths: number | string;
   dueAt: string;
   callTypeId: string | null;
+  /** Instead of a form chosen: a new one, named after the report, made when the plan is saved. */
+  newForm?: boolean;
   /** The saved item's hidden call whose steps are the form's questions. */
   formCallId?: string;
 };
@@ -45,7 +47,7 @@ export function rowProblems(row: PlanRow): RowProblems {
       problems.dueAfterMonths = 'errors.grantReports.monthsRange';
     }
   } else if (!/^\d{4}-\d{2}-\d{2}$/.test(row.dueAt)) problems.dueAt = 'errors.grantReports.dueRequired';
-  if (!row.callTypeId) problems.callTypeId = 'errors.grantReports.formRequired';
+  if (!row.callTypeId && !row.newForm) problems.callTypeId = 'errors.grantReports.formRequired';
   return problems;
 }
 
@@ -56,6 +58,6 @@ export function rowToInput(row: PlanRow): TReportPlanItemInput {
     name: row.name.trim(),
     dueAfterMonths: row.due === 'months' ? Number(row.dueAfterMonths) : null,
     dueAt: row.due === 'date' ? row.dueAt : null,
-    callTypeId: row.callTypeId ?? '',
+    ...(row.newForm ? { newForm: true as const } : { callTypeId: row.callTypeId ?? '' }),
   };
 }

@@ -93,9 +93,8 @@ describe('the reporting plan', () => {
     expect(screen.queryByText('Some reports are incomplete: see the fields marked above.')).toBeNull();
   });
 
-  it('sends the kept item with its id and one due, and a new one with a new form', async () => {
+  it('sends the kept item with its id and one due, and a new one asking for its new form, made with the plan', async () => {
     const stub = renderPlan([interim], (url, init) => {
-      if (url.includes('Call/CreateCallType')) return json(200, { ...formType, id: ids.newForm, name: 'Final report' });
       if (url.includes('Grant/SaveReportingPlan') && init.method === 'PUT') return json(200, [interim]);
       return undefined;
     });
@@ -111,8 +110,9 @@ describe('the reporting plan', () => {
     fireEvent.change(screen.getByLabelText(/Report 2: name/), { target: { value: 'Final report' } });
     fireEvent.change(screen.getByLabelText('Report 2: months after the start'), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: 'New form for report 2' }));
-    await waitFor(() => expect(sent(stub, 'Call/CreateCallType')).toHaveLength(1));
-    expect(sent(stub, 'Call/CreateCallType')[0]).toMatchObject({ name: 'Final report', steps: [] });
+    // Nothing is made at the click: the form comes with the plan, or not at all.
+    expect(screen.getByText(/A new, empty form named “Final report” will be made when you save the plan/)).toBeTruthy();
+    expect(sent(stub, 'Call/CreateCallType')).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Save the reporting plan' }));
     await waitFor(() => expect(sent(stub, 'Grant/SaveReportingPlan')).toHaveLength(1));
@@ -120,7 +120,7 @@ describe('the reporting plan', () => {
       callId: ids.call,
       reports: [
         { id: ids.item, name: 'Interim report', dueAfterMonths: null, dueAt: '2027-06-30', callTypeId: ids.form },
-        { name: 'Final report', dueAfterMonths: 12, dueAt: null, callTypeId: ids.newForm },
+        { name: 'Final report', dueAfterMonths: 12, dueAt: null, newForm: true },
       ],
     });
   });
@@ -128,9 +128,6 @@ describe('the reporting plan', () => {
   it('explains a refused removal (409) and shows a field error from the server (400) on its field', async () => {
     let answer = 409;
     renderPlan([interim], (url) => {
-      if (url.includes('Call/CreateCallType')) return json(200, { ...formType, id: ids.newForm, name: 'Again' });
-      if (url.includes('Call/GetCallTypes'))
-        return json(200, [formType, { ...formType, id: ids.newForm, name: 'Again' }]);
       if (!url.includes('Grant/SaveReportingPlan')) return undefined;
       if (answer === 409) {
         return json(409, {
@@ -158,8 +155,6 @@ describe('the reporting plan', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add a report' }));
     fireEvent.change(screen.getByLabelText(/Report 1: name/), { target: { value: 'Again' } });
     fireEvent.click(screen.getByRole('button', { name: 'New form for report 1' }));
-    // The new form is listed and chosen (its name in the name field and in the form's select).
-    await waitFor(() => expect(screen.getAllByDisplayValue('Again')).toHaveLength(2));
     fireEvent.click(screen.getByRole('button', { name: 'Save the reporting plan' }));
     const months = screen.getByLabelText('Report 1: months after the start');
     await waitFor(() => expect(months.getAttribute('aria-invalid')).toBe('true'));

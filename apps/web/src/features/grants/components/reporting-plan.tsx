@@ -23,7 +23,7 @@ import { Link } from 'react-router';
 import { DateField } from '../../../components/date-field';
 import { ApiError } from '../../../lib/api-client';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
-import { useCallTypes, useCreateReportForm } from '../api/call-types';
+import { useCallTypes } from '../api/call-types';
 import { useReportingPlan, useSaveReportingPlan } from '../api/grant-reports';
 import { emptyRow, itemToRow, type PlanRow, type RowProblems, rowProblems, rowToInput } from './report-plan-rows';
 
@@ -48,7 +48,6 @@ function PlanEditor({ callId, saved }: { callId: string; saved: TReportPlanItem[
   const { t } = useTranslation();
   const save = useSaveReportingPlan(callId);
   const callTypes = useCallTypes();
-  const createForm = useCreateReportForm();
   const [rows, setRows] = useState<PlanRow[]>(() => saved.map(itemToRow));
   const [showProblems, setShowProblems] = useState(false);
   const problems = rows.map(rowProblems);
@@ -91,11 +90,8 @@ function PlanEditor({ callId, saved }: { callId: string; saved: TReportPlanItem[
     );
   };
 
-  const newForm = (i: number) =>
-    createForm.mutate(rows[i]?.name.trim() || t('grantReports.plan.defaultFormName'), {
-      onSuccess: (callType) => setRow(i, { callTypeId: callType.id }),
-      onError: (e) => notifications.show({ color: 'red', message: problemText(t, e) }),
-    });
+  // The form is made with the plan, when it is saved: asked for and then not saved, it leaves nothing.
+  const newForm = (i: number) => setRow(i, { newForm: true, callTypeId: null });
 
   return (
     <Stack
@@ -173,30 +169,39 @@ function PlanEditor({ callId, saved }: { callId: string; saved: TReportPlanItem[
                   w={240}
                 />
               )}
-              <Group align="flex-end" wrap="wrap">
-                <Select
-                  label={t('grantReports.plan.formOf', { n })}
-                  placeholder={t('grantReports.plan.pickForm')}
-                  data={forms}
-                  value={row.callTypeId}
-                  onChange={(callTypeId) => setRow(i, { callTypeId })}
-                  searchable
-                  error={errorOf(i, 'callTypeId')}
-                  disabled={callTypes.isPending}
-                  style={{ flex: 1, minWidth: 220 }}
-                />
-                <Button
-                  variant="default"
-                  onClick={() => newForm(i)}
-                  loading={
-                    createForm.isPending &&
-                    createForm.variables === (row.name.trim() || t('grantReports.plan.defaultFormName'))
-                  }
-                  aria-label={t('grantReports.plan.newFormFor', { n })}
-                >
-                  {t('grantReports.plan.newForm')}
-                </Button>
-              </Group>
+              {row.newForm ? (
+                <Group align="center" wrap="wrap" gap="sm">
+                  <Text size="sm" role="status">
+                    {t('grantReports.plan.newFormOnSave', {
+                      name: row.name.trim() || t('grantReports.plan.itemN', { n }),
+                    })}
+                  </Text>
+                  <Button variant="subtle" size="xs" onClick={() => setRow(i, { newForm: false })}>
+                    {t('grantReports.plan.chooseForm')}
+                  </Button>
+                </Group>
+              ) : (
+                <Group align="flex-end" wrap="wrap">
+                  <Select
+                    label={t('grantReports.plan.formOf', { n })}
+                    placeholder={t('grantReports.plan.pickForm')}
+                    data={forms}
+                    value={row.callTypeId}
+                    onChange={(callTypeId) => setRow(i, { callTypeId })}
+                    searchable
+                    error={errorOf(i, 'callTypeId')}
+                    disabled={callTypes.isPending}
+                    style={{ flex: 1, minWidth: 220 }}
+                  />
+                  <Button
+                    variant="default"
+                    onClick={() => newForm(i)}
+                    aria-label={t('grantReports.plan.newFormFor', { n })}
+                  >
+                    {t('grantReports.plan.newForm')}
+                  </Button>
+                </Group>
+              )}
               {row.formCallId && (
                 <Anchor component={Link} to={reportFormPath(row.formCallId, callId)} size="sm">
                   {t('grantReports.plan.editForm', { name: row.name })}
