@@ -13,11 +13,17 @@ export function SaveIndicator({
   status,
   failure,
   labelOf,
+  held = 0,
 }: {
   status: SaveStatus;
   failure?: unknown;
   /** The name of the field a refusal's path points at (a step with several questions names it). */
   labelOf?: (path: string) => string | undefined;
+  /**
+   * Answers shown but held back until mended (too long, not a number): "Saved" would then say
+   * the person's words are safe while those are not; the badge says how many wait instead.
+   */
+  held?: number;
 }) {
   const { t } = useTranslation();
   const path = failure instanceof ApiError ? failure.problem.errors?.[0]?.path : undefined;
@@ -39,6 +45,7 @@ export function SaveIndicator({
     closed: { color: 'red', icon: <IconCloudOff size={14} /> },
     error: { color: 'red', icon: <IconCloudOff size={14} /> },
   }[status];
+  const holding = held > 0 && (status === 'saved' || status === 'empty' || status === 'dirty' || status === 'saving');
   // One live region, always there, so each change of its words is read out (the reason with them).
   return (
     <Group gap="xs" wrap="wrap" justify="flex-end" role="status" aria-live="polite">
@@ -47,9 +54,27 @@ export function SaveIndicator({
           {reason}
         </Text>
       )}
-      <Badge variant="light" color={look.color} leftSection={look.icon} data-testid="save-status" data-status={status}>
-        {t(`applying.save.${status}`)}
-      </Badge>
+      {holding ? (
+        <Badge
+          variant="light"
+          color="orange"
+          leftSection={<IconCloudOff size={14} />}
+          data-testid="save-status"
+          data-status="held"
+        >
+          {t('applying.save.held', { count: held })}
+        </Badge>
+      ) : (
+        <Badge
+          variant="light"
+          color={look.color}
+          leftSection={look.icon}
+          data-testid="save-status"
+          data-status={status}
+        >
+          {t(`applying.save.${status}`)}
+        </Badge>
+      )}
     </Group>
   );
 }

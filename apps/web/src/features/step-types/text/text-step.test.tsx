@@ -118,6 +118,8 @@ describe('an answer over its question’s limit', () => {
         '18 characters of the 10 allowed: this answer is not saved until you shorten it (the others are).',
       ),
     ).toBeTruthy();
+    // The badge does not say "Saved" while an answer on screen is not.
+    await waitFor(() => expect(view.getByTestId('save-status').textContent).toBe('Not saved: 1 answer to mend'));
     // Kept in the browser while held: the step drawn again (another step and back, a reload) shows it.
     cleanup();
     const again = show(false, limited);
@@ -129,6 +131,7 @@ describe('an answer over its question’s limit', () => {
     // (Drawn again without the stored answer here: only the title is on screen to save.)
     await waitFor(() => expect(JSON.parse(sent.at(-1) ?? '{}').answers.title).toBe('Orti 2027'));
     expect(again.queryByText(/allowed/)).toBeNull();
+    await waitFor(() => expect(again.getByTestId('save-status').textContent).toBe('Saved'));
   });
 });
 

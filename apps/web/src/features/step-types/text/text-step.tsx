@@ -182,6 +182,7 @@ export function TextStep({ step, submissionId, result, readOnly, onContent, regi
           <SaveIndicator
             status={autosave.status}
             failure={autosave.failure}
+            held={questions.filter((q) => heldBack[q.id] !== undefined || textOverLimit(q, answers[q.id])).length}
             // The server names a question by its id in the path (`content.answers.<id>`).
             labelOf={(path) => (several ? questions.find((q) => path === `content.answers.${q.id}`)?.label : undefined)}
           />
