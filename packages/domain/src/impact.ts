@@ -383,7 +383,7 @@ export function miniDyiAnswerProblems(
  * or a name not yet typed. Shown next to their fields and checked by Next and Submit, but no reason
  * to refuse the save of everything else typed (it would be lost with the tab).
  */
-const DRAFT_GAPS: ReadonlySet<string> = new Set([
+export const DRAFT_GAPS: ReadonlySet<string> = new Set([
   // Saved while the two amounts are being typed (the investment may come later, or from the budget step).
   IMPACT_ERRORS.spentOverBudget,
   IMPACT_ERRORS.stakeholderMissing,

@@ -103,6 +103,46 @@ describe('the impact step’s own outcomes', () => {
   });
 });
 
+describe('the impact step’s gaps', () => {
+  it('wait for Next or Submit, then each is said at its field, a just-added outcome’s too', () => {
+    signInForTest();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
+    const client = new QueryClient();
+    client.setQueryData(impactKeys.pickers('00000000-0000-4000-8000-000000000042'), {
+      outcomes: [],
+      indicators: [],
+      stakeholders: [],
+    });
+    const page = (problemsShown: boolean) => (
+      <MantineProvider>
+        <QueryClientProvider client={client}>
+          <ImpactStep
+            step={step}
+            submissionId="00000000-0000-4000-8000-000000000050"
+            result={undefined}
+            readOnly={false}
+            subStep={MINI_DYI_SUB.custom}
+            onContent={() => {}}
+            registerFlush={() => {}}
+            problemsShown={problemsShown}
+          />
+        </QueryClientProvider>
+      </MantineProvider>
+    );
+    const rendered = render(page(false));
+    const view = within(rendered.container);
+    fireEvent.click(view.getByRole('button', { name: 'Add custom outcome' }));
+    const name = view.getByRole('textbox', { name: /Outcome name/ });
+    expect(name.getAttribute('aria-invalid')).not.toBe('true');
+    // The wizard asked for Next: the outcome's name is said missing at its field.
+    rendered.rerender(page(true));
+    expect(view.getByRole('textbox', { name: /Outcome name/ }).getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
 describe('the framework’s texts on a page in another language', () => {
   const ids = { outcome: '00000000-0000-4000-8000-000000000046', youth: '00000000-0000-4000-8000-000000000047' };
   const chosen = {

@@ -39,7 +39,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../../components/amount-input';
 import { FrameworkText, frameworkOption, WithFrameworkNames } from '../../../components/framework-text';
@@ -52,7 +52,7 @@ import { useAutosave } from '../../step-kit/use-autosave';
 import { ImpactCurrency, useImpactCurrency } from './currency';
 import { SroiPanel } from './sroi-panel';
 import { type TFrameworkPickers, useFrameworkPickers } from './step-data';
-import { answerOf, problemsByPath, SUB } from './validation';
+import { answerOf, GapsShown, problemsByPath, SUB } from './validation';
 
 /** What the step's rules (problemsByPath) say of one field of the answer, in the reader's words. */
 function problemAt(t: TFunction, problems: ReadonlyMap<string, string>, path: string) {
@@ -78,6 +78,7 @@ export function ImpactStep({
   steps,
   contentOf,
   goToStep,
+  problemsShown = false,
 }: Props) {
   const { t } = useTranslation();
   const def = parseImpactStepContent(step.content);
@@ -127,58 +128,60 @@ export function ImpactStep({
 
   return (
     <ImpactCurrency.Provider value={currency}>
-      <Stack gap="md" data-testid="impact-step">
-        {autosave.status === 'conflict' && (
-          <ConflictBanner onLoadNewer={autosave.loadNewer} onKeepMine={autosave.keepMine} newer={autosave.newer} />
-        )}
-        <Group justify="space-between">
-          <Badge variant="light">
-            {t('impact.step.subStepOf', { n: subStep + 1, total: 6 })} · {t(`impact.step.titles.${subStep}`)}
-          </Badge>
-          {!readOnly && <SaveIndicator status={autosave.status} failure={autosave.failure} />}
-        </Group>
-        <Title order={3}>{t(`impact.step.titles.${subStep}`)}</Title>
-        {subStep === SUB.introduction && <Introduction linked={linkedCost !== undefined} />}
-        {subStep === SUB.budget && linkedCost !== undefined && (
-          <LinkedBudget
-            cost={linkedCost}
-            onGo={goToStep && budgetIndex >= 0 ? () => goToStep(budgetIndex) : undefined}
-            answer={shown}
-            update={(next) => update({ ...next, budget: linkedCost })}
-            readOnly={readOnly}
-          />
-        )}
-        {subStep === SUB.budget && linkedCost === undefined && (
-          <Budget answer={answer} update={update} readOnly={readOnly} />
-        )}
-        {subStep === SUB.sdg && <Sdgs answer={answer} update={update} readOnly={readOnly} />}
-        {subStep >= SUB.outcomes &&
-          (pickers.isPending ? (
-            <Loader />
-          ) : pickers.data ? (
-            <>
-              {subStep === SUB.outcomes && (
-                <Outcomes answer={answer} update={update} readOnly={readOnly} pickers={pickers.data} />
-              )}
-              {subStep === SUB.indicators && (
-                <Indicators answer={answer} update={update} readOnly={readOnly} pickers={pickers.data} />
-              )}
-              {subStep === SUB.custom && (
-                <CustomOutcomes answer={answer} update={update} readOnly={readOnly} pickers={pickers.data} />
-              )}
-            </>
-          ) : (
-            <Alert color="red">{t('errors.unexpected')}</Alert>
-          ))}
-        {subStep >= SUB.budget && (
-          <SroiPanel
-            answer={shown}
-            params={def.sroiParams}
-            fromBudgetStep={linkedCost !== undefined}
-            currency={currency}
-          />
-        )}
-      </Stack>
+      <GapsShown.Provider value={problemsShown}>
+        <Stack gap="md" data-testid="impact-step">
+          {autosave.status === 'conflict' && (
+            <ConflictBanner onLoadNewer={autosave.loadNewer} onKeepMine={autosave.keepMine} newer={autosave.newer} />
+          )}
+          <Group justify="space-between">
+            <Badge variant="light">
+              {t('impact.step.subStepOf', { n: subStep + 1, total: 6 })} · {t(`impact.step.titles.${subStep}`)}
+            </Badge>
+            {!readOnly && <SaveIndicator status={autosave.status} failure={autosave.failure} />}
+          </Group>
+          <Title order={3}>{t(`impact.step.titles.${subStep}`)}</Title>
+          {subStep === SUB.introduction && <Introduction linked={linkedCost !== undefined} />}
+          {subStep === SUB.budget && linkedCost !== undefined && (
+            <LinkedBudget
+              cost={linkedCost}
+              onGo={goToStep && budgetIndex >= 0 ? () => goToStep(budgetIndex) : undefined}
+              answer={shown}
+              update={(next) => update({ ...next, budget: linkedCost })}
+              readOnly={readOnly}
+            />
+          )}
+          {subStep === SUB.budget && linkedCost === undefined && (
+            <Budget answer={answer} update={update} readOnly={readOnly} />
+          )}
+          {subStep === SUB.sdg && <Sdgs answer={answer} update={update} readOnly={readOnly} />}
+          {subStep >= SUB.outcomes &&
+            (pickers.isPending ? (
+              <Loader />
+            ) : pickers.data ? (
+              <>
+                {subStep === SUB.outcomes && (
+                  <Outcomes answer={answer} update={update} readOnly={readOnly} pickers={pickers.data} />
+                )}
+                {subStep === SUB.indicators && (
+                  <Indicators answer={answer} update={update} readOnly={readOnly} pickers={pickers.data} />
+                )}
+                {subStep === SUB.custom && (
+                  <CustomOutcomes answer={answer} update={update} readOnly={readOnly} pickers={pickers.data} />
+                )}
+              </>
+            ) : (
+              <Alert color="red">{t('errors.unexpected')}</Alert>
+            ))}
+          {subStep >= SUB.budget && (
+            <SroiPanel
+              answer={shown}
+              params={def.sroiParams}
+              fromBudgetStep={linkedCost !== undefined}
+              currency={currency}
+            />
+          )}
+        </Stack>
+      </GapsShown.Provider>
     </ImpactCurrency.Provider>
   );
 }
@@ -206,7 +209,7 @@ function Introduction({ linked }: { linked: boolean }) {
 function Budget({ answer, update, readOnly }: PartProps) {
   const { t } = useTranslation();
   const { currency, symbol } = useImpactCurrency();
-  const problems = problemsByPath(answer);
+  const problems = problemsByPath(answer, useContext(GapsShown));
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <AmountInput
@@ -242,6 +245,7 @@ function LinkedBudget({
 }: PartProps & { cost: number; onGo?: (() => void) | undefined }) {
   const { t, i18n } = useTranslation();
   const { currency, symbol } = useImpactCurrency();
+  const problems = problemsByPath(answer, useContext(GapsShown));
   return (
     <Stack gap="sm" data-testid="impact-linked-budget">
       <Alert color="blue">
@@ -263,7 +267,7 @@ function LinkedBudget({
         onChange={(budgetSpent) => update({ ...answer, budgetSpent })}
         currency={currency}
         readOnly={readOnly}
-        error={problemAt(t, problemsByPath(answer), 'budgetSpent')}
+        error={problemAt(t, problems, 'budgetSpent')}
         maw={320}
       />
     </Stack>
@@ -371,7 +375,7 @@ function Outcomes({ answer, update, readOnly, pickers }: PickerProps) {
   const { t } = useTranslation();
   const sdgs = useSdgs();
   const local = useSdgName();
-  const problems = problemsByPath(answer);
+  const problems = problemsByPath(answer, useContext(GapsShown));
   if (answer.sdg.length === 0) return <Alert color="gray">{t('impact.step.pickSdgFirst')}</Alert>;
   return (
     <Stack gap="lg">
@@ -495,7 +499,7 @@ function IndicatorFields({
 
 function Indicators({ answer, update, readOnly, pickers }: PickerProps) {
   const { t } = useTranslation();
-  const problems = problemsByPath(answer);
+  const problems = problemsByPath(answer, useContext(GapsShown));
   const outcomes = answer.selectedOutcomes.map((o, index) => ({ o, index })).filter(({ o }) => o.customKey === null);
   if (outcomes.length === 0) return <Alert color="gray">{t('impact.step.pickOutcomesFirst')}</Alert>;
   return (
@@ -561,7 +565,7 @@ function Indicators({ answer, update, readOnly, pickers }: PickerProps) {
 function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
   const { t } = useTranslation();
   const { currency, symbol } = useImpactCurrency();
-  const problems = problemsByPath(answer);
+  const problems = problemsByPath(answer, useContext(GapsShown));
   const count = customOutcomeCount(answer);
   const { root, focusSoon } = useFocusAfterRender<HTMLDivElement>();
   const customKeys = answer.selectedOutcomes.flatMap((o) => (o.customKey === null ? [] : [o.customKey]));
@@ -584,12 +588,10 @@ function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
         if (o.customKey === null) return null;
         const at = `selectedOutcomes.${index}`;
         const ind = o.indicators[0];
-        // A just-added outcome is not scolded before anything is typed (the wizard still blocks Next).
-        const pristine =
-          !o.outcomeName && !o.stakeholderId && !ind?.indicatorName && ind?.indicatorTargetValue === null;
+        // A just-added outcome is not scolded before Next or Submit (its gaps wait for them, as all do).
         const err = (path: string) => {
           const key = problems.get(path);
-          return key && !pristine ? t(key) : undefined;
+          return key ? t(key) : undefined;
         };
         const setInd = (patch: Partial<TMiniDyiIndicator>) =>
           ind && update(replaceOutcome(answer, index, { ...o, indicators: [{ ...ind, ...patch }] }));
@@ -609,7 +611,7 @@ function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
                 outcome={o}
                 pickers={pickers}
                 readOnly={readOnly}
-                error={pristine ? undefined : problems.get(`${at}.stakeholderId`)}
+                error={problems.get(`${at}.stakeholderId`)}
                 onPick={(stakeholderId, stakeholderName) =>
                   update(replaceOutcome(answer, index, { ...o, stakeholderId, stakeholderName }))
                 }

@@ -1,4 +1,5 @@
 import {
+  DRAFT_GAPS,
   miniDyiProblems as domainMiniDyiProblems,
   MINI_DYI_SUB,
   miniDyiAnswerOf,
@@ -6,6 +7,7 @@ import {
   type TMiniDyiAnswer,
   type TUserStep,
 } from '@impact/domain';
+import { createContext } from 'react';
 
 /** Sub-step indices (MINI_DYI_SUB_STEPS): introduction, budget, sdg, outcomes, indicators, customOutcome. */
 export const SUB = MINI_DYI_SUB;
@@ -17,9 +19,19 @@ export function miniDyiProblems(_step: TUserStep, content: string | undefined, s
   return domainMiniDyiProblems(content, subStep);
 }
 
-/** The problems of one outcome's fields, by path, for showing next to them. */
-export function problemsByPath(answer: TMiniDyiAnswer): Map<string, string> {
+/**
+ * The problems of one outcome's fields, by path, for showing next to them. What is still to write
+ * (a stakeholder, a target, a name: the draft's gaps) only once `gapsShown` (the wizard asked for
+ * Next or Submit): ticking an outcome is no mistake yet. A wrong value shows at once.
+ */
+export function problemsByPath(answer: TMiniDyiAnswer, gapsShown = true): Map<string, string> {
   const map = new Map<string, string>();
-  for (const p of miniDyiAnswerProblems(answer)) if (!map.has(p.path)) map.set(p.path, p.messageKey);
+  for (const p of miniDyiAnswerProblems(answer)) {
+    if (!gapsShown && DRAFT_GAPS.has(p.messageKey)) continue;
+    if (!map.has(p.path)) map.set(p.path, p.messageKey);
+  }
   return map;
 }
+
+/** Whether the wizard shows the step's gaps yet (its `problemsShown`), for every part of the step. */
+export const GapsShown = createContext(true);
