@@ -1,7 +1,7 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { amountForInput, marks, parseTypedAmount } from '../lib/typed-amount';
+import { marks, parseTypedAmount } from '../lib/typed-amount';
 
 type Props = Omit<TextInputProps, 'value' | 'onChange' | 'error' | 'inputMode'> & {
   value: number | null | undefined;
@@ -11,6 +11,21 @@ type Props = Omit<TextInputProps, 'value' | 'onChange' | 'error' | 'inputMode'> 
   currency?: string;
   error?: ReactNode;
 };
+
+/**
+ * A stored figure as the field shows it: grouped as the language groups ("14.000", "14 000",
+ * "14,000"), with cents when it has any; what the parser reads back as the same figure. More than
+ * two decimals (stored before this field) are written out whole, and then asked to be rounded.
+ */
+function figureForInput(value: number, language: string): string {
+  if (!Number.isInteger(Math.round(value * 100 * 1e6) / 1e6))
+    return String(value).replace('.', marks(language).decimal);
+  const cents = !Number.isInteger(value);
+  return new Intl.NumberFormat(language, {
+    minimumFractionDigits: cents ? 2 : 0,
+    maximumFractionDigits: 2,
+  }).format(value);
+}
 
 /** Where a language writes the currency's symbol: before the figure ("€1.5", "£2") or after ("1,5 €"). */
 function currencySymbol(language: string, currency: string) {
@@ -30,12 +45,7 @@ function currencySymbol(language: string, currency: string) {
 export function AmountInput({ value, onChange, currency, error, onBlur, ...props }: Props) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const stored =
-    value === null || value === undefined
-      ? ''
-      : Number.isInteger(value * 100)
-        ? amountForInput(String(value), language)
-        : String(value).replace('.', marks(language).decimal);
+  const stored = value === null || value === undefined ? '' : figureForInput(value, language);
   const [text, setText] = useState(stored);
   const read = (typed: string) => {
     const parsed = parseTypedAmount(typed, language);
@@ -67,7 +77,7 @@ export function AmountInput({ value, onChange, currency, error, onBlur, ...props
         onChange(read(typed));
       }}
       onBlur={(event) => {
-        // Left, a readable figure is written as the language writes it ("1.000,5" → "1000,50").
+        // Left, a readable figure is written as the language writes it ("1000,5" → "1.000,50").
         if (!unreadable) setText(stored);
         onBlur?.(event);
       }}
