@@ -1,9 +1,10 @@
 import {
-  parseSurveyModel,
   quizKeyOf,
   STEP_TYPES,
   scoreQuiz,
   surveyAnswerOf,
+  surveyQuestions,
+  surveyText,
   type TStepLike,
   ZSurveyAnswer,
 } from '@impact/domain';
@@ -11,7 +12,6 @@ import { surveyModelColumns } from './export-columns';
 import { parseAnswer } from './invalid-answer';
 import { surveyServerType } from './survey';
 import { assertAnswerWithinBounds } from './survey-answer-check';
-import { questionTitlesOffThread } from './survey-check-pool';
 import { keepContent, type ServerStepType } from './types';
 
 const shared = STEP_TYPES.quiz;
@@ -36,11 +36,14 @@ export const quizServerType: ServerStepType<'quiz'> = {
   contentIssues: surveyServerType.contentIssues,
   prepareContent: keepContent,
   // SPEC 3 "Quiz result": right or wrong per question, and the count.
-  async results(step, content, locale) {
+  results(step, content, locale) {
     const answer = surveyAnswerOf(content);
     if (!answer) return null;
     const outcome = quizOutcome(step, answer);
-    const titles = await questionTitlesOffThread({ model: parseSurveyModel(step.content), locale });
+    // Read from the model's JSON (no SurveyJS on the main thread, nothing queued behind a Submit).
+    const titles = new Map(
+      (surveyQuestions(step.content) ?? []).map((q) => [q.name, surveyText(q.title, locale, q.name)]),
+    );
     const recap = Object.entries(outcome.recap).map(([name, correct]) => ({
       name,
       title: titles.get(name) ?? name,

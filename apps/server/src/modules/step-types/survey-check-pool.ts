@@ -4,7 +4,6 @@ import { ThreadPool, ThreadPoolBusy } from '../../lib/thread-pool';
 import type {
   ConditionCheckTask,
   ConditionJudgeTask,
-  QuestionTitlesTask,
   SurveyCheckResult,
   SurveyCheckTask,
   SurveyThreadTask,
@@ -64,11 +63,6 @@ export async function judgeConditionsOffThread(
   return (await runOffThread('screenings', { kind: 'judgeConditions', ...task })) as Awaited<
     ReturnType<typeof judgeConditionsOffThread>
   >;
-}
-
-/** Each question's title by name in a locale (a quiz's recap), from the answers' thread. */
-export async function questionTitlesOffThread(task: Omit<QuestionTitlesTask, 'kind'>): Promise<Map<string, string>> {
-  return new Map((await runOffThread('answers', { kind: 'questionTitles', ...task })) as Array<[string, string]>);
 }
 
 async function runOffThread(pool: PoolName, task: SurveyThreadTask): Promise<unknown> {

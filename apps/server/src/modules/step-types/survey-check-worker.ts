@@ -1,14 +1,12 @@
 import type { TFieldError, TJsonObject } from '@impact/domain';
 import { conditionIssues, judgeConditions } from './survey-conditions';
-import { checkSurveyAnswer as check, questionTitles } from './survey-runner';
+import { checkSurveyAnswer as check } from './survey-runner';
 
 /**
  * A survey-check thread: SurveyJS validates an answer synchronously, and some answers within
  * bounds still take it a second or two (every choice of a 1,000-choice question ticked), so the
  * check runs here, under the pool's deadline and heap limit, and the event loop never waits. The
- * screener's conditions (decision 0033) are SurveyJS's work on what people typed too: they run here,
- * as does reading a quiz's question titles, so that SurveyJS is loaded on this thread only and never
- * on the main one (tools/check-imports.ts).
+ * screener's conditions (decision 0033) are SurveyJS's work on what people typed too: they run here.
  */
 export type SurveyCheckTask = { model: unknown; answer: TJsonObject; prefix: string };
 /** What keeps the answer from being complete, and the answer as it is kept (what is hidden dropped). */
@@ -30,15 +28,12 @@ export type ConditionJudgeTask = {
   expressions: string[];
   variables: Record<string, unknown>;
 };
-/** Each question's title by name, in a locale (a quiz's recap names its questions). */
-export type QuestionTitlesTask = { kind: 'questionTitles'; model: unknown; locale: string };
-export type SurveyThreadTask = SurveyCheckTask | ConditionCheckTask | ConditionJudgeTask | QuestionTitlesTask;
+export type SurveyThreadTask = SurveyCheckTask | ConditionCheckTask | ConditionJudgeTask;
 
 export default function surveyThreadTask(task: SurveyThreadTask) {
   if ('kind' in task && task.kind === 'conditionIssues')
     return conditionIssues(task.model, task.expressions, task.reserved, task.variables);
   if ('kind' in task && task.kind === 'judgeConditions')
     return judgeConditions(task.model, task.answers, task.expressions, task.variables);
-  if ('kind' in task && task.kind === 'questionTitles') return [...questionTitles(task.model, task.locale)];
   return check(task.model, task.answer, task.prefix);
 }

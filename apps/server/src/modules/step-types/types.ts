@@ -68,11 +68,8 @@ export type ServerStepType<TName extends string = string> = {
   contentIssues?: (content: string) => TContentIssue[];
   /** The content to store when an admin saves the step (its shape already checked by the domain). */
   prepareContent: (content: string, parsed: unknown) => string;
-  /**
-   * What the results step and the closing page show of this answer (SPEC 3, 4), if anything; a
-   * promise where SurveyJS must read the step (the quiz's titles, on the survey thread).
-   */
-  results?: (step: TStep, content: string | undefined, locale: string) => TStepResults | Promise<TStepResults>;
+  /** What the results step and the closing page show of this answer (SPEC 3, 4), if anything. */
+  results?: (step: TStep, content: string | undefined, locale: string) => TStepResults;
   /**
    * For types whose answers are scored against a key (the quiz): a scorer for one step's answers,
    * 0 to 1, as the results step computes it, or null for a step without a key. Made once per

@@ -32,7 +32,7 @@ export async function submissionResults(
   const out: TSubmissionResults = { locked: false, lockEnd, scoreRanges: [], quizzes: [] };
   for (const step of steps) {
     // The step's name as the reader's language has it (the results name their steps).
-    const shown = await serverStepTypeOf(step).results?.(localisedStep(step, locale), byStep.get(step.id), locale);
+    const shown = serverStepTypeOf(step).results?.(localisedStep(step, locale), byStep.get(step.id), locale);
     if (shown?.scoreRange) out.scoreRanges.push(shown.scoreRange);
     if (shown?.quiz) {
       if (quizzesShown) out.quizzes.push(shown.quiz);

@@ -8,7 +8,7 @@ import {
   type TBudgetContent,
   type TLanguage,
 } from '@impact/domain';
-import { Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '../../../components/scroll-table';
 
@@ -32,80 +32,101 @@ export function BudgetTotals({ def, answer }: { def: TBudgetContent; answer: TBu
   const { totals } = budgetAnswerWithTotals(def, answer);
   const perPeriod = budgetCents(def.periods.length, answer).byCategoryAndPeriod;
   const money = (v: string) => formatMoney(v, language, def.currency);
+  // The three figures that matter most, above the table: on a phone the table's last column (its
+  // totals) is the one scrolled out of view.
+  const headline = [
+    { key: 'cost', label: t('budgetStep.cost'), value: totals.cost },
+    { key: 'cofunding', label: t('budgetStep.coFunding'), value: totals.coFunding },
+    { key: 'requested', label: t('budgetStep.requested'), value: totals.requested },
+  ];
   // A column per period: at 320 px the table scrolls in its own box, not the page (WCAG 1.4.10),
   // each row's name kept in view beside its figures.
   return (
-    <ScrollTable label={t('budgetStep.totals')} minWidth={360 + 90 * def.periods.length} stickyFirstColumn>
-      <Table withTableBorder data-testid="budget-totals" aria-label={t('budgetStep.totals')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('budgetStep.totals')}</Table.Th>
-            {def.periods.map((p) => (
-              <Table.Th key={p} scope="col" ta="right">
-                {p}
+    <Stack gap="xs">
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" data-testid="budget-headline">
+        {headline.map((figure) => (
+          <Paper key={figure.key} withBorder p="xs" radius="sm">
+            <Text size="sm" c="dimmed">
+              {figure.label}
+            </Text>
+            <Text fw={700} data-testid={`budget-headline-${figure.key}`}>
+              {money(figure.value)}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <ScrollTable label={t('budgetStep.totals')} minWidth={360 + 90 * def.periods.length} stickyFirstColumn>
+        <Table withTableBorder data-testid="budget-totals" aria-label={t('budgetStep.totals')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('budgetStep.totals')}</Table.Th>
+              {def.periods.map((p) => (
+                <Table.Th key={p} scope="col" ta="right">
+                  {p}
+                </Table.Th>
+              ))}
+              <Table.Th scope="col" ta="right">
+                {t('budgetStep.total')}
               </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {def.categories.map((c) => (
+              <Table.Tr key={c.id}>
+                <Table.Th scope="row" fw={400}>
+                  {categoryName(def, c.id, language)}
+                  {c.maxShare !== undefined && (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      ({t('budgetStep.maxShare', { share: formatShare(c.maxShare, language) })})
+                    </Text>
+                  )}
+                </Table.Th>
+                {def.periods.map((p, i) => (
+                  <Table.Td key={p} ta="right" data-testid={`budget-total-${c.id}-${i}`}>
+                    {money(centsToDecimal(perPeriod.get(c.id)?.[i] ?? 0n))}
+                  </Table.Td>
+                ))}
+                <Table.Td ta="right" data-testid={`budget-total-${c.id}`}>
+                  {money(totals.byCategory[c.id] ?? '0')}
+                </Table.Td>
+              </Table.Tr>
             ))}
-            <Table.Th scope="col" ta="right">
-              {t('budgetStep.total')}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {def.categories.map((c) => (
-            <Table.Tr key={c.id}>
-              <Table.Th scope="row" fw={400}>
-                {categoryName(def, c.id, language)}
-                {c.maxShare !== undefined && (
-                  <Text span size="xs" c="dimmed">
-                    {' '}
-                    ({t('budgetStep.maxShare', { share: formatShare(c.maxShare, language) })})
-                  </Text>
-                )}
-              </Table.Th>
-              {def.periods.map((p, i) => (
-                <Table.Td key={p} ta="right" data-testid={`budget-total-${c.id}-${i}`}>
-                  {money(centsToDecimal(perPeriod.get(c.id)?.[i] ?? 0n))}
+            <Table.Tr fw={700}>
+              <Table.Th scope="row">{t('budgetStep.cost')}</Table.Th>
+              {totals.byPeriod.map((v, i) => (
+                <Table.Td key={def.periods[i]} ta="right" data-testid={`budget-period-${i}`}>
+                  {money(v)}
                 </Table.Td>
               ))}
-              <Table.Td ta="right" data-testid={`budget-total-${c.id}`}>
-                {money(totals.byCategory[c.id] ?? '0')}
+              <Table.Td ta="right" data-testid="budget-cost">
+                {money(totals.cost)}
               </Table.Td>
             </Table.Tr>
-          ))}
-          <Table.Tr fw={700}>
-            <Table.Th scope="row">{t('budgetStep.cost')}</Table.Th>
-            {totals.byPeriod.map((v, i) => (
-              <Table.Td key={def.periods[i]} ta="right" data-testid={`budget-period-${i}`}>
-                {money(v)}
+            <Table.Tr>
+              <Table.Th scope="row" fw={400}>
+                {t('budgetStep.coFunding')}
+              </Table.Th>
+              {def.periods.map((p) => (
+                <Table.Td key={p} />
+              ))}
+              <Table.Td ta="right" data-testid="budget-cofunding">
+                {money(totals.coFunding)}
               </Table.Td>
-            ))}
-            <Table.Td ta="right" data-testid="budget-cost">
-              {money(totals.cost)}
-            </Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th scope="row" fw={400}>
-              {t('budgetStep.coFunding')}
-            </Table.Th>
-            {def.periods.map((p) => (
-              <Table.Td key={p} />
-            ))}
-            <Table.Td ta="right" data-testid="budget-cofunding">
-              {money(totals.coFunding)}
-            </Table.Td>
-          </Table.Tr>
-          <Table.Tr fw={700}>
-            <Table.Th scope="row">{t('budgetStep.requested')}</Table.Th>
-            {def.periods.map((p) => (
-              <Table.Td key={p} />
-            ))}
-            <Table.Td ta="right" data-testid="budget-requested">
-              {money(totals.requested)}
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
+            </Table.Tr>
+            <Table.Tr fw={700}>
+              <Table.Th scope="row">{t('budgetStep.requested')}</Table.Th>
+              {def.periods.map((p) => (
+                <Table.Td key={p} />
+              ))}
+              <Table.Td ta="right" data-testid="budget-requested">
+                {money(totals.requested)}
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </ScrollTable>
+    </Stack>
   );
 }
 
