@@ -1,5 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { type ReactNode, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { marks, parseTypedAmount } from '../lib/typed-amount';
 
@@ -9,29 +9,59 @@ type Props = Omit<TextInputProps, 'value' | 'onChange' | 'error' | 'inputMode'> 
   onChange: (value: number | null) => void;
   /** Money in this currency: its symbol stands beside the figure. */
   currency?: string;
+  /** Decimals at most: cents (2) for an amount, more for a target or a value per unit. */
+  decimals?: number;
   error?: ReactNode;
 };
 
 /**
  * A stored figure as the field shows it: grouped as the language groups ("14.000", "14 000",
- * "14,000"), with cents when it has any; what the parser reads back as the same figure. More than
- * two decimals (stored before this field) are written out whole, and then asked to be rounded.
+ * "14,000"), with cents when it has any; what the parser reads back as the same figure. More
+ * decimals than the field takes (stored before it) are written out whole, and asked to be rounded.
  */
-function figureForInput(value: number, language: string): string {
-  if (!Number.isInteger(Math.round(value * 100 * 1e6) / 1e6))
+function figureForInput(value: number, language: string, decimals: number): string {
+  const scale = 10 ** decimals;
+  if (!Number.isInteger(Math.round(value * scale * 1e6) / 1e6))
     return String(value).replace('.', marks(language).decimal);
-  const cents = !Number.isInteger(value);
+  const fraction = !Number.isInteger(value);
   return new Intl.NumberFormat(language, {
-    minimumFractionDigits: cents ? 2 : 0,
-    maximumFractionDigits: 2,
+    // Money shows its cents ("1.000,50"); another figure, what it has ("2,125").
+    minimumFractionDigits: fraction && decimals === 2 ? 2 : 0,
+    maximumFractionDigits: decimals,
   }).format(value);
 }
+
+/** Decimals a figure that is no money may have (a target, a proxy's value per unit, a value achieved). */
+export const FIGURE_DECIMALS = 6;
 
 /** Where a language writes the currency's symbol: before the figure ("€1.5", "£2") or after ("1,5 €"). */
 function currencySymbol(language: string, currency: string) {
   const parts = new Intl.NumberFormat(language, { style: 'currency', currency }).formatToParts(1);
   const at = parts.findIndex((p) => p.type === 'currency');
   return { symbol: parts[at]?.value ?? currency, before: at < parts.findIndex((p) => p.type === 'integer') };
+}
+
+/**
+ * Told of each AmountInput whose text cannot be read (by a key of the field's own), so that the
+ * page around says so: its save badge counts it and its Next and Submit wait for it (the field's
+ * value is then null, which an optional field would otherwise pass as "nothing to say").
+ */
+export const UnreadableFigures = createContext<((field: string, unreadable: boolean) => void) | null>(null);
+
+/** The page's side of UnreadableFigures: how many figures cannot be read now, and the reporter to provide. */
+export function useUnreadableFigures() {
+  const [fields, setFields] = useState<ReadonlySet<string>>(new Set());
+  const [report] = useState(
+    () => (field: string, unreadable: boolean) =>
+      setFields((current) => {
+        if (current.has(field) === unreadable) return current;
+        const next = new Set(current);
+        if (unreadable) next.add(field);
+        else next.delete(field);
+        return next;
+      }),
+  );
+  return { count: fields.size, report };
 }
 
 /**
@@ -42,13 +72,13 @@ function currencySymbol(language: string, currency: string) {
  * a number the person did not mean: the step's own check then asks for it, and nothing wrong
  * reaches the SROI. A number field (react-number-format) took "1.000,50" typed in French as 1,00.
  */
-export function AmountInput({ value, onChange, currency, error, onBlur, ...props }: Props) {
+export function AmountInput({ value, onChange, currency, decimals = 2, error, onBlur, ...props }: Props) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const stored = value === null || value === undefined ? '' : figureForInput(value, language);
+  const stored = value === null || value === undefined ? '' : figureForInput(value, language, decimals);
   const [text, setText] = useState(stored);
   const read = (typed: string) => {
-    const parsed = parseTypedAmount(typed, language);
+    const parsed = parseTypedAmount(typed, language, decimals);
     return parsed === null || parsed === '' ? null : Number(parsed);
   };
   // A value changed elsewhere (a teammate's save, a conflict resolved) replaces the text; the
@@ -58,7 +88,13 @@ export function AmountInput({ value, onChange, currency, error, onBlur, ...props
   useEffect(() => {
     if (read(text) !== (value ?? null)) setText(stored);
   }, [stored]);
-  const unreadable = parseTypedAmount(text, language) === null;
+  const unreadable = parseTypedAmount(text, language, decimals) === null;
+  const report = useContext(UnreadableFigures);
+  const field = useId();
+  useEffect(() => {
+    report?.(field, unreadable);
+    return () => report?.(field, false);
+  }, [report, field, unreadable]);
   const money = currency ? currencySymbol(language, currency) : null;
   const symbol = money ? (
     <span aria-hidden style={{ color: 'var(--mantine-color-dimmed)' }}>

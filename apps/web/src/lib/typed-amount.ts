@@ -15,9 +15,10 @@ export function marks(language: string) {
  * server reads ("1234.56"), '' for empty, or null when it is not an amount (the field says so).
  * Nothing is guessed silently: thousands must be grouped by three (a French "12.000" is twelve
  * thousand, as the dot groups there too; an English "12,34" is refused, not read as 1234) and an
- * amount has cents at most ("12,345" is refused, not rounded).
+ * amount has cents at most ("12,345" is refused, not rounded); a figure that is no money (a
+ * target, a proxy's value per unit) may have up to `decimals` in the language's own decimal mark.
  */
-export function parseTypedAmount(text: string, language: string): string | null {
+export function parseTypedAmount(text: string, language: string, decimals = 2): string | null {
   const { decimal, group } = marks(language);
   // A mark left at the end ("5." or "5,") ends the number: it adds nothing.
   const clean = text.replace(/[\s\u00a0\u202f€$£]/g, '').replace(/[.,]$/, '');
@@ -27,7 +28,8 @@ export function parseTypedAmount(text: string, language: string): string | null 
   // Where the comma is decimal, the dot groups thousands as the language's own mark does.
   const groups = decimal === ',' ? new Set([group, '.']) : new Set([group]);
   const [whole = '', fraction, extra] = clean.split(decimal);
-  if (extra !== undefined || (fraction !== undefined && !/^\d{0,2}$/.test(fraction))) return null;
+  if (extra !== undefined || (fraction !== undefined && !new RegExp(`^\\d{0,${decimals}}$`).test(fraction)))
+    return null;
   const sign = whole.startsWith('-') ? '-' : '';
   const digits = sign ? whole.slice(1) : whole;
   const groupMark = [...digits].find((c) => groups.has(c));

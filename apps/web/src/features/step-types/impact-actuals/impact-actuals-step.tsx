@@ -10,7 +10,12 @@ import {
 import { Alert, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AmountInput } from '../../../components/amount-input';
+import {
+  AmountInput,
+  FIGURE_DECIMALS,
+  UnreadableFigures,
+  useUnreadableFigures,
+} from '../../../components/amount-input';
 import { FrameworkText, WithFrameworkNames } from '../../../components/framework-text';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { money } from '../../../lib/number-formats';
@@ -18,6 +23,7 @@ import { ConflictBanner } from '../../step-kit/conflict-banner';
 import { SaveIndicator } from '../../step-kit/save-indicator';
 import type { StepProps } from '../../step-kit/step-props';
 import { useAutosave } from '../../step-kit/use-autosave';
+import { pageProblems } from '../page-problems';
 import { UploadSlot } from '../upload/upload-step';
 import { ActualsTable, RatiosPanel, useFigures } from './actuals-table';
 import { useActualsForecast } from './get-forecast';
@@ -111,6 +117,12 @@ function ActualsEditor({
   const [typed, setTyped] = useState<Typed>(() => typedOf(autosave.content));
   const lastSent = useRef(autosave.content);
   const files = parseImpactActualsAnswer(result?.content)?.files ?? [];
+  // A value that cannot be read is stored as none: the badge says so and Next and Submit wait for it.
+  const unreadable = useUnreadableFigures();
+  useEffect(() => {
+    pageProblems.set(step.id, unreadable.count ? ['errors.amount.unreadable'] : []);
+  }, [step.id, unreadable.count]);
+  useEffect(() => () => pageProblems.set(step.id, []), [step.id]);
 
   // A newer answer taken from the server (conflict) replaces what is on screen.
   useEffect(() => {
@@ -184,81 +196,84 @@ function ActualsEditor({
     );
 
   return (
-    <Stack gap="md">
-      {autosave.status === 'conflict' && (
-        <ConflictBanner onLoadNewer={autosave.loadNewer} onKeepMine={autosave.keepMine} newer={autosave.newer} />
-      )}
-      <Text>{t('impactActuals.intro')}</Text>
-      {forecast.indicators.map((i) => {
-        const current = typed[i.key];
-        const error = valueError(current?.value ?? null);
-        // A custom outcome's names are the applicant's (no SDG), the others the framework's.
-        const fromFramework = i.sdg !== null;
-        return (
-          <Card key={i.key} withBorder radius="md" padding="md" data-testid={`actuals-${i.key}`}>
-            <Stack gap="xs">
-              <Title order={3} size="h5">
-                <FrameworkText fromFramework={fromFramework}>{i.indicatorName}</FrameworkText>
-              </Title>
-              <Text size="sm" c="dimmed">
-                <WithFrameworkNames
-                  i18nKey="impactActuals.outcomeOf"
-                  values={{ outcome: i.outcomeName, stakeholder: i.stakeholderName }}
-                  fromFramework={[fromFramework, true]}
-                />
-              </Text>
-              <Text size="sm">
-                {t('impactActuals.targetIs', { target: number(i.targetValue) })}
-                {' · '}
-                <WithFrameworkNames
-                  i18nKey="impactActuals.proxyIs"
-                  values={{ proxy: i.proxyName, value: money(i.proxyValue, i18n.language, currency) }}
-                  fromFramework={[fromFramework]}
-                />
-              </Text>
-              <AmountInput
-                label={
+    <UnreadableFigures.Provider value={unreadable.report}>
+      <Stack gap="md">
+        {autosave.status === 'conflict' && (
+          <ConflictBanner onLoadNewer={autosave.loadNewer} onKeepMine={autosave.keepMine} newer={autosave.newer} />
+        )}
+        <Text>{t('impactActuals.intro')}</Text>
+        {forecast.indicators.map((i) => {
+          const current = typed[i.key];
+          const error = valueError(current?.value ?? null);
+          // A custom outcome's names are the applicant's (no SDG), the others the framework's.
+          const fromFramework = i.sdg !== null;
+          return (
+            <Card key={i.key} withBorder radius="md" padding="md" data-testid={`actuals-${i.key}`}>
+              <Stack gap="xs">
+                <Title order={3} size="h5">
+                  <FrameworkText fromFramework={fromFramework}>{i.indicatorName}</FrameworkText>
+                </Title>
+                <Text size="sm" c="dimmed">
                   <WithFrameworkNames
-                    i18nKey="impactActuals.achievedOf"
-                    values={{ indicator: i.indicatorName }}
+                    i18nKey="impactActuals.outcomeOf"
+                    values={{ outcome: i.outcomeName, stakeholder: i.stakeholderName }}
+                    fromFramework={[fromFramework, true]}
+                  />
+                </Text>
+                <Text size="sm">
+                  {t('impactActuals.targetIs', { target: number(i.targetValue) })}
+                  {' · '}
+                  <WithFrameworkNames
+                    i18nKey="impactActuals.proxyIs"
+                    values={{ proxy: i.proxyName, value: money(i.proxyValue, i18n.language, currency) }}
                     fromFramework={[fromFramework]}
                   />
-                }
-                description={t('impactActuals.achievedHelp')}
-                value={current?.value}
-                onChange={(value) => update(i.key, { value })}
-                error={error ? t(error, { maximum: number(MINI_DYI_MAXIMUM.indicatorTargetValue) }) : undefined}
-                required
-              />
-              <GrowingTextarea
-                label={
-                  <WithFrameworkNames
-                    i18nKey="impactActuals.noteOf"
-                    values={{ indicator: i.indicatorName }}
-                    fromFramework={[fromFramework]}
-                  />
-                }
-                value={current?.note ?? ''}
-                onChange={(e) => update(i.key, { note: e.currentTarget.value.slice(0, 2000) })}
-                minRows={1}
-                maxLength={2000}
-              />
-              <UploadSlot
-                slot={evidenceSlot(i.key, t('impactActuals.evidenceOf', { indicator: i.indicatorName }))}
-                stepId={step.id}
-                submissionId={submissionId}
-                readOnly={readOnly}
-                current={files.find((f) => f.slot === i.key)}
-                beforeChange={autosave.flush}
-                afterChange={onFilesChanged}
-              />
-            </Stack>
-          </Card>
-        );
-      })}
-      <RatiosPanel forecast={forecastSroi} actual={actual} />
-      <SaveIndicator status={autosave.status} failure={autosave.failure} />
-    </Stack>
+                </Text>
+                <AmountInput
+                  label={
+                    <WithFrameworkNames
+                      i18nKey="impactActuals.achievedOf"
+                      values={{ indicator: i.indicatorName }}
+                      fromFramework={[fromFramework]}
+                    />
+                  }
+                  description={t('impactActuals.achievedHelp')}
+                  value={current?.value}
+                  onChange={(value) => update(i.key, { value })}
+                  decimals={FIGURE_DECIMALS}
+                  error={error ? t(error, { maximum: number(MINI_DYI_MAXIMUM.indicatorTargetValue) }) : undefined}
+                  required
+                />
+                <GrowingTextarea
+                  label={
+                    <WithFrameworkNames
+                      i18nKey="impactActuals.noteOf"
+                      values={{ indicator: i.indicatorName }}
+                      fromFramework={[fromFramework]}
+                    />
+                  }
+                  value={current?.note ?? ''}
+                  onChange={(e) => update(i.key, { note: e.currentTarget.value.slice(0, 2000) })}
+                  minRows={1}
+                  maxLength={2000}
+                />
+                <UploadSlot
+                  slot={evidenceSlot(i.key, t('impactActuals.evidenceOf', { indicator: i.indicatorName }))}
+                  stepId={step.id}
+                  submissionId={submissionId}
+                  readOnly={readOnly}
+                  current={files.find((f) => f.slot === i.key)}
+                  beforeChange={autosave.flush}
+                  afterChange={onFilesChanged}
+                />
+              </Stack>
+            </Card>
+          );
+        })}
+        <RatiosPanel forecast={forecastSroi} actual={actual} />
+        <SaveIndicator status={autosave.status} failure={autosave.failure} held={unreadable.count} />
+      </Stack>
+    </UnreadableFigures.Provider>
   );
 }
 

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { impactKeys } from '../../../lib/api/impact-frameworks';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { signInForTest } from '../../../lib/test-session';
+import { pageProblems } from '../page-problems';
 import { ImpactStep } from './impact-step';
 
 const step: TUserStep = {
@@ -268,5 +269,11 @@ describe('the impact step’s figures as people type them', () => {
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(view.getByText(/not a number we can read without guessing/)).toBeTruthy();
     expect(spent()).toBeNull();
+    // Stored as none, it is not called saved, and Next and Submit wait for it.
+    expect(view.getByTestId('save-status').textContent).toBe('Not saved: 1 answer to mend');
+    expect(pageProblems.get(step.id)).toEqual(['errors.amount.unreadable']);
+    fireEvent.change(field, { target: { value: '12.34' } });
+    expect(spent()).toBe(12.34);
+    expect(pageProblems.get(step.id)).toEqual([]);
   });
 });

@@ -41,7 +41,12 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AmountInput } from '../../../components/amount-input';
+import {
+  AmountInput,
+  FIGURE_DECIMALS,
+  UnreadableFigures,
+  useUnreadableFigures,
+} from '../../../components/amount-input';
 import { FrameworkText, frameworkOption, WithFrameworkNames } from '../../../components/framework-text';
 import { useSdgName, useSdgs } from '../../../lib/api/impact-frameworks';
 import { neighbourOf, useFocusAfterRender } from '../../../lib/use-focus-after-render';
@@ -49,6 +54,7 @@ import { ConflictBanner } from '../../step-kit/conflict-banner';
 import { SaveIndicator } from '../../step-kit/save-indicator';
 import type { StepProps } from '../../step-kit/step-props';
 import { useAutosave } from '../../step-kit/use-autosave';
+import { pageProblems } from '../page-problems';
 import { ImpactCurrency, useImpactCurrency } from './currency';
 import { SroiPanel } from './sroi-panel';
 import { type TFrameworkPickers, useFrameworkPickers } from './step-data';
@@ -86,6 +92,12 @@ export function ImpactStep({
   const [answer, setAnswer] = useState<TMiniDyiAnswer>(() => answerOf(autosave.content));
   const lastSent = useRef(autosave.content);
   const pickers = useFrameworkPickers(def?.frameworkId ?? null);
+  // A figure that cannot be read is stored as none: the badge says so and Next and Submit wait for it.
+  const unreadable = useUnreadableFigures();
+  useEffect(() => {
+    pageProblems.set(step.id, unreadable.count ? ['errors.amount.unreadable'] : []);
+  }, [step.id, unreadable.count]);
+  useEffect(() => () => pageProblems.set(step.id, []), [step.id]);
 
   // A newer answer taken from the server (conflict) replaces what is on screen.
   useEffect(() => {
@@ -128,60 +140,64 @@ export function ImpactStep({
 
   return (
     <ImpactCurrency.Provider value={currency}>
-      <GapsShown.Provider value={problemsShown}>
-        <Stack gap="md" data-testid="impact-step">
-          {autosave.status === 'conflict' && (
-            <ConflictBanner onLoadNewer={autosave.loadNewer} onKeepMine={autosave.keepMine} newer={autosave.newer} />
-          )}
-          <Group justify="space-between">
-            <Badge variant="light">
-              {t('impact.step.subStepOf', { n: subStep + 1, total: 6 })} · {t(`impact.step.titles.${subStep}`)}
-            </Badge>
-            {!readOnly && <SaveIndicator status={autosave.status} failure={autosave.failure} />}
-          </Group>
-          <Title order={3}>{t(`impact.step.titles.${subStep}`)}</Title>
-          {subStep === SUB.introduction && <Introduction linked={linkedCost !== undefined} />}
-          {subStep === SUB.budget && linkedCost !== undefined && (
-            <LinkedBudget
-              cost={linkedCost}
-              onGo={goToStep && budgetIndex >= 0 ? () => goToStep(budgetIndex) : undefined}
-              answer={shown}
-              update={(next) => update({ ...next, budget: linkedCost })}
-              readOnly={readOnly}
-            />
-          )}
-          {subStep === SUB.budget && linkedCost === undefined && (
-            <Budget answer={answer} update={update} readOnly={readOnly} />
-          )}
-          {subStep === SUB.sdg && <Sdgs answer={answer} update={update} readOnly={readOnly} />}
-          {subStep >= SUB.outcomes &&
-            (pickers.isPending ? (
-              <Loader />
-            ) : pickers.data ? (
-              <>
-                {subStep === SUB.outcomes && (
-                  <Outcomes answer={answer} update={update} readOnly={readOnly} pickers={pickers.data} />
-                )}
-                {subStep === SUB.indicators && (
-                  <Indicators answer={answer} update={update} readOnly={readOnly} pickers={pickers.data} />
-                )}
-                {subStep === SUB.custom && (
-                  <CustomOutcomes answer={answer} update={update} readOnly={readOnly} pickers={pickers.data} />
-                )}
-              </>
-            ) : (
-              <Alert color="red">{t('errors.unexpected')}</Alert>
-            ))}
-          {subStep >= SUB.budget && (
-            <SroiPanel
-              answer={shown}
-              params={def.sroiParams}
-              fromBudgetStep={linkedCost !== undefined}
-              currency={currency}
-            />
-          )}
-        </Stack>
-      </GapsShown.Provider>
+      <UnreadableFigures.Provider value={unreadable.report}>
+        <GapsShown.Provider value={problemsShown}>
+          <Stack gap="md" data-testid="impact-step">
+            {autosave.status === 'conflict' && (
+              <ConflictBanner onLoadNewer={autosave.loadNewer} onKeepMine={autosave.keepMine} newer={autosave.newer} />
+            )}
+            <Group justify="space-between">
+              <Badge variant="light">
+                {t('impact.step.subStepOf', { n: subStep + 1, total: 6 })} · {t(`impact.step.titles.${subStep}`)}
+              </Badge>
+              {!readOnly && (
+                <SaveIndicator status={autosave.status} failure={autosave.failure} held={unreadable.count} />
+              )}
+            </Group>
+            <Title order={3}>{t(`impact.step.titles.${subStep}`)}</Title>
+            {subStep === SUB.introduction && <Introduction linked={linkedCost !== undefined} />}
+            {subStep === SUB.budget && linkedCost !== undefined && (
+              <LinkedBudget
+                cost={linkedCost}
+                onGo={goToStep && budgetIndex >= 0 ? () => goToStep(budgetIndex) : undefined}
+                answer={shown}
+                update={(next) => update({ ...next, budget: linkedCost })}
+                readOnly={readOnly}
+              />
+            )}
+            {subStep === SUB.budget && linkedCost === undefined && (
+              <Budget answer={answer} update={update} readOnly={readOnly} />
+            )}
+            {subStep === SUB.sdg && <Sdgs answer={answer} update={update} readOnly={readOnly} />}
+            {subStep >= SUB.outcomes &&
+              (pickers.isPending ? (
+                <Loader />
+              ) : pickers.data ? (
+                <>
+                  {subStep === SUB.outcomes && (
+                    <Outcomes answer={answer} update={update} readOnly={readOnly} pickers={pickers.data} />
+                  )}
+                  {subStep === SUB.indicators && (
+                    <Indicators answer={answer} update={update} readOnly={readOnly} pickers={pickers.data} />
+                  )}
+                  {subStep === SUB.custom && (
+                    <CustomOutcomes answer={answer} update={update} readOnly={readOnly} pickers={pickers.data} />
+                  )}
+                </>
+              ) : (
+                <Alert color="red">{t('errors.unexpected')}</Alert>
+              ))}
+            {subStep >= SUB.budget && (
+              <SroiPanel
+                answer={shown}
+                params={def.sroiParams}
+                fromBudgetStep={linkedCost !== undefined}
+                currency={currency}
+              />
+            )}
+          </Stack>
+        </GapsShown.Provider>
+      </UnreadableFigures.Provider>
     </ImpactCurrency.Provider>
   );
 }
@@ -460,6 +476,7 @@ function IndicatorFields({
         description={t('impact.step.targetHelp')}
         value={indicator.indicatorTargetValue}
         onChange={(indicatorTargetValue) => onChange({ ...indicator, indicatorTargetValue })}
+        decimals={FIGURE_DECIMALS}
         required
         readOnly={readOnly}
         error={err('indicatorTargetValue')}
@@ -489,6 +506,7 @@ function IndicatorFields({
         description={source ? <FrameworkText>{source}</FrameworkText> : t('impact.step.proxyValueHelp')}
         value={indicator.proxyValue}
         onChange={(proxyValue) => onChange({ ...indicator, proxyValue })}
+        decimals={FIGURE_DECIMALS}
         currency={currency}
         readOnly={readOnly}
         error={err('proxyValue')}
@@ -630,6 +648,7 @@ function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
                     label={t('impact.step.customTarget')}
                     value={ind.indicatorTargetValue}
                     onChange={(indicatorTargetValue) => setInd({ indicatorTargetValue })}
+                    decimals={FIGURE_DECIMALS}
                     readOnly={readOnly}
                     required
                     error={err(`${at}.indicators.0.indicatorTargetValue`)}
@@ -644,6 +663,7 @@ function CustomOutcomes({ answer, update, readOnly, pickers }: PickerProps) {
                     label={t('impact.step.customProxyValue', { currency: symbol })}
                     value={ind.proxyValue}
                     onChange={(proxyValue) => setInd({ proxyValue })}
+                    decimals={FIGURE_DECIMALS}
                     currency={currency}
                     readOnly={readOnly}
                     error={err(`${at}.indicators.0.proxyValue`)}

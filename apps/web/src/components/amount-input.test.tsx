@@ -1,0 +1,34 @@
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../lib/i18n/i18n';
+import { AmountInput, FIGURE_DECIMALS } from './amount-input';
+
+beforeAll(async () => {
+  await initI18n('it');
+});
+afterAll(async () => {
+  await initI18n('en');
+});
+
+const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+
+describe('AmountInput', () => {
+  it('shows a value with more decimals than cents where the field takes them (a proxy from a framework), and reads them back', () => {
+    const read: Array<number | null> = [];
+    render(
+      <MantineProvider>
+        <AmountInput label="Proxy" value={2.125} decimals={FIGURE_DECIMALS} onChange={(v) => read.push(v)} />
+        <AmountInput label="Importo" value={14000.5} currency="EUR" onChange={() => {}} />
+      </MantineProvider>,
+    );
+    expect(field('Proxy').value).toBe('2,125');
+    expect(field('Proxy').getAttribute('aria-invalid')).not.toBe('true');
+    expect(field('Importo').value).toBe('14.000,50');
+    fireEvent.change(field('Proxy'), { target: { value: '0,0375' } });
+    expect(read.at(-1)).toBe(0.0375);
+    // Money has cents at most: three decimals cannot be read without guessing.
+    fireEvent.change(field('Importo'), { target: { value: '12,345' } });
+    expect(field('Importo').getAttribute('aria-invalid')).toBe('true');
+  });
+});
