@@ -101,7 +101,16 @@ function resolveImport(from: string, spec: string): string | null {
  * Every file's imports. `runtimeOnly` leaves out `import type`, which is erased and cannot loop at
  * run time (between features and modules it still couples them: it counts there).
  */
-function importGraph(dir: string, options: { runtimeOnly?: boolean; withTests?: boolean; staticOnly?: boolean } = {}) {
+function importGraph(
+  dir: string,
+  options: {
+    runtimeOnly?: boolean;
+    withTests?: boolean;
+    staticOnly?: boolean;
+    /** Where a package's name leads, when it is one of ours (`@impact/…`); null for the others. */
+    resolvePackage?: (spec: string) => string | null;
+  } = {},
+) {
   const graph = new Map<string, Set<string>>();
   for (const file of sourceFiles(dir, options.withTests ?? false)) {
     const text = fs.readFileSync(file, 'utf8');
@@ -109,7 +118,8 @@ function importGraph(dir: string, options: { runtimeOnly?: boolean; withTests?: 
     for (const m of text.matchAll(IMPORT)) {
       if (options.runtimeOnly && m[1]) continue;
       if (options.staticOnly && m[3]) continue;
-      const target = resolveImport(file, m[2] ?? m[3] ?? m[4] ?? '');
+      const spec = m[2] ?? m[3] ?? m[4] ?? '';
+      const target = resolveImport(file, spec) ?? options.resolvePackage?.(spec) ?? null;
       if (target) targets.add(target);
     }
     graph.set(file, targets);
@@ -122,8 +132,24 @@ function importGraph(dir: string, options: { runtimeOnly?: boolean; withTests?: 
  * static imports that stay at run time. A thread's entry (`*-worker.ts`) is loaded by its path,
  * never imported, so it and what only it imports are left out; so is what `import()` loads.
  */
-function loadedAtStart(serverSrc: string): Set<string> {
-  const graph = importGraph(serverSrc, { runtimeOnly: true, staticOnly: true });
+function loadedAtStart(root: string, serverSrc: string): Set<string> {
+  // Our packages are bundled into the server (build.ts): what they import is loaded at start too.
+  const packagesDir = path.join(root, 'packages');
+  const packageSrc = (name: string) => path.join(packagesDir, name, 'src');
+  const resolvePackage = (spec: string) => {
+    const name = /^@impact\/([^/]+)$/.exec(spec)?.[1];
+    const entry = name ? path.join(packageSrc(name), 'index.ts') : null;
+    return entry && fs.existsSync(entry) ? entry : null;
+  };
+  const dirs = [
+    serverSrc,
+    ...(fs.existsSync(packagesDir) ? fs.readdirSync(packagesDir) : [])
+      .map(packageSrc)
+      .filter((dir) => fs.existsSync(dir)),
+  ];
+  const graph = new Map(
+    dirs.flatMap((dir) => [...importGraph(dir, { runtimeOnly: true, staticOnly: true, resolvePackage })]),
+  );
   const seen = new Set<string>();
   const next = [path.join(serverSrc, 'main.ts')].filter((entry) => graph.has(entry));
   for (let file = next.pop(); file !== undefined; file = next.pop()) {
@@ -253,7 +279,10 @@ export function importRuleProblems(root: string): { problems: string[]; webFiles
   const web = checkRoot('web', path.join(root, 'apps/web/src'), webImportProblem, 'features');
   const serverSrc = path.join(root, 'apps/server/src');
   const server = checkRoot('server', serverSrc, serverImportProblem, 'modules');
-  for (const file of loadedAtStart(serverSrc)) {
+  // The repository's server has an entry; a tree without one (a test's) has nothing to start.
+  if (fs.existsSync(path.join(root, 'apps/server/package.json')) && !fs.existsSync(path.join(serverSrc, 'main.ts')))
+    problems.push('server: apps/server/src/main.ts not found: what the main thread loads at start cannot be checked');
+  for (const file of loadedAtStart(root, serverSrc)) {
     for (const m of fs.readFileSync(file, 'utf8').matchAll(IMPORT)) {
       // A static import that is not `import type` (m[2]), or a bare `import 'x'` (m[4]).
       const spec = (m[1] ? undefined : m[2]) ?? m[4];

@@ -5,6 +5,7 @@ import { calls, callTypes, grantReportPlans, grantReports, grantTranches } from 
 import { conflict, invalid, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../../plugins/authentication';
 import { audit } from '../audit/record';
+import { insertCallTypeIn } from '../calls/call-types';
 import { formCallsFollowFilter } from '../calls/report-form-filter';
 
 type PlanRow = typeof grantReportPlans.$inferSelect;
@@ -84,24 +85,23 @@ export async function addReportsForGrant(tx: Tx, grantId: string, callId: string
 
 /**
  * The plan's items with a form each: an item asking for a new one gets an empty call type named
- * after the report, made in the plan's own transaction (refused, the plan leaves none behind).
+ * after the report, made in the plan's own transaction (refused, the plan leaves none behind) and
+ * audited as a form made from the editor is. One after another: a transaction is one connection.
  */
-async function withNewForms(
-  tx: Tx,
-  reports: TReportPlanItemInput[],
-): Promise<Array<Omit<TReportPlanItemInput, 'newForm'> & { callTypeId: string }>> {
-  return Promise.all(
-    reports.map(async ({ newForm, ...item }) => {
-      // Neither is refused by the request's schema; an empty id is then "no such form" below.
-      if (!newForm) return { ...item, callTypeId: item.callTypeId ?? '' };
-      const [form] = await tx
-        .insert(callTypes)
-        .values({ name: item.name, description: item.name })
-        .returning({ id: callTypes.id });
-      if (!form) throw new Error('insert returned nothing');
-      return { ...item, callTypeId: form.id };
-    }),
-  );
+async function withNewForms(tx: Tx, actor: SessionUser, reports: TReportPlanItemInput[]) {
+  const out: Array<Omit<TReportPlanItemInput, 'newForm'> & { callTypeId: string }> = [];
+  for (const { newForm, ...item } of reports) {
+    // Neither is refused by the request's schema; an empty id is then "no such form" below.
+    if (!newForm) {
+      out.push({ ...item, callTypeId: item.callTypeId ?? '' });
+      continue;
+    }
+    const form = { name: item.name, description: item.name, steps: [] };
+    const callTypeId = await insertCallTypeIn(tx, form);
+    await audit(tx, actor, 'callType.create', callTypeId, { name: item.name.trim(), steps: 0 });
+    out.push({ ...item, callTypeId });
+  }
+  return out;
 }
 
 /**
@@ -118,7 +118,7 @@ export async function saveReportingPlan(
   return db.transaction(async (tx) => {
     await applicationCall(tx, input.callId, true);
     const existing = new Map((await planRows(tx, input.callId)).map((row) => [row.id, row]));
-    const reports = await withNewForms(tx, input.reports);
+    const reports = await withNewForms(tx, actor, input.reports);
     const errors: TFieldError[] = [];
     const typeIds = [...new Set(reports.flatMap((r) => (r.callTypeId ? [r.callTypeId] : [])))];
     const knownTypes = new Set(

@@ -32,7 +32,7 @@ describe('the submissions tab’s filters', () => {
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <MantineProvider>
-          <MemoryRouter initialEntries={['/admin?tab=submissions&q=Ponte&status=submitted&outcome=nonsense']}>
+          <MemoryRouter initialEntries={['/admin?tab=submissions&q=Ponte&status=submitted&outcome=nonsense&call=x']}>
             <Routes>
               <Route
                 path="/admin"
@@ -52,12 +52,14 @@ describe('the submissions tab’s filters', () => {
     expect(search.value).toBe('Ponte');
     await waitFor(() => expect(asked.at(-1)?.get('search')).toBe('Ponte'));
     expect(asked.at(-1)?.get('status')).toBe('submitted');
-    // A value the tab does not know is no filter.
+    // A value the tab does not know is no filter (a call that is no id is not sent to be refused).
     expect(asked.at(-1)?.get('outcome')).toBeNull();
+    expect(asked.at(-1)?.get('callId')).toBeNull();
     fireEvent.change(search, { target: { value: 'Melo' } });
     await waitFor(() => expect(asked.at(-1)?.get('search')).toBe('Melo'));
-    const address = new URLSearchParams(screen.getByTestId('address').textContent ?? '');
-    expect(address.get('q')).toBe('Melo');
-    expect(address.get('tab')).toBe('submissions');
+    const address = () => new URLSearchParams(screen.getByTestId('address').textContent ?? '');
+    await waitFor(() => expect(address().get('q')).toBe('Melo'));
+    expect(address().get('tab')).toBe('submissions');
+    expect(address().get('status')).toBe('submitted');
   });
 });

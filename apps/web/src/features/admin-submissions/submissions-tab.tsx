@@ -16,7 +16,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconLockOpen, IconMailForward, IconPaperclip, IconSearch, IconTrash } from '@tabler/icons-react';
-import { type ComponentType, useMemo, useState } from 'react';
+import { type ComponentType, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OutcomeBadge } from '../../components/outcome-badge';
@@ -39,7 +39,14 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
   const twoStage = useIsTwoStageCall(callId).data === true;
   const [selected, setSelected] = useState<Map<string, TSubmissionListItem>>(new Map());
   const [invitees, setInvitees] = useState<TSubmissionListItem[] | null>(null);
-  const [search] = useDebouncedValue(query.trim(), 300);
+  // The search box types into its own state (an input driven by the address lags: the router
+  // applies navigations in a transition); what is typed goes to the address, and to the list, a
+  // moment after the last key.
+  const [typed, setTyped] = useState(query);
+  const [search] = useDebouncedValue(typed.trim(), 300);
+  useEffect(() => {
+    if (search !== query.trim()) setFilter('q', search || null);
+  }, [search, query, setFilter]);
   // Keyset paging: the cursors of the pages before this one, so Previous goes back exactly.
   const [cursors, setCursors] = useState<Array<string | null>>([null]);
   const cursor = cursors.at(-1) ?? null;
@@ -181,8 +188,8 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
         <TextInput
           label={t('adminSubmissions.filters.search')}
           leftSection={<IconSearch size={16} />}
-          value={query}
-          onChange={(e) => setFilter('q', e.currentTarget.value)}
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
           w={260}
         />
         {twoStage && (

@@ -36,7 +36,9 @@ export function NewCallDialog({ opened, onClose }: { opened: boolean; onClose: (
     });
   };
   // Kept mounted while closed, so that Mantine gives the focus back to "New call" on closing.
+  // Not while the call is being created: closing then would not stop it, and the editor would open.
   const close = () => {
+    if (createCall.isPending) return;
     setName('');
     setError(null);
     onClose();
@@ -62,7 +64,7 @@ export function NewCallDialog({ opened, onClose }: { opened: boolean; onClose: (
             error={error}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
+            <Button variant="default" onClick={close} disabled={createCall.isPending}>
               {t('callBuilder.cancel')}
             </Button>
             <Button type="submit" loading={createCall.isPending}>

@@ -47,52 +47,55 @@ export function GrantTermsForm({
     );
   };
   return (
-    <Stack
-      component="form"
+    // No browser bubble for the required amount (in the browser's language, before our own words).
+    <form
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         save();
       }}
     >
-      <AmountInput
-        label={t('grants.terms.amount', { currency: currencySymbol(grant.currency, i18n.language) })}
-        value={amount === '' ? null : Number(amount)}
-        onChange={(value) => {
-          setAmount(value ?? '');
-          setAmountMissing(false);
-        }}
-        required
-        error={amountMissing ? t('errors.field.required') : error('amount')}
-      />
-      <Group grow>
-        <DateField
-          label={t('grants.terms.startsAt')}
-          value={startsAt}
-          onChange={setStartsAt}
-          error={error('startsAt')}
+      <Stack>
+        <AmountInput
+          label={t('grants.terms.amount', { currency: currencySymbol(grant.currency, i18n.language) })}
+          value={amount === '' ? null : Number(amount)}
+          onChange={(value) => {
+            setAmount(value ?? '');
+            setAmountMissing(false);
+          }}
+          required
+          error={amountMissing ? t('errors.field.required') : error('amount')}
         />
-        <DateField label={t('grants.terms.endsAt')} value={endsAt} onChange={setEndsAt} error={error('endsAt')} />
-      </Group>
-      <Textarea
-        label={t('grants.terms.conditions')}
-        description={t('grants.terms.conditionsHelp')}
-        value={conditions}
-        onChange={(e) => setConditions(e.currentTarget.value)}
-        autosize
-        minRows={3}
-        error={error('conditions')}
-      />
-      {update.isError && !error('amount') && !error('endsAt') && !error('startsAt') && (
-        <div role="alert">{problemText(t, update.error)}</div>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          {t('grants.terms.cancel')}
-        </Button>
-        <Button type="submit" loading={update.isPending}>
-          {t('grants.terms.save')}
-        </Button>
-      </Group>
-    </Stack>
+        <Group grow>
+          <DateField
+            label={t('grants.terms.startsAt')}
+            value={startsAt}
+            onChange={setStartsAt}
+            error={error('startsAt')}
+          />
+          <DateField label={t('grants.terms.endsAt')} value={endsAt} onChange={setEndsAt} error={error('endsAt')} />
+        </Group>
+        <Textarea
+          label={t('grants.terms.conditions')}
+          description={t('grants.terms.conditionsHelp')}
+          value={conditions}
+          onChange={(e) => setConditions(e.currentTarget.value)}
+          autosize
+          minRows={3}
+          error={error('conditions')}
+        />
+        {update.isError && !error('amount') && !error('endsAt') && !error('startsAt') && (
+          <div role="alert">{problemText(t, update.error)}</div>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('grants.terms.cancel')}
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            {t('grants.terms.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -110,8 +110,14 @@ describe('the reporting plan', () => {
     fireEvent.change(screen.getByLabelText(/Report 2: name/), { target: { value: 'Final report' } });
     fireEvent.change(screen.getByLabelText('Report 2: months after the start'), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: 'New form for report 2' }));
-    // Nothing is made at the click: the form comes with the plan, or not at all.
+    // Nothing is made at the click: the form comes with the plan, or not at all. The keyboard
+    // goes to the way back, which the button pressed made room for.
     expect(screen.getByText(/A new, empty form named “Final report” will be made when you save the plan/)).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Choose an existing form for report 2 instead' }),
+      ),
+    );
     expect(sent(stub, 'Call/CreateCallType')).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Save the reporting plan' }));

@@ -23,6 +23,7 @@ import { Link } from 'react-router';
 import { DateField } from '../../../components/date-field';
 import { ApiError } from '../../../lib/api-client';
 import { fieldErrorText, problemText } from '../../../lib/problem-text';
+import { useFocusAfterRender } from '../../../lib/use-focus-after-render';
 import { useCallTypes } from '../api/call-types';
 import { useReportingPlan, useSaveReportingPlan } from '../api/grant-reports';
 import { emptyRow, itemToRow, type PlanRow, type RowProblems, rowProblems, rowToInput } from './report-plan-rows';
@@ -50,6 +51,7 @@ function PlanEditor({ callId, saved }: { callId: string; saved: TReportPlanItem[
   const callTypes = useCallTypes();
   const [rows, setRows] = useState<PlanRow[]>(() => saved.map(itemToRow));
   const [showProblems, setShowProblems] = useState(false);
+  const { root, focusSoon } = useFocusAfterRender<HTMLDivElement>();
   const problems = rows.map(rowProblems);
   const setRow = (i: number, patch: Partial<PlanRow>) =>
     setRows((all) => all.map((r, j) => (j === i ? { ...r, ...patch } : r)));
@@ -91,10 +93,19 @@ function PlanEditor({ callId, saved }: { callId: string; saved: TReportPlanItem[
   };
 
   // The form is made with the plan, when it is saved: asked for and then not saved, it leaves nothing.
-  const newForm = (i: number) => setRow(i, { newForm: true, callTypeId: null });
+  const newForm = (i: number) => {
+    setRow(i, { newForm: true, callTypeId: null });
+    // The button pressed is replaced by the notice and its way back: the keyboard goes there.
+    focusSoon(`[data-plan-choose="${i}"]`);
+  };
+  const chooseForm = (i: number) => {
+    setRow(i, { newForm: false });
+    focusSoon(`[data-plan-form="${i}"]`);
+  };
 
   return (
     <Stack
+      ref={root}
       component="form"
       onSubmit={(e) => {
         e.preventDefault();
@@ -171,18 +182,25 @@ function PlanEditor({ callId, saved }: { callId: string; saved: TReportPlanItem[
               )}
               {row.newForm ? (
                 <Group align="center" wrap="wrap" gap="sm">
-                  <Text size="sm" role="status">
+                  <Text size="sm">
                     {t('grantReports.plan.newFormOnSave', {
                       name: row.name.trim() || t('grantReports.plan.itemN', { n }),
                     })}
                   </Text>
-                  <Button variant="subtle" size="xs" onClick={() => setRow(i, { newForm: false })}>
+                  <Button
+                    variant="subtle"
+                    size="xs"
+                    onClick={() => chooseForm(i)}
+                    data-plan-choose={i}
+                    aria-label={t('grantReports.plan.chooseFormFor', { n })}
+                  >
                     {t('grantReports.plan.chooseForm')}
                   </Button>
                 </Group>
               ) : (
                 <Group align="flex-end" wrap="wrap">
                   <Select
+                    data-plan-form={i}
                     label={t('grantReports.plan.formOf', { n })}
                     placeholder={t('grantReports.plan.pickForm')}
                     data={forms}
