@@ -15,6 +15,8 @@ export function wizardWords(call: Pick<TUserCall, 'reportGrantId'> | undefined) 
       processing: 'applying.processing',
       closingTitle: 'applying.closing.title',
       closingText: 'applying.closing.text',
+      // What happens next, said on the thank-you page (an application only).
+      closingNext: 'applying.closing.next',
       back: 'applying.backToCalls',
       backTo: '/calls',
       againTitle: 'applying.changes.confirmTitle',
@@ -32,6 +34,7 @@ export function wizardWords(call: Pick<TUserCall, 'reportGrantId'> | undefined) 
     processing: 'applying.report.processing',
     closingTitle: 'applying.report.closingTitle',
     closingText: 'applying.report.closingText',
+    closingNext: null,
     back: 'applying.report.back',
     backTo: `/grants/${grantId}`,
     againTitle: 'applying.report.againTitle',

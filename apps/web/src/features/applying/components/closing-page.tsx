@@ -4,7 +4,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PdfDownloadButton } from '../../../components/pdf-download-button';
+import { PlainList } from '../../../components/plain-list';
 import { wizardWords } from '../wizard-words';
+
+/** The lines of a list kept in the texts as an array (none while the texts are not loaded). */
+const nextLines = (lines: unknown): string[] =>
+  Array.isArray(lines) ? lines.filter((line): line is string => typeof line === 'string') : [];
 
 /**
  * SPEC 2: after the last step — thank-you, what the step types show of the answers (`children`: the
@@ -38,6 +43,20 @@ export function ClosingPage({
             {t(stage === 2 ? 'applying.stages.closedTitle' : words.closingTitle)}
           </Title>
           <Text>{t(words.closingText, { call: callName })}</Text>
+          {words.closingNext && (
+            <Stack gap={4} ta="start" w="100%">
+              <Title order={2} size="h4">
+                {t('applying.closing.nextTitle')}
+              </Title>
+              <PlainList gap={4} ordered>
+                {nextLines(t(words.closingNext, { returnObjects: true })).map((line) => (
+                  <Text key={line} component="li" size="sm">
+                    {line}
+                  </Text>
+                ))}
+              </PlainList>
+            </Stack>
+          )}
           {children}
           {stage === 2 ? (
             <>

@@ -101,6 +101,9 @@ describe('the submission wizard', () => {
     renderWizard(`/call/${ids.submission}/2/0`, true);
     await screen.findByRole('heading', { name: 'Thank you, your application is in!' });
     await waitFor(() => expect(document.title).toBe('Thank you, your application is in! · Bando Verde · Impact Calls'));
+    // What happens next: the receipt, the review, how the decision comes.
+    expect(screen.getByRole('heading', { name: 'What happens next' })).toBeTruthy();
+    expect(screen.getByText(/A receipt with a copy of your answers is on its way/)).toBeTruthy();
   });
 
   it('titles a step with the step first, then the call', async () => {
