@@ -16,7 +16,7 @@ export function wizardWords(call: Pick<TUserCall, 'reportGrantId'> | undefined) 
       closingTitle: 'applying.closing.title',
       closingText: 'applying.closing.text',
       // What happens next, said on the thank-you page (an application only).
-      closingNext: 'applying.closing.next',
+      closingNext: ['applying.closing.nextReceipt', 'applying.closing.nextReview', 'applying.closing.nextDecision'],
       back: 'applying.backToCalls',
       backTo: '/calls',
       againTitle: 'applying.changes.confirmTitle',

@@ -7,10 +7,6 @@ import { PdfDownloadButton } from '../../../components/pdf-download-button';
 import { PlainList } from '../../../components/plain-list';
 import { wizardWords } from '../wizard-words';
 
-/** The lines of a list kept in the texts as an array (none while the texts are not loaded). */
-const nextLines = (lines: unknown): string[] =>
-  Array.isArray(lines) ? lines.filter((line): line is string => typeof line === 'string') : [];
-
 /**
  * SPEC 2: after the last step — thank-you, what the step types show of the answers (`children`: the
  * SROI range of the impact design, the quiz recap), PDF download, back to calls.
@@ -49,11 +45,13 @@ export function ClosingPage({
                 {t('applying.closing.nextTitle')}
               </Title>
               <PlainList gap={4} ordered>
-                {nextLines(t(words.closingNext, { returnObjects: true })).map((line) => (
-                  <Text key={line} component="li" size="sm">
-                    {line}
-                  </Text>
-                ))}
+                {words.closingNext
+                  .map((key) => t(key))
+                  .map((line) => (
+                    <Text key={line} component="li" size="sm">
+                      {line}
+                    </Text>
+                  ))}
               </PlainList>
             </Stack>
           )}
