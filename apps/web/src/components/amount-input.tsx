@@ -35,7 +35,7 @@ function figureForInput(value: number, language: string, decimals: number): stri
 export const FIGURE_DECIMALS = 6;
 
 /** Where a language writes the currency's symbol: before the figure ("€1.5", "£2") or after ("1,5 €"). */
-function currencySymbol(language: string, currency: string) {
+function symbolPlace(language: string, currency: string) {
   const parts = new Intl.NumberFormat(language, { style: 'currency', currency }).formatToParts(1);
   const at = parts.findIndex((p) => p.type === 'currency');
   return { symbol: parts[at]?.value ?? currency, before: at < parts.findIndex((p) => p.type === 'integer') };
@@ -95,7 +95,7 @@ export function AmountInput({ value, onChange, currency, decimals = 2, error, on
     report?.(field, unreadable);
     return () => report?.(field, false);
   }, [report, field, unreadable]);
-  const money = currency ? currencySymbol(language, currency) : null;
+  const money = currency ? symbolPlace(language, currency) : null;
   const symbol = money ? (
     <span aria-hidden style={{ color: 'var(--mantine-color-dimmed)' }}>
       {money.symbol}
