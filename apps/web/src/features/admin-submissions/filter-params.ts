@@ -4,8 +4,7 @@ import {
   type TDecisionOutcome,
   type TSubmissionStatusFilter,
 } from '@impact/domain';
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useReplaceSearchParam } from '../../lib/replace-search-param';
 
 type Filter = 'call' | 'status' | 'outcome' | 'stage' | 'q';
 
@@ -20,20 +19,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
  * to a filtered list can be shared. A value the tab does not know is read as no filter.
  */
 export function useSubmissionFilterParams() {
-  const [params, setParams] = useSearchParams();
-  const set = useCallback(
-    (name: Filter, value: string | null) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value) next.set(name, value);
-          else next.delete(name);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const [params, set] = useReplaceSearchParam();
   const call = params.get('call');
   return {
     callId: call && UUID.test(call) ? call : null,
@@ -41,6 +27,6 @@ export function useSubmissionFilterParams() {
     outcome: oneOf<TDecisionOutcome | 'none'>([...DECISION_OUTCOMES, 'none'], params.get('outcome')),
     stage: oneOf(['1', '2'], params.get('stage')),
     query: params.get('q') ?? '',
-    set,
+    set: set as (name: Filter, value: string | null) => void,
   };
 }

@@ -22,10 +22,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ScrollTable } from '../../../components/scroll-table';
 import { useSdgLabel } from '../../../lib/api/impact-frameworks';
 import { problemText } from '../../../lib/problem-text';
+import { useReplaceSearchParam } from '../../../lib/replace-search-param';
 import { downloadPortfolio, usePortfolio } from '../api/grants';
 import { GrantStatusBadge } from './grant-status-badge';
 import { formatMoney } from './money';
@@ -56,18 +57,9 @@ export function portfolioFilters(search: URLSearchParams): TPortfolioQuery {
  */
 export function PortfolioTab() {
   const { t } = useTranslation();
-  const [search, setSearch] = useSearchParams();
+  const [search, setParam] = useReplaceSearchParam();
   const filters = portfolioFilters(search);
-  const setFilter = (name: 'sdg' | 'year', value: string | null) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+  const setFilter = (name: 'sdg' | 'year', value: string | null) => setParam(name, value);
   const data = usePortfolio(filters);
   const sdgLabel = useSdgLabel();
   return (

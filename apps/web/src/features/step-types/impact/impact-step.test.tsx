@@ -29,6 +29,22 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
+/** Signed in, the server never answering, and the step's framework without outcomes or stakeholders. */
+function signedInWithEmptyFramework() {
+  signInForTest();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise(() => {})),
+  );
+  const client = new QueryClient();
+  client.setQueryData(impactKeys.pickers('00000000-0000-4000-8000-000000000042'), {
+    outcomes: [],
+    indicators: [],
+    stakeholders: [],
+  });
+  return client;
+}
+
 describe('the impact step’s amounts', () => {
   it('keep a value out of range as typed and say why, instead of moving it into range when left', () => {
     signInForTest();
@@ -64,17 +80,7 @@ describe('the impact step’s amounts', () => {
 
 describe('the impact step’s own outcomes', () => {
   it('take the keyboard to an outcome added, and to the next one or "Add" when one is removed', () => {
-    signInForTest();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise(() => {})),
-    );
-    const client = new QueryClient();
-    client.setQueryData(impactKeys.pickers('00000000-0000-4000-8000-000000000042'), {
-      outcomes: [],
-      indicators: [],
-      stakeholders: [],
-    });
+    const client = signedInWithEmptyFramework();
     const view = within(
       render(
         <MantineProvider>
@@ -106,17 +112,7 @@ describe('the impact step’s own outcomes', () => {
 
 describe('the impact step’s gaps', () => {
   it('wait for Next or Submit, then each is said at its field, a just-added outcome’s too', () => {
-    signInForTest();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise(() => {})),
-    );
-    const client = new QueryClient();
-    client.setQueryData(impactKeys.pickers('00000000-0000-4000-8000-000000000042'), {
-      outcomes: [],
-      indicators: [],
-      stakeholders: [],
-    });
+    const client = signedInWithEmptyFramework();
     const page = (problemsShown: boolean) => (
       <MantineProvider>
         <QueryClientProvider client={client}>
