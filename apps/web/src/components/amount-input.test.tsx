@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../lib/i18n/i18n';
 import { AmountInput, FIGURE_DECIMALS } from './amount-input';
@@ -30,5 +30,25 @@ describe('AmountInput', () => {
     // Money has cents at most: three decimals cannot be read without guessing.
     fireEvent.change(field('Importo'), { target: { value: '12,345' } });
     expect(field('Importo').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('writes the value anew in another language, never reading a text typed in the last one otherwise', async () => {
+    const read: Array<number | null> = [];
+    render(
+      <MantineProvider>
+        <AmountInput label="Importo" value={null} onChange={(v) => read.push(v)} />
+      </MantineProvider>,
+    );
+    fireEvent.change(field('Importo'), { target: { value: '12,345' } });
+    expect(field('Importo').getAttribute('aria-invalid')).toBe('true');
+    await act(async () => {
+      await initI18n('en');
+    });
+    // "12,345" would read as twelve thousand in English: the field shows the value (none) instead.
+    expect(field('Importo').value).toBe('');
+    expect(read.at(-1)).toBeNull();
+    await act(async () => {
+      await initI18n('it');
+    });
   });
 });

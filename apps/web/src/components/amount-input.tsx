@@ -1,5 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { createContext, type ReactNode, useContext, useEffect, useId, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { marks, parseTypedAmount } from '../lib/typed-amount';
 
@@ -83,11 +83,15 @@ export function AmountInput({ value, onChange, currency, decimals = 2, error, on
   };
   // A value changed elsewhere (a teammate's save, a conflict resolved) replaces the text; the
   // value this field gave (what the text reads as, null for what cannot be read) keeps it, so a
-  // figure being typed, or one to mend, stays as typed.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new value from outside resets the text
+  // figure being typed, or one to mend, stays as typed. Another language writes the value anew
+  // (a text typed in the last one may read otherwise in this one: "12,345").
+  const shownIn = useRef(language);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new value from outside, or a new language, resets the text
   useEffect(() => {
-    if (read(text) !== (value ?? null)) setText(stored);
-  }, [stored]);
+    const relanguaged = shownIn.current !== language;
+    shownIn.current = language;
+    if (relanguaged || read(text) !== (value ?? null)) setText(stored);
+  }, [stored, language]);
   const unreadable = parseTypedAmount(text, language, decimals) === null;
   const report = useContext(UnreadableFigures);
   const field = useId();

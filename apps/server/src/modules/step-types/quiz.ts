@@ -1,11 +1,13 @@
 import {
+  parseSurveyModel,
   quizKeyOf,
   STEP_TYPES,
   scoreQuiz,
   surveyAnswerOf,
-  surveyQuestions,
   surveyText,
   type TStepLike,
+  type TSurveyText,
+  withDefaultLocaleStrings,
   ZSurveyAnswer,
 } from '@impact/domain';
 import { surveyModelColumns } from './export-columns';
@@ -15,6 +17,31 @@ import { assertAnswerWithinBounds } from './survey-answer-check';
 import { keepContent, type ServerStepType } from './types';
 
 const shared = STEP_TYPES.quiz;
+
+/**
+ * Each named question's title in a locale, as SurveyJS shows it (the model's default-locale strings
+ * first, then the default), else its name; panels opened, a dynamic panel's template too. Read from
+ * the model's JSON: no SurveyJS on the main thread, nothing queued behind a Submit on its thread.
+ */
+export function questionTitles(content: string, locale: string): Map<string, string> {
+  const titles = new Map<string, string>();
+  const walk = (elements: unknown) => {
+    if (!Array.isArray(elements)) return;
+    for (const element of elements as Array<Record<string, unknown>>) {
+      if (typeof element !== 'object' || element === null) continue;
+      walk(element.elements);
+      walk(element.templateElements);
+      const name = element.name;
+      if (typeof name === 'string' && element.type !== 'panel')
+        titles.set(name, surveyText(element.title as TSurveyText | undefined, locale) || name);
+    }
+  };
+  const model = withDefaultLocaleStrings(parseSurveyModel(content));
+  if (Array.isArray(model?.pages))
+    for (const page of model.pages as Array<{ elements?: unknown }>) walk(page?.elements);
+  walk(model?.elements);
+  return titles;
+}
 
 /** SPEC 3 "Quiz result": each question compared on its first answer, against the step's key. */
 export function quizOutcome(step: TStepLike, answer: Record<string, unknown>) {
@@ -40,10 +67,7 @@ export const quizServerType: ServerStepType<'quiz'> = {
     const answer = surveyAnswerOf(content);
     if (!answer) return null;
     const outcome = quizOutcome(step, answer);
-    // Read from the model's JSON (no SurveyJS on the main thread, nothing queued behind a Submit).
-    const titles = new Map(
-      (surveyQuestions(step.content) ?? []).map((q) => [q.name, surveyText(q.title, locale, q.name)]),
-    );
+    const titles = questionTitles(step.content, locale);
     const recap = Object.entries(outcome.recap).map(([name, correct]) => ({
       name,
       title: titles.get(name) ?? name,

@@ -170,10 +170,3 @@ export function surveyAnswerDisplay(model: unknown, answer: unknown, locale: str
   }
   return lines;
 }
-
-/** The title of each question by name, in the given locale (for the quiz recap). */
-export function questionTitles(model: unknown, locale: string): Map<string, string> {
-  const survey = loadSurvey(model, null, locale);
-  if (!survey) return new Map();
-  return new Map(survey.getAllQuestions(false).map((q) => [q.name, q.title || q.name]));
-}

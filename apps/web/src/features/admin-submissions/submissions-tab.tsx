@@ -47,6 +47,11 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
   useEffect(() => {
     if (search !== query.trim()) setFilter('q', search || null);
   }, [search, query, setFilter]);
+  // A search set from elsewhere (a link, Back within the tab) shows in the box.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new address sets the box
+  useEffect(() => {
+    if (query.trim() !== typed.trim() && query.trim() !== search) setTyped(query);
+  }, [query]);
   // Keyset paging: the cursors of the pages before this one, so Previous goes back exactly.
   const [cursors, setCursors] = useState<Array<string | null>>([null]);
   const cursor = cursors.at(-1) ?? null;

@@ -40,13 +40,13 @@ const surveyLike: Omit<WebStepType, 'Step'> = {
 const shipped = {
   text: { Step: TextStep },
   upload: { Step: UploadStep },
-  miniDyi: impact,
+  // A figure typed that does not read as one (saved empty meanwhile), in each of these three.
+  miniDyi: { ...impact, extraProblems: (step) => pageProblems.get(step.id) ?? [] },
   survey: { ...survey, ...surveyLike },
   quiz: { ...survey, ...surveyLike },
   results: { Step: ResultsStep },
-  // An amount typed that does not read as one (it is saved empty meanwhile).
   budget: { ...budget, extraProblems: (step) => pageProblems.get(step.id) ?? [] },
-  impactActuals,
+  impactActuals: { ...impactActuals, extraProblems: (step) => pageProblems.get(step.id) ?? [] },
 } satisfies Record<TStepTypeName, WebStepType>;
 
 const registry: Record<string, WebStepType> = { ...shipped };

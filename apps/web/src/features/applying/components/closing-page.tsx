@@ -39,6 +39,7 @@ export function ClosingPage({
             {t(stage === 2 ? 'applying.stages.closedTitle' : words.closingTitle)}
           </Title>
           <Text>{t(words.closingText, { call: callName })}</Text>
+          {children}
           {words.closingNext && (
             <Stack gap={4} ta="start" w="100%">
               <Title order={2} size="h4">
@@ -55,7 +56,6 @@ export function ClosingPage({
               </PlainList>
             </Stack>
           )}
-          {children}
           {stage === 2 ? (
             <>
               <PdfDownloadButton submissionId={submissionId} stage={1} label={t('applying.stages.pdf', { stage: 1 })} />

@@ -103,7 +103,7 @@ describe('the submission wizard', () => {
     await waitFor(() => expect(document.title).toBe('Thank you, your application is in! · Bando Verde · Impact Calls'));
     // What happens next: the receipt, the review, how the decision comes.
     expect(screen.getByRole('heading', { name: 'What happens next' })).toBeTruthy();
-    expect(screen.getByText(/A receipt with a copy of your answers is on its way/)).toBeTruthy();
+    expect(screen.getByText(/A receipt with a copy of the answers goes by e-mail/)).toBeTruthy();
   });
 
   it('titles a step with the step first, then the call', async () => {

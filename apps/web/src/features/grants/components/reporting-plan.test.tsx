@@ -115,7 +115,7 @@ describe('the reporting plan', () => {
     expect(screen.getByText(/A new, empty form named “Final report” will be made when you save the plan/)).toBeTruthy();
     await waitFor(() =>
       expect(document.activeElement).toBe(
-        screen.getByRole('button', { name: 'Choose an existing form for report 2 instead' }),
+        screen.getByRole('button', { name: 'Choose an existing form instead, for report 2' }),
       ),
     );
     expect(sent(stub, 'Call/CreateCallType')).toHaveLength(0);

@@ -182,7 +182,7 @@ function PlanEditor({ callId, saved }: { callId: string; saved: TReportPlanItem[
               )}
               {row.newForm ? (
                 <Group align="center" wrap="wrap" gap="sm">
-                  <Text size="sm">
+                  <Text size="sm" id={`plan-new-form-${i}`}>
                     {t('grantReports.plan.newFormOnSave', {
                       name: row.name.trim() || t('grantReports.plan.itemN', { n }),
                     })}
@@ -193,6 +193,7 @@ function PlanEditor({ callId, saved }: { callId: string; saved: TReportPlanItem[
                     onClick={() => chooseForm(i)}
                     data-plan-choose={i}
                     aria-label={t('grantReports.plan.chooseFormFor', { n })}
+                    aria-describedby={`plan-new-form-${i}`}
                   >
                     {t('grantReports.plan.chooseForm')}
                   </Button>

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { impactKeys } from '../../../lib/api/impact-frameworks';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { signInForTest } from '../../../lib/test-session';
-import { pageProblems } from '../page-problems';
+import { stepProblems } from '..';
 import { ImpactStep } from './impact-step';
 
 const step: TUserStep = {
@@ -267,9 +267,22 @@ describe('the impact step’s figures as people type them', () => {
     expect(spent()).toBeNull();
     // Stored as none, it is not called saved, and Next and Submit wait for it.
     expect(view.getByTestId('save-status').textContent).toBe('Not saved: 1 answer to mend');
-    expect(pageProblems.get(step.id)).toEqual(['errors.amount.unreadable']);
+    // The wizard's check of the step (Next, Submit, the menu's ticks) names it.
+    expect(
+      stepProblems(
+        step,
+        JSON.stringify({ budget: 1000, budgetSpent: null, sdg: [], selectedOutcomes: [] }),
+        MINI_DYI_SUB.budget,
+      ),
+    ).toContain('errors.amount.unreadable');
     fireEvent.change(field, { target: { value: '12.34' } });
     expect(spent()).toBe(12.34);
-    expect(pageProblems.get(step.id)).toEqual([]);
+    expect(
+      stepProblems(
+        step,
+        JSON.stringify({ budget: 1000, budgetSpent: 12.34, sdg: [], selectedOutcomes: [] }),
+        MINI_DYI_SUB.budget,
+      ),
+    ).not.toContain('errors.amount.unreadable');
   });
 });

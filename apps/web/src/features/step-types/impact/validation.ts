@@ -1,6 +1,7 @@
 import {
   DRAFT_GAPS,
   miniDyiProblems as domainMiniDyiProblems,
+  IMPACT_ERRORS,
   MINI_DYI_SUB,
   miniDyiAnswerOf,
   miniDyiAnswerProblems,
@@ -19,6 +20,11 @@ export function miniDyiProblems(_step: TUserStep, content: string | undefined, s
   return domainMiniDyiProblems(content, subStep);
 }
 
+/** The draft's gaps that wait for Next: a spent amount over the budget is a wrong figure, said at once. */
+const WAITING_GAPS: ReadonlySet<string> = new Set(
+  [...DRAFT_GAPS].filter((key) => key !== IMPACT_ERRORS.spentOverBudget),
+);
+
 /**
  * The problems of one outcome's fields, by path, for showing next to them. What is still to write
  * (a stakeholder, a target, a name: the draft's gaps) only once `gapsShown` (the wizard asked for
@@ -27,7 +33,7 @@ export function miniDyiProblems(_step: TUserStep, content: string | undefined, s
 export function problemsByPath(answer: TMiniDyiAnswer, gapsShown = true): Map<string, string> {
   const map = new Map<string, string>();
   for (const p of miniDyiAnswerProblems(answer)) {
-    if (!gapsShown && DRAFT_GAPS.has(p.messageKey)) continue;
+    if (!gapsShown && WAITING_GAPS.has(p.messageKey)) continue;
     if (!map.has(p.path)) map.set(p.path, p.messageKey);
   }
   return map;
