@@ -20,10 +20,10 @@ beforeAll(async () => {
 });
 
 describe('the upload step editor', () => {
-  it("writes a file's largest size as the interface's language groups it", async () => {
+  it("asks a file's largest size in megabytes, written as the interface's language writes it", async () => {
     for (const [language, shown] of [
-      ['en', '5,242,880'],
-      ['it', '5.242.880'],
+      ['en', '5'],
+      ['it', '5'],
     ] as const) {
       await i18n.changeLanguage(language);
       const view = render(
@@ -31,7 +31,7 @@ describe('the upload step editor', () => {
           <UploadFilesEditor files={[file]} onChange={() => {}} showErrors={false} />
         </MantineProvider>,
       );
-      expect((screen.getByRole('textbox', { name: /\(bytes?\)/ }) as HTMLInputElement).value).toBe(shown);
+      expect((screen.getByRole('textbox', { name: /\(MB\)/ }) as HTMLInputElement).value).toBe(shown);
       view.unmount();
     }
     await i18n.changeLanguage('en');

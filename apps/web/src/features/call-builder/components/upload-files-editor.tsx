@@ -19,7 +19,8 @@ import { amountSeparators } from '../../../lib/number-formats';
 
 type Props = { files: TUploadStepFile[]; onChange: (files: TUploadStepFile[]) => void; showErrors: boolean };
 
-const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+const MEGABYTE = 1024 * 1024;
+const DEFAULT_MAX_BYTES = 5 * MEGABYTE;
 
 function humanSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '';
@@ -90,18 +91,20 @@ export function UploadFilesEditor({ files, onChange, showErrors }: Props) {
                 onChange={(v) => v && update(index, { file_type: v as TUploadStepFile['file_type'] })}
               />
               <NumberInput
-                label={t('callBuilder.upload.maxBytes')}
-                description={humanSize(file.dimensions)}
+                // In megabytes, as people size files (the step keeps bytes: 5 MB is 5,242,880).
+                label={t('callBuilder.upload.maxMegabytes')}
                 required
-                min={1}
-                max={UPLOAD_MAX_BYTES}
-                step={1024 * 1024}
-                allowDecimal={false}
+                min={0.1}
+                max={UPLOAD_MAX_BYTES / MEGABYTE}
+                step={1}
+                decimalScale={1}
                 allowNegative={false}
-                // Grouped as the interface's language groups (it was Italian's "." in English too).
                 {...amountSeparators(i18n.language)}
-                value={file.dimensions}
-                onChange={(v) => update(index, { dimensions: typeof v === 'number' ? v : Number.parseInt(v, 10) || 0 })}
+                value={Math.round((file.dimensions / MEGABYTE) * 10) / 10}
+                onChange={(v) => {
+                  const megabytes = typeof v === 'number' ? v : Number.parseFloat(v);
+                  update(index, { dimensions: Number.isFinite(megabytes) ? Math.round(megabytes * MEGABYTE) : 0 });
+                }}
                 error={
                   // Above the server's cap at once: the server stops reading any upload there.
                   file.dimensions > UPLOAD_MAX_BYTES
