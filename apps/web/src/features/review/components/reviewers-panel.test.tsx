@@ -55,10 +55,13 @@ describe('inviting a reviewer', () => {
     expect(page.getByText(/already among the call's reviewers/)).toBeTruthy();
 
     fireEvent.change(field, { target: { value: 'marco@panel.example' } });
+    invite.focus();
     fireEvent.click(invite);
     await waitFor(() => expect(invites).toEqual([{ callId, email: 'marco@panel.example', language: 'en' }]));
     await waitFor(() => expect(field.value).toBe(''));
     expect(page.queryByText(/already among/)).toBeNull();
+    // The button pressed is disabled once the field is empty: the keyboard waits in the field.
+    expect(document.activeElement).toBe(field);
     view.unmount();
   });
 });

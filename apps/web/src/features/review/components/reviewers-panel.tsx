@@ -34,6 +34,8 @@ export function ReviewersPanel({ callId }: { callId: string }) {
       {
         onSuccess: () => {
           setEmail('');
+          // Emptied, the form's button is disabled under the keyboard: it goes to the field, for the next.
+          field.current?.focus();
           notifications.show({ color: 'teal', message: t('review.reviewers.invited') });
         },
         onError: (e) => refuse(problemText(t, e)),
