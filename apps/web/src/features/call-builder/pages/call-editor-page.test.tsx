@@ -229,7 +229,7 @@ describe('the call editor', () => {
     showEditor(loadedWith({ ...draftCall, name: 'Bando', description: '<p>Un bando.</p>', draft: false }), {
       RemindersTab: ReminderTabWithAField,
     });
-    for (const name of ['Steps', 'PowerBI', 'E-mail', 'Reminders', 'General Info'])
+    for (const name of ['Steps', 'Power BI', 'E-mail', 'Reminders', 'General Info'])
       fireEvent.click(await screen.findByRole('tab', { name: new RegExp(name) }));
     fireEvent.click(screen.getByRole('link', { name: 'elsewhere' }));
     await screen.findByText('another page');
@@ -314,7 +314,7 @@ describe('the call editor', () => {
     fireEvent.click(await view.findByRole('tab', { name: /Steps/ }));
     fireEvent.click(view.getByRole('button', { name: 'Edit: Project' }));
     fireEvent.change(view.getByRole('textbox', { name: /Step name/ }), { target: { value: 'Project 2027' } });
-    fireEvent.click(view.getByRole('tab', { name: 'PowerBI' }));
+    fireEvent.click(view.getByRole('tab', { name: 'Power BI' }));
     fireEvent.click(view.getByRole('tab', { name: /Steps/ }));
     expect((view.getByRole('textbox', { name: /Step name/ }) as HTMLInputElement).value).toBe('Project 2027');
     fireEvent.click(screen.getByRole('link', { name: 'elsewhere' }));
