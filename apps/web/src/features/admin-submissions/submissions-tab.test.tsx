@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../lib/i18n/i18n';
 import { signInForTest } from '../../lib/test-session';
@@ -14,7 +14,12 @@ afterEach(() => vi.unstubAllGlobals());
 
 function Address() {
   const location = useLocation();
-  return <output data-testid="address">{location.search}</output>;
+  return (
+    <>
+      <output data-testid="address">{location.search}</output>
+      <Link to="/admin?tab=submissions&q=Aurora">a link to a search</Link>
+    </>
+  );
 }
 
 describe('the submissions tab’s filters', () => {
@@ -61,5 +66,11 @@ describe('the submissions tab’s filters', () => {
     await waitFor(() => expect(address().get('q')).toBe('Melo'));
     expect(address().get('tab')).toBe('submissions');
     expect(address().get('status')).toBe('submitted');
+    // A search set from elsewhere shows in the box and is not written over by the one typed before.
+    fireEvent.click(screen.getByRole('link', { name: 'a link to a search' }));
+    await waitFor(() => expect(search.value).toBe('Aurora'));
+    await waitFor(() => expect(asked.at(-1)?.get('search')).toBe('Aurora'));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(address().get('q')).toBe('Aurora');
   });
 });

@@ -44,13 +44,15 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
   // moment after the last key.
   const [typed, setTyped] = useState(query);
   const [search] = useDebouncedValue(typed.trim(), 300);
+  // Only typing writes the address, and only the address (a link, Back within the tab) sets the
+  // box: either way round, a change from the other side would be written back over it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: what was typed, once settled
   useEffect(() => {
     if (search !== query.trim()) setFilter('q', search || null);
-  }, [search, query, setFilter]);
-  // A search set from elsewhere (a link, Back within the tab) shows in the box.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new address sets the box
+  }, [search]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address only
   useEffect(() => {
-    if (query.trim() !== typed.trim() && query.trim() !== search) setTyped(query);
+    if (query.trim() !== search) setTyped(query);
   }, [query]);
   // Keyset paging: the cursors of the pages before this one, so Previous goes back exactly.
   const [cursors, setCursors] = useState<Array<string | null>>([null]);
