@@ -5,7 +5,10 @@ import { cleanup, fireEvent, render, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { signInForTest } from '../../../lib/test-session';
+import { serverKeepingAnswers } from '../../step-kit/answers-server-stub';
 import { TextStep } from './text-step';
+
+const SUBMISSION_ID = '00000000-0000-4000-8000-000000000033';
 
 const step: TUserStep = {
   id: '00000000-0000-4000-8000-000000000031',
@@ -31,7 +34,7 @@ function show(problemsShown: boolean, shown: TUserStep = step, readOnly = false,
       <QueryClientProvider client={new QueryClient()}>
         <TextStep
           step={shown}
-          submissionId="00000000-0000-4000-8000-000000000033"
+          submissionId={SUBMISSION_ID}
           result={result}
           readOnly={readOnly}
           onContent={() => {}}
@@ -78,23 +81,7 @@ describe('a text step with one question', () => {
 describe('an answer over its question’s limit', () => {
   it('is held back and said not saved, while the step’s other answers are saved', async () => {
     signInForTest();
-    const sent: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init?: RequestInit) => {
-        const body = JSON.parse(String(init?.body ?? '{}'));
-        sent.push(body.content);
-        return Response.json({
-          id: '00000000-0000-4000-8000-000000000034',
-          callSubmissionId: body.callSubmissionId,
-          stepId: body.stepId,
-          content: body.content,
-          version: (body.version ?? 0) + 1,
-          score: null,
-          updatedAt: new Date().toISOString(),
-        });
-      }),
-    );
+    const sent = serverKeepingAnswers(SUBMISSION_ID, step.id);
     const limited = {
       ...step,
       content: JSON.stringify({
@@ -138,15 +125,7 @@ describe('an answer over its question’s limit', () => {
 describe('a number question', () => {
   it('offers the digits, holds back a word typed with its error, and keeps a word saved before, to mend', async () => {
     signInForTest();
-    const sent: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init?: RequestInit) => {
-        const body = JSON.parse(String(init?.body ?? '{}'));
-        sent.push(body.content);
-        return Response.json({ ...stored, content: body.content, version: (body.version ?? 0) + 1 });
-      }),
-    );
+    const sent = serverKeepingAnswers(SUBMISSION_ID, step.id);
     const months = {
       ...step,
       content: JSON.stringify({
@@ -160,7 +139,7 @@ describe('a number question', () => {
     // Written when the question took any text.
     const stored = {
       id: '00000000-0000-4000-8000-000000000035',
-      callSubmissionId: '00000000-0000-4000-8000-000000000033',
+      callSubmissionId: SUBMISSION_ID,
       stepId: step.id,
       content: JSON.stringify({ answers: { title: 'Orti', months: 'twelve' } }),
       score: null,
