@@ -31,9 +31,12 @@ const budget = lazyStep(() => import('./budget/budget-step').then((m) => m.Budge
 const impactActuals = lazyStep(() => import('./impact-actuals/impact-actuals-step').then((m) => m.ImpactActualsStep));
 const survey = lazyStep(() => import('./survey/survey-step').then((m) => m.SurveyStep));
 
+/** What the step's page found that its answer does not show (page-problems.ts). */
+const pageFound: WebStepType['extraProblems'] = (step) => pageProblems.get(step.id) ?? [];
+
 const surveyLike: Omit<WebStepType, 'Step'> = {
   // The form's own silent check (required visible questions, validators, selection limits).
-  extraProblems: (step) => pageProblems.get(step.id) ?? [],
+  extraProblems: pageFound,
   reveal: (step) => pageProblems.reveal(step.id),
 };
 
@@ -41,12 +44,12 @@ const shipped = {
   text: { Step: TextStep },
   upload: { Step: UploadStep },
   // A figure typed that does not read as one (saved empty meanwhile), in each of these three.
-  miniDyi: { ...impact, extraProblems: (step) => pageProblems.get(step.id) ?? [] },
+  miniDyi: { ...impact, extraProblems: pageFound },
   survey: { ...survey, ...surveyLike },
   quiz: { ...survey, ...surveyLike },
   results: { Step: ResultsStep },
-  budget: { ...budget, extraProblems: (step) => pageProblems.get(step.id) ?? [] },
-  impactActuals: { ...impactActuals, extraProblems: (step) => pageProblems.get(step.id) ?? [] },
+  budget: { ...budget, extraProblems: pageFound },
+  impactActuals: { ...impactActuals, extraProblems: pageFound },
 } satisfies Record<TStepTypeName, WebStepType>;
 
 const registry: Record<string, WebStepType> = { ...shipped };

@@ -10,12 +10,7 @@ import {
 import { Alert, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  AmountInput,
-  FIGURE_DECIMALS,
-  UnreadableFigures,
-  useUnreadableFigures,
-} from '../../../components/amount-input';
+import { AmountInput, FIGURE_DECIMALS, UnreadableFigures } from '../../../components/amount-input';
 import { FrameworkText, WithFrameworkNames } from '../../../components/framework-text';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { money } from '../../../lib/number-formats';
@@ -23,7 +18,7 @@ import { ConflictBanner } from '../../step-kit/conflict-banner';
 import { SaveIndicator } from '../../step-kit/save-indicator';
 import type { StepProps } from '../../step-kit/step-props';
 import { useAutosave } from '../../step-kit/use-autosave';
-import { pageProblems } from '../page-problems';
+import { useStepUnreadableFigures } from '../unreadable-figures';
 import { UploadSlot } from '../upload/upload-step';
 import { ActualsTable, RatiosPanel, useFigures } from './actuals-table';
 import { useActualsForecast } from './get-forecast';
@@ -117,12 +112,8 @@ function ActualsEditor({
   const [typed, setTyped] = useState<Typed>(() => typedOf(autosave.content));
   const lastSent = useRef(autosave.content);
   const files = parseImpactActualsAnswer(result?.content)?.files ?? [];
-  // A value that cannot be read is stored as none: the badge says so and Next and Submit wait for it.
-  const unreadable = useUnreadableFigures();
-  useEffect(() => {
-    pageProblems.set(step.id, unreadable.count ? ['errors.amount.unreadable'] : []);
-  }, [step.id, unreadable.count]);
-  useEffect(() => () => pageProblems.set(step.id, []), [step.id]);
+  // A figure that cannot be read is stored as none: the badge says so and Next and Submit wait for it.
+  const unreadable = useStepUnreadableFigures(step.id);
 
   // A newer answer taken from the server (conflict) replaces what is on screen.
   useEffect(() => {

@@ -41,12 +41,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  AmountInput,
-  FIGURE_DECIMALS,
-  UnreadableFigures,
-  useUnreadableFigures,
-} from '../../../components/amount-input';
+import { AmountInput, FIGURE_DECIMALS, UnreadableFigures } from '../../../components/amount-input';
 import { FrameworkText, frameworkOption, WithFrameworkNames } from '../../../components/framework-text';
 import { useSdgName, useSdgs } from '../../../lib/api/impact-frameworks';
 import { neighbourOf, useFocusAfterRender } from '../../../lib/use-focus-after-render';
@@ -54,7 +49,7 @@ import { ConflictBanner } from '../../step-kit/conflict-banner';
 import { SaveIndicator } from '../../step-kit/save-indicator';
 import type { StepProps } from '../../step-kit/step-props';
 import { useAutosave } from '../../step-kit/use-autosave';
-import { pageProblems } from '../page-problems';
+import { useStepUnreadableFigures } from '../unreadable-figures';
 import { ImpactCurrency, useImpactCurrency } from './currency';
 import { SroiPanel } from './sroi-panel';
 import { type TFrameworkPickers, useFrameworkPickers } from './step-data';
@@ -93,11 +88,7 @@ export function ImpactStep({
   const lastSent = useRef(autosave.content);
   const pickers = useFrameworkPickers(def?.frameworkId ?? null);
   // A figure that cannot be read is stored as none: the badge says so and Next and Submit wait for it.
-  const unreadable = useUnreadableFigures();
-  useEffect(() => {
-    pageProblems.set(step.id, unreadable.count ? ['errors.amount.unreadable'] : []);
-  }, [step.id, unreadable.count]);
-  useEffect(() => () => pageProblems.set(step.id, []), [step.id]);
+  const unreadable = useStepUnreadableFigures(step.id);
 
   // A newer answer taken from the server (conflict) replaces what is on screen.
   useEffect(() => {
