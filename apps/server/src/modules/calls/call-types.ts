@@ -84,6 +84,12 @@ export async function listCallTypes(db: Db): Promise<TCallType[]> {
 /** A stored step's type and content, by id: sent back unchanged, it is not judged again. */
 type StoredSteps = Map<string, { stepTypeId: string; content: string }>;
 
+/** Whether a step is sent back with the type and content it is stored with. */
+const sentBackUnchanged = (step: TStepInput, stored: StoredSteps) => {
+  const before = step.id ? stored.get(step.id) : undefined;
+  return before?.stepTypeId === step.stepTypeId && before.content === step.content;
+};
+
 /**
  * Checks every step of a call type against the rules (a known step type, content valid for its
  * type, unique sort values) and returns the values to store: HTML sanitised, content normalised.
@@ -101,8 +107,7 @@ async function prepareSteps(db: Db, input: TStepInput[], prefix: string, stored:
     seenSorts.add(step.sort);
     const typeName = typeNames.get(step.stepTypeId);
     let content = step.content;
-    const before = step.id ? stored.get(step.id) : undefined;
-    const unchanged = before?.stepTypeId === step.stepTypeId && before.content === step.content;
+    const unchanged = sentBackUnchanged(step, stored);
     if (isEmptyId(step.stepTypeId) || !typeName) {
       errors.push({ path: `${at}.stepTypeId`, messageKey: 'errors.calls.stepTypeRequired' });
     } else if (!unchanged) {
@@ -154,8 +159,7 @@ async function missingFrameworks(
   stored: StoredSteps,
 ): Promise<TFieldError[]> {
   const named = input.flatMap((step, i) => {
-    const before = step.id ? stored.get(step.id) : undefined;
-    if (before?.stepTypeId === step.stepTypeId && before.content === step.content) return [];
+    if (sentBackUnchanged(step, stored)) return [];
     if (typeNames.get(step.stepTypeId) !== miniDyiStepType.name) return [];
     const frameworkId = parseImpactStepContent(step.content)?.frameworkId;
     return frameworkId ? [{ frameworkId, path: `${prefix}.${i}.content.frameworkId` }] : [];
