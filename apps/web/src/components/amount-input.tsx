@@ -1,6 +1,7 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { createContext, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currencyPlacement } from '../lib/number-formats';
 import { marks, parseTypedAmount } from '../lib/typed-amount';
 
 type Props = Omit<TextInputProps, 'value' | 'onChange' | 'error' | 'inputMode'> & {
@@ -33,13 +34,6 @@ function figureForInput(value: number, language: string, decimals: number): stri
 
 /** Decimals a figure that is no money may have (a target, a proxy's value per unit, a value achieved). */
 export const FIGURE_DECIMALS = 6;
-
-/** Where a language writes the currency's symbol: before the figure ("€1.5", "£2") or after ("1,5 €"). */
-function symbolPlace(language: string, currency: string) {
-  const parts = new Intl.NumberFormat(language, { style: 'currency', currency }).formatToParts(1);
-  const at = parts.findIndex((p) => p.type === 'currency');
-  return { symbol: parts[at]?.value ?? currency, before: at < parts.findIndex((p) => p.type === 'integer') };
-}
 
 /**
  * Told of each AmountInput whose text cannot be read (by a key of the field's own), so that the
@@ -99,7 +93,7 @@ export function AmountInput({ value, onChange, currency, decimals = 2, error, on
     report?.(field, unreadable);
     return () => report?.(field, false);
   }, [report, field, unreadable]);
-  const money = currency ? symbolPlace(language, currency) : null;
+  const money = currency ? currencyPlacement(language, currency) : null;
   const symbol = money ? (
     <span aria-hidden style={{ color: 'var(--mantine-color-dimmed)' }}>
       {money.symbol}

@@ -1,35 +1,23 @@
 import { MantineProvider, NumberInput } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { amountSeparators, moneyInputProps } from './number-formats';
-
-/** What a reader types in a euro field, as the number stored. */
-function typed(language: string, text: string) {
-  const changed = vi.fn();
-  const view = render(
-    <MantineProvider>
-      <NumberInput label="Budget" onChange={changed} {...moneyInputProps(language)} />
-    </MantineProvider>,
-  );
-  fireEvent.change(screen.getByLabelText('Budget'), { target: { value: text } });
-  view.unmount();
-  return changed.mock.calls.at(-1)?.[0];
-}
+import { amountSeparators, currencyPlacement } from './number-formats';
+import { parseTypedAmount } from './typed-amount';
 
 describe('a money field', () => {
   it('puts the call’s currency where the language writes it', () => {
-    expect(moneyInputProps('en')).toMatchObject({ prefix: '€' });
-    expect(moneyInputProps('it')).toMatchObject({ suffix: ' €' });
-    expect(moneyInputProps('en', 'GBP')).toMatchObject({ prefix: '£' });
-    expect(moneyInputProps('fr', 'GBP')).toMatchObject({ suffix: ' £GB' });
-    expect(moneyInputProps('en', 'CHF')).toMatchObject({ prefix: 'CHF ' });
+    expect(currencyPlacement('en')).toMatchObject({ symbol: '€', before: true });
+    expect(currencyPlacement('it')).toMatchObject({ symbol: '€', before: false });
+    expect(currencyPlacement('en', 'GBP')).toMatchObject({ symbol: '£', before: true });
+    expect(currencyPlacement('fr', 'GBP')).toMatchObject({ symbol: '£GB', before: false });
+    expect(currencyPlacement('en', 'CHF')).toMatchObject({ symbol: 'CHF', before: true });
   });
 
   it('reads amounts as each language writes them: "1,500" is fifteen hundred in English', () => {
-    expect(typed('en', '1,500')).toBe(1500);
-    expect(typed('en', '1,500.25')).toBe(1500.25);
-    expect(typed('it', '1.500,25')).toBe(1500.25);
-    expect(typed('fr', '1500,25')).toBe(1500.25);
+    expect(parseTypedAmount('1,500', 'en')).toBe('1500');
+    expect(parseTypedAmount('1,500.25', 'en')).toBe('1500.25');
+    expect(parseTypedAmount('1.500,25', 'it')).toBe('1500.25');
+    expect(parseTypedAmount('1500,25', 'fr')).toBe('1500.25');
   });
 });
 

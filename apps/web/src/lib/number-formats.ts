@@ -36,18 +36,13 @@ export function amountSeparators(language: string): {
 }
 
 /**
- * A field for an amount of money as the interface's language writes it ("1.234,56 €", "€1,234.56",
- * "1 234,56 €", "£1,234.56"), in the call's currency, cents at most: an English reader typing
- * "1,500" means fifteen hundred. The symbol stands where Intl puts it in that language.
+ * Where a language writes a currency's symbol, and which: before the figure ("€1.5", "£2",
+ * "CHF 3") or after it ("1,5 €", "2 £GB"). A money field (AmountInput) shows it there.
  */
-export function moneyInputProps(language: string, currency = DEFAULT_CURRENCY) {
+export function currencyPlacement(language: string, currency = DEFAULT_CURRENCY) {
   const parts = new Intl.NumberFormat(language, { style: 'currency', currency }).formatToParts(1);
   const at = parts.findIndex((p) => p.type === 'currency');
   const symbol = parts[at]?.value ?? currency;
   const before = at < parts.findIndex((p) => p.type === 'integer');
-  return {
-    ...amountSeparators(language),
-    decimalScale: 2,
-    ...(before ? { prefix: parts[at + 1]?.type === 'literal' ? `${symbol} ` : symbol } : { suffix: ` ${symbol}` }),
-  };
+  return { symbol, before };
 }
