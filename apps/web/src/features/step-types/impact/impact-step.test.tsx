@@ -2,6 +2,7 @@ import { MINI_DYI_SUB, type TStepResult, type TUserStep } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, within } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { impactKeys } from '../../../lib/api/impact-frameworks';
 import { initI18n } from '../../../lib/i18n/i18n';
@@ -29,6 +30,26 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
+/** The impact step on a page, unanswered and writable unless told otherwise. */
+function impactPage(client: QueryClient, props: Partial<ComponentProps<typeof ImpactStep>> = {}) {
+  return (
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <ImpactStep
+          step={step}
+          submissionId="00000000-0000-4000-8000-000000000044"
+          result={undefined}
+          readOnly={false}
+          subStep={MINI_DYI_SUB.budget}
+          onContent={() => {}}
+          registerFlush={() => {}}
+          {...props}
+        />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
 /** Signed in, the server never answering, and the step's framework without outcomes or stakeholders. */
 function signedInWithEmptyFramework() {
   signInForTest();
@@ -52,23 +73,7 @@ describe('the impact step’s amounts', () => {
       'fetch',
       vi.fn(() => new Promise(() => {})),
     );
-    const view = within(
-      render(
-        <MantineProvider>
-          <QueryClientProvider client={new QueryClient()}>
-            <ImpactStep
-              step={step}
-              submissionId="00000000-0000-4000-8000-000000000044"
-              result={undefined}
-              readOnly={false}
-              subStep={MINI_DYI_SUB.budget}
-              onContent={() => {}}
-              registerFlush={() => {}}
-            />
-          </QueryClientProvider>
-        </MantineProvider>,
-      ).container,
-    );
+    const view = within(render(impactPage(new QueryClient())).container);
     const spent = view.getByRole('textbox', { name: /already spent/i }) as HTMLInputElement;
     fireEvent.change(spent, { target: { value: '-500' } });
     fireEvent.blur(spent);
@@ -82,21 +87,8 @@ describe('the impact step’s own outcomes', () => {
   it('take the keyboard to an outcome added, and to the next one or "Add" when one is removed', () => {
     const client = signedInWithEmptyFramework();
     const view = within(
-      render(
-        <MantineProvider>
-          <QueryClientProvider client={client}>
-            <ImpactStep
-              step={step}
-              submissionId="00000000-0000-4000-8000-000000000045"
-              result={undefined}
-              readOnly={false}
-              subStep={MINI_DYI_SUB.custom}
-              onContent={() => {}}
-              registerFlush={() => {}}
-            />
-          </QueryClientProvider>
-        </MantineProvider>,
-      ).container,
+      render(impactPage(client, { submissionId: '00000000-0000-4000-8000-000000000045', subStep: MINI_DYI_SUB.custom }))
+        .container,
     );
     const add = view.getByRole('button', { name: 'Add custom outcome' });
     fireEvent.click(add);
@@ -113,22 +105,12 @@ describe('the impact step’s own outcomes', () => {
 describe('the impact step’s gaps', () => {
   it('wait for Next or Submit, then each is said at its field, a just-added outcome’s too', () => {
     const client = signedInWithEmptyFramework();
-    const page = (problemsShown: boolean) => (
-      <MantineProvider>
-        <QueryClientProvider client={client}>
-          <ImpactStep
-            step={step}
-            submissionId="00000000-0000-4000-8000-000000000050"
-            result={undefined}
-            readOnly={false}
-            subStep={MINI_DYI_SUB.custom}
-            onContent={() => {}}
-            registerFlush={() => {}}
-            problemsShown={problemsShown}
-          />
-        </QueryClientProvider>
-      </MantineProvider>
-    );
+    const page = (problemsShown: boolean) =>
+      impactPage(client, {
+        submissionId: '00000000-0000-4000-8000-000000000050',
+        subStep: MINI_DYI_SUB.custom,
+        problemsShown: problemsShown,
+      });
     const rendered = render(page(false));
     const view = within(rendered.container);
     fireEvent.click(view.getByRole('button', { name: 'Add custom outcome' }));
@@ -168,23 +150,7 @@ describe('the framework’s texts on a page in another language', () => {
       indicators: [],
       stakeholders: [{ id: ids.youth, name: 'Giovani', description: '' }],
     });
-    return within(
-      render(
-        <MantineProvider>
-          <QueryClientProvider client={client}>
-            <ImpactStep
-              step={step}
-              submissionId={result.callSubmissionId}
-              result={result}
-              readOnly={false}
-              subStep={subStep}
-              onContent={() => {}}
-              registerFlush={() => {}}
-            />
-          </QueryClientProvider>
-        </MantineProvider>,
-      ).container,
-    );
+    return within(render(impactPage(client, { submissionId: result.callSubmissionId, result, subStep })).container);
   };
 
   it('marks an outcome, its description and its stakeholder as Italian, and leaves the applicant’s own unmarked', () => {
@@ -220,21 +186,12 @@ describe('the impact step’s figures as people type them', () => {
     const contents: string[] = [];
     const view = within(
       render(
-        <MantineProvider>
-          <QueryClientProvider client={new QueryClient()}>
-            <ImpactStep
-              step={step}
-              submissionId="00000000-0000-4000-8000-000000000045"
-              result={undefined}
-              readOnly={false}
-              subStep={MINI_DYI_SUB.budget}
-              onContent={(content) => {
-                contents.push(content);
-              }}
-              registerFlush={() => {}}
-            />
-          </QueryClientProvider>
-        </MantineProvider>,
+        impactPage(new QueryClient(), {
+          submissionId: '00000000-0000-4000-8000-000000000045',
+          onContent: (content) => {
+            contents.push(content);
+          },
+        }),
       ).container,
     );
     return { view, spent: () => JSON.parse(contents.at(-1) ?? '{}').budgetSpent };
