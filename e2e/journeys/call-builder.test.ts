@@ -33,12 +33,13 @@ describe('call builder', () => {
     // A new call is a draft: nothing is announced as created yet, the page says what it is.
     await page.getByRole('heading', { name: 'Nuovo bando', level: 1 }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Nome del bando', exact: true }).inputValue()).toBe(`${name} bozza`);
-    expect(await page.getByText('Bando creato').count()).toBe(0);
+    expect(await page.getByText('Bando pubblicato').count()).toBe(0);
     await expectAccessible(page, 'call editor, new draft');
     const nameInput = page.getByRole('textbox', { name: 'Nome del bando', exact: true });
     await nameInput.fill('');
     // SPEC 5: save is disabled while the name is empty.
-    expect(await page.getByRole('button', { name: 'Salva bando' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Salva la bozza' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Pubblica il bando' }).isDisabled()).toBe(true);
     await nameInput.fill(name);
 
     // Description with bold text and a link.
@@ -93,9 +94,13 @@ describe('call builder', () => {
     await page.getByRole('button', { name: 'Sposta su: Motivazione' }).click();
     expect(await page.getByTestId('step-name').allTextContents()).toEqual(['Motivazione', 'Allegati']);
 
-    await page.getByRole('button', { name: 'Salva bando' }).click();
-    // Saved with a name and steps, the draft becomes a call applicants see.
-    await page.getByText('Bando creato').waitFor();
+    // Saved as a draft, the call stays in the editor, hidden from applicants.
+    await page.getByRole('button', { name: 'Salva la bozza' }).click();
+    await page.getByText('Bozza salvata').waitFor();
+    expect(new URL(page.url()).pathname).toBe(new URL(editorUrl).pathname);
+    // Published, the draft becomes a call applicants see.
+    await page.getByRole('button', { name: 'Pubblica il bando' }).click();
+    await page.getByText('Bando pubblicato').waitFor();
     await page.waitForURL((url) => url.pathname === '/admin' && url.searchParams.get('tab') === 'calls');
     const row = page.getByTestId('call-row').filter({ hasText: name });
     await row.waitFor();
@@ -171,11 +176,12 @@ describe('call builder', () => {
     await page.getByRole('dialog', { name: 'Nuovo bando' }).getByRole('textbox', { name: 'Nome del bando' }).fill(name);
     await page.getByRole('button', { name: 'Crea il bando' }).click();
     await page.waitForURL(/\/admin\/calls\/[0-9a-f-]{36}$/);
-    await page.getByRole('button', { name: 'Salva bando' }).click();
+    // Saved without steps it stays a draft: applicants do not see it, the list says so.
+    await page.getByRole('button', { name: 'Salva la bozza' }).click();
+    await page.getByText('Bozza salvata').waitFor();
+    await page.goto('/admin?tab=calls');
     const row = page.getByTestId('call-row').filter({ hasText: name });
     await row.waitFor();
-    // Saved without steps it stays a draft: applicants do not see it, the list says so.
-    await page.getByText('Bozza salvata').waitFor();
     expect(await row.getByText('Bozza', { exact: true }).count()).toBe(1);
     await page.getByRole('switch', { name: 'Mostra i bandi chiusi' }).click({ force: true });
     await row.waitFor({ state: 'detached' });

@@ -168,6 +168,14 @@ export const ZUpdateCallRequest = z.object({
    * 409 `errors.calls.changedSince` and nothing is saved. Left out: its steps are saved over it.
    */
   basedOnCallTypeUpdatedAt: ZDateTime.optional(),
+  /**
+   * `true`: the call stays a draft, hidden from applicants, whatever it holds (a published call
+   * cannot go back: 409 `errors.calls.publishedStaysPublished`). `false`: the call is published,
+   * or stays so, and every step must be finished (`unfinishedStepProblems`: 400 at the step's field).
+   * Left out: a draft is published by the first save that gives it a name and a step, unchecked (as
+   * before drafts could be kept).
+   */
+  draft: z.boolean().optional(),
 });
 export type TUpdateCallRequest = z.input<typeof ZUpdateCallRequest>;
 

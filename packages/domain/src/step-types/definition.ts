@@ -41,6 +41,12 @@ export type TStepTypeDefinition<TName extends string = string> = {
    * names); left out by types whose texts are all inside the content (SurveyJS localisable strings).
    */
   localisedContent?: (content: string, text: TStepText) => string;
+  /**
+   * What a step of this type still lacks before an applicant can answer it (a text step with no
+   * question, an upload step asking for no file), as translation keys. A draft call may keep such a
+   * step; publishing refuses it (`unfinishedStepProblems`).
+   */
+  unfinished?: (content: string) => string[];
 };
 
 /** Helpers for definitions that need nothing special. */

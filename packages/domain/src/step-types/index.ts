@@ -112,6 +112,25 @@ export function parseStepContent(stepTypeName: string, content: string) {
   return stepTypeDefinition(stepTypeName).parseContent(content);
 }
 
+/** What keeps a step from being published: which of its fields, and why (a translation key). */
+export type TUnfinishedProblem = { field: 'name' | 'content'; messageKey: string };
+
+/**
+ * What a step still lacks before applicants can answer it: a name, and what its type asks of its
+ * content. A draft call keeps unfinished steps; publishing a call, or saving one that is published,
+ * refuses them.
+ */
+export function unfinishedStepProblems(
+  step: { name: string; content: string },
+  stepTypeName: string | null | undefined,
+): TUnfinishedProblem[] {
+  const problems: TUnfinishedProblem[] = [];
+  if (!step.name.trim()) problems.push({ field: 'name', messageKey: 'errors.calls.unfinished.stepNoName' });
+  for (const messageKey of stepTypeDefinition(stepTypeName).unfinished?.(step.content) ?? [])
+    problems.push({ field: 'content', messageKey });
+  return problems;
+}
+
 /** The wizard's sub-step count of a step (at least one). */
 export function subStepCountOf(stepTypeName: string | null | undefined): number {
   return Math.max(1, stepTypeDefinition(stepTypeName).subSteps.length);

@@ -1,7 +1,13 @@
 import { QUIZ_QUESTION_COUNT } from '../quiz';
 import type { TStepLike, TStepTypeDefinition } from './definition';
 import { isJsonObject, parseJsonObject, type TJsonObject } from './json';
-import { applicantSurveyContent, checkSurveyContent, surveyAnswerProblems, ZSurveyAnswer } from './survey';
+import {
+  applicantSurveyContent,
+  checkSurveyContent,
+  surveyAnswerProblems,
+  surveyUnfinished,
+  ZSurveyAnswer,
+} from './survey';
 
 /** Every question of a model with its `correctAnswer`, at any depth. */
 function correctAnswersIn(value: unknown, into: TJsonObject): TJsonObject {
@@ -40,4 +46,5 @@ export const quizStepType: TStepTypeDefinition<'quiz'> = {
   // not in the applicant's contract at all).
   applicantContent: applicantSurveyContent,
   scored: true,
+  unfinished: surveyUnfinished,
 };

@@ -55,6 +55,21 @@ export function applicantSurveyContent(content: string): string {
   return model === undefined ? content : JSON.stringify(stripCorrectAnswers(model));
 }
 
+/** Whether a model asks anything: some `elements` (or SurveyJS's older `questions`) list, at any depth, is not empty. */
+export function surveyAsksSomething(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(surveyAsksSomething);
+  if (!isJsonObject(value)) return false;
+  for (const [key, v] of Object.entries(value)) {
+    if ((key === 'elements' || key === 'questions') && Array.isArray(v) && v.length > 0) return true;
+    if (typeof v === 'object' && surveyAsksSomething(v)) return true;
+  }
+  return false;
+}
+
+/** A survey (or quiz) step asks nothing until its model has a question. */
+export const surveyUnfinished = (content: string): string[] =>
+  surveyAsksSomething(parseSurveyModel(content)) ? [] : ['errors.calls.unfinished.surveyNoQuestion'];
+
 /** A survey step is complete when it has an answer; its questions are checked by SurveyJS itself. */
 export function surveyAnswerProblems(content: string | undefined): string[] {
   return surveyAnswerOf(content) ? [] : ['applying.validation.surveyIncomplete'];
@@ -72,4 +87,5 @@ export const surveyStepType: TStepTypeDefinition<'survey'> = {
   answerProblems: (_step, content) => surveyAnswerProblems(content),
   applicantContent: applicantSurveyContent,
   scored: false,
+  unfinished: surveyUnfinished,
 };

@@ -48,6 +48,14 @@ export function textAnswersOf(content: string | undefined): Record<string, strin
   return answers;
 }
 
+/** The words an HTML text shows, without its tags and blank entities ("<p>&nbsp;</p>" shows none). */
+export function plainTextOf(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;|&#160;/g, ' ')
+    .trim();
+}
+
 /** A one-question step's answer (the original shape). */
 export function textAnswerOf(content: string | undefined): string {
   return textAnswersOf(content)[SINGLE_TEXT_QUESTION_ID] ?? '';
@@ -98,6 +106,11 @@ export const textStepType: TStepTypeDefinition<'text'> = {
   },
   applicantContent: sameContent,
   scored: false,
+  // A step of several questions has at least one, each with its label (the content's own check).
+  unfinished: (content) =>
+    textDefinition(content).questions === undefined && !plainTextOf(textDefinition(content).question)
+      ? ['errors.calls.unfinished.textNoQuestion']
+      : [],
   localisedContent: (content, text) => {
     const definition = parseJsonObject(content);
     const questions = text.questions ? textDefinition(content).questions : undefined;

@@ -36,6 +36,7 @@ export const uploadStepType: TStepTypeDefinition<'upload'> = {
     missingUploadSlots(step.content, content).length > 0 ? ['applying.validation.filesMissing'] : [],
   applicantContent: sameContent,
   scored: false,
+  unfinished: (content) => (uploadSlots(content).length === 0 ? ['errors.calls.unfinished.uploadNoFile'] : []),
   // `file_name` stays the slot's key (answers and uploads name it); the reader's name goes in `label`.
   localisedContent: (content, text) => {
     const names = text.uploadSlots;

@@ -134,4 +134,104 @@ describe('call drafts', () => {
       | { items: unknown[] };
     expect(Array.isArray(subs) ? subs : subs.items).toHaveLength(0);
   });
+
+  const textStep = (call: TCall, content: string, extra: Record<string, unknown> = {}) => ({
+    id: '00000000-0000-0000-0000-000000000000',
+    name: 'Il progetto',
+    description: '',
+    content,
+    sort: 0,
+    stepTypeId: textTypeId,
+    callTypeId: call.callTypeId,
+    ...extra,
+  });
+  const withSteps = (call: TCall, steps: object[], extra: Record<string, unknown> = {}) =>
+    body(call, { callType: { id: call.callTypeId, name: '', description: '', steps }, ...extra });
+  const asked = JSON.stringify({ question: '<p>Perché?</p>' });
+  const unasked = JSON.stringify({ question: '<p>&nbsp;</p>' });
+
+  it('kept a draft when asked, with a name and a half-finished step, until it is published', async () => {
+    const call = await newDraft();
+    const kept = await inject(
+      'PUT',
+      '/api/Call/UpdateCall',
+      withSteps(call, [textStep(call, unasked)], { draft: true }),
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+    const saved = ZCall.parse(kept.json());
+    expect(saved.draft).toBe(true);
+    expect(saved.steps).toHaveLength(1);
+    expect(await applicantSees(call.id)).toBe(false);
+
+    // Publishing refuses the step that asks nothing, at its field, and changes nothing.
+    const step = { ...textStep(call, unasked), id: saved.steps[0]?.id };
+    const refused = await inject(
+      'PUT',
+      '/api/Call/UpdateCall',
+      withSteps(saved, [{ ...step, name: ' ' }], { draft: false, name: 'Bando rinominato' }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect((refused.json() as { errors: Array<{ path: string; messageKey: string }> }).errors).toEqual([
+      expect.objectContaining({ path: 'callType.steps.0.name', messageKey: 'errors.calls.unfinished.stepNoName' }),
+      expect.objectContaining({
+        path: 'callType.steps.0.content',
+        messageKey: 'errors.calls.unfinished.textNoQuestion',
+      }),
+    ]);
+    const after = ZCall.parse((await inject('GET', `/api/Call/GetCallByIdAdmin?callId=${call.id}`)).json());
+    expect(after.name).toBe('Nuovo bando');
+    expect(after.draft).toBe(true);
+
+    // Published once the step asks its question.
+    const published = await inject(
+      'PUT',
+      '/api/Call/UpdateCall',
+      withSteps(after, [{ ...step, content: asked }], { draft: false, basedOnUpdatedAt: after.updatedAt }),
+    );
+    expect(published.statusCode, published.body).toBe(200);
+    expect(ZCall.parse(published.json()).draft).toBe(false);
+    expect(await applicantSees(call.id)).toBe(true);
+  });
+
+  it('a published call cannot become a draft again, nor be published without a step', async () => {
+    const call = await newDraft();
+    const empty = await inject('PUT', '/api/Call/UpdateCall', body(call, { draft: false }));
+    expect(empty.statusCode).toBe(400);
+    expect(JSON.stringify(empty.json())).toContain('errors.calls.publishNeedsSteps');
+    expect(ZCall.parse((await inject('GET', `/api/Call/GetCallByIdAdmin?callId=${call.id}`)).json()).draft).toBe(true);
+
+    const published = ZCall.parse(
+      (await inject('PUT', '/api/Call/UpdateCall', withSteps(call, [textStep(call, asked)], { draft: false }))).json(),
+    );
+    expect(published.draft).toBe(false);
+    const back = await inject('PUT', '/api/Call/UpdateCall', body(published, { draft: true }));
+    expect(back.statusCode).toBe(409);
+    expect(JSON.stringify(back.json())).toContain('errors.calls.publishedStaysPublished');
+    expect(await applicantSees(call.id)).toBe(true);
+  });
+
+  it('a published call is judged on the steps a save adds or changes, not on one nobody touched', async () => {
+    const call = await newDraft();
+    // Published the old way (no `draft`), with a step that asks nothing.
+    const old = ZCall.parse(
+      (await inject('PUT', '/api/Call/UpdateCall', withSteps(call, [textStep(call, unasked)]))).json(),
+    );
+    expect(old.draft).toBe(false);
+    const [stored] = old.steps;
+    // Sent back as the editor does: as stored.
+    const untouched = { ...textStep(old, stored?.content ?? ''), id: stored?.id };
+    const renamed = await inject(
+      'PUT',
+      '/api/Call/UpdateCall',
+      withSteps(old, [untouched], { draft: false, name: 'Bando rinominato' }),
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const added = await inject(
+      'PUT',
+      '/api/Call/UpdateCall',
+      withSteps(old, [untouched, { ...textStep(old, unasked), sort: 1, name: 'Altro' }], { draft: false }),
+    );
+    expect(added.statusCode).toBe(400);
+    expect(JSON.stringify(added.json())).toContain('callType.steps.1.content');
+  });
 });

@@ -21,6 +21,7 @@ import { type AuditActor, audit } from '../audit/record';
 import { assertActualsOnlyInForms } from './actuals-only-in-forms';
 import { insertCallTypeIn, saveCallTypeIn, stepsOfCallTypes } from './call-types';
 import { cleanCallTranslations } from './clean-translations';
+import { draftAfterSave, unfinishedStepErrors } from './publish-check';
 import { formCallsFollowFilter } from './report-form-filter';
 
 type CallRow = typeof calls.$inferSelect;
@@ -193,8 +194,7 @@ export async function updateCall(db: Db, actor: AuditActor, input: UpdateCallInp
     if (errors.length > 0) throw invalid(errors);
     const callLockEnd = resolveCallLock(stored.callLockEnd, input.callLockEnd, now);
 
-    // A draft is published by the first save that gives it a name and at least one step; a
-    // published call never goes back to being a draft.
+    // Whether the call is a draft after this save: `draftAfterSave`.
     const stepCount = input.callType
       ? input.callType.steps.length
       : (await tx.select({ id: steps.id }).from(steps).where(eq(steps.callTypeId, input.callTypeId)).limit(1)).length;
@@ -202,7 +202,12 @@ export async function updateCall(db: Db, actor: AuditActor, input: UpdateCallInp
     const formOf = await planOfReportForm(tx, stored.id);
     const formCall = formOf !== null;
     if (formCall && input.callTypeId !== stored.callTypeId) throw conflict('errors.grantReports.formCallTypeFixed');
-    const draft = formCall || (stored.draft && !(input.name.trim() !== '' && stepCount > 0));
+    const draft = formCall || draftAfterSave(stored.draft, input, stepCount);
+    // Asked to publish (the editor always says): every step answerable (decision 0063).
+    if (!formCall && input.draft === false) {
+      const unfinished = await unfinishedStepErrors(tx, input.callTypeId, input.callType?.steps, !stored.draft);
+      if (unfinished.length > 0) throw invalid(unfinished);
+    }
     // Impact actuals measure a grant's application: in an application they would block every Submit.
     if (!formCall && input.callType) {
       const actuals = await tx

@@ -8,6 +8,7 @@ import {
   type TStep,
   type TStepInput,
   type TUpdateCallRequest,
+  unfinishedStepProblems,
 } from '@impact/domain';
 import { fromPickerValue, toPickerValue } from '../../lib/picker-values';
 
@@ -115,6 +116,35 @@ export function draftProblems(draft: CallDraft, now = new Date()) {
     draftRetentionMonths: retentionProblem(draft.draftRetentionMonths, RETENTION_LIMITS.draftMonthsMax),
     retentionYears: retentionProblem(draft.retentionYears, RETENTION_LIMITS.yearsMax),
   };
+}
+
+/** A step that keeps the call from being published: its key, its place (from 1) and why. */
+export type UnfinishedStep = { key: string; step: number; messageKey: string };
+
+/**
+ * The steps the server refuses to publish (`unfinishedStepProblems`, as the save sends them). Of a
+ * call already published, only the steps added or changed since `published` (the steps as loaded):
+ * the server does not judge one nobody touched.
+ */
+export function unfinishedSteps(
+  steps: DraftStep[],
+  typeName: (stepTypeId: string) => string | undefined,
+  published?: DraftStep[],
+): UnfinishedStep[] {
+  const before = new Map((published ?? []).map((s) => [s.id, s]));
+  const untouched = (step: DraftStep) => {
+    const was = step.id ? before.get(step.id) : undefined;
+    return was?.name === step.name && was.stepTypeId === step.stepTypeId && was.content === step.content;
+  };
+  return steps.flatMap((step, index) =>
+    published && untouched(step)
+      ? []
+      : unfinishedStepProblems(step, typeName(step.stepTypeId)).map((p) => ({
+          key: step.key,
+          step: index + 1,
+          messageKey: p.messageKey,
+        })),
+  );
 }
 
 /** The same bounds the server checks (ZUpdateCallRequest): empty, or a whole number from 1 to max. */

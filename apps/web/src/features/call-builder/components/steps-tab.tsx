@@ -17,7 +17,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlainList } from '../../../components/plain-list';
 import { refocusIfLost } from '../../../lib/refocus-if-lost';
-import { type DraftStep, newKey } from '../call-draft';
+import { type DraftStep, newKey, type UnfinishedStep } from '../call-draft';
 import { missingStepTexts } from '../content-language';
 import { stepTypeLabel } from './labels';
 import { StepForm } from './step-form';
@@ -33,6 +33,8 @@ type Props = {
   help?: string;
   /** A grant report's form: no stages, and its own words where a call's would mislead. */
   reportForm?: boolean;
+  /** Steps applicants could not answer yet: marked on their row, listed once a publish stopped on them. */
+  unfinished?: UnfinishedStep[];
 };
 
 /** Call editor, steps tab (SPEC 4 "Step ordering" and "Step edit"). */
@@ -44,6 +46,7 @@ export function StepsTab({
   language = DEFAULT_LANGUAGE,
   help,
   reportForm = false,
+  unfinished = [],
 }: Props) {
   const { t } = useTranslation();
   const [editingKey, setEditingKey] = useState<string | null>(null);
@@ -109,6 +112,16 @@ export function StepsTab({
           {t('errors.calls.stepTypeRequired')}
         </Alert>
       )}
+      {showErrors && unfinished.length > 0 && (
+        // Focusable, as the alert above: a publish it stopped takes the keyboard here.
+        <Alert color="red" tabIndex={-1} data-save-problem title={t('callBuilder.steps.unfinishedTitle')}>
+          <PlainList gap={4}>
+            {unfinished.map((problem) => (
+              <li key={`${problem.key}-${problem.messageKey}`}>{t(problem.messageKey, { step: problem.step })}</li>
+            ))}
+          </PlainList>
+        </Alert>
+      )}
       {!reportForm && stagesInterleaved(ordered.map((step) => ({ stage: step.stage ?? 1 }))) && (
         <Alert color="yellow" data-testid="stages-interleaved">
           {t('callBuilder.steps.stagesInterleaved')}
@@ -148,6 +161,11 @@ export function StepsTab({
                         {missing > 0 && (
                           <Badge size="xs" color="orange" variant="light">
                             {t('callBuilder.translations.missing', { count: missing })}
+                          </Badge>
+                        )}
+                        {unfinished.some((problem) => problem.key === step.key) && (
+                          <Badge size="xs" color="red" variant="light" data-testid="step-unfinished">
+                            {t('callBuilder.steps.unfinishedBadge')}
                           </Badge>
                         )}
                         {step.stage === 2 && (

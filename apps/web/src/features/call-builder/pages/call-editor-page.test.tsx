@@ -21,13 +21,29 @@ const notFound = () =>
   json(404, { type: '/problems/not-found', title: 'Not found', status: 404, messageKey: 'errors.notFound' });
 
 /** A query client holding `call`, its call type and the step types, as the editor finds them loaded. */
-function loadedWith(call: TCall) {
+function loadedWith(call: TCall, stepTypes: TStepType[] = []) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(callBuilderKeys.call(callId), call);
   client.setQueryData([...callBuilderKeys.callTypes(), callTypeId], callType);
-  client.setQueryData(callBuilderKeys.stepTypes(), []);
+  client.setQueryData(callBuilderKeys.stepTypes(), stepTypes);
   return client;
 }
+
+const textType: TStepType = { id: '00000000-0000-4000-8000-0000000000d1', name: 'text' };
+/** A text step of the call, asking `question` (HTML). */
+const aTextStep = (question: string): TCall['steps'][number] => ({
+  id: '00000000-0000-4000-8000-0000000000c2',
+  name: 'Progetto',
+  description: '',
+  content: JSON.stringify({ question }),
+  sort: 0,
+  stepTypeId: textType.id,
+  stepType: { name: 'text' },
+  expectedAnswers: null,
+  subSteps: [],
+  translations: {},
+  stage: 1,
+});
 
 /** The address's query, where a test can read it. */
 function AddressQuery() {
@@ -97,7 +113,7 @@ function stubDiscardingServer() {
 }
 
 /** A server that saves the call: `stored` with the name sent; what was sent, for the test to read. */
-function stubSavingServer(stored: TCall) {
+function stubSavingServer(stored: TCall, stepTypes: TStepType[] = []) {
   const sent: Array<{ name: string; basedOnUpdatedAt?: string }> = [];
   vi.stubGlobal(
     'fetch',
@@ -110,7 +126,7 @@ function stubSavingServer(stored: TCall) {
       }
       if (path.endsWith('/Call/GetCallByIdAdmin')) return json(200, stored);
       if (path.endsWith('/Call/GetCallType')) return json(200, callType);
-      if (path.endsWith('/Step/GetStepTypes')) return json(200, []);
+      if (path.endsWith('/Step/GetStepTypes')) return json(200, stepTypes);
       return new Promise<Response>(() => {});
     }),
   );
@@ -145,6 +161,48 @@ beforeAll(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the call editor', () => {
+  it('saves a draft as a draft and stays; publishing stops on a step that asks nothing, sending nothing', async () => {
+    const call = { ...draftCall, name: 'Bando', steps: [aTextStep('<p></p>')] };
+    const sent = stubSavingServer(call, [textType]) as Array<{ draft?: boolean }>;
+    const view = within(showEditor(loadedWith(call, [textType])).container);
+    fireEvent.click(await view.findByRole('button', { name: 'Save the draft' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.draft).toBe(true);
+    // Still in the editor: a draft is built over days.
+    await waitFor(() => expect(view.getByRole('button', { name: 'Save the draft' }).dataset.loading).toBeUndefined());
+    expect(screen.queryByText('the calls list')).toBeNull();
+
+    fireEvent.click(view.getByRole('button', { name: 'Publish the call' }));
+    await waitFor(
+      () =>
+        expect(document.activeElement?.textContent).toContain(
+          'Step 1 asks no question: write the question applicants answer.',
+        ),
+      { timeout: 3000 },
+    );
+    expect(view.getByTestId('step-unfinished').textContent).toBe('To finish');
+    expect(sent).toHaveLength(1);
+  });
+
+  it('publishes a draft whose steps are finished, saying so, and goes to the list', async () => {
+    const call = { ...draftCall, name: 'Bando', steps: [aTextStep('<p>Perché?</p>')] };
+    const sent = stubSavingServer({ ...call, draft: false }, [textType]) as Array<{ draft?: boolean }>;
+    const view = within(showEditor(loadedWith(call, [textType])).container);
+    fireEvent.click(await view.findByRole('button', { name: 'Publish the call' }));
+    await screen.findByText('the calls list', {}, { timeout: 4000 });
+    expect(sent.map((body) => body.draft)).toEqual([false]);
+  });
+
+  it('saves a published call with a step nobody touched that asks nothing (as the server judges it)', async () => {
+    const call = { ...draftCall, name: 'Bando', draft: false, steps: [aTextStep('')] };
+    const sent = stubSavingServer(call, [textType]) as Array<{ draft?: boolean }>;
+    const view = within(showEditor(loadedWith(call, [textType])).container);
+    expect(view.queryByRole('button', { name: 'Publish the call' })).toBeNull();
+    fireEvent.click(await view.findByRole('button', { name: 'Save call' }));
+    await screen.findByText('the calls list', {}, { timeout: 4000 });
+    expect(sent.map((body) => body.draft)).toEqual([false]);
+  });
+
   it('goes to the calls list once a new call is discarded', async () => {
     const server = stubDiscardingServer();
     // As in main.tsx: one retry, so the call type's 404 comes a second after the call's own.
@@ -336,6 +394,7 @@ describe('the call editor', () => {
     const call = {
       ...draftCall,
       name: 'Bando',
+      draft: false,
       openingAt: '2027-02-01T00:00:00.000Z',
       closingAt: '2027-04-01T00:00:00.000Z',
       callTypeUpdatedAt: '2027-01-01T00:00:00.000Z',
@@ -404,6 +463,7 @@ describe('the call editor', () => {
     const call = {
       ...draftCall,
       name: 'Bando',
+      draft: false,
       openingAt: '2027-02-01T00:00:00.000Z',
       closingAt: '2027-04-01T00:00:00.000Z',
     };
@@ -447,6 +507,7 @@ describe('the call editor', () => {
     const call = {
       ...draftCall,
       name: 'Bando',
+      draft: false,
       openingAt: '2027-02-01T00:00:00.000Z',
       closingAt: '2027-04-01T00:00:00.000Z',
     };

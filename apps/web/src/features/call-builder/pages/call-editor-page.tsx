@@ -22,7 +22,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconWorldUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,14 @@ import { useCallType } from '../api/get-call-type';
 import { useStepTypes } from '../api/get-step-types';
 import { callBuilderKeys } from '../api/keys';
 import { useUpdateCall } from '../api/update-call';
-import { basesOf, type CallDraft, callToDraft, draftProblems, draftToUpdateRequest } from '../call-draft';
+import {
+  basesOf,
+  type CallDraft,
+  callToDraft,
+  draftProblems,
+  draftToUpdateRequest,
+  unfinishedSteps,
+} from '../call-draft';
 import { ContentLanguageSwitch } from '../components/content-language-switch';
 import { EmailTab } from '../components/email-tab';
 import { GeneralInfoTab } from '../components/general-info-tab';
@@ -167,6 +174,12 @@ function CallEditor({
     number
   >;
   const problems = draftProblems(draft);
+  const typeName = (id: string) => stepTypes.find((s) => s.id === id)?.name;
+  // What keeps the call from being published (a draft may keep it): a published call's steps
+  // only where changed since loaded, as the server judges them.
+  const unfinished = unfinishedSteps(draft.steps, typeName, call.draft ? undefined : loaded.steps);
+  // Whether the last save asked to keep the call a draft: "save mine" sends the same.
+  const keepingDraft = useRef(false);
   const change = (patch: Partial<CallDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const discard = useDeleteCall();
   const tabLabels: Record<string, string> = {
@@ -203,9 +216,11 @@ function CallEditor({
   };
 
   /** Whether the editor's own checks stop `checked` from being sent: then it shows them, on their tab. */
-  const stoppedByProblems = (checked: CallDraft) => {
+  const stoppedByProblems = (checked: CallDraft, publishing: boolean) => {
     const { steps, ...general } = draftProblems(checked);
-    const stopping = Object.values(general).some(Boolean) ? 'general' : steps ? 'steps' : null;
+    const halfFinished =
+      publishing && unfinishedSteps(checked.steps, typeName, call.draft ? undefined : loaded.steps).length > 0;
+    const stopping = Object.values(general).some(Boolean) ? 'general' : steps || halfFinished ? 'steps' : null;
     if (!stopping) return false;
     setShowErrors(true);
     setTab(stopping);
@@ -214,8 +229,11 @@ function CallEditor({
     focusFirstProblem();
     return true;
   };
-  const save = () => {
-    if (!stoppedByProblems(draft)) send(draftToUpdateRequest(call, callType, draft));
+  /** Saves the call, kept a draft or published (a published call is saved published). */
+  const save = (keepDraft: boolean) => {
+    keepingDraft.current = keepDraft;
+    if (!stoppedByProblems(draft, !keepDraft))
+      send({ ...draftToUpdateRequest(call, callType, draft), draft: keepDraft });
   };
   const send = (request: TUpdateCallRequest) => {
     update.mutate(request, {
@@ -226,14 +244,14 @@ function CallEditor({
         const fresh = callToDraft(saved);
         setDraft(fresh);
         setLoaded(fresh);
-        // A draft saved without steps is still a draft: say that applicants do not see it yet.
-        const message = saved.draft
-          ? 'callDraft.savedAsDraft'
-          : call.draft
-            ? 'callBuilder.notifications.callCreated'
-            : 'callBuilder.notifications.callUpdated';
-        notifications.show({ color: saved.draft ? 'orange' : 'teal', message: t(message) });
         leave.settle('call');
+        // A draft saved stays open: a call is built over days, and applicants do not see it yet.
+        if (saved.draft) {
+          notifications.show({ color: 'orange', message: t('callDraft.savedAsDraft') });
+          return;
+        }
+        const message = call.draft ? 'callDraft.published' : 'callBuilder.notifications.callUpdated';
+        notifications.show({ color: 'teal', message: t(message) });
         void navigate('/admin?tab=calls');
       },
       onError: meanwhile.failed,
@@ -241,9 +259,13 @@ function CallEditor({
   };
   // The same checks as Save, on the draft as it is now; the choice stays offered when they stop it.
   const saveMine = () => {
-    if (stoppedByProblems(latestDraft.current)) return;
+    if (stoppedByProblems(latestDraft.current, !keepingDraft.current)) return;
     meanwhile.saveMineWithSteps((stored, storedType) =>
-      send({ ...draftToUpdateRequest(call, storedType, latestDraft.current), ...basesOf(stored) }),
+      send({
+        ...draftToUpdateRequest(call, storedType, latestDraft.current),
+        ...basesOf(stored),
+        draft: keepingDraft.current,
+      }),
     );
   };
 
@@ -274,14 +296,36 @@ function CallEditor({
             {call.draft ? t('callDraft.discard') : t('callBuilder.cancel')}
           </Button>
           {/* SPEC 5: save is disabled while the name is empty. */}
-          <Button
-            leftSection={<IconDeviceFloppy size={18} />}
-            onClick={save}
-            disabled={!draft.name.trim()}
-            loading={update.isPending}
-          >
-            {t('callBuilder.editor.save')}
-          </Button>
+          {call.draft ? (
+            <>
+              <Button
+                variant="default"
+                leftSection={<IconDeviceFloppy size={18} />}
+                onClick={() => save(true)}
+                disabled={!draft.name.trim()}
+                loading={update.isPending && keepingDraft.current}
+              >
+                {t('callDraft.saveDraft')}
+              </Button>
+              <Button
+                leftSection={<IconWorldUpload size={18} />}
+                onClick={() => save(false)}
+                disabled={!draft.name.trim()}
+                loading={update.isPending && !keepingDraft.current}
+              >
+                {t('callDraft.publish')}
+              </Button>
+            </>
+          ) : (
+            <Button
+              leftSection={<IconDeviceFloppy size={18} />}
+              onClick={() => save(false)}
+              disabled={!draft.name.trim()}
+              loading={update.isPending}
+            >
+              {t('callBuilder.editor.save')}
+            </Button>
+          )}
         </Group>
       </Group>
       {meanwhile.shown && (
@@ -335,6 +379,7 @@ function CallEditor({
               showErrors={showErrors}
               onChange={(steps) => change({ steps })}
               language={language}
+              unfinished={unfinished}
             />
           </UnsavedPart>
         </Tabs.Panel>
