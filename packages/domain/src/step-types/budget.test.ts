@@ -133,6 +133,30 @@ describe('budget rules', () => {
     expect(keys({ lines: [line('ghost', ['1'])], coFunding: [co('1')] })).toContain(BUDGET_ERRORS.unknownCategory);
   });
 
+  it('saves a co-funding source whose kind is not chosen yet, and names it at its kind for Submit', () => {
+    const unchosen = { source: 'Regione', kind: null, amount: '20000', confirmed: false };
+    const answer = {
+      lines: [line('staff', ['45000', '45000']), line('overheads', ['5000', '5000'])],
+      coFunding: [unchosen],
+    };
+    // A draft keeps it (the answer is saved as typed) ...
+    expect(ZBudgetAnswer.safeParse(answer).success).toBe(true);
+    // ... and Submit (or Next) is held until the kind is chosen, the field named.
+    expect(budgetProblems(content, answer)).toEqual([
+      { path: 'coFunding.0.kind', messageKey: BUDGET_ERRORS.coFundingWithoutKind, params: { source: 1 } },
+    ]);
+    expect(
+      stepTypeDefinition('budget').answerProblems({ content: JSON.stringify(content) }, JSON.stringify(answer)),
+    ).toEqual([BUDGET_ERRORS.coFundingWithoutKind]);
+    // Even before any line: both are asked for.
+    expect(keys({ lines: [], coFunding: [unchosen] })).toEqual([
+      BUDGET_ERRORS.noLines,
+      BUDGET_ERRORS.coFundingWithoutKind,
+    ]);
+    // A kind that is not one of the three is still refused.
+    expect(ZBudgetAnswer.safeParse({ lines: [], coFunding: [{ ...unchosen, kind: 'gift' }] }).success).toBe(false);
+  });
+
   it('is registered with its default categories, overheads capped at 10 %', () => {
     const def = stepTypeDefinition('budget');
     const parsed = def.parseContent(def.defaultContent);

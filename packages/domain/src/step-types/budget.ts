@@ -28,6 +28,7 @@ export const BUDGET_ERRORS = {
   requestedAboveMax: 'errors.budget.requestedAboveMax',
   categoryAboveShare: 'errors.budget.categoryAboveShare',
   coFundingBelowShare: 'errors.budget.coFundingBelowShare',
+  coFundingWithoutKind: 'errors.budget.coFundingWithoutKind',
   answerMissing: 'errors.budget.answerMissing',
 } as const;
 
@@ -233,7 +234,10 @@ export const ZBudgetLine = z.object({
 });
 export const ZCoFunding = z.object({
   source: z.string().max(BUDGET_LIMITS.text),
-  kind: z.enum(CO_FUNDING_KINDS),
+  // Null until the applicant chooses it: a source added starts without one (it started as own
+  // funds, and whoever forgot to choose declared a public grant as their own money). Saved so,
+  // never lost; Submit asks for it (budgetProblems).
+  kind: z.enum(CO_FUNDING_KINDS).nullable(),
   amount: ZAmount,
   confirmed: z.boolean(),
 });
@@ -246,7 +250,7 @@ export const ZBudgetAnswer = z.object({
 export type TBudgetAnswerInput = z.infer<typeof ZBudgetAnswer>;
 
 export type TBudgetLine = { category: string; description: string; amounts: (string | null)[] };
-export type TCoFunding = { source: string; kind: TCoFundingKind; amount: string | null; confirmed: boolean };
+export type TCoFunding = { source: string; kind: TCoFundingKind | null; amount: string | null; confirmed: boolean };
 export type TBudgetTotals = {
   byCategory: Record<string, string>;
   byPeriod: string[];
@@ -354,8 +358,8 @@ export type TBudgetProblem = { path: string; messageKey: string; params?: Record
 
 /**
  * What keeps a budget from being submitted, each problem with its figures in the reader's
- * language: no line; a line without a description or of a category the step does not have;
- * requested above the call's maximum; a category above its share of the cost; co-funding below
+ * language: no line; a line without a description or of a category the step does not have; a
+ * co-funding source whose kind is not chosen; requested above the call's maximum; a category above its share of the cost; co-funding below
  * its share. A category exactly at its cap passes.
  */
 export function budgetProblems(
@@ -363,8 +367,10 @@ export function budgetProblems(
   answer: TBudgetAnswerInput | null,
   language: TLanguage = 'it',
 ): TBudgetProblem[] {
-  if (!answer || answer.lines.length === 0) return [{ path: 'lines', messageKey: BUDGET_ERRORS.noLines }];
+  if (!answer) return [{ path: 'lines', messageKey: BUDGET_ERRORS.noLines }];
   const problems: TBudgetProblem[] = [];
+  // Without lines every total is zero: no cap or share can be broken, a source still needs its kind.
+  if (answer.lines.length === 0) problems.push({ path: 'lines', messageKey: BUDGET_ERRORS.noLines });
   const money = (cents: bigint) => formatMoney(cents, language, content.currency);
   const known = new Map(content.categories.map((c) => [c.id, c]));
   answer.lines.forEach((line, i) => {
@@ -379,6 +385,14 @@ export function budgetProblems(
         path: `lines.${i}.category`,
         messageKey: BUDGET_ERRORS.unknownCategory,
         params: { line: i + 1 },
+      });
+  });
+  answer.coFunding.forEach((source, i) => {
+    if (source.kind === null)
+      problems.push({
+        path: `coFunding.${i}.kind`,
+        messageKey: BUDGET_ERRORS.coFundingWithoutKind,
+        params: { source: i + 1 },
       });
   });
   const totals = budgetCents(content.periods.length, answer);

@@ -389,7 +389,8 @@ const renderBudget: SectionRenderer = (section, ctx) => {
           ],
           ...budget.coFunding.map((c) => [
             safeText(c.source) || '—',
-            kinds[c.kind],
+            // A draft's source whose kind is not chosen yet (Submit asks for it).
+            c.kind ? kinds[c.kind] : '—',
             yesNo(c.confirmed, l),
             right(money(c.amount)),
           ]),

@@ -288,6 +288,29 @@ describe('the budget step', () => {
     expect(english[1]?.params?.maximum).toBe('€80,000.00');
   });
 
+  it('saves a co-funding source whose kind is not chosen, and refuses Submit naming its kind', async () => {
+    const unchosen = await write(budgetStep(), {
+      lines: [
+        line('staff', 'Coordinatrice', ['45000', '40000']),
+        line('travel', 'Trasferte', ['2500', '2500']),
+        line('overheads', 'Affitto della sede', ['5000', '5000']),
+      ],
+      coFunding: [own('15000'), { source: 'Regione', kind: null, amount: '5000', confirmed: false }],
+    });
+    // The draft keeps it as typed: nothing the applicant wrote is lost.
+    expect(unchosen.statusCode, unchosen.body).toBe(200);
+    expect(JSON.parse(unchosen.json().content).coFunding[1]).toMatchObject({ source: 'Regione', kind: null });
+    const refused = await close('en');
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().errors).toEqual([
+      {
+        path: `${budgetStep()}.coFunding.1.kind`,
+        messageKey: 'errors.budget.coFundingWithoutKind',
+        params: { source: 2 },
+      },
+    ]);
+  });
+
   it('closes once fixed (overheads exactly at 10 %, co-funding exactly 20 %, requested exactly 80,000)', async () => {
     const fixed = await write(budgetStep(), {
       lines: [

@@ -48,7 +48,8 @@ const shipped = {
   survey: { ...survey, ...surveyLike },
   quiz: { ...survey, ...surveyLike },
   results: { Step: ResultsStep },
-  budget: { ...budget, extraProblems: pageFound },
+  // Next refused shows each field's problem, those of a line or source just added too.
+  budget: { ...budget, extraProblems: pageFound, reveal: (step) => pageProblems.reveal(step.id) },
   impactActuals: { ...impactActuals, extraProblems: pageFound },
 } satisfies Record<TStepTypeName, WebStepType>;
 

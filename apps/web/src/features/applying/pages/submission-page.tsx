@@ -287,6 +287,8 @@ export function SubmissionPage({
       // To the step that needs it, with its problems: a message about another step said not where.
       if (firstBad !== position.step && !(await go({ step: firstBad, subStep: 0 }))) return;
       setProblems(stepProblems(bad, contentOf(bad)), { step: bad });
+      // As Next does: the step shows each problem at its field (what was just added too).
+      stepTypes.webStepType(bad.stepType?.name)?.reveal?.(bad);
       return;
     }
     openConfirmDialog({
@@ -318,6 +320,8 @@ export function SubmissionPage({
     if (bad) {
       if (firstBad !== position.step && !(await go({ step: firstBad, subStep: 0 }))) return;
       setProblems(stepProblems(bad, contentOf(bad)), { step: bad });
+      // As Next does: the step shows each problem at its field (what was just added too).
+      stepTypes.webStepType(bad.stepType?.name)?.reveal?.(bad);
       return;
     }
     openConfirmDialog({

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { serverKeepingAnswers } from '../../step-kit/answers-server-stub';
 import { stepProblems } from '..';
+import { pageProblems } from '../page-problems';
 import { BudgetStep } from './budget-step';
 
 const names = (name: string) => ({ it: name, en: name, fr: name });
@@ -38,7 +39,7 @@ const saved: TStepResult = {
   updatedAt: '2027-01-01T00:00:00Z',
 } as TStepResult;
 
-function show() {
+function show(result: TStepResult = saved) {
   let flush: () => Promise<boolean> = async () => true;
   const view = render(
     <MantineProvider>
@@ -47,7 +48,7 @@ function show() {
           <BudgetStep
             step={step}
             submissionId={submissionId}
-            result={saved}
+            result={result}
             readOnly={false}
             onContent={() => {}}
             registerFlush={(f) => {
@@ -148,5 +149,54 @@ describe('the budget step', () => {
     expect(amount2028.value).toBe('2000');
     expect(within(card).getByText('2028').tagName).toBe('LABEL');
     expect(within(card).getByRole('button', { name: 'Remove item 1 of Staff' })).toBeTruthy();
+  });
+
+  it('starts a co-funding source with no kind: saved so, and Next names the kind missing at its field', async () => {
+    window.localStorage.clear();
+    const sent = serverKeepingAnswers(submissionId, step.id);
+    const { view, flush } = show();
+    fireEvent.click(view.getByTestId('budget-add-source'));
+    const kind = view.getByLabelText('Kind') as HTMLSelectElement;
+    // Nothing chosen for the applicant: the placeholder shows, not "Own funds".
+    expect(kind.value).toBe('');
+    expect(kind.selectedOptions[0]?.textContent).toBe('Choose the kind');
+    // Not an error the moment the source appears ...
+    expect(kind.getAttribute('aria-invalid')).not.toBe('true');
+    expect(view.queryByText('Choose the kind of this source.')).toBeNull();
+    // ... but the draft is saved with it, and Next is held.
+    await act(async () => {
+      await flush();
+    });
+    expect(JSON.parse(sent.at(-1) ?? '{}').coFunding).toEqual([
+      { source: '', kind: null, amount: null, confirmed: false },
+    ]);
+    expect(stepProblems(step, sent.at(-1))).toContain('errors.budget.coFundingWithoutKind');
+    // Next refused: the wizard asks the step to show its problems, at the field.
+    act(() => pageProblems.reveal(step.id));
+    expect(kind.getAttribute('aria-invalid')).toBe('true');
+    const message = view.getByText('Choose the kind of this source.');
+    expect(kind.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
+    // The list of what to fix names it too.
+    expect(within(view.getByTestId('budget-problems')).getByText('Source 1 has no kind.')).toBeTruthy();
+    // Chosen, nothing holds the step.
+    fireEvent.change(kind, { target: { value: 'otherFunders' } });
+    expect(view.queryByText('Choose the kind of this source.')).toBeNull();
+    await act(async () => {
+      await flush();
+    });
+    expect(JSON.parse(sent.at(-1) ?? '{}').coFunding[0].kind).toBe('otherFunders');
+    expect(stepProblems(step, sent.at(-1))).toEqual([]);
+  });
+
+  it('asks for the kind of a source saved without one as soon as the step opens', () => {
+    window.localStorage.clear();
+    serverKeepingAnswers(submissionId, step.id);
+    const content = JSON.stringify({
+      ...JSON.parse(saved.content ?? '{}'),
+      coFunding: [{ source: 'Regione', kind: null, amount: '500', confirmed: false }],
+    });
+    const { view } = show({ ...saved, content });
+    expect((view.getByLabelText('Kind') as HTMLSelectElement).getAttribute('aria-invalid')).toBe('true');
+    expect(view.getByText('Choose the kind of this source.')).toBeTruthy();
   });
 });

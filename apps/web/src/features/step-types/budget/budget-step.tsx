@@ -37,7 +37,7 @@ import { BudgetReadOnly, BudgetTotals, categoryName, contentLanguage } from './b
 
 type Props = Omit<StepProps, 'subStep'>;
 
-type Source = { key: number; source: string; kind: TCoFundingKind; amount: string; confirmed: boolean };
+type Source = { key: number; source: string; kind: TCoFundingKind | null; amount: string; confirmed: boolean };
 type Typed = { rows: BudgetRow[]; sources: Source[] };
 
 let nextKey = 1;
@@ -102,8 +102,9 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
     def ? typedOf(autosave.content, def, language) : { rows: [], sources: [] },
   );
   const lastSent = useRef(autosave.content);
-  // Lines just added whose description field has not been left yet: "write a description" waits
-  // until then (it showed the moment the line appeared). Submit still checks every line.
+  // Lines just added whose description field has not been left yet, and sources whose kind has
+  // not: "write a description" and "choose the kind" wait until then (they showed the moment the
+  // line appeared), or until Next is refused. Submit still checks every line and source.
   const [fresh, setFresh] = useState<ReadonlySet<number>>(() => new Set());
   const { root, focusSoon } = useFocusAfterRender<HTMLDivElement>();
 
@@ -124,6 +125,8 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
     autosave.holdTyping(problems.length > 0);
   }, [step.id, typed, language, autosave.holdTyping]);
   useEffect(() => () => pageProblems.set(step.id, []), [step.id]);
+  // Next or Submit refused: every field's problem shows, those of what was just added too.
+  useEffect(() => pageProblems.onReveal(step.id, () => setFresh(new Set())), [step.id]);
   useEffect(() => onContent(JSON.stringify(answer)), [answer, onContent]);
   useEffect(() => registerFlush(autosave.flush), [autosave.flush, registerFlush]);
 
@@ -143,7 +146,10 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
   if (!def) return <Alert color="gray">{t('budgetStep.notConfigured')}</Alert>;
   if (readOnly) return <BudgetReadOnly def={def} answer={answerOf(typed, language)} />;
 
-  const problems = answer.lines.length ? budgetProblems(def, answer, language) : [];
+  const problems = budgetProblems(def, answer, language);
+  // The list waits for a first line (an empty budget is not yet "to fix"); the fields' own errors do not.
+  const listed = answer.lines.length ? problems : [];
+  const fieldProblem = (path: string) => problems.some((p) => p.path === path);
   const setRow = (k: number, change: Partial<BudgetRow>) =>
     update({ ...typed, rows: typed.rows.map((r) => (r.key === k ? { ...r, ...change } : r)) });
   const addRow = (category: string) => {
@@ -155,7 +161,7 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
       rows: [...typed.rows, { key: k, category, description: '', amounts: def.periods.map(() => '') }],
     });
   };
-  const leftDescription = (k: number) =>
+  const leftField = (k: number) =>
     setFresh((keys) => {
       const next = new Set(keys);
       next.delete(k);
@@ -172,10 +178,11 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
   };
   const addSource = () => {
     const k = key();
+    setFresh((keys) => new Set(keys).add(k));
     focusSoon(`[data-focus-key="source-${k}"]`);
     update({
       ...typed,
-      sources: [...typed.sources, { key: k, source: '', kind: 'ownFunds', amount: '', confirmed: false }],
+      sources: [...typed.sources, { key: k, source: '', kind: null, amount: '', confirmed: false }],
     });
   };
   const removeSource = (k: number) => {
@@ -265,13 +272,13 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
               periods={def.periods}
               rows={rows}
               descriptionError={(row) =>
-                !fresh.has(row.key) && problems.some((p) => p.path === `lines.${typed.rows.indexOf(row)}.description`)
+                !fresh.has(row.key) && fieldProblem(`lines.${typed.rows.indexOf(row)}.description`)
                   ? t('budgetStep.descriptionRequired')
                   : undefined
               }
               amountError={amountError}
               onRow={setRow}
-              onLeaveDescription={leftDescription}
+              onLeaveDescription={leftField}
               onMove={moveRow}
               onRemove={removeRow}
             />
@@ -314,9 +321,18 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
               />
               <NativeSelect
                 label={t('budgetStep.kind')}
-                value={s.kind}
-                data={CO_FUNDING_KINDS.map((k) => ({ value: k, label: t(`budgetStep.kinds.${k}`) }))}
-                onChange={(e) => setSource(s.key, { kind: e.currentTarget.value as TCoFundingKind })}
+                value={s.kind ?? ''}
+                // No kind until one is chosen: a default one was filed by whoever forgot to choose.
+                data={[
+                  { value: '', label: t('budgetStep.chooseKind'), disabled: true },
+                  ...CO_FUNDING_KINDS.map((k) => ({ value: k, label: t(`budgetStep.kinds.${k}`) })),
+                ]}
+                onChange={(e) => setSource(s.key, { kind: (e.currentTarget.value || null) as TCoFundingKind | null })}
+                onBlur={() => leftField(s.key)}
+                error={
+                  !fresh.has(s.key) && fieldProblem(`coFunding.${n}.kind`) ? t('budgetStep.kindRequired') : undefined
+                }
+                data-testid="budget-source-kind"
               />
               <TextInput
                 label={t('budgetStep.amount')}
@@ -361,10 +377,10 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
       <div aria-live="polite">
         <BudgetTotals def={def} answer={answer} />
       </div>
-      {problems.length > 0 && (
+      {listed.length > 0 && (
         <Alert color="orange" title={t('budgetStep.problemsTitle')} data-testid="budget-problems">
           <List size="sm">
-            {problems.map((p) => (
+            {listed.map((p) => (
               <List.Item key={p.path}>
                 {t(`budgetStep.problems.${p.messageKey.split('.').pop()}`, p.params ?? {})}
               </List.Item>

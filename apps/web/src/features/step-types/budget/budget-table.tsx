@@ -189,7 +189,7 @@ export function BudgetReadOnly({ def, answer }: { def: TBudgetContent; answer: T
                   // biome-ignore lint/suspicious/noArrayIndexKey: read-only rows in the order they were sent
                   <Table.Tr key={i}>
                     <Table.Td>{c.source}</Table.Td>
-                    <Table.Td>{t(`budgetStep.kinds.${c.kind}`)}</Table.Td>
+                    <Table.Td>{t(c.kind ? `budgetStep.kinds.${c.kind}` : 'budgetStep.kindNotChosen')}</Table.Td>
                     <Table.Td>{t(c.confirmed ? 'budgetStep.yes' : 'budgetStep.no')}</Table.Td>
                     <Table.Td ta="right">{money(c.amount)}</Table.Td>
                   </Table.Tr>
