@@ -132,7 +132,7 @@ describe('the budget step', () => {
     expect(stepProblems(step, saved.content)).toEqual([]);
   });
 
-  it('on a phone, shows each line as a card: its description, then each period’s amount under its name', () => {
+  it('on a phone, shows each line, source and total as a card: every field and figure under its own label', () => {
     window.localStorage.clear();
     serverKeepingAnswers(submissionId, step.id);
     // Every media query asking for at most 40em matches, as on a 390 px phone.
@@ -149,6 +149,34 @@ describe('the budget step', () => {
     expect(amount2028.value).toBe('2000');
     expect(within(card).getByText('2028').tagName).toBe('LABEL');
     expect(within(card).getByRole('button', { name: 'Remove item 1 of Staff' })).toBeTruthy();
+    // A co-funding source is a card too: each field under its own label, in the same order.
+    fireEvent.click(view.getByTestId('budget-add-source'));
+    const source = within(view.getByRole('list', { name: 'Co-funding sources' })).getByRole('listitem');
+    const fields = [
+      within(source).getByLabelText('Source · source 1'),
+      within(source).getByLabelText('Kind'),
+      within(source).getByLabelText('Amount'),
+      within(source).getByLabelText('Confirmed'),
+      within(source).getByRole('button', { name: 'Remove source 1' }),
+    ];
+    for (const field of fields.slice(0, 3)) {
+      const label = source.querySelector(`label[for="${field.id}"]`);
+      expect(label?.textContent, field.id).toBeTruthy();
+    }
+    // Keyboard order is reading order: each one follows the one before it in the document.
+    fields.slice(1).forEach((field, i) => {
+      expect((fields[i]?.compareDocumentPosition(field) ?? 0) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    });
+    // The totals are cards as well, no table to scroll sideways: each period's figure under its name.
+    expect(view.queryByTestId('budget-totals')).toBeNull();
+    expect(view.queryByRole('table')).toBeNull();
+    const totals = within(view.getByRole('list', { name: 'Totals' })).getAllByRole('listitem');
+    const staff = totals.find((c) => c.textContent?.startsWith('Staff'));
+    if (!staff) throw new Error('no card for Staff');
+    const terms = [...staff.querySelectorAll('dt')].map((dt) => dt.textContent);
+    const values = [...staff.querySelectorAll('dd')].map((dd) => dd.textContent?.replace(/\s/g, ' '));
+    expect(terms).toEqual(['2027:', '2028:', 'Total:']);
+    expect(values).toEqual(['€1,000.00', '€2,000.00', '€3,000.00']);
   });
 
   it('starts a co-funding source with no kind: saved so, and Next names the kind missing at its field', async () => {

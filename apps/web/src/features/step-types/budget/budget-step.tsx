@@ -2,26 +2,12 @@ import {
   budgetAnswerInputOf,
   budgetContentOf,
   budgetProblems,
-  CO_FUNDING_KINDS,
   formatShare,
   type TBudgetAnswerInput,
   type TBudgetContent,
-  type TCoFundingKind,
 } from '@impact/domain';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  List,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { type ClipboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { amountForInput, parseTypedAmount } from '../../../lib/typed-amount';
@@ -34,10 +20,10 @@ import { pageProblems } from '../page-problems';
 import { pastedRows, typedAmountError } from './amounts';
 import { BudgetLines, type BudgetRow } from './budget-lines';
 import { BudgetReadOnly, BudgetTotals, categoryName, contentLanguage } from './budget-table';
+import { CoFundingSources, type Source } from './co-funding-sources';
 
 type Props = Omit<StepProps, 'subStep'>;
 
-type Source = { key: number; source: string; kind: TCoFundingKind | null; amount: string; confirmed: boolean };
 type Typed = { rows: BudgetRow[]; sources: Source[] };
 
 let nextKey = 1;
@@ -307,60 +293,17 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
             </Text>
           )}
         </Title>
-        {typed.sources.map((s, n) => {
-          const label = t('budgetStep.sourceOf', { n: n + 1 });
-          return (
-            <Group key={s.key} align="flex-end" gap="xs" mt="xs">
-              <TextInput
-                label={`${t('budgetStep.source')} · ${label}`}
-                value={s.source}
-                maxLength={1000}
-                onChange={(e) => setSource(s.key, { source: e.currentTarget.value })}
-                data-testid="budget-source"
-                data-focus-key={`source-${s.key}`}
-              />
-              <NativeSelect
-                label={t('budgetStep.kind')}
-                value={s.kind ?? ''}
-                // No kind until one is chosen: a default one was filed by whoever forgot to choose.
-                data={[
-                  { value: '', label: t('budgetStep.chooseKind'), disabled: true },
-                  ...CO_FUNDING_KINDS.map((k) => ({ value: k, label: t(`budgetStep.kinds.${k}`) })),
-                ]}
-                onChange={(e) => setSource(s.key, { kind: (e.currentTarget.value || null) as TCoFundingKind | null })}
-                onBlur={() => leftField(s.key)}
-                error={
-                  !fresh.has(s.key) && fieldProblem(`coFunding.${n}.kind`) ? t('budgetStep.kindRequired') : undefined
-                }
-                data-testid="budget-source-kind"
-              />
-              <TextInput
-                label={t('budgetStep.amount')}
-                inputMode="decimal"
-                value={s.amount}
-                onChange={(e) => setSource(s.key, { amount: e.currentTarget.value })}
-                error={amountError(s.amount)}
-                styles={{ input: { textAlign: 'right' } }}
-                data-testid="budget-source-amount"
-              />
-              <Checkbox
-                label={t('budgetStep.confirmed')}
-                checked={s.confirmed}
-                onChange={(e) => setSource(s.key, { confirmed: e.currentTarget.checked })}
-                mb={8}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                mb={4}
-                aria-label={t('budgetStep.removeSource', { source: label })}
-                onClick={() => removeSource(s.key)}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Group>
-          );
-        })}
+        <CoFundingSources
+          headingId={`budget-${step.id}-cofunding`}
+          sources={typed.sources}
+          kindError={(s, n) =>
+            !fresh.has(s.key) && fieldProblem(`coFunding.${n}.kind`) ? t('budgetStep.kindRequired') : undefined
+          }
+          amountError={amountError}
+          onSource={setSource}
+          onLeaveKind={leftField}
+          onRemove={removeSource}
+        />
         <Button
           variant="light"
           size="xs"
