@@ -44,9 +44,31 @@ describe('AmountInput', () => {
     await act(async () => {
       await initI18n('en');
     });
-    // "12,345" would read as twelve thousand in English: the field shows the value (none) instead.
-    expect(field('Importo').value).toBe('');
+    // "12,345" would read as twelve thousand in English: it stays as typed, still to mend, never
+    // read behind the person's back (nor lost).
+    expect(field('Importo').value).toBe('12,345');
+    expect(field('Importo').getAttribute('aria-invalid')).toBe('true');
     expect(read.at(-1)).toBeNull();
+    // Edited in the new language, it is read in it.
+    fireEvent.change(field('Importo'), { target: { value: '12,345.5' } });
+    expect(field('Importo').getAttribute('aria-invalid')).not.toBe('true');
+    expect(read.at(-1)).toBe(12345.5);
+    await act(async () => {
+      await initI18n('it');
+    });
+  });
+
+  it('writes a readable figure anew in another language', async () => {
+    render(
+      <MantineProvider>
+        <AmountInput label="Importo" value={14000.5} onChange={() => {}} />
+      </MantineProvider>,
+    );
+    expect(field('Importo').value).toBe('14.000,50');
+    await act(async () => {
+      await initI18n('en');
+    });
+    expect(field('Importo').value).toBe('14,000.50');
     await act(async () => {
       await initI18n('it');
     });

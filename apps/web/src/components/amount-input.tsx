@@ -78,15 +78,21 @@ export function AmountInput({ value, onChange, currency, decimals = 2, error, on
   // A value changed elsewhere (a teammate's save, a conflict resolved) replaces the text; the
   // value this field gave (what the text reads as, null for what cannot be read) keeps it, so a
   // figure being typed, or one to mend, stays as typed. Another language writes the value anew
-  // (a text typed in the last one may read otherwise in this one: "12,345").
+  // (a text typed in the last one may read otherwise in this one: "12,345"), except a text that
+  // could not be read: it stays as typed, still to mend until it is edited (never read in the new
+  // language behind the person's back, never lost).
   const shownIn = useRef(language);
+  const [heldAcrossLanguages, holdAcrossLanguages] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new value from outside, or a new language, resets the text
   useEffect(() => {
-    const relanguaged = shownIn.current !== language;
+    const from = shownIn.current;
     shownIn.current = language;
-    if (relanguaged || read(text) !== (value ?? null)) setText(stored);
+    const relanguaged = from !== language;
+    const toMend = heldAcrossLanguages || parseTypedAmount(text, from, decimals) === null;
+    if (relanguaged && toMend && text.trim() !== '' && value == null) holdAcrossLanguages(true);
+    else if (relanguaged || read(text) !== (value ?? null)) setText(stored);
   }, [stored, language]);
-  const unreadable = parseTypedAmount(text, language, decimals) === null;
+  const unreadable = heldAcrossLanguages || parseTypedAmount(text, language, decimals) === null;
   const report = useContext(UnreadableFigures);
   const field = useId();
   useEffect(() => {
@@ -108,6 +114,7 @@ export function AmountInput({ value, onChange, currency, decimals = 2, error, on
       onChange={(event) => {
         const typed = event.currentTarget.value;
         setText(typed);
+        holdAcrossLanguages(false);
         onChange(read(typed));
       }}
       onBlur={(event) => {
