@@ -140,7 +140,9 @@ describe('applying to a call', () => {
     expect(list.map((s) => s.id)).toContain(submissionId);
     const admin = await browser.newPage();
     await signIn(admin.page, DEMO.admin, '/admin?tab=submissions');
-    await admin.page.getByRole('textbox', { name: 'Cerca organizzazione o utente' }).fill('Fondazione Elena');
+    await admin.page
+      .getByRole('textbox', { name: 'Cerca organizzazione, utente o riferimento' })
+      .fill('Fondazione Elena');
     const row = admin.page.getByTestId('submission-row').filter({ hasText: callName });
     await row.waitFor();
     await expectAccessible(admin.page, 'admin submissions tab');
@@ -148,7 +150,9 @@ describe('applying to a call', () => {
     await admin.page.getByRole('cell', { name: 'budget.pdf' }).waitFor();
     await expectAccessible(admin.page, 'attachments');
     await admin.page.goBack();
-    await admin.page.getByRole('textbox', { name: 'Cerca organizzazione o utente' }).fill('Fondazione Elena');
+    await admin.page
+      .getByRole('textbox', { name: 'Cerca organizzazione, utente o riferimento' })
+      .fill('Fondazione Elena');
     await row.getByRole('button', { name: 'Riapri' }).click();
     await admin.page.getByRole('dialog').getByRole('button', { name: 'Riapri' }).click();
     await admin.page.getByText('Candidatura riaperta').waitFor();

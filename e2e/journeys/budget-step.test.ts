@@ -153,6 +153,9 @@ describe('the budget step', () => {
     await page.getByRole('button', { name: 'Invia la candidatura' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sì, invia' }).click();
     await page.getByRole('heading', { name: 'Grazie, candidatura inviata!' }).waitFor({ timeout: 30_000 });
+    // Its reference, which the receipt and the PDF give too, to quote on the phone.
+    const reference = (await page.getByTestId('submission-reference').locator('strong').textContent()) ?? '';
+    expect(reference).toMatch(/^\d{4}-\d{5,}$/);
 
     const [download] = await Promise.all([
       page.waitForEvent('download', { timeout: 60_000 }),
@@ -172,6 +175,7 @@ describe('the budget step', () => {
       'Fondi della cooperativa',
       'Contributo richiesto',
       '69.500,00 €',
+      reference,
     ])
       expect(text).toContain(expected);
     await context.close();

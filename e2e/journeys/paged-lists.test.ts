@@ -70,7 +70,7 @@ describe('lists that page', () => {
     await expect.poll(() => range.textContent()).toMatch(/^51–\d+ di \d+$/);
     await adminPage.getByRole('button', { name: 'Precedenti' }).click();
     await expect.poll(() => range.textContent()).toMatch(/^1–50 di/);
-    await adminPage.getByLabel('Cerca organizzazione o utente').fill(`Ente pagine ${tag} 1`);
+    await adminPage.getByLabel('Cerca organizzazione, utente o riferimento').fill(`Ente pagine ${tag} 1`);
     // Ente … 1 and 10–19: eleven organizations.
     await expect.poll(() => range.textContent()).toBe('1–11 di 11');
   });

@@ -69,6 +69,8 @@ export const ZPdfExportData = z.object({
   submittedBy: z.string(),
   submissionDateTime: z.string().nullable(),
   submissionId: z.uuid(),
+  /** The application's reference (`submissionReference`; records frozen before have none). */
+  reference: z.string().optional(),
   orgName: z.string(),
   pIva: z.string(),
   address: z.string(),

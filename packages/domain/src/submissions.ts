@@ -55,8 +55,28 @@ export const ZSubmission = z.object({
    * nor sent (decision 0052), so the wizard shows it read-only.
    */
   reportOfClosedGrant: z.literal(true).optional(),
+  /** Its reference (`submissionReference`), read out on the phone and searched by the funder. */
+  reference: z.string().optional(),
 });
 export type TSubmission = z.infer<typeof ZSubmission>;
+
+/**
+ * An application's reference in receipts, the PDF and the funder's lists: the year it was started
+ * and its number, which counts every application of the platform in order ("2026-00042"); never
+ * reused, gaps possible. Five digits where a grant's reference has four: the two are not read
+ * one for the other.
+ */
+export function submissionReference(number: number, createdAt: Date | string): string {
+  // The year as the server's clock reads it (the platform's time zone), as a grant's.
+  return `${new Date(createdAt).getFullYear()}-${String(number).padStart(5, '0')}`;
+}
+
+/** The number a typed reference names ("2026-00042", "00042", "42"), or null when it names none. */
+export function submissionNumberIn(search: string): number | null {
+  const match = /^\s*(?:\d{4}-)?0*(\d{1,9})\s*$/.exec(search);
+  const number = match ? Number(match[1]) : 0;
+  return number >= 1 && number <= 2_147_483_647 ? number : null;
+}
 
 /** SPEC 7 POST Call/UpsertCallSubmission: the organization comes from the body or X-Organization-Id. */
 export const ZUpsertSubmissionRequest = z.object({ callId: z.uuid(), organizationId: z.uuid().optional() });
@@ -180,6 +200,8 @@ export const ZSubmissionListItem = z.object({
   outcome: ZDecisionOutcome.nullable(),
   /** The due date of the request for changes open on it (decision 0039), if one is. */
   changesDueAt: z.string().nullable(),
+  /** Its reference (`submissionReference`). */
+  reference: z.string().optional(),
 });
 export type TSubmissionListItem = z.infer<typeof ZSubmissionListItem>;
 

@@ -58,6 +58,29 @@ describe('AmountInput', () => {
     });
   });
 
+  it('lets a value from outside replace a text held across languages, leaving nothing to mend', async () => {
+    const view = render(
+      <MantineProvider>
+        <AmountInput label="Importo" value={null} onChange={() => {}} />
+      </MantineProvider>,
+    );
+    fireEvent.change(field('Importo'), { target: { value: '12,345' } });
+    await act(async () => {
+      await initI18n('en');
+    });
+    expect(field('Importo').getAttribute('aria-invalid')).toBe('true');
+    view.rerender(
+      <MantineProvider>
+        <AmountInput label="Importo" value={500} onChange={() => {}} />
+      </MantineProvider>,
+    );
+    expect(field('Importo').value).toBe('500');
+    expect(field('Importo').getAttribute('aria-invalid')).not.toBe('true');
+    await act(async () => {
+      await initI18n('it');
+    });
+  });
+
   it('writes a readable figure anew in another language', async () => {
     render(
       <MantineProvider>

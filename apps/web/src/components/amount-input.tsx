@@ -90,7 +90,11 @@ export function AmountInput({ value, onChange, currency, decimals = 2, error, on
     const relanguaged = from !== language;
     const toMend = heldAcrossLanguages || parseTypedAmount(text, from, decimals) === null;
     if (relanguaged && toMend && text.trim() !== '' && value == null) holdAcrossLanguages(true);
-    else if (relanguaged || read(text) !== (value ?? null)) setText(stored);
+    else if (relanguaged || read(text) !== (value ?? null) || (heldAcrossLanguages && value != null)) {
+      // A value from outside (a teammate's save, "load theirs") replaces a held text too.
+      setText(stored);
+      holdAcrossLanguages(false);
+    }
   }, [stored, language]);
   const unreadable = heldAcrossLanguages || parseTypedAmount(text, language, decimals) === null;
   const report = useContext(UnreadableFigures);

@@ -126,8 +126,10 @@ export function unfinishedStepProblems(
 ): TUnfinishedProblem[] {
   const problems: TUnfinishedProblem[] = [];
   if (!step.name.trim()) problems.push({ field: 'name', messageKey: 'errors.calls.unfinished.stepNoName' });
-  for (const messageKey of stepTypeDefinition(stepTypeName).unfinished?.(step.content) ?? [])
-    problems.push({ field: 'content', messageKey });
+  const type = stepTypeDefinition(stepTypeName);
+  // A content its type cannot read is the content check's to name (parseStepContent), not this one's.
+  if (!type.parseContent(step.content).ok) return problems;
+  for (const messageKey of type.unfinished?.(step.content) ?? []) problems.push({ field: 'content', messageKey });
   return problems;
 }
 

@@ -55,16 +55,25 @@ export function applicantSurveyContent(content: string): string {
   return model === undefined ? content : JSON.stringify(stripCorrectAnswers(model));
 }
 
-/** Whether a model asks anything: some `elements` (or SurveyJS's older `questions`) list, at any depth, is not empty. */
+/** SurveyJS elements that hold or show something but ask nothing. */
+const NOT_QUESTIONS = new Set(['panel', 'flowpanel', 'html', 'image', 'expression']);
+
+/**
+ * Whether a model asks anything: some element of an `elements` (or SurveyJS's older `questions`)
+ * list, at any depth, is a question (a panel, a text or an image alone asks nothing).
+ */
 export function surveyAsksSomething(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(surveyAsksSomething);
   if (!isJsonObject(value)) return false;
   for (const [key, v] of Object.entries(value)) {
-    if ((key === 'elements' || key === 'questions') && Array.isArray(v) && v.length > 0) return true;
+    if ((key === 'elements' || key === 'questions') && Array.isArray(v) && v.some(isQuestion)) return true;
     if (typeof v === 'object' && surveyAsksSomething(v)) return true;
   }
   return false;
 }
+
+const isQuestion = (element: unknown) =>
+  isJsonObject(element) && typeof element.type === 'string' && !NOT_QUESTIONS.has(element.type.toLowerCase());
 
 /** A survey (or quiz) step asks nothing until its model has a question. */
 export const surveyUnfinished = (content: string): string[] =>

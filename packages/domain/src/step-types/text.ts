@@ -48,9 +48,13 @@ export function textAnswersOf(content: string | undefined): Record<string, strin
   return answers;
 }
 
-/** The words an HTML text shows, without its tags and blank entities ("<p>&nbsp;</p>" shows none). */
+/**
+ * The words an HTML text shows, without its tags and blank entities ("<p>&nbsp;</p>" shows none),
+ * nor what the server's sanitiser takes out whole (a script's or a style's text).
+ */
 export function plainTextOf(html: string): string {
   return html
+    .replace(/<(script|style|template|iframe|noscript|textarea|object|svg|math)\b[\s\S]*?(<\/\1\s*>|$)/gi, ' ')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;|&#160;/g, ' ')
     .trim();

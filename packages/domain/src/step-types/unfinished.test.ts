@@ -18,6 +18,10 @@ describe('what keeps a step from being published', () => {
       'content:errors.calls.unfinished.textNoQuestion',
     ]);
     expect(keys('Progetto', JSON.stringify({ question: '<p>Descrivi il progetto.</p>' }), 'text')).toEqual([]);
+    // What the sanitiser takes out whole shows nothing.
+    expect(keys('Progetto', JSON.stringify({ question: '<script>Perché</script><style>p{}</style>' }), 'text')).toEqual(
+      ['content:errors.calls.unfinished.textNoQuestion'],
+    );
     const questions = [{ id: 'a', label: 'Budget', required: true }];
     expect(keys('Progetto', JSON.stringify({ question: '', questions }), 'text')).toEqual([]);
   });
@@ -37,6 +41,16 @@ describe('what keeps a step from being published', () => {
       const asking = { pages: [{ name: 'p1', elements: [{ type: 'text', name: 'q1' }] }] };
       expect(keys('Sondaggio', JSON.stringify(asking), type)).toEqual([]);
       expect(keys('Sondaggio', JSON.stringify({ questions: [{ type: 'text', name: 'q1' }] }), type)).toEqual([]);
+      // A panel, a text or an image alone asks nothing; a question inside a panel does.
+      const showing = [
+        { type: 'panel', name: 'p', elements: [{ type: 'html', name: 'h', html: '<p>Ciao</p>' }] },
+        { type: 'image', name: 'i' },
+      ];
+      expect(keys('Sondaggio', JSON.stringify({ pages: [{ name: 'p1', elements: showing }] }), type)).toEqual([
+        'content:errors.calls.unfinished.surveyNoQuestion',
+      ]);
+      const nested = [{ type: 'panel', name: 'p', elements: [{ type: 'rating', name: 'r' }] }];
+      expect(keys('Sondaggio', JSON.stringify({ pages: [{ name: 'p1', elements: nested }] }), type)).toEqual([]);
     }
   });
 });

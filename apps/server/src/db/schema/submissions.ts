@@ -23,6 +23,12 @@ export const callSubmissions = pgTable(
   'call_submissions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * The application's number, in the order applications are started: its reference
+     * (`submissionReference`) in receipts, the PDF and the funder's lists, which a person can read
+     * out on the phone where the id cannot be.
+     */
+    number: integer('number').notNull().unique().generatedByDefaultAsIdentity(),
     callId: uuid('call_id')
       .notNull()
       .references(() => calls.id, { onDelete: 'restrict' }),

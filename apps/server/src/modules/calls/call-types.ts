@@ -17,6 +17,7 @@ import { type AuditActor, audit } from '../audit/record';
 import { serverStepType } from '../step-types';
 import { assertActualsOnlyInForms } from './actuals-only-in-forms';
 import { cleanStepTranslations } from './clean-translations';
+import { assertPublishedStepsFinished } from './publish-check';
 import { toStep } from './step-row';
 import { stepTypeNamesById } from './step-types';
 
@@ -287,6 +288,7 @@ export async function saveCallTypeIn(
 ): Promise<void> {
   const [row] = await tx.select({ id: callTypes.id }).from(callTypes).where(eq(callTypes.id, input.id)).for('update');
   if (!row) throw notFound('errors.calls.callTypeNotFound');
+  await assertPublishedStepsFinished(tx, input.id, input.steps, prefix);
   const before = await callTypeContent(tx, input.id);
   await tx
     .update(callTypes)

@@ -234,4 +234,38 @@ describe('call drafts', () => {
     expect(added.statusCode).toBe(400);
     expect(JSON.stringify(added.json())).toContain('callType.steps.1.content');
   });
+
+  it('the steps of a published call stay answerable through the call types page and a draft sharing its type', async () => {
+    const call = await newDraft();
+    const published = ZCall.parse(
+      (await inject('PUT', '/api/Call/UpdateCall', withSteps(call, [textStep(call, asked)], { draft: false }))).json(),
+    );
+    const [stored] = published.steps;
+    const kept = { ...textStep(published, stored?.content ?? ''), id: stored?.id };
+    const added = { ...textStep(published, unasked), sort: 1, name: 'Altro' };
+    const typePage = await inject('PUT', '/api/Call/UpsertCallType', {
+      id: published.callTypeId,
+      name: 'Tipo',
+      description: 'Tipo',
+      steps: [kept, added],
+    });
+    expect(typePage.statusCode).toBe(400);
+    expect(JSON.stringify(typePage.json())).toContain('steps.1.content');
+
+    // Another call, a draft, pointed at the same type: kept a draft, it still cannot empty its steps.
+    const other = await newDraft();
+    const sharing = await inject(
+      'PUT',
+      '/api/Call/UpdateCall',
+      body(other, {
+        callTypeId: published.callTypeId,
+        callType: { id: published.callTypeId, name: '', description: '', steps: [{ ...kept, name: ' ' }] },
+        draft: true,
+      }),
+    );
+    expect(sharing.statusCode).toBe(400);
+    expect(JSON.stringify(sharing.json())).toContain('errors.calls.unfinished.stepNoName');
+    const after = ZCall.parse((await inject('GET', `/api/Call/GetCallByIdAdmin?callId=${call.id}`)).json());
+    expect(after.steps.map((s) => s.name)).toEqual(['Il progetto']);
+  });
 });

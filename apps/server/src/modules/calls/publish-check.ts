@@ -1,7 +1,7 @@
 import { type TFieldError, type TStepInput, unfinishedStepProblems } from '@impact/domain';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { steps } from '../../db/schema';
+import { calls, steps } from '../../db/schema';
 import { conflict, invalid } from '../../lib/app-error';
 import { stepTypeNamesById } from './step-types';
 
@@ -29,16 +29,17 @@ export function draftAfterSave(wasDraft: boolean, input: DraftChoice, stepCount:
 
 /**
  * What keeps a call from being published as the save leaves it: each step's missing name or
- * content, at the step's field in the request (or at `callTypeId` when the steps were not sent and
- * are read as stored). A call already published is judged on the steps this save adds or changes
- * only: one published before the rule (or its steps saved through the call types page) is not
+ * content, at the step's field in the request (`prefix`, the list's path; or at `callTypeId` when
+ * the steps were not sent and are read as stored). A call already published is judged on the
+ * steps this save adds or changes only (`onlyChanged`): one published before the rule is not
  * blocked from every other edit by a step nobody touched.
  */
 export async function unfinishedStepErrors(
   tx: Db | Tx,
   callTypeId: string,
   sent: TStepInput[] | undefined,
-  wasPublished: boolean,
+  onlyChanged: boolean,
+  prefix = 'callType.steps',
 ): Promise<TFieldError[]> {
   const typeNames = await stepTypeNamesById(tx);
   const stored = await tx
@@ -46,7 +47,7 @@ export async function unfinishedStepErrors(
     .from(steps)
     .where(eq(steps.callTypeId, callTypeId))
     .orderBy(asc(steps.sort));
-  if (wasPublished && !sent) return [];
+  if (onlyChanged && !sent) return [];
   const storedById = new Map(stored.map((step) => [step.id, step]));
   const untouched = (step: StepFields) => {
     const before = step.id ? storedById.get(step.id) : undefined;
@@ -55,11 +56,32 @@ export async function unfinishedStepErrors(
   const errors: TFieldError[] = [];
   const judged: StepFields[] = sent ?? stored;
   judged.forEach((step, index) => {
-    if (wasPublished && untouched(step)) return;
+    if (onlyChanged && untouched(step)) return;
     for (const problem of unfinishedStepProblems(step, typeNames.get(step.stepTypeId))) {
-      const path = sent ? `callType.steps.${index}.${problem.field}` : 'callTypeId';
+      const path = sent ? `${prefix}.${index}.${problem.field}` : 'callTypeId';
       errors.push({ path, messageKey: problem.messageKey, params: { step: index + 1 } });
     }
   });
   return errors;
+}
+
+/**
+ * The steps of a published call stay answerable, whichever way its call type is saved (the call
+ * editor, the call types page, another call sharing the type): a save of the steps of a type that
+ * a published call uses is judged on the steps it adds or changes. A report's form is a draft.
+ */
+export async function assertPublishedStepsFinished(
+  tx: Db | Tx,
+  callTypeId: string,
+  sent: TStepInput[],
+  prefix: string,
+) {
+  const [published] = await tx
+    .select({ id: calls.id })
+    .from(calls)
+    .where(and(eq(calls.callTypeId, callTypeId), eq(calls.draft, false)))
+    .limit(1);
+  if (!published) return;
+  const unfinished = await unfinishedStepErrors(tx, callTypeId, sent, true, prefix);
+  if (unfinished.length > 0) throw invalid(unfinished);
 }

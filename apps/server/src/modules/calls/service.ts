@@ -203,9 +203,10 @@ export async function updateCall(db: Db, actor: AuditActor, input: UpdateCallInp
     const formCall = formOf !== null;
     if (formCall && input.callTypeId !== stored.callTypeId) throw conflict('errors.grantReports.formCallTypeFixed');
     const draft = formCall || draftAfterSave(stored.draft, input, stepCount);
-    // Asked to publish (the editor always says): every step answerable (decision 0063).
-    if (!formCall && input.draft === false) {
-      const unfinished = await unfinishedStepErrors(tx, input.callTypeId, input.callType?.steps, !stored.draft);
+    // Asked to publish a draft (the editor always says): every step answerable (decision 0063).
+    // Once published, its steps are judged where they are saved (`saveCallTypeIn`).
+    if (!formCall && stored.draft && input.draft === false) {
+      const unfinished = await unfinishedStepErrors(tx, input.callTypeId, input.callType?.steps, false);
       if (unfinished.length > 0) throw invalid(unfinished);
     }
     // Impact actuals measure a grant's application: in an application they would block every Submit.

@@ -80,6 +80,7 @@ export function buildDocument(data: TPdfExportData, language: TLanguage): TDocum
           field(labels.email, data.userReferenteEmail),
           field(labels.submittedBy, data.submittedBy),
           field(labels.submittedAt, submittedAt),
+          ...(data.reference ? [field(labels.reference, data.reference)] : []),
           field(data.report ? labels.reportId : labels.submissionId, data.submissionId),
         ],
       },

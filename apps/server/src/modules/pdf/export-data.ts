@@ -1,6 +1,7 @@
 import {
   stepsUpToStage,
   stepTypeDefinition,
+  submissionReference,
   type TConfig,
   type TPdfAttachment,
   type TPdfExportData,
@@ -22,6 +23,8 @@ type OrganizationRow = typeof organizations.$inferSelect;
 export type ExportParts = {
   call: Pick<CallRow, 'name' | 'translations'>;
   submissionId: string;
+  /** The application's reference (`submissionReference`). */
+  reference: string;
   organization: Pick<
     OrganizationRow,
     | 'name'
@@ -65,6 +68,7 @@ export async function buildExportData(
   return exportDataFrom({
     call,
     submissionId: submission.id,
+    reference: submissionReference(submission.number, submission.createdAt),
     organization: org,
     submitter: who ?? null,
     steps,
@@ -123,6 +127,7 @@ export function exportDataFrom(parts: ExportParts): TPdfExportData {
     submittedBy: who ? (name ? `${name} <${who.email}>` : who.email) : '',
     submissionDateTime: submittedAt?.toISOString() ?? null,
     submissionId: parts.submissionId,
+    reference: parts.reference,
     orgName: org.name,
     pIva: org.regNumber,
     address: org.streetName,

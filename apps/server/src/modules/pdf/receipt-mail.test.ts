@@ -51,6 +51,17 @@ describe('the receipt mail', () => {
     expect(receipt.subject).not.toMatch(/[\r\n]/);
   });
 
+  it('gives the application’s reference, before its id, in each language; a record frozen without one says none', () => {
+    for (const language of LANGUAGES) {
+      const receipt = renderReceipt({ ...record('Bando', 'Ente'), reference: '2026-00042' }, language, closedAt);
+      const label = translator(language)('mail.receipt.reference');
+      expect(receipt.text).toMatch(new RegExp(`\\n${label}: 2026-00042\\n[^\\n]+: 11111111-`));
+      expect(receipt.html).toContain('<strong>2026-00042</strong>');
+    }
+    const older = renderReceipt(record('Bando', 'Ente'), 'it', closedAt);
+    expect(older.text).not.toContain(translator('it')('mail.receipt.reference'));
+  });
+
   it('goes once to each address, each in its reader’s language', () => {
     const mails = receiptMails({ data: record('Bando', 'Ente'), closedAt }, 'Anna@Ente.example', 'fr', 'en');
     expect(mails.map((m) => m.to)).toEqual(['Anna@Ente.example', 'contatto@ente.example']);

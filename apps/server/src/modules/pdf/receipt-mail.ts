@@ -28,6 +28,7 @@ function labelsOf(language: TLanguage, kind: Kind) {
     greeting: tr('mail.greeting'),
     when: tr(`${KEYS[kind]}.when`),
     id: tr(`${KEYS[kind]}.id`),
+    reference: tr('mail.receipt.reference'),
     attached: tr(`${KEYS[kind]}.attached`, { file: PDF_FILE_NAME }),
     footer: tr('mail.receipt.footer'),
   };
@@ -61,11 +62,16 @@ export function renderReceipt(
   const t = LABELS[language][kind];
   const when = moment(closedAt, language);
   const body = fill(t.body, names, language);
-  const text = `${t.greeting}\n\n${body}\n\n${t.when}: ${when}\n${t.id}: ${data.submissionId}\n\n${t.attached}\n\n${t.footer}\n`;
+  // The reference, which a person reads out on the phone, before the id (records frozen before have none).
+  const reference = data.reference ? `${t.reference}: ${data.reference}\n` : '';
+  const text = `${t.greeting}\n\n${body}\n\n${t.when}: ${when}\n${reference}${t.id}: ${data.submissionId}\n\n${t.attached}\n\n${t.footer}\n`;
+  const referenceRow = data.reference
+    ? `<tr><td style="padding:2px 12px 2px 0;color:#495057">${escapeHtml(t.reference)}</td><td><strong>${escapeHtml(data.reference)}</strong></td></tr>\n`
+    : '';
   const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,Arial,sans-serif;color:#212529;line-height:1.5">
 <p>${escapeHtml(t.greeting)}</p><p>${escapeHtml(body)}</p>
 <table style="border-collapse:collapse"><tr><td style="padding:2px 12px 2px 0;color:#495057">${escapeHtml(t.when)}</td><td>${escapeHtml(when)}</td></tr>
-<tr><td style="padding:2px 12px 2px 0;color:#495057">${escapeHtml(t.id)}</td><td><code>${escapeHtml(data.submissionId)}</code></td></tr></table>
+${referenceRow}<tr><td style="padding:2px 12px 2px 0;color:#495057">${escapeHtml(t.id)}</td><td><code>${escapeHtml(data.submissionId)}</code></td></tr></table>
 <p>${escapeHtml(t.attached)}</p>
 <p style="font-size:13px;color:#868e96">${escapeHtml(t.footer)}</p></body></html>`;
   // Line breaks never reach a mail header.

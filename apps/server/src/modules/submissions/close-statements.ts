@@ -17,7 +17,7 @@ import { deliveriesInsert } from '../webhooks/record';
 export const LOAD_FOR_CLOSE = {
   name: 'close_load',
   text: `
-    select s.closed, s.call_id, s.organization_id, s.stage, s.stage_closing_at, s.stage_closed_at,
+    select s.closed, s.number, s.created_at, s.call_id, s.organization_id, s.stage, s.stage_closing_at, s.stage_closed_at,
       (select json_build_object('id', cr.id, 'stepIds', cr.step_ids, 'dueAt', cr.due_at)
               from submission_change_requests cr
               where cr.call_submission_id = s.id and cr.answered_at is null and cr.withdrawn_at is null
@@ -52,6 +52,9 @@ export type OpenRequestForClose = { id: string; stepIds: string[]; dueAt: string
 
 export type LoadedForClose = {
   closed: boolean;
+  /** The application's number and start, its reference's parts (`submissionReference`). */
+  number: number;
+  created_at: Date | string;
   /** A grant's report (decision 0044): its receipt speaks of a report. */
   is_report: boolean;
   /** The stage being submitted (decision 0034): 1, or 2 once invited, with its own deadline and closing. */

@@ -5,6 +5,7 @@ import {
   roleAllows,
   STEP_TYPES,
   stepsUpToStage,
+  submissionReference,
   type TConfig,
   type TFieldError,
   type TLanguage,
@@ -225,6 +226,7 @@ async function closeChecked(
     const data = exportDataFrom({
       call: { name: loaded.call_name, translations: loaded.call_translations },
       submissionId,
+      reference: submissionReference(loaded.number, loaded.created_at),
       organization: {
         name: loaded.org_name,
         regNumber: loaded.reg_number,

@@ -276,6 +276,23 @@ describe('paged lists (SPEC 7 GetCallListUser, GetSubmissions)', () => {
       expect(days.total).toBe(8);
     });
 
+    it('shows each row’s reference and finds a row by it, typed whole or as its number', async () => {
+      const all = await page('limit=100');
+      const references = all.items.map((s) => s.reference ?? '');
+      expect(new Set(references).size).toBe(30);
+      const [row] = await t.database.db
+        .select()
+        .from(callSubmissions)
+        .where(eq(callSubmissions.id, ids[7] ?? ''));
+      const reference = all.items.find((s) => s.id === ids[7])?.reference;
+      expect(reference).toBe(`2026-${String(row?.number).padStart(5, '0')}`);
+      const whole = await page(`search=${encodeURIComponent(reference ?? '')}&limit=5`);
+      expect(whole.items.map((s) => s.id)).toEqual([ids[7]]);
+      // Its number alone finds it too, beside the names that hold the same digits.
+      const number = await page(`search=${row?.number}&limit=50`);
+      expect(number.items.map((s) => s.id)).toContain(ids[7]);
+    });
+
     it('without paging parameters answers the whole list, as before', async () => {
       const res = await get(`/api/Call/GetSubmissions?callId=${callB}`, admin.headers);
       expect(z.array(ZSubmissionListItem).parse(res.json())).toHaveLength(15);

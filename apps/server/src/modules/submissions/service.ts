@@ -5,6 +5,7 @@ import {
   emailAllowedByFilter,
   stepsUpToStage,
   stepTypeDefinition,
+  submissionReference,
   type TCall,
   type TLanguage,
   type TSubmission,
@@ -56,6 +57,7 @@ async function toSubmission(
     stage: submission.stage === 2 ? 2 : 1,
     stageClosingAt: submission.stageClosingAt?.toISOString() ?? null,
     stageClosedAt: submission.stageClosedAt?.toISOString() ?? null,
+    reference: submissionReference(submission.number, submission.createdAt),
   };
 }
 

@@ -53,7 +53,9 @@ describe('the submissions tab’s filters', () => {
         </MantineProvider>
       </QueryClientProvider>,
     );
-    const search = (await screen.findByRole('textbox', { name: 'Search organization or user' })) as HTMLInputElement;
+    const search = (await screen.findByRole('textbox', {
+      name: 'Search organization, user or reference',
+    })) as HTMLInputElement;
     expect(search.value).toBe('Ponte');
     await waitFor(() => expect(asked.at(-1)?.get('search')).toBe('Ponte'));
     expect(asked.at(-1)?.get('status')).toBe('submitted');

@@ -265,7 +265,14 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
                       </Table.Td>
                     )}
                     <Table.Td>{callName(s)}</Table.Td>
-                    <Table.Td>{s.organizationName}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{s.organizationName}</Text>
+                      {s.reference && (
+                        <Text size="xs" c="dimmed" data-testid="submission-reference">
+                          {t('adminSubmissions.columns.reference', { reference: s.reference })}
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td>
                       <Text size="sm">{s.userName}</Text>
                       <Text size="xs" c="dimmed">

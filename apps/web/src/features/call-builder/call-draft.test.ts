@@ -1,6 +1,7 @@
 import type { TCall } from '@impact/domain';
 import { describe, expect, it } from 'vitest';
-import { type DraftStep, withSavedIds } from './call-draft';
+import { callToUpdateRequest, type DraftStep, withSavedIds } from './call-draft';
+import { aCall } from './pages/editor-test-data';
 
 const step = (key: string, sort: number, id?: string): DraftStep => ({
   key,
@@ -28,5 +29,15 @@ describe('the draft after a save (withSavedIds)', () => {
       step('new-1', 1, 'id-new'),
       step('new-2', 2),
     ]);
+  });
+});
+
+describe('the simple edit form’s request (callToUpdateRequest)', () => {
+  it('keeps a draft a draft, and a published call published: a name changed publishes nothing', () => {
+    expect(callToUpdateRequest(aCall({ draft: true }), { name: 'Bando 2027' })).toMatchObject({
+      name: 'Bando 2027',
+      draft: true,
+    });
+    expect(callToUpdateRequest(aCall({ draft: false }), { name: 'Bando 2027' }).draft).toBe(false);
   });
 });

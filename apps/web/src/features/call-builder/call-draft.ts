@@ -205,6 +205,8 @@ export function callToUpdateRequest(call: TCall, changes: Partial<TUpdateCallReq
     userPowerBIReportID: call.userPowerBIReportID,
     userPowerBIWorkspaceID: call.userPowerBIWorkspaceID,
     basedOnUpdatedAt: call.updatedAt,
+    // A draft stays one: its name and dates changed here publish nothing (the editor does).
+    draft: call.draft,
     ...changes,
   };
 }

@@ -17,9 +17,12 @@ export function ClosingPage({
   children,
   stage,
   words = wizardWords(undefined),
+  reference,
 }: {
   callName: string;
   submissionId: string;
+  /** The application's reference ("2026-00042"), which the receipt and the funder use too. */
+  reference?: string | undefined;
   children?: ReactNode;
   /** A call's second stage (decision 0034): its own title, and a PDF for each stage. */
   stage?: 2;
@@ -39,6 +42,11 @@ export function ClosingPage({
             {t(stage === 2 ? 'applying.stages.closedTitle' : words.closingTitle)}
           </Title>
           <Text>{t(words.closingText, { call: callName })}</Text>
+          {reference && (
+            <Text data-testid="submission-reference">
+              {t('applying.closing.reference')} <strong>{reference}</strong>
+            </Text>
+          )}
           {children}
           {words.closingNext && (
             <Stack gap={4} ta="start" w="100%">

@@ -98,8 +98,12 @@ const stubFetch = () =>
 describe('the submission wizard', () => {
   it('titles the thank-you page with the page first, then the call', async () => {
     stubFetch();
-    renderWizard(`/call/${ids.submission}/2/0`, true);
+    renderWizard(`/call/${ids.submission}/2/0`, true, stepTypes, 'owner', false, { reference: '2026-00042' });
     await screen.findByRole('heading', { name: 'Thank you, your application is in!' });
+    // Its reference, to quote on the phone (the receipt and the PDF give it too).
+    expect(screen.getByTestId('submission-reference').textContent).toBe(
+      'Reference to quote when writing to the funder: 2026-00042',
+    );
     await waitFor(() => expect(document.title).toBe('Thank you, your application is in! · Bando Verde · Impact Calls'));
     // What happens next: the receipt, the review, how the decision comes.
     expect(screen.getByRole('heading', { name: 'What happens next' })).toBeTruthy();

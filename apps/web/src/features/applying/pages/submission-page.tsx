@@ -245,6 +245,7 @@ export function SubmissionPage({
       <ClosingPage
         callName={call.data.name}
         submissionId={submissionId}
+        reference={submission.data.reference}
         stage={stage === 2 ? 2 : undefined}
         words={words}
       >

@@ -184,6 +184,16 @@ describe('the call editor', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('asks before discarding a draft saved before, deleting nothing at one click', async () => {
+    const server = stubDiscardingServer();
+    const saved = { ...draftCall, name: 'Bando', updatedAt: '2027-01-03T00:00:00.000Z' };
+    const view = within(showEditor(loadedWith(saved)).container);
+    fireEvent.click(await view.findByRole('button', { name: 'Discard the draft' }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.deleted).toBe(false);
+    expect(screen.queryByText('the calls list')).toBeNull();
+  });
+
   it('publishes a draft whose steps are finished, saying so, and goes to the list', async () => {
     const call = { ...draftCall, name: 'Bando', steps: [aTextStep('<p>Perché?</p>')] };
     const sent = stubSavingServer({ ...call, draft: false }, [textType]) as Array<{ draft?: boolean }>;

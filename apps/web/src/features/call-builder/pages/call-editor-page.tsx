@@ -27,6 +27,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { openConfirmDialog } from '../../../lib/confirm-dialog';
 import { usePageTitle } from '../../../lib/page-title';
 import { UnsavedPart, useUnsavedRegistry } from '../../../lib/unsaved-changes';
 import { useDeleteCall } from '../api/delete-call';
@@ -210,9 +211,20 @@ function CallEditor({
       leave.settle('call');
       return void navigate('/admin?tab=calls');
     }
-    leave.settleAll();
-    // The promise, not mutate's callbacks: those are dropped when the editor unmounts meanwhile.
-    void discard.mutateAsync(call.id).finally(() => void navigate('/admin?tab=calls'));
+    const discardNow = () => {
+      leave.settleAll();
+      // The promise, not mutate's callbacks: those are dropped when the editor unmounts meanwhile.
+      void discard.mutateAsync(call.id).finally(() => void navigate('/admin?tab=calls'));
+    };
+    // A draft saved at least once holds days of work: asked first. One just made by "New call" holds a name.
+    if (call.updatedAt === call.createdAt && call.steps.length === 0) return discardNow();
+    openConfirmDialog({
+      title: t('callDraft.discardConfirmTitle'),
+      children: <Text size="sm">{t('callDraft.discardConfirmBody')}</Text>,
+      labels: { confirm: t('callDraft.discard'), cancel: t('callDraft.keep') },
+      confirmProps: { color: 'red' },
+      onConfirm: discardNow,
+    });
   };
 
   /** Whether the editor's own checks stop `checked` from being sent: then it shows them, on their tab. */
@@ -264,7 +276,8 @@ function CallEditor({
       send({
         ...draftToUpdateRequest(call, storedType, latestDraft.current),
         ...basesOf(stored),
-        draft: keepingDraft.current,
+        // Published meanwhile by the other person: it stays so (a published call is no draft again).
+        draft: stored.draft ? keepingDraft.current : false,
       }),
     );
   };
