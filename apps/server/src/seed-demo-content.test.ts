@@ -159,14 +159,15 @@ describe('demo content on a first run', () => {
     const headers = await signIn('admin@impact-calls.test', 'Admin-demo-2026');
     const orgs = (await t.app.inject({ url: '/api/Organization/GetOrganizations', headers })).json() as unknown[];
     expect(orgs).toHaveLength(0);
+    // Six published calls and one draft still being written (decision 0063).
     const count = async () => {
       const body = (await t.app.inject({ url: '/api/Call/GetCallList', headers })).json() as
         | unknown[]
         | { items: unknown[] };
       return (Array.isArray(body) ? body : body.items).length;
     };
-    expect(await count()).toBe(6);
+    expect(await count()).toBe(7);
     await seed(t.database.db, t.config);
-    expect(await count()).toBe(6);
+    expect(await count()).toBe(7);
   });
 });

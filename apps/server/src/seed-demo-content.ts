@@ -323,6 +323,19 @@ export async function seedDemoContent(db: Db, config: AppConfig) {
     90,
     [{ name: 'Il progetto', type: 'text', content: text('<p>Descrivi il progetto culturale.</p>') }],
   );
+  // A call still being written (decision 0063): a draft applicants do not see, whose upload step
+  // asks for no file yet, so the editor marks it "To finish" and Publish says why.
+  const inPreparation = await makeCall(
+    'Ambiente e territorio 2027',
+    '<p>Progetti di cura del territorio e di educazione ambientale. Bando in preparazione.</p>',
+    40,
+    120,
+    [
+      { name: 'Il progetto', type: 'text', content: text('<p>Descrivi il progetto e il territorio.</p>') },
+      { name: 'Documenti', type: 'upload', content: '[]' },
+    ],
+  );
+  await db.update(calls).set({ draft: true }).where(eq(calls.id, inPreparation.id));
   // In two stages (decision 0034): the expression of interest closed five days ago; the applicant's
   // organization was shortlisted and is invited to the full application (seeded below).
   const twoStage = await makeCall(
