@@ -268,7 +268,7 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
                     <Table.Td>
                       <Text size="sm">{s.organizationName}</Text>
                       {s.reference && (
-                        <Text size="xs" c="dimmed" data-testid="submission-reference">
+                        <Text size="xs" c="dimmed" data-testid="submission-reference" style={{ whiteSpace: 'nowrap' }}>
                           {t('adminSubmissions.columns.reference', { reference: s.reference })}
                         </Text>
                       )}

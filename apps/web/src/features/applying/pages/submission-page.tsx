@@ -214,7 +214,11 @@ export function SubmissionPage({
   if (submission.isError || call.isError) {
     const notFound = submission.error instanceof ApiError && submission.error.status === 404;
     return (
-      <Alert color="red" title={t(notFound ? 'applying.notFound' : 'errors.unexpected')}>
+      <Alert color="red">
+        {/* The page's heading: what happened (a page without one is hard to find one's way in). */}
+        <Title order={1} size="h4" c="red.9">
+          {t(notFound ? 'applying.notFound' : 'errors.unexpected')}
+        </Title>
         <Button component={Link} to="/calls" mt="sm">
           {t('applying.backToCalls')}
         </Button>

@@ -154,7 +154,7 @@ export function StepsTab({
                       {index + 1}
                     </Badge>
                     <Stack gap={0} miw={0}>
-                      <Group gap={6} wrap="nowrap" miw={0}>
+                      <Group gap={6} miw={0}>
                         <Text fw={600} truncate data-testid="step-name">
                           {label}
                         </Text>

@@ -40,7 +40,8 @@ export function SroiPanel({
   return (
     <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)" data-testid="sroi-panel">
       <Stack gap="sm">
-        <Title order={3} size="h4">
+        {/* On the thank-you page it stands under the page's heading; in the step, under the sub-step's. */}
+        <Title order={sent ? 2 : 3} size="h4">
           {t('impact.sroi.title')}
         </Title>
         {estimate.central.ratio === null ? (
