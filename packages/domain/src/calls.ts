@@ -173,7 +173,8 @@ export const ZUpdateCallRequest = z.object({
    * cannot go back: 409 `errors.calls.publishedStaysPublished`). `false`: the call is published,
    * or stays so, and every step must be finished (`unfinishedStepProblems`: 400 at the step's field).
    * Left out: a draft is published by the first save that gives it a name and a step, unchecked (as
-   * before drafts could be kept).
+   * before drafts could be kept). Either way, the steps of a call already published are judged
+   * where a save adds or changes them (decision 0063).
    */
   draft: z.boolean().optional(),
 });
