@@ -268,8 +268,10 @@ export function SubmissionsTab({ UnreadMessages }: { UnreadMessages?: ComponentT
                     <Table.Td>
                       <Text size="sm">{s.organizationName}</Text>
                       {s.reference && (
+                        // The figure alone on one line (the table stays within the page); its word for screen readers.
                         <Text size="xs" c="dimmed" data-testid="submission-reference" style={{ whiteSpace: 'nowrap' }}>
-                          {t('adminSubmissions.columns.reference', { reference: s.reference })}
+                          <VisuallyHidden>{t('adminSubmissions.columns.referenceLabel')} </VisuallyHidden>
+                          {s.reference}
                         </Text>
                       )}
                     </Table.Td>

@@ -93,7 +93,7 @@ function showEditor(client: QueryClient, tabs: { RemindersTab?: ComponentType<{ 
 }
 
 /** The server of a new call being discarded: once deleted, the call and its type answer 404. */
-function stubDiscardingServer() {
+function stubDiscardingServer(stored: TCall = draftCall) {
   const server = { deleted: false };
   vi.stubGlobal(
     'fetch',
@@ -103,7 +103,7 @@ function stubDiscardingServer() {
         server.deleted = true;
         return new Response(null, { status: 204 });
       }
-      if (path.endsWith('/Call/GetCallByIdAdmin')) return server.deleted ? notFound() : json(200, draftCall);
+      if (path.endsWith('/Call/GetCallByIdAdmin')) return server.deleted ? notFound() : json(200, stored);
       if (path.endsWith('/Call/GetCallType')) return server.deleted ? notFound() : json(200, callType);
       if (path.endsWith('/Step/GetStepTypes')) return json(200, []);
       return new Promise<Response>(() => {});
@@ -185,9 +185,11 @@ describe('the call editor', () => {
   });
 
   it('asks before discarding a draft saved before, deleting nothing at one click', async () => {
-    const server = stubDiscardingServer();
     const saved = { ...draftCall, name: 'Bando', updatedAt: '2027-01-03T00:00:00.000Z' };
+    const server = stubDiscardingServer(saved);
     const view = within(showEditor(loadedWith(saved)).container);
+    // Named as the draft it is, not as a new call.
+    expect(await view.findByRole('heading', { level: 1, name: 'Draft call “Bando”' })).toBeTruthy();
     fireEvent.click(await view.findByRole('button', { name: 'Discard the draft' }));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(server.deleted).toBe(false);

@@ -198,10 +198,20 @@ function CallEditor({
   const unsaved = useUnsavedRegistry();
   const draftChanged = useMemo(() => JSON.stringify(draft) !== JSON.stringify(loaded), [draft, loaded]);
   const leave = useLeaveGuard(draftChanged ? ['call', ...unsaved.parts] : unsaved.parts);
+  // A draft saved at least once holds work (its discard asks first, its heading names it); one just
+  // made by "New call" holds a name.
+  const savedOnce = call.updatedAt !== call.createdAt || call.steps.length > 0;
+  const heading = !call.draft
+    ? t('callBuilder.editor.title')
+    : savedOnce
+      ? t('callDraft.savedTitle', { name: call.name || t('callBuilder.editor.untitled') })
+      : t('callDraft.newTitle');
   usePageTitle(
-    call.draft
+    call.draft && !savedOnce
       ? t('callDraft.newTitle')
-      : t('callDraft.editTitle', { name: call.name || t('callBuilder.editor.untitled') }),
+      : call.draft
+        ? heading
+        : t('callDraft.editTitle', { name: call.name || t('callBuilder.editor.untitled') }),
   );
   // Cancelling a new call discards the draft, so no empty call is left behind.
   const cancel = () => {
@@ -216,8 +226,7 @@ function CallEditor({
       // The promise, not mutate's callbacks: those are dropped when the editor unmounts meanwhile.
       void discard.mutateAsync(call.id).finally(() => void navigate('/admin?tab=calls'));
     };
-    // A draft saved at least once holds days of work: asked first. One just made by "New call" holds a name.
-    if (call.updatedAt === call.createdAt && call.steps.length === 0) return discardNow();
+    if (!savedOnce) return discardNow();
     openConfirmDialog({
       title: t('callDraft.discardConfirmTitle'),
       children: <Text size="sm">{t('callDraft.discardConfirmBody')}</Text>,
@@ -292,7 +301,7 @@ function CallEditor({
       </Breadcrumbs>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4}>
-          <Title order={1}>{call.draft ? t('callDraft.newTitle') : t('callBuilder.editor.title')}</Title>
+          <Title order={1}>{heading}</Title>
           {call.draft && (
             <Text size="sm" c="dimmed">
               {t('callDraft.hint')}
