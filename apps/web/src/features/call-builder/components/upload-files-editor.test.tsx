@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import i18n from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { useState } from 'react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { loadTranslations } from '../../../lib/i18n/resources';
 import { UploadFilesEditor } from './upload-files-editor';
@@ -35,5 +36,21 @@ describe('the upload step editor', () => {
       view.unmount();
     }
     await i18n.changeLanguage('en');
+  });
+
+  it('takes the keyboard to the name of a file just added', async () => {
+    function Editor() {
+      const [files, setFiles] = useState([file]);
+      return <UploadFilesEditor files={files} onChange={setFiles} showErrors={false} />;
+    }
+    render(
+      <MantineProvider>
+        <Editor />
+      </MantineProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add file' }));
+    const names = await screen.findAllByRole('textbox', { name: 'File name' });
+    expect(names).toHaveLength(2);
+    await vi.waitFor(() => expect(document.activeElement).toBe(names[1]));
   });
 });

@@ -14,6 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { amountSeparators } from '../../../lib/number-formats';
 
@@ -34,14 +35,25 @@ export function UploadFilesEditor({ files, onChange, showErrors }: Props) {
   const { t, i18n } = useTranslation();
   const update = (index: number, patch: Partial<TUploadStepFile>) =>
     onChange(files.map((f, i) => (i === index ? { ...f, ...patch } : f)));
-  const add = () =>
+  const list = useRef<HTMLDivElement>(null);
+  // A file just added: the keyboard goes to its name, the first thing to write (it stayed on "Add file").
+  const [added, setAdded] = useState(false);
+  useEffect(() => {
+    if (!added) return;
+    setAdded(false);
+    const names = list.current?.querySelectorAll<HTMLInputElement>('[data-file-name]');
+    names?.[names.length - 1]?.focus();
+  }, [added]);
+  const add = () => {
     onChange([
       ...files,
       { file_name: '', file_description: '', file_type: 'pdf', dimensions: DEFAULT_MAX_BYTES, mandatory: true },
     ]);
+    setAdded(true);
+  };
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={list}>
       <Text fw={600} size="sm">
         {t('callBuilder.upload.title')}
       </Text>
@@ -81,6 +93,7 @@ export function UploadFilesEditor({ files, onChange, showErrors }: Props) {
                 onChange={(e) => update(index, { file_name: e.currentTarget.value })}
                 error={showErrors && !file.file_name.trim() ? t('errors.field.required') : undefined}
                 maxLength={200}
+                data-file-name
               />
               <Select
                 label={t('callBuilder.upload.fileType')}
