@@ -1,3 +1,4 @@
+import type { TUploadStepFile } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import i18n from 'i18next';
@@ -40,7 +41,7 @@ describe('the upload step editor', () => {
 
   it('takes the keyboard to the name of a file just added', async () => {
     function Editor() {
-      const [files, setFiles] = useState([file]);
+      const [files, setFiles] = useState<TUploadStepFile[]>([file]);
       return <UploadFilesEditor files={files} onChange={setFiles} showErrors={false} />;
     }
     render(
