@@ -41,13 +41,17 @@ export async function unfinishedStepErrors(
   onlyChanged: boolean,
   prefix = 'callType.steps',
 ): Promise<TFieldError[]> {
-  const typeNames = await stepTypeNamesById(tx);
-  const stored = await tx
-    .select({ id: steps.id, name: steps.name, content: steps.content, stepTypeId: steps.stepTypeId })
-    .from(steps)
-    .where(eq(steps.callTypeId, callTypeId))
-    .orderBy(asc(steps.sort));
   if (onlyChanged && !sent) return [];
+  const typeNames = await stepTypeNamesById(tx);
+  // The stored steps: judged when none were sent, compared with when only changes are judged.
+  const stored =
+    sent && !onlyChanged
+      ? []
+      : await tx
+          .select({ id: steps.id, name: steps.name, content: steps.content, stepTypeId: steps.stepTypeId })
+          .from(steps)
+          .where(eq(steps.callTypeId, callTypeId))
+          .orderBy(asc(steps.sort));
   const storedById = new Map(stored.map((step) => [step.id, step]));
   const untouched = (step: StepFields) => {
     const before = step.id ? storedById.get(step.id) : undefined;

@@ -207,11 +207,7 @@ function CallEditor({
       ? t('callDraft.savedTitle', { name: call.name || t('callBuilder.editor.untitled') })
       : t('callDraft.newTitle');
   usePageTitle(
-    call.draft && !savedOnce
-      ? t('callDraft.newTitle')
-      : call.draft
-        ? heading
-        : t('callDraft.editTitle', { name: call.name || t('callBuilder.editor.untitled') }),
+    call.draft ? heading : t('callDraft.editTitle', { name: call.name || t('callBuilder.editor.untitled') }),
   );
   // Cancelling a new call discards the draft, so no empty call is left behind.
   const cancel = () => {
