@@ -20,15 +20,21 @@ function isAlive(pid: number): boolean {
  * or settings the other just changed. A claim is a directory made atomically; one left by a
  * worker that died is taken over.
  */
-export async function claimApp(): Promise<{ baseUrl: string; release(): void }> {
+export async function claimApp(): Promise<{ baseUrl: string; logFile: string | undefined; release(): void }> {
   const urls = inject('baseUrls');
+  const logFiles = inject('appLogFiles');
   const dir = inject('appClaimsDir');
   if (urls.length === 0) throw new Error('no app was started for the journeys');
   const deadline = Date.now() + CLAIM_WAIT_MS;
   while (Date.now() < deadline) {
     for (const [index, baseUrl] of urls.entries()) {
       const claim = path.join(dir, `app-${index}`);
-      if (tryClaim(claim)) return { baseUrl, release: () => fs.rmSync(claim, { recursive: true, force: true }) };
+      if (tryClaim(claim))
+        return {
+          baseUrl,
+          logFile: logFiles[index],
+          release: () => fs.rmSync(claim, { recursive: true, force: true }),
+        };
     }
     await new Promise((r) => setTimeout(r, 200));
   }

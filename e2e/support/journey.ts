@@ -1,14 +1,24 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { claimApp } from './app-claim';
 import { launchBrowser } from './browser';
+import { FailureReport } from './failure-report';
 
 /** One browser per journey file; each test opens its own context (cookies and storage). */
 export function useBrowser() {
-  const state = { browser: null as Browser | null, app: null as { baseUrl: string; release(): void } | null };
+  const state = {
+    browser: null as Browser | null,
+    app: null as Awaited<ReturnType<typeof claimApp>> | null,
+    report: null as FailureReport | null,
+  };
   beforeAll(async () => {
     state.app = await claimApp();
+    state.report = new FailureReport(state.app.logFile);
     state.browser = await launchBrowser();
+  });
+  beforeEach(() => state.report?.mark());
+  afterEach(({ task }) => {
+    if (task.result?.state === 'fail') state.report?.print(task.name);
   });
   afterAll(async () => {
     await state.browser?.close();
@@ -31,6 +41,7 @@ export function useBrowser() {
       });
       context.setDefaultTimeout(15_000);
       const page = await context.newPage();
+      state.report?.watch(page);
       return { context, page };
     },
   };
