@@ -113,12 +113,12 @@ describe('the budget step', () => {
     // Co-funding, by keyboard too.
     await page.getByTestId('budget-add-source').focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('textbox', { name: 'Fonte · fonte 1' }).focus();
+    await page.getByRole('textbox', { name: 'Fonte 1: nome' }).focus();
     await page.keyboard.type('Fondi della cooperativa');
     // Its kind starts unchosen: whoever forgot would have filed it as own funds.
     expect(await page.getByTestId('budget-source-kind').inputValue()).toBe('');
     await page.getByTestId('budget-source-kind').selectOption({ label: 'Fondi propri' });
-    await page.getByRole('textbox', { name: 'Importo' }).focus();
+    await page.getByRole('textbox', { name: 'Fonte 1: importo' }).focus();
     await page.keyboard.type('20.000');
     await expect.poll(() => figure(page, 'budget-requested')).toBe('93.500,00 €');
 

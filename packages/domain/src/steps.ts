@@ -31,7 +31,9 @@ export const ZUploadStepFile = z.object({
   label: z.string().max(200).optional(),
 });
 export type TUploadStepFile = z.infer<typeof ZUploadStepFile>;
-export const ZUploadStepContent = z.array(ZUploadStepFile).max(50);
+/** How many files one upload step may ask for. */
+export const UPLOAD_MAX_FILES = 50;
+export const ZUploadStepContent = z.array(ZUploadStepFile).max(UPLOAD_MAX_FILES);
 export type TUploadStepContent = z.infer<typeof ZUploadStepContent>;
 
 /** A text question's key: answers and translations name it, so it never changes once answered. */

@@ -39,10 +39,10 @@ export function stepEditorOf(name: string | undefined): ComponentType<StepEditor
 
 /**
  * The editors that say what is wrong in their content at the field to mend (the impact step's
- * framework, the budget's fields): the step form adds no message of its own for them, which said
+ * framework, the budget's fields, an upload's file names and sizes): the step form adds no message of its own for them, which said
  * the same thing twice or only "not valid for its type".
  */
-const namingTheirProblems: ReadonlySet<string> = new Set<TStepTypeName>(['miniDyi', 'budget']);
+const namingTheirProblems: ReadonlySet<string> = new Set<TStepTypeName>(['miniDyi', 'budget', 'upload']);
 
 export function editorNamesContentProblems(name: string | undefined): boolean {
   return name !== undefined && namingTheirProblems.has(name);

@@ -16,6 +16,7 @@ beforeAll(async () => {
 
 const impactType = { id: '00000000-0000-4000-8000-0000000000a1', name: 'miniDyi' } as TStepType;
 const budgetType = { id: '00000000-0000-4000-8000-0000000000a2', name: 'budget' } as TStepType;
+const uploadType = { id: '00000000-0000-4000-8000-0000000000a3', name: 'upload' } as TStepType;
 
 /** The step form on one step of the given type, its Save recorded. */
 function renderForm(type: TStepType, content: string) {
@@ -29,7 +30,7 @@ function renderForm(type: TStepType, content: string) {
           <StepForm
             step={{ key: 'k', name: 'Step', description: '', content, sort: 0, stepTypeId: type.id }}
             position={1}
-            stepTypes={[impactType, budgetType]}
+            stepTypes={[impactType, budgetType, uploadType]}
             onSave={onSave}
             onCancel={() => {}}
           />
@@ -61,6 +62,16 @@ describe("the call editor's step form", () => {
     expect(document.activeElement).toBe(currency);
     const message = document.getElementById(currency.getAttribute('aria-describedby')?.split(' ').pop() ?? '');
     expect(message?.textContent).toBe('Write the currency as its three-letter code in capitals, for example EUR.');
+    expect(screen.queryByText(/not valid for its type/)).toBeNull();
+  });
+
+  it('says a file without a name once, at its name, and takes the keyboard there', () => {
+    const unnamed = { file_name: ' ', file_description: '', file_type: 'pdf', dimensions: 1024, mandatory: true };
+    const onSave = renderForm(uploadType, JSON.stringify([unnamed]));
+    expect(onSave).not.toHaveBeenCalled();
+    const name = screen.getByRole('textbox', { name: 'File name' });
+    expect(document.activeElement).toBe(name);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByText(/not valid for its type/)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { TUploadStepFile } from '@impact/domain';
+import { type TUploadStepFile, UPLOAD_MAX_FILES, ZUploadStepContent } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import i18n from 'i18next';
@@ -53,5 +53,20 @@ describe('the upload step editor', () => {
     const names = await screen.findAllByRole('textbox', { name: 'File name' });
     expect(names).toHaveLength(2);
     await vi.waitFor(() => expect(document.activeElement).toBe(names[1]));
+  });
+
+  // Fifty rows of Mantine fields take 5–8 s to draw in jsdom, more on a busy CI machine.
+  it('offers no file beyond the most a step may ask for, and says why', { timeout: 60_000 }, () => {
+    const full = Array.from({ length: UPLOAD_MAX_FILES }, (_, i) => ({ ...file, file_name: `File ${i + 1}` }));
+    expect(ZUploadStepContent.safeParse(full).success).toBe(true);
+    expect(ZUploadStepContent.safeParse([...full, file]).success).toBe(false);
+    const view = render(
+      <MantineProvider>
+        <UploadFilesEditor files={full} onChange={() => {}} showErrors={false} />
+      </MantineProvider>,
+    );
+    expect(screen.queryByRole('button', { name: 'Add file' })).toBeNull();
+    expect(screen.getByText('A step asks for at most 50 files: remove one to add another.')).toBeTruthy();
+    view.unmount();
   });
 });

@@ -1,4 +1,4 @@
-import { type TUploadStepFile, UPLOAD_FILE_TYPES, UPLOAD_MAX_BYTES } from '@impact/domain';
+import { type TUploadStepFile, UPLOAD_FILE_TYPES, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '@impact/domain';
 import {
   ActionIcon,
   Button,
@@ -144,11 +144,17 @@ export function UploadFilesEditor({ files, onChange, showErrors }: Props) {
           </Stack>
         </Paper>
       ))}
-      <Group>
-        <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={add}>
-          {t('callBuilder.upload.add')}
-        </Button>
-      </Group>
+      {files.length < UPLOAD_MAX_FILES ? (
+        <Group>
+          <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={add}>
+            {t('callBuilder.upload.add')}
+          </Button>
+        </Group>
+      ) : (
+        // The step's last limit said here, as its others are at their fields: the form adds no
+        // message of its own for this editor.
+        <Text size="sm">{t('callBuilder.upload.atMost', { count: UPLOAD_MAX_FILES })}</Text>
+      )}
     </Stack>
   );
 }

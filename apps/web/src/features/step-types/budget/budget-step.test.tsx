@@ -153,10 +153,10 @@ describe('the budget step', () => {
     fireEvent.click(view.getByTestId('budget-add-source'));
     const source = within(view.getByRole('list', { name: 'Co-funding sources' })).getByRole('listitem');
     const fields = [
-      within(source).getByLabelText('Source · source 1'),
-      within(source).getByLabelText('Kind'),
-      within(source).getByLabelText('Amount'),
-      within(source).getByLabelText('Confirmed'),
+      within(source).getByLabelText('Source 1: name'),
+      within(source).getByLabelText('Source 1: kind'),
+      within(source).getByLabelText('Source 1: amount'),
+      within(source).getByLabelText('Source 1: confirmed'),
       within(source).getByRole('button', { name: 'Remove source 1' }),
     ];
     for (const field of fields.slice(0, 3)) {
@@ -184,7 +184,7 @@ describe('the budget step', () => {
     const sent = serverKeepingAnswers(submissionId, step.id);
     const { view, flush } = show();
     fireEvent.click(view.getByTestId('budget-add-source'));
-    const kind = view.getByLabelText('Kind') as HTMLSelectElement;
+    const kind = view.getByLabelText('Source 1: kind') as HTMLSelectElement;
     // Nothing chosen for the applicant: the placeholder shows, not "Own funds".
     expect(kind.value).toBe('');
     expect(kind.selectedOptions[0]?.textContent).toBe('Choose the kind');
@@ -224,7 +224,7 @@ describe('the budget step', () => {
       coFunding: [{ source: 'Regione', kind: null, amount: '500', confirmed: false }],
     });
     const { view } = show({ ...saved, content });
-    expect((view.getByLabelText('Kind') as HTMLSelectElement).getAttribute('aria-invalid')).toBe('true');
+    expect((view.getByLabelText('Source 1: kind') as HTMLSelectElement).getAttribute('aria-invalid')).toBe('true');
     expect(view.getByText('Choose the kind of this source.')).toBeTruthy();
   });
 });

@@ -60,9 +60,12 @@ function SourceFields({
 }: Props & { s: Source; n: number; narrow?: boolean }) {
   const { t } = useTranslation();
   const label = t('budgetStep.sourceOf', { n: n + 1 });
+  // Each field names its source ("Source 2: amount"): a row of "Kind" and "Amount" repeated for
+  // every source told a screen reader's user neither which source nor that it was one.
+  const field = (name: 'name' | 'kind' | 'amount' | 'confirmed') => t(`budgetStep.sourceField.${name}`, { n: n + 1 });
   const confirmed = (
     <Checkbox
-      label={t('budgetStep.confirmed')}
+      label={field('confirmed')}
       checked={s.confirmed}
       onChange={(e) => onSource(s.key, { confirmed: e.currentTarget.checked })}
       mb={narrow ? 0 : 8}
@@ -82,7 +85,7 @@ function SourceFields({
   return (
     <>
       <TextInput
-        label={`${t('budgetStep.source')} · ${label}`}
+        label={field('name')}
         value={s.source}
         maxLength={1000}
         onChange={(e) => onSource(s.key, { source: e.currentTarget.value })}
@@ -90,7 +93,7 @@ function SourceFields({
         data-focus-key={`source-${s.key}`}
       />
       <NativeSelect
-        label={t('budgetStep.kind')}
+        label={field('kind')}
         value={s.kind ?? ''}
         // No kind until one is chosen: a default one was filed by whoever forgot to choose.
         data={[
@@ -103,7 +106,7 @@ function SourceFields({
         data-testid="budget-source-kind"
       />
       <TextInput
-        label={t('budgetStep.amount')}
+        label={field('amount')}
         inputMode="decimal"
         value={s.amount}
         onChange={(e) => onSource(s.key, { amount: e.currentTarget.value })}
