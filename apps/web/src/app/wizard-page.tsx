@@ -3,13 +3,20 @@ import { SubmissionPage } from '../features/applying/pages/submission-page';
 import { ChangeRequestsPanel } from '../features/change-requests/components/change-requests-panel';
 import { ConversationButton } from '../features/conversation/components/conversation-button';
 import type { WizardStepTypes } from '../features/step-kit/wizard-step-types';
-import { preloadStepTypes, stepProblems, stepsDone, webStepType } from '../features/step-types';
+import { preloadStepTypes, stepProblems, stepsDone, typingHeld, webStepType } from '../features/step-types';
 import { ClosingSummary } from '../features/step-types/closing-summary';
 import { teamComments } from '../features/team/comments/wizard-comments';
 import { StepHistoryButton } from '../features/team/history/step-history-button';
 import { PresenceBar } from '../features/team/presence/presence-bar';
 
-const stepTypes: WizardStepTypes = { webStepType, preloadStepTypes, stepProblems, stepsDone, ClosingSummary };
+const stepTypes: WizardStepTypes = {
+  webStepType,
+  preloadStepTypes,
+  stepProblems,
+  typingHeld,
+  stepsDone,
+  ClosingSummary,
+};
 
 /**
  * /call/:submissionId/*: the applicant's wizard (features/applying) with the step types

@@ -23,6 +23,7 @@ const stepTypes: WizardStepTypes = {
   webStepType: () => ({ Step: TextStep }),
   preloadStepTypes: () => {},
   stepProblems: () => [],
+  typingHeld: () => false,
   stepsDone: (steps) => steps.map(() => true),
   ClosingSummary: () => null,
 };

@@ -16,6 +16,8 @@ export type WizardStepTypes = {
   preloadStepTypes(steps: readonly TUserStep[]): void;
   /** What keeps Next from leaving the step's sub-step, as translation keys. */
   stepProblems(step: TUserStep, content: string | undefined, subStep?: number): string[];
+  /** Whether the step's page holds typing it could not save (a figure that does not read as one), lost if the page is left. */
+  typingHeld(step: TUserStep): boolean;
   /** Which steps the menu ticks as done. */
   stepsDone(steps: readonly TUserStep[], contentOf: (step: TUserStep) => string | undefined): boolean[];
   /** What the thank-you page shows of the answers once the application is sent. */

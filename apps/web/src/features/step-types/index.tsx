@@ -101,5 +101,10 @@ export function stepsDone(steps: readonly TUserStep[], contentOf: (step: TUserSt
   return done;
 }
 
+/** Whether the step's page holds typing it could not save, which leaving the page loses (page-problems.ts). */
+export function typingHeld(step: TUserStep): boolean {
+  return pageProblems.holds(step.id);
+}
+
 /** Every type the shared registry knows has a component here (checked by the registry's test). */
 export const WEB_STEP_TYPE_NAMES = Object.keys(registry);

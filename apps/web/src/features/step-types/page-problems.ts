@@ -6,6 +6,8 @@
  */
 const problems = new Map<string, string[]>();
 const revealers = new Map<string, () => void>();
+/** Steps whose page holds typing it could not save (a figure that does not read as one). */
+const holding = new Set<string>();
 
 export const pageProblems = {
   set(stepId: string, found: string[]) {
@@ -22,5 +24,16 @@ export const pageProblems = {
   },
   reveal(stepId: string) {
     revealers.get(stepId)?.();
+  },
+  /**
+   * What was typed on the step's page and is not saved: it lives only on the page, so leaving the
+   * page (Back, the steps' menu) loses it. The wizard asks first.
+   */
+  hold(stepId: string, held: boolean) {
+    if (held) holding.add(stepId);
+    else holding.delete(stepId);
+  },
+  holds(stepId: string): boolean {
+    return holding.has(stepId);
   },
 };

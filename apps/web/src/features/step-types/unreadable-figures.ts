@@ -11,7 +11,14 @@ export function useStepUnreadableFigures(stepId: string) {
   const unreadable = useUnreadableFigures();
   useEffect(() => {
     pageProblems.set(stepId, unreadable.count ? ['errors.amount.unreadable'] : []);
+    pageProblems.hold(stepId, unreadable.count > 0);
   }, [stepId, unreadable.count]);
-  useEffect(() => () => pageProblems.set(stepId, []), [stepId]);
+  useEffect(
+    () => () => {
+      pageProblems.set(stepId, []);
+      pageProblems.hold(stepId, false);
+    },
+    [stepId],
+  );
   return unreadable;
 }

@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configQueryKey } from '../../../lib/api/get-config';
 import { organizationListQueryKey } from '../../../lib/api/get-organizations';
+import { dialogsUnavailable } from '../../../lib/confirm-dialog';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { PageAnnouncer } from '../../../lib/page-title';
 import type { StepProps } from '../../step-kit/step-props';
@@ -28,6 +29,7 @@ const stepTypes: WizardStepTypes = {
   webStepType: () => undefined,
   preloadStepTypes: () => {},
   stepProblems: () => [],
+  typingHeld: () => false,
   stepsDone: (steps) => steps.map(() => true),
   ClosingSummary: () => null,
 };
@@ -179,6 +181,29 @@ describe('the submission wizard', () => {
     renderWizard(`/call/${ids.submission}/0/0`, false);
     await screen.findByRole('heading', { name: 'Step 1' });
     expect(screen.getByRole('button', { name: /next/i })).toBeTruthy();
+  });
+
+  it('asks before leaving a page whose figure does not read (not saved), and stays unless told to leave', async () => {
+    stubFetch();
+    // The browser's own confirm box stands in for the dialog (app/confirm-dialogs.test.tsx tests those).
+    dialogsUnavailable();
+    const asked: string[] = [];
+    let answer = false;
+    vi.stubGlobal('confirm', (question: string) => {
+      asked.push(question);
+      return answer;
+    });
+    const step2 = wizardStep(2, 'not-a-type');
+    const holding: WizardStepTypes = { ...stepTypes, typingHeld: (step) => step.id === step2.id };
+    renderWizard(`/call/${ids.submission}/1/0`, false, holding);
+    await screen.findByRole('heading', { name: 'Step 2' });
+    fireEvent.click(screen.getByRole('button', { name: /previous/i }));
+    await waitFor(() => expect(asked).toEqual(['Leave a figure that cannot be read?']));
+    expect(screen.getByTestId('address').textContent).toBe(`/call/${ids.submission}/1/0`);
+    answer = true;
+    fireEvent.click(screen.getByRole('button', { name: /previous/i }));
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe(`/call/${ids.submission}/0/0`));
+    expect(asked).toHaveLength(2);
   });
 
   it("takes a step's message away once its answer mends it, though a later step has the same problem", async () => {

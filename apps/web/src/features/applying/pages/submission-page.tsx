@@ -258,8 +258,15 @@ export function SubmissionPage({
     );
   }
 
-  /** Moves once the step's typing is saved; false (and says so) when it could not be. */
+  /**
+   * Moves once the step's typing is saved; false (and says so) when it could not be. A figure
+   * typed that does not read as one is not saved and lives only on this page: leaving loses it,
+   * so the person is asked first (staying is the default).
+   */
   const go = async (target: TWizardPosition): Promise<boolean> => {
+    const here = steps[position.step];
+    const leaving = target.step !== position.step || target.subStep !== position.subStep;
+    if (here && leaving && !readOnly && stepTypes.typingHeld(here) && !(await leaveHeldTyping())) return false;
     const saved = await flushRef.current();
     if (!saved && !readOnly) {
       setProblems(['applying.validation.notSaved']);
@@ -270,6 +277,17 @@ export function SubmissionPage({
     navigate({ pathname: `/call/${submissionId}/${target.step}/${target.subStep}`, search: search.toString() });
     return true;
   };
+  const leaveHeldTyping = () =>
+    new Promise<boolean>((resolve) =>
+      openConfirmDialog({
+        title: t('applying.heldTyping.title'),
+        children: <Text size="sm">{t('applying.heldTyping.text')}</Text>,
+        labels: { confirm: t('applying.heldTyping.leave'), cancel: t('applying.heldTyping.stay') },
+        onConfirm: () => resolve(true),
+        onCancel: () => resolve(false),
+        onClose: () => resolve(false),
+      }),
+    );
   const canGoTo = (index: number) =>
     readOnly || index <= position.step || steps.slice(0, index).every((_, i) => isDone(i));
   const current = steps[position.step];

@@ -5,7 +5,7 @@ import { act, fireEvent, render, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { serverKeepingAnswers } from '../../step-kit/answers-server-stub';
-import { stepProblems } from '..';
+import { stepProblems, typingHeld } from '..';
 import { pageProblems } from '../page-problems';
 import { BudgetStep } from './budget-step';
 
@@ -128,8 +128,11 @@ describe('the budget step', () => {
     const { view, unmount } = show();
     fireEvent.change(view.getByLabelText('2027 · item 1 of Staff'), { target: { value: 'mille' } });
     expect(stepProblems(step, saved.content)).toContain('errors.budget.amountInvalid');
+    // Not saved, it lives only on the page: the wizard asks before leaving it.
+    expect(typingHeld(step)).toBe(true);
     unmount();
     expect(stepProblems(step, saved.content)).toEqual([]);
+    expect(typingHeld(step)).toBe(false);
   });
 
   it('on a phone, shows each line, source and total as a card: every field and figure under its own label', () => {

@@ -107,10 +107,17 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
   useEffect(() => {
     const problems = typingProblems(typed, language);
     pageProblems.set(step.id, problems);
+    pageProblems.hold(step.id, problems.length > 0);
     // A mistyped amount is saved empty: a teammate's newer answer must not replace it on screen.
     autosave.holdTyping(problems.length > 0);
   }, [step.id, typed, language, autosave.holdTyping]);
-  useEffect(() => () => pageProblems.set(step.id, []), [step.id]);
+  useEffect(
+    () => () => {
+      pageProblems.set(step.id, []);
+      pageProblems.hold(step.id, false);
+    },
+    [step.id],
+  );
   // Next or Submit refused: every field's problem shows, those of what was just added too.
   useEffect(() => pageProblems.onReveal(step.id, () => setFresh(new Set())), [step.id]);
   useEffect(() => onContent(JSON.stringify(answer)), [answer, onContent]);

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { impactKeys } from '../../../lib/api/impact-frameworks';
 import { initI18n } from '../../../lib/i18n/i18n';
 import { signInForTest } from '../../../lib/test-session';
-import { stepProblems } from '..';
+import { stepProblems, typingHeld } from '..';
 import { ImpactStep } from './impact-step';
 
 const step: TUserStep = {
@@ -232,7 +232,10 @@ describe('the impact step’s figures as people type them', () => {
         MINI_DYI_SUB.budget,
       ),
     ).toContain('errors.amount.unreadable');
+    // Not saved, it lives only on the page: the wizard asks before leaving it.
+    expect(typingHeld(step)).toBe(true);
     fireEvent.change(field, { target: { value: '12.34' } });
+    expect(typingHeld(step)).toBe(false);
     expect(spent()).toBe(12.34);
     expect(
       stepProblems(
