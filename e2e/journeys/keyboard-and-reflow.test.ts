@@ -233,8 +233,16 @@ describe('keyboard only and narrow screens (WCAG 2.1.1, 1.4.10, 1.4.4)', () => {
     await menuButton.click();
     expect(await sidePanelInert()).toBe(false);
     expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
-    // Escape closes it again, as a menu, and the keyboard is back on the button.
-    await applicant.page.locator('nav').first().getByRole('link').first().focus();
+    // Opened, it takes the keyboard (it lies over the page); Escape closes it again, as a menu,
+    // and the keyboard is back on the button.
+    await expect
+      .poll(() =>
+        applicant.page
+          .locator('nav')
+          .first()
+          .evaluate((nav) => nav.contains(document.activeElement)),
+      )
+      .toBe(true);
     await applicant.page.keyboard.press('Escape');
     await expect.poll(sidePanelInert).toBe(true);
     expect(await menuButton.evaluate((button) => button === document.activeElement)).toBe(true);

@@ -39,6 +39,11 @@ export function Layout() {
   // list opened elsewhere is theirs.
   const burger = useRef<HTMLButtonElement>(null);
   const navbar = useRef<HTMLDivElement>(null);
+  // Opened by its button on a phone, the panel lies over the page: the keyboard goes into it (Tab
+  // went on through the top bar behind it, where Escape did not close it).
+  useEffect(() => {
+    if (narrow && navOpened) navbar.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  }, [narrow, navOpened]);
   useEffect(() => {
     if (!(narrow && navOpened)) return;
     const closeOnEscape = (event: KeyboardEvent) => {
@@ -105,6 +110,8 @@ export function Layout() {
     </AppShell>
   );
 }
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex="0"]';
 
 /** The user menu's links that belong to features: grants for everyone, reviews for reviewers. */
 function UserMenuLinks({ user }: { user: TUser }) {

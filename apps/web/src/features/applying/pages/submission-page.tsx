@@ -283,6 +283,8 @@ export function SubmissionPage({
         title: t('applying.heldTyping.title'),
         children: <Text size="sm">{t('applying.heldTyping.text')}</Text>,
         labels: { confirm: t('applying.heldTyping.leave'), cancel: t('applying.heldTyping.stay') },
+        // Staying is the safe answer: Enter on the dialog as it opens keeps the figure.
+        cancelProps: { 'data-autofocus': true },
         onConfirm: () => resolve(true),
         onCancel: () => resolve(false),
         onClose: () => resolve(false),

@@ -90,8 +90,9 @@ describe('the budget step', () => {
     expect(sent.map((content) => JSON.parse(content).lines)).toContainEqual([
       { category: 'staff', description: 'Project coordinator', amounts: ['1000', null] },
     ]);
-    // What is on screen stays as typed, the mistyped amount with it.
+    // What is on screen stays as typed, the mistyped amount with it, and is not called saved.
     expect(view.getByDisplayValue('2.000,5x')).toBeTruthy();
+    expect(view.getByTestId('save-status').textContent).toBe('Not saved: 1 answer to mend');
     // Fixed, nothing holds the step any more.
     fireEvent.change(view.getByLabelText('2028 · item 1 of Staff'), { target: { value: '2,000.50' } });
     expect(stepProblems(step, saved.content)).toEqual([]);

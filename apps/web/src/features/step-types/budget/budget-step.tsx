@@ -64,14 +64,11 @@ function answerOf(typed: Typed, language: string): TBudgetAnswerInput {
   };
 }
 
-/** The error keys of the amounts that do not read as one, each once. */
-const typingProblems = (typed: Typed, language: string) => [
-  ...new Set(
-    [...typed.rows.flatMap((r) => r.amounts), ...typed.sources.map((s) => s.amount)]
-      .map((a) => typedAmountError(a, language))
-      .filter((e): e is string => e !== null),
-  ),
-];
+/** The error key of each amount that does not read as one (saved empty meanwhile). */
+const typingProblems = (typed: Typed, language: string) =>
+  [...typed.rows.flatMap((r) => r.amounts), ...typed.sources.map((s) => s.amount)]
+    .map((a) => typedAmountError(a, language))
+    .filter((e): e is string => e !== null);
 
 /**
  * The budget step (decision 0041): per category, lines with a description and an amount per
@@ -102,15 +99,15 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
     }
   }, [autosave.content, def, language]);
   const answer = useMemo(() => answerOf(typed, language), [typed, language]);
+  const mistyped = useMemo(() => typingProblems(typed, language), [typed, language]);
   // A mistyped amount is saved empty: the wizard's Next and Submit are held until it reads. Once
   // the step is left, what is saved is what counts (the mistyped text went with the page).
   useEffect(() => {
-    const problems = typingProblems(typed, language);
-    pageProblems.set(step.id, problems);
-    pageProblems.hold(step.id, problems.length > 0);
+    pageProblems.set(step.id, [...new Set(mistyped)]);
+    pageProblems.hold(step.id, mistyped.length > 0);
     // A mistyped amount is saved empty: a teammate's newer answer must not replace it on screen.
-    autosave.holdTyping(problems.length > 0);
-  }, [step.id, typed, language, autosave.holdTyping]);
+    autosave.holdTyping(mistyped.length > 0);
+  }, [step.id, mistyped, autosave.holdTyping]);
   useEffect(
     () => () => {
       pageProblems.set(step.id, []);
@@ -339,7 +336,8 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
         </Alert>
       )}
       <Group justify="flex-end">
-        <SaveIndicator status={autosave.status} failure={autosave.failure} />
+        {/* "Saved" would hide that a mistyped amount is not: it says how many wait to be mended. */}
+        <SaveIndicator status={autosave.status} failure={autosave.failure} held={mistyped.length} />
       </Group>
     </Stack>
   );
