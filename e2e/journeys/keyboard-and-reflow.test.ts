@@ -243,8 +243,12 @@ describe('keyboard only and narrow screens (WCAG 2.1.1, 1.4.10, 1.4.4)', () => {
           .evaluate((nav) => nav.contains(document.activeElement)),
       )
       .toBe(true);
+    // The page behind it is out of the keyboard's path: Tab stays in the panel.
+    const mainInert = () => applicant.page.locator('main').evaluate((main) => (main as HTMLElement).inert);
+    expect(await mainInert()).toBe(true);
     await applicant.page.keyboard.press('Escape');
     await expect.poll(sidePanelInert).toBe(true);
+    expect(await mainInert()).toBe(false);
     expect(await menuButton.evaluate((button) => button === document.activeElement)).toBe(true);
     await applicant.page.goto('/grants');
     // At this width each grant is a card, its status in view (it was a column off the edge).

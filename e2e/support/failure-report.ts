@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 
 /**
  * What a failed journey prints besides the locator that timed out: the answers of 400 and above
@@ -19,14 +19,15 @@ export class FailureReport {
     this.logStart = this.logFile && fs.existsSync(this.logFile) ? fs.statSync(this.logFile).size : 0;
   }
 
-  watch(page: Page) {
-    page.on('response', (response) => {
+  /** Every page of the context, those it opens later too (a second tab). */
+  watch(context: BrowserContext) {
+    context.on('response', (response) => {
       if (response.status() >= 400) {
         const url = new URL(response.url());
         this.refused.push(`${response.status()} ${response.request().method()} ${url.pathname}${url.search}`);
       }
     });
-    page.on('pageerror', (error) => this.refused.push(`page error: ${error.message}`));
+    context.on('weberror', (error) => this.refused.push(`page error: ${error.error().message}`));
   }
 
   print(testName: string) {

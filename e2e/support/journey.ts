@@ -18,7 +18,13 @@ export function useBrowser() {
   });
   beforeEach(() => state.report?.mark());
   afterEach(({ task }) => {
-    if (task.result?.state === 'fail') state.report?.print(task.name);
+    if (task.result?.state !== 'fail') return;
+    try {
+      state.report?.print(task.name);
+    } catch (err) {
+      // The report is an aid: its own trouble must not add a failure to the one it explains.
+      console.error('the failure report could not be made:', err);
+    }
   });
   afterAll(async () => {
     await state.browser?.close();
@@ -41,7 +47,7 @@ export function useBrowser() {
       });
       context.setDefaultTimeout(15_000);
       const page = await context.newPage();
-      state.report?.watch(page);
+      state.report?.watch(context);
       return { context, page };
     },
   };

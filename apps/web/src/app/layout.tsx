@@ -99,14 +99,15 @@ export function Layout() {
           <SidePanel />
         </AppShell.Navbar>
       )}
-      <AppShell.Main>
+      {/* Behind the opened panel on a phone, out of the keyboard's path: Tab stays in the panel. */}
+      <AppShell.Main inert={narrow && navOpened}>
         {/* AppShell.Main is the one <main> landmark; this box only centres the page. */}
         <Box id="main" tabIndex={-1} maw={1200} mx="auto">
           <Outlet />
         </Box>
         <PageAnnouncer />
       </AppShell.Main>
-      <SiteFooter />
+      <SiteFooter inert={narrow && navOpened} />
     </AppShell>
   );
 }

@@ -7,11 +7,13 @@ import { Link } from 'react-router';
  * accessibility statement, which public bodies must make reachable from every page. It sits
  * beside the side panel, not under it.
  */
-export function SiteFooter() {
+/** `inert`: behind the side panel opened over the page on a phone. */
+export function SiteFooter({ inert = false }: { inert?: boolean }) {
   const { t } = useTranslation();
   return (
     <Box
       component="footer"
+      inert={inert}
       py="md"
       style={{
         paddingInline: 'var(--mantine-spacing-md)',

@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configQueryKey } from '../../../lib/api/get-config';
 import { organizationListQueryKey } from '../../../lib/api/get-organizations';
 import { dialogsUnavailable } from '../../../lib/confirm-dialog';
@@ -91,6 +91,9 @@ beforeAll(async () => {
   await initI18n('en');
 });
 afterEach(() => vi.unstubAllGlobals());
+// The leave test makes the dialogs fall back to the browser's box for good in this module: later
+// files in the same worker import it afresh.
+afterAll(() => vi.resetModules());
 const stubFetch = () =>
   vi.stubGlobal(
     'fetch',

@@ -102,6 +102,8 @@ export function SubmissionPage({
   };
   const [closing, setClosing] = useState(false);
   const flushRef = useRef<() => Promise<boolean>>(async () => true);
+  /** Whether the question about leaving unsaved typing is open. */
+  const asking = useRef(false);
   // Raised after a restore: the step is drawn anew from the reloaded answer (as after a 409).
   const [reloads, setReloads] = useState(0);
 
@@ -266,7 +268,8 @@ export function SubmissionPage({
   const go = async (target: TWizardPosition): Promise<boolean> => {
     const here = steps[position.step];
     const leaving = target.step !== position.step || target.subStep !== position.subStep;
-    if (here && leaving && !readOnly && stepTypes.typingHeld(here) && !(await leaveHeldTyping())) return false;
+    // Only a page that can be written sets the hold (a step reopened by a request for changes too).
+    if (here && leaving && stepTypes.typingHeld(here) && !(await leaveHeldTyping())) return false;
     const saved = await flushRef.current();
     if (!saved && !readOnly) {
       setProblems(['applying.validation.notSaved']);
@@ -278,18 +281,25 @@ export function SubmissionPage({
     return true;
   };
   const leaveHeldTyping = () =>
-    new Promise<boolean>((resolve) =>
+    new Promise<boolean>((resolve) => {
+      // One question at a time: a second click while it is asked (or its code loads) is not another.
+      if (asking.current) return resolve(false);
+      asking.current = true;
+      const answer = (leave: boolean) => {
+        asking.current = false;
+        resolve(leave);
+      };
       openConfirmDialog({
         title: t('applying.heldTyping.title'),
         children: <Text size="sm">{t('applying.heldTyping.text')}</Text>,
         labels: { confirm: t('applying.heldTyping.leave'), cancel: t('applying.heldTyping.stay') },
         // Staying is the safe answer: Enter on the dialog as it opens keeps the figure.
         cancelProps: { 'data-autofocus': true },
-        onConfirm: () => resolve(true),
-        onCancel: () => resolve(false),
-        onClose: () => resolve(false),
-      }),
-    );
+        onConfirm: () => answer(true),
+        onCancel: () => answer(false),
+        onClose: () => answer(false),
+      });
+    });
   const canGoTo = (index: number) =>
     readOnly || index <= position.step || steps.slice(0, index).every((_, i) => isDone(i));
   const current = steps[position.step];

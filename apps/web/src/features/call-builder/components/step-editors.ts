@@ -1,4 +1,4 @@
-import { isKnownStepType, type TStepTypeName } from '@impact/domain';
+import { isKnownStepType, type TContentIssue, type TStepTypeName } from '@impact/domain';
 import type { ComponentType } from 'react';
 import { BudgetStepEditor } from './budget-step-editor';
 import { ImpactStepEditor } from './impact-step-editor';
@@ -38,12 +38,18 @@ export function stepEditorOf(name: string | undefined): ComponentType<StepEditor
 }
 
 /**
- * The editors that say what is wrong in their content at the field to mend (the impact step's
- * framework, the budget's fields, an upload's file names and sizes): the step form adds no message of its own for them, which said
- * the same thing twice or only "not valid for its type".
+ * Whether the type's editor says each of these problems at the field to mend (the impact step's
+ * framework, the budget's fields, an upload's file names and sizes): the step form then adds no
+ * message of its own, which said the same thing twice or only "not valid for its type". The
+ * upload editor marks only a file's name and size; any other problem (content it cannot show)
+ * still gets the form's message, or Save would be refused without a word.
  */
-const namingTheirProblems: ReadonlySet<string> = new Set<TStepTypeName>(['miniDyi', 'budget', 'upload']);
+const namingTheirProblems: Record<string, (issues: TContentIssue[]) => boolean> = {
+  miniDyi: () => true,
+  budget: () => true,
+  upload: (issues) => issues.every((issue) => /^\d+\.(file_name|dimensions)$/.test(issue.path)),
+} satisfies Partial<Record<TStepTypeName, (issues: TContentIssue[]) => boolean>>;
 
-export function editorNamesContentProblems(name: string | undefined): boolean {
-  return name !== undefined && namingTheirProblems.has(name);
+export function editorNamesContentProblems(name: string | undefined, issues: TContentIssue[]): boolean {
+  return name !== undefined && Object.hasOwn(namingTheirProblems, name) && namingTheirProblems[name]?.(issues) === true;
 }

@@ -74,4 +74,11 @@ describe("the call editor's step form", () => {
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByText(/not valid for its type/)).toBeNull();
   });
+
+  it('still says why Save is refused when the upload editor cannot show the problem', () => {
+    // Not a list of files: the editor shows none, so the form's own message is the only word.
+    const onSave = renderForm(uploadType, JSON.stringify({ files: 'none' }));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(screen.getByText(/not valid for its type/)).toBeTruthy();
+  });
 });

@@ -191,11 +191,14 @@ export function StepForm({
           ff="monospace"
         />
       )}
-      {showErrors && !typeMissing && !contentOk && !editorNamesContentProblems(typeName) && (
-        <Alert color="red">
-          {t(contentIssue?.messageKey ?? 'errors.calls.stepContentInvalid', contentIssue?.params)}
-        </Alert>
-      )}
+      {showErrors &&
+        !typeMissing &&
+        !contentOk &&
+        !editorNamesContentProblems(typeName, contentCheck && !contentCheck.ok ? contentCheck.issues : []) && (
+          <Alert color="red">
+            {t(contentIssue?.messageKey ?? 'errors.calls.stepContentInvalid', contentIssue?.params)}
+          </Alert>
+        )}
     </>,
   );
 }

@@ -153,7 +153,9 @@ export function UploadFilesEditor({ files, onChange, showErrors }: Props) {
       ) : (
         // The step's last limit said here, as its others are at their fields: the form adds no
         // message of its own for this editor.
-        <Text size="sm">{t('callBuilder.upload.atMost', { count: UPLOAD_MAX_FILES })}</Text>
+        <Text size="sm" role="status">
+          {t('callBuilder.upload.atMost', { most: UPLOAD_MAX_FILES })}
+        </Text>
       )}
     </Stack>
   );

@@ -2,8 +2,10 @@ import type { TStepResult, TUserStep } from '@impact/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, within } from '@testing-library/react';
+import i18n from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n/i18n';
+import { loadTranslations } from '../../../lib/i18n/resources';
 import { serverKeepingAnswers } from '../../step-kit/answers-server-stub';
 import { stepProblems, typingHeld } from '..';
 import { pageProblems } from '../page-problems';
@@ -123,6 +125,26 @@ describe('the budget step', () => {
     expect(document.activeElement).toBe(view.getByTestId('budget-source'));
     fireEvent.click(view.getByRole('button', { name: /^Remove/ }));
     expect(document.activeElement).toBe(view.getByTestId('budget-add-source'));
+  });
+
+  it('writes the amounts anew when the language changes, so none is read in the wrong one', async () => {
+    i18n.addResourceBundle('it', 'translation', await loadTranslations('it'), true, true);
+    await act(() => i18n.changeLanguage('it'));
+    try {
+      const { view } = show();
+      const field = view.getByLabelText('2028 · voce 1 di Staff') as HTMLInputElement;
+      fireEvent.change(field, { target: { value: '1.234,5' } });
+      const other = view.getByLabelText('2027 · voce 1 di Staff') as HTMLInputElement;
+      fireEvent.change(other, { target: { value: 'mille' } });
+      await act(() => i18n.changeLanguage('en'));
+      // Read in English, "1.234,5" did not read at all (or as 1.2345): it is written as English writes it.
+      expect(Number.parseFloat(field.value.replace(/,/g, ''))).toBe(1234.5);
+      // What did not read stays as typed, still to mend; nothing else is flagged.
+      expect(other.value).toBe('mille');
+      expect(view.getByTestId('save-status').textContent).toBe('Not saved: 1 answer to mend');
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('leaves nothing holding the step once it is left (what is saved is what counts)', () => {

@@ -43,6 +43,20 @@ function typedOf(content: string, def: TBudgetContent, language: string): Typed 
   };
 }
 
+/**
+ * The amounts as typed in one language, written for another: each that read in the first is
+ * written as the second writes it ("1.234,5" in Italian is "1,234.5" in English, where it read as
+ * 1.2345); one that did not read stays as typed, still to mend.
+ */
+function retyped(typed: Typed, from: string, to: string): Typed {
+  const again = (text: string) =>
+    typedAmountError(text, from) === null ? amountForInput(parseTypedAmount(text, from), to) : text;
+  return {
+    rows: typed.rows.map((r) => ({ ...r, amounts: r.amounts.map(again) })),
+    sources: typed.sources.map((s) => ({ ...s, amount: again(s.amount) })),
+  };
+}
+
 /** What is sent: the amounts as decimal strings; an amount that is not one is left empty (and flagged). */
 function answerOf(typed: Typed, language: string): TBudgetAnswerInput {
   const amount = (text: string) => {
@@ -84,6 +98,13 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
   const [typed, setTyped] = useState<Typed>(() =>
     def ? typedOf(autosave.content, def, language) : { rows: [], sources: [] },
   );
+  // The language the amounts on screen are written in: on a change of language they are written
+  // anew before anything reads them (read in the new one, "20.000" typed in Italian was 20).
+  const [typedIn, setTypedIn] = useState(language);
+  if (typedIn !== language) {
+    setTypedIn(language);
+    setTyped((before) => retyped(before, typedIn, language));
+  }
   const lastSent = useRef(autosave.content);
   // Lines just added whose description field has not been left yet, and sources whose kind has
   // not: "write a description" and "choose the kind" wait until then (they showed the moment the
