@@ -203,10 +203,18 @@ describe('the submission wizard', () => {
     fireEvent.click(screen.getByRole('button', { name: /previous/i }));
     await waitFor(() => expect(asked).toEqual(['Leave a figure that cannot be read?']));
     expect(screen.getByTestId('address').textContent).toBe(`/call/${ids.submission}/1/0`);
+    // Closing the tab meanwhile: the browser is asked to ask too.
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
     answer = true;
     fireEvent.click(screen.getByRole('button', { name: /previous/i }));
     await waitFor(() => expect(screen.getByTestId('address').textContent).toBe(`/call/${ids.submission}/0/0`));
     expect(asked).toHaveLength(2);
+    // Step 1 holds nothing: closing the tab is not held up.
+    const free = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(free);
+    expect(free.defaultPrevented).toBe(false);
   });
 
   it("takes a step's message away once its answer mends it, though a later step has the same problem", async () => {

@@ -127,6 +127,20 @@ export function SubmissionPage({
   );
   const navSteps = useMemo(() => steps.map((s) => ({ stepTypeName: s.stepType?.name ?? '' })), [steps]);
   const position = clampPosition(parsePosition(splat), navSteps);
+  // Closing the tab or reloading with a figure that does not read (not saved): the browser's own
+  // question, as the wizard's own moves ask theirs (`go`). Read at the moment, not at render.
+  const heldHere = useRef(() => false);
+  heldHere.current = () => {
+    const here = steps[position.step];
+    return here ? stepTypes.typingHeld(here) : false;
+  };
+  useEffect(() => {
+    const askFirst = (event: BeforeUnloadEvent) => {
+      if (heldHere.current()) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', askFirst);
+    return () => window.removeEventListener('beforeunload', askFirst);
+  }, []);
   // A viewer of the organization reads its applications; writing is the editors' and owners'.
   const organizations = useOrganizations();
   const role = organizations.data?.find((o) => o.id === submission.data?.organizationId)?.role;
