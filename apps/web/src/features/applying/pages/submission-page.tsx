@@ -129,7 +129,7 @@ export function SubmissionPage({
   const position = clampPosition(parsePosition(splat), navSteps);
   // Closing the tab or reloading with a figure that does not read (not saved): the browser's own
   // question, as the wizard's own moves ask theirs (`go`). Read at the moment, not at render.
-  const heldHere = useRef(() => false);
+  const heldHere = useRef<() => boolean>(() => false);
   heldHere.current = () => {
     const here = steps[position.step];
     return here ? stepTypes.typingHeld(here) : false;
