@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 /**
  * The page footer (the contentinfo landmark), on every page, signed in or not: it links the
  * accessibility statement, which public bodies must make reachable from every page. It sits
- * beside the side panel, not under it.
+ * beside the side panel, not under it. `inert`: behind the side panel opened over the page on a
+ * phone.
  */
-/** `inert`: behind the side panel opened over the page on a phone. */
 export function SiteFooter({ inert = false }: { inert?: boolean }) {
   const { t } = useTranslation();
   return (

@@ -10,8 +10,15 @@ const revealers = new Map<string, () => void>();
 const holding = new Set<string>();
 
 export const pageProblems = {
-  set(stepId: string, found: string[]) {
+  /**
+   * `held`: what was typed on the step's page is not saved (a figure that does not read as one):
+   * it lives only on the page, so leaving the page (Back, the steps' menu) loses it. The wizard
+   * asks first. Cleared with the problems (`set(stepId, [])` when the page goes).
+   */
+  set(stepId: string, found: string[], held = false) {
     problems.set(stepId, found);
+    if (held) holding.add(stepId);
+    else holding.delete(stepId);
   },
   get(stepId: string): string[] | undefined {
     return problems.get(stepId);
@@ -24,14 +31,6 @@ export const pageProblems = {
   },
   reveal(stepId: string) {
     revealers.get(stepId)?.();
-  },
-  /**
-   * What was typed on the step's page and is not saved: it lives only on the page, so leaving the
-   * page (Back, the steps' menu) loses it. The wizard asks first.
-   */
-  hold(stepId: string, held: boolean) {
-    if (held) holding.add(stepId);
-    else holding.delete(stepId);
   },
   holds(stepId: string): boolean {
     return holding.has(stepId);

@@ -10,15 +10,8 @@ import { pageProblems } from './page-problems';
 export function useStepUnreadableFigures(stepId: string) {
   const unreadable = useUnreadableFigures();
   useEffect(() => {
-    pageProblems.set(stepId, unreadable.count ? ['errors.amount.unreadable'] : []);
-    pageProblems.hold(stepId, unreadable.count > 0);
+    pageProblems.set(stepId, unreadable.count ? ['errors.amount.unreadable'] : [], unreadable.count > 0);
   }, [stepId, unreadable.count]);
-  useEffect(
-    () => () => {
-      pageProblems.set(stepId, []);
-      pageProblems.hold(stepId, false);
-    },
-    [stepId],
-  );
+  useEffect(() => () => pageProblems.set(stepId, []), [stepId]);
   return unreadable;
 }

@@ -127,8 +127,9 @@ export function SubmissionPage({
   );
   const navSteps = useMemo(() => steps.map((s) => ({ stepTypeName: s.stepType?.name ?? '' })), [steps]);
   const position = clampPosition(parsePosition(splat), navSteps);
-  // Closing the tab or reloading with a figure that does not read (not saved): the browser's own
-  // question, as the wizard's own moves ask theirs (`go`). Read at the moment, not at render.
+  // Whether the step shown holds a figure that does not read (not saved), read at the moment, not
+  // at render: closing the tab or reloading then asks the browser's own question, as the wizard's
+  // own moves ask theirs (`go`).
   const heldHere = useRef<() => boolean>(() => false);
   heldHere.current = () => {
     const here = steps[position.step];
@@ -280,10 +281,9 @@ export function SubmissionPage({
    * so the person is asked first (staying is the default).
    */
   const go = async (target: TWizardPosition): Promise<boolean> => {
-    const here = steps[position.step];
     const leaving = target.step !== position.step || target.subStep !== position.subStep;
     // Only a page that can be written sets the hold (a step reopened by a request for changes too).
-    if (here && leaving && stepTypes.typingHeld(here) && !(await leaveHeldTyping())) return false;
+    if (leaving && heldHere.current() && !(await leaveHeldTyping())) return false;
     const saved = await flushRef.current();
     if (!saved && !readOnly) {
       setProblems(['applying.validation.notSaved']);

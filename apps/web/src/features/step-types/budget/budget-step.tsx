@@ -124,18 +124,11 @@ export function BudgetStep({ step, submissionId, result, readOnly, onContent, re
   // A mistyped amount is saved empty: the wizard's Next and Submit are held until it reads. Once
   // the step is left, what is saved is what counts (the mistyped text went with the page).
   useEffect(() => {
-    pageProblems.set(step.id, [...new Set(mistyped)]);
-    pageProblems.hold(step.id, mistyped.length > 0);
+    pageProblems.set(step.id, [...new Set(mistyped)], mistyped.length > 0);
     // A mistyped amount is saved empty: a teammate's newer answer must not replace it on screen.
     autosave.holdTyping(mistyped.length > 0);
   }, [step.id, mistyped, autosave.holdTyping]);
-  useEffect(
-    () => () => {
-      pageProblems.set(step.id, []);
-      pageProblems.hold(step.id, false);
-    },
-    [step.id],
-  );
+  useEffect(() => () => pageProblems.set(step.id, []), [step.id]);
   // Next or Submit refused: every field's problem shows, those of what was just added too.
   useEffect(() => pageProblems.onReveal(step.id, () => setFresh(new Set())), [step.id]);
   useEffect(() => onContent(JSON.stringify(answer)), [answer, onContent]);
